@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TDatabaseHandle } from '@switchboard/db';
+import type { TConfig } from './config/env';
+import type { TMailer } from './lib/mailer';
+import type { TAuditLog } from './lib/audit';
+
+/** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
+export interface TAppDeps {
+  config: TConfig;
+  database: TDatabaseHandle;
+  mailer: TMailer;
+  audit: TAuditLog;
+  now: () => Date;
+}
+
+/** The Fastify instance with the zod type provider: route schemas type the handlers. */
+export type TApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export type TModule = (app: TApp, deps: TAppDeps) => Promise<void> | void;

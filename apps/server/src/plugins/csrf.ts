@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER, MESSAGES } from '@switchboard/contracts';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (decisions #2): protected like a POST. */
+    stateChangingGet?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * DESIGN §4: every state-changing request carries the app's custom header (which a cross-site form
+ * or simple request cannot add) and, where the browser says where it came from, comes from the
+ * same origin.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    const isStateChanging = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.stateChangingGet === true;
+    if (!isStateChanging) return;
+    const rejected = () => new AppError('csrf', 403, MESSAGES.csrfRejected);
+    if (request.headers[CSRF_HEADER] !== '1') throw rejected();
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') throw rejected();
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        throw rejected();
+      }
+      const forwardedHost = request.headers['x-forwarded-host'];
+      const host = typeof forwardedHost === 'string' ? forwardedHost : request.headers.host;
+      if (originHost !== host) throw rejected();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
+import { openDatabase, type TDatabaseHandle } from '@switchboard/db';
+import type { TAppDeps, TApp } from '../src/app-deps';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { createMailer } from '../src/lib/mailer';
+import { createAuditLog } from '../src/lib/audit';
+
+/**
+ * A real app on a real database for one test file: PGlite in memory by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (scripts/test.mjs runs both).
+ */
+export interface TTestApp {
+  app: TApp;
+  deps: TAppDeps;
+  /** Advances the app's clock (codes, sessions and locks expire by it). */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<TDatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  const { default: pg } = await import('pg');
+  const name = `sb_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<TAppDeps> = {}): Promise<TTestApp> {
+  const database = await openTestDatabase();
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32) }),
+  };
+  const deps: TAppDeps = {
+    config,
+    database,
+    mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
+    audit: createAuditLog(database.db),
+    now,
+    ...overrides,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie and sends the CSRF header like the SPA does. */
+export class TestClient {
+  private cookie: string | undefined;
+  constructor(
+    private readonly app: TApp,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookie;
+  }
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const { csrf = true, headers = {}, ...rest } = options;
+    const response = await this.app.inject({
+      remoteAddress: this.ip,
+      ...rest,
+      headers: {
+        ...(csrf ? { [CSRF_HEADER]: '1' } : {}),
+        ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}),
+        ...headers,
+      },
+    });
+    const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (setCookie) this.cookie = setCookie.value === '' || (setCookie.maxAge !== undefined && setCookie.maxAge <= 0) ? undefined : setCookie.value;
+    return response;
+  }
+
+  get(url: string, options: Omit<InjectOptions & { csrf?: boolean }, 'url' | 'method'> = {}) {
+    return this.request({ ...options, method: 'GET', url });
+  }
+  post(url: string, payload?: unknown, options: Omit<InjectOptions & { csrf?: boolean }, 'url' | 'method' | 'payload'> = {}) {
+    return this.request({ ...options, method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  }
+  put(url: string, payload?: unknown, options: Omit<InjectOptions & { csrf?: boolean }, 'url' | 'method' | 'payload'> = {}) {
+    return this.request({ ...options, method: 'PUT', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  }
+  delete(url: string, options: Omit<InjectOptions & { csrf?: boolean }, 'url' | 'method'> = {}) {
+    return this.request({ ...options, method: 'DELETE', url });
+  }
+}

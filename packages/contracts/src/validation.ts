@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** 01 §5: word characters and hyphens with dots, @, a dotted domain, a 2–7 letter TLD. */
+export const EMAIL_PATTERN = /^[\w-]+(\.[\w-]+)*@([\w-]+\.)+[a-zA-Z]{2,7}$/;
+/** 01 §5: letters, digits and spaces only. */
+export const NAME_PATTERN = /^[A-Za-z0-9 ]+$/;
+export const PASSWORD_SPECIALS = /[!@#$%^&*(),.?":{}|<>]/;
+export const ZIP_PATTERN = /^[A-Za-z0-9 -]{3,10}$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** 9 or 10 digits once non-digits are stripped (01 §5). */
+export function isValidPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 9 || digits.length === 10;
+}
+
+/** The one password rule (decisions #10): the list of unmet rules, empty when strong. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < 8) problems.push(MESSAGES.passwordRules.length);
+  if (!PASSWORD_SPECIALS.test(password)) problems.push(MESSAGES.passwordRules.special);
+  if (!/[A-Z]/.test(password)) problems.push(MESSAGES.passwordRules.uppercase);
+  return problems;
+}
+
+export const isStrongPassword = (password: string): boolean => passwordProblems(password).length === 0;
+
+/** decisions.md #4: words that are route segments can never be MSP custom domains. */
+export const RESERVED_CUSTOM_DOMAINS = new Set([
+  'api', 'auth', 'public', 'admin', 'dashboard', 'db', 'psa', 'gpt', 'docs', 'rewst', 'assets', 'static',
+  'health', 'ready', 'openapi', 'openapi.json', 'msp', 'technicianusers', 'clientusers', 'conversations',
+  'supporttickets', 'applications', 'default-et7-board-template', 'dev', 'outbox', 'login', 'signup',
+  'logout', 'activate', 'forgot', 'favicon.ico', 'robots.txt', 'getagents', 'getmessages', 'softdeleteagent',
+  'updatefeedback', 'www', 'mail',
+]);
+export const CUSTOM_DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
+
+export type TCustomDomainProblem = 'invalid' | 'reserved' | null;
+export function customDomainProblem(value: string): TCustomDomainProblem {
+  if (!CUSTOM_DOMAIN_PATTERN.test(value)) return 'invalid';
+  if (RESERVED_CUSTOM_DOMAINS.has(value.toLowerCase())) return 'reserved';
+  return null;
+}
+
+export const ZEmail = z.string().trim().max(254);
+export const ZCustomDomain = z.string().trim().toLowerCase().min(1).max(63);
+/** Bounded free text for names and similar fields. */
+export const ZShortText = z.string().trim().max(200);
+
+/** Account sign-up (01 §5): fields checked in the spec's order; the first failure is the message. */
+export interface TAccountSignupFields {
+  password: string;
+  phoneNumber: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  companyAddress: { street: string; city: string; state: string; zipcode: string };
+}
+
+export function validateAccountSignup(form: TAccountSignupFields): string | null {
+  const m = MESSAGES.signup;
+  const checks: Array<[string, { required: string; invalid: string }, (v: string) => boolean]> = [
+    [form.password, m.password, (v) => v.length >= 8],
+    [form.phoneNumber, m.phoneNumber, isValidPhone],
+    [form.email, m.email, isValidEmail],
+    [form.firstName, m.firstName, (v) => NAME_PATTERN.test(v)],
+    [form.lastName, m.lastName, (v) => NAME_PATTERN.test(v)],
+    [form.companyName, m.companyName, (v) => NAME_PATTERN.test(v)],
+    [form.companyAddress.street, m.street, (v) => /^[A-Za-z0-9 .,#'/-]+$/.test(v)],
+    [form.companyAddress.city, m.city, (v) => /^[A-Za-z .'-]+$/.test(v)],
+    [form.companyAddress.zipcode, m.zipcode, (v) => ZIP_PATTERN.test(v)],
+    [form.companyAddress.state, m.state, (v) => /^[A-Za-z .'-]+$/.test(v)],
+  ];
+  for (const [value, messages, isValid] of checks) {
+    if (value.trim() === '') return messages.required;
+    if (!isValid(value.trim())) return messages.invalid;
+  }
+  return null;
+}

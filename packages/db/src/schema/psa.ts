@@ -1,0 +1,92 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { msps } from './tenancy';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * The MSP's PSA connection. Secrets (keys) are AES-256-GCM encrypted in `secret_ciphertext`
+ * and never returned; `key_hint` is what the UI shows.
+ */
+export const integrations = pgTable('integrations', {
+  mspId: uuid('msp_id').primaryKey().references(() => msps.id, { onDelete: 'cascade' }),
+  psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+  /** Non-secret settings: ConnectWise companyId + psaUrl + clientId; Autotask username + zone url. */
+  settings: jsonb('settings').$type<Record<string, string>>().notNull(),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  keyHint: text('key_hint').notNull(),
+  connectWiseManageIntegrator: boolean('connect_wise_manage_integrator').notNull().default(false),
+  microsoftGraphIntegrator: boolean('microsoft_graph_integrator').notNull().default(false),
+  emailIntegrator: boolean('email_integrator').notNull().default(false),
+  ...timestamps,
+});
+
+/** Synchronized copies of PSA records, keyed by (msp_id, psa_type, external_id) (DESIGN §5). */
+export const psaCompanies = pgTable(
+  'psa_companies',
+  {
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    identifier: text('identifier'),
+    companyTypes: jsonb('company_types').$type<string[]>().notNull().default([]),
+    phone: text('phone'),
+    website: text('website'),
+    city: text('city'),
+    state: text('state'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.mspId, t.id] }), uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId)],
+);
+
+export const psaContacts = pgTable(
+  'psa_contacts',
+  {
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    externalCompanyId: text('external_company_id').notNull(),
+    companyRowId: uuid('company_row_id'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    title: text('title'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    uniqueIndex('psa_contacts_ext_uq').on(t.mspId, t.psaType, t.externalId),
+    index('psa_contacts_email_idx').on(t.mspId, t.email),
+  ],
+);
+
+export const psaMembers = pgTable(
+  'psa_members',
+  {
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    identifier: text('identifier'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    title: text('title'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    uniqueIndex('psa_members_ext_uq').on(t.mspId, t.psaType, t.externalId),
+    index('psa_members_email_idx').on(t.mspId, t.email),
+  ],
+);
