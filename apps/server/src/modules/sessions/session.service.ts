@@ -1,0 +1,51 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { SESSION_COOKIE, SESSION_DAYS } from '@switchboard/contracts';
+import { sessions, type TDatabase } from '@switchboard/db';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export type TSessionPrincipal =
+  | { principalKind: 'user'; mspId: string; userId: string }
+  | { principalKind: 'account'; accountId: string };
+
+/** Creates a 7-day session and returns the raw token (only its hash is stored). */
+export async function createSession(
+  db: TDatabase,
+  principal: TSessionPrincipal,
+  now: Date,
+  authMethod: 'password' | 'google' | 'microsoft' = 'password',
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_MS);
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    principalKind: principal.principalKind,
+    mspId: principal.principalKind === 'user' ? principal.mspId : null,
+    userId: principal.principalKind === 'user' ? principal.userId : null,
+    accountId: principal.principalKind === 'account' ? principal.accountId : null,
+    authMethod,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(db: TDatabase, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user (password change, deactivation). */
+export async function revokeUserSessions(db: TDatabase, mspId: string, userId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.mspId, mspId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** HttpOnly, SameSite=Lax, Secure behind HTTPS (DESIGN §4). */
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
