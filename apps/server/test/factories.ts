@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_COOKIE, type TBuiltInRoleName } from '@switchboard/contracts';
+import { type TBuiltInRoleName } from '@switchboard/contracts';
 import { msps, users } from '@switchboard/db';
 import { hashPassword } from '../src/lib/crypto';
 import { ensureBuiltInRoles } from '../src/modules/roles/built-in-roles';
@@ -74,8 +74,6 @@ export async function buildUser(
 export async function signedInClient(t: TTestApp, user: TTestUser, ip?: string): Promise<TestClient> {
   const { token } = await createSession(t.deps.database.db, { principalKind: 'user', mspId: user.mspId, userId: user.id }, t.deps.now());
   const client = new TestClient(t.app, ip);
-  // Seed the cookie jar the way a browser would after sign-in.
-  await client.request({ method: 'GET', url: '/health', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
-  (client as unknown as { cookie: string }).cookie = token;
+  client.useSession(token);
   return client;
 }

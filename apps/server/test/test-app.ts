@@ -85,6 +85,11 @@ export class TestClient {
     return this.cookie;
   }
 
+  /** Starts from an existing session token, as a browser holding the cookie would. */
+  useSession(token: string | undefined): void {
+    this.cookie = token;
+  }
+
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const { csrf = true, headers = {}, ...rest } = options;
     const response = await this.app.inject({
