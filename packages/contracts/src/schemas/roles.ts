@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZPermissionMap } from '../permissions';
+
+export const ROLE_NAME_MAX = 60;
+
+export const ZRoleName = z.string().trim().min(1).max(ROLE_NAME_MAX);
+
+/** A role as A-013 lists it. */
+export const ZRole = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  custom: z.boolean(),
+  permissions: ZPermissionMap,
+  mspCustomDomain: z.string(),
+});
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZRoleList = z.object({ roles: z.array(ZRole) });
+export type TRoleList = z.infer<typeof ZRoleList>;
+
+/** A-061 body: create when `id` is absent, edit when present; a clone is a create with a computed name. */
+export const ZSaveRoleBody = z.object({
+  id: z.uuid().optional(),
+  name: ZRoleName,
+  permissions: ZPermissionMap,
+  custom: z.boolean().optional(),
+  mspCustomDomain: z.string().trim().min(1).max(63),
+});
+export type TSaveRoleBody = z.infer<typeof ZSaveRoleBody>;
+
+export const ZSaveRoleResponse = z.object({ role: ZRole });
+export type TSaveRoleResponse = z.infer<typeof ZSaveRoleResponse>;
+
+export const ZDeleteRoleQuery = z.object({ id: z.uuid() });
+export const ZDeleteRoleResponse = z.object({ deleted: z.literal(true) });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Spec 02 §4: a clone is named "{base} - Clone {n}", n = existing clones of that base + 1. When a
+ * deleted clone leaves a gap that would make n collide with a surviving clone, n is raised until
+ * the name is free, because role names are unique per MSP.
+ */
+export function cloneRoleName(base: string, existingNames: string[]): string {
+  const trimmedBase = base.trim();
+  const clonePattern = new RegExp(`^${escapeRegExp(trimmedBase)} - Clone \\d+$`, 'i');
+  const takenNames = new Set(existingNames.map((name) => name.trim().toLowerCase()));
+  const existingCloneCount = existingNames.filter((name) => clonePattern.test(name.trim())).length;
+  let n = existingCloneCount + 1;
+  while (takenNames.has(`${trimmedBase} - Clone ${n}`.toLowerCase())) n += 1;
+  return `${trimmedBase} - Clone ${n}`;
+}
