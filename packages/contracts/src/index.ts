@@ -5,3 +5,4 @@ export * from './constants';
 export * from './errors';
 export * from './schemas/msp';
 export * from './schemas/roles';
+export * from './schemas/accounts';
