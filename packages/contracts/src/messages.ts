@@ -69,4 +69,21 @@ export const MESSAGES = {
   roleBuiltIn: 'Built-in roles cannot be changed or deleted.',
   roleInUse: 'This role is assigned to users. Move them to another role first.',
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
+
+  // Web app shell and roles screen (ours; the spec gives no wording).
+  networkError: 'The server could not be reached. Check your connection and try again.',
+  unexpectedResponse: 'The server sent an unexpected answer.',
+  pageNotFound: 'This page does not exist.',
+  profileSaved: 'Your changes were saved.',
+  roles: {
+    created: 'Role created.',
+    updated: 'Role updated.',
+    cloned: 'Role cloned.',
+    deleted: 'Role deleted.',
+    createFailed: 'The role could not be created.',
+    updateFailed: 'The role could not be updated.',
+    cloneFailed: 'The role could not be cloned.',
+    deleteFailed: 'The role could not be deleted.',
+    deleteConfirm: 'Delete this role? Users must first be moved to another role.',
+  },
 } as const;
