@@ -167,24 +167,9 @@ export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponse>;
 // getById, A-036/A-037 edit (decisions #11).
 export const ZGetUserByIdQuery = z.object({ id: z.uuid() });
 export type TGetUserByIdQuery = z.infer<typeof ZGetUserByIdQuery>;
-export const ZMspUser = z.object({
-  id: z.string(),
-  userKind: z.enum(['technician', 'client']),
-  mspCustomDomain: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  roleId: z.string(),
-  roleName: z.string(),
-  tierLevel: ZTierLevel.nullable(),
-  psaMemberId: z.string().nullable(),
-  psaContactId: z.string().nullable(),
-  psaCompanyId: z.string().nullable(),
-  hasTotp: z.boolean(),
-  isActive: z.boolean(),
-});
-export type TMspUser = z.infer<typeof ZMspUser>;
+/** answer the user in the session-user shape (its role, permissions and PSA links). */
+export const ZGetUserByIdResponse = ZSessionMspUser;
+export type TGetUserByIdResponse = TSessionMspUser;
 export const ZTechnicianEditBody = z.object({
   email: ZEmail,
   firstName: ZShortText.optional(),
@@ -196,7 +181,8 @@ export const ZTechnicianEditBody = z.object({
 export type TTechnicianEditBody = z.infer<typeof ZTechnicianEditBody>;
 export const ZClientEditBody = ZTechnicianEditBody.omit({ tierLevel: true });
 export type TClientEditBody = z.infer<typeof ZClientEditBody>;
-export const ZEditUserResponse = z.object({ user: ZMspUser });
+/** The edited user in the session-user shape, so a profile save can refresh the signed-in user. */
+export const ZEditUserResponse = z.object({ user: ZSessionMspUser });
 export type TEditUserResponse = z.infer<typeof ZEditUserResponse>;
 
 // TOTP enrolment (addition, decisions #16) for the signed-in user.
