@@ -1,0 +1,55 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../apps/server/src/modules/demo/seed-demo';
+
+export { expect };
+export { DEMO_PASSWORD, DEMO_SIGN_INS };
+
+const CSRF = { 'x-switchboard-csrf': '1' };
+
+/** The newest 6-digit code mailed to an address after `since` (codes land in the dev outbox). */
+export async function readLatestCode(request: APIRequestContext, email: string, since = new Date(0)): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    if (response.ok()) {
+      const { items } = (await response.json()) as { items: Array<{ text: string; createdAt: string }> };
+      const fresh = items.find((item) => new Date(item.createdAt) >= since);
+      const code = fresh?.text.match(/^\s*(\d{6})\s*$/m)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification code mailed to ${email}`);
+}
+
+/**
+ * Signs a page's browser context in through the API (email → password → mailed code), the way
+ * the Epic Stack fixtures do: journeys that are not about sign-in skip the sign-in screens.
+ */
+export async function signInThroughApi(
+  page: Page,
+  user: { msp: string; email: string; password: string; kind: 'technician' | 'client' },
+): Promise<{ redirectTo: string }> {
+  const users = user.kind === 'client' ? 'clientUsers' : 'technicianUsers';
+  const since = new Date(Date.now() - 1000);
+  const signIn = await page.request.post(`/db/${user.msp}/${users}/signin`, { headers: CSRF, data: { emailId: user.email, password: user.password } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { challengeId } = (await signIn.json()) as { challengeId: string };
+  const code = await readLatestCode(page.request, user.email, since);
+  const verify = await page.request.post(`/db/${user.msp}/${users}/verifyCode`, { headers: CSRF, data: { challengeId, code } });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  return (await verify.json()) as { redirectTo: string };
+}
+
+export function demoUser(kind: 'admin' | 'technician' | 'client'): { msp: string; email: string; password: string; kind: 'technician' | 'client' } {
+  const entry =
+    kind === 'admin'
+      ? DEMO_SIGN_INS[0]
+      : kind === 'client'
+        ? DEMO_SIGN_INS.find((s) => s.kind === 'client')
+        : DEMO_SIGN_INS.find((s, i) => s.kind === 'technician' && i > 0);
+  if (!entry) throw new Error(`no demo ${kind}`);
+  return { msp: 'northwind', email: entry.email, password: DEMO_PASSWORD, kind: entry.kind };
+}
+
+export const test = base;

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+
+/** Browser journeys in Debian's Chromium against the real server + PSA simulator (never a downloaded browser). */
+export default defineConfig({
+  testDir: './journeys',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  outputDir: '../test-results',
+  projects: [
+    {
+      name: 'debian-chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 860 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node --import tsx e2e/serve-e2e.ts`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/ready`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});

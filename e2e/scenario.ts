@@ -1,0 +1,5 @@
+/** Data the journeys rely on beyond the demo seed; shared by the server launcher and the specs. */
+export const E2E_PASSWORD = 'Journey!234';
+
+/** A second MSP where one of Northwind's client users is also a client: the "choose an MSP" journey. */
+export const SECOND_MSP = { customDomain: 'contoso-it', name: 'Contoso IT Services' } as const;

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { msps, users } from '@switchboard/db';
+import { startEmbedded } from '../apps/server/src/embedded';
+import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
+import { hashPassword } from '../apps/server/src/lib/crypto';
+import { DEMO_SIGN_INS } from '../apps/server/src/modules/demo/seed-demo';
+import { E2E_PASSWORD, SECOND_MSP } from './scenario';
+
+/**
+ * The server the journeys drive: a fresh data folder every run, the demo seed, and a second MSP
+ * in which the demo's first client user also has an account.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
+const port = process.env.E2E_PORT ?? '4317';
+
+await startEmbedded({
+  env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', PSA_SIM_PORT: '0', DATABASE_URL: undefined },
+  printBanner: false,
+  afterSeed: async (deps) => {
+    const db = deps.database.db;
+    const client = DEMO_SIGN_INS.find((s) => s.kind === 'client');
+    if (!client) throw new Error('the demo seed has no client user');
+    const [northwindClient] = await db.select().from(users).where(and(eq(users.kind, 'client'), eq(users.email, client.email))).limit(1);
+    if (!northwindClient) throw new Error('demo client missing');
+    const [second] = await db
+      .insert(msps)
+      .values({ customDomain: SECOND_MSP.customDomain, name: SECOND_MSP.name, phone: '2065550100', websiteUrl: 'https://contoso-it.example' })
+      .returning();
+    if (!second) throw new Error('second MSP not created');
+    const roles = await ensureBuiltInRoles(db, second.id);
+    await db.insert(users).values({
+      mspId: second.id,
+      kind: 'client',
+      roleId: roles.Client,
+      firstName: northwindClient.firstName,
+      lastName: northwindClient.lastName,
+      email: northwindClient.email,
+      phone: northwindClient.phone,
+      passwordHash: await hashPassword(E2E_PASSWORD),
+    });
+  },
+});
+process.stdout.write(`e2e server on http://127.0.0.1:${port} (data ${dataDir})\n`);
