@@ -46,17 +46,39 @@ export type TMspProfile = z.infer<typeof ZMspProfile>;
 
 export const ZMspProfileQuery = z.object({ customDomain: ZCustomDomain });
 
-/** A-035 body: MSP sign-up step 2 (first technician, with `x-bootstrap-token`) or the admin's new-employee form. */
+/**
+ * A-035 body: MSP sign-up step 2 (first technician, with `x-bootstrap-token`) or the admin's
+ * new-employee form. Strings default to '' so the server answers a missing field with the form's
+ * own message rather than a schema error.
+ */
 export const ZAddTechnicianBody = z.object({
-  firstName: z.string().trim().max(100),
-  lastName: z.string().trim().max(100),
-  phoneNumber: z.string().trim().max(40),
-  email: ZEmail,
-  password: z.string().max(200),
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  phoneNumber: z.string().trim().max(40).default(''),
+  email: ZEmail.default(''),
+  password: z.string().max(200).default(''),
   roleId: z.uuid().optional(),
   tierLevel: z.enum(TIER_LEVELS).optional(),
 });
 export type TAddTechnicianBody = z.infer<typeof ZAddTechnicianBody>;
+
+/** The technician A-035 created (never a password or hash). */
+export const ZTechnicianRecord = z.object({
+  id: z.string(),
+  userKind: z.literal('technician'),
+  mspCustomDomain: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  tierLevel: z.enum(TIER_LEVELS).nullable(),
+  psaMemberId: z.string().nullable(),
+});
+export type TTechnicianRecord = z.infer<typeof ZTechnicianRecord>;
+export const ZAddTechnicianResponse = z.object({ user: ZTechnicianRecord });
+export type TAddTechnicianResponse = z.infer<typeof ZAddTechnicianResponse>;
 
 /** The header that carries the bootstrap token on the first `technicianUsers/add`. */
 export const BOOTSTRAP_TOKEN_HEADER = 'x-bootstrap-token';
