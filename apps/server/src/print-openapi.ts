@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@switchboard/db';
 import { loadConfig } from './config/env';
 import { buildApp } from './app';
 import { createRuntimeDeps } from './runtime';
 
 /** `npm run -s openapi`: prints the generated OpenAPI document without listening. */
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: undefined, DATA_DIR: process.env.DATA_DIR ?? '.data' });
+// Throwaway secrets and an in-memory database: printing the document must not touch .data/.
+const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex') });
 const database = await openDatabase({ kind: 'pglite' });
 const app = await buildApp(await createRuntimeDeps(config, database));
 await app.ready();
