@@ -1,0 +1,425 @@
+import type { TPsaClientOptions } from '../client-options';
+import { defaultTimeoutMs } from '../client-options';
+import { PsaError } from '../errors';
+import { autotaskBudgetLimits, RequestBudget } from '../http/budget';
+import { systemClock, type TPsaClock } from '../http/clock';
+import { parsePsaPayload } from '../http/parse';
+import { HttpTransport } from '../http/request';
+import { defaultRetryPolicy } from '../http/retry';
+import type {
+  PsaClient,
+  TAddPsaNote,
+  TClosePsaTicket,
+  TCreatePsaContact,
+  TCreatePsaTicket,
+  TListContactsFilter,
+  TPsaBoard,
+  TPsaCompany,
+  TPsaContact,
+  TPsaItem,
+  TPsaNamed,
+  TPsaNote,
+  TPsaPriority,
+  TPsaRequestUsage,
+  TPsaStatus,
+  TPsaSubtype,
+  TPsaTicket,
+  TPsaTicketStatus,
+  TPsaTicketType,
+  TPsaTypeAssociation,
+  TRegisterPsaWebhook,
+  TUpdatePsaTicket,
+} from '../psa-client';
+import { autotaskAuthHeaders, listAutotaskRows, mapAutotaskError, streamAutotaskRows } from './autotask-http';
+import * as map from './autotask-mappers';
+import { atFilter, type TAutotaskFilter } from './filters';
+import { defaultOf, isClosedStatus, parseEntityFields, type TEntityFields } from './picklists';
+import { defaultZoneDiscoveryUrl, discoverAutotaskApiBase } from './zone';
+
+export interface TAutotaskConfig {
+  psaType: 'autotask';
+  username: string;
+  secret: string;
+  /** The API tracking identifier (ApiIntegrationCode header). */
+  integrationCode: string;
+  zoneDiscoveryUrl?: string;
+  impersonationResourceId?: number;
+}
+
+const picklistTtlMs = 5 * 60_000;
+
+const notSupported = (what: string): PsaError =>
+  new PsaError('not_supported', `Autotask does not allow ${what} through its API; create it in Autotask (Admin › Features & Settings) and map to it here.`);
+
+/** PsaClient over the Autotask PSA REST API (V1.0). */
+export class AutotaskClient implements PsaClient {
+  readonly psaType = 'autotask' as const;
+  private readonly transport: HttpTransport;
+  private readonly clock: TPsaClock;
+  private apiBasePromise: Promise<string> | null = null;
+  private readonly fieldCache = new Map<string, { fetchedAt: number; fields: Promise<TEntityFields> }>();
+
+  constructor(
+    private readonly config: TAutotaskConfig,
+    options: TPsaClientOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    const headers = autotaskAuthHeaders(config.username, config.secret, config.integrationCode, config.impersonationResourceId);
+    this.transport = new HttpTransport({
+      fetch: options.fetch ?? globalThis.fetch,
+      clock: this.clock,
+      timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+      retry: { ...defaultRetryPolicy, ...options.retry },
+      budget: options.budget ?? new RequestBudget(autotaskBudgetLimits, this.clock),
+      tenantKey: options.tenantKey,
+      secrets: [config.secret, config.integrationCode],
+      authHeaders: () => headers,
+      mapError: mapAutotaskError,
+      random: options.random,
+    });
+  }
+
+  requestCount(): number {
+    return this.transport.requestCount();
+  }
+
+  private apiBase(): Promise<string> {
+    this.apiBasePromise ??= discoverAutotaskApiBase(this.transport, this.config.zoneDiscoveryUrl ?? defaultZoneDiscoveryUrl, this.config.username).catch(
+      (error: unknown) => {
+        this.apiBasePromise = null;
+        throw error;
+      },
+    );
+    return this.apiBasePromise;
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, parse: (body: unknown) => T, findExisting?: () => Promise<T | null>): Promise<T> {
+    const url = `${await this.apiBase()}${path}`;
+    const entity = path.split('/')[1] ?? path;
+    return this.transport.send({ method, url, body, endpointKey: entity }, (response) => parse(response.body), { findExisting });
+  }
+
+  private async query<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T): Promise<T[]> {
+    const rows = await listAutotaskRows(this.transport, await this.apiBase(), entity, { filter });
+    return rows.map(mapRow);
+  }
+
+  /** Picklists change rarely and cost a request each, so they are cached per client for a few minutes. */
+  private fields(entity: string): Promise<TEntityFields> {
+    const cached = this.fieldCache.get(entity);
+    if (cached && this.clock.now() - cached.fetchedAt < picklistTtlMs) return cached.fields;
+    const fields = this.call('GET', `/${entity}/entityInformation/fields`, undefined, parseEntityFields);
+    fields.catch(() => this.fieldCache.delete(entity));
+    this.fieldCache.set(entity, { fetchedAt: this.clock.now(), fields });
+    return fields;
+  }
+
+  private async ticketPicklist(fieldName: string) {
+    return (await this.fields('Tickets')).picklist(fieldName);
+  }
+
+  async listBoards(): Promise<TPsaBoard[]> {
+    return (await this.ticketPicklist('queueID')).map((value) => ({ id: value.value, name: value.label, isActive: value.isActive }));
+  }
+
+  async listTypes(): Promise<TPsaTicketType[]> {
+    return (await this.ticketPicklist('issueType')).map((value) => ({ id: value.value, name: value.label, boardId: null, isActive: value.isActive }));
+  }
+
+  async listSubtypes(): Promise<TPsaSubtype[]> {
+    return (await this.ticketPicklist('subIssueType')).map((value) => ({
+      id: value.value,
+      name: value.label,
+      boardId: null,
+      typeIds: value.parentValue === null ? [] : [value.parentValue],
+      isActive: value.isActive,
+    }));
+  }
+
+  /** Autotask tickets have no third "item" level below the sub-issue type. */
+  listItems(): Promise<TPsaItem[]> {
+    return Promise.resolve([]);
+  }
+
+  async listTypeAssociations(): Promise<TPsaTypeAssociation[]> {
+    const subtypes = await this.listSubtypes();
+    return subtypes.flatMap((subtype) => subtype.typeIds.map((typeId) => ({ typeId, subtypeId: subtype.id, itemId: null })));
+  }
+
+  async listStatuses(): Promise<TPsaStatus[]> {
+    return (await this.ticketPicklist('status')).map((value) => ({
+      id: value.value,
+      name: value.label,
+      boardId: null,
+      isClosed: isClosedStatus(value),
+      isDefault: value.isDefault,
+      isActive: value.isActive,
+      sortOrder: value.sortOrder,
+    }));
+  }
+
+  async listPriorities(): Promise<TPsaPriority[]> {
+    return (await this.ticketPicklist('priority')).map((value) => ({ id: value.value, name: value.label, sortOrder: value.sortOrder, isDefault: value.isDefault }));
+  }
+
+  async listSources(): Promise<TPsaNamed[]> {
+    return (await this.ticketPicklist('source')).map((value) => ({ id: value.value, name: value.label }));
+  }
+
+  async listTicketTypes(): Promise<TPsaNamed[]> {
+    return (await this.ticketPicklist('ticketType')).map((value) => ({ id: value.value, name: value.label }));
+  }
+
+  listMembers() {
+    return this.query('Resources', [atFilter.eq('isActive', true)], map.toMember);
+  }
+
+  async listCompanyTypes(): Promise<TPsaNamed[]> {
+    return (await this.fields('Companies')).picklist('companyType').map((value) => ({ id: value.value, name: value.label }));
+  }
+
+  listCommunicationTypes(): Promise<never> {
+    return Promise.reject(new PsaError('not_supported', 'Autotask contacts have fixed e-mail and phone fields instead of communication types.'));
+  }
+
+  listDepartments() {
+    return this.query('Departments', [atFilter.all()], map.toNamed);
+  }
+
+  listLocations() {
+    return this.query('InternalLocations', [atFilter.all()], map.toNamed);
+  }
+
+  async listNoteTypes(): Promise<TPsaNamed[]> {
+    return (await this.fields('TicketNotes')).picklist('noteType').map((value) => ({ id: value.value, name: value.label }));
+  }
+
+  createBoard(): Promise<never> {
+    return Promise.reject(notSupported('creating queues'));
+  }
+
+  createStatus(): Promise<never> {
+    return Promise.reject(notSupported('creating ticket statuses'));
+  }
+
+  createType(): Promise<never> {
+    return Promise.reject(notSupported('creating issue types'));
+  }
+
+  createSubtype(): Promise<never> {
+    return Promise.reject(notSupported('creating sub-issue types'));
+  }
+
+  async *streamCompanies(): AsyncGenerator<TPsaCompany> {
+    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), 'Companies', { filter: [atFilter.all()] })) yield map.toCompany(row);
+  }
+
+  async *streamContacts(filter: TListContactsFilter = {}): AsyncGenerator<TPsaContact> {
+    const query = filter.companyId === undefined ? atFilter.all() : atFilter.eq('companyID', filter.companyId);
+    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), 'Contacts', { filter: [query] })) yield map.toContact(row);
+  }
+
+  async createContact(input: TCreatePsaContact): Promise<TPsaContact> {
+    const body = {
+      companyID: input.companyId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      emailAddress: input.email ?? undefined,
+      phone: input.phone ?? undefined,
+      isActive: 1,
+      externalID: input.idempotencyKey,
+    };
+    const contactId = await this.call('POST', `/Companies/${checkId(input.companyId)}/Contacts`, body, itemIdOf, async () => {
+      const matches = await this.query('Contacts', [atFilter.eq('externalID', input.idempotencyKey)], map.toContact);
+      return matches[0]?.id ?? null;
+    });
+    return this.call('GET', `/Contacts/${contactId}`, undefined, (response) => map.toContact(itemOf(response)));
+  }
+
+  async createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {
+    const statuses = await this.ticketPicklist('status');
+    const priorities = await this.ticketPicklist('priority');
+    const ownerRoleId = input.ownerId ? await this.defaultRoleOf(input.ownerId) : undefined;
+    const body = {
+      title: input.summary,
+      description: input.description,
+      queueID: input.boardId,
+      companyID: input.companyId,
+      contactID: input.contactId ?? undefined,
+      issueType: input.typeId ?? undefined,
+      subIssueType: input.subtypeId ?? undefined,
+      priority: input.priorityId ?? defaultOf(priorities)?.value,
+      status: input.statusId ?? defaultOf(statuses.filter((status) => !isClosedStatus(status)))?.value,
+      source: input.sourceId ?? undefined,
+      ticketType: input.ticketTypeId ?? undefined,
+      assignedResourceID: input.ownerId ?? undefined,
+      assignedResourceRoleID: ownerRoleId,
+      externalID: input.idempotencyKey,
+    };
+    const ticketId = await this.call('POST', '/Tickets', body, itemIdOf, async () => (await this.findTicketByExternalId(input.idempotencyKey))?.id ?? null);
+    return this.getTicket(ticketId);
+  }
+
+  /** Autotask needs a resource and a role together; the resource's default service-desk role is the usual pair. */
+  private async defaultRoleOf(resourceId: number): Promise<number | undefined> {
+    const resource = await this.call('GET', `/Resources/${checkId(resourceId)}`, undefined, (body) => parsePsaPayload(map.ZResourceRole, itemOf(body), 'resource'));
+    return resource.defaultServiceDeskRoleID ?? undefined;
+  }
+
+  private async findTicketByExternalId(externalId: string): Promise<map.TAutotaskTicketRow | null> {
+    const rows = await this.query('Tickets', [atFilter.eq('externalID', externalId)], (row) => parsePsaPayload(map.ZTicketRow, row, 'ticket'));
+    return rows[0] ?? null;
+  }
+
+  async getTicket(ticketId: number): Promise<TPsaTicket> {
+    const row = await this.call('GET', `/Tickets/${checkId(ticketId)}`, undefined, (body) => parsePsaPayload(map.ZTicketRow, itemOf(body), 'ticket'));
+    const statuses = await this.ticketPicklist('status');
+    const status = statuses.find((value) => value.value === row.status);
+    return {
+      id: row.id,
+      number: row.ticketNumber ?? String(row.id),
+      summary: row.title,
+      boardId: row.queueID ?? null,
+      statusId: row.status ?? null,
+      statusName: status?.label ?? null,
+      isClosed: status ? isClosedStatus(status) : false,
+      priorityId: row.priority ?? null,
+      typeId: row.issueType ?? null,
+      subtypeId: row.subIssueType ?? null,
+      itemId: null,
+      companyId: row.companyID ?? null,
+      contactId: row.contactID ?? null,
+      ownerId: row.assignedResourceID ?? null,
+      externalReference: row.externalID ?? null,
+    };
+  }
+
+  async updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket> {
+    const body: Record<string, unknown> = { id: checkId(ticketId) };
+    if (input.summary !== undefined) body.title = input.summary;
+    if (input.boardId !== undefined) body.queueID = input.boardId;
+    if (input.statusId !== undefined) body.status = input.statusId;
+    if (input.priorityId !== undefined) body.priority = input.priorityId;
+    if (input.typeId !== undefined) body.issueType = input.typeId;
+    if (input.subtypeId !== undefined) body.subIssueType = input.subtypeId;
+    if (input.ownerId !== undefined) {
+      body.assignedResourceID = input.ownerId;
+      body.assignedResourceRoleID = input.ownerId === null ? null : await this.defaultRoleOf(input.ownerId);
+    }
+    if (Object.keys(body).length > 1) await this.call('PATCH', '/Tickets', body, itemIdOf);
+    return this.getTicket(ticketId);
+  }
+
+  async closeTicket(ticketId: number, input: TClosePsaTicket = {}): Promise<TPsaTicket> {
+    let statusId = input.statusId;
+    if (statusId === undefined) {
+      const complete = (await this.ticketPicklist('status')).find((status) => isClosedStatus(status) && status.isActive);
+      if (!complete) throw new PsaError('validation', 'Autotask has no active Complete status to close the ticket with.');
+      statusId = complete.value;
+    }
+    const body: Record<string, unknown> = { id: checkId(ticketId), status: statusId };
+    if (input.resolution) body.resolution = input.resolution;
+    await this.call('PATCH', '/Tickets', body, itemIdOf);
+    return this.getTicket(ticketId);
+  }
+
+  async getTicketStatus(ticketId: number): Promise<TPsaTicketStatus> {
+    const ticket = await this.getTicket(ticketId);
+    return { ticketId: ticket.id, statusId: ticket.statusId, statusName: ticket.statusName, isClosed: ticket.isClosed };
+  }
+
+  private async noteSettings() {
+    const fields = await this.fields('TicketNotes');
+    const publish = fields.picklist('publish').filter((value) => value.isActive);
+    const internal = publish.filter((value) => /internal/i.test(value.label));
+    const everyone = publish.find((value) => /^all/i.test(value.label)) ?? publish.find((value) => !/internal/i.test(value.label));
+    return { noteType: defaultOf(fields.picklist('noteType'))?.value, internal, everyone, internalValues: new Set(internal.map((value) => value.value)) };
+  }
+
+  async addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote> {
+    const id = checkId(ticketId);
+    const settings = await this.noteSettings();
+    const publish = input.kind === 'internal' ? settings.internal[0]?.value : settings.everyone?.value;
+    if (input.kind === 'resolution') await this.call('PATCH', '/Tickets', { id, resolution: input.text }, itemIdOf);
+    const body = {
+      ticketID: id,
+      title: input.kind === 'resolution' ? map.resolutionNoteTitle : firstLine(input.text),
+      description: input.text,
+      noteType: settings.noteType,
+      publish,
+    };
+    // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
+    const noteId = await this.call('POST', `/Tickets/${id}/Notes`, body, itemIdOf, async () => {
+      const notes = await this.listNotes(id);
+      return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
+    });
+    const row = await this.call('GET', `/TicketNotes/${noteId}`, undefined, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
+    return toNote(row, id, settings.internalValues);
+  }
+
+  async listNotes(ticketId: number): Promise<TPsaNote[]> {
+    const id = checkId(ticketId);
+    const settings = await this.noteSettings();
+    const rows = await this.query('TicketNotes', [atFilter.eq('ticketID', id)], (row) => parsePsaPayload(map.ZNoteRow, row, 'note'));
+    return rows.sort((a, b) => a.id - b.id).map((row) => toNote(row, id, settings.internalValues));
+  }
+
+  async registerTicketWebhook(input: TRegisterPsaWebhook) {
+    const findExisting = async () => {
+      const rows = await this.query('TicketWebhooks', [atFilter.eq('webhookUrl', input.url)], (row) => parsePsaPayload(map.ZWebhookRow, row, 'webhook'));
+      const existing = rows[0];
+      return existing ? existing.id : null;
+    };
+    // Registering is idempotent per URL: an existing webhook for the same URL is reused.
+    const existingId = await findExisting();
+    const body = {
+      name: input.description.slice(0, 50),
+      webhookUrl: input.url,
+      deactivationUrl: input.deactivationUrl ?? input.url,
+      secretKey: input.secretKey,
+      isActive: true,
+      isSubscribedToCreateEvents: true,
+      isSubscribedToUpdateEvents: true,
+      isSubscribedToDeleteEvents: true,
+      sendThresholdExceededNotification: false,
+    };
+    const id = existingId ?? (await this.call('POST', '/TicketWebhooks', body, itemIdOf, findExisting));
+    return { id, url: input.url };
+  }
+
+  async getRequestUsage(): Promise<TPsaRequestUsage> {
+    const threshold = await this.call('GET', '/ThresholdInformation', undefined, (body) => parsePsaPayload(map.ZThreshold, body, 'threshold information'));
+    return { used: threshold.currentTimeframeRequestCount, limit: threshold.externalRequestThreshold, windowSeconds: threshold.requestThresholdTimeframe * 60 };
+  }
+}
+
+function toNote(row: map.TAutotaskNoteRow, ticketId: number, internalValues: ReadonlySet<number>): TPsaNote {
+  return {
+    id: row.id,
+    ticketId: row.ticketID ?? ticketId,
+    text: row.description ?? '',
+    kind: map.noteKindOf(row, internalValues),
+    createdAt: row.createDateTime ?? null,
+    createdBy: row.creatorResourceID === null || row.creatorResourceID === undefined ? null : String(row.creatorResourceID),
+  };
+}
+
+function itemIdOf(body: unknown): number {
+  return parsePsaPayload(map.ZItemIdEnvelope, body, 'create result').itemId;
+}
+
+function itemOf(body: unknown): unknown {
+  const envelope = parsePsaPayload(map.ZItemEnvelope, body, 'record');
+  if (envelope.item === null || envelope.item === undefined) throw new PsaError('not_found', 'Autotask has no such record.');
+  return envelope.item;
+}
+
+function firstLine(text: string): string {
+  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+  return (line || 'Note').slice(0, 250);
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
+  return id;
+}

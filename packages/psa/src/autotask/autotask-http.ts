@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PsaError } from '../errors';
+import type { HttpTransport, THttpResponse } from '../http/request';
+import { parsePsaPayload, resolveSameOrigin } from '../http/parse';
+import type { TAutotaskFilter } from './filters';
+
+export const autotaskMaxPageSize = 500;
+
+export function autotaskAuthHeaders(username: string, secret: string, integrationCode: string, impersonationResourceId?: number): Record<string, string> {
+  const headers: Record<string, string> = { ApiIntegrationCode: integrationCode, UserName: username, Secret: secret, Accept: 'application/json' };
+  if (impersonationResourceId !== undefined) headers.ImpersonationResourceId = String(impersonationResourceId);
+  return headers;
+}
+
+const ZErrorBody = z.object({ errors: z.array(z.string()).nullish() });
+
+const threadLimitPattern = /thread|Itgenatr005|concurrent/i;
+
+/** Maps Autotask's statuses and `{errors: string[]}` body to a PsaError kind. */
+export function mapAutotaskError(response: THttpResponse): PsaError {
+  const parsed = ZErrorBody.safeParse(response.body);
+  const messages = parsed.success ? (parsed.data.errors ?? []) : [];
+  const options = { status: response.status, fieldMessages: messages.map((message) => ({ field: fieldNamedIn(message), message })) };
+  const { status } = response;
+  const summary = messages.join(' ');
+  if (status === 401) return new PsaError('bad_keys', 'Autotask rejected the API username, secret or integration code.', options);
+  if (status === 403) return new PsaError('bad_keys', "The Autotask API user's security level does not allow this.", options);
+  if (status === 404) return new PsaError('not_found', summary || 'Autotask has no such record.', options);
+  if (status === 429 || threadLimitPattern.test(summary)) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return new PsaError('rate_limited', 'Autotask is limiting requests; try again shortly.', {
+      ...options,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    });
+  }
+  if (status >= 500) return new PsaError('unavailable', summary ? `Autotask answered ${status}: ${summary}` : `Autotask answered ${status}.`, options);
+  return new PsaError('validation', summary || `Autotask refused the request (${status}).`, options);
+}
+
+/** Autotask's messages name the field at the end ("… for taskType ."), which is all the structure they carry. */
+function fieldNamedIn(message: string): string | null {
+  const match = /\bfor (?:field )?'?([A-Za-z][A-Za-z0-9]*)'?\s*\.?\s*$/.exec(message) ?? /^'?([A-Za-z][A-Za-z0-9]*)'? is required/i.exec(message);
+  return match?.[1] ?? null;
+}
+
+const ZQueryPage = z.object({
+  items: z.array(z.unknown()),
+  pageDetails: z.object({ nextPageUrl: z.string().nullish() }).nullish(),
+});
+
+export interface TAutotaskQueryOptions {
+  filter: TAutotaskFilter[];
+  includeFields?: string[];
+}
+
+/** Streams every record of `{entity}/query`, 500 per page, following `pageDetails.nextPageUrl`. */
+export async function* streamAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions): AsyncGenerator<unknown> {
+  const body = { filter: query.filter, IncludeFields: query.includeFields, MaxRecords: autotaskMaxPageSize };
+  let url: string | null = `${apiBase}/${entity}/query`;
+  let method: 'POST' | 'GET' = 'POST';
+  while (url !== null) {
+    const pageUrl: string = url;
+    const page: z.infer<typeof ZQueryPage> = await transport.send({ method, url: pageUrl, body: method === 'POST' ? body : undefined, endpointKey: entity }, (response) =>
+      parsePsaPayload(ZQueryPage, response.body, `${entity} page`),
+    );
+    yield* page.items;
+    const next: string | null = page.pageDetails?.nextPageUrl ?? null;
+    url = next ? resolveSameOrigin(next, apiBase) : null;
+    // The next-page URL carries the search and paging state itself.
+    method = 'GET';
+  }
+}
+
+export async function listAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for await (const row of streamAutotaskRows(transport, apiBase, entity, query)) rows.push(row);
+  return rows;
+}
+
+export function raiseUnlessObject(value: unknown, what: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new PsaError('unavailable', `Autotask sent an unexpected ${what}.`);
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { parsePsaPayload } from '../http/parse';
+import type { TPsaCompany, TPsaContact, TPsaMember, TPsaNamed, TPsaNoteKind } from '../psa-client';
+
+const ZFlag = z.union([z.boolean(), z.number()]).nullish();
+const isTrue = (flag: boolean | number | null | undefined): boolean => flag === true || flag === 1;
+const ZId = z.number().int();
+
+const ZResource = z.object({
+  id: ZId,
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  email: z.string().nullish(),
+  userName: z.string().nullish(),
+  isActive: ZFlag,
+});
+export const toMember = (row: unknown): TPsaMember => {
+  const resource = parsePsaPayload(ZResource, row, 'resource');
+  return {
+    id: resource.id,
+    identifier: resource.userName ?? String(resource.id),
+    firstName: resource.firstName ?? '',
+    lastName: resource.lastName ?? '',
+    email: resource.email ?? null,
+    isActive: isTrue(resource.isActive),
+  };
+};
+
+export const ZResourceRole = z.object({ defaultServiceDeskRoleID: ZId.nullish() });
+
+const ZCompany = z.object({ id: ZId, companyName: z.string(), companyNumber: z.string().nullish(), isActive: ZFlag });
+export const toCompany = (row: unknown): TPsaCompany => {
+  const company = parsePsaPayload(ZCompany, row, 'company');
+  return { id: company.id, identifier: company.companyNumber ?? null, name: company.companyName, isActive: isTrue(company.isActive) };
+};
+
+const ZContact = z.object({
+  id: ZId,
+  companyID: ZId.nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  emailAddress: z.string().nullish(),
+  phone: z.string().nullish(),
+  mobilePhone: z.string().nullish(),
+  isActive: ZFlag,
+});
+export const toContact = (row: unknown): TPsaContact => {
+  const contact = parsePsaPayload(ZContact, row, 'contact');
+  return {
+    id: contact.id,
+    companyId: contact.companyID ?? null,
+    firstName: contact.firstName ?? '',
+    lastName: contact.lastName ?? '',
+    email: contact.emailAddress || null,
+    phone: contact.phone || contact.mobilePhone || null,
+    isActive: isTrue(contact.isActive),
+  };
+};
+
+const ZNamedRow = z.object({ id: ZId, name: z.string() });
+export const toNamed = (row: unknown): TPsaNamed => parsePsaPayload(ZNamedRow, row, 'record');
+
+export const ZTicketRow = z.object({
+  id: ZId,
+  ticketNumber: z.string().nullish(),
+  title: z.string(),
+  queueID: ZId.nullish(),
+  status: ZId.nullish(),
+  priority: ZId.nullish(),
+  issueType: ZId.nullish(),
+  subIssueType: ZId.nullish(),
+  companyID: ZId.nullish(),
+  contactID: ZId.nullish(),
+  assignedResourceID: ZId.nullish(),
+  externalID: z.string().nullish(),
+});
+export type TAutotaskTicketRow = z.infer<typeof ZTicketRow>;
+
+export const ZNoteRow = z.object({
+  id: ZId,
+  ticketID: ZId.nullish(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  publish: ZId.nullish(),
+  createDateTime: z.string().nullish(),
+  creatorResourceID: ZId.nullish(),
+});
+export type TAutotaskNoteRow = z.infer<typeof ZNoteRow>;
+
+/** Autotask keeps the resolution on the ticket; the note we add alongside it carries this title so it reads back as one. */
+export const resolutionNoteTitle = 'Resolution';
+
+export function noteKindOf(note: TAutotaskNoteRow, internalPublishValues: ReadonlySet<number>): TPsaNoteKind {
+  if (note.title === resolutionNoteTitle) return 'resolution';
+  if (note.publish !== null && note.publish !== undefined && internalPublishValues.has(note.publish)) return 'internal';
+  return 'description';
+}
+
+export const ZItemEnvelope = z.object({ item: z.unknown() });
+export const ZItemIdEnvelope = z.object({ itemId: ZId });
+export const ZThreshold = z.object({
+  externalRequestThreshold: z.number(),
+  requestThresholdTimeframe: z.number(),
+  currentTimeframeRequestCount: z.number(),
+});
+export const ZWebhookRow = z.object({ id: ZId, webhookUrl: z.string() });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PsaError, type TPsaFieldMessage } from '../errors';
+import type { HttpTransport, THttpResponse } from '../http/request';
+import { appendQuery, parsePsaPayload, resolveSameOrigin } from '../http/parse';
+import type { Condition } from './conditions';
+import { connectWiseMaxPageSize, parseNextLink } from './paging';
+
+export const connectWiseApiVersion = '2025.16';
+
+export function connectWiseAuthHeaders(companyId: string, publicKey: string, privateKey: string, clientId: string, apiVersion: string): Record<string, string> {
+  const basic = Buffer.from(`${companyId}+${publicKey}:${privateKey}`, 'utf8').toString('base64');
+  return {
+    Authorization: `Basic ${basic}`,
+    clientId,
+    Accept: `application/vnd.connectwise.com+json; version=${apiVersion}`,
+  };
+}
+
+const ZCompanyInfo = z.object({ Codebase: z.string().min(1) }).nullable();
+
+/** Normalises what an admin types ("na.myconnectwise.net", "https://host/") into an origin. */
+export function normaliseSiteUrl(siteUrl: string): string {
+  const withScheme = /^https?:\/\//i.test(siteUrl.trim()) ? siteUrl.trim() : `https://${siteUrl.trim()}`;
+  return new URL(withScheme).origin;
+}
+
+/** Asks the site which codebase serves this company (`/login/companyinfo/{companyId}`) and returns the API base. */
+export async function discoverConnectWiseApiBase(transport: HttpTransport, siteUrl: string, companyId: string): Promise<string> {
+  const origin = normaliseSiteUrl(siteUrl);
+  const info = await transport.send(
+    { method: 'GET', url: `${origin}/login/companyinfo/${encodeURIComponent(companyId)}`, endpointKey: 'login/companyinfo' },
+    (response) => parsePsaPayload(ZCompanyInfo, response.body, 'company info'),
+  );
+  if (info === null) throw new PsaError('bad_keys', 'ConnectWise does not know this company id on that site.');
+  const codebase = info.Codebase.replace(/^\/+|\/+$/g, '');
+  return `${origin}/${codebase}/apis/3.0`;
+}
+
+const ZCwErrorBody = z.object({
+  code: z.string().optional(),
+  message: z.string().optional(),
+  errors: z
+    .array(z.object({ code: z.string().nullish(), message: z.string().nullish(), field: z.string().nullish(), resource: z.string().nullish() }))
+    .nullish(),
+});
+
+/** Maps ConnectWise's statuses and `{code, message, errors[]}` body to a PsaError kind. */
+export function mapConnectWiseError(response: THttpResponse): PsaError {
+  const parsed = ZCwErrorBody.safeParse(response.body);
+  const body = parsed.success ? parsed.data : null;
+  const psaCode = body?.code ?? null;
+  const psaMessage = body?.message ?? (typeof response.body === 'string' ? response.body.slice(0, 300) : null);
+  const fieldMessages: TPsaFieldMessage[] = (body?.errors ?? []).map((error) => ({
+    field: error.field ?? null,
+    message: error.message ?? error.code ?? 'invalid',
+  }));
+  const options = { status: response.status, psaCode, fieldMessages };
+  const { status } = response;
+  if (status === 401) return new PsaError('bad_keys', 'ConnectWise rejected the API keys.', options);
+  if (status === 403) return new PsaError('bad_keys', "The ConnectWise API member's security role does not allow this.", options);
+  if (status === 404 && typeof response.body === 'string' && /cannot route/i.test(response.body)) {
+    return new PsaError('bad_keys', 'ConnectWise could not route this company id and codebase.', options);
+  }
+  if (status === 404) return new PsaError('not_found', psaMessage ?? 'ConnectWise has no such record.', options);
+  if (status === 429) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return new PsaError('rate_limited', 'ConnectWise is limiting requests; try again shortly.', {
+      ...options,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    });
+  }
+  if (status >= 500) return new PsaError('unavailable', `ConnectWise answered ${status}.`, options);
+  return new PsaError('validation', psaMessage ?? `ConnectWise refused the request (${status}).`, options);
+}
+
+export interface TConnectWiseListQuery {
+  conditions?: Condition;
+  childConditions?: Condition;
+  orderBy?: string;
+  fields?: string;
+}
+
+/** Reads a JSON body as an array of rows. */
+export function rowsOf(response: THttpResponse): unknown[] {
+  if (!Array.isArray(response.body)) throw new PsaError('unavailable', 'ConnectWise sent a list that is not an array.');
+  return response.body as unknown[];
+}
+
+/** Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header. */
+export async function* streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}): AsyncGenerator<unknown> {
+  let pageNumber = 1;
+  let url: string | null = appendQuery(`${apiBase}${path}`, {
+    conditions: query.conditions?.toString(),
+    childConditions: query.childConditions?.toString(),
+    orderBy: query.orderBy ?? 'id asc',
+    fields: query.fields,
+    page: 1,
+    pageSize: connectWiseMaxPageSize,
+  });
+  while (url !== null) {
+    const pageUrl: string = url;
+    const page = await transport.send({ method: 'GET', url: pageUrl, endpointKey: path }, (response) => ({
+      rows: rowsOf(response),
+      next: parseNextLink(response.headers.get('link')),
+    }));
+    yield* page.rows;
+    pageNumber += 1;
+    if (page.next !== null) url = resolveSameOrigin(page.next, apiBase);
+    // Without a Link header a full page may still have a successor (older servers); a short page is the end.
+    else url = page.rows.length === connectWiseMaxPageSize ? appendQuery(pageUrl, { page: pageNumber }) : null;
+  }
+}
+
+export async function listConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for await (const row of streamConnectWiseRows(transport, apiBase, path, query)) rows.push(row);
+  return rows;
+}

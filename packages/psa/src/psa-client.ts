@@ -1,0 +1,264 @@
+export type TPsaType = 'connectwise' | 'autotask';
+
+export interface TPsaBoard {
+  id: number;
+  name: string;
+  isActive: boolean;
+}
+
+export interface TPsaStatus {
+  id: number;
+  name: string;
+  /** ConnectWise statuses belong to a board; Autotask statuses are one global picklist (null). */
+  boardId: number | null;
+  isClosed: boolean;
+  isDefault: boolean;
+  isActive: boolean;
+  sortOrder: number;
+}
+
+export interface TPsaTicketType {
+  id: number;
+  name: string;
+  boardId: number | null;
+  isActive: boolean;
+}
+
+export interface TPsaSubtype {
+  id: number;
+  name: string;
+  boardId: number | null;
+  /** The types this subtype may be used with (ConnectWise associations, Autotask parent issue type). */
+  typeIds: number[];
+  isActive: boolean;
+}
+
+export interface TPsaItem {
+  id: number;
+  name: string;
+  boardId: number | null;
+  isActive: boolean;
+}
+
+export interface TPsaTypeAssociation {
+  typeId: number;
+  subtypeId: number | null;
+  itemId: number | null;
+}
+
+export interface TPsaPriority {
+  id: number;
+  name: string;
+  sortOrder: number;
+  isDefault: boolean;
+}
+
+export interface TPsaNamed {
+  id: number;
+  name: string;
+}
+
+export interface TPsaMember {
+  id: number;
+  identifier: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  isActive: boolean;
+}
+
+export interface TPsaCommunicationType {
+  id: number;
+  name: string;
+  isEmail: boolean;
+  isPhone: boolean;
+}
+
+export interface TPsaCompany {
+  id: number;
+  identifier: string | null;
+  name: string;
+  isActive: boolean;
+}
+
+export interface TPsaContact {
+  id: number;
+  companyId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  isActive: boolean;
+}
+
+export interface TCreatePsaContact {
+  idempotencyKey: string;
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  phone?: string | null;
+}
+
+export interface TPsaTicket {
+  id: number;
+  /** What people call the ticket: the id on ConnectWise, the "T2024…" number on Autotask. */
+  number: string;
+  summary: string;
+  boardId: number | null;
+  statusId: number | null;
+  statusName: string | null;
+  isClosed: boolean;
+  priorityId: number | null;
+  typeId: number | null;
+  subtypeId: number | null;
+  itemId: number | null;
+  companyId: number | null;
+  contactId: number | null;
+  ownerId: number | null;
+  externalReference: string | null;
+}
+
+export interface TCreatePsaTicket {
+  /** Sent as externalXRef (ConnectWise) / externalID (Autotask) so a retried create is found, not duplicated. */
+  idempotencyKey: string;
+  summary: string;
+  description: string;
+  boardId: number;
+  companyId: number;
+  contactId?: number | null;
+  typeId?: number | null;
+  subtypeId?: number | null;
+  itemId?: number | null;
+  priorityId?: number | null;
+  statusId?: number | null;
+  sourceId?: number | null;
+  ownerId?: number | null;
+  /** Autotask only: the ticket type picklist value. */
+  ticketTypeId?: number | null;
+}
+
+export interface TUpdatePsaTicket {
+  summary?: string;
+  boardId?: number;
+  statusId?: number;
+  priorityId?: number;
+  typeId?: number | null;
+  subtypeId?: number | null;
+  itemId?: number | null;
+  ownerId?: number | null;
+}
+
+export interface TClosePsaTicket {
+  statusId?: number;
+  resolution?: string;
+}
+
+export interface TPsaTicketStatus {
+  ticketId: number;
+  statusId: number | null;
+  statusName: string | null;
+  isClosed: boolean;
+}
+
+export type TPsaNoteKind = 'description' | 'internal' | 'resolution';
+
+export interface TPsaNote {
+  id: number;
+  ticketId: number;
+  text: string;
+  kind: TPsaNoteKind;
+  createdAt: string | null;
+  createdBy: string | null;
+}
+
+export interface TAddPsaNote {
+  text: string;
+  kind: TPsaNoteKind;
+}
+
+export interface TCreatePsaBoard {
+  name: string;
+  locationId: number;
+  departmentId: number;
+}
+
+export interface TCreatePsaStatus {
+  name: string;
+  isClosed: boolean;
+  sortOrder?: number;
+}
+
+export interface TCreatePsaSubtype {
+  name: string;
+  typeIds: number[];
+}
+
+export interface TRegisterPsaWebhook {
+  url: string;
+  description: string;
+  /** Autotask signs callouts with this secret (HMAC-SHA1); ConnectWise publishes its own signing key. */
+  secretKey: string;
+  deactivationUrl?: string;
+}
+
+export interface TPsaWebhook {
+  id: number;
+  url: string;
+}
+
+export interface TPsaRequestUsage {
+  used: number;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface TListContactsFilter {
+  companyId?: number;
+}
+
+/** One interface over ConnectWise Manage and Autotask; every method throws PsaError on failure. */
+export interface PsaClient {
+  readonly psaType: TPsaType;
+
+  listBoards(): Promise<TPsaBoard[]>;
+  listTypes(boardId: number | null): Promise<TPsaTicketType[]>;
+  listSubtypes(boardId: number | null): Promise<TPsaSubtype[]>;
+  listItems(boardId: number | null): Promise<TPsaItem[]>;
+  listTypeAssociations(boardId: number | null): Promise<TPsaTypeAssociation[]>;
+  listStatuses(boardId: number | null): Promise<TPsaStatus[]>;
+  listPriorities(): Promise<TPsaPriority[]>;
+  listSources(): Promise<TPsaNamed[]>;
+  listMembers(): Promise<TPsaMember[]>;
+  listCompanyTypes(): Promise<TPsaNamed[]>;
+  listCommunicationTypes(): Promise<TPsaCommunicationType[]>;
+  listDepartments(): Promise<TPsaNamed[]>;
+  listLocations(): Promise<TPsaNamed[]>;
+  listNoteTypes(): Promise<TPsaNamed[]>;
+  /** Autotask's separate ticket-type axis (Service Request, Incident, …). */
+  listTicketTypes(): Promise<TPsaNamed[]>;
+
+  createBoard(input: TCreatePsaBoard): Promise<TPsaBoard>;
+  createStatus(boardId: number, input: TCreatePsaStatus): Promise<TPsaStatus>;
+  createType(boardId: number, input: { name: string }): Promise<TPsaTicketType>;
+  createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype>;
+
+  streamCompanies(): AsyncIterable<TPsaCompany>;
+  streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
+  createContact(input: TCreatePsaContact): Promise<TPsaContact>;
+
+  createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
+  getTicket(ticketId: number): Promise<TPsaTicket>;
+  updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;
+  closeTicket(ticketId: number, input?: TClosePsaTicket): Promise<TPsaTicket>;
+  getTicketStatus(ticketId: number): Promise<TPsaTicketStatus>;
+
+  addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote>;
+  listNotes(ticketId: number): Promise<TPsaNote[]>;
+
+  registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook>;
+  /** The PSA's own count of this tenant's requests, where it publishes one (Autotask); null otherwise. */
+  getRequestUsage(): Promise<TPsaRequestUsage | null>;
+  /** Requests this client has sent, retries included (for diagnostics and the benchmark). */
+  requestCount(): number;
+}
