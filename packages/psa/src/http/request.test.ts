@@ -11,7 +11,7 @@ type TScripted = { status: number; body?: unknown; headers?: Record<string, stri
 function scriptedFetch(script: TScripted[]) {
   const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
   const fetchImpl: typeof fetch = (input, init) => {
-    calls.push({ url: String(input), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string> });
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string> });
     const next = script.shift() ?? { status: 200, body: [] };
     if (next === 'drop') return Promise.reject(new TypeError('fetch failed', { cause: new Error('other side closed') }));
     return Promise.resolve(new Response(next.body === undefined ? null : JSON.stringify(next.body), { status: next.status, headers: next.headers }));
