@@ -1,9 +1,11 @@
 import type { TModule } from '../app-deps';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes';
+import { registerAuthRoutes } from './auth/auth.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
   registerHealthRoutes,
   registerDevOutboxRoutes,
+  registerAuthRoutes,
 ];

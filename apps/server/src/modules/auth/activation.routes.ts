@@ -1,0 +1,65 @@
+import {
+  ZActivationLookupQuery,
+  ZActivationLookupResponse,
+  ZClientCreateAccountBody,
+  ZClientCreateAccountQuery,
+  ZCreateAccountResponse,
+  ZMspParams,
+  ZTechnicianCreateAccountBody,
+  MSP_USER_COLLECTIONS,
+} from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { activateAccount, lookUpActivationRecords } from './activation.service';
+
+/** Account activation under `…/activate`: find the PSA record of an email, then create the linked user (A-087…A-090). */
+export const registerActivationRoutes: TModule = (app, deps) => {
+  for (const collection of MSP_USER_COLLECTIONS) {
+    const kind = USER_KIND_OF[collection];
+    app.get(
+      `/db/:msp/${collection}/signup`,
+      {
+        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+        schema: { tags: [collection], summary: `A-08${kind === 'technician' ? 7 : 8}: PSA records of an activating ${kind}`, params: ZMspParams, querystring: ZActivationLookupQuery, response: { 200: ZActivationLookupResponse } },
+      },
+      async (request) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        return lookUpActivationRecords(deps, msp, kind, request.query.email);
+      },
+    );
+  }
+
+  app.post(
+    '/db/:msp/technicianUsers/createAccount',
+    {
+      config: AUTH_IP_RATE_LIMIT,
+      schema: { tags: ['technicianUsers'], summary: 'A-089: activate a technician account', params: ZMspParams, body: ZTechnicianCreateAccountBody, response: { 201: ZCreateAccountResponse } },
+    },
+    async (request, reply) => {
+      const msp = await requireMsp(deps, request.params.msp);
+      const { email, password, psaMembersAutopilotDbId } = request.body;
+      const created = await activateAccount(deps, msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/db/:msp/clientUsers/createAccount',
+    {
+      config: AUTH_IP_RATE_LIMIT,
+      schema: { tags: ['clientUsers'], summary: 'A-090: activate a client account', params: ZMspParams, querystring: ZClientCreateAccountQuery, body: ZClientCreateAccountBody, response: { 201: ZCreateAccountResponse } },
+    },
+    async (request, reply) => {
+      const msp = await requireMsp(deps, request.params.msp);
+      const { email, password, psaContactAutopilotDbId } = request.body;
+      const created = await activateAccount(
+        deps,
+        msp,
+        'client',
+        { email, password, psaRecordRowId: psaContactAutopilotDbId, psaCompanyId: request.query.psaCompanyId },
+        requestMeta(request),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+};

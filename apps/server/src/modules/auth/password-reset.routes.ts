@@ -1,0 +1,64 @@
+import {
+  MSP_USER_COLLECTIONS,
+  ZChangePasswordBody,
+  ZChangePasswordQuery,
+  ZChangePasswordResponse,
+  ZForgotPasswordQuery,
+  ZForgotPasswordResponse,
+  ZMspParams,
+  ZValidateResetTokenQuery,
+  ZValidateResetTokenResponse,
+} from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { changePasswordWithCode, requestPasswordReset, validateResetCode } from './password-reset.service';
+
+/** Forgot password in three steps: email → code → new password (A-075…A-080). */
+export const registerPasswordResetRoutes: TModule = (app, deps) => {
+  for (const collection of MSP_USER_COLLECTIONS) {
+    const kind = USER_KIND_OF[collection];
+    const tags = [collection];
+    const technicianOr = (technicianId: number) => `A-0${kind === 'technician' ? technicianId : technicianId + 1}`;
+
+    app.get(
+      `/db/:msp/${collection}/forgotPassword`,
+      {
+        config: { ...AUTH_IP_RATE_LIMIT, stateChangingGet: true },
+        schema: { tags, summary: `${technicianOr(75)}: mail a ${kind} password reset code`, params: ZMspParams, querystring: ZForgotPasswordQuery, response: { 200: ZForgotPasswordResponse } },
+      },
+      async (request, reply) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        await requestPasswordReset(deps, msp, kind, request.query.email, requestMeta(request));
+        void reply.header('cache-control', 'no-store');
+        return { sent: true as const };
+      },
+    );
+
+    app.get(
+      `/db/:msp/${collection}/validateResetToken`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `${technicianOr(77)}: check a ${kind} reset code`, params: ZMspParams, querystring: ZValidateResetTokenQuery, response: { 200: ZValidateResetTokenResponse } },
+      },
+      async (request, reply) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        await validateResetCode(deps, msp, kind, request.query.email, request.query.token, requestMeta(request));
+        void reply.header('cache-control', 'no-store');
+        return { valid: true as const };
+      },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/changePassword`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `${technicianOr(79)}: set a new ${kind} password with the reset code`, params: ZMspParams, querystring: ZChangePasswordQuery, body: ZChangePasswordBody, response: { 200: ZChangePasswordResponse } },
+      },
+      async (request) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        await changePasswordWithCode(deps, msp, kind, { ...request.body, token: request.query.token }, requestMeta(request));
+        return { changed: true as const };
+      },
+    );
+  }
+};

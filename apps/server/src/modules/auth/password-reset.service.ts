@@ -1,0 +1,80 @@
+import { isValidEmail, MESSAGES, passwordProblems } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, validation } from '../../lib/app-error';
+import { hashPassword } from '../../lib/crypto';
+import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { revokeUserSessions } from '../sessions/session.service';
+import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
+import type { TRequestMeta } from './auth-request';
+import { checkCode, consumeCodeOnce, isCodeOpen, issueCode } from './two-factor.service';
+
+type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
+
+const invalidResetCode = () => new AppError('invalid_code', 400, MESSAGES.resetTokenInvalid);
+
+function assertValidEmail(email: string, field: string): void {
+  if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: field, reason: MESSAGES.validEmailRequired }], { validEmail: false });
+}
+
+/** A-075/A-076: mails a reset code when the email has a password account; answers the same either way. */
+export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, meta: TRequestMeta): Promise<void> {
+  assertValidEmail(email, 'email');
+  const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
+  // Provider accounts have no password to reset; they sign in with their provider.
+  if (!user || !user.isActive || user.passwordHash === null) {
+    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
+    return;
+  }
+  await assertNotThrottled(deps.database.db, throttleKey('reset', msp.id, user.id), deps.now());
+  await issueCode(deps, 'password_reset', user);
+  await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
+}
+
+/** The user and its open reset code when `token` is that code; counts wrong tries. */
+async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<{ user: TUserRow; row: TVerificationCodeRow }> {
+  const db = deps.database.db;
+  const user = await findUserByEmail(db, msp.id, kind, email);
+  if (!user || !user.isActive) throw invalidResetCode();
+  const key = throttleKey('reset', msp.id, user.id);
+  await assertNotThrottled(db, key, deps.now());
+  const row = await findLatestOpenCode(db, msp.id, user.id, 'password_reset');
+  const isRight = row !== undefined && isCodeOpen(row, deps.now()) && (await checkCode(deps, row, token));
+  if (!row || !isRight) {
+    const isNowLocked = await recordFailure(db, key, deps.now());
+    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
+    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
+    throw invalidResetCode();
+  }
+  return { user, row };
+}
+
+/** A-077/A-078: whether the code is the open reset code of this email (does not use it up). */
+export async function validateResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<void> {
+  assertValidEmail(email, 'email');
+  if (token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
+  await checkResetCode(deps, msp, kind, email, token, meta);
+}
+
+/** A-079/A-080: sets a new password with a valid reset code, then signs the user out everywhere. */
+export async function changePasswordWithCode(
+  deps: TResetDeps,
+  msp: TMspRow,
+  kind: TMspUserKind,
+  input: { emailId: string; password: string; token: string },
+  meta: TRequestMeta,
+): Promise<void> {
+  assertValidEmail(input.emailId, 'emailId');
+  if (input.token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
+  const problems = passwordProblems(input.password);
+  const firstProblem = problems[0];
+  if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { validPassword: problems });
+  const { user, row } = await checkResetCode(deps, msp, kind, input.emailId, input.token, meta);
+  if (!(await consumeCodeOnce(deps, row))) throw invalidResetCode();
+  const db = deps.database.db;
+  await updateUser(db, msp.id, user.id, { passwordHash: await hashPassword(input.password), updatedAt: deps.now() });
+  await revokeUserSessions(db, msp.id, user.id, deps.now());
+  await recordSuccess(db, throttleKey('reset', msp.id, user.id));
+  // A new password also lifts a sign-in lock earned with the old one.
+  await recordSuccess(db, throttleKey('sign_in', msp.id, kind, user.email));
+  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
+}

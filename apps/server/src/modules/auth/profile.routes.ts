@@ -1,0 +1,35 @@
+import { MSP_USER_COLLECTIONS, ZClientEditBody, ZEditUserResponse, ZGetUserByIdQuery, ZGetUserByIdResponse, ZMspParams, ZTechnicianEditBody } from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { requireTenantUser } from '../../plugins/auth-context';
+import { requestMeta, USER_KIND_OF } from './auth-request';
+import { editUser, getUserById } from './profile.service';
+
+/** Read one user and edit profiles (A-001, A-002, A-036, A-037). */
+export const registerProfileRoutes: TModule = (app, deps) => {
+  for (const collection of MSP_USER_COLLECTIONS) {
+    const kind = USER_KIND_OF[collection];
+    app.get(
+      `/db/:msp/${collection}/getById`,
+      {
+        schema: { tags: [collection], summary: `A-00${kind === 'technician' ? 1 : 2}: one ${kind} user`, security: [{ session: [] }], params: ZMspParams, querystring: ZGetUserByIdQuery, response: { 200: ZGetUserByIdResponse } },
+      },
+      async (request) => getUserById(deps, requireTenantUser(request, request.params.msp), kind, request.query.id),
+    );
+  }
+
+  app.put(
+    '/db/:msp/technicianUsers/edit',
+    {
+      schema: { tags: ['technicianUsers'], summary: 'A-036: edit a technician (own profile, or any with technicianUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZTechnicianEditBody, response: { 200: ZEditUserResponse } },
+    },
+    async (request) => ({ user: await editUser(deps, requireTenantUser(request, request.params.msp), 'technician', request.body, requestMeta(request)) }),
+  );
+
+  app.put(
+    '/db/:msp/clientUsers/edit',
+    {
+      schema: { tags: ['clientUsers'], summary: 'A-037: edit a client user (own profile, or any with clientUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZClientEditBody, response: { 200: ZEditUserResponse } },
+    },
+    async (request) => ({ user: await editUser(deps, requireTenantUser(request, request.params.msp), 'client', request.body, requestMeta(request)) }),
+  );
+};

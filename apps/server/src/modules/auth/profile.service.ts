@@ -1,0 +1,73 @@
+import { isValidPhone, MESSAGES, NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import { forbidden, notFound, validation } from '../../lib/app-error';
+import type { TAuthContext } from '../../plugins/auth-context';
+import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
+import type { TRequestMeta } from './auth-request';
+import { canAccessUser, canManageUsersOfKind } from './profile.policy';
+import { presentSessionMspUser } from './session-user.presenter';
+
+type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
+type TProfileDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
+
+/** one user of the caller's MSP; someone else's record needs the management permission. */
+export async function getUserById(deps: TProfileDeps, auth: TUserContext, kind: TMspUserKind, userId: string): Promise<TSessionMspUser> {
+  const row = await findUserWithTenant(deps.database.db, auth.mspId, userId);
+  if (!row || row.user.kind !== kind) throw notFound();
+  if (!canAccessUser(auth, { id: row.user.id, kind })) throw forbidden();
+  return presentSessionMspUser(row);
+}
+
+export interface TUserEdit {
+  email: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phoneNumber?: string | undefined;
+  roleId?: string | undefined;
+  tierLevel?: TTierLevel | undefined;
+}
+
+function validateEdit(edit: TUserEdit): void {
+  for (const [field, value] of [['firstName', edit.firstName], ['lastName', edit.lastName]] as const) {
+    if (value !== undefined && !NAME_PATTERN.test(value)) throw validation(MESSAGES.employee.names, [{ name: field, reason: MESSAGES.employee.names }]);
+  }
+  if (edit.phoneNumber !== undefined && !isValidPhone(edit.phoneNumber)) {
+    throw validation(MESSAGES.employee.phone, [{ name: 'phoneNumber', reason: MESSAGES.employee.phone }]);
+  }
+}
+
+/** A-036/A-037 (decisions #11): own names and phone; role and tier changes need the management permission. */
+export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMspUserKind, edit: TUserEdit, meta: TRequestMeta): Promise<TSessionMspUser> {
+  const db = deps.database.db;
+  const target: TUserRow | undefined = await findUserByEmail(db, auth.mspId, kind, edit.email);
+  if (!target) throw notFound();
+  if (!canAccessUser(auth, { id: target.id, kind })) throw forbidden();
+  validateEdit(edit);
+  const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
+  const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
+  if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
+  if (isRoleChange && edit.roleId !== undefined && !(await findRole(db, auth.mspId, edit.roleId))) {
+    throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+  }
+  const changes = {
+    ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),
+    ...(edit.lastName !== undefined ? { lastName: edit.lastName } : {}),
+    ...(edit.phoneNumber !== undefined ? { phone: edit.phoneNumber } : {}),
+    ...(isRoleChange && edit.roleId !== undefined ? { roleId: edit.roleId } : {}),
+    ...(isTierChange && edit.tierLevel !== undefined ? { tierLevel: edit.tierLevel } : {}),
+  };
+  await updateUser(db, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
+  await deps.audit({
+    mspId: auth.mspId,
+    actorKind: 'user',
+    actorId: auth.userId,
+    action: 'user.profile_edit',
+    target: target.id,
+    outcome: 'success',
+    ...meta,
+    details: { kind, fields: Object.keys(changes) },
+  });
+  const row = await findUserWithTenant(db, auth.mspId, target.id);
+  if (!row) throw notFound();
+  return presentSessionMspUser(row);
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZLogoutResponse, ZSessionCheckResponse, type TLogoutResponse, type TSessionCheckResponse } from '@switchboard/contracts';
+import { sessions } from '@switchboard/db';
+import type { TAppDeps, TModule } from '../../app-deps';
+import type { TAuthContext } from '../../plugins/auth-context';
+import { clearSessionCookie, revokeSession } from '../sessions/session.service';
+import { findAccountById, findUserWithTenant } from './auth.repository';
+import { requestMeta } from './auth-request';
+import { presentSessionAccount, presentSessionMspUser } from './session-user.presenter';
+
+/** A-072: who holds the session cookie, checked once when the app starts. */
+export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null): Promise<TSessionCheckResponse> {
+  if (auth?.principal === 'user') {
+    const row = await findUserWithTenant(deps.database.db, auth.mspId, auth.userId);
+    return row ? { authenticated: true, user: presentSessionMspUser(row) } : { authenticated: false };
+  }
+  if (auth?.principal === 'account') {
+    const account = await findAccountById(deps.database.db, auth.accountId);
+    return account ? { authenticated: true, user: presentSessionAccount(account) } : { authenticated: false };
+  }
+  return { authenticated: false };
+}
+
+/** Microsoft's end-session endpoint sits beside the v2.0 issuer (…/{tenant}/oauth2/v2.0/logout). */
+function microsoftLogoutUrl(deps: Pick<TAppDeps, 'config'>): string | null {
+  const issuer = deps.config.oidc.microsoft?.issuer;
+  if (!issuer) return null;
+  const url = new URL(issuer.replace(/\/v2\.0\/?$/, '/oauth2/v2.0/logout'));
+  if (deps.config.publicUrl) url.searchParams.set('post_logout_redirect_uri', `${deps.config.publicUrl.replace(/\/$/, '')}/auth/login`);
+  return url.toString();
+}
+
+/** A-074: revokes the session row and clears the cookie; the redirect follows 02 §2/§4. */
+export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now'>, auth: TAuthContext | null, meta: { ip: string; requestId: string }): Promise<TLogoutResponse> {
+  if (!auth) return { success: true, skipMicrosoftLogout: true, redirectUrl: '/auth/login', microsoftLogoutUrl: null };
+  const db = deps.database.db;
+  const [session] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.tokenHash, auth.sessionTokenHash)).limit(1);
+  await revokeSession(db, auth.sessionTokenHash, deps.now());
+  const isMicrosoft = session?.authMethod === 'microsoft';
+  if (auth.principal === 'user') {
+    await deps.audit({ mspId: auth.mspId, actorKind: 'user', actorId: auth.userId, action: 'auth.logout', target: auth.userId, outcome: 'success', ...meta });
+  } else {
+    await deps.audit({ actorKind: 'account', actorId: auth.accountId, action: 'auth.logout', target: auth.accountId, outcome: 'success', ...meta });
+  }
+  const logoutUrl = isMicrosoft ? microsoftLogoutUrl(deps) : null;
+  return {
+    success: true,
+    skipMicrosoftLogout: logoutUrl === null,
+    redirectUrl: auth.principal === 'user' ? `/${auth.mspCustomDomain}` : '/auth/login',
+    microsoftLogoutUrl: logoutUrl,
+  };
+}
+
+export const registerSessionCheckRoutes: TModule = (app, deps) => {
+  app.get(
+    '/auth/api/auth/microsoft-user',
+    { schema: { tags: ['session'], summary: 'A-072: the session check', response: { 200: ZSessionCheckResponse } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return checkSession(deps, request.auth);
+    },
+  );
+
+  app.post(
+    '/auth/api/auth/logout',
+    { schema: { tags: ['session'], summary: 'A-074: end the session', body: z.unknown().optional(), response: { 200: ZLogoutResponse } } },
+    async (request, reply) => {
+      const result = await logout(deps, request.auth, requestMeta(request));
+      clearSessionCookie(reply, deps.config.isProduction);
+      return result;
+    },
+  );
+};

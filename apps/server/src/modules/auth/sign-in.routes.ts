@@ -1,0 +1,73 @@
+import {
+  MESSAGES,
+  MSP_USER_COLLECTIONS,
+  ZEmailSignInBody,
+  ZEmailSignInResponse,
+  ZMspParams,
+  ZPasswordSignInBody,
+  ZPasswordSignInResponse,
+  ZResendCodeBody,
+  ZResendCodeResponse,
+  ZVerifyCodeBody,
+  ZVerifyCodeResponse,
+} from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { setSessionCookie } from '../sessions/session.service';
+import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { findSignInDomains, resendSignInCode, signInWithPassword, verifySignInCode } from './sign-in.service';
+
+/** Technician and client sign-in: email step, password step, 2FA verify and resend (issue #2 §3). */
+export const registerSignInRoutes: TModule = (app, deps) => {
+  for (const collection of MSP_USER_COLLECTIONS) {
+    const kind = USER_KIND_OF[collection];
+    const tags = [collection];
+
+    app.post(
+      `/db/${collection}/signin`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `A-08${kind === 'technician' ? 3 : 4}: the MSP domains of a ${kind} email`, body: ZEmailSignInBody, response: { 200: ZEmailSignInResponse } },
+      },
+      async (request) => findSignInDomains(deps, kind, request.body.emailId),
+    );
+
+    app.post(
+      `/db/:msp/${collection}/signin`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `A-08${kind === 'technician' ? 5 : 6}: ${kind} password step; mails a 6-digit code`, params: ZMspParams, body: ZPasswordSignInBody, response: { 200: ZPasswordSignInResponse } },
+      },
+      async (request) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        return signInWithPassword(deps, msp, kind, request.body, requestMeta(request));
+      },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/verifyCode`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `Verify the ${kind} 2FA code and open a session (addition)`, params: ZMspParams, body: ZVerifyCodeBody, response: { 200: ZVerifyCodeResponse } },
+      },
+      async (request, reply) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        const { user, redirectTo, session } = await verifySignInCode(deps, msp, kind, request.body, requestMeta(request));
+        setSessionCookie(reply, session.token, session.expiresAt, deps.config.isProduction);
+        return { user, redirectTo };
+      },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/resendCode`,
+      {
+        config: AUTH_IP_RATE_LIMIT,
+        schema: { tags, summary: `Mail a new ${kind} 2FA code (addition)`, params: ZMspParams, body: ZResendCodeBody, response: { 200: ZResendCodeResponse } },
+      },
+      async (request) => {
+        const msp = await requireMsp(deps, request.params.msp);
+        await resendSignInCode(deps, msp, kind, request.body.challengeId, requestMeta(request));
+        return { message: MESSAGES.verificationCodeResent };
+      },
+    );
+  }
+};

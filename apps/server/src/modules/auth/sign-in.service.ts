@@ -1,0 +1,129 @@
+import { isValidEmail, MESSAGES, mspUserHome, maskEmail, type TPasswordSignInResponse, type TSessionMspUser } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, notFound, validation } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { createSession } from '../sessions/session.service';
+import {
+  findMspsOfEmail,
+  findUserById,
+  findUserByEmail,
+  findUserWithTenant,
+  findVerificationCode,
+  type TMspRow,
+  type TMspUserKind,
+} from './auth.repository';
+import type { TRequestMeta } from './auth-request';
+import { presentMspDomainChoice, presentSessionMspUser } from './session-user.presenter';
+import { checkCode, consumeCodeOnce, hasEnrolledTotp, isCodeOpen, issueCode, reissueCode, verifyTotp } from './two-factor.service';
+
+type TSignInDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'config'>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
+let timingDummyHash: Promise<string> | undefined;
+const dummyHash = (): Promise<string> => (timingDummyHash ??= hashPassword('timing-equaliser-Not-A-Password!'));
+
+export const invalidCodeError = () => new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode, { flags: { login2FA: true } });
+
+function assertValidEmail(email: string): void {
+  if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'emailId', reason: MESSAGES.validEmailRequired }], { validEmail: false });
+}
+
+/** the MSPs where this email has a user of this kind. */
+export async function findSignInDomains(deps: TSignInDeps, kind: TMspUserKind, email: string) {
+  assertValidEmail(email);
+  const msps = await findMspsOfEmail(deps.database.db, email, kind);
+  if (msps.length === 0) throw new AppError('account_not_found', 404, MESSAGES.accountDoesNotExist, { flags: { emailCheck: true } });
+  return { mspDomains: msps.map(presentMspDomainChoice) };
+}
+
+/** checks the password in one MSP and mails a 2FA code. */
+export async function signInWithPassword(
+  deps: TSignInDeps,
+  msp: TMspRow,
+  kind: TMspUserKind,
+  input: { emailId: string; password: string },
+  meta: TRequestMeta,
+): Promise<TPasswordSignInResponse> {
+  assertValidEmail(input.emailId);
+  if (input.password === '') throw validation(MESSAGES.passwordRequired, [{ name: 'password', reason: MESSAGES.passwordRequired }]);
+  const db = deps.database.db;
+  const key = throttleKey('sign_in', msp.id, kind, input.emailId.trim());
+  await assertNotThrottled(db, key, deps.now());
+  const user = await findUserByEmail(db, msp.id, kind, input.emailId);
+  if (user && user.isActive && user.passwordHash === null) {
+    throw new AppError('provider_account', 409, MESSAGES.providerAccount, { flags: { emailCheck: true } });
+  }
+  const isPasswordRight =
+    user !== undefined && user.isActive && user.passwordHash !== null
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await verifyPassword(await dummyHash(), input.password), false);
+  if (!user || !isPasswordRight) {
+    const isNowLocked = await recordFailure(db, key, deps.now());
+    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target: input.emailId.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
+    if (isNowLocked) {
+      await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: input.emailId.trim().toLowerCase(), outcome: 'success', ...meta, details: { kind, minutes: 15 } });
+    }
+    throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
+  }
+  await recordSuccess(db, key);
+  const challengeId = await issueCode(deps, 'sign_in', user);
+  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in.password', target: user.id, outcome: 'success', ...meta, details: { kind } });
+  return { twoFactorRequired: true, challengeId, sentTo: maskEmail(user.email), methods: hasEnrolledTotp(user) ? ['email', 'totp'] : ['email'] };
+}
+
+/** The open sign-in challenge and its user, or the invalid-code error (wrong MSP or user kind included). */
+async function loadChallenge(deps: TSignInDeps, msp: TMspRow, kind: TMspUserKind, challengeId: string) {
+  if (!UUID_PATTERN.test(challengeId)) throw invalidCodeError();
+  const db = deps.database.db;
+  const row = await findVerificationCode(db, msp.id, 'sign_in', challengeId);
+  const user = row ? await findUserById(db, msp.id, row.userId) : undefined;
+  if (!row || !user || user.kind !== kind || !user.isActive) throw invalidCodeError();
+  return { row, user };
+}
+
+/** Verifies the 2FA code (mailed, or the authenticator app's) and opens a 7-day session. */
+export async function verifySignInCode(
+  deps: TSignInDeps,
+  msp: TMspRow,
+  kind: TMspUserKind,
+  input: { challengeId: string; code: string },
+  meta: TRequestMeta,
+): Promise<{ user: TSessionMspUser; redirectTo: string; session: { token: string; expiresAt: Date } }> {
+  if (input.challengeId === '' || input.code === '') {
+    throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
+  }
+  const db = deps.database.db;
+  const { row, user } = await loadChallenge(deps, msp, kind, input.challengeId);
+  const key = throttleKey('two_factor', msp.id, user.id);
+  await assertNotThrottled(db, key, deps.now());
+  const failed = async (reason: string) => {
+    const isNowLocked = await recordFailure(db, key, deps.now());
+    await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
+    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
+    return invalidCodeError();
+  };
+  if (!isCodeOpen(row, deps.now())) throw await failed('code_closed');
+  const isEmailCode = await checkCode(deps, row, input.code);
+  const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user.totpSecret, input.code));
+  if (!isEmailCode && !isTotpCode) throw await failed('wrong_code');
+  if (!(await consumeCodeOnce(deps, row))) throw await failed('code_used');
+  await recordSuccess(db, key);
+  const session = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: user.id }, deps.now());
+  const withTenant = await findUserWithTenant(db, msp.id, user.id);
+  if (!withTenant) throw notFound();
+  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in', target: user.id, outcome: 'success', ...meta, details: { kind, method: isTotpCode ? 'totp' : 'email' } });
+  return { user: presentSessionMspUser(withTenant), redirectTo: mspUserHome(msp.customDomain, user.id), session };
+}
+
+/** Mails a new code for an open challenge; the previous code stops working. */
+export async function resendSignInCode(deps: TSignInDeps, msp: TMspRow, kind: TMspUserKind, challengeId: string, meta: TRequestMeta): Promise<void> {
+  if (challengeId === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'challengeId', reason: MESSAGES.verificationCodeRequired }]);
+  const { row, user } = await loadChallenge(deps, msp, kind, challengeId);
+  await assertNotThrottled(deps.database.db, throttleKey('two_factor', msp.id, user.id), deps.now());
+  if (row.consumedAt !== null) throw invalidCodeError();
+  await reissueCode(deps, row, user);
+  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });
+}

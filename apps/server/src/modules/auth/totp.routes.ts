@@ -1,0 +1,75 @@
+import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpSetupResponse, ZTotpStatusResponse } from '@switchboard/contracts';
+import type { TAppDeps, TModule } from '../../app-deps';
+import { AppError, notFound, validation } from '../../lib/app-error';
+import { encryptSecret } from '../../lib/crypto';
+import { requireTenantUser, type TAuthContext } from '../../plugins/auth-context';
+import { findMspByDomain, findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
+import { requestMeta, AUTH_IP_RATE_LIMIT, USER_KIND_OF, type TRequestMeta } from './auth-request';
+import { newTotpSecret, PENDING_TOTP_PREFIX, totpUri, verifyTotp } from './two-factor.service';
+
+type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
+
+/** The signed-in user's own row, when the path's `{users}` is their kind (else 404: enrolment is only ever for oneself). */
+async function loadSelf(deps: Pick<TAppDeps, 'database'>, auth: TUserContext, kind: TMspUserKind): Promise<TUserRow> {
+  const user = auth.userKind === kind ? await findUserById(deps.database.db, auth.mspId, auth.userId) : undefined;
+  if (!user) throw notFound();
+  return user;
+}
+
+async function audit(deps: Pick<TAppDeps, 'audit'>, user: TUserRow, action: string, outcome: 'success' | 'failure', meta: TRequestMeta) {
+  await deps.audit({ mspId: user.mspId, actorKind: 'user', actorId: user.id, action, target: user.id, outcome, ...meta });
+}
+
+/** Authenticator-app enrolment for the signed-in user (decisions #16; additions). */
+export const registerTotpRoutes: TModule = (app, deps) => {
+  for (const collection of MSP_USER_COLLECTIONS) {
+    const kind = USER_KIND_OF[collection];
+    const tags = [collection];
+
+    app.post(
+      `/db/:msp/${collection}/totp/setup`,
+      { schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its otpauth URL (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpSetupResponse } } },
+      async (request, reply) => {
+        const auth = requireTenantUser(request, request.params.msp);
+        const user = await loadSelf(deps, auth, kind);
+        const msp = await findMspByDomain(deps.database.db, auth.mspCustomDomain);
+        const secret = newTotpSecret();
+        // Until confirmed with a code the secret is pending, so an already enrolled app keeps working only if re-enrolment is finished.
+        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: PENDING_TOTP_PREFIX + encryptSecret(deps.config.encryptionKey, secret), updatedAt: deps.now() });
+        await audit(deps, user, 'auth.totp.setup', 'success', requestMeta(request));
+        void reply.header('cache-control', 'no-store');
+        return { secret, otpauthUrl: totpUri(secret, user.email, msp?.name ?? auth.mspCustomDomain) };
+      },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/totp/enable`,
+      { config: AUTH_IP_RATE_LIMIT, schema: { tags, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
+      async (request) => {
+        const auth = requireTenantUser(request, request.params.msp);
+        const user = await loadSelf(deps, auth, kind);
+        if (request.body.code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
+        const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
+        if (pending === null || !(await verifyTotp(deps, pending, request.body.code))) {
+          await audit(deps, user, 'auth.totp.enable', 'failure', requestMeta(request));
+          throw new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode);
+        }
+        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: pending, updatedAt: deps.now() });
+        await audit(deps, user, 'auth.totp.enable', 'success', requestMeta(request));
+        return { totpEnabled: true };
+      },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/totp/disable`,
+      { schema: { tags, summary: 'Remove the authenticator app; codes arrive by mail only (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpStatusResponse } } },
+      async (request) => {
+        const auth = requireTenantUser(request, request.params.msp);
+        const user = await loadSelf(deps, auth, kind);
+        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: null, updatedAt: deps.now() });
+        await audit(deps, user, 'auth.totp.disable', 'success', requestMeta(request));
+        return { totpEnabled: false };
+      },
+    );
+  }
+};

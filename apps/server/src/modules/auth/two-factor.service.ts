@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { TAppDeps } from '../../app-deps';
+import { decryptSecret, safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto';
+import {
+  consumeCode,
+  consumeOpenCodes,
+  incrementCodeAttempts,
+  insertVerificationCode,
+  replaceCode,
+  type TCodePurpose,
+  type TUserRow,
+  type TVerificationCodeRow,
+} from './auth.repository';
+
+/** DESIGN §4: codes live 10 minutes and allow 5 tries. */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+type TCodeDeps = Pick<TAppDeps, 'database' | 'mailer' | 'now'>;
+
+const MAIL_SUBJECTS: Record<TCodePurpose, string> = {
+  sign_in: 'Your Switchboard verification code',
+  password_reset: 'Your Switchboard password reset code',
+};
+
+/** The row id salts the hash, so one table of 10^6 precomputed hashes does not open every row. */
+const hashCode = (codeId: string, code: string): string => sha256(`${codeId}:${code}`);
+
+function mailText(purpose: TCodePurpose, code: string): string {
+  const reason = purpose === 'sign_in' ? 'to finish signing in' : 'to reset your password';
+  return [`Use this code ${reason}:`, '', code, '', 'It expires in 10 minutes and works once. If this was not you, ignore this mail.'].join('\n');
+}
+
+async function mailCode(deps: TCodeDeps, purpose: TCodePurpose, user: TUserRow, code: string): Promise<void> {
+  await deps.mailer.send({ mspId: user.mspId, to: user.email, subject: MAIL_SUBJECTS[purpose], text: mailText(purpose, code) });
+}
+
+/** Issues a fresh code (older open codes of the same purpose stop working) and mails it; returns the code id. */
+export async function issueCode(deps: TCodeDeps, purpose: TCodePurpose, user: TUserRow): Promise<string> {
+  const now = deps.now();
+  const id = randomUUID();
+  const code = sixDigitCode();
+  await consumeOpenCodes(deps.database.db, user.mspId, user.id, purpose, now);
+  await insertVerificationCode(deps.database.db, {
+    id,
+    purpose,
+    mspId: user.mspId,
+    userId: user.id,
+    codeHash: hashCode(id, code),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  });
+  await mailCode(deps, purpose, user, code);
+  return id;
+}
+
+/** Replaces the code behind an open challenge with a new one and mails it; the old code stops working. */
+export async function reissueCode(deps: TCodeDeps, row: TVerificationCodeRow, user: TUserRow): Promise<void> {
+  const code = sixDigitCode();
+  await replaceCode(deps.database.db, row.id, hashCode(row.id, code), new Date(deps.now().getTime() + CODE_TTL_MS));
+  await mailCode(deps, row.purpose, user, code);
+}
+
+/** Whether a code row can still be tried at all (open, unexpired, tries left). */
+export function isCodeOpen(row: TVerificationCodeRow, now: Date): boolean {
+  return row.consumedAt === null && row.expiresAt > now && row.attempts < CODE_MAX_ATTEMPTS;
+}
+
+/** Compares a submitted code in constant time; counts the try when it is wrong. */
+export async function checkCode(deps: TCodeDeps, row: TVerificationCodeRow, code: string): Promise<boolean> {
+  if (/^\d{6}$/.test(code) && safeEqualHex(hashCode(row.id, code), row.codeHash)) return true;
+  await incrementCodeAttempts(deps.database.db, row.id);
+  return false;
+}
+
+/** Uses a code up; false when a concurrent request already did. */
+export async function consumeCodeOnce(deps: TCodeDeps, row: TVerificationCodeRow): Promise<boolean> {
+  return consumeCode(deps.database.db, row.id, deps.now());
+}
+
+/** `totp_secret` holds either an enrolled secret or, while enrolment is unconfirmed, this prefix + the sealed secret. */
+export const PENDING_TOTP_PREFIX = 'pending:';
+
+export function hasEnrolledTotp(user: TUserRow): boolean {
+  return user.totpSecret !== null && !user.totpSecret.startsWith(PENDING_TOTP_PREFIX);
+}
+
+/** Checks an authenticator-app code against a sealed secret at the app's clock (±1 step for clock drift). */
+export async function verifyTotp(deps: Pick<TAppDeps, 'config' | 'now'>, sealedSecret: string, token: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(token)) return false;
+  try {
+    const secret = decryptSecret(deps.config.encryptionKey, sealedSecret);
+    const result = await verify({ secret, token, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}
+
+export function newTotpSecret(): string {
+  return generateSecret();
+}
+
+export function totpUri(secret: string, email: string, mspName: string): string {
+  return generateURI({ issuer: `Switchboard (${mspName})`, label: email, secret });
+}
