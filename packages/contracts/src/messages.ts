@@ -13,6 +13,10 @@ export const MESSAGES = {
   accountExists: 'Account exists.',
   signupError: 'Error occurred during sign up.',
   microsoftLoginError: 'Error with Microsoft Login.',
+  // Ours: the spec words only the Microsoft failure; Google's mirrors it.
+  googleLoginError: 'Error with Google Login.',
+  providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
+  businessEmailMismatch: 'The business email must be the email your provider verified.',
   verificationCodeResent: 'Verification Code Resent!',
   ticketCreationCancelled: 'Ticket Creation Cancelled.',
 

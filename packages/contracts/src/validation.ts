@@ -62,12 +62,12 @@ export interface TAccountSignupFields {
   companyAddress: { street: string; city: string; state: string; zipcode: string };
 }
 
-export function validateAccountSignup(form: TAccountSignupFields): string | null {
+type TFieldCheck = [value: string, messages: { required: string; invalid: string }, isValid: (value: string) => boolean];
+
+/** The business-detail checks of 01 §5 shared by the sign-up form and the provider completion (A-067). */
+function businessDetailChecks(form: Omit<TAccountSignupFields, 'password' | 'email'>): TFieldCheck[] {
   const m = MESSAGES.signup;
-  const checks: Array<[string, { required: string; invalid: string }, (v: string) => boolean]> = [
-    [form.password, m.password, (v) => v.length >= 8],
-    [form.phoneNumber, m.phoneNumber, isValidPhone],
-    [form.email, m.email, isValidEmail],
+  return [
     [form.firstName, m.firstName, (v) => NAME_PATTERN.test(v)],
     [form.lastName, m.lastName, (v) => NAME_PATTERN.test(v)],
     [form.companyName, m.companyName, (v) => NAME_PATTERN.test(v)],
@@ -76,9 +76,41 @@ export function validateAccountSignup(form: TAccountSignupFields): string | null
     [form.companyAddress.zipcode, m.zipcode, (v) => ZIP_PATTERN.test(v)],
     [form.companyAddress.state, m.state, (v) => /^[A-Za-z .'-]+$/.test(v)],
   ];
+}
+
+function firstProblem(checks: TFieldCheck[]): string | null {
   for (const [value, messages, isValid] of checks) {
     if (value.trim() === '') return messages.required;
     if (!isValid(value.trim())) return messages.invalid;
   }
   return null;
+}
+
+/**
+ * The password check of the sign-up table: blank, then shorter than 8 ("Password should be at
+ * least 8 characters."), then the rest of the one password rule (decisions #10) reported with the
+ * first of the three "Password needs…" messages.
+ */
+function signupPasswordProblem(password: string): string | null {
+  const m = MESSAGES.signup.password;
+  if (password.trim() === '') return m.required;
+  if (password.length < 8) return m.invalid;
+  return passwordProblems(password)[0] ?? null;
+}
+
+export function validateAccountSignup(form: TAccountSignupFields): string | null {
+  const m = MESSAGES.signup;
+  return (
+    signupPasswordProblem(form.password) ??
+    firstProblem([
+      [form.phoneNumber, m.phoneNumber, isValidPhone],
+      [form.email, m.email, isValidEmail],
+      ...businessDetailChecks(form),
+    ])
+  );
+}
+
+/** A-067: the provider already verified the email and there is no password; the rest is the sign-up order. */
+export function validateProviderAccountDetails(form: Omit<TAccountSignupFields, 'password' | 'email'>): string | null {
+  return firstProblem([[form.phoneNumber, MESSAGES.signup.phoneNumber, isValidPhone], ...businessDetailChecks(form)]);
 }

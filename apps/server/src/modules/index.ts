@@ -2,10 +2,12 @@ import type { TModule } from '../app-deps';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerAccountRoutes } from './accounts/accounts.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
   registerHealthRoutes,
   registerDevOutboxRoutes,
   registerAuthRoutes,
+  registerAccountRoutes,
 ];

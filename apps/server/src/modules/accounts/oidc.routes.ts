@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  MESSAGES,
+  ZAccountSignedIn,
+  ZOidcPendingResponse,
+  ZOidcProvidersResponse,
+  ZOidcStartParams,
+  ZOidcStartQuery,
+  ZProblem,
+  ZValidateUserBody,
+  ZValidateUserQuery,
+  providerLoginErrorPath,
+  providerSignupPath,
+  type TOidcProvider,
+} from '@switchboard/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TAppDeps, TApp } from '../../app-deps';
+import { AppError, notFound } from '../../lib/app-error';
+import { requestMeta, signInAccount } from './account-session';
+import type { TOidcClients } from './oidc-client';
+import {
+  OIDC_PENDING_MS,
+  ProviderSignInError,
+  ZOidcAuthorizationState,
+  ZVerifiedIdentity,
+  beginProviderSignIn,
+  completeProviderAccount,
+  findAccountForIdentity,
+  finishProviderCallback,
+  isFresh,
+  safeReturnPath,
+} from './oidc.service';
+
+const TAGS = ['accounts'];
+export const OIDC_STATE_COOKIE = 'sb_oidc_state';
+export const OIDC_IDENTITY_COOKIE = 'sb_oidc_identity';
+/** Every route that reads these cookies lives under /auth. */
+const COOKIE_PATH = '/auth';
+
+/** Provider callbacks: Microsoft's is ours; Google's keeps the spec's A-066 path. */
+export const CALLBACK_PATHS: Record<TOidcProvider, string> = {
+  microsoft: '/auth/oidc/microsoft/callback',
+  google: '/auth/getGoogleToken',
+};
+
+const ZCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(4000).optional(),
+  error: z.string().max(500).optional(),
+  error_description: z.string().max(2000).optional(),
+  iss: z.string().max(500).optional(),
+  session_state: z.string().max(500).optional(),
+});
+
+const ZRedirect = z.null().describe('302 redirect; see the Location header');
+
+/** The app's own origin as the provider sees it: PUBLIC_URL when set, else this request's. */
+function appOrigin(deps: TAppDeps, request: FastifyRequest): string {
+  return (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+function setSignedCookie(reply: FastifyReply, name: string, value: unknown, secure: boolean): void {
+  // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which Lax cookies accompany.
+  void reply.setCookie(name, JSON.stringify(value), { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, signed: true, maxAge: OIDC_PENDING_MS / 1000 });
+}
+
+function readSignedCookie<TSchema extends z.ZodType>(request: FastifyRequest, name: string, schema: TSchema): z.infer<TSchema> | null {
+  const raw = request.cookies[name];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearOidcCookies(reply: FastifyReply, secure: boolean): void {
+  for (const name of [OIDC_STATE_COOKIE, OIDC_IDENTITY_COOKIE]) void reply.clearCookie(name, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * Sign-in with Microsoft or Google (authorization code + PKCE). The start and callback routes are
+ * top-level browser navigations, which cannot carry the CSRF header; the signed state cookie
+ * matched against `state` is what protects them.
+ */
+export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClients): void {
+  const secure = deps.config.isProduction;
+  const auditProviderSignIn = (request: FastifyRequest, provider: TOidcProvider, outcome: 'success' | 'failure', details: Record<string, unknown>, actorId: string | null = null) =>
+    deps.audit({
+      actorKind: actorId ? 'account' : 'anonymous',
+      actorId,
+      action: 'account.provider_sign_in',
+      outcome,
+      ip: request.ip,
+      requestId: request.id,
+      details: { provider, ...details },
+    });
+
+  app.get(
+    '/auth/oidc/providers',
+    { schema: { tags: TAGS, summary: 'Which provider sign-in buttons to show', response: { 200: ZOidcProvidersResponse } } },
+    async () => ({ microsoft: clients.isConfigured('microsoft'), google: clients.isConfigured('google') }),
+  );
+
+  app.get(
+    '/auth/oidc/:provider/start',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Redirects to the provider with PKCE, state and nonce',
+        params: ZOidcStartParams,
+        querystring: ZOidcStartQuery,
+        response: { 302: ZRedirect },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!clients.isConfigured(provider)) {
+        await auditProviderSignIn(request, provider, 'failure', { reason: 'not_configured' });
+        return reply.redirect(providerLoginErrorPath(provider));
+      }
+      try {
+        const redirectUri = `${appOrigin(deps, request)}${CALLBACK_PATHS[provider]}`;
+        const { authorizationUrl, authorizationState } = await beginProviderSignIn(clients, provider, redirectUri, safeReturnPath(request.query.returnTo), deps.now());
+        setSignedCookie(reply, OIDC_STATE_COOKIE, authorizationState, secure);
+        return reply.redirect(authorizationUrl.href);
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'provider discovery failed');
+        await auditProviderSignIn(request, provider, 'failure', { reason: 'discovery_failed' });
+        return reply.redirect(providerLoginErrorPath(provider));
+      }
+    },
+  );
+
+  const handleCallback = async (provider: TOidcProvider, request: FastifyRequest<{ Querystring: z.infer<typeof ZCallbackQuery> }>, reply: FastifyReply) => {
+    const fail = async (reason: string) => {
+      await auditProviderSignIn(request, provider, 'failure', { reason });
+      void reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+      return reply.redirect(providerLoginErrorPath(provider));
+    };
+    const authorizationState = readSignedCookie(request, OIDC_STATE_COOKIE, ZOidcAuthorizationState);
+    if (!authorizationState || authorizationState.provider !== provider || !isFresh(authorizationState.issuedAt, deps.now())) return fail('missing_or_expired_state');
+    if (request.query.error) return fail(`provider_error:${request.query.error}`);
+
+    let identity;
+    try {
+      identity = await finishProviderCallback(clients, authorizationState, new URL(request.url, appOrigin(deps, request)), deps.now());
+    } catch (error) {
+      request.log.warn({ err: error, provider }, 'provider callback rejected');
+      return fail(error instanceof ProviderSignInError ? error.reason : 'code_exchange_failed');
+    }
+    void reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+
+    const account = await findAccountForIdentity(deps, identity);
+    if (account) {
+      const signedIn = await signInAccount(deps, reply, account, provider);
+      await auditProviderSignIn(request, provider, 'success', { email: identity.email }, account.id);
+      return reply.redirect(authorizationState.returnTo ?? signedIn.redirectTo);
+    }
+    // A new identity: keep it server-signed until the business details arrive (A-067).
+    setSignedCookie(reply, OIDC_IDENTITY_COOKIE, identity, secure);
+    await auditProviderSignIn(request, provider, 'success', { email: identity.email, pendingSignup: true });
+    return reply.redirect(providerSignupPath(provider));
+  };
+
+  app.get(
+    CALLBACK_PATHS.microsoft,
+    { schema: { tags: TAGS, summary: 'Microsoft callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
+    (request, reply) => handleCallback('microsoft', request, reply),
+  );
+  app.get(
+    CALLBACK_PATHS.google,
+    { schema: { tags: TAGS, summary: 'A-066: Google callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
+    (request, reply) => handleCallback('google', request, reply),
+  );
+
+  const readIdentity = (request: FastifyRequest, provider?: TOidcProvider) => {
+    const identity = readSignedCookie(request, OIDC_IDENTITY_COOKIE, ZVerifiedIdentity);
+    if (!identity || !isFresh(identity.issuedAt, deps.now()) || (provider && identity.provider !== provider)) return null;
+    return identity;
+  };
+
+  app.get(
+    '/auth/oidc/pending',
+    { schema: { tags: TAGS, summary: 'The verified provider identity awaiting business details', response: { 200: ZOidcPendingResponse, 404: ZProblem } } },
+    async (request) => {
+      const identity = readIdentity(request);
+      if (!identity) throw notFound();
+      return { provider: identity.provider, email: identity.email, firstName: identity.firstName, lastName: identity.lastName };
+    },
+  );
+
+  app.post(
+    '/auth/validateUser',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A-067: completes a provider account with its business details and signs it in',
+        querystring: ZValidateUserQuery,
+        body: ZValidateUserBody,
+        response: { 201: ZAccountSignedIn, 400: ZProblem, 403: ZProblem, 409: ZProblem, 500: ZProblem },
+      },
+    },
+    async (request, reply) => {
+      const provider = request.query.token;
+      const identity = readIdentity(request, provider);
+      if (!identity) throw new AppError('validation', 400, MESSAGES.providerSignupExpired);
+      const account = await completeProviderAccount(deps, identity, request.body, requestMeta(request));
+      const signedIn = await signInAccount(deps, reply, account, provider);
+      void reply.clearCookie(OIDC_IDENTITY_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+      await auditProviderSignIn(request, provider, 'success', { email: identity.email, created: true }, account.id);
+      return reply.status(201).send(signedIn);
+    },
+  );
+}
