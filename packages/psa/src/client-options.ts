@@ -12,6 +12,11 @@ export interface TPsaClientOptions {
   retry?: Partial<TRetryPolicy>;
   budget?: RequestBudget;
   random?: () => number;
+  /**
+   * Called with every base URL before credentials are sent to it (the site, zone-discovery and discovered API
+   * URLs), so the server can refuse private or loopback addresses (SSRF guard); throw to refuse.
+   */
+  assertUrlAllowed?: (url: string) => Promise<void>;
 }
 
 export const defaultTimeoutMs = 20_000;

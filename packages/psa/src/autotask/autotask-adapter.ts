@@ -57,6 +57,7 @@ export class AutotaskClient implements PsaClient {
   private readonly transport: HttpTransport;
   private readonly clock: TPsaClock;
   private apiBasePromise: Promise<string> | null = null;
+  private readonly assertUrlAllowed: (url: string) => Promise<void>;
   private readonly fieldCache = new Map<string, { fetchedAt: number; fields: Promise<TEntityFields> }>();
 
   constructor(
@@ -64,6 +65,7 @@ export class AutotaskClient implements PsaClient {
     options: TPsaClientOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.assertUrlAllowed = options.assertUrlAllowed ?? (() => Promise.resolve());
     const headers = autotaskAuthHeaders(config.username, config.secret, config.integrationCode, config.impersonationResourceId);
     this.transport = new HttpTransport({
       fetch: options.fetch ?? globalThis.fetch,
@@ -84,7 +86,7 @@ export class AutotaskClient implements PsaClient {
   }
 
   private apiBase(): Promise<string> {
-    this.apiBasePromise ??= discoverAutotaskApiBase(this.transport, this.config.zoneDiscoveryUrl ?? defaultZoneDiscoveryUrl, this.config.username).catch(
+    this.apiBasePromise ??= discoverAutotaskApiBase(this.transport, this.config.zoneDiscoveryUrl ?? defaultZoneDiscoveryUrl, this.config.username, this.assertUrlAllowed).catch(
       (error: unknown) => {
         this.apiBasePromise = null;
         throw error;

@@ -8,13 +8,20 @@ export const defaultZoneDiscoveryUrl = 'https://webservices.autotask.net/atservi
 const ZZoneInformation = z.object({ url: z.string().url(), zoneName: z.string().nullish() });
 
 /** Finds the zone serving this API user (`zoneInformation?user=`) and returns its REST base, e.g. `…/ATServicesRest/V1.0`. */
-export async function discoverAutotaskApiBase(transport: HttpTransport, zoneDiscoveryUrl: string, username: string): Promise<string> {
+export async function discoverAutotaskApiBase(
+  transport: HttpTransport,
+  zoneDiscoveryUrl: string,
+  username: string,
+  assertUrlAllowed: (url: string) => Promise<void>,
+): Promise<string> {
+  await assertUrlAllowed(zoneDiscoveryUrl);
+  let apiBase: string;
   try {
     const zone = await transport.send(
       { method: 'GET', url: appendQuery(zoneDiscoveryUrl, { user: username }), endpointKey: 'zoneInformation' },
       (response) => parsePsaPayload(ZZoneInformation, response.body, 'zone information'),
     );
-    return `${zone.url.replace(/\/+$/, '')}/V1.0`;
+    apiBase = `${zone.url.replace(/\/+$/, '')}/V1.0`;
   } catch (error) {
     // Autotask answers an unknown or blank user with an error (often a 500), which means the username is wrong.
     if (error instanceof PsaError && (error.kind === 'validation' || error.kind === 'not_found' || (error.kind === 'unavailable' && error.status === 500))) {
@@ -22,4 +29,7 @@ export async function discoverAutotaskApiBase(transport: HttpTransport, zoneDisc
     }
     throw error;
   }
+  // The zone answer names the host the secret goes to next, so it is checked like any user-supplied URL.
+  await assertUrlAllowed(apiBase);
+  return apiBase;
 }

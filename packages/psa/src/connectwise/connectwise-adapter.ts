@@ -59,12 +59,14 @@ export class ConnectWiseClient implements PsaClient {
   readonly psaType = 'connectwise' as const;
   private readonly transport: HttpTransport;
   private apiBasePromise: Promise<string> | null = null;
+  private readonly assertUrlAllowed: (url: string) => Promise<void>;
 
   constructor(
     private readonly config: TConnectWiseConfig,
     options: TPsaClientOptions,
   ) {
     const clock = options.clock ?? systemClock;
+    this.assertUrlAllowed = options.assertUrlAllowed ?? (() => Promise.resolve());
     const headers = connectWiseAuthHeaders(config.companyId, config.publicKey, config.privateKey, config.clientId, config.apiVersion ?? connectWiseApiVersion);
     this.transport = new HttpTransport({
       fetch: options.fetch ?? globalThis.fetch,
@@ -85,7 +87,7 @@ export class ConnectWiseClient implements PsaClient {
   }
 
   private apiBase(): Promise<string> {
-    this.apiBasePromise ??= discoverConnectWiseApiBase(this.transport, this.config.siteUrl, this.config.companyId).catch((error: unknown) => {
+    this.apiBasePromise ??= discoverConnectWiseApiBase(this.transport, this.config.siteUrl, this.config.companyId, this.assertUrlAllowed).catch((error: unknown) => {
       this.apiBasePromise = null;
       throw error;
     });

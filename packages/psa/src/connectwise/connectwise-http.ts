@@ -25,8 +25,14 @@ export function normaliseSiteUrl(siteUrl: string): string {
 }
 
 /** Asks the site which codebase serves this company (`/login/companyinfo/{companyId}`) and returns the API base. */
-export async function discoverConnectWiseApiBase(transport: HttpTransport, siteUrl: string, companyId: string): Promise<string> {
+export async function discoverConnectWiseApiBase(
+  transport: HttpTransport,
+  siteUrl: string,
+  companyId: string,
+  assertUrlAllowed: (url: string) => Promise<void>,
+): Promise<string> {
   const origin = normaliseSiteUrl(siteUrl);
+  await assertUrlAllowed(origin);
   const info = await transport.send(
     { method: 'GET', url: `${origin}/login/companyinfo/${encodeURIComponent(companyId)}`, endpointKey: 'login/companyinfo' },
     (response) => parsePsaPayload(ZCompanyInfo, response.body, 'company info'),
