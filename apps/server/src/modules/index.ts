@@ -1,6 +1,8 @@
 import type { TModule } from '../app-deps';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes';
+import { registerMspRoutes } from './msp/msp.routes';
+import { registerRolesRoutes } from './roles/roles.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 
@@ -8,6 +10,8 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
 export const MODULES: TModule[] = [
   registerHealthRoutes,
   registerDevOutboxRoutes,
+  registerMspRoutes,
+  registerRolesRoutes,
   registerAuthRoutes,
   registerAccountRoutes,
 ];

@@ -1,0 +1,57 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface TLogoType {
+  mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
+  extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
+}
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+
+/**
+ * Markup an SVG logo must not contain. SVG is accepted because the sign-up form offers it, but only
+ * as a picture: scripts, event handlers, javascript: links, embedded HTML and entity declarations
+ * are refused outright rather than sanitised, and the logo route also serves it with a sandboxing
+ * CSP and nosniff.
+ */
+const UNSAFE_SVG_PATTERNS = [/<script/i, /\bon[a-z]+\s*=/i, /javascript:/i, /<foreignobject/i, /<!entity/i, /<iframe/i, /<embed/i, /<object/i, /xlink:href\s*=\s*["']?\s*(?!#)/i, /\bhref\s*=\s*["']?\s*(?!#|data:image\/)/i];
+
+function isSafeSvg(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  // An SVG document: optional BOM, XML declaration, comments and doctype, then the <svg> root.
+  const root = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+  if (!root.test(text)) return false;
+  return !UNSAFE_SVG_PATTERNS.some((pattern) => pattern.test(text));
+}
+
+/** The logo's real type from its first bytes (never from the declared mimetype alone), or null. */
+export function detectLogoType(bytes: Buffer): TLogoType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extension: 'png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extension: 'jpg' };
+  if (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a') return { mime: 'image/gif', extension: 'gif' };
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return { mime: 'image/webp', extension: 'webp' };
+  if (isSafeSvg(bytes)) return { mime: 'image/svg+xml', extension: 'svg' };
+  return null;
+}
+
+/** Where logos live: under the data folder, never under the web root (DESIGN §4). */
+export function logoRelativePath(mspId: string, type: TLogoType): string {
+  return join('uploads', 'logos', `${mspId}.${type.extension}`);
+}
+
+/** Writes the logo atomically (temp file then rename) so a reader never sees half a file. */
+export async function writeLogo(dataDir: string, relativePath: string, bytes: Buffer): Promise<void> {
+  const target = join(dataDir, relativePath);
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes, { mode: 0o640 });
+  await rename(temporary, target);
+}
+
+export async function removeLogo(dataDir: string, relativePath: string): Promise<void> {
+  await rm(join(dataDir, relativePath), { force: true });
+}
+
+export function readLogo(dataDir: string, relativePath: string): Promise<Buffer> {
+  return readFile(join(dataDir, relativePath));
+}

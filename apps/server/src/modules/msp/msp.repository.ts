@@ -1,0 +1,62 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { TMspBrand } from '@switchboard/contracts';
+import { msps, roles, users, type TDatabase } from '@switchboard/db';
+
+export type TMspRow = typeof msps.$inferSelect;
+export type TNewMsp = typeof msps.$inferInsert;
+export type TUserRow = typeof users.$inferSelect;
+export type TNewUser = typeof users.$inferInsert;
+
+export async function findMspByDomain(db: TDatabase, customDomain: string): Promise<TMspRow | undefined> {
+  const [row] = await db.select().from(msps).where(eq(msps.customDomain, customDomain.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function insertMsp(db: TDatabase, values: TNewMsp): Promise<TMspRow> {
+  const [row] = await db.insert(msps).values(values).returning();
+  if (!row) throw new Error('MSP insert returned no row');
+  return row;
+}
+
+export async function updateMspBrand(db: TDatabase, mspId: string, brand: TMspBrand): Promise<TMspRow | undefined> {
+  const [row] = await db.update(msps).set(brand).where(eq(msps.id, mspId)).returning();
+  return row;
+}
+
+export async function countTechnicians(db: TDatabase, mspId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(and(eq(users.mspId, mspId), eq(users.kind, 'technician')));
+  return row?.total ?? 0;
+}
+
+/**
+ * Clears the bootstrap token if it is still the one presented and unexpired; true when this call
+ * spent it. One UPDATE, so two racing requests cannot both spend it.
+ */
+export async function spendBootstrapToken(db: TDatabase, mspId: string, tokenHash: string, now: Date): Promise<boolean> {
+  const spent = await db
+    .update(msps)
+    .set({ bootstrapTokenHash: null, bootstrapExpiresAt: null })
+    .where(and(eq(msps.id, mspId), eq(msps.bootstrapTokenHash, tokenHash), gt(msps.bootstrapExpiresAt, now)))
+    .returning({ id: msps.id });
+  return spent.length === 1;
+}
+
+export async function isTechnicianEmailTaken(db: TDatabase, mspId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mspId, mspId), eq(users.kind, 'technician'), eq(sql`lower(${users.email})`, email.toLowerCase())))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: TDatabase, values: TNewUser): Promise<TUserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('User insert returned no row');
+  return row;
+}
+
+export async function findRoleName(db: TDatabase, mspId: string, roleId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: roles.name }).from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
+  return row?.name;
+}

@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  BOOTSTRAP_TOKEN_HEADER,
+  MESSAGES,
+  ZAddTechnicianBody,
+  ZAddTechnicianResponse,
+  ZCreateMspResponse,
+  ZCustomDomain,
+  ZMspBrand,
+  ZMspProfile,
+  ZMspProfileQuery,
+} from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { requirePermission, requireTechnician, requireTenantUser } from '../../plugins/auth-context';
+import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
+import { createTechnicianAddService } from './technician-add.service';
+
+const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
+const MSP_TEXT_FIELDS = ['mspName', 'customDomain', 'companyPhoneNumber', 'webSiteUrl'] as const;
+/** Anonymous sign-up calls get a tighter limit than the global one. */
+const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+function isFileTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** Reads the A-082 multipart form: the four text fields and the optional `file` part. */
+async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInput> {
+  if (!request.isMultipart()) throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+  const fields: Record<(typeof MSP_TEXT_FIELDS)[number], string> = { mspName: '', customDomain: '', companyPhoneNumber: '', webSiteUrl: '' };
+  let logo: TCreateMspInput['logo'];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') logo = { bytes, declaredMime: part.mimetype };
+        continue;
+      }
+      // A browser sends a file input left empty as a plain field (no filename): "present but empty".
+      if (part.fieldname === 'file') {
+        logo = { bytes: Buffer.from(typeof part.value === 'string' ? part.value : ''), declaredMime: '' };
+        continue;
+      }
+      const name = MSP_TEXT_FIELDS.find((field) => field === part.fieldname);
+      if (name && typeof part.value === 'string') fields[name] = part.value;
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) throw logoTooLargeError();
+    throw error;
+  }
+  return { ...fields, logo };
+}
+
+/** MSP sign-up (A-082), first technician / new employee (A-035), public profile (A-020), logo, branding. */
+export const registerMspRoutes: TModule = (app, deps) => {
+  const msps = createMspService(deps);
+  const technicians = createTechnicianAddService(deps);
+
+  app.post(
+    '/db/msp',
+    {
+      schema: {
+        tags: ['msp'],
+        summary: 'A-082 MSP sign-up: multipart mspName, customDomain, companyPhoneNumber, webSiteUrl and optional file (logo ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZCreateMspResponse },
+      },
+      config: { rateLimit: SIGNUP_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const input = await readMspSignupForm(request);
+      const created = await msps.createMsp(input, { ip: request.ip, requestId: request.id });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/db/msp',
+    { schema: { tags: ['msp'], summary: 'A-020 Public MSP profile by custom domain', querystring: ZMspProfileQuery, response: { 200: ZMspProfile } } },
+    async (request) => msps.getProfile(request.query.customDomain),
+  );
+
+  app.get(
+    '/db/msp/:customDomain/logo',
+    { schema: { tags: ['msp'], summary: 'The MSP logo bytes (public)', params: z.object({ customDomain: ZCustomDomain }) } },
+    async (request, reply) => {
+      const logo = await msps.getLogo(request.params.customDomain);
+      return reply
+        .header('content-type', logo.mime)
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened directly must not run anything or load anything.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'public, max-age=300')
+        .send(logo.bytes);
+    },
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/branding',
+    { schema: { tags: ['msp'], summary: 'Branding read (addition, decisions #5): any signed-in user of the MSP', params: ZMspPathParams, response: { 200: ZMspBrand } } },
+    async (request) => {
+      const auth = requireTenantUser(request, request.params.mspCustomDomain);
+      return msps.getBrand(auth.mspId, auth.mspCustomDomain);
+    },
+  );
+
+  app.post(
+    '/db/:mspCustomDomain/branding',
+    { schema: { tags: ['msp'], summary: 'Branding save (addition, decisions #5): needs mspBranding', params: ZMspPathParams, body: ZMspBrand, response: { 200: ZMspBrand } } },
+    async (request) => {
+      const auth = requireTenantUser(request, request.params.mspCustomDomain);
+      requirePermission(auth, 'mspBranding');
+      return msps.saveBrand({ mspId: auth.mspId, userId: auth.userId, ip: request.ip, requestId: request.id }, request.body);
+    },
+  );
+
+  app.post(
+    '/db/:mspCustomDomain/technicianUsers/add',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary: 'A-035 Add a technician: the first one with x-bootstrap-token (MSP sign-up), else an admin with technicianUserManagement',
+        params: ZMspPathParams,
+        headers: z.looseObject({ [BOOTSTRAP_TOKEN_HEADER]: z.string().max(200).optional() }),
+        body: ZAddTechnicianBody,
+        response: { 201: ZAddTechnicianResponse },
+      },
+      config: { rateLimit: SIGNUP_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const origin = { ip: request.ip, requestId: request.id };
+      const bootstrapToken = request.headers[BOOTSTRAP_TOKEN_HEADER];
+      if (typeof bootstrapToken === 'string' && bootstrapToken !== '') {
+        const user = await technicians.addFirstTechnician(request.params.mspCustomDomain, bootstrapToken, request.body, origin);
+        return reply.status(201).send({ user });
+      }
+      const auth = requireTenantUser(request, request.params.mspCustomDomain);
+      requireTechnician(auth);
+      requirePermission(auth, 'technicianUserManagement');
+      const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId }, request.body, origin);
+      return reply.status(201).send({ user });
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES, cloneRoleName, MESSAGES, permissionMap, type TRole } from '@switchboard/contracts';
+import { auditEvents } from '@switchboard/db';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function adminOf(msp: TTestMsp): Promise<TestClient> {
+  return signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+}
+
+async function rolesOf(client: TestClient, msp: TTestMsp): Promise<TRole[]> {
+  const response = await client.get(`/db/${msp.customDomain}/roles/all`);
+  expect(response.statusCode).toBe(200);
+  return (response.json<{ roles: TRole[] }>()).roles;
+}
+
+const dispatcherPermissions = permissionMap(['boardView', 'technicianUserManagement']);
+
+describe('A-013 GET /db/{msp}/roles/all', () => {
+  it('lists the built-in roles with full permission maps for any signed-in user of the MSP', async () => {
+    const msp = await buildMsp(t);
+    const client = await signedInClient(t, await buildUser(t, msp, { kind: 'client' }));
+    const roles = await rolesOf(client, msp);
+    expect(roles.map((role) => role.name)).toEqual(['Admin', 'Client', 'Technician']);
+    expect(roles.find((role) => role.name === 'Admin')).toMatchObject({ custom: false, permissions: ALL_PERMISSIONS, mspCustomDomain: msp.customDomain });
+    expect(roles.find((role) => role.name === 'Technician')?.permissions).toEqual(BUILT_IN_ROLES.Technician);
+  });
+
+  it('answers 401 without a session and 404 for another MSP', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    expect((await new TestClient(t.app).get(`/db/${msp.customDomain}/roles/all`)).statusCode).toBe(401);
+    const response = await (await adminOf(other)).get(`/db/${msp.customDomain}/roles/all`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('A-061 POST /db/{msp}/roles/create', () => {
+  it('creates a custom role, lists it, and audits the change', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Dispatcher', permissions: dispatcherPermissions, custom: true, mspCustomDomain: msp.customDomain });
+    expect(response.statusCode).toBe(200);
+    const { role } = response.json<{ role: TRole }>();
+    expect(role).toMatchObject({ name: 'Dispatcher', custom: true, permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+    expect((await rolesOf(admin, msp)).map((listed) => listed.name)).toContain('Dispatcher');
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'role.create')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ target: role.id, outcome: 'success' });
+  });
+
+  it('edits a custom role when id is present, and a user of that role gets the new permissions', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const created = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Billing', permissions: permissionMap(['clientBilling']), mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+    const holder = await signedInClient(t, await buildUser(t, msp, { roleId: created.role.id }));
+    expect((await holder.post(`/db/${msp.customDomain}/roles/create`, { name: 'X', permissions: permissionMap([]), mspCustomDomain: msp.customDomain })).statusCode).toBe(403);
+
+    const edited = await admin.post(`/db/${msp.customDomain}/roles/create`, { id: created.role.id, name: 'Billing and roles', permissions: permissionMap(['clientBilling', 'roleManagement']), mspCustomDomain: msp.customDomain });
+    expect(edited.statusCode).toBe(200);
+    expect((edited.json<{ role: TRole }>()).role).toMatchObject({ id: created.role.id, name: 'Billing and roles', permissions: { roleManagement: true, clientBilling: true } });
+    // Permissions always come from the role, so the holder can now manage roles.
+    expect((await holder.post(`/db/${msp.customDomain}/roles/create`, { name: 'Holder made', permissions: permissionMap([]), mspCustomDomain: msp.customDomain })).statusCode).toBe(200);
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'role.update')));
+    expect(audit[0]?.details).toMatchObject({ before: { name: 'Billing' }, after: { name: 'Billing and roles' } });
+  });
+
+  it('clones a role under the name cloneRoleName computes', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const names = (await rolesOf(admin, msp)).map((role) => role.name);
+      const name = cloneRoleName('Admin', names);
+      expect(name).toBe(`Admin - Clone ${attempt}`);
+      const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { name, permissions: ALL_PERMISSIONS, custom: true, mspCustomDomain: msp.customDomain });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await rolesOf(admin, msp)).filter((role) => role.name.startsWith('Admin - Clone'))).toHaveLength(2);
+  });
+
+  it('refuses a name already used, compared case-insensitively, including built-in names', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Dispatcher', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+    for (const name of ['dispatcher', 'ADMIN']) {
+      const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { name, permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.roleNameTaken });
+    }
+    const other = await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Other', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+    const renamed = await admin.post(`/db/${msp.customDomain}/roles/create`, { id: (other.json<{ role: TRole }>()).role.id, name: 'DISPATCHER', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+    expect(renamed.statusCode).toBe(409);
+  });
+
+  it('lets two MSPs use the same role name', async () => {
+    const first = await buildMsp(t);
+    const second = await buildMsp(t);
+    for (const msp of [first, second]) {
+      const response = await (await adminOf(msp)).post(`/db/${msp.customDomain}/roles/create`, { name: 'Dispatcher', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('validates the name (1–60 characters) and the full 12-flag permission map', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const cases = [
+      { name: '   ', permissions: dispatcherPermissions },
+      { name: 'x'.repeat(61), permissions: dispatcherPermissions },
+      { name: 'Partial', permissions: { boardView: true } },
+      { name: 'Wrong type', permissions: { ...dispatcherPermissions, boardView: 'yes' } },
+    ];
+    for (const body of cases) {
+      const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { ...body, mspCustomDomain: msp.customDomain });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation' });
+    }
+    expect((await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'x'.repeat(60), permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).statusCode).toBe(200);
+  });
+
+  it('keeps built-in roles read-only', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { id: msp.roleIds.Technician, name: 'Technician', permissions: ALL_PERMISSIONS, mspCustomDomain: msp.customDomain });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ detail: MESSAGES.roleBuiltIn });
+    expect((await rolesOf(admin, msp)).find((role) => role.name === 'Technician')?.permissions).toEqual(BUILT_IN_ROLES.Technician);
+  });
+
+  it('needs roleManagement (403), a session (401), the CSRF header (403 csrf), and the same tenant (404)', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const body = { name: 'Dispatcher', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain };
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
+    expect((await technician.post(`/db/${msp.customDomain}/roles/create`, body)).json()).toMatchObject({ status: 403, code: 'forbidden' });
+    expect((await new TestClient(t.app).post(`/db/${msp.customDomain}/roles/create`, body)).statusCode).toBe(401);
+    const admin = await adminOf(msp);
+    expect((await admin.post(`/db/${msp.customDomain}/roles/create`, body, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    expect((await (await adminOf(other)).post(`/db/${msp.customDomain}/roles/create`, body)).statusCode).toBe(404);
+    // The body's MSP must be the session's too.
+    expect((await admin.post(`/db/${msp.customDomain}/roles/create`, { ...body, mspCustomDomain: other.customDomain })).statusCode).toBe(404);
+    // Editing another MSP's role by id finds nothing.
+    const foreign = (await (await adminOf(other)).post(`/db/${other.customDomain}/roles/create`, { ...body, mspCustomDomain: other.customDomain })).json<{ role: TRole }>();
+    expect((await admin.post(`/db/${msp.customDomain}/roles/create`, { ...body, id: foreign.role.id, name: 'Stolen' })).statusCode).toBe(404);
+    expect(await rolesOf(admin, msp)).toHaveLength(3);
+  });
+});
+
+describe('A-062 GET /db/{msp}/roles/delete', () => {
+  it('deletes an unused custom role and audits it', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Temp', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+    const response = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deleted: true });
+    expect((await rolesOf(admin, msp)).map((listed) => listed.name)).not.toContain('Temp');
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'role.delete')));
+    expect(audit[0]).toMatchObject({ target: role.id, outcome: 'success' });
+    expect((await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a role still assigned to a user (409) or a built-in role', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Held', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+    await buildUser(t, msp, { roleId: role.id });
+    const inUse = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toMatchObject({ detail: MESSAGES.roleInUse });
+    const builtIn = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${msp.roleIds.Client}`);
+    expect(builtIn.statusCode).toBe(403);
+    expect(builtIn.json()).toMatchObject({ detail: MESSAGES.roleBuiltIn });
+    expect(await rolesOf(admin, msp)).toHaveLength(4);
+  });
+
+  it('is a protected state-changing GET: CSRF header, session, permission and tenant', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Keep', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+    const url = `/db/${msp.customDomain}/roles/delete?id=${role.id}`;
+    expect((await admin.get(url, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+    expect((await (await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }))).get(url)).statusCode).toBe(403);
+    expect((await (await adminOf(other)).get(url)).statusCode).toBe(404);
+    expect((await admin.get(`/db/${msp.customDomain}/roles/delete?id=not-a-uuid`)).statusCode).toBe(400);
+    expect((await rolesOf(admin, msp)).map((listed) => listed.name)).toContain('Keep');
+  });
+});

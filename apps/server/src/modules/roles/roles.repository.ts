@@ -1,0 +1,50 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { TPermissionMap } from '@switchboard/contracts';
+import { roles, users, type TDatabase } from '@switchboard/db';
+
+export type TRoleRow = typeof roles.$inferSelect;
+
+/** The MSP's roles, built-in ones first, then by name. */
+export function listRoles(db: TDatabase, mspId: string): Promise<TRoleRow[]> {
+  return db.select().from(roles).where(eq(roles.mspId, mspId)).orderBy(asc(roles.custom), asc(sql`lower(${roles.name})`));
+}
+
+export async function findRole(db: TDatabase, mspId: string, roleId: string): Promise<TRoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
+  return row;
+}
+
+/** Whether another role of the MSP already has this name, compared case-insensitively. */
+export async function isRoleNameTaken(db: TDatabase, mspId: string, name: string, exceptRoleId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.mspId, mspId), eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptRoleId ? ne(roles.id, exceptRoleId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertCustomRole(db: TDatabase, mspId: string, name: string, permissions: TPermissionMap): Promise<TRoleRow> {
+  const [row] = await db.insert(roles).values({ mspId, name, custom: true, permissions }).returning();
+  if (!row) throw new Error('Role insert returned no row');
+  return row;
+}
+
+export async function updateCustomRole(db: TDatabase, mspId: string, roleId: string, name: string, permissions: TPermissionMap): Promise<TRoleRow | undefined> {
+  const [row] = await db
+    .update(roles)
+    .set({ name, permissions })
+    .where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true)))
+    .returning();
+  return row;
+}
+
+export async function deleteCustomRole(db: TDatabase, mspId: string, roleId: string): Promise<void> {
+  await db.delete(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true)));
+}
+
+/** How many users (technicians and clients) hold the role. */
+export async function countUsersWithRole(db: TDatabase, mspId: string, roleId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(and(eq(users.mspId, mspId), eq(users.roleId, roleId)));
+  return row?.total ?? 0;
+}
