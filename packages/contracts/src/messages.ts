@@ -77,6 +77,7 @@ export const MESSAGES = {
   // Web app shell and roles screen (ours; the spec gives no wording).
   networkError: 'The server could not be reached. Check your connection and try again.',
   unexpectedResponse: 'The server sent an unexpected answer.',
+  unexpectedError: 'Something went wrong. Please try again.',
   pageNotFound: 'This page does not exist.',
   profileSaved: 'Your changes were saved.',
   roles: {

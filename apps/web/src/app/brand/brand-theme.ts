@@ -1,0 +1,59 @@
+import { colorsTuple, createTheme } from '@mantine/core';
+import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
+import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
+import type { TMspBrand } from '@switchboard/contracts';
+
+type TRgb = [number, number, number];
+
+function parseHex(hex: string): TRgb {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!match) return parseHex(DEFAULT_BRAND_COLOUR);
+  return [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)];
+}
+
+function toHex([red, green, blue]: TRgb): string {
+  return `#${[red, green, blue].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function mix(colour: TRgb, target: TRgb, amount: number): TRgb {
+  return [0, 1, 2].map((i) => (colour[i] ?? 0) + ((target[i] ?? 0) - (colour[i] ?? 0)) * amount) as TRgb;
+}
+
+const WHITE: TRgb = [255, 255, 255];
+const BLACK: TRgb = [0, 0, 0];
+// Shade 6 is Mantine's default primary shade, so the MSP's exact colour sits there.
+const TINTS = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16];
+const SHADES = [0.14, 0.28, 0.42];
+
+/** A 10-shade Mantine palette whose shade 6 is exactly `hex`. */
+export function brandPalette(hex: string): MantineColorsTuple {
+  const base = parseHex(hex);
+  return colorsTuple([
+    ...TINTS.map((amount) => toHex(mix(base, WHITE, amount))),
+    toHex(base),
+    ...SHADES.map((amount) => toHex(mix(base, BLACK, amount))),
+  ]);
+}
+
+export const DEFAULT_BRAND: TMspBrand = {
+  primaryColour: DEFAULT_BRAND_COLOUR,
+  primaryButtonColour: DEFAULT_BRAND_COLOUR,
+  secondaryButtonColour: DEFAULT_BRAND_COLOUR,
+};
+
+/** The MSP's three brand colours as the Mantine theme (01 §2 branding, DESIGN §9). */
+export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineThemeOverride {
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: {
+      brand: brandPalette(brand.primaryColour),
+      brandButton: brandPalette(brand.primaryButtonColour),
+      brandSecondary: brandPalette(brand.secondaryButtonColour),
+    },
+    components: {
+      Button: { defaultProps: { color: 'brandButton' } },
+    },
+    focusRing: 'auto',
+  });
+}

@@ -1,0 +1,27 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { mspFromPath } from '../../lib/route-progress';
+import { useSessionUser } from '../../features/session/api/session-queries';
+import { useMspProfile } from './msp-profile-queries';
+import { createBrandTheme } from './brand-theme';
+
+type TLocationSource = {
+  subscribe: (listener: () => void) => () => void;
+  getPathname: () => string;
+};
+
+/** Themes the app with the brand of the signed-in user's MSP, or of the MSP in the URL (default red otherwise). */
+export function BrandedMantineProvider({ locationSource, children }: { locationSource: TLocationSource; children: ReactNode }) {
+  const pathname = useSyncExternalStore(locationSource.subscribe, locationSource.getPathname);
+  const user = useSessionUser();
+  const mspCustomDomain = user?.principal === 'user' ? user.mspCustomDomain : mspFromPath(pathname);
+  const mspProfile = useMspProfile(mspCustomDomain);
+  const brand = mspProfile.data?.brand;
+  const theme = useMemo(() => createBrandTheme(brand), [brand]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}

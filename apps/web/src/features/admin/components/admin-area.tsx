@@ -1,0 +1,54 @@
+import { Suspense, lazy } from 'react';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
+import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admin-options';
+
+const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
+
+type TAdminAreaProps = {
+  user: TSessionMspUser;
+  currentOption: string | null;
+  onChooseOption: (option: TAdminOption) => void;
+};
+
+function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMspUser }) {
+  switch (option) {
+    case 'roles':
+      return <RolesScreen mspCustomDomain={user.mspCustomDomain} />;
+    default:
+      return null;
+  }
+}
+
+/** The admin tab: the current option's screen when this user may open it, else the list of options they have. */
+export function AdminArea({ user, currentOption, onChooseOption }: TAdminAreaProps) {
+  const options = visibleAdminOptions(user.permissions);
+  if (isAdminOption(currentOption) && options.includes(currentOption)) {
+    return (
+      <Suspense fallback={<Loader aria-label="Loading screen" />}>
+        <AdminScreen option={currentOption} user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <Stack component="section" aria-labelledby="admin-title">
+      <Title order={2} id="admin-title">
+        Admin
+      </Title>
+      {options.length === 0 ? (
+        <Text>Your role ({user.roleName}) does not include any admin option yet. An administrator of your MSP can change your role.</Text>
+      ) : (
+        <>
+          <Text>Choose what to manage.</Text>
+          <Group>
+            {options.map((option) => (
+              <Button key={option} variant="light" onClick={() => onChooseOption(option)}>
+                {ADMIN_OPTION_LABELS[option]}
+              </Button>
+            ))}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

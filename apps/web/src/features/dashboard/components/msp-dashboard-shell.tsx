@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { AppShell, Burger, Collapse, Group, Image, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useLocation } from 'react-router';
+import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
+import { useMspProfile } from '../../../app/brand/msp-profile-queries';
+import { setMainLoading } from '../../../lib/loading-store';
+import type { TTopLevelTab } from '../../../lib/local-storage';
+import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
+import { AdminArea } from '../../admin/components/admin-area';
+import { ProfileModal } from '../../profile/components/profile-modal';
+import { useDashboardUiStore } from '../state/dashboard-ui-store';
+import { MspUserOverview } from './user-overview';
+import { UserMenu } from './user-menu';
+
+const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
+
+/** The MSP user's dashboard: header with tabs and user menu, the nav panel, and the active tab's content. */
+export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
+  const { pathname } = useLocation();
+  const { ui, openPanels, initialise, setUiState, setActiveTab, togglePanel } = useDashboardUiStore();
+  const [isProfileOpen, setProfileOpen] = useState(false);
+  const mspProfile = useMspProfile(user.mspCustomDomain);
+  const adminOptions = visibleAdminOptions(user.permissions);
+  const hasAdminTab = adminOptions.length > 0;
+
+  useEffect(() => {
+    initialise(pathname, window.innerWidth);
+    // The sign-in screens set the main loading flag on their way here (01 §2); the dashboard is now up.
+    setMainLoading(false);
+  }, [initialise, pathname]);
+
+  function handleChooseOption(option: TAdminOption) {
+    const next = chooseAdminOption(ui, option, user.permissions);
+    if (next !== null) setUiState(next);
+  }
+
+  const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !openPanels.nav, desktop: !openPanels.nav } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap" gap="sm">
+            <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
+            {mspProfile.data?.logoUrl ? (
+              <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
+            ) : null}
+            <Text fw={700} component="span">
+              {user.mspName}
+            </Text>
+          </Group>
+          <Tabs value={activeTab} onChange={(value) => (value === 'admin' || value === 'iTAgent' ? setActiveTab(value) : undefined)} variant="pills">
+            <Tabs.List aria-label="Top-level tabs">
+              <Tabs.Tab value="iTAgent">{TAB_LABELS.iTAgent}</Tabs.Tab>
+              {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
+            </Tabs.List>
+          </Tabs>
+          <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Navigation panel">
+        <ScrollArea>
+          <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
+          {hasAdminTab && (
+            <>
+              <UnstyledButton
+                onClick={() => togglePanel('admin')}
+                aria-expanded={openPanels.admin}
+                aria-controls="admin-panel"
+                mt="md"
+                px="sm"
+                py={4}
+                w="100%"
+              >
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  Admin {openPanels.admin ? '▾' : '▸'}
+                </Text>
+              </UnstyledButton>
+              <Collapse expanded={openPanels.admin} id="admin-panel">
+                {adminOptions.map((option) => (
+                  <NavLink
+                    key={option}
+                    component="button"
+                    label={ADMIN_OPTION_LABELS[option]}
+                    active={activeTab === 'admin' && ui.currentOption === option}
+                    aria-current={activeTab === 'admin' && ui.currentOption === option ? 'page' : undefined}
+                    onClick={() => handleChooseOption(option)}
+                  />
+                ))}
+              </Collapse>
+            </>
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {activeTab === 'admin' ? (
+          <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
+        ) : (
+          <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+        )}
+      </AppShell.Main>
+      {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,114 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PERMISSIONS } from '@switchboard/contracts';
+import type { TAdminOption, TSessionAccount, TSessionMspUser, TTierLevel } from '@switchboard/contracts';
+import { ADMIN_OPTION_LABELS, visibleAdminOptions } from '../../admin/admin-options';
+import { PERMISSION_LABELS } from '../../roles/permission-labels';
+
+/** Decisions #9: NoTier reads "No Dispatching". */
+export function tierLabel(tier: TTierLevel | null): string {
+  if (tier === null) return 'None';
+  return tier === 'NoTier' ? 'No Dispatching' : tier.replace('Tier', 'Tier ');
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+type TMspUserOverviewProps = {
+  user: TSessionMspUser;
+  onChooseOption: (option: TAdminOption) => void;
+  onOpenProfile: () => void;
+};
+
+/** The iTAgent tab until the ticket area exists: who is signed in, with which role and rights, and what they can do now. */
+export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUserOverviewProps) {
+  const granted = PERMISSIONS.filter((permission) => user.permissions[permission]);
+  const adminOptions = visibleAdminOptions(user.permissions);
+  return (
+    <Stack component="section" aria-labelledby="overview-title">
+      <Title order={2} id="overview-title">
+        Welcome, {user.firstName}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder component="section" aria-labelledby="overview-account">
+          <Title order={3} size="h4" id="overview-account" mb="sm">
+            Your account
+          </Title>
+          <SimpleGrid cols={2} component="dl" m={0}>
+            <Detail label="Name" value={`${user.firstName} ${user.lastName}`} />
+            <Detail label="Email" value={user.email} />
+            <Detail label="MSP" value={user.mspName} />
+            <Detail label="User type" value={user.userKind === 'technician' ? 'Technician' : 'Client'} />
+            <Detail label="Role" value={user.roleName} />
+            {user.userKind === 'technician' && <Detail label="Tier" value={tierLabel(user.tierLevel)} />}
+            <Detail label="Phone" value={user.phoneNumber === '' ? 'Not set' : user.phoneNumber} />
+          </SimpleGrid>
+        </Card>
+        <Card withBorder component="section" aria-labelledby="overview-permissions">
+          <Title order={3} size="h4" id="overview-permissions" mb="sm">
+            Permissions of your role
+          </Title>
+          {granted.length === 0 ? (
+            <Text>Your role grants no permissions.</Text>
+          ) : (
+            <Group gap="xs">
+              {granted.map((permission) => (
+                <Badge key={permission} variant="light">
+                  {PERMISSION_LABELS[permission]}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Card>
+      </SimpleGrid>
+      <Card withBorder component="section" aria-labelledby="overview-next">
+        <Title order={3} size="h4" id="overview-next" mb="sm">
+          Next steps
+        </Title>
+        <List spacing="xs">
+          {adminOptions.map((option) => (
+            <List.Item key={option}>
+              <Button variant="subtle" px={0} onClick={() => onChooseOption(option)}>
+                Manage {ADMIN_OPTION_LABELS[option].toLowerCase()}
+              </Button>
+            </List.Item>
+          ))}
+          <List.Item>
+            <Button variant="subtle" px={0} onClick={onOpenProfile}>
+              Check your name and phone number in your profile
+            </Button>
+          </List.Item>
+        </List>
+      </Card>
+    </Stack>
+  );
+}
+
+/** The general account's dashboard content: who is signed in. */
+export function AccountOverview({ user }: { user: TSessionAccount }) {
+  return (
+    <Stack component="section" aria-labelledby="overview-title">
+      <Title order={2} id="overview-title">
+        Welcome, {user.firstName}
+      </Title>
+      <Card withBorder>
+        <SimpleGrid cols={2} component="dl" m={0}>
+          <Detail label="Name" value={`${user.firstName} ${user.lastName}`} />
+          <Detail label="Email" value={user.email} />
+          <Detail label="Account type" value={user.accountKind === 'public' ? 'Public user' : 'Business account'} />
+          {user.companyName !== null && <Detail label="Company" value={user.companyName} />}
+          <Detail label="Phone" value={user.phoneNumber === '' ? 'Not set' : user.phoneNumber} />
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

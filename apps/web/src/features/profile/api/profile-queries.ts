@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, ZEditUserResponse } from '@switchboard/contracts';
+import type { TClientEditBody, TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
+import { apiFetch, isApiError } from '../../../lib/api-client';
+import { saveLastActiveUser } from '../../../lib/local-storage';
+import { sessionKeys } from '../../session/api/session-queries';
+
+export type TProfileFields = { firstName: string; lastName: string; phoneNumber: string };
+
+/** R-112: the edit endpoint follows the user type (A-036 technicians, A-037 clients). */
+export function profileEditPath(user: TSessionMspUser): string {
+  const users = user.userKind === 'technician' ? 'technicianUsers' : 'clientUsers';
+  return `/db/${encodeURIComponent(user.mspCustomDomain)}/${users}/edit`;
+}
+
+/** R-113: the server's message (or "Failed to save changes") for a refused save; an exception gets its own text. */
+export function profileSaveErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code !== 'network' && error.code !== 'invalid_response') {
+    return error.detail.trim() === '' ? MESSAGES.profileSaveFailed : error.detail;
+  }
+  return MESSAGES.profileSaveException;
+}
+
+/** Saves the signed-in user's own names and phone, then updates the cached session user. */
+export function useSaveProfile(user: TSessionMspUser) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: TProfileFields) => {
+      const body: TClientEditBody = { email: user.email, ...fields };
+      return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: ZEditUserResponse })).user;
+    },
+    onSuccess: (saved) => {
+      const updated: TSessionMspUser = { ...user, firstName: saved.firstName, lastName: saved.lastName, phoneNumber: saved.phoneNumber };
+      const session: TSessionCheckResponse = { authenticated: true, user: updated };
+      queryClient.setQueryData(sessionKeys.current(), session);
+      saveLastActiveUser(updated);
+    },
+  });
+}

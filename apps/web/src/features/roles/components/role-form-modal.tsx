@@ -1,0 +1,60 @@
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PERMISSIONS, ROLE_NAME_MAX, ZRoleName, permissionMap } from '@switchboard/contracts';
+import type { TPermissionMap, TRole } from '@switchboard/contracts';
+import { PERMISSION_LABELS } from '../permission-labels';
+
+export type TRoleFormMode = 'create' | 'edit' | 'view';
+
+export type TRoleFormValues = { name: string; permissions: TPermissionMap };
+
+type TRoleFormModalProps = {
+  mode: TRoleFormMode;
+  role: TRole | null;
+  isSaving: boolean;
+  onClose: () => void;
+  onSubmit: (values: TRoleFormValues) => void;
+};
+
+const TITLES: Record<TRoleFormMode, string> = { create: 'Create role', edit: 'Edit role', view: 'Built-in role' };
+
+/** Name and the 12 permission checkboxes; built-in roles open read-only ("view"). */
+export function RoleFormModal({ mode, role, isSaving, onClose, onSubmit }: TRoleFormModalProps) {
+  const isReadOnly = mode === 'view';
+  const form = useForm<TRoleFormValues>({
+    initialValues: { name: role?.name ?? '', permissions: role?.permissions ?? permissionMap([]) },
+    validate: { name: (value) => (ZRoleName.safeParse(value).success ? null : `Enter a role name of 1–${ROLE_NAME_MAX} characters.`) },
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={role && mode !== 'create' ? `${TITLES[mode]}: ${role.name}` : TITLES[mode]} size="lg">
+      <form onSubmit={form.onSubmit((values) => onSubmit({ ...values, name: values.name.trim() }))} noValidate>
+        <Stack>
+          <TextInput label="Role name" required readOnly={isReadOnly} maxLength={ROLE_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+          <Checkbox.Group label="Permissions" description={isReadOnly ? 'Built-in roles cannot be changed.' : undefined}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+              {PERMISSIONS.map((permission) => (
+                <Checkbox
+                  key={permission}
+                  label={PERMISSION_LABELS[permission]}
+                  disabled={isReadOnly}
+                  {...form.getInputProps(`permissions.${permission}`, { type: 'checkbox' })}
+                />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {isReadOnly ? 'Close' : 'Cancel'}
+            </Button>
+            {!isReadOnly && (
+              <Button type="submit" loading={isSaving}>
+                {mode === 'create' ? 'Create role' : 'Save changes'}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
