@@ -91,4 +91,15 @@ export const MESSAGES = {
     deleteFailed: 'The role could not be deleted.',
     deleteConfirm: 'Delete this role? Users must first be moved to another role.',
   },
+
+  // Sign-in, sign-up, activation and reset pages (ours; the spec gives no wording).
+  auth: {
+    chooseMsp: 'Your email belongs to more than one service provider. Choose where to sign in:',
+    mspSignupDone: 'Your MSP is ready. Sign in as its first technician.',
+    activationDone: 'Your account is active. Sign in with your new password.',
+    passwordChanged: 'Your password was changed. Sign in with your new password.',
+    resetCodeSent: 'If that email has an account, we sent it a 6-digit verification code.',
+    resetStartOver: 'Start again from the email step.',
+    chooseActivationRecord: 'Choose the record that is you:',
+  },
 } as const;

@@ -1,0 +1,24 @@
+import { List, Text } from '@mantine/core';
+import { MESSAGES, passwordProblems } from '@switchboard/contracts';
+
+const RULES = [MESSAGES.passwordRules.length, MESSAGES.passwordRules.special, MESSAGES.passwordRules.uppercase];
+
+/** The three "Password needs…" rules (decisions #10), each marked met or unmet as the user types. */
+export function PasswordRuleList({ password }: { password: string }) {
+  const unmet = new Set(passwordProblems(password));
+  return (
+    <List size="sm" spacing={2} aria-label="Password rules" listStyleType="none">
+      {RULES.map((rule) => {
+        const isMet = !unmet.has(rule);
+        return (
+          <List.Item key={rule}>
+            <Text size="sm" c={isMet ? 'teal.7' : 'red.7'}>
+              {isMet ? '✓ ' : '✗ '}
+              {rule}
+            </Text>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,41 @@
+import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES, customDomainProblem, isValidEmail, passwordProblems } from '@switchboard/contracts';
+
+export interface TMspInfoForm {
+  customDomain: string;
+  mspName: string;
+  webSiteUrl: string;
+  companyPhoneNumber: string;
+  logo: File | null;
+}
+
+export interface TFirstTechnicianForm {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  password: string;
+}
+
+const isBlank = (value: string) => value.trim() === '';
+const isLogoType = (type: string): boolean => (LOGO_TYPES as readonly string[]).includes(type);
+
+/** MSP sign-up step 1: the message that stops the step, or null to go on. */
+export function mspInfoProblem(form: TMspInfoForm): string | null {
+  if ([form.customDomain, form.mspName, form.webSiteUrl, form.companyPhoneNumber].some(isBlank)) return MESSAGES.emptyFields;
+  const domainProblem = customDomainProblem(form.customDomain.trim().toLowerCase());
+  if (domainProblem === 'invalid') return MESSAGES.customDomainInvalid;
+  if (domainProblem === 'reserved') return MESSAGES.customDomainReserved;
+  if (form.logo) {
+    if (form.logo.size === 0) return MESSAGES.fileMissing;
+    if (form.logo.size > LOGO_MAX_BYTES) return MESSAGES.fileSize;
+    if (!isLogoType(form.logo.type)) return MESSAGES.fileType;
+  }
+  return null;
+}
+
+/** MSP sign-up step 2: every field required, a valid email and a strong password. */
+export function firstTechnicianProblem(form: TFirstTechnicianForm): string | null {
+  if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return MESSAGES.emptyFields;
+  if (!isValidEmail(form.email)) return MESSAGES.validEmailRequired;
+  return passwordProblems(form.password)[0] ?? null;
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Anchor, Group } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
+import { loadLastActiveUserType, saveLastActiveUserType } from '../../../lib/local-storage';
+import { FormNotice } from '../components/form-error';
+import { MspAuthFrame } from '../components/msp-auth-frame';
+import { MspUserLoginFlow } from '../components/msp-user-login-flow';
+import { UserKindToggle } from '../components/user-kind-toggle';
+import { readNotice } from '../lib/flow-notice';
+import type { TLoginUserKind } from '../lib/user-kind';
+
+/** `/{msp}` (R-025): the MSP's branded login page with a technician / client toggle. */
+export function MspLandingPage() {
+  const { msp = '' } = useParams();
+  const location = useLocation();
+  const [userKind, setUserKind] = useState<TLoginUserKind>(loadLastActiveUserType);
+
+  function handleUserKindChange(kind: TLoginUserKind) {
+    saveLastActiveUserType(kind);
+    setUserKind(kind);
+  }
+
+  return (
+    <MspAuthFrame customDomain={msp} title={(mspName) => `Sign in to ${mspName}`}>
+      {({ customDomain, brand }) => (
+        <>
+          <FormNotice message={readNotice(location.state)} />
+          <UserKindToggle value={userKind} onChange={handleUserKindChange} />
+          <MspUserLoginFlow key={userKind} userKind={userKind} fixedMspDomain={customDomain} buttonColour={brand.primaryButtonColour} />
+          <Group justify="space-between">
+            <Anchor component={Link} to={`/${customDomain}/forgot`} size="sm">
+              Forgot password
+            </Anchor>
+            <Anchor component={Link} to={`/${customDomain}/activate`} size="sm">
+              Activate account
+            </Anchor>
+          </Group>
+        </>
+      )}
+    </MspAuthFrame>
+  );
+}

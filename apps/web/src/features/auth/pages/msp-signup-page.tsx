@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FileInput, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
+import type { TCreateMspResponse } from '@switchboard/contracts';
+import { addFirstTechnician, createMsp } from '../api/auth-api';
+import { AuthLayout } from '../components/auth-layout';
+import { FormError } from '../components/form-error';
+import { PasswordRuleList } from '../components/password-rule-list';
+import { errorMessage } from '../lib/error-message';
+import { noticeState } from '../lib/flow-notice';
+import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
+
+const EMPTY_MSP: TMspInfoForm = { customDomain: '', mspName: '', webSiteUrl: '', companyPhoneNumber: '', logo: null };
+const EMPTY_TECHNICIAN: TFirstTechnicianForm = { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' };
+
+/** The first technician of a new MSP always gets the built-in Admin role (decisions #6). */
+const FIRST_TECHNICIAN_ROLE = 'Admin';
+
+/**
+ * `/msp/signup` (R-087–R-094): step 1 MSP info, step 2 first technician, then A-082 → A-035 with
+ * the bootstrap token → the new MSP's login page.
+ */
+export function MspSignupPage() {
+  const navigate = useNavigate();
+  const [active, setActive] = useState(0);
+  const [mspInfo, setMspInfo] = useState<TMspInfoForm>(EMPTY_MSP);
+  const [technician, setTechnician] = useState<TFirstTechnicianForm>(EMPTY_TECHNICIAN);
+  const [error, setError] = useState<string | null>(null);
+  // Kept so a failed step 2 can be retried without creating the MSP a second time.
+  const [createdMsp, setCreatedMsp] = useState<TCreateMspResponse | null>(null);
+
+  const signUp = useMutation({
+    mutationFn: async () => {
+      let msp = createdMsp;
+      if (msp === null || msp.mspCustomDomain !== mspInfo.customDomain.trim().toLowerCase()) {
+        const form = new FormData();
+        form.set('customDomain', mspInfo.customDomain.trim().toLowerCase());
+        form.set('mspName', mspInfo.mspName.trim());
+        form.set('webSiteUrl', mspInfo.webSiteUrl.trim());
+        form.set('companyPhoneNumber', mspInfo.companyPhoneNumber.trim());
+        if (mspInfo.logo) form.set('file', mspInfo.logo);
+        msp = await createMsp(form);
+        setCreatedMsp(msp);
+      }
+      await addFirstTechnician(msp.mspCustomDomain, msp.bootstrapToken, {
+        firstName: technician.firstName.trim(),
+        lastName: technician.lastName.trim(),
+        phoneNumber: technician.phoneNumber.trim(),
+        email: technician.email.trim(),
+        password: technician.password,
+      });
+      return msp;
+    },
+    onSuccess: (msp) => {
+      void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone) });
+    },
+    onError: (cause) => setError(errorMessage(cause)),
+  });
+
+  function handleMspInfoSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = mspInfoProblem(mspInfo);
+    setError(problem);
+    if (problem === null) setActive(1);
+  }
+
+  function handleTechnicianSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = firstTechnicianProblem(technician);
+    setError(problem);
+    if (problem === null) signUp.mutate();
+  }
+
+  const mspField = (name: Exclude<keyof TMspInfoForm, 'logo'>) => ({
+    value: mspInfo[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setMspInfo((current) => ({ ...current, [name]: value }));
+    },
+  });
+  const technicianField = (name: keyof TFirstTechnicianForm) => ({
+    value: technician[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setTechnician((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  return (
+    <AuthLayout title="Sign up your MSP">
+      <Stepper active={active} allowNextStepsSelect={false} size="sm">
+        <Stepper.Step label="Your MSP" description="Company details">
+          <form onSubmit={handleMspInfoSubmit} noValidate>
+            <Stack mt="md">
+              <TextInput
+                label="Custom domain"
+                description="Your sign-in page will be /your-domain"
+                required
+                {...mspField('customDomain')}
+              />
+              <TextInput label="MSP name" required autoComplete="organization" {...mspField('mspName')} />
+              <TextInput label="Website URL" type="url" required autoComplete="url" {...mspField('webSiteUrl')} />
+              <TextInput label="Company phone number" type="tel" required autoComplete="tel" {...mspField('companyPhoneNumber')} />
+              <FileInput
+                label="Logo (optional)"
+                description="PNG, JPEG, GIF, SVG or WebP, up to 2 MB"
+                accept={LOGO_TYPES.join(',')}
+                clearable
+                value={mspInfo.logo}
+                onChange={(logo) => setMspInfo((current) => ({ ...current, logo }))}
+              />
+              <FormError message={error} />
+              <Group justify="flex-end">
+                <Button type="submit">Next</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label="First technician" description="Your admin account">
+          <form onSubmit={handleTechnicianSubmit} noValidate>
+            <Stack mt="md">
+              <Group grow>
+                <TextInput label="First name" required autoComplete="given-name" {...technicianField('firstName')} />
+                <TextInput label="Last name" required autoComplete="family-name" {...technicianField('lastName')} />
+              </Group>
+              <TextInput label="Role" required readOnly value={FIRST_TECHNICIAN_ROLE} />
+              <TextInput label="Phone number" type="tel" required autoComplete="tel" {...technicianField('phoneNumber')} />
+              <TextInput label="Email" type="email" required autoComplete="email" {...technicianField('email')} />
+              <PasswordInput label="Password" required autoComplete="new-password" {...technicianField('password')} />
+              <PasswordRuleList password={technician.password} />
+              <FormError message={error} />
+              <Group justify="space-between">
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setError(null);
+                    setActive(0);
+                  }}
+                  disabled={signUp.isPending}
+                >
+                  Back
+                </Button>
+                <Button type="submit" loading={signUp.isPending}>
+                  Create MSP
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stepper.Step>
+      </Stepper>
+    </AuthLayout>
+  );
+}
+
