@@ -4,6 +4,7 @@ import { users } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findUserByEmail, type TMspRow, type TMspUserKind } from './auth.repository';
 import { findPsaRecordsByEmail } from './activation.repository';
@@ -49,10 +50,19 @@ export async function activateAccount(deps: TActivationDeps, msp: TMspRow, kind:
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
   const base = { mspId: msp.id, id, email: input.email.trim(), passwordHash, createdAt: deps.now(), updatedAt: deps.now() };
+  // Two activations racing for one email: the unique index lets one through, the other gets 409.
+  const insertUser = async (values: typeof users.$inferInsert) => {
+    try {
+      await db.insert(users).values(values);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
+      throw error;
+    }
+  };
   if (found.kind === 'technician') {
     const member = found.matches.find((match) => match.rowId === input.psaRecordRowId);
     if (!member) throw await fail('no_psa_record', new AppError('not_found', 404, MESSAGES.notFound, { flags }));
-    await db.insert(users).values({
+    await insertUser({
       ...base,
       kind: 'technician',
       roleId: roleIds.Technician,
@@ -66,7 +76,7 @@ export async function activateAccount(deps: TActivationDeps, msp: TMspRow, kind:
   } else {
     const contact = found.matches.find((match) => match.rowId === input.psaRecordRowId && match.record.psaCompanyId === input.psaCompanyId);
     if (!contact) throw await fail('no_psa_record', new AppError('not_found', 404, MESSAGES.notFound, { flags }));
-    await db.insert(users).values({
+    await insertUser({
       ...base,
       kind: 'client',
       roleId: roleIds.Client,

@@ -34,7 +34,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const user = await loadSelf(deps, auth, kind);
         const msp = await findMspByDomain(deps.database.db, auth.mspCustomDomain);
         const secret = newTotpSecret();
-        // Until confirmed with a code the secret is pending, so an already enrolled app keeps working only if re-enrolment is finished.
+        // Re-running setup replaces an enrolled app; the new secret counts only once confirmed with a code.
         await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: PENDING_TOTP_PREFIX + encryptSecret(deps.config.encryptionKey, secret), updatedAt: deps.now() });
         await audit(deps, user, 'auth.totp.setup', 'success', requestMeta(request));
         void reply.header('cache-control', 'no-store');

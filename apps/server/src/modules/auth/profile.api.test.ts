@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { createTestApp, type TTestApp } from '../../../test/test-app';
+import { newClient, nextIp } from './auth-test-helpers';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('A-001/A-002 getById', () => {
+  it('answers the own record, and another user to an admin with the management permission', async () => {
+    const msp = await buildMsp(t);
+    const admin = await buildUser(t, msp);
+    const tech = await buildUser(t, msp, { role: 'Technician', firstName: 'Tom' });
+    const self = await (await signedInClient(t, tech, nextIp())).get(`/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`);
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ id: tech.id, firstName: 'Tom', roleName: 'Technician' });
+    const byAdmin = await (await signedInClient(t, admin, nextIp())).get(`/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`);
+    expect(byAdmin.json()).toMatchObject({ id: tech.id });
+  });
+
+  it('forbids another user without the permission (403), hides other tenants (404), needs a session (401)', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const colleague = await buildUser(t, msp, { role: 'Technician' });
+    const stranger = await buildUser(t, other);
+    const client = await signedInClient(t, tech, nextIp());
+    expect((await client.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${colleague.id}`)).statusCode).toBe(403);
+    expect((await client.get(`/db/${other.customDomain}/technicianUsers/getById?id=${stranger.id}`)).statusCode).toBe(404);
+    expect((await client.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${stranger.id}`)).statusCode).toBe(404);
+    expect((await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`)).statusCode).toBe(401);
+  });
+
+  it('reads client users through clientUsers only', async () => {
+    const msp = await buildMsp(t);
+    const clientUser = await buildUser(t, msp, { kind: 'client' });
+    const session = await signedInClient(t, clientUser, nextIp());
+    expect((await session.get(`/db/${msp.customDomain}/clientUsers/getById?id=${clientUser.id}`)).json()).toMatchObject({ userKind: 'client', roleName: 'Client' });
+    expect((await session.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${clientUser.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('A-036/A-037 edit (decisions #11)', () => {
+  it('lets a user change their own names and phone and answers the session-user shape', async () => {
+    const msp = await buildMsp(t);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const client = await signedInClient(t, tech, nextIp());
+    const response = await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'Renamed', lastName: 'Person', phoneNumber: '(303) 555-0199' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ user: { principal: 'user', id: tech.id, firstName: 'Renamed', lastName: 'Person', phoneNumber: '(303) 555-0199', email: tech.email } });
+    expect((await client.get('/auth/api/auth/microsoft-user')).json()).toMatchObject({ user: { firstName: 'Renamed' } });
+  });
+
+  it('needs technicianUserManagement to change role or tier, even for oneself', async () => {
+    const msp = await buildMsp(t);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const client = await signedInClient(t, tech, nextIp());
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, tierLevel: 'Tier3' })).statusCode).toBe(403);
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, tierLevel: 'Tier1' })).statusCode).toBe(200);
+  });
+
+  it('lets an admin change another technician’s role and tier', async () => {
+    const msp = await buildMsp(t);
+    const admin = await buildUser(t, msp);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const response = await (await signedInClient(t, admin, nextIp())).put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, roleId: msp.roleIds.Admin, tierLevel: 'NoTier' });
+    expect(response.json()).toMatchObject({ user: { id: tech.id, roleName: 'Admin', tierLevel: 'NoTier' } });
+  });
+
+  it('forbids editing a colleague without the permission, hides other tenants and unknown emails', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const colleague = await buildUser(t, msp, { role: 'Technician' });
+    const client = await signedInClient(t, tech, nextIp());
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: colleague.email, firstName: 'Hacked' })).statusCode).toBe(403);
+    expect((await client.put(`/db/${other.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'X' })).statusCode).toBe(404);
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: 'nobody@example.com', firstName: 'X' })).statusCode).toBe(404);
+  });
+
+  it('checks names and phone, needs a session and the CSRF header', async () => {
+    const msp = await buildMsp(t);
+    const tech = await buildUser(t, msp);
+    const client = await signedInClient(t, tech, nextIp());
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'Bad<Name>' })).json()).toMatchObject({ status: 400, detail: 'First and last name are required.' });
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, phoneNumber: '12' })).json()).toMatchObject({ status: 400, detail: 'Phone number is invalid.' });
+    expect((await newClient(t).put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'X' })).statusCode).toBe(401);
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'X' }, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+  });
+
+  it('lets a client edit their own profile; client role changes need clientUserManagement', async () => {
+    const msp = await buildMsp(t);
+    const clientUser = await buildUser(t, msp, { kind: 'client' });
+    const admin = await buildUser(t, msp);
+    const session = await signedInClient(t, clientUser, nextIp());
+    expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, firstName: 'Cleo' })).json()).toMatchObject({ user: { firstName: 'Cleo' } });
+    expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
+    const byAdmin = await (await signedInClient(t, admin, nextIp())).put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, lastName: 'Managed' });
+    expect(byAdmin.json()).toMatchObject({ user: { lastName: 'Managed' } });
+  });
+});

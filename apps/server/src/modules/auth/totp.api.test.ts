@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { createTestApp, type TTestApp } from '../../../test/test-app';
+import { newClient, nextIp } from './auth-test-helpers';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(t.deps.now().getTime() / 1000) });
+
+describe('TOTP enrolment and sign-in with an authenticator code', () => {
+  it('enrols, then accepts the app code instead of the mailed one, and can be disabled', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const session = await signedInClient(t, user, nextIp());
+    const base = `/db/${msp.customDomain}/technicianUsers/totp`;
+    const setup = await session.post(`${base}/setup`);
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+
+    const pending = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    expect(pending.json()).toMatchObject({ methods: ['email'] });
+
+    const wrong = await session.post(`${base}/enable`, { code: '000000' === (await codeAt(secret)) ? '111111' : '000000' });
+    expect(wrong.json()).toMatchObject({ status: 400, code: 'invalid_code' });
+    const enabled = await session.post(`${base}/enable`, { code: await codeAt(secret) });
+    expect(enabled.json()).toEqual({ totpEnabled: true });
+
+    const client = newClient(t);
+    const signIn = await client.post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    expect(signIn.json()).toMatchObject({ methods: ['email', 'totp'] });
+    const verified = await client.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId: signIn.json<{ challengeId: string }>().challengeId, code: await codeAt(secret) });
+    expect(verified.statusCode).toBe(200);
+
+    expect((await session.post(`${base}/disable`)).json()).toEqual({ totpEnabled: false });
+    const after = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    expect(after.json()).toMatchObject({ methods: ['email'] });
+  });
+
+  it('needs a session (401), the own user kind and tenant (404) and the CSRF header (403)', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const session = await signedInClient(t, user, nextIp());
+    expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/totp/setup`)).statusCode).toBe(401);
+    expect((await session.post(`/db/${other.customDomain}/technicianUsers/totp/setup`)).statusCode).toBe(404);
+    expect((await session.post(`/db/${msp.customDomain}/clientUsers/totp/setup`)).statusCode).toBe(404);
+    expect((await session.post(`/db/${msp.customDomain}/technicianUsers/totp/setup`, undefined, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    expect((await session.post(`/db/${msp.customDomain}/technicianUsers/totp/enable`, {})).json()).toMatchObject({ status: 400, detail: 'A valid verification code required.' });
+  });
+});
