@@ -3,7 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
 import { openDatabase, type TDatabaseHandle } from '@switchboard/db';
 import type { TAppDeps, TApp } from '../src/app-deps';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
+import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
 
@@ -43,12 +43,17 @@ async function openTestDatabase(): Promise<TDatabaseHandle> {
   };
 }
 
-export async function createTestApp(overrides: Partial<TAppDeps> = {}): Promise<TTestApp> {
+/** Swapped dependencies; `config` is merged over the test configuration (e.g. `{ oidc, publicUrl }`). */
+export type TTestAppOverrides = Partial<Omit<TAppDeps, 'config'>> & { config?: Partial<TConfig> };
+
+export async function createTestApp(overrides: TTestAppOverrides = {}): Promise<TTestApp> {
   const database = await openTestDatabase();
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const config = {
+  const { config: configOverrides, ...depOverrides } = overrides;
+  const config: TConfig = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32) }),
+    ...configOverrides,
   };
   const deps: TAppDeps = {
     config,
@@ -56,7 +61,7 @@ export async function createTestApp(overrides: Partial<TAppDeps> = {}): Promise<
     mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
     audit: createAuditLog(database.db),
     now,
-    ...overrides,
+    ...depOverrides,
   };
   const app = await buildApp(deps);
   await app.ready();
