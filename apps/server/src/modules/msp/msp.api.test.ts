@@ -148,6 +148,20 @@ describe('A-082 POST /db/msp', () => {
     }
   });
 
+  it('treats a file input sent as a plain field like a file: empty is fileMissing, text is not an image', async () => {
+    const empty = signupForm();
+    empty.set('file', '');
+    expect((await signUp(empty)).json()).toMatchObject({ status: 400, code: 'file_missing', flags: { fileMissing: true, mspSignup: true } });
+    const text = signupForm();
+    text.set('file', SAFE_SVG);
+    expect((await signUp(text)).json()).toMatchObject({ status: 415, code: 'file_type' });
+  });
+
+  it('is documented in the generated OpenAPI with the other MSP and role routes', async () => {
+    const paths = Object.keys((await anonymous().get('/openapi.json')).json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/db/msp', '/db/msp/{customDomain}/logo', '/db/{mspCustomDomain}/branding', '/db/{mspCustomDomain}/technicianUsers/add', '/db/{mspCustomDomain}/roles/all', '/db/{mspCustomDomain}/roles/create', '/db/{mspCustomDomain}/roles/delete']));
+  });
+
   it('requires the CSRF header', async () => {
     const response = await anonymous().post('/db/msp', signupForm(), { csrf: false });
     expect(response.json()).toMatchObject({ status: 403, code: 'csrf' });
