@@ -102,4 +102,16 @@ export const MESSAGES = {
     resetStartOver: 'Start again from the email step.',
     chooseActivationRecord: 'Choose the record that is you:',
   },
+
+  // PSA connection problems (ours; the spec gives no wording).
+  psa: {
+    notConfigured: 'Connect your PSA first: save its keys under Integrations.',
+    badKeys: 'The PSA rejected the saved keys. Check them under Integrations and save them again.',
+    notFound: 'The PSA has no such record.',
+    validation: 'The PSA refused the request.',
+    rateLimited: 'The PSA is limiting requests right now. Try again shortly.',
+    unavailable: 'The PSA is not answering right now. Try again shortly.',
+    notSupported: 'Your PSA does not allow this through its API.',
+    clientIdRequired: 'A ConnectWise clientId is required.',
+  },
 } as const;

@@ -5,6 +5,8 @@ import { registerMspRoutes } from './msp/msp.routes';
 import { registerRolesRoutes } from './roles/roles.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAccountRoutes } from './accounts/accounts.routes';
+import { registerIntegrationsRoutes } from './integrations/integrations.routes';
+import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -14,4 +16,6 @@ export const MODULES: TModule[] = [
   registerRolesRoutes,
   registerAuthRoutes,
   registerAccountRoutes,
+  registerIntegrationsRoutes,
+  registerPsaReadsRoutes,
 ];

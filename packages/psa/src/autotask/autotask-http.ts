@@ -14,6 +14,9 @@ export function autotaskAuthHeaders(username: string, secret: string, integratio
 
 const ZErrorBody = z.object({ errors: z.array(z.string()).nullish() });
 
+const validationMessagePattern =
+  /does not reference|is required|are required|unable to find|must|not valid|invalid|cannot|can not|when assigning|does not exist|not allowed|could not be determined|exceeds|too long/i;
+
 const threadLimitPattern = /thread|Itgenatr005|concurrent/i;
 
 /** Maps Autotask's statuses and `{errors: string[]}` body to a PsaError kind. */
@@ -32,6 +35,10 @@ export function mapAutotaskError(response: THttpResponse): PsaError {
       ...options,
       retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     });
+  }
+  // Autotask reports validation and permission problems as 500 too; only those messages are final, the rest are retried.
+  if (status === 500 && messages.some((message) => validationMessagePattern.test(message))) {
+    return new PsaError('validation', summary, options);
   }
   if (status >= 500) return new PsaError('unavailable', summary ? `Autotask answered ${status}: ${summary}` : `Autotask answered ${status}.`, options);
   return new PsaError('validation', summary || `Autotask refused the request (${status}).`, options);

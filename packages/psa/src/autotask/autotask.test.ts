@@ -63,5 +63,10 @@ describe('Autotask filters and errors', () => {
     expect(validation).toMatchObject({ kind: 'validation', fieldMessages: [{ field: 'taskType' }] });
     expect(mapAutotaskError(response(405, { errors: ['Thread threshold exceeded (Itgenatr005)'] })).kind).toBe('rate_limited');
     expect(mapAutotaskError(response(503, null)).kind).toBe('unavailable');
+    expect(mapAutotaskError(response(500, { errors: ['An unexpected error occurred on the server.'] })).kind).toBe('unavailable');
+    expect(mapAutotaskError(response(500, { errors: ['Value does not reference an existing entity for queueID .'] }))).toMatchObject({
+      kind: 'validation',
+      fieldMessages: [{ field: 'queueID' }],
+    });
   });
 });

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { integrations, type TDatabase } from '@switchboard/db';
+
+export type TIntegrationRow = typeof integrations.$inferSelect;
+
+/** The MSP's integration row, or null when it never saved one. */
+export async function findIntegration(db: TDatabase, mspId: string): Promise<TIntegrationRow | null> {
+  const [row] = await db.select().from(integrations).where(eq(integrations.mspId, mspId)).limit(1);
+  return row ?? null;
+}
+
+export interface TSaveIntegration {
+  psaType: TIntegrationRow['psaType'];
+  settings: Record<string, string>;
+  secretCiphertext: string;
+  keyHint: string;
+}
+
+/** Saves new keys; new keys are unverified, so the integrator flag drops until they are checked again. */
+export async function saveIntegrationKeys(db: TDatabase, mspId: string, values: TSaveIntegration, now: Date): Promise<TIntegrationRow> {
+  const [row] = await db
+    .insert(integrations)
+    .values({ mspId, ...values, connectWiseManageIntegrator: false, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: integrations.mspId, set: { ...values, connectWiseManageIntegrator: false, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('integration not saved');
+  return row;
+}
+
+export async function setConnectWiseManageIntegrator(db: TDatabase, mspId: string, isIntegrated: boolean, now: Date): Promise<void> {
+  await db.update(integrations).set({ connectWiseManageIntegrator: isIntegrated, updatedAt: now }).where(eq(integrations.mspId, mspId));
+}
+
+/** Disconnect: the keys are wiped (the row stays for the other integrators' flags). */
+export async function clearIntegrationKeys(db: TDatabase, mspId: string, now: Date): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ secretCiphertext: '', keyHint: '', settings: {}, connectWiseManageIntegrator: false, updatedAt: now })
+    .where(eq(integrations.mspId, mspId));
+}

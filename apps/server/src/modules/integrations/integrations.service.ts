@@ -1,0 +1,91 @@
+import { MESSAGES } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import { validation } from '../../lib/app-error';
+import { encryptSecret } from '../../lib/crypto';
+import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
+import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
+import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
+import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
+import { psaClientsFor } from './psa-client-for-msp';
+import { psaNotConfigured, withPsaErrors } from './psa-errors';
+
+export interface TIntegrationActor {
+  mspId: string;
+  userId: string;
+  ip: string;
+  requestId: string;
+}
+
+/** Saving, verifying and clearing the MSP's PSA keys (01 §4 "Manage integration"). */
+export function createIntegrationsService(deps: TAppDeps) {
+  const db = deps.database.db;
+  const clients = psaClientsFor(deps);
+  const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
+
+  async function recordAudit(actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
+    await deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
+  }
+
+  return {
+    /** The summary any signed-in user of the MSP may read; never a key. */
+    async getSummary(mspId: string): Promise<TIntegrationSummary> {
+      return presentIntegration(await findIntegration(db, mspId));
+    },
+
+    /** Encrypts and stores new keys after checking the PSA address is one we may call. */
+    async saveKeys(actor: TIntegrationActor, body: TUpdateIntegrationsBody): Promise<TIntegrationSummary> {
+      const existing = await findIntegration(db, actor.mspId);
+      let values: TSaveIntegration;
+      let secrets: TIntegrationSecrets;
+      if (body.connectWiseManageIntegration) {
+        const input = body.connectWiseManageIntegration;
+        const psaUrl = /^https?:\/\//i.test(input.psaUrl) ? input.psaUrl : `https://${input.psaUrl}`;
+        await assertAllowed(psaUrl);
+        const clientId = input.clientId ?? (existing?.psaType === 'CONNECTWISE' ? existing.settings.clientId : undefined);
+        if (!clientId) throw validation(MESSAGES.psa.clientIdRequired, [{ name: 'connectWiseManageIntegration.clientId', reason: MESSAGES.psa.clientIdRequired }]);
+        secrets = { psaType: 'CONNECTWISE', publicKey: input.publicKey, privateKey: input.privateKey };
+        values = { psaType: 'CONNECTWISE', settings: { companyId: input.companyId, psaUrl, clientId }, secretCiphertext: '', keyHint: keyHintOf(input.privateKey) };
+      } else if (body.autotaskIntegration) {
+        const input = body.autotaskIntegration;
+        if (input.zoneDiscoveryUrl) await assertAllowed(input.zoneDiscoveryUrl);
+        secrets = { psaType: 'AUTOTASK', secret: input.secret, integrationCode: input.integrationCode };
+        values = {
+          psaType: 'AUTOTASK',
+          settings: { username: input.username, ...(input.zoneDiscoveryUrl ? { zoneDiscoveryUrl: input.zoneDiscoveryUrl } : {}) },
+          secretCiphertext: '',
+          keyHint: keyHintOf(input.secret),
+        };
+      } else {
+        throw validation('Send exactly one of connectWiseManageIntegration or autotaskIntegration.');
+      }
+      values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
+      const row = await saveIntegrationKeys(db, actor.mspId, values, deps.now());
+      clients.invalidate(actor.mspId);
+      await recordAudit(actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
+      return presentIntegration(row);
+    },
+
+    /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */
+    async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegrationSummary & { boardCount: number | null }> {
+      if (!isIntegrated) {
+        await clearIntegrationKeys(db, actor.mspId, deps.now());
+        clients.invalidate(actor.mspId);
+        await recordAudit(actor, 'integrations.disconnect', 'success', {});
+        return { ...(await this.getSummary(actor.mspId)), boardCount: null };
+      }
+      const row = await findIntegration(db, actor.mspId);
+      if (!row || !isIntegrationConfigured(row)) throw psaNotConfigured();
+      let boardCount: number;
+      try {
+        boardCount = (await withPsaErrors(() => clients.fromIntegration(row).listBoards())).length;
+      } catch (error) {
+        await recordAudit(actor, 'integrations.integrator.enable', 'failure', { psaType: row.psaType });
+        throw error;
+      }
+      await setConnectWiseManageIntegrator(db, actor.mspId, true, deps.now());
+      clients.invalidate(actor.mspId);
+      await recordAudit(actor, 'integrations.integrator.enable', 'success', { psaType: row.psaType, boardCount });
+      return { ...(await this.getSummary(actor.mspId)), boardCount };
+    },
+  };
+}

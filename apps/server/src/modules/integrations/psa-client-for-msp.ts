@@ -1,0 +1,82 @@
+import {
+  autotaskBudgetLimits,
+  connectWiseBudgetLimits,
+  createPsaClient,
+  RequestBudget,
+  systemClock,
+  type PsaClient,
+  type TPsaConfig,
+} from '@switchboard/psa';
+import type { TAppDeps } from '../../app-deps';
+import { decryptSecret } from '../../lib/crypto';
+import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
+import { isIntegrationConfigured } from './integrations.presenter';
+import { findIntegration, type TIntegrationRow } from './integrations.repository';
+import { ZIntegrationSecrets } from './integrations.schemas';
+import { psaNotConfigured } from './psa-errors';
+
+/** Long enough to reuse discovery and picklist caches across a screen's calls, short enough to pick up key changes made elsewhere. */
+const CLIENT_CACHE_MS = 5 * 60_000;
+
+export interface TPsaClientProvider {
+  /** The signed-in MSP's client, built from its saved integration; 409 psa_not_configured when there is none. */
+  forMsp(mspId: string): Promise<PsaClient>;
+  /** A client for a row that is not cached (used to verify keys before they are trusted). */
+  fromIntegration(row: TIntegrationRow): PsaClient;
+  invalidate(mspId: string): void;
+}
+
+const providers = new WeakMap<TAppDeps, TPsaClientProvider>();
+
+/** One provider per app: the per-tenant request budgets must be shared by every request of that tenant. */
+export function psaClientsFor(deps: TAppDeps): TPsaClientProvider {
+  let provider = providers.get(deps);
+  if (!provider) {
+    provider = createPsaClientProvider(deps);
+    providers.set(deps, provider);
+  }
+  return provider;
+}
+
+function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
+  const secrets = ZIntegrationSecrets.parse(JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext)));
+  if (secrets.psaType === 'CONNECTWISE') {
+    const { companyId, psaUrl, clientId } = row.settings;
+    if (!companyId || !psaUrl || !clientId) throw psaNotConfigured();
+    return { psaType: 'connectwise', siteUrl: psaUrl, companyId, clientId, publicKey: secrets.publicKey, privateKey: secrets.privateKey };
+  }
+  const { username, zoneDiscoveryUrl } = row.settings;
+  if (!username) throw psaNotConfigured();
+  return { psaType: 'autotask', username, secret: secrets.secret, integrationCode: secrets.integrationCode, zoneDiscoveryUrl };
+}
+
+function createPsaClientProvider(deps: TAppDeps): TPsaClientProvider {
+  const cache = new Map<string, { client: PsaClient; expiresAt: number }>();
+  const budgets = {
+    connectwise: new RequestBudget(connectWiseBudgetLimits, systemClock),
+    autotask: new RequestBudget(autotaskBudgetLimits, systemClock),
+  };
+  const assertUrlAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
+
+  const fromIntegration = (row: TIntegrationRow): PsaClient => {
+    const config = configFromIntegration(deps, row);
+    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed });
+  };
+
+  return {
+    fromIntegration,
+    async forMsp(mspId) {
+      const now = deps.now().getTime();
+      const cached = cache.get(mspId);
+      if (cached && cached.expiresAt > now) return cached.client;
+      const row = await findIntegration(deps.database.db, mspId);
+      if (!row || !isIntegrationConfigured(row)) throw psaNotConfigured();
+      const client = fromIntegration(row);
+      cache.set(mspId, { client, expiresAt: now + CLIENT_CACHE_MS });
+      return client;
+    },
+    invalidate(mspId) {
+      cache.delete(mspId);
+    },
+  };
+}
