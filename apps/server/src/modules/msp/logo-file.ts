@@ -14,7 +14,7 @@ const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature
  * are refused outright rather than sanitised, and the logo route also serves it with a sandboxing
  * CSP and nosniff.
  */
-const UNSAFE_SVG_PATTERNS = [/<script/i, /\bon[a-z]+\s*=/i, /javascript:/i, /<foreignobject/i, /<!entity/i, /<iframe/i, /<embed/i, /<object/i, /xlink:href\s*=\s*["']?\s*(?!#)/i, /\bhref\s*=\s*["']?\s*(?!#|data:image\/)/i];
+const UNSAFE_SVG_PATTERNS = [/<script/i, /\bon[a-z]+\s*=/i, /javascript:/i, /<foreignobject/i, /<!entity/i, /<iframe/i, /<embed/i, /<object/i, /\bhref\s*=(?!\s*["']?\s*(?:#|data:image\/))/i];
 
 function isSafeSvg(bytes: Buffer): boolean {
   const text = bytes.toString('utf8');
