@@ -22,8 +22,8 @@ export interface TBuildOptions {
   logger?: boolean;
 }
 
-/** Paths that are never the SPA even when a browser navigates to them. */
-const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/'];
+/** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
+const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
 
 /** Builds the HTTP app from injected dependencies; nothing listens until main.ts says so. */
 export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Promise<TApp> {

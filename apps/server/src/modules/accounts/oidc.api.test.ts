@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +8,7 @@ import { MESSAGES, ZAccountSignedIn, ZOidcPendingResponse } from '@switchboard/c
 import { accounts, auditEvents, sessions } from '@switchboard/db';
 import { startLocalOidcProvider, type TLocalOidcProvider } from '../../../test/local-oidc-provider';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
 import { OIDC_IDENTITY_COOKIE, OIDC_STATE_COOKIE } from './oidc.routes';
 
 const APP_ORIGIN = 'http://app.switchboard.test';
@@ -256,6 +260,29 @@ describe('provider sign-in when no provider is configured', () => {
       expect(start.headers.location).toBe('/auth/login?error=microsoft');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('provider sign-in next to the built SPA', () => {
+  // Regression: the SPA fallback answered browser navigations to the start and callback paths with index.html.
+  it('serves the start and callback routes, not index.html, to browser navigations', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'sb-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>spa</title>');
+    const app = await buildApp(t.deps, { webDist });
+    try {
+      const navigate = { 'sec-fetch-mode': 'navigate', accept: 'text/html' };
+      const start = await app.inject({ method: 'GET', url: '/auth/oidc/microsoft/start', headers: navigate });
+      expect(start.statusCode).toBe(302);
+      expect(new URL(String(start.headers.location)).origin).toBe(idp.issuer);
+      const googleCallback = await app.inject({ method: 'GET', url: '/auth/getGoogleToken?code=x&state=y', headers: navigate });
+      expect(googleCallback.statusCode).toBe(302);
+      expect(googleCallback.headers.location).toBe('/auth/login?error=google');
+      const signupPage = await app.inject({ method: 'GET', url: '/auth/signup?provider=microsoft&pending=1', headers: navigate });
+      expect(signupPage.body).toContain('<title>spa</title>');
+    } finally {
+      await app.close();
+      rmSync(webDist, { recursive: true, force: true });
     }
   });
 });
