@@ -2,7 +2,7 @@ import { isValidEmail, MESSAGES, passwordProblems } from '@switchboard/contracts
 import type { TAppDeps } from '../../app-deps';
 import { AppError, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
-import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { revokeUserSessions } from '../sessions/session.service';
 import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
@@ -25,7 +25,16 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
     await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
     return;
   }
-  await assertNotThrottled(deps.database.db, throttleKey('reset', msp.id, user.id), deps.now());
+  const key = throttleKey('reset', msp.id, user.id);
+  try {
+    await assertNotThrottled(deps.database.db, key, deps.now());
+    await spendAttempt(deps.database.db, key, deps.now());
+  } catch (error) {
+    // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
+    if (!(error instanceof AppError)) throw error;
+    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+    return;
+  }
   await issueCode(deps, 'password_reset', user);
   await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
 }
@@ -37,6 +46,7 @@ async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind
   if (!user || !user.isActive) throw invalidResetCode();
   const key = throttleKey('reset', msp.id, user.id);
   await assertNotThrottled(db, key, deps.now());
+  await spendAttempt(db, key, deps.now());
   const row = await findLatestOpenCode(db, msp.id, user.id, 'password_reset');
   const isRight = row !== undefined && isCodeOpen(row, deps.now()) && (await checkCode(deps, row, token));
   if (!row || !isRight) {

@@ -272,6 +272,19 @@ describe('brute force', () => {
     expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password })).statusCode).toBe(200);
   });
 
+  it('allows 20 password attempts per account in 5 minutes, from any IPs, then 429 until the window ends', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    for (let i = 0; i < 20; i++) {
+      expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password })).statusCode).toBe(200);
+    }
+    const over = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limited' });
+    t.advanceClock(5 * MINUTE + 1000);
+    expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
   it('answers 429 after 5 requests in 20 seconds from one IP', async () => {
     const msp = await buildMsp(t);
     const client = new TestClient(t.app, nextIp());

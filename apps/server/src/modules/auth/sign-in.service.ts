@@ -2,7 +2,7 @@ import { isValidEmail, MESSAGES, mspUserHome, maskEmail, type TPasswordSignInRes
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { createSession } from '../sessions/session.service';
 import {
   findMspsOfEmail,
@@ -52,6 +52,7 @@ export async function signInWithPassword(
   const db = deps.database.db;
   const key = throttleKey('sign_in', msp.id, kind, input.emailId.trim());
   await assertNotThrottled(db, key, deps.now());
+  await spendAttempt(db, key, deps.now());
   const user = await findUserByEmail(db, msp.id, kind, input.emailId);
   if (user && user.isActive && user.passwordHash === null) {
     throw new AppError('provider_account', 409, MESSAGES.providerAccount, { flags: { emailCheck: true } });
@@ -99,6 +100,7 @@ export async function verifySignInCode(
   const { row, user } = await loadChallenge(deps, msp, kind, input.challengeId);
   const key = throttleKey('two_factor', msp.id, user.id);
   await assertNotThrottled(db, key, deps.now());
+  await spendAttempt(db, key, deps.now());
   const failed = async (reason: string) => {
     const isNowLocked = await recordFailure(db, key, deps.now());
     await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
@@ -122,7 +124,9 @@ export async function verifySignInCode(
 export async function resendSignInCode(deps: TSignInDeps, msp: TMspRow, kind: TMspUserKind, challengeId: string, meta: TRequestMeta): Promise<void> {
   if (challengeId === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'challengeId', reason: MESSAGES.verificationCodeRequired }]);
   const { row, user } = await loadChallenge(deps, msp, kind, challengeId);
-  await assertNotThrottled(deps.database.db, throttleKey('two_factor', msp.id, user.id), deps.now());
+  const key = throttleKey('two_factor', msp.id, user.id);
+  await assertNotThrottled(deps.database.db, key, deps.now());
+  await spendAttempt(deps.database.db, key, deps.now());
   if (row.consumedAt !== null) throw invalidCodeError();
   await reissueCode(deps, row, user);
   await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });

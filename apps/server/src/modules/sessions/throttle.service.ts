@@ -33,23 +33,44 @@ export async function assertNotThrottled(db: TDatabase, key: string, now: Date):
   }
 }
 
-/** Records a failed attempt; returns true when this failure locked the key. */
-export async function recordFailure(db: TDatabase, key: string, now: Date): Promise<boolean> {
+/** Adds one to a key's count in the current window; a key reaching `lockAfter` is locked for 15 minutes. */
+async function countInWindow(db: TDatabase, key: string, now: Date, lockAfter: number | null): Promise<boolean> {
   const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
   const windowOpen = row !== undefined && now.getTime() - row.windowStartedAt.getTime() < ACCOUNT_WINDOW_MS;
   const count = windowOpen ? row.count + 1 : 1;
-  const lockedUntil = count >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_MS) : null;
+  const windowStartedAt = windowOpen ? row.windowStartedAt : now;
+  const lockedUntil = lockAfter !== null && count >= lockAfter ? new Date(now.getTime() + LOCK_MS) : null;
   await db
     .insert(authThrottle)
-    .values({ key, count, windowStartedAt: windowOpen ? row.windowStartedAt : now, lockedUntil })
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      set: { count, windowStartedAt: windowOpen ? row.windowStartedAt : now, lockedUntil },
-    });
+    .values({ key, count, windowStartedAt, lockedUntil })
+    .onConflictDoUpdate({ target: authThrottle.key, set: { count, windowStartedAt, lockedUntil } });
   return lockedUntil !== null;
 }
+
+/** Records a failed attempt; returns true when this failure locked the key. */
+export async function recordFailure(db: TDatabase, key: string, now: Date): Promise<boolean> {
+  return countInWindow(db, key, now, LOCK_AFTER_FAILURES);
+}
+
+/**
+ * Counts any attempt, successful or not, against the key's 20-per-5-minutes budget without ever
+ * locking; use a key of its own (`attemptKey`) so successes do not clear it.
+ */
+export async function recordAttempt(db: TDatabase, key: string, now: Date): Promise<void> {
+  await countInWindow(db, key, now, null);
+}
+
+/** The key that budgets all attempts on an account, beside the failure key that locks it. */
+export const attemptKey = (failureKey: string): string => `${failureKey}:attempts`;
 
 /** A success clears the key's failures. */
 export async function recordSuccess(db: TDatabase, key: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+/** Enforces and spends one of the account's 20 attempts per 5 minutes (issue #2 §3), successes included. */
+export async function spendAttempt(db: TDatabase, failureKey: string, now: Date): Promise<void> {
+  const key = attemptKey(failureKey);
+  await assertNotThrottled(db, key, now);
+  await recordAttempt(db, key, now);
 }
