@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, ZEditUserResponse } from '@switchboard/contracts';
-import type { TClientEditBody, TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
+import type { TClientEditBody, TSessionMspUser } from '@switchboard/contracts';
 import { apiFetch, isApiError } from '../../../lib/api-client';
-import { saveLastActiveUser } from '../../../lib/local-storage';
-import { sessionKeys } from '../../session/api/session-queries';
+import { setSignedInUser } from '../../session/api/session-queries';
 
 export type TProfileFields = { firstName: string; lastName: string; phoneNumber: string };
 
@@ -29,11 +28,7 @@ export function useSaveProfile(user: TSessionMspUser) {
       const body: TClientEditBody = { email: user.email, ...fields };
       return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: ZEditUserResponse })).user;
     },
-    onSuccess: (saved) => {
-      const updated: TSessionMspUser = { ...user, firstName: saved.firstName, lastName: saved.lastName, phoneNumber: saved.phoneNumber };
-      const session: TSessionCheckResponse = { authenticated: true, user: updated };
-      queryClient.setQueryData(sessionKeys.current(), session);
-      saveLastActiveUser(updated);
-    },
+    // The edit answers the user in the session shape (role and permissions included), so it replaces the cached one.
+    onSuccess: (saved) => setSignedInUser(queryClient, saved),
   });
 }
