@@ -1,0 +1,106 @@
+import { countCreate } from '../context';
+import type { TSimContext } from '../context';
+import { idParam, isRecord, json, route } from '../http';
+import type { TRoute } from '../http';
+import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, presentFieldDefinitions, queryResponse } from './common';
+import type { TAtFieldDefinition, TAtRecord } from './common';
+import {
+  COMPANY_FIELDS,
+  CONTACT_FIELDS,
+  DEPARTMENT_FIELDS,
+  LOCATION_FIELDS,
+  RESOURCE_FIELDS,
+  TICKET_CATEGORY_FIELDS,
+  presentAtCompany,
+  presentAtContact,
+  presentAtDepartment,
+  presentAtLocation,
+  presentAtResource,
+  ticketCategoryRows,
+} from './entities';
+
+const HOURLY_THRESHOLD = 10_000;
+
+/** Query, query/count, get-by-id and entityInformation/fields for a read-mostly entity. */
+function readOnlyEntityRoutes(context: TSimContext, entity: string, fields: TAtFieldDefinition[], rows: () => Iterable<TAtRecord>, findById: (id: number) => TAtRecord | undefined): TRoute[] {
+  const base = `${AT_API_PREFIX}/${entity}`;
+  return [
+    ...(['query', 'query/next', 'query/prev'] as const).flatMap((suffix) => [
+      route('POST', `${base}/${suffix}`, (request) => queryResponse(request, entity, fields, rows())),
+      route('GET', `${base}/${suffix}`, (request) => queryResponse(request, entity, fields, rows())),
+    ]),
+    route('POST', `${base}/query/count`, (request) => countQueryResponse(request, entity, fields, rows())),
+    route('GET', `${base}/entityInformation/fields`, () => json(200, presentFieldDefinitions(context, fields))),
+    route('GET', `${base}/entityInformation/userDefinedFields`, () => json(200, { fields: [] })),
+    route('GET', `${base}/{id}`, (_request, params) => json(200, { item: findById(idParam(params)) ?? null })),
+  ];
+}
+
+export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
+  const store = (): TSimContext['store'] => context.store;
+  function* companies(): Generator<TAtRecord> {
+    for (const company of store().companies.all()) yield presentAtCompany(company);
+  }
+  function* contacts(): Generator<TAtRecord> {
+    for (const contact of store().contacts.all()) yield presentAtContact(contact);
+  }
+  const find = <TRow>(row: TRow | undefined, present: (value: TRow) => TAtRecord): TAtRecord | undefined => (row === undefined ? undefined : present(row));
+  return [
+    ...readOnlyEntityRoutes(context, 'Companies', COMPANY_FIELDS, companies, (id) => find(store().companies.get(id), presentAtCompany)),
+    ...readOnlyEntityRoutes(context, 'Contacts', CONTACT_FIELDS, contacts, (id) => find(store().contacts.get(id), presentAtContact)),
+    ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, () => [...store().members.all()].map(presentAtResource), (id) => find(store().members.get(id), presentAtResource)),
+    ...readOnlyEntityRoutes(context, 'Departments', DEPARTMENT_FIELDS, () => [...store().departments.all()].map(presentAtDepartment), (id) => find(store().departments.get(id), presentAtDepartment)),
+    ...readOnlyEntityRoutes(context, 'InternalLocations', LOCATION_FIELDS, () => [...store().locations.all()].map(presentAtLocation), (id) => find(store().locations.get(id), presentAtLocation)),
+    ...readOnlyEntityRoutes(context, 'TicketCategories', TICKET_CATEGORY_FIELDS, ticketCategoryRows, (id) => ticketCategoryRows().find((row) => row.id === id)),
+    route('POST', `${AT_API_PREFIX}/Companies/{id}/Contacts`, (request, params) => {
+      const company = store().companies.get(idParam(params));
+      if (!company) return atErrors(500, 'Value does not reference an existing entity for companyID .');
+      if (!isRecord(request.body)) return atErrors(500, 'The request body must be a JSON object.');
+      const body = request.body;
+      const text = (name: string): string => {
+        const value = bodyField(body, name);
+        return typeof value === 'string' ? value.trim() : '';
+      };
+      const errors: string[] = [];
+      const firstName = text('firstName');
+      const lastName = text('lastName');
+      if (firstName === '') errors.push('Missing Required Field: firstName.');
+      if (lastName === '') errors.push('Missing Required Field: lastName.');
+      const email = text('emailAddress');
+      if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) errors.push(`The email address '${email}' is not valid.`);
+      const isActive = bodyField(body, 'isActive');
+      if (errors.length > 0) return atErrors(500, ...errors);
+      const now = store().now();
+      const contact = store().contacts.insert({
+        companyId: company.id,
+        firstName,
+        lastName,
+        email,
+        phone: text('phone'),
+        title: text('title'),
+        isPrimary: bodyField(body, 'primaryContact') === true,
+        isActive: isActive === undefined || isActive === 1 || isActive === true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      countCreate(context);
+      return json(200, { itemId: contact.id });
+    }),
+    route('GET', `${AT_API_PREFIX}/ThresholdInformation`, () => {
+      const hourAgo = context.now() - 3_600_000;
+      context.autotaskCallTimes = context.autotaskCallTimes.filter((time) => time > hourAgo);
+      return json(200, { externalRequestThreshold: HOURLY_THRESHOLD, requestThresholdTimeframe: 60, currentTimeframeRequestCount: context.autotaskCallTimes.length });
+    }),
+  ];
+}
+
+/** Zone discovery needs no credentials and is exempt from thread limits (psa-apis.md §3.1). */
+export function autotaskPublicRoutes(context: TSimContext): TRoute[] {
+  return [
+    route('GET', '/atservicesrest/v1.0/zoneInformation', (request) => {
+      const user = request.url.searchParams.get('user') ?? '';
+      if (user.toLowerCase() !== context.credentials.autotask.username.toLowerCase()) return atErrors(500, 'Zone information could not be determined');
+      return json(200, { zoneName: 'Simulator Zone', url: `${request.origin}/ATServicesRest/`, webUrl: `${request.origin}/`, ci: 1 });
+    }),
+  ];
+}

@@ -1,0 +1,141 @@
+import { countCreate } from '../context';
+import type { TSimContext } from '../context';
+import { idParam, isRecord, json, route } from '../http';
+import type { TRoute } from '../http';
+import type { TSimCompany } from '../store';
+import { CW_API_PREFIX, countResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import type { TCwRecord, TCwValidationError } from './common';
+import { presentCommunicationType, presentCompany, presentCompanyType, presentContact } from './presenters';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function requireText(body: Record<string, unknown>, field: string, max: number, resource: string, errors: TCwValidationError[]): string {
+  const value = text(body[field]);
+  if (value === '') errors.push({ code: 'MissingRequiredField', message: `${field} is required.`, resource, field });
+  else if (value.length > max) errors.push({ code: 'InvalidField', message: `${field} must be at most ${max} characters.`, resource, field });
+  return value;
+}
+
+export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
+  const store = (): TSimContext['store'] => context.store;
+  const companies = `${CW_API_PREFIX}/company/companies`;
+  const contacts = `${CW_API_PREFIX}/company/contacts`;
+  function* presentedCompanies(): Generator<TCwRecord> {
+    for (const company of store().companies.all()) yield presentCompany(store(), company);
+  }
+  function* presentedContacts(): Generator<TCwRecord> {
+    for (const contact of store().contacts.all()) yield presentContact(store(), contact);
+  }
+  const companyTypes = (): TCwRecord[] => [...store().companyTypes.all()].map(presentCompanyType);
+  return [
+    route('GET', companies, (request) => listResponse(request, presentedCompanies())),
+    route('GET', `${companies}/count`, (request) => countResponse(request, presentedCompanies())),
+    route('GET', `${companies}/types`, (request) => listResponse(request, companyTypes())),
+    route('GET', `${companies}/types/count`, (request) => countResponse(request, companyTypes())),
+    route('GET', `${companies}/types/{id}`, (request, params) => {
+      const type = store().companyTypes.get(idParam(params));
+      return type ? itemResponse(request, presentCompanyType(type)) : cwNotFound('CompanyType', idParam(params));
+    }),
+    route('POST', `${companies}/types`, (request) => {
+      const parsed = readObjectBody(request, 'companyType');
+      if ('response' in parsed) return parsed.response;
+      const errors: TCwValidationError[] = [];
+      const name = requireText(parsed.body, 'name', 50, 'companyType', errors);
+      if (name !== '' && [...store().companyTypes.all()].some((type) => type.name.toLowerCase() === name.toLowerCase())) {
+        errors.push({ code: 'ObjectExists', message: 'The name is already in use.', resource: 'companyType', field: 'name' });
+      }
+      if (errors.length > 0) return cwInvalidObject('companyType', errors);
+      const type = store().companyTypes.insert({ name, isDefault: parsed.body.defaultFlag === true });
+      countCreate(context);
+      return json(201, presentCompanyType(type));
+    }),
+    route('GET', `${companies}/{id}`, (request, params) => {
+      const company = store().companies.get(idParam(params));
+      return company ? itemResponse(request, presentCompany(store(), company)) : cwNotFound('Company', idParam(params));
+    }),
+    route('POST', companies, (request) => {
+      const parsed = readObjectBody(request, 'company');
+      if ('response' in parsed) return parsed.response;
+      const body = parsed.body;
+      const errors: TCwValidationError[] = [];
+      const identifier = requireText(body, 'identifier', 25, 'company', errors);
+      const name = requireText(body, 'name', 50, 'company', errors);
+      if (identifier !== '' && [...store().companies.all()].some((company) => company.identifier.toLowerCase() === identifier.toLowerCase())) {
+        errors.push({ code: 'ObjectExists', message: 'The identifier is already in use.', resource: 'company', field: 'identifier' });
+      }
+      const typeRefs = Array.isArray(body.types) ? body.types : [];
+      let companyTypeId: number | null = null;
+      for (const reference of typeRefs) {
+        const id = isRecord(reference) && typeof reference.id === 'number' ? reference.id : null;
+        if (id === null || !store().companyTypes.get(id)) errors.push({ code: 'InvalidObject', message: `Company type ${JSON.stringify(reference)} was not found.`, resource: 'company', field: 'types' });
+        else companyTypeId ??= id;
+      }
+      if (errors.length > 0) return cwInvalidObject('company', errors);
+      const now = store().now();
+      const created: Omit<TSimCompany, 'id'> = {
+        name,
+        identifier,
+        companyTypeId,
+        phone: text(body.phoneNumber),
+        website: text(body.website),
+        addressLine1: text(body.addressLine1),
+        city: text(body.city),
+        state: text(body.state),
+        zip: text(body.zip),
+        isActive: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const company = store().companies.insert(created);
+      countCreate(context);
+      return json(201, presentCompany(store(), company));
+    }),
+    route('GET', contacts, (request) => listResponse(request, presentedContacts())),
+    route('GET', `${contacts}/count`, (request) => countResponse(request, presentedContacts())),
+    route('GET', `${contacts}/{id}`, (request, params) => {
+      const contact = store().contacts.get(idParam(params));
+      return contact ? itemResponse(request, presentContact(store(), contact)) : cwNotFound('Contact', idParam(params));
+    }),
+    route('POST', contacts, (request) => {
+      const parsed = readObjectBody(request, 'contact');
+      if ('response' in parsed) return parsed.response;
+      const body = parsed.body;
+      const errors: TCwValidationError[] = [];
+      const firstName = requireText(body, 'firstName', 30, 'contact', errors);
+      const lastName = text(body.lastName);
+      if (lastName.length > 30) errors.push({ code: 'InvalidField', message: 'lastName must be at most 30 characters.', resource: 'contact', field: 'lastName' });
+      const companyId = isRecord(body.company) && typeof body.company.id === 'number' ? body.company.id : null;
+      if (companyId === null) errors.push({ code: 'MissingRequiredField', message: 'company is required.', resource: 'contact', field: 'company' });
+      else if (!store().companies.get(companyId)) errors.push({ code: 'InvalidObject', message: `Company ${companyId} was not found.`, resource: 'contact', field: 'company' });
+      const items = Array.isArray(body.communicationItems) ? body.communicationItems.filter(isRecord) : [];
+      const isEmailItem = (item: Record<string, unknown>): boolean =>
+        item.communicationType === 'Email' || (isRecord(item.type) && (item.type.id === 1 || item.type.name === 'Email'));
+      const email = text(items.find(isEmailItem)?.value);
+      const phone = text(items.find((item) => !isEmailItem(item))?.value);
+      if (email !== '' && !/^[^@\s]+@[^@\s]+$/.test(email)) errors.push({ code: 'InvalidField', message: 'The email address is not valid.', resource: 'contact', field: 'communicationItems' });
+      if (errors.length > 0 || companyId === null) return cwInvalidObject('contact', errors);
+      const now = store().now();
+      const contact = store().contacts.insert({
+        companyId,
+        firstName,
+        lastName,
+        email,
+        phone,
+        title: text(body.title),
+        isPrimary: body.defaultFlag === true,
+        isActive: body.inactiveFlag !== true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      countCreate(context);
+      return json(201, presentContact(store(), contact));
+    }),
+    route('GET', `${CW_API_PREFIX}/company/communicationTypes`, (request) => listResponse(request, [...store().communicationTypes.all()].map(presentCommunicationType))),
+    route('GET', `${CW_API_PREFIX}/company/communicationTypes/{id}`, (request, params) => {
+      const type = store().communicationTypes.get(idParam(params));
+      return type ? itemResponse(request, presentCommunicationType(type)) : cwNotFound('CommunicationType', idParam(params));
+    }),
+  ];
+}

@@ -1,0 +1,123 @@
+// Deterministic fault injection and rate limiting, so client retry logic can be tested against known failures.
+
+export type TFaultKind = number | 'drop' | 'timeout';
+
+export interface TFaultSettings {
+  latencyMs?: number;
+  errorRate?: number;
+  dropRate?: number;
+}
+
+export interface TFailNext {
+  kind: TFaultKind;
+  count?: number;
+  pathPrefix?: string;
+}
+
+export type TFaultDecision = { kind: 'none' } | { kind: 'status'; status: number } | { kind: 'drop' } | { kind: 'timeout' };
+
+/** mulberry32: a tiny seeded PRNG so random faults repeat run to run. */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class FaultController {
+  latencyMs = 0;
+  errorRate = 0;
+  dropRate = 0;
+  private queue: { kind: TFaultKind; remaining: number; pathPrefix: string | undefined }[] = [];
+  private random = createRandom(1);
+
+  set(settings: TFaultSettings): void {
+    if (settings.latencyMs !== undefined) this.latencyMs = Math.max(0, settings.latencyMs);
+    if (settings.errorRate !== undefined) this.errorRate = Math.min(1, Math.max(0, settings.errorRate));
+    if (settings.dropRate !== undefined) this.dropRate = Math.min(1, Math.max(0, settings.dropRate));
+  }
+
+  failNext(fault: TFailNext): void {
+    this.queue.push({ kind: fault.kind, remaining: Math.max(1, fault.count ?? 1), pathPrefix: fault.pathPrefix?.toLowerCase() });
+  }
+
+  reset(): void {
+    this.latencyMs = 0;
+    this.errorRate = 0;
+    this.dropRate = 0;
+    this.queue = [];
+    this.random = createRandom(1);
+  }
+
+  /** Decides the fate of one request; queued failNext faults win over random ones. */
+  decide(path: string): TFaultDecision {
+    const lowerPath = path.toLowerCase();
+    const queued = this.queue.find((fault) => fault.pathPrefix === undefined || lowerPath.startsWith(fault.pathPrefix));
+    if (queued) {
+      queued.remaining -= 1;
+      if (queued.remaining <= 0) this.queue = this.queue.filter((fault) => fault !== queued);
+      if (queued.kind === 'drop') return { kind: 'drop' };
+      if (queued.kind === 'timeout') return { kind: 'timeout' };
+      return { kind: 'status', status: queued.kind };
+    }
+    if (this.dropRate > 0 && this.random() < this.dropRate) return { kind: 'drop' };
+    if (this.errorRate > 0 && this.random() < this.errorRate) return { kind: 'status', status: 500 };
+    return { kind: 'none' };
+  }
+}
+
+/** A sliding one-minute window per PSA, answering how many seconds until the next request would be allowed. */
+export class RateLimiter {
+  private perMinute: number | null = null;
+  private readonly windows = new Map<string, number[]>();
+
+  constructor(private readonly now: () => number) {}
+
+  configure(limit: { perMinute: number } | false): void {
+    this.perMinute = limit === false ? null : Math.max(1, Math.floor(limit.perMinute));
+    this.windows.clear();
+  }
+
+  reset(): void {
+    this.windows.clear();
+  }
+
+  /** Returns 0 when the request is allowed (and counts it), else the Retry-After seconds. */
+  take(bucket: string): number {
+    if (this.perMinute === null) return 0;
+    const now = this.now();
+    const window = (this.windows.get(bucket) ?? []).filter((time) => time > now - 60_000);
+    if (window.length >= this.perMinute) {
+      this.windows.set(bucket, window);
+      const oldest = window[0] ?? now;
+      return Math.max(1, Math.ceil((oldest + 60_000 - now) / 1000));
+    }
+    window.push(now);
+    this.windows.set(bucket, window);
+    return 0;
+  }
+}
+
+/** Autotask's thread limit: at most 3 requests in flight per object endpoint (psa-apis.md §3.9). */
+export class ThreadLimiter {
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(readonly limit = 3) {}
+
+  tryEnter(endpoint: string): boolean {
+    const current = this.inFlight.get(endpoint) ?? 0;
+    if (current >= this.limit) return false;
+    this.inFlight.set(endpoint, current + 1);
+    return true;
+  }
+
+  leave(endpoint: string): void {
+    const current = this.inFlight.get(endpoint) ?? 0;
+    if (current <= 1) this.inFlight.delete(endpoint);
+    else this.inFlight.set(endpoint, current - 1);
+  }
+}

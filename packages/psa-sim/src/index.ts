@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { DEMO_CREDENTIALS } from './context';
+import type { TSimContext } from './context';
+import { FaultController, RateLimiter, ThreadLimiter } from './faults';
+import type { TFailNext, TFaultSettings } from './faults';
+import { generateScale } from './scale';
+import type { TScaleOptions } from './scale';
+import { seedDemoData, seedReferenceData } from './seed';
+import { createSimServer } from './server';
+import { SimStore } from './store';
+import { attachWebhookDelivery } from './webhooks';
+
+export { DEMO_CREDENTIALS } from './context';
+export { demoDirectory } from './seed';
+export type { TDemoDirectory, TDemoDirectoryCompany, TDemoDirectoryContact, TDemoDirectoryMember } from './seed';
+export { generateScale } from './scale';
+export type { TScaleOptions } from './scale';
+export { autotaskSignature, connectWiseSignature } from './webhooks';
+
+export interface TPsaSimulatorOptions {
+  port?: number;
+  host?: string;
+  seed?: 'demo' | 'empty';
+  scale?: { companies?: number; contacts?: number; tickets?: number };
+  rateLimit?: { perMinute: number } | false;
+  /** Accepted for callers that share one secret across webhooks; Autotask webhooks sign with the secretKey each webhook was created with. */
+  webhookSecret?: string;
+  /** Clock for timestamps and the rate-limit window (tests pass a fake one). */
+  now?: () => number;
+}
+
+export interface TPsaSimulator {
+  url: string;
+  connectWise: { companyId: string; publicKey: string; privateKey: string; clientId: string; siteUrl: string };
+  autotask: { username: string; secret: string; integrationCode: string; zoneDiscoveryUrl: string };
+  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; reset(): void };
+  setRateLimit(limit: { perMinute: number } | false): void;
+  stats(): { requests: number; byPath: Record<string, number>; creates: number };
+  close(): Promise<void>;
+}
+
+function buildStore(options: TPsaSimulatorOptions, now: () => number): SimStore {
+  const store = new SimStore(now);
+  seedReferenceData(store);
+  if ((options.seed ?? 'demo') === 'demo') seedDemoData(store);
+  if (options.scale) generateScale(options.scale satisfies TScaleOptions, store);
+  return store;
+}
+
+const ZFailNext = z.object({ kind: z.union([z.number().int().min(100).max(599), z.literal('drop'), z.literal('timeout')]), count: z.number().int().min(1).optional(), pathPrefix: z.string().optional() });
+const ZFaultsBody = z.object({
+  latencyMs: z.number().min(0).optional(),
+  errorRate: z.number().min(0).max(1).optional(),
+  dropRate: z.number().min(0).max(1).optional(),
+  failNext: z.union([ZFailNext, z.array(ZFailNext)]).optional(),
+  rateLimit: z.union([z.object({ perMinute: z.number().int().min(1) }), z.literal(false)]).optional(),
+});
+const ZResetBody = z.object({ data: z.boolean().optional() }).optional();
+
+export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Promise<TPsaSimulator> {
+  const now = options.now ?? Date.now;
+  const context: TSimContext = {
+    store: buildStore(options, now),
+    credentials: DEMO_CREDENTIALS,
+    faults: new FaultController(),
+    rateLimiter: new RateLimiter(now),
+    threadLimiter: new ThreadLimiter(),
+    stats: { requests: 0, byPath: new Map(), creates: 0, webhookDeliveries: 0 },
+    autotaskCallTimes: [],
+    now,
+  };
+  context.rateLimiter.configure(options.rateLimit ?? false);
+  let baseUrl = '';
+  let detachWebhooks = attachWebhookDelivery(context, () => baseUrl);
+  const statsSnapshot = (): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number } => ({
+    requests: context.stats.requests,
+    byPath: Object.fromEntries(context.stats.byPath),
+    creates: context.stats.creates,
+    webhookDeliveries: context.stats.webhookDeliveries,
+  });
+  const { server, destroyHeldSockets } = createSimServer(context, {
+    setFaults: (body) => {
+      const parsed = ZFaultsBody.safeParse(body ?? {});
+      if (!parsed.success) return { status: 400, body: { error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') } };
+      context.faults.set(parsed.data);
+      const failNext = parsed.data.failNext;
+      for (const fault of Array.isArray(failNext) ? failNext : failNext ? [failNext] : []) context.faults.failNext(fault);
+      if (parsed.data.rateLimit !== undefined) context.rateLimiter.configure(parsed.data.rateLimit);
+      return { status: 200, body: { ok: true } };
+    },
+    reset: (body) => {
+      const parsed = ZResetBody.safeParse(body);
+      context.faults.reset();
+      context.rateLimiter.reset();
+      context.stats.requests = 0;
+      context.stats.byPath.clear();
+      context.stats.creates = 0;
+      context.stats.webhookDeliveries = 0;
+      if (parsed.success && parsed.data?.data === true) {
+        detachWebhooks();
+        context.store = buildStore(options, now);
+        detachWebhooks = attachWebhookDelivery(context, () => baseUrl);
+      }
+      return { status: 200, body: { ok: true } };
+    },
+    stats: () => ({ status: 200, body: statsSnapshot() }),
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  return {
+    url: baseUrl,
+    connectWise: { ...DEMO_CREDENTIALS.connectWise, siteUrl: baseUrl },
+    autotask: { ...DEMO_CREDENTIALS.autotask, zoneDiscoveryUrl: `${baseUrl}/atservicesrest/v1.0/zoneInformation` },
+    faults: {
+      set: (settings) => context.faults.set(settings),
+      failNext: (fault) => context.faults.failNext(fault),
+      reset: () => context.faults.reset(),
+    },
+    setRateLimit: (limit) => context.rateLimiter.configure(limit),
+    stats: statsSnapshot,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        detachWebhooks();
+        destroyHeldSockets();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,302 @@
+// The logical PSA state both protocol front-ends read and write; each front-end maps it to its own field names.
+
+export interface TSimCompany {
+  id: number;
+  name: string;
+  identifier: string;
+  companyTypeId: number | null;
+  phone: string;
+  website: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zip: string;
+  isActive: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TSimContact {
+  id: number;
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  title: string;
+  isPrimary: boolean;
+  isActive: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TSimMember {
+  id: number;
+  identifier: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  title: string;
+  tier: string;
+  isActive: boolean;
+}
+
+export interface TSimBoard {
+  id: number;
+  name: string;
+  locationId: number | null;
+  departmentId: number | null;
+  isActive: boolean;
+}
+
+export interface TSimBoardType {
+  id: number;
+  boardId: number;
+  name: string;
+  isActive: boolean;
+}
+
+export interface TSimBoardSubType {
+  id: number;
+  boardId: number;
+  name: string;
+  typeIds: number[];
+  isActive: boolean;
+}
+
+export interface TSimBoardItem {
+  id: number;
+  boardId: number;
+  name: string;
+  subTypeIds: number[];
+  isActive: boolean;
+}
+
+export interface TSimStatus {
+  id: number;
+  boardId: number;
+  name: string;
+  sortOrder: number;
+  isNew: boolean;
+  isClosed: boolean;
+  isActive: boolean;
+  /** Autotask's status picklist value: 1 is New and 5 is Complete there, as system values. */
+  autotaskValue: number;
+}
+
+export interface TSimPriority {
+  id: number;
+  name: string;
+  sortOrder: number;
+  color: string;
+  isDefault: boolean;
+}
+
+export interface TSimNamed {
+  id: number;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface TSimCommunicationType {
+  id: number;
+  description: string;
+  isEmail: boolean;
+  isPhone: boolean;
+  isFax: boolean;
+  isDefault: boolean;
+}
+
+export interface TSimDepartment {
+  id: number;
+  identifier: string;
+  name: string;
+}
+
+export interface TSimTicket {
+  id: number;
+  summary: string;
+  boardId: number;
+  statusId: number;
+  companyId: number;
+  contactId: number | null;
+  typeId: number | null;
+  subTypeId: number | null;
+  itemId: number | null;
+  priorityId: number | null;
+  ownerId: number | null;
+  sourceId: number | null;
+  /** Autotask-only axes with no ConnectWise equivalent. */
+  ticketTypeValue: number;
+  ticketCategoryValue: number;
+  description: string;
+  resolution: string;
+  externalReference: string;
+  dueAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  closedAt: number | null;
+  closedBy: string | null;
+}
+
+export interface TSimNote {
+  id: number;
+  ticketId: number;
+  text: string;
+  title: string;
+  isDescription: boolean;
+  isInternal: boolean;
+  isResolution: boolean;
+  memberId: number | null;
+  contactId: number | null;
+  createdAt: number;
+  updatedAt: number;
+  /** Autotask noteType / publish picklist values, so notes written through Autotask read back unchanged. */
+  autotaskNoteType: number;
+  autotaskPublish: number;
+}
+
+export interface TSimCallback {
+  id: number;
+  description: string;
+  url: string;
+  objectId: number;
+  type: string;
+  level: string;
+  isInactive: boolean;
+  isSelfSuppressed: boolean;
+  payloadVersion: string;
+}
+
+export interface TSimWebhook {
+  id: number;
+  name: string;
+  webhookUrl: string;
+  deactivationUrl: string;
+  secretKey: string;
+  notificationEmailAddress: string;
+  isActive: boolean;
+  onCreate: boolean;
+  onUpdate: boolean;
+  onDelete: boolean;
+  webhookGuid: string;
+  fields: { id: number; fieldId: number; isSubscribedField: boolean; isDisplayAlwaysField: boolean }[];
+}
+
+export interface TTicketChange {
+  action: 'added' | 'updated' | 'deleted';
+  ticket: TSimTicket;
+  /** Logical field names that changed (empty for added/deleted). */
+  changedFields: (keyof TSimTicket)[];
+  via: 'connectwise' | 'autotask';
+  /** ConnectWise `skipCallback` on the request that made the change. */
+  isCallbackSkipped: boolean;
+}
+
+export type TTicketChangeListener = (change: TTicketChange) => void;
+
+/** An id-keyed table kept sorted by insertion; ids only grow, so insertion order is id order. */
+export class SimTable<TRow extends { id: number }> {
+  private readonly rows = new Map<number, TRow>();
+  private nextId = 1;
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  get(id: number): TRow | undefined {
+    return this.rows.get(id);
+  }
+
+  all(): IterableIterator<TRow> {
+    return this.rows.values();
+  }
+
+  /** Inserts a row that already has an id (seeded data keeps the data file's ids). */
+  put(row: TRow): TRow {
+    this.rows.set(row.id, row);
+    if (row.id >= this.nextId) this.nextId = row.id + 1;
+    return row;
+  }
+
+  insert(row: Omit<TRow, 'id'>): TRow {
+    const created = { ...row, id: this.nextId } as TRow;
+    return this.put(created);
+  }
+
+  delete(id: number): boolean {
+    return this.rows.delete(id);
+  }
+
+  peekNextId(): number {
+    return this.nextId;
+  }
+}
+
+export class SimStore {
+  readonly companies = new SimTable<TSimCompany>();
+  readonly contacts = new SimTable<TSimContact>();
+  readonly members = new SimTable<TSimMember>();
+  readonly boards = new SimTable<TSimBoard>();
+  readonly boardTypes = new SimTable<TSimBoardType>();
+  readonly boardSubTypes = new SimTable<TSimBoardSubType>();
+  readonly boardItems = new SimTable<TSimBoardItem>();
+  readonly statuses = new SimTable<TSimStatus>();
+  readonly priorities = new SimTable<TSimPriority>();
+  readonly sources = new SimTable<TSimNamed>();
+  readonly companyTypes = new SimTable<TSimNamed>();
+  readonly communicationTypes = new SimTable<TSimCommunicationType>();
+  readonly departments = new SimTable<TSimDepartment>();
+  readonly locations = new SimTable<TSimNamed>();
+  readonly tickets = new SimTable<TSimTicket>();
+  readonly notes = new SimTable<TSimNote>();
+  readonly callbacks = new SimTable<TSimCallback>();
+  readonly webhooks = new SimTable<TSimWebhook>();
+  /** Notes per ticket, so note listings do not scan every note of a scaled store. */
+  private readonly notesByTicket = new Map<number, number[]>();
+  private readonly listeners = new Set<TTicketChangeListener>();
+
+  constructor(readonly now: () => number = Date.now) {}
+
+  addNote(note: Omit<TSimNote, 'id'>): TSimNote {
+    const created = this.notes.insert(note);
+    const list = this.notesByTicket.get(created.ticketId);
+    if (list) list.push(created.id);
+    else this.notesByTicket.set(created.ticketId, [created.id]);
+    return created;
+  }
+
+  notesOfTicket(ticketId: number): TSimNote[] {
+    const ids = this.notesByTicket.get(ticketId) ?? [];
+    return ids.map((id) => this.notes.get(id)).filter((note): note is TSimNote => note !== undefined);
+  }
+
+  defaultBoard(): TSimBoard | undefined {
+    for (const board of this.boards.all()) return board;
+    return undefined;
+  }
+
+  newStatusOf(boardId: number): TSimStatus | undefined {
+    const statuses = [...this.statuses.all()].filter((status) => status.boardId === boardId);
+    return statuses.find((status) => status.isNew) ?? statuses[0];
+  }
+
+  onTicketChange(listener: TTicketChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Replaces a ticket and tells listeners which fields changed. */
+  updateTicket(next: TSimTicket, via: TTicketChange['via'], isCallbackSkipped = false): TSimTicket {
+    const previous = this.tickets.get(next.id);
+    this.tickets.put(next);
+    const changedFields = previous ? (Object.keys(next) as (keyof TSimTicket)[]).filter((key) => key !== 'updatedAt' && previous[key] !== next[key]) : [];
+    this.emitTicketChange({ action: 'updated', ticket: next, changedFields, via, isCallbackSkipped });
+    return next;
+  }
+
+  emitTicketChange(change: TTicketChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
