@@ -319,9 +319,9 @@ export class AutotaskClient implements PsaClient {
       if (!complete) throw new PsaError('validation', 'Autotask has no active Complete status to close the ticket with.');
       statusId = complete.value;
     }
-    const body: Record<string, unknown> = { id: checkId(ticketId), status: statusId };
-    if (input.resolution) body.resolution = input.resolution;
-    await this.call('PATCH', '/Tickets', body, itemIdOf);
+    // The resolution note sets the ticket's resolution field too, so it reads back like ConnectWise's resolution note.
+    if (input.resolution) await this.addNote(ticketId, { text: input.resolution, kind: 'resolution' });
+    await this.call('PATCH', '/Tickets', { id: checkId(ticketId), status: statusId }, itemIdOf);
     return this.getTicket(ticketId);
   }
 
