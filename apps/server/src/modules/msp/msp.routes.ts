@@ -57,6 +57,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
   const msps = createMspService(deps);
   const technicians = createTechnicianAddService(deps);
 
+  // No body schema: the multipart stream is read part by part so the logo's size limit applies while it arrives.
   app.post(
     '/db/msp',
     {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, notExists, sql } from 'drizzle-orm';
 import type { TPermissionMap } from '@switchboard/contracts';
 import { roles, users, type TDatabase } from '@switchboard/db';
 
@@ -39,8 +39,14 @@ export async function updateCustomRole(db: TDatabase, mspId: string, roleId: str
   return row;
 }
 
-export async function deleteCustomRole(db: TDatabase, mspId: string, roleId: string): Promise<void> {
-  await db.delete(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true)));
+/** Deletes a custom role only if no user holds it, in one statement; true when a row went. */
+export async function deleteUnusedCustomRole(db: TDatabase, mspId: string, roleId: string): Promise<boolean> {
+  const holders = db.select({ id: users.id }).from(users).where(and(eq(users.mspId, mspId), eq(users.roleId, roleId)));
+  const deleted = await db
+    .delete(roles)
+    .where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true), notExists(holders)))
+    .returning({ id: roles.id });
+  return deleted.length === 1;
 }
 
 /** How many users (technicians and clients) hold the role. */

@@ -4,7 +4,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
-import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
+import { countUsersWithRole, deleteUnusedCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
 
 /** Who is acting, for the tenant scope and the audit trail. */
 export interface TRoleActor {
@@ -78,12 +78,13 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
       await audit(actor, 'role.delete', existing.id, { name: existing.name, reason: 'built_in' }, 'failure');
       throw builtInRoleError();
     }
-    const holders = await countUsersWithRole(db, actor.mspId, existing.id);
-    if (holders > 0) {
+    // The delete re-checks "no holder" itself, so a user assigned meanwhile keeps the role.
+    if (!(await deleteUnusedCustomRole(db, actor.mspId, existing.id))) {
+      const holders = await countUsersWithRole(db, actor.mspId, existing.id);
+      if (holders === 0) throw notFound();
       await audit(actor, 'role.delete', existing.id, { name: existing.name, reason: 'in_use', holders }, 'failure');
       throw conflict(MESSAGES.roleInUse);
     }
-    await deleteCustomRole(db, actor.mspId, existing.id);
     await audit(actor, 'role.delete', existing.id, { name: existing.name, permissions: existing.permissions });
   }
 
