@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoaderFunctionArgs } from 'react-router';
+import { ALL_PERMISSIONS } from '@switchboard/contracts';
+import type { TSessionUser } from '@switchboard/contracts';
+import { queryClient } from '../../lib/query-client';
+import { requireAccountLoader, requireAdminLoader, requireMspUserLoader } from './session-guards';
+
+const technician: TSessionUser = {
+  principal: 'user',
+  id: '5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11',
+  userKind: 'technician',
+  mspCustomDomain: 'northwind',
+  mspName: 'Northwind IT',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@northwind-it.example',
+  phoneNumber: '',
+  roleId: '0c2f6f8e-1d3c-4a4e-8f55-5c2b6a1d9e00',
+  roleName: 'Admin',
+  permissions: ALL_PERMISSIONS,
+  tierLevel: 'Tier1',
+  psaMemberId: null,
+  psaCompanyId: null,
+  psaContactId: null,
+  clientsAutopilotDbid: null,
+};
+
+function sessionAnswers(user: TSessionUser | null) {
+  const body = user === null ? { authenticated: false } : { authenticated: true, user };
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function args(params: Record<string, string>): LoaderFunctionArgs {
+  return { params, request: new Request('http://localhost/'), context: undefined } as unknown as LoaderFunctionArgs;
+}
+
+function location(result: Response | null): string | null {
+  return result === null ? null : result.headers.get('Location');
+}
+
+beforeEach(() => queryClient.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dashboard route guards', () => {
+  it('sends a signed-out visitor of an MSP dashboard to that MSP login page', async () => {
+    sessionAnswers(null);
+    expect(location(await requireMspUserLoader(args({ msp: 'northwind', id: technician.id })))).toBe('/northwind');
+  });
+
+  it('sends signed-out visitors of /dashboard/{id} and /admin to /auth/login', async () => {
+    sessionAnswers(null);
+    expect(location(await requireAccountLoader(args({ id: 'x' })))).toBe('/auth/login');
+    expect(location(await requireAdminLoader())).toBe('/auth/login');
+  });
+
+  it("lets the MSP's own user in, and sends them home from another user's or MSP's dashboard", async () => {
+    const fetchMock = sessionAnswers(technician);
+    expect(await requireMspUserLoader(args({ msp: 'northwind', id: technician.id }))).toBeNull();
+    expect(location(await requireMspUserLoader(args({ msp: 'contoso-it', id: technician.id })))).toBe(`/northwind/dashboard/${technician.id}/tickets`);
+    expect(location(await requireMspUserLoader(args({ msp: 'northwind', id: 'someone-else' })))).toBe(`/northwind/dashboard/${technician.id}/tickets`);
+    // R-033: the session is asked for once, then served from the cache.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
