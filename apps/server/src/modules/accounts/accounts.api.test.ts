@@ -193,6 +193,17 @@ describe('A-069 POST /auth/signin', () => {
     expect(await auditActions(form.email)).toContain('account.sign_in:success');
   });
 
+  it('revokes the session the browser already held when another account signs in', async () => {
+    const client = freshClient();
+    const first = signedIn(await client.post('/auth/createAccount', validForm()));
+    const secondForm = validForm();
+    await freshClient().post('/auth/createAccount', secondForm);
+    const response = await client.post('/auth/signin', { emailId: secondForm.email, password: secondForm.password });
+    expect(response.statusCode).toBe(200);
+    const firstSessions = await t.deps.database.db.select().from(sessions).where(eq(sessions.accountId, first.user.id));
+    expect(firstSessions.map((session) => session.revokedAt !== null)).toEqual([true]);
+  });
+
   it('answers "Invalid username or password." with emailCheck for a wrong password or unknown email', async () => {
     const form = validForm();
     await freshClient().post('/auth/createAccount', form);

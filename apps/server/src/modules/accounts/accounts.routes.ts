@@ -62,7 +62,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     },
     async (request, reply) => {
       const account = await signInWithPassword(deps, request.body, requestMeta(request));
-      return signInAccount(deps, reply, account);
+      return signInAccount(deps, request, reply, account);
     },
   );
 
@@ -98,7 +98,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     },
     async (request, reply) => {
       const account = await createGeneralAccount(deps, request.body, requestMeta(request));
-      const signedIn = await signInAccount(deps, reply, account);
+      const signedIn = await signInAccount(deps, request, reply, account);
       return reply.status(201).send(signedIn);
     },
   );
@@ -116,7 +116,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     },
     async (request, reply) => {
       const account = await createPublicUser(deps, request.body, requestMeta(request));
-      const signedIn = await signInAccount(deps, reply, account);
+      const signedIn = await signInAccount(deps, request, reply, account);
       return reply.status(201).send(signedIn);
     },
   );
@@ -139,7 +139,8 @@ export const registerAccountRoutes: TModule = (app, deps) => {
           mspId: auth.principal === 'user' ? auth.mspId : null,
           actorKind: auth.principal,
           actorId: auth.principal === 'user' ? auth.userId : auth.accountId,
-          action: 'session.logout',
+          action: 'auth.logout',
+          target: auth.principal === 'user' ? auth.userId : auth.accountId,
           outcome: 'success',
           ip: request.ip,
           requestId: request.id,

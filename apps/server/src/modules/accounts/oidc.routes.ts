@@ -156,7 +156,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
     const account = await findAccountForIdentity(deps, identity);
     if (account) {
-      const signedIn = await signInAccount(deps, reply, account, provider);
+      const signedIn = await signInAccount(deps, request, reply, account, provider);
       await auditProviderSignIn(request, provider, 'success', { email: identity.email }, account.id);
       return reply.redirect(authorizationState.returnTo ?? signedIn.redirectTo);
     }
@@ -209,7 +209,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
       const identity = readIdentity(request, provider);
       if (!identity) throw new AppError('validation', 400, MESSAGES.providerSignupExpired);
       const account = await completeProviderAccount(deps, identity, request.body, requestMeta(request));
-      const signedIn = await signInAccount(deps, reply, account, provider);
+      const signedIn = await signInAccount(deps, request, reply, account, provider);
       void reply.clearCookie(OIDC_IDENTITY_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
       await auditProviderSignIn(request, provider, 'success', { email: identity.email, created: true }, account.id);
       return reply.status(201).send(signedIn);
