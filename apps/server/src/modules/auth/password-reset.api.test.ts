@@ -60,6 +60,7 @@ describe('forgot password', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${wrong}`)).json()).toMatchObject({ status: 400, code: 'invalid_code', detail: MESSAGES.resetTokenInvalid });
     expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}`)).json()).toMatchObject({ status: 400, detail: 'A valid verification code required.' });
+    expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${code}`, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
     t.advanceClock(11 * 60_000);
     expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${code}`)).json()).toMatchObject({ status: 400, code: 'invalid_code' });
   });

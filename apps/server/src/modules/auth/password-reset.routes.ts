@@ -37,7 +37,8 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
     app.get(
       `/db/:msp/${collection}/validateResetToken`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        // Counts wrong tries against the code, so a cross-site page must not be able to spend them.
+        config: { ...AUTH_IP_RATE_LIMIT, stateChangingGet: true },
         schema: { tags, summary: `${technicianOr(77)}: check a ${kind} reset code`, params: ZMspParams, querystring: ZValidateResetTokenQuery, response: { 200: ZValidateResetTokenResponse } },
       },
       async (request, reply) => {

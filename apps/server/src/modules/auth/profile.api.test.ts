@@ -71,6 +71,22 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     expect(response.json()).toMatchObject({ user: { id: tech.id, roleName: 'Admin', tierLevel: 'NoTier' } });
   });
 
+  it('does not let a client-user manager hand out a role with permissions they lack', async () => {
+    const msp = await buildMsp(t);
+    const { roles } = await import('@switchboard/db');
+    const { permissionMap } = await import('@switchboard/contracts');
+    const [managerRole] = await t.deps.database.db
+      .insert(roles)
+      .values({ mspId: msp.id, name: 'Client managers', custom: true, permissions: permissionMap(['clientUserManagement', 'clientDocuments']) })
+      .returning();
+    if (!managerRole) throw new Error('role not created');
+    const manager = await buildUser(t, msp, { roleId: managerRole.id });
+    const clientUser = await buildUser(t, msp, { kind: 'client' });
+    const session = await signedInClient(t, manager, nextIp());
+    expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
+    expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: managerRole.id })).json()).toMatchObject({ user: { roleName: 'Client managers' } });
+  });
+
   it('forbids editing a colleague without the permission, hides other tenants and unknown emails', async () => {
     const msp = await buildMsp(t);
     const other = await buildMsp(t);

@@ -4,7 +4,7 @@ import { forbidden, notFound, validation } from '../../lib/app-error';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
-import { canAccessUser, canManageUsersOfKind } from './profile.policy';
+import { canAccessUser, canManageUsersOfKind, grantsNoMoreThan } from './profile.policy';
 import { presentSessionMspUser } from './session-user.presenter';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -46,8 +46,10 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
   const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
   const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
   if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
-  if (isRoleChange && edit.roleId !== undefined && !(await findRole(db, auth.mspId, edit.roleId))) {
-    throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+  if (isRoleChange && edit.roleId !== undefined) {
+    const role = await findRole(db, auth.mspId, edit.roleId);
+    if (!role) throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+    if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw forbidden();
   }
   const changes = {
     ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),

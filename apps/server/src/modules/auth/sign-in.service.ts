@@ -12,6 +12,7 @@ import {
   findVerificationCode,
   type TMspRow,
   type TMspUserKind,
+  type TUserRow,
 } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
 import { presentMspDomainChoice, presentSessionMspUser } from './session-user.presenter';
@@ -24,6 +25,13 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
 let timingDummyHash: Promise<string> | undefined;
 const dummyHash = (): Promise<string> => (timingDummyHash ??= hashPassword('timing-equaliser-Not-A-Password!'));
+
+/** Whether the password is the user's; an unknown or inactive user still costs one argon2 verify. */
+async function checkPassword(user: TUserRow | undefined, password: string): Promise<boolean> {
+  if (user && user.isActive && user.passwordHash !== null) return verifyPassword(user.passwordHash, password);
+  await verifyPassword(await dummyHash(), password);
+  return false;
+}
 
 export const invalidCodeError = () => new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode, { flags: { login2FA: true } });
 
@@ -57,10 +65,7 @@ export async function signInWithPassword(
   if (user && user.isActive && user.passwordHash === null) {
     throw new AppError('provider_account', 409, MESSAGES.providerAccount, { flags: { emailCheck: true } });
   }
-  const isPasswordRight =
-    user !== undefined && user.isActive && user.passwordHash !== null
-      ? await verifyPassword(user.passwordHash, input.password)
-      : (await verifyPassword(await dummyHash(), input.password), false);
+  const isPasswordRight = await checkPassword(user, input.password);
   if (!user || !isPasswordRight) {
     const isNowLocked = await recordFailure(db, key, deps.now());
     await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target: input.emailId.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
