@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { integrations, msps, psaCompanies, psaContacts, psaMembers, roles, users } from '@switchboard/db';
 import { decryptSecret } from '../../lib/crypto';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
-import { DEMO_CONNECTWISE, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './seed-demo';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './seed-demo';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('seedDemoMsp', () => {
     expect(clients.map((client) => client.psaContactId).sort()).toEqual(['1', '2']);
 
     const [integration] = await db.select().from(integrations).where(eq(integrations.mspId, result.mspId));
-    expect(integration).toMatchObject({ psaType: 'CONNECTWISE', keyHint: '••••Key1', connectWiseManageIntegrator: true, settings: { companyId: 'northwind', psaUrl: SIMULATOR_URL, clientId: DEMO_CONNECTWISE.clientId } });
+    expect(integration).toMatchObject({ psaType: 'CONNECTWISE', keyHint: '••••Key1', connectWiseManageIntegrator: true, settings: { companyId: 'northwind', psaUrl: SIMULATOR_URL, clientId: '00000000-0000-4000-8000-000000000001' } });
     expect(JSON.parse(decryptSecret(t.deps.config.encryptionKey, integration?.secretCiphertext ?? ''))).toEqual({ publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1' });
   });
 

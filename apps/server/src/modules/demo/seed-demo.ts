@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { permissionMap } from '@switchboard/contracts';
 import { integrations, msps, psaCompanies, psaContacts, psaMembers, roles, users, type TDatabase } from '@switchboard/db';
-// The package entry (@switchboard/psa-sim) has no index yet; the directory comes from its seed module.
-import { demoDirectory, type TDemoDirectory } from '../../../../../packages/psa-sim/src/seed';
+import { DEMO_CREDENTIALS, demoDirectory, type TDemoDirectory } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../../app-deps';
 import { encryptSecret, hashPassword } from '../../lib/crypto';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
@@ -17,13 +16,8 @@ export const DEMO_MSP = {
 /** The one documented password of every demo user. */
 export const DEMO_PASSWORD = 'Switchboard!1';
 
-/** The simulator's fixed ConnectWise credentials for the demo MSP (packages/psa-sim). */
-export const DEMO_CONNECTWISE = {
-  companyId: 'northwind',
-  publicKey: 'SimPublicKey1',
-  privateKey: 'SimPrivateKey1',
-  clientId: '00000000-0000-4000-8000-000000000001',
-} as const;
+/** The simulator's fixed ConnectWise credentials, taken from the simulator so the two never drift. */
+export const DEMO_CONNECTWISE = DEMO_CREDENTIALS.connectWise;
 
 export interface TDemoSignIn {
   role: string;
