@@ -19,7 +19,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrandedMantineProvider locationSource={routerLocation}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
           <RouterProvider router={router} />
         </ModalsProvider>
       </BrandedMantineProvider>

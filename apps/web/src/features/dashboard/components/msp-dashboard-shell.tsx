@@ -36,76 +36,84 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
   const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';
 
+  function handleTabChange(value: string | null) {
+    if (value === 'admin' || value === 'iTAgent') setActiveTab(value);
+  }
+
+  // One Tabs context spans the header's tab list and the main area's panels, so each tab controls a real panel.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !openPanels.nav, desktop: !openPanels.nav } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap" gap="sm">
-            <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
-            {mspProfile.data?.logoUrl ? (
-              <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
-            ) : null}
-            <Text fw={700} component="span">
-              {user.mspName}
-            </Text>
-          </Group>
-          <Tabs value={activeTab} onChange={(value) => (value === 'admin' || value === 'iTAgent' ? setActiveTab(value) : undefined)} variant="pills">
+    <Tabs value={activeTab} onChange={handleTabChange} variant="pills" keepMounted={false}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !openPanels.nav, desktop: !openPanels.nav } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap" gap="sm">
+              <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
+              {mspProfile.data?.logoUrl ? (
+                <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
+              ) : null}
+              <Text fw={700} component="span">
+                {user.mspName}
+              </Text>
+            </Group>
             <Tabs.List aria-label="Top-level tabs">
               <Tabs.Tab value="iTAgent">{TAB_LABELS.iTAgent}</Tabs.Tab>
               {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
             </Tabs.List>
-          </Tabs>
-          <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
-        </Group>
-      </AppShell.Header>
+            <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+          </Group>
+        </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Navigation panel">
-        <ScrollArea>
-          <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
+        <AppShell.Navbar p="sm" aria-label="Navigation panel">
+          <ScrollArea>
+            <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
+            {hasAdminTab && (
+              <>
+                <UnstyledButton
+                  onClick={() => togglePanel('admin')}
+                  aria-expanded={openPanels.admin}
+                  aria-controls="admin-panel"
+                  mt="md"
+                  px="sm"
+                  py={4}
+                  w="100%"
+                >
+                  <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                    Admin <span aria-hidden="true">{openPanels.admin ? '▾' : '▸'}</span>
+                  </Text>
+                </UnstyledButton>
+                <Collapse expanded={openPanels.admin} id="admin-panel">
+                  {adminOptions.map((option) => (
+                    <NavLink
+                      key={option}
+                      component="button"
+                      label={ADMIN_OPTION_LABELS[option]}
+                      active={activeTab === 'admin' && ui.currentOption === option}
+                      aria-current={activeTab === 'admin' && ui.currentOption === option ? 'page' : undefined}
+                      onClick={() => handleChooseOption(option)}
+                    />
+                  ))}
+                </Collapse>
+              </>
+            )}
+          </ScrollArea>
+        </AppShell.Navbar>
+
+        <AppShell.Main>
+          <Tabs.Panel value="iTAgent">
+            <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+          </Tabs.Panel>
           {hasAdminTab && (
-            <>
-              <UnstyledButton
-                onClick={() => togglePanel('admin')}
-                aria-expanded={openPanels.admin}
-                aria-controls="admin-panel"
-                mt="md"
-                px="sm"
-                py={4}
-                w="100%"
-              >
-                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                  Admin {openPanels.admin ? '▾' : '▸'}
-                </Text>
-              </UnstyledButton>
-              <Collapse expanded={openPanels.admin} id="admin-panel">
-                {adminOptions.map((option) => (
-                  <NavLink
-                    key={option}
-                    component="button"
-                    label={ADMIN_OPTION_LABELS[option]}
-                    active={activeTab === 'admin' && ui.currentOption === option}
-                    aria-current={activeTab === 'admin' && ui.currentOption === option ? 'page' : undefined}
-                    onClick={() => handleChooseOption(option)}
-                  />
-                ))}
-              </Collapse>
-            </>
+            <Tabs.Panel value="admin">
+              <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
+            </Tabs.Panel>
           )}
-        </ScrollArea>
-      </AppShell.Navbar>
-
-      <AppShell.Main>
-        {activeTab === 'admin' ? (
-          <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
-        ) : (
-          <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
-        )}
-      </AppShell.Main>
-      {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
-    </AppShell>
+        </AppShell.Main>
+        {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
+      </AppShell>
+    </Tabs>
   );
 }
