@@ -105,7 +105,11 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
     verify.mutate(
       { msp, challengeId, code: value },
       {
-        onError: (cause) => setError(errorMessage(cause)),
+        onError: (cause) => {
+          setError(errorMessage(cause));
+          // Empty boxes invite a fresh code instead of editing the rejected one.
+          setCode('');
+        },
         onSuccess: ({ user, redirectTo }) => {
           setSignedInUser(queryClient, user);
           // the dots overlay covers the hand-over; the dashboard shell clears it once mounted.

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Grid, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, ZOidcProvider, validateAccountSignup } from '@switchboard/contracts';
+import { MESSAGES, ZOidcProvider, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
 import type { TAccountSignedIn, TOidcProvider } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { setSignedInUser } from '../../session/api/session-queries';
@@ -10,6 +10,7 @@ import { checkSignupEmail, createAccount, fetchPendingProviderIdentity, validate
 import { authKeys } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
+import { PasswordRuleList } from '../components/password-rule-list';
 
 interface TSignupForm {
   companyId: string;
@@ -109,19 +110,18 @@ export function AccountSignupPage() {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    // A provider account has no password; the server checks the remaining fields in the same order.
+    const businessDetails = {
+      phoneNumber: form.phoneNumber,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      companyName: form.companyName,
+      companyAddress: { street: form.street, city: form.city, state: form.state, zipcode: form.zipcode },
+    };
+    // A provider account has no password and a provider-verified email; the rest keeps the 01 §5 order.
     const firstProblem =
       provider === null
-        ? validateAccountSignup({
-            password: form.password,
-            phoneNumber: form.phoneNumber,
-            email: form.email,
-            firstName: form.firstName,
-            lastName: form.lastName,
-            companyName: form.companyName,
-            companyAddress: { street: form.street, city: form.city, state: form.state, zipcode: form.zipcode },
-          })
-        : null;
+        ? validateAccountSignup({ ...businessDetails, password: form.password, email: form.email })
+        : validateProviderAccountDetails(businessDetails);
     setError(firstProblem);
     if (firstProblem === null) signUp.mutate(form);
   }
@@ -169,7 +169,12 @@ export function AccountSignupPage() {
               <TextInput label="Zip code" required autoComplete="postal-code" {...field('zipcode')} />
             </Grid.Col>
           </Grid>
-          {provider === null ? <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} /> : null}
+          {provider === null ? (
+            <>
+              <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} />
+              <PasswordRuleList password={form.password} />
+            </>
+          ) : null}
           <FormError message={error} />
           <Button type="submit" loading={signUp.isPending}>
             {provider === null ? 'Sign up' : 'Finish'}

@@ -43,6 +43,7 @@ function ForgotPasswordCodeStep({ msp, state }: { msp: string; state: TForgotPas
         // R-108 logs the failure; the code is still refused, and the user has to know why they cannot go on.
         console.error('validateResetToken failed', cause);
         setError(errorMessage(cause));
+        setCode('');
       },
     });
   }

@@ -99,7 +99,7 @@ describe('client login (R-052–R-062)', () => {
     expect(api.callsTo('POST', '/db/northwind/clientUsers/resendCode')[0]?.body).toEqual({ challengeId: 'ch-1' });
 
     await typeCode('482913');
-    expect(await screen.findByTestId('landed')).toHaveTextContent(`/northwind/dashboard/${user.id}/tickets`);
+    expect(await screen.findByTestId('landed', {}, { timeout: 5_000 })).toHaveTextContent(`/northwind/dashboard/${user.id}/tickets`);
     expect(api.callsTo('POST', '/db/northwind/clientUsers/verifyCode')[1]?.body).toEqual({ challengeId: 'ch-1', code: '482913' });
     const stored = window.localStorage.getItem('lastActiveUser') ?? '';
     expect(JSON.parse(stored)).toMatchObject({ id: user.id, email: user.email });
