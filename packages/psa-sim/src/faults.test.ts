@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startPsaSimulator } from './index';
+import type { TPsaSimulator } from './index';
+import { asArray, asRecord, autotaskCall, connectWiseCall } from './test-support';
+
+let sim: TPsaSimulator;
+let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ now: () => clock });
+});
+
+afterEach(async () => {
+  sim.faults.reset();
+  sim.setRateLimit(false);
+  await fetch(`${sim.url}/__sim/reset`, { method: 'POST' });
+});
+
+afterAll(async () => {
+  await sim.close();
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After in each vendor error shape, and recovers when the window passes', async () => {
+    sim.setRateLimit({ perMinute: 2 });
+    expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+    clock += 10_000;
+    expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+    const limited = await connectWiseCall(sim, 'GET', '/service/boards');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('50');
+    expect(asRecord(limited.body)).toMatchObject({ code: 'TooManyRequests' });
+    expect((await autotaskCall(sim, 'GET', '/Tickets/100001')).status).toBe(200);
+    expect((await autotaskCall(sim, 'GET', '/Tickets/100001')).status).toBe(200);
+    const atLimited = await autotaskCall(sim, 'GET', '/Tickets/100001');
+    expect(atLimited.status).toBe(429);
+    expect(asArray(asRecord(atLimited.body).errors)).toHaveLength(1);
+    clock += 60_000;
+    expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+  });
+
+  it('exempts codebase and zone discovery from the limit', async () => {
+    sim.setRateLimit({ perMinute: 1 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await fetch(`${sim.url}/login/companyinfo/northwind`)).status).toBe(200);
+      expect((await fetch(`${sim.autotask.zoneDiscoveryUrl}?user=${sim.autotask.username}`)).status).toBe(200);
+    }
+  });
+
+  it("enforces Autotask's 3-thread limit per endpoint", async () => {
+    sim.faults.set({ latencyMs: 150 });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => autotaskCall(sim, 'GET', '/Tickets/100001')));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const rejected = responses.find((response) => response.status === 429);
+    expect(asArray(asRecord(rejected?.body).errors)[0]).toMatch(/Itgenatr005/);
+  });
+});
+
+describe('fault injection', () => {
+  it('fails the next N matching requests with a status, then recovers', async () => {
+    sim.faults.failNext({ kind: 503, count: 2, pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+    expect((await connectWiseCall(sim, 'GET', '/service/tickets')).status).toBe(503);
+    expect((await connectWiseCall(sim, 'GET', '/service/tickets/100001')).status).toBe(503);
+    expect((await connectWiseCall(sim, 'GET', '/service/tickets')).status).toBe(200);
+  });
+
+  it('drops the connection and holds a request open for timeout faults', async () => {
+    sim.faults.failNext({ kind: 'drop' });
+    await expect(connectWiseCall(sim, 'GET', '/service/boards')).rejects.toThrow();
+    sim.faults.failNext({ kind: 'timeout' });
+    const started = Date.now();
+    await expect(fetch(`${sim.url}/ATServicesRest/V1.0/Tickets/100001`, { signal: AbortSignal.timeout(200) })).rejects.toThrow();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('adds latency and answers every request with 500 at errorRate 1', async () => {
+    sim.faults.set({ latencyMs: 120 });
+    const started = Date.now();
+    await connectWiseCall(sim, 'GET', '/service/boards');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+    sim.faults.set({ latencyMs: 0, errorRate: 1 });
+    const failed = await autotaskCall(sim, 'GET', '/Tickets/100001');
+    expect(failed.status).toBe(500);
+    expect(asRecord(failed.body)).toHaveProperty('errors');
+  });
+
+  it('is driven over the admin HTTP API: faults, stats and reset with data', async () => {
+    const set = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: { kind: 502, pathPrefix: '/ATServicesRest' } }) });
+    expect(set.status).toBe(200);
+    expect((await autotaskCall(sim, 'GET', '/Tickets/100001')).status).toBe(502);
+    await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Counted', company: { id: 1 } });
+    const stats = asRecord(await (await fetch(`${sim.url}/__sim/stats`)).json());
+    expect(stats.requests).toBe(2);
+    expect(stats.creates).toBe(1);
+    expect(asRecord(stats.byPath)['/ATServicesRest/V1.0/Tickets/100001']).toBe(1);
+    const invalid = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ errorRate: 7 }) });
+    expect(invalid.status).toBe(400);
+    await fetch(`${sim.url}/__sim/reset`, { method: 'POST', body: JSON.stringify({ data: true }) });
+    const count = asRecord((await connectWiseCall(sim, 'GET', '/service/tickets/count')).body);
+    expect(count.count).toBe(520);
+    expect(sim.stats().requests).toBe(1);
+  });
+});
