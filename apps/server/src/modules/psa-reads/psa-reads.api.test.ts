@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+/** The same PSA, read directly: what every route must return. */
+function directClient(psaType: TPsaType): PsaClient {
+  if (psaType === 'connectwise') {
+    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'direct-cw' });
+  }
+  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
+  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'direct-at' });
+}
+
+async function connectedMsp(psaType: TPsaType): Promise<{ msp: TTestMsp; admin: TestClient }> {
+  const msp = await buildMsp(t);
+  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+  const body =
+    psaType === 'connectwise'
+      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
+      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  return { msp, admin };
+}
+
+describe.each(['connectwise', 'autotask'] as const)('PSA reads on %s', (psaType) => {
+  let msp: TTestMsp;
+  let admin: TestClient;
+  let direct: PsaClient;
+
+  beforeAll(async () => {
+    ({ msp, admin } = await connectedMsp(psaType));
+    direct = directClient(psaType);
+  });
+
+  const read = async (path: string, client: TestClient = admin) => {
+    const response = await client.get(`${path}${path.includes('?') ? '&' : '?'}mspCustomDomain=${msp.customDomain}`);
+    return { status: response.statusCode, body: response.json<unknown>() };
+  };
+
+  it('returns the PSA reference data', async () => {
+    const boards = await direct.listBoards();
+    expect(await read('/psa/getConnectWiseBoards')).toEqual({ status: 200, body: boards });
+    expect(await read('/psa/psa/getMembers')).toEqual({ status: 200, body: await direct.listMembers() });
+    expect(await read('/psa/getCompanyTypes')).toEqual({ status: 200, body: await direct.listCompanyTypes() });
+    expect(await read('/psa/getConnectWisePriorities')).toEqual({ status: 200, body: await direct.listPriorities() });
+    expect(await read('/psa/getConnectWiseDepartments')).toEqual({ status: 200, body: await direct.listDepartments() });
+    expect(await read('/psa/getConnectWiseLocations')).toEqual({ status: 200, body: await direct.listLocations() });
+    const boardId = boards[0]?.id ?? 0;
+    const statuses = await read(`/psa/getConnectWiseStatuses?boardId=${boardId}`);
+    expect(statuses).toEqual({ status: 200, body: await direct.listStatuses(psaType === 'connectwise' ? boardId : null) });
+    expect((statuses.body as { name: string }[]).length).toBeGreaterThan(0);
+  });
+
+  it('serves the PSA-specific lists, or explains what the PSA lacks', async () => {
+    if (psaType === 'connectwise') {
+      expect(await read('/psa/getCommunicationTypes')).toEqual({ status: 200, body: await direct.listCommunicationTypes() });
+      expect(await read('/psa/getAtNoteTypes')).toEqual({ status: 200, body: [] });
+      const ticketTypes = await read('/psa/autotask/getTicketTypes');
+      expect(ticketTypes.status).toBe(422);
+      expect(ticketTypes.body).toMatchObject({ code: 'psa_validation', flags: { notSupported: true } });
+    } else {
+      expect(await read('/psa/autotask/getTicketTypes')).toEqual({ status: 200, body: await direct.listTicketTypes() });
+      expect(await read('/psa/autotask/getPriorities')).toEqual({ status: 200, body: await direct.listPriorities() });
+      const noteTypes = await read('/psa/getAtNoteTypes');
+      expect(noteTypes).toEqual({ status: 200, body: await direct.listNoteTypes() });
+      expect((noteTypes.body as unknown[]).length).toBeGreaterThan(0);
+      expect((await read('/psa/getCommunicationTypes')).body).toMatchObject({ code: 'psa_validation', flags: { notSupported: true } });
+    }
+  });
+
+  it('reads a ticket, its notes (both aliases) and its status; client users see only their company and no internal notes', async () => {
+    const [board] = await direct.listBoards();
+    const companies: number[] = [];
+    for await (const company of direct.streamCompanies()) if (companies.push(company.id) >= 2) break;
+    const [ownCompanyId, otherCompanyId] = companies;
+    if (!board || ownCompanyId === undefined || otherCompanyId === undefined) throw new Error('demo seed lacks boards or companies');
+    const ticket = await direct.createTicket({ idempotencyKey: `reads-${psaType}`, summary: 'VPN drops hourly', description: 'Since Monday.', boardId: board.id, companyId: ownCompanyId });
+    await direct.addNote(ticket.id, { text: 'Checked the VPN concentrator logs.', kind: 'internal' });
+    const otherTicket = await direct.createTicket({ idempotencyKey: `reads-other-${psaType}`, summary: 'Other company', description: 'x', boardId: board.id, companyId: otherCompanyId });
+
+    expect(await read(`/psa/getTicketsById?ticketId=${ticket.id}`)).toEqual({ status: 200, body: await direct.getTicket(ticket.id) });
+    const notes = await read(`/psa/getTicketNotesById?ticketId=${ticket.id}`);
+    expect(notes).toEqual({ status: 200, body: await direct.listNotes(ticket.id) });
+    expect(await read(`/psa/getTicketNotes?ticketId=${ticket.id}`)).toEqual(notes);
+    expect(await read(`/psa/getTicketStatus?ticketId=${ticket.id}`)).toEqual({ status: 200, body: await direct.getTicketStatus(ticket.id) });
+    expect((await read('/psa/getTicketsById?ticketId=987654321')).body).toMatchObject({ code: 'psa_not_found' });
+
+    const clientUser = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: String(ownCompanyId) }));
+    expect((await read(`/psa/getTicketsById?ticketId=${ticket.id}`, clientUser)).status).toBe(200);
+    const clientNotes = (await read(`/psa/getTicketNotes?ticketId=${ticket.id}`, clientUser)).body as { kind: string; text: string }[];
+    expect(clientNotes.map((note) => note.text)).not.toContain('Checked the VPN concentrator logs.');
+    expect(clientNotes.some((note) => note.kind === 'internal')).toBe(false);
+    expect((await read(`/psa/getTicketsById?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
+    expect((await read(`/psa/getTicketStatus?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
+    expect((await read(`/psa/getTicketNotes?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
+  });
+
+  it('checks session, tenant and access on the server', async () => {
+    const other = await buildMsp(t);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    expect((await read('/psa/getConnectWiseBoards', otherAdmin)).status).toBe(404);
+    expect((await read('/psa/getConnectWiseBoards', new TestClient(t.app))).status).toBe(401);
+    const clientUser = await signedInClient(t, await buildUser(t, msp, { kind: 'client' }));
+    expect((await read('/psa/psa/getMembers', clientUser)).status).toBe(403);
+    expect((await read('/psa/getConnectWiseDepartments', clientUser)).status).toBe(403);
+    expect((await read('/psa/getConnectWiseBoards', clientUser)).status).toBe(200);
+    const unconfigured = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    const response = await unconfigured.get(`/psa/getConnectWiseBoards?mspCustomDomain=${other.customDomain}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'psa_not_configured' });
+  });
+});
+
+describe('PSA errors through the reads', () => {
+  it('maps a PSA that keeps failing to 503 psa_unavailable and bad keys to 502 psa_bad_keys', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    await admin.get(`/psa/getConnectWiseBoards?mspCustomDomain=${msp.customDomain}`);
+    sim.faults.failNext({ kind: 503, count: 10, pathPrefix: '/v4_6_release/apis/3.0/system/locations' });
+    const unavailable = await admin.get(`/psa/getConnectWiseLocations?mspCustomDomain=${msp.customDomain}`);
+    sim.faults.reset();
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toMatchObject({ code: 'psa_unavailable' });
+
+    const badKeys = await buildMsp(t);
+    const badAdmin = await signedInClient(t, await buildUser(t, badKeys, { role: 'Admin' }));
+    await badAdmin.post(`/db/${badKeys.customDomain}/integrations/update`, {
+      connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: 'not-the-right-key', psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId },
+    });
+    const refused = await badAdmin.get(`/psa/getConnectWiseBoards?mspCustomDomain=${badKeys.customDomain}`);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'psa_bad_keys' });
+    expect(refused.body).not.toContain('not-the-right-key');
+  });
+});
