@@ -141,13 +141,21 @@ describe('2FA verify and resend', () => {
     expect(check.json()).toMatchObject({ authenticated: true, user: { id: user.id, permissions: { roleManagement: true } } });
   });
 
-  it('gives a new session token on every sign-in', async () => {
+  it('gives a new session token on every sign-in and revokes the one the browser held', async () => {
     const msp = await buildMsp(t);
     const user = await buildUser(t, msp);
     const first = await signInThroughApi(t, msp, user);
     const second = await signInThroughApi(t, msp, user);
     expect(first.sessionCookie).toBeDefined();
     expect(second.sessionCookie).not.toBe(first.sessionCookie);
+    const oldToken = first.sessionCookie;
+    const challengeId = await passwordStep(t, first, msp, user);
+    const again = await first.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId, code: await latestCode(t, user.email) });
+    expect(again.statusCode).toBe(200);
+    expect(first.sessionCookie).not.toBe(oldToken);
+    const stale = new TestClient(t.app, nextIp());
+    stale.useSession(oldToken);
+    expect((await stale.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
   });
 
   it('sets login2FA on a wrong code and opens no session', async () => {

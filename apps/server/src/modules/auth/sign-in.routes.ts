@@ -12,7 +12,7 @@ import {
   ZVerifyCodeResponse,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { setSessionCookie } from '../sessions/session.service';
+import { revokeSession, setSessionCookie } from '../sessions/session.service';
 import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { findSignInDomains, resendSignInCode, signInWithPassword, verifySignInCode } from './sign-in.service';
 
@@ -52,6 +52,8 @@ export const registerSignInRoutes: TModule = (app, deps) => {
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
         const { user, redirectTo, session } = await verifySignInCode(deps, msp, kind, request.body, requestMeta(request));
+        // Rotation: the session this browser held before signing in stops working.
+        if (request.auth) await revokeSession(deps.database.db, request.auth.sessionTokenHash, deps.now());
         setSessionCookie(reply, session.token, session.expiresAt, deps.config.isProduction);
         return { user, redirectTo };
       },
