@@ -67,7 +67,8 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="sm" aria-label="Navigation panel">
+        {/* A closed panel slides away but would stay focusable; inert takes it out of the tab order. */}
+        <AppShell.Navbar p="sm" aria-label="Navigation panel" inert={!openPanels.nav}>
           <ScrollArea>
             <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
             {hasAdminTab && (
