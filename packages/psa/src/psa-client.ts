@@ -98,6 +98,9 @@ export interface TCreatePsaContact {
   lastName: string;
   email?: string | null;
   phone?: string | null;
+  /** ConnectWise communication types for the e-mail and phone items; the PSA's default e-mail/phone types when absent. */
+  emailTypeId?: number | null;
+  phoneTypeId?: number | null;
 }
 
 export interface TPsaTicket {

@@ -188,6 +188,23 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
     expect((await quickClient.getTicket(ticket.id)).id).toBe(ticket.id);
   });
 
+  it('never duplicates a note or a contact whose create was dropped (checked by listing)', async () => {
+    const [board] = await client.listBoards();
+    const ticket = await client.createTicket({ idempotencyKey: `note-retry-${psaType}`, summary: 'Note retry', description: 'd', boardId: board?.id ?? boardId, companyId });
+    const notePath = psaType === 'connectwise' ? `${ticketPath.connectwise}/${ticket.id}/notes` : `${ticketPath.autotask}/${ticket.id}/notes`;
+    sim.faults.failNext({ kind: 'drop', pathPrefix: notePath });
+    await client.addNote(ticket.id, { text: 'Only once, please.', kind: 'internal' });
+    expect((await client.listNotes(ticket.id)).filter((note) => note.text === 'Only once, please.')).toHaveLength(1);
+
+    const contactPath = psaType === 'connectwise' ? '/v4_6_release/apis/3.0/company/contacts' : `/atservicesrest/v1.0/companies/${companyId}/contacts`;
+    sim.faults.failNext({ kind: 500, pathPrefix: contactPath });
+    await client.createContact({ idempotencyKey: `contact-retry-${psaType}`, companyId, firstName: 'Once', lastName: 'Only', email: 'once.only@example.com', phone: '3035550199' });
+    const matches = [];
+    for await (const contact of client.streamContacts({ companyId })) if (contact.email === 'once.only@example.com') matches.push(contact);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.phone).toBe('3035550199');
+  });
+
   it('gives up with unavailable when the PSA keeps failing', async () => {
     sim.faults.failNext({ kind: 503, count: 10 });
     expect((await caught(client.listDepartments())).kind).toBe('unavailable');

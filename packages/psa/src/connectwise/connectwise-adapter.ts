@@ -220,16 +220,20 @@ export class ConnectWiseClient implements PsaClient {
     }
   }
 
-  createContact(input: TCreatePsaContact): Promise<TPsaContact> {
-    const communicationItems = [
-      ...(input.email ? [{ type: { name: 'Email' }, communicationType: 'Email', value: input.email, defaultFlag: true }] : []),
-      ...(input.phone ? [{ type: { name: 'Direct' }, communicationType: 'Phone', value: input.phone, defaultFlag: true }] : []),
-    ];
+  async createContact(input: TCreatePsaContact): Promise<TPsaContact> {
+    const communicationItems = [];
+    if (input.email || input.phone) {
+      const types = await this.listCommunicationTypes();
+      const emailTypeId = input.emailTypeId ?? types.find((type) => type.isEmail)?.id;
+      const phoneTypeId = input.phoneTypeId ?? types.find((type) => type.isPhone)?.id;
+      if (input.email && emailTypeId !== undefined) communicationItems.push({ type: { id: emailTypeId }, communicationType: 'Email', value: input.email, defaultFlag: true });
+      if (input.phone && phoneTypeId !== undefined) communicationItems.push({ type: { id: phoneTypeId }, communicationType: 'Phone', value: input.phone, defaultFlag: true });
+    }
     const body = { firstName: input.firstName, lastName: input.lastName, company: { id: input.companyId }, communicationItems };
     // ConnectWise contacts have no external reference, so an unknown outcome is resolved by name and email in the company.
     return this.post('/company/contacts', body, map.toContact, async () => {
       const conditions = Condition.and(eq('company/id', input.companyId), eq('firstName', input.firstName), eq('lastName', input.lastName));
-      const childConditions = input.email ? Condition.and(eq('communicationItems/value', input.email)) : undefined;
+      const childConditions = input.email ? eq('communicationItems/value', input.email) : undefined;
       const matches = await this.list('/company/contacts', map.toContact, { conditions, childConditions, orderBy: 'id desc' });
       return matches[0] ?? null;
     });
