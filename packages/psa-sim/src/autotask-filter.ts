@@ -95,8 +95,8 @@ function asComparable(actual: unknown, expected: unknown): { left: number | stri
   return { left: text.toLowerCase(), right: expectedText.toLowerCase() };
 }
 
-function matchesCondition(record: Record<string, unknown>, filter: Extract<TAutotaskFilter, { field: string }>): boolean {
-  const actual = readFieldCaseInsensitive(record, filter.field);
+function matchesCondition(resolve: TFilterFieldResolver, filter: Extract<TAutotaskFilter, { field: string }>): boolean {
+  const actual = resolve(filter.field);
   const isEmpty = actual === null || actual === undefined || actual === '';
   switch (filter.op) {
     case 'exist':
@@ -140,14 +140,17 @@ function matchesCondition(record: Record<string, unknown>, filter: Extract<TAuto
   }
 }
 
-export function matchesAutotaskFilter(record: Record<string, unknown>, filter: TAutotaskFilter): boolean {
+/** Reads a field by name (any case) from the row being filtered. */
+export type TFilterFieldResolver = (field: string) => unknown;
+
+export function matchesAutotaskFilterWith(resolve: TFilterFieldResolver, filter: TAutotaskFilter): boolean {
   if (filter.op === 'and' || filter.op === 'or') {
     const items = (filter as { items: TAutotaskFilter[] }).items;
-    return filter.op === 'and' ? items.every((item) => matchesAutotaskFilter(record, item)) : items.some((item) => matchesAutotaskFilter(record, item));
+    return filter.op === 'and' ? items.every((item) => matchesAutotaskFilterWith(resolve, item)) : items.some((item) => matchesAutotaskFilterWith(resolve, item));
   }
-  return matchesCondition(record, filter as Extract<TAutotaskFilter, { field: string }>);
+  return matchesCondition(resolve, filter as Extract<TAutotaskFilter, { field: string }>);
 }
 
 export function matchesAutotaskFilters(record: Record<string, unknown>, filters: TAutotaskFilter[]): boolean {
-  return filters.every((filter) => matchesAutotaskFilter(record, filter));
+  return filters.every((filter) => matchesAutotaskFilterWith((field) => readFieldCaseInsensitive(record, field), filter));
 }

@@ -1,4 +1,4 @@
-import { matchesAutotaskFilters, parseAutotaskQuery, readFieldCaseInsensitive } from '../autotask-filter';
+import { matchesAutotaskFilterWith, parseAutotaskQuery, readFieldCaseInsensitive } from '../autotask-filter';
 import type { TAutotaskQuery } from '../autotask-filter';
 import type { TSimContext } from '../context';
 import { headerValue, json } from '../http';
@@ -151,21 +151,50 @@ function project(record: TAtRecord, includeFields: string[] | undefined): TAtRec
   return projected;
 }
 
+/** Marks a field the fast accessor cannot answer, so the presented item is consulted. */
+export const AT_SLOW_FIELD = Symbol('at-slow-field');
+
+/** Rows of one entity; `fastField` answers common filter fields (lower-cased) without rendering the item. */
+export interface TAtSource<TRow> {
+  rows: Iterable<TRow>;
+  id: (row: TRow) => number;
+  present: (row: TRow) => TAtRecord;
+  fastField?: (row: TRow, lowerField: string) => unknown;
+}
+
+function recordSource(rows: Iterable<TAtRecord>): TAtSource<TAtRecord> {
+  return { rows, id: (row) => Number(row.id), present: (row) => row };
+}
+
+function matchingRows<TRow>(source: TAtSource<TRow>, token: TPagingToken): TRow[] {
+  const matches: TRow[] = [];
+  for (const row of source.rows) {
+    const id = source.id(row);
+    if (token.afterId !== undefined && id <= token.afterId) continue;
+    if (token.beforeId !== undefined && id >= token.beforeId) continue;
+    let presented: TAtRecord | undefined;
+    const resolve = (field: string): unknown => {
+      if (source.fastField) {
+        const value = source.fastField(row, field.toLowerCase());
+        if (value !== AT_SLOW_FIELD) return value;
+      }
+      presented ??= source.present(row);
+      return readFieldCaseInsensitive(presented, field);
+    };
+    if (token.query.filter.every((filter) => matchesAutotaskFilterWith(resolve, filter))) matches.push(row);
+  }
+  return matches;
+}
+
 /** Runs a query: results in id order, at most MaxRecords (≤500) per page, with full next/prev page URLs carrying a paging token. */
-export function queryResponse(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], rows: Iterable<TAtRecord>): TSimResponse {
+export function querySourceResponse<TRow>(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], source: TAtSource<TRow>): TSimResponse {
   const token = readQuery(request);
   if (isResponse(token)) return token;
   const unknown = unknownFields(token.query, fields);
   if (unknown.length > 0) return atErrors(500, `Unable to find ${unknown.join(', ')} in the ${entityPath} entity.`);
   const pageSize = token.query.maxRecords ?? AT_MAX_RECORDS;
-  const matches: TAtRecord[] = [];
-  for (const row of rows) {
-    const id = Number(row.id);
-    if (token.afterId !== undefined && id <= token.afterId) continue;
-    if (token.beforeId !== undefined && id >= token.beforeId) continue;
-    if (matchesAutotaskFilters(row, token.query.filter)) matches.push(row);
-  }
-  matches.sort((left, right) => Number(left.id) - Number(right.id));
+  const matches = matchingRows(source, token);
+  matches.sort((left, right) => source.id(left) - source.id(right));
   const page = token.beforeId !== undefined ? matches.slice(Math.max(0, matches.length - pageSize)) : matches.slice(0, pageSize);
   const first = page[0];
   const last = page[page.length - 1];
@@ -176,22 +205,28 @@ export function queryResponse(request: TSimRequest, entityPath: string, fields: 
   };
   const hasMore = token.beforeId !== undefined ? true : matches.length > page.length;
   const hasPrevious = token.beforeId !== undefined ? matches.length > page.length : token.afterId !== undefined;
-  const nextPageUrl = hasMore && last ? pageUrl({ query: token.query, afterId: Number(last.id) }, 'next') : null;
-  const prevPageUrl = hasPrevious && first ? pageUrl({ query: token.query, beforeId: Number(first.id) }, 'prev') : null;
+  const nextPageUrl = hasMore && last !== undefined ? pageUrl({ query: token.query, afterId: source.id(last) }, 'next') : null;
+  const prevPageUrl = hasPrevious && first !== undefined ? pageUrl({ query: token.query, beforeId: source.id(first) }, 'prev') : null;
   return json(200, {
-    items: page.map((row) => project(row, token.query.includeFields)),
+    items: page.map((row) => project(source.present(row), token.query.includeFields)),
     pageDetails: { count: page.length, requestCount: pageSize, prevPageUrl, nextPageUrl },
   });
 }
 
-export function countQueryResponse(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], rows: Iterable<TAtRecord>): TSimResponse {
+export function queryResponse(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], rows: Iterable<TAtRecord>): TSimResponse {
+  return querySourceResponse(request, entityPath, fields, recordSource(rows));
+}
+
+export function countQuerySourceResponse<TRow>(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], source: TAtSource<TRow>): TSimResponse {
   const token = readQuery(request);
   if (isResponse(token)) return token;
   const unknown = unknownFields(token.query, fields);
   if (unknown.length > 0) return atErrors(500, `Unable to find ${unknown.join(', ')} in the ${entityPath} entity.`);
-  let queryCount = 0;
-  for (const row of rows) if (matchesAutotaskFilters(row, token.query.filter)) queryCount += 1;
-  return json(200, { queryCount });
+  return json(200, { queryCount: matchingRows(source, { query: token.query }).length });
+}
+
+export function countQueryResponse(request: TSimRequest, entityPath: string, fields: TAtFieldDefinition[], rows: Iterable<TAtRecord>): TSimResponse {
+  return countQuerySourceResponse(request, entityPath, fields, recordSource(rows));
 }
 
 /** Reads a body property regardless of case, as Autotask binds JSON properties case-insensitively. */

@@ -2,8 +2,9 @@ import { countCreate } from '../context';
 import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute } from '../http';
-import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, presentFieldDefinitions, queryResponse } from './common';
-import type { TAtFieldDefinition, TAtRecord } from './common';
+import { AT_API_PREFIX, atErrors, bodyField, countQuerySourceResponse, presentFieldDefinitions, querySourceResponse } from './common';
+import type { TAtFieldDefinition, TAtRecord, TAtSource } from './common';
+import { atCompanySource, atContactSource } from './fast-fields';
 import {
   COMPANY_FIELDS,
   CONTACT_FIELDS,
@@ -22,14 +23,14 @@ import {
 const HOURLY_THRESHOLD = 10_000;
 
 /** Query, query/count, get-by-id and entityInformation/fields for a read-mostly entity. */
-function readOnlyEntityRoutes(context: TSimContext, entity: string, fields: TAtFieldDefinition[], rows: () => Iterable<TAtRecord>, findById: (id: number) => TAtRecord | undefined): TRoute[] {
+function readOnlyEntityRoutes<TRow>(context: TSimContext, entity: string, fields: TAtFieldDefinition[], source: () => TAtSource<TRow>, findById: (id: number) => TAtRecord | undefined): TRoute[] {
   const base = `${AT_API_PREFIX}/${entity}`;
   return [
     ...(['query', 'query/next', 'query/prev'] as const).flatMap((suffix) => [
-      route('POST', `${base}/${suffix}`, (request) => queryResponse(request, entity, fields, rows())),
-      route('GET', `${base}/${suffix}`, (request) => queryResponse(request, entity, fields, rows())),
+      route('POST', `${base}/${suffix}`, (request) => querySourceResponse(request, entity, fields, source())),
+      route('GET', `${base}/${suffix}`, (request) => querySourceResponse(request, entity, fields, source())),
     ]),
-    route('POST', `${base}/query/count`, (request) => countQueryResponse(request, entity, fields, rows())),
+    route('POST', `${base}/query/count`, (request) => countQuerySourceResponse(request, entity, fields, source())),
     route('GET', `${base}/entityInformation/fields`, () => json(200, presentFieldDefinitions(context, fields))),
     route('GET', `${base}/entityInformation/userDefinedFields`, () => json(200, { fields: [] })),
     route('GET', `${base}/{id}`, (_request, params) => json(200, { item: findById(idParam(params)) ?? null })),
@@ -38,20 +39,15 @@ function readOnlyEntityRoutes(context: TSimContext, entity: string, fields: TAtF
 
 export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
   const store = (): TSimContext['store'] => context.store;
-  function* companies(): Generator<TAtRecord> {
-    for (const company of store().companies.all()) yield presentAtCompany(company);
-  }
-  function* contacts(): Generator<TAtRecord> {
-    for (const contact of store().contacts.all()) yield presentAtContact(contact);
-  }
+  const records = (rows: () => TAtRecord[]) => (): TAtSource<TAtRecord> => ({ rows: rows(), id: (row) => Number(row.id), present: (row) => row });
   const find = <TRow>(row: TRow | undefined, present: (value: TRow) => TAtRecord): TAtRecord | undefined => (row === undefined ? undefined : present(row));
   return [
-    ...readOnlyEntityRoutes(context, 'Companies', COMPANY_FIELDS, companies, (id) => find(store().companies.get(id), presentAtCompany)),
-    ...readOnlyEntityRoutes(context, 'Contacts', CONTACT_FIELDS, contacts, (id) => find(store().contacts.get(id), presentAtContact)),
-    ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, () => [...store().members.all()].map(presentAtResource), (id) => find(store().members.get(id), presentAtResource)),
-    ...readOnlyEntityRoutes(context, 'Departments', DEPARTMENT_FIELDS, () => [...store().departments.all()].map(presentAtDepartment), (id) => find(store().departments.get(id), presentAtDepartment)),
-    ...readOnlyEntityRoutes(context, 'InternalLocations', LOCATION_FIELDS, () => [...store().locations.all()].map(presentAtLocation), (id) => find(store().locations.get(id), presentAtLocation)),
-    ...readOnlyEntityRoutes(context, 'TicketCategories', TICKET_CATEGORY_FIELDS, ticketCategoryRows, (id) => ticketCategoryRows().find((row) => row.id === id)),
+    ...readOnlyEntityRoutes(context, 'Companies', COMPANY_FIELDS, () => atCompanySource(store()), (id) => find(store().companies.get(id), presentAtCompany)),
+    ...readOnlyEntityRoutes(context, 'Contacts', CONTACT_FIELDS, () => atContactSource(store()), (id) => find(store().contacts.get(id), presentAtContact)),
+    ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, records(() => [...store().members.all()].map(presentAtResource)), (id) => find(store().members.get(id), presentAtResource)),
+    ...readOnlyEntityRoutes(context, 'Departments', DEPARTMENT_FIELDS, records(() => [...store().departments.all()].map(presentAtDepartment)), (id) => find(store().departments.get(id), presentAtDepartment)),
+    ...readOnlyEntityRoutes(context, 'InternalLocations', LOCATION_FIELDS, records(() => [...store().locations.all()].map(presentAtLocation)), (id) => find(store().locations.get(id), presentAtLocation)),
+    ...readOnlyEntityRoutes(context, 'TicketCategories', TICKET_CATEGORY_FIELDS, records(ticketCategoryRows), (id) => ticketCategoryRows().find((row) => row.id === id)),
     route('POST', `${AT_API_PREFIX}/Companies/{id}/Contacts`, (request, params) => {
       const company = store().companies.get(idParam(params));
       if (!company) return atErrors(500, 'Value does not reference an existing entity for companyID .');

@@ -3,8 +3,8 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { SimStore, TSimTicket } from '../store';
-import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, presentFieldDefinitions, queryResponse } from './common';
-import type { TAtRecord } from './common';
+import { AT_API_PREFIX, atErrors, bodyField, countQuerySourceResponse, presentFieldDefinitions, querySourceResponse } from './common';
+import { atNoteSource, atTicketSource } from './fast-fields';
 import { INTERNAL_PUBLISH, NOTE_FIELDS, NOTE_PUBLISH, NOTE_TYPES, RESOLUTION_NOTE_TYPE, SERVICE_DESK_ROLE_ID, TICKET_CATEGORIES, TICKET_FIELDS, TICKET_TYPES, presentAtNote, presentAtTicket } from './entities';
 
 type TTicketFields = Omit<TSimTicket, 'id'>;
@@ -111,13 +111,6 @@ export function readAtTicketInput(store: SimStore, body: Record<string, unknown>
   };
 }
 
-function* presentedTickets(context: TSimContext): Generator<TAtRecord> {
-  for (const ticket of context.store.tickets.all()) yield presentAtTicket(context.store, ticket);
-}
-
-function* presentedNotes(context: TSimContext): Generator<TAtRecord> {
-  for (const note of context.store.notes.all()) yield presentAtNote(note);
-}
 
 function updateTicket(context: TSimContext, body: unknown, isReplace: boolean): TSimResponse {
   if (!isRecord(body)) return atErrors(500, 'The request body must be a JSON object.');
@@ -140,13 +133,13 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
     route('GET', `${tickets}/entityInformation/userDefinedFields`, () => json(200, { fields: [] })),
     route('GET', `${AT_API_PREFIX}/TicketNotes/entityInformation/fields`, () => json(200, presentFieldDefinitions(context, NOTE_FIELDS))),
     ...(['query', 'query/next', 'query/prev'] as const).flatMap((suffix) => [
-      route('POST', `${tickets}/${suffix}`, (request) => queryResponse(request, 'Tickets', TICKET_FIELDS, presentedTickets(context))),
-      route('GET', `${tickets}/${suffix}`, (request) => queryResponse(request, 'Tickets', TICKET_FIELDS, presentedTickets(context))),
-      route('POST', `${AT_API_PREFIX}/TicketNotes/${suffix}`, (request) => queryResponse(request, 'TicketNotes', NOTE_FIELDS, presentedNotes(context))),
-      route('GET', `${AT_API_PREFIX}/TicketNotes/${suffix}`, (request) => queryResponse(request, 'TicketNotes', NOTE_FIELDS, presentedNotes(context))),
+      route('POST', `${tickets}/${suffix}`, (request) => querySourceResponse(request, 'Tickets', TICKET_FIELDS, atTicketSource(context.store))),
+      route('GET', `${tickets}/${suffix}`, (request) => querySourceResponse(request, 'Tickets', TICKET_FIELDS, atTicketSource(context.store))),
+      route('POST', `${AT_API_PREFIX}/TicketNotes/${suffix}`, (request) => querySourceResponse(request, 'TicketNotes', NOTE_FIELDS, atNoteSource(context.store))),
+      route('GET', `${AT_API_PREFIX}/TicketNotes/${suffix}`, (request) => querySourceResponse(request, 'TicketNotes', NOTE_FIELDS, atNoteSource(context.store))),
     ]),
-    route('POST', `${tickets}/query/count`, (request) => countQueryResponse(request, 'Tickets', TICKET_FIELDS, presentedTickets(context))),
-    route('POST', `${AT_API_PREFIX}/TicketNotes/query/count`, (request) => countQueryResponse(request, 'TicketNotes', NOTE_FIELDS, presentedNotes(context))),
+    route('POST', `${tickets}/query/count`, (request) => countQuerySourceResponse(request, 'Tickets', TICKET_FIELDS, atTicketSource(context.store))),
+    route('POST', `${AT_API_PREFIX}/TicketNotes/query/count`, (request) => countQuerySourceResponse(request, 'TicketNotes', NOTE_FIELDS, atNoteSource(context.store))),
     route('GET', `${tickets}/{id}`, (_request, params) => {
       const ticket = context.store.tickets.get(idParam(params));
       return json(200, { item: ticket ? presentAtTicket(context.store, ticket) : null });

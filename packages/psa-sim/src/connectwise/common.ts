@@ -162,27 +162,63 @@ function queryParam(request: TSimRequest, name: string): string | null {
   return key === undefined ? null : request.url.searchParams.get(key);
 }
 
-/** Filters and orders rows by the conditions/childConditions/orderBy query parameters. */
-export function filterRows(request: TSimRequest, rows: Iterable<TCwRecord>, filterOverride?: { conditions?: string | null; childConditions?: string | null; orderBy?: string | null }): TCwRecord[] | TSimResponse {
+/** Marks a field the fast accessor cannot answer, so the full presented record is consulted. */
+export const SLOW_FIELD = Symbol('slow-field');
+
+/**
+ * Rows of one resource: `present` renders the ConnectWise JSON, and `fastField` answers common condition paths
+ * (lower-cased) straight from the row so filtering large tables does not render every row.
+ */
+export interface TCwSource<TRow> {
+  rows: Iterable<TRow>;
+  present: (row: TRow) => TCwRecord;
+  fastField?: (row: TRow, lowerPath: string) => unknown;
+}
+
+type TFilterOverride = { conditions?: string | null; childConditions?: string | null; orderBy?: string | null };
+
+function recordSource(rows: Iterable<TCwRecord>): TCwSource<TCwRecord> {
+  return { rows, present: (row) => row };
+}
+
+function createResolver<TRow>(source: TCwSource<TRow>, row: TRow): (path: string) => unknown {
+  let presented: TCwRecord | undefined;
+  return (path) => {
+    if (source.fastField) {
+      const value = source.fastField(row, path.toLowerCase());
+      if (value !== SLOW_FIELD) return value;
+    }
+    presented ??= source.present(row);
+    return resolveObjectPath(presented, path);
+  };
+}
+
+/** Filters and orders rows by the conditions/childConditions/orderBy query parameters (or a search body's). */
+export function filterSourceRows<TRow>(request: TSimRequest, source: TCwSource<TRow>, filterOverride?: TFilterOverride): TRow[] | TSimResponse {
   const conditions = parseOptionalConditions(filterOverride?.conditions ?? queryParam(request, 'conditions'), 'conditions');
   if (isResponse(conditions)) return conditions;
   const childConditions = parseOptionalConditions(filterOverride?.childConditions ?? queryParam(request, 'childConditions'), 'childConditions');
   if (isResponse(childConditions)) return childConditions;
-  const matches: TCwRecord[] = [];
-  for (const row of rows) {
-    if (conditions && !evaluateConditions(conditions, (path) => resolveObjectPath(row, path))) continue;
-    if (childConditions && !matchesChildConditions(row, childConditions)) continue;
+  const matches: TRow[] = [];
+  for (const row of source.rows) {
+    if (conditions && !evaluateConditions(conditions, createResolver(source, row))) continue;
+    if (childConditions && !matchesChildConditions(source.present(row), childConditions)) continue;
     matches.push(row);
   }
   const orderBy = parseOrderBy(filterOverride?.orderBy ?? queryParam(request, 'orderBy'));
   if (orderBy.length > 0) {
-    matches.sort((left, right) => {
-      for (const { path, direction } of orderBy) {
-        const difference = compareValues(resolveObjectPath(left, path), resolveObjectPath(right, path));
+    const keyed = matches.map((row) => {
+      const resolve = createResolver(source, row);
+      return { row, id: resolve('id'), keys: orderBy.map(({ path }) => resolve(path)) };
+    });
+    keyed.sort((left, right) => {
+      for (const [index, { direction }] of orderBy.entries()) {
+        const difference = compareValues(left.keys[index], right.keys[index]);
         if (difference !== 0) return difference * direction;
       }
       return compareValues(left.id, right.id);
     });
+    return keyed.map((entry) => entry.row);
   }
   return matches;
 }
@@ -191,8 +227,8 @@ export function filterRows(request: TSimRequest, rows: Iterable<TCwRecord>, filt
  * A ConnectWise list: conditions, orderBy, fields, and page/pageSize paging with a Link header
  * (rel next/prev/first/last), or forward-only paging with pageId when `pagination-type: forward-only` is sent.
  */
-export function listResponse(request: TSimRequest, rows: Iterable<TCwRecord>, filterOverride?: { conditions?: string | null; childConditions?: string | null; orderBy?: string | null }): TSimResponse {
-  const filtered = filterRows(request, rows, filterOverride);
+export function listSourceResponse<TRow>(request: TSimRequest, source: TCwSource<TRow>, filterOverride?: TFilterOverride): TSimResponse {
+  const filtered = filterSourceRows(request, source, filterOverride);
   if (isResponse(filtered)) return filtered;
   const pageSizeParam = readIntegerParam(request, 'pageSize');
   if (isResponse(pageSizeParam)) return pageSizeParam;
@@ -203,16 +239,18 @@ export function listResponse(request: TSimRequest, rows: Iterable<TCwRecord>, fi
   const pageSize = Math.min(CW_MAX_PAGE_SIZE, Math.max(1, pageSizeParam ?? CW_DEFAULT_PAGE_SIZE));
   const fieldsParam = queryParam(request, 'fields');
   const fields = fieldsParam ? fieldsParam.split(',').map((field) => field.trim()).filter((field) => field !== '') : [];
-  const project = (row: TCwRecord): TCwRecord => (fields.length > 0 ? selectFields(row, fields) : row);
+  const render = (row: TRow): TCwRecord => (fields.length > 0 ? selectFields(source.present(row), fields) : source.present(row));
   const isForwardOnly = (headerValue(request.headers, 'pagination-type') ?? '').toLowerCase() === 'forward-only';
   const links: string[] = [];
-  let pageRows: TCwRecord[];
+  let pageRows: TRow[];
   if (isForwardOnly || pageIdParam !== undefined) {
     const afterId = pageIdParam ?? 0;
-    const remaining = filtered.filter((row) => typeof row.id === 'number' && row.id > afterId).sort((left, right) => compareValues(left.id, right.id));
-    pageRows = remaining.slice(0, pageSize);
-    const last = pageRows[pageRows.length - 1];
-    if (remaining.length > pageSize && last) links.push(`<${pageUrl(request, { pageSize: String(pageSize), pageId: String(last.id) })}>; rel="next"`);
+    const idOf = (row: TRow): number => Number(createResolver(source, row)('id'));
+    const remaining = filtered.map((row) => ({ row, id: idOf(row) })).filter((entry) => entry.id > afterId);
+    remaining.sort((left, right) => left.id - right.id);
+    pageRows = remaining.slice(0, pageSize).map((entry) => entry.row);
+    const lastId = remaining[Math.min(pageSize, remaining.length) - 1]?.id;
+    if (remaining.length > pageSize && lastId !== undefined) links.push(`<${pageUrl(request, { pageSize: String(pageSize), pageId: String(lastId) })}>; rel="next"`);
   } else {
     const page = Math.max(1, pageParam ?? 1);
     const lastPage = Math.max(1, Math.ceil(filtered.length / pageSize));
@@ -223,13 +261,21 @@ export function listResponse(request: TSimRequest, rows: Iterable<TCwRecord>, fi
   }
   const headers: Record<string, string> = {};
   if (links.length > 0) headers.Link = links.join(', ');
-  return json(200, pageRows.map(project), headers);
+  return json(200, pageRows.map(render), headers);
+}
+
+export function listResponse(request: TSimRequest, rows: Iterable<TCwRecord>, filterOverride?: TFilterOverride): TSimResponse {
+  return listSourceResponse(request, recordSource(rows), filterOverride);
+}
+
+export function countSourceResponse<TRow>(request: TSimRequest, source: TCwSource<TRow>): TSimResponse {
+  const filtered = filterSourceRows(request, source);
+  if (isResponse(filtered)) return filtered;
+  return json(200, { count: filtered.length });
 }
 
 export function countResponse(request: TSimRequest, rows: Iterable<TCwRecord>): TSimResponse {
-  const filtered = filterRows(request, rows);
-  if (isResponse(filtered)) return filtered;
-  return json(200, { count: filtered.length });
+  return countSourceResponse(request, recordSource(rows));
 }
 
 export function itemResponse(request: TSimRequest, record: TCwRecord): TSimResponse {

@@ -3,7 +3,8 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute } from '../http';
 import type { TSimCompany } from '../store';
-import { CW_API_PREFIX, countResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, countResponse, countSourceResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
+import { companySource, contactSource } from './fast-fields';
 import type { TCwRecord, TCwValidationError } from './common';
 import { presentCommunicationType, presentCompany, presentCompanyType, presentContact } from './presenters';
 
@@ -22,16 +23,10 @@ export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
   const store = (): TSimContext['store'] => context.store;
   const companies = `${CW_API_PREFIX}/company/companies`;
   const contacts = `${CW_API_PREFIX}/company/contacts`;
-  function* presentedCompanies(): Generator<TCwRecord> {
-    for (const company of store().companies.all()) yield presentCompany(store(), company);
-  }
-  function* presentedContacts(): Generator<TCwRecord> {
-    for (const contact of store().contacts.all()) yield presentContact(store(), contact);
-  }
   const companyTypes = (): TCwRecord[] => [...store().companyTypes.all()].map(presentCompanyType);
   return [
-    route('GET', companies, (request) => listResponse(request, presentedCompanies())),
-    route('GET', `${companies}/count`, (request) => countResponse(request, presentedCompanies())),
+    route('GET', companies, (request) => listSourceResponse(request, companySource(store()))),
+    route('GET', `${companies}/count`, (request) => countSourceResponse(request, companySource(store()))),
     route('GET', `${companies}/types`, (request) => listResponse(request, companyTypes())),
     route('GET', `${companies}/types/count`, (request) => countResponse(request, companyTypes())),
     route('GET', `${companies}/types/{id}`, (request, params) => {
@@ -92,8 +87,8 @@ export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
       countCreate(context);
       return json(201, presentCompany(store(), company));
     }),
-    route('GET', contacts, (request) => listResponse(request, presentedContacts())),
-    route('GET', `${contacts}/count`, (request) => countResponse(request, presentedContacts())),
+    route('GET', contacts, (request) => listSourceResponse(request, contactSource(store()))),
+    route('GET', `${contacts}/count`, (request) => countSourceResponse(request, contactSource(store()))),
     route('GET', `${contacts}/{id}`, (request, params) => {
       const contact = store().contacts.get(idParam(params));
       return contact ? itemResponse(request, presentContact(store(), contact)) : cwNotFound('Contact', idParam(params));

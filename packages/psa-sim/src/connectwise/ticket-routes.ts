@@ -3,14 +3,12 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { TSimTicket } from '../store';
-import { CW_API_PREFIX, countResponse, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, countResponse, countSourceResponse, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
+import { ticketSource } from './fast-fields';
 import { applyPatch, parsePatchOperations } from './json-patch';
 import { presentNote, presentTicket } from './presenters';
 import { readTicketInput } from './ticket-input';
 
-function* presentedTickets(context: TSimContext): Generator<Record<string, unknown>> {
-  for (const ticket of context.store.tickets.all()) yield presentTicket(context.store, ticket);
-}
 
 
 function updateTicketFrom(context: TSimContext, base: TSimTicket, input: Record<string, unknown>): TSimResponse {
@@ -24,8 +22,8 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
   const base = `${CW_API_PREFIX}/service/tickets`;
   const findTicket = (id: number): TSimTicket | undefined => context.store.tickets.get(id);
   return [
-    route('GET', base, (request) => listResponse(request, presentedTickets(context))),
-    route('GET', `${base}/count`, (request) => countResponse(request, presentedTickets(context))),
+    route('GET', base, (request) => listSourceResponse(request, ticketSource(context.store))),
+    route('GET', `${base}/count`, (request) => countSourceResponse(request, ticketSource(context.store))),
     route('POST', `${base}/search`, (request) => {
       const body = isRecord(request.body) ? request.body : {};
       const text = (name: string): string | null => {
@@ -33,7 +31,7 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
         const value = key === undefined ? undefined : body[key];
         return typeof value === 'string' ? value : null;
       };
-      return listResponse(request, presentedTickets(context), { conditions: text('conditions'), childConditions: text('childConditions'), orderBy: text('orderBy') });
+      return listSourceResponse(request, ticketSource(context.store), { conditions: text('conditions'), childConditions: text('childConditions'), orderBy: text('orderBy') });
     }),
     route('POST', base, (request) => {
       const parsed = readObjectBody(request, 'ticket');
