@@ -205,6 +205,19 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
     expect(matches[0]?.phone).toBe('3035550199');
   });
 
+  it('keeps concurrent calls within the per-endpoint limit, so Autotask never answers with its thread-limit error', async () => {
+    const concurrentClient = clientFor(psaType, sim);
+    await concurrentClient.listBoards();
+    const before = concurrentClient.requestCount();
+    // Latency keeps requests in flight together, as on a real network.
+    sim.faults.set({ latencyMs: 40 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => concurrentClient.listDepartments()));
+    sim.faults.set({ latencyMs: 0 });
+    expect(results.every((departments) => departments.length > 0)).toBe(true);
+    // One request each: no call was refused and retried.
+    expect(concurrentClient.requestCount() - before).toBe(12);
+  });
+
   it('gives up with unavailable when the PSA keeps failing', async () => {
     sim.faults.failNext({ kind: 503, count: 10 });
     expect((await caught(client.listDepartments())).kind).toBe('unavailable');
