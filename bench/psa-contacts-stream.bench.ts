@@ -1,53 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
 
-// Streams 50,000 contacts through each PSA adapter and reports wall time, requests and peak RSS,
-// showing the adapters page through the PSA without holding every contact in memory.
+// Streams 50,000 contacts through each PSA adapter and reports wall time, requests and peak RSS.
+// The simulator runs in a child process, so this process's RSS is the adapter's alone: it stays
+// flat because pages are yielded and dropped, never collected.
 const CONTACT_COUNT = 50_000;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-function clientFor(psaType: TPsaType, sim: TPsaSimulator): PsaClient {
-  if (psaType === 'connectwise') {
-    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'bench-connectwise' });
+async function startSimulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/psa-sim/src/cli.ts', '--port', '0', '--seed', 'empty', '--scale-companies', '500', '--scale-contacts', String(CONTACT_COUNT)],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  for await (const chunk of child.stdout ?? []) {
+    output += String(chunk);
+    const match = /listening on (http:\/\/\S+)/.exec(output);
+    if (match?.[1]) return { child, url: match[1] };
   }
-  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
-  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'bench-autotask' });
+  throw new Error(`the simulator exited before listening:\n${output}`);
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+function clientFor(psaType: TPsaType, url: string): PsaClient {
+  if (psaType === 'connectwise') {
+    return createPsaClient({ psaType, siteUrl: url, ...DEMO_CREDENTIALS.connectWise }, { tenantKey: 'bench-connectwise', timeoutMs: 60_000 });
+  }
+  const zoneDiscoveryUrl = `${url}/atservicesrest/v1.0/zoneInformation`;
+  return createPsaClient({ psaType, zoneDiscoveryUrl, ...DEMO_CREDENTIALS.autotask }, { tenantKey: 'bench-autotask', timeoutMs: 60_000 });
 }
 
-async function measure(psaType: TPsaType, sim: TPsaSimulator): Promise<void> {
-  const client = clientFor(psaType, sim);
-  const simRequestsBefore = sim.stats().requests;
-  let peakRss = process.memoryUsage().rss;
+async function simulatorRequests(url: string): Promise<number> {
+  const stats = (await (await fetch(`${url}/__sim/stats`)).json()) as { requests: number };
+  return stats.requests;
+}
+
+const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function measure(psaType: TPsaType, url: string): Promise<void> {
+  const client = clientFor(psaType, url);
+  const simRequestsBefore = await simulatorRequests(url);
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 20);
   const startedAt = performance.now();
   let streamed = 0;
-  let withEmail = 0;
+  const ids = new Set<number>();
   for await (const contact of client.streamContacts()) {
     streamed += 1;
-    if (contact.email) withEmail += 1;
+    ids.add(contact.id);
   }
   const elapsedMs = performance.now() - startedAt;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const simRequests = (await simulatorRequests(url)) - simRequestsBefore;
   console.log(
-    `${psaType.padEnd(11)} contacts=${streamed} withEmail=${withEmail} wall=${(elapsedMs / 1000).toFixed(2)} s ` +
-      `requests(client)=${client.requestCount()} requests(sim)=${sim.stats().requests - simRequestsBefore} peakRSS=${megabytes(peakRss)}`,
+    `${psaType.padEnd(11)} contacts=${streamed} distinct=${ids.size} wall=${(elapsedMs / 1000).toFixed(2)} s ` +
+      `requests(client)=${client.requestCount()} requests(sim)=${simRequests} RSS before=${megabytes(rssBefore)} peak=${megabytes(peakRss)}`,
   );
-  if (streamed !== CONTACT_COUNT) throw new Error(`expected ${CONTACT_COUNT} contacts, streamed ${streamed}`);
+  if (streamed !== CONTACT_COUNT || ids.size !== CONTACT_COUNT) throw new Error(`expected ${CONTACT_COUNT} distinct contacts, streamed ${streamed}`);
 }
 
-// The simulator runs in this process too, so its store of 50,000 contacts is part of the baseline RSS.
-const sim = await startPsaSimulator({ port: 0, seed: 'empty', scale: { companies: 500, contacts: CONTACT_COUNT }, rateLimit: false });
+const { child, url } = await startSimulatorProcess();
 try {
-  console.log(`baseline RSS with the simulator's store loaded: ${megabytes(process.memoryUsage().rss)}`);
-  await measure('connectwise', sim);
-  await measure('autotask', sim);
+  await measure('connectwise', url);
+  await measure('autotask', url);
 } finally {
-  await sim.close();
+  child.kill('SIGTERM');
+  await once(child, 'exit');
 }
