@@ -22,7 +22,7 @@ afterAll(async () => {
  * each axios instance (the root client and every sub-API) is pointed at it. Nothing else about the client changes.
  */
 function pointAtSimulator(client: ManageAPI, baseUrl: string): void {
-  const targets: unknown[] = [client, ...Object.values(client)];
+  const targets: unknown[] = [client, ...Object.values(client as unknown as Record<string, unknown>)];
   for (const target of targets) {
     if (typeof target !== 'object' || target === null || !('instance' in target)) continue;
     const instance = (target as { instance: { defaults: { baseURL?: string } } }).instance;
@@ -49,7 +49,7 @@ describe('connectwise-rest (ConnectWise Manage client) against the simulator', (
     expect(tickets.map((ticket) => ticket.id)).toContain(100001);
     const created = await manage.ServiceAPI.postServiceTickets({ summary: 'Created through connectwise-rest', company: { id: 4 }, board: { id: 1 }, externalXRef: 'compat-1' });
     expect(created).toMatchObject({ summary: 'Created through connectwise-rest', company: { id: 4 }, status: { name: 'New' } });
-    const companies = await manage.paginate(manage.CompanyAPI.getCompanyCompanies, { startPage: 1, pageSize: 5 }, {});
+    const companies = await manage.paginate((params: Record<string, unknown>) => manage.CompanyAPI.getCompanyCompanies(params), { startPage: 1, pageSize: 5 }, {});
     expect(companies).toHaveLength(24);
   });
 
