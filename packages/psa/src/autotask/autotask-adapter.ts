@@ -32,6 +32,7 @@ import type {
 } from '../psa-client';
 import { autotaskAuthHeaders, listAutotaskRows, mapAutotaskError, streamAutotaskRows } from './autotask-http';
 import * as map from './autotask-mappers';
+import { checkId, firstLine, itemIdOf, itemOf, toNote } from './autotask-records';
 import { atFilter, type TAutotaskFilter } from './filters';
 import { defaultOf, isClosedStatus, parseEntityFields, type TEntityFields } from './picklists';
 import { defaultZoneDiscoveryUrl, discoverAutotaskApiBase } from './zone';
@@ -393,35 +394,4 @@ export class AutotaskClient implements PsaClient {
     const threshold = await this.call('GET', '/ThresholdInformation', undefined, (body) => parsePsaPayload(map.ZThreshold, body, 'threshold information'));
     return { used: threshold.currentTimeframeRequestCount, limit: threshold.externalRequestThreshold, windowSeconds: threshold.requestThresholdTimeframe * 60 };
   }
-}
-
-function toNote(row: map.TAutotaskNoteRow, ticketId: number, internalValues: ReadonlySet<number>): TPsaNote {
-  return {
-    id: row.id,
-    ticketId: row.ticketID ?? ticketId,
-    text: row.description ?? '',
-    kind: map.noteKindOf(row, internalValues),
-    createdAt: row.createDateTime ?? null,
-    createdBy: row.creatorResourceID === null || row.creatorResourceID === undefined ? null : String(row.creatorResourceID),
-  };
-}
-
-function itemIdOf(body: unknown): number {
-  return parsePsaPayload(map.ZItemIdEnvelope, body, 'create result').itemId;
-}
-
-function itemOf(body: unknown): unknown {
-  const envelope = parsePsaPayload(map.ZItemEnvelope, body, 'record');
-  if (envelope.item === null || envelope.item === undefined) throw new PsaError('not_found', 'Autotask has no such record.');
-  return envelope.item;
-}
-
-function firstLine(text: string): string {
-  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? '';
-  return (line || 'Note').slice(0, 250);
-}
-
-function checkId(id: number): number {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
-  return id;
 }

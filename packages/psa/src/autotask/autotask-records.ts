@@ -1,0 +1,38 @@
+import { PsaError } from '../errors';
+import { parsePsaPayload } from '../http/parse';
+import type { TPsaNote } from '../psa-client';
+import * as map from './autotask-mappers';
+
+export function toNote(row: map.TAutotaskNoteRow, ticketId: number, internalValues: ReadonlySet<number>): TPsaNote {
+  return {
+    id: row.id,
+    ticketId: row.ticketID ?? ticketId,
+    text: row.description ?? '',
+    kind: map.noteKindOf(row, internalValues),
+    createdAt: row.createDateTime ?? null,
+    createdBy: row.creatorResourceID === null || row.creatorResourceID === undefined ? null : String(row.creatorResourceID),
+  };
+}
+
+/** The `{itemId}` Autotask answers a create or update with. */
+export function itemIdOf(body: unknown): number {
+  return parsePsaPayload(map.ZItemIdEnvelope, body, 'create result').itemId;
+}
+
+/** The `{item}` of a get by id; `{item: null}` means there is no such record. */
+export function itemOf(body: unknown): unknown {
+  const envelope = parsePsaPayload(map.ZItemEnvelope, body, 'record');
+  if (envelope.item === null || envelope.item === undefined) throw new PsaError('not_found', 'Autotask has no such record.');
+  return envelope.item;
+}
+
+/** Autotask notes need a title; the first line of the text serves. */
+export function firstLine(text: string): string {
+  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+  return (line || 'Note').slice(0, 250);
+}
+
+export function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
+  return id;
+}
