@@ -97,14 +97,29 @@ export class AutotaskClient implements PsaClient {
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, parse: (body: unknown) => T, findExisting?: () => Promise<T | null>): Promise<T> {
-    const url = `${await this.apiBase()}${path}`;
     const entity = path.split('/')[1] ?? path;
-    return this.transport.send({ method, url, body, endpointKey: entity }, (response) => parse(response.body), { findExisting });
+    return this.onCurrentZone((apiBase) =>
+      this.transport.send({ method, url: `${apiBase}${path}`, body, endpointKey: entity }, (response) => parse(response.body), { findExisting }),
+    );
   }
 
   private async query<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T): Promise<T[]> {
-    const rows = await listAutotaskRows(this.transport, await this.apiBase(), entity, { filter });
+    const rows = await this.onCurrentZone((apiBase) => listAutotaskRows(this.transport, apiBase, entity, { filter }));
     return rows.map(mapRow);
+  }
+
+  /** A tenant moved to another zone gets 401 from the old one, so a 401 asks for the zone again and retries once if it changed. */
+  private async onCurrentZone<T>(run: (apiBase: string) => Promise<T>): Promise<T> {
+    const apiBase = await this.apiBase();
+    try {
+      return await run(apiBase);
+    } catch (error) {
+      if (!(error instanceof PsaError) || error.kind !== 'bad_keys' || error.status !== 401) throw error;
+      this.apiBasePromise = null;
+      const currentBase = await this.apiBase();
+      if (currentBase === apiBase) throw error;
+      return run(currentBase);
+    }
   }
 
   /** Picklists change rarely and cost a request each, so they are cached per client for a few minutes. */
