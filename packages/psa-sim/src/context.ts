@@ -35,6 +35,8 @@ export interface TSimContext {
   stats: TSimStats;
   /** Arrival times of Autotask API calls in the last hour, for ThresholdInformation. */
   autotaskCallTimes: number[];
+  /** Signs Autotask webhooks that were created without a secretKey. */
+  webhookSecret: string;
   now: () => number;
 }
 

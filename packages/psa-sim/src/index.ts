@@ -24,7 +24,7 @@ export interface TPsaSimulatorOptions {
   seed?: 'demo' | 'empty';
   scale?: { companies?: number; contacts?: number; tickets?: number };
   rateLimit?: { perMinute: number } | false;
-  /** Accepted for callers that share one secret across webhooks; Autotask webhooks sign with the secretKey each webhook was created with. */
+  /** Signs Autotask webhooks created without their own secretKey (default `SimWebhookSecret1`). */
   webhookSecret?: string;
   /** Clock for timestamps and the rate-limit window (tests pass a fake one). */
   now?: () => number;
@@ -39,6 +39,9 @@ export interface TPsaSimulator {
   stats(): { requests: number; byPath: Record<string, number>; creates: number };
   close(): Promise<void>;
 }
+
+/** Used for Autotask webhooks created without a secretKey when no webhookSecret option is given. */
+const DEFAULT_WEBHOOK_SECRET = 'SimWebhookSecret1';
 
 function buildStore(options: TPsaSimulatorOptions, now: () => number): SimStore {
   const store = new SimStore(now);
@@ -68,6 +71,7 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     threadLimiter: new ThreadLimiter(),
     stats: { requests: 0, byPath: new Map(), creates: 0, webhookDeliveries: 0 },
     autotaskCallTimes: [],
+    webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
     now,
   };
   context.rateLimiter.configure(options.rateLimit ?? false);

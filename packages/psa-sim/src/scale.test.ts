@@ -24,6 +24,12 @@ describe('generateScale', () => {
     expect([...scaledStore(7).contacts.all()]).not.toEqual([...first.contacts.all()]);
   });
 
+  it('builds its own store with the reference data when given only counts', () => {
+    const store = generateScale({ companies: 3, contacts: 6, tickets: 9 });
+    expect([store.companies.size, store.contacts.size, store.tickets.size]).toEqual([3, 6, 9]);
+    expect(store.boards.size).toBe(1);
+  });
+
   it('serves 50,000 contacts through both PSAs with paging, within memory', async () => {
     const sim = await startPsaSimulator({ seed: 'empty', scale: { companies: 2000, contacts: 50_000, tickets: 20_000 } });
     try {

@@ -1,5 +1,6 @@
 import { loadDemoData } from './demo-data';
 import { createRandom } from './faults';
+import { seedReferenceData } from './seed';
 import { SimStore } from './store';
 
 export interface TScaleOptions {
@@ -29,11 +30,17 @@ function pick<T>(random: () => number, values: readonly T[]): T {
   return value;
 }
 
+function referenceOnlyStore(): SimStore {
+  const store = new SimStore();
+  seedReferenceData(store);
+  return store;
+}
+
 /**
  * Adds generated companies, contacts and tickets after the existing rows (ids continue from the highest id).
  * Rows are compact: strings come from small shared pools, tickets reuse the historical texts, and scale tickets carry no notes.
  */
-export function generateScale(options: TScaleOptions, store: SimStore = new SimStore()): SimStore {
+export function generateScale(options: TScaleOptions, store: SimStore = referenceOnlyStore()): SimStore {
   const random = createRandom(options.seed ?? 20_260_101);
   const data = loadDemoData();
   const companyTypeIds = [...store.companyTypes.all()].map((type) => type.id);

@@ -111,7 +111,9 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     if (!lowerPath.startsWith(AT_API_PREFIX.toLowerCase())) return atErrors(404, `No HTTP resource was found that matches the request URI '${request.url.toString()}'.`);
     const denied = authenticateAutotask(context, request);
     if (denied) return denied;
-    context.autotaskCallTimes.push(context.now());
+    const now = context.now();
+    context.autotaskCallTimes.push(now);
+    while ((context.autotaskCallTimes[0] ?? now) <= now - 3_600_000) context.autotaskCallTimes.shift();
     const match = matchRoute(atRoutes, request.method, request.path);
     if ('route' in match) return match.route.handler(request, match.params);
     return match.isMethodMismatch

@@ -67,6 +67,22 @@ describe('Autotask ticket webhooks', () => {
   });
 });
 
+describe('Autotask webhook without its own secretKey', () => {
+  it('signs Create events with the simulator webhookSecret', async () => {
+    const created = await autotaskCall(sim, 'POST', '/TicketWebhooks', { name: 'No secret', webhookUrl: `${receiverUrl}/at-create`, deactivationUrl: `${receiverUrl}/at-off`, isActive: true, isSubscribedToCreateEvents: true });
+    const webhookId = asRecord(created.body).itemId;
+    const titleFieldId = TICKET_FIELDS.findIndex((field) => field.name === 'title') + 1;
+    await autotaskCall(sim, 'POST', `/TicketWebhooks/${String(webhookId)}/Fields`, { fieldID: titleFieldId, isSubscribedField: true });
+    const ticket = asRecord((await autotaskCall(sim, 'POST', '/Tickets', { companyID: 1, title: 'Café <b> & co', status: 1, priority: 2 })).body);
+    await waitFor(() => received.some((entry) => entry.path === '/at-create'));
+    const delivery = received.find((entry) => entry.path === '/at-create');
+    if (!delivery) throw new Error('no delivery');
+    expect(delivery.headers['x-hook-signature']).toBe(`sha1=${createHmac('sha1', 'SimWebhookSecret1').update(delivery.body).digest('base64')}`);
+    expect(delivery.body).toContain('Caf\\u00e9 \\u003cb\\u003e \\u0026 co');
+    expect(asRecord(JSON.parse(delivery.body))).toMatchObject({ Action: 'Create', Id: ticket.itemId, Fields: { title: 'Café <b> & co' } });
+  });
+});
+
 describe('ConnectWise callbacks', () => {
   it('POSTs added/updated envelopes to owner-level ticket callbacks, signed with the key at key_url', async () => {
     const registered = await connectWiseCall(sim, 'POST', '/system/callbacks', { url: `${receiverUrl}/cw`, objectId: 1, type: 'ticket', level: 'owner', description: 'switchboard' });

@@ -123,7 +123,7 @@ export function attachWebhookDelivery(context: TSimContext, baseUrl: () => strin
       if (!payload) continue;
       sequenceNumber += 1;
       const body = autotaskEscapedJson(payload);
-      send(webhook.webhookUrl, body, { 'X-Hook-Signature': autotaskSignature(webhook.secretKey, body) });
+      send(webhook.webhookUrl, body, { 'X-Hook-Signature': autotaskSignature(webhook.secretKey === '' ? context.webhookSecret : webhook.secretKey, body) });
     }
   });
 }
