@@ -7,8 +7,9 @@ import { render } from '@testing-library/react';
 import { createBrandTheme } from '../app/brand/brand-theme';
 
 /** Test helper: the app's providers around one component, with a fresh query cache per test. */
-export function renderWithProviders(ui: ReactElement) {
+export function renderWithProviders(ui: ReactElement, options: { prepareCache?: (queryClient: QueryClient) => void } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  options.prepareCache?.(queryClient);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={createBrandTheme()}>

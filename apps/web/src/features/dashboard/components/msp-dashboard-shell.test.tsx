@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@switchboard/contracts';
-import type { TSessionMspUser } from '@switchboard/contracts';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
+import type { TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { STORAGE_KEYS } from '../../../lib/local-storage';
 import { renderWithProviders } from '../../../lib/render-with-providers';
-import { MspDashboardShell } from './msp-dashboard-shell';
+import { sessionKeys } from '../../session/api/session-queries';
+import { MspDashboardPage } from '../pages/msp-dashboard-page';
 
 const admin: TSessionMspUser = {
   principal: 'user',
@@ -28,12 +29,26 @@ const admin: TSessionMspUser = {
   clientsAutopilotDbid: null,
 };
 
-function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${admin.id}/tickets`) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ roles: [] }), { status: 200 })));
+/** The fake API answers A-001 with `current` (the user as the server now knows them) and A-013 with no roles. */
+function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${admin.id}/tickets`, current: TSessionMspUser | null = user) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.includes('/technicianUsers/getById')) {
+        return current === null
+          ? new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status: 500, detail: 'boom', code: 'internal', requestId: 'r' }), { status: 500 })
+          : new Response(JSON.stringify(current), { status: 200 });
+      }
+      return new Response(JSON.stringify({ roles: [] }), { status: 200 });
+    }),
+  );
+  const session: TSessionCheckResponse = { authenticated: true, user };
+  // The page reads the user from the session cache, as in the app, so a refreshed user re-renders it.
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
-      <MspDashboardShell user={user} />
+      <MspDashboardPage />
     </MemoryRouter>,
+    { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },
   );
 }
 
@@ -42,7 +57,7 @@ beforeEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('MspDashboardShell', () => {
+describe('MSP dashboard', () => {
   it("shows the signed-in user's overview on the iTAgent tab", async () => {
     renderDashboard(admin);
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
@@ -63,6 +78,19 @@ describe('MspDashboardShell', () => {
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument();
+  });
+
+  it("re-reads the technician's information and shows a role change made since sign-in (R-114)", async () => {
+    renderDashboard(admin, undefined, { ...admin, roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician });
+    await screen.findByRole('heading', { name: 'Welcome, Jane' });
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument());
+  });
+
+  it("logs the spec's message when the technician's information cannot be loaded (R-114)", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDashboard(admin, undefined, null);
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith(MESSAGES.techInitFailed, expect.anything()));
+    consoleError.mockRestore();
   });
 
   it('starts with panels closed at 1023 px and open above it (decisions #13)', async () => {

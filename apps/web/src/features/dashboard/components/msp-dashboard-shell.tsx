@@ -8,6 +8,7 @@ import type { TTopLevelTab } from '../../../lib/local-storage';
 import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
+import { useTechnicianInformation } from '../../session/api/session-queries';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
@@ -22,6 +23,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const mspProfile = useMspProfile(user.mspCustomDomain);
   const adminOptions = visibleAdminOptions(user.permissions);
   const hasAdminTab = adminOptions.length > 0;
+  useTechnicianInformation(user);
 
   useEffect(() => {
     initialise(pathname, window.innerWidth);

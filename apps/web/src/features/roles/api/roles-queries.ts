@@ -1,7 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ZDeleteRoleResponse, ZRoleList, ZSaveRoleResponse } from '@switchboard/contracts';
 import type { TSaveRoleBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
+import { sessionKeys } from '../../session/api/session-queries';
+
+/** A role edit may change the signed-in user's own permissions; their information is re-read. */
+async function refreshAfterRoleChange(queryClient: QueryClient, mspCustomDomain: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: rolesKeys.list(mspCustomDomain) }),
+    queryClient.invalidateQueries({ queryKey: [...sessionKeys.all, 'user-info'] }),
+  ]);
+}
 
 export const rolesKeys = {
   all: ['roles'] as const,
@@ -22,7 +32,7 @@ export function useSaveRole(mspCustomDomain: string) {
   return useMutation({
     mutationFn: async (body: TSaveRoleBody) =>
       (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/create`, { method: 'POST', body, schema: ZSaveRoleResponse })).role,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.list(mspCustomDomain) }),
+    onSettled: () => refreshAfterRoleChange(queryClient, mspCustomDomain),
   });
 }
 
@@ -32,6 +42,6 @@ export function useDeleteRole(mspCustomDomain: string) {
   return useMutation({
     mutationFn: (roleId: string) =>
       apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/delete`, { query: { id: roleId }, schema: ZDeleteRoleResponse }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.list(mspCustomDomain) }),
+    onSettled: () => refreshAfterRoleChange(queryClient, mspCustomDomain),
   });
 }

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ZLogoutResponse, ZSessionCheckResponse } from '@switchboard/contracts';
-import type { TSessionCheckResponse, TSessionUser } from '@switchboard/contracts';
+import { MESSAGES, ZGetUserByIdResponse, ZLogoutResponse, ZSessionCheckResponse } from '@switchboard/contracts';
+import type { TSessionCheckResponse, TSessionMspUser, TSessionUser } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { clearAllClientState, loadLastActiveUser, saveLastActiveUser, saveLastActiveUserType } from '../../../lib/local-storage';
 import { resetAllStores } from '../../../lib/store-reset';
@@ -12,6 +13,7 @@ export const LOGOUT_PATH = '/auth/api/auth/logout';
 export const sessionKeys = {
   all: ['session'] as const,
   current: () => [...sessionKeys.all, 'current'] as const,
+  userInfo: (userId: string) => [...sessionKeys.all, 'user-info', userId] as const,
 };
 
 function rememberUser(user: TSessionUser): void {
@@ -48,6 +50,29 @@ export function setSignedInUser(queryClient: QueryClient, user: TSessionUser): v
   rememberUser(user);
   const session: TSessionCheckResponse = { authenticated: true, user };
   queryClient.setQueryData(sessionKeys.current(), session);
+}
+
+/**
+ * R-114: the dashboard initialises the technician's information from A-001, so a role changed
+ * since sign-in shows its current permissions; a failure is logged with the spec's text.
+ */
+export function useTechnicianInformation(user: TSessionMspUser) {
+  const queryClient = useQueryClient();
+  const isTechnician = user.userKind === 'technician';
+  const query = useQuery({
+    queryKey: sessionKeys.userInfo(user.id),
+    queryFn: () =>
+      apiFetch(`/db/${encodeURIComponent(user.mspCustomDomain)}/technicianUsers/getById`, { query: { id: user.id }, schema: ZGetUserByIdResponse }),
+    enabled: isTechnician,
+    retry: false,
+  });
+  const fresh = query.data;
+  useEffect(() => {
+    if (fresh !== undefined && JSON.stringify(fresh) !== JSON.stringify(user)) setSignedInUser(queryClient, fresh);
+  }, [fresh, user, queryClient]);
+  useEffect(() => {
+    if (query.isError) console.error(MESSAGES.techInitFailed, query.error);
+  }, [query.isError, query.error]);
 }
 
 const MSP_PATH_PATTERN = /^\/([a-z0-9-]{3,63})\/(dashboard|forgot)(\/|$)/;
