@@ -92,6 +92,19 @@ describe('RolesScreen', () => {
     expect(create?.body).toEqual({ name: 'Dispatcher', permissions: permissionMap(['boardView']), custom: true, mspCustomDomain: MSP });
   });
 
+  it('edits a custom role by sending its id, and says so', async () => {
+    const dispatcher = role(5, 'Dispatcher', true, permissionMap(['boardView']));
+    const calls = stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin), dispatcher]);
+    renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Dispatcher' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Role management' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Role updated.')).toBeInTheDocument();
+    const save = calls.find((call) => call.url === `/db/${MSP}/roles/create`);
+    expect(save?.body).toEqual({ id: dispatcher.id, name: 'Dispatcher', permissions: permissionMap(['boardView', 'roleManagement']), custom: true, mspCustomDomain: MSP });
+  });
+
   it('deletes a custom role only after confirmation', async () => {
     const calls = stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin), role(5, 'Dispatcher', true)]);
     renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);
