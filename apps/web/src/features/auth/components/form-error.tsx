@@ -4,7 +4,8 @@ import { Alert } from '@mantine/core';
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" role="alert">
+    // pre-wrap keeps the spec's double spaces visible ("Account does not exists.  Please sign up.").
+    <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-wrap' }}>
       {message}
     </Alert>
   );
