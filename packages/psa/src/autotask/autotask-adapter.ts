@@ -346,24 +346,34 @@ export class AutotaskClient implements PsaClient {
     return { ticketId: ticket.id, statusId: ticket.statusId, statusName: ticket.statusName, isClosed: ticket.isClosed };
   }
 
+  /** Note picklists read by label: who may see a note (publish) and its type, resolved per tenant. */
   private async noteSettings() {
     const fields = await this.fields('TicketNotes');
     const publish = fields.picklist('publish').filter((value) => value.isActive);
+    const noteTypes = fields.picklist('noteType').filter((value) => value.isActive);
     const internal = publish.filter((value) => /internal/i.test(value.label));
     const everyone = publish.find((value) => /^all/i.test(value.label)) ?? publish.find((value) => !/internal/i.test(value.label));
-    return { noteType: defaultOf(fields.picklist('noteType'))?.value, internal, everyone, internalValues: new Set(internal.map((value) => value.value)) };
+    const resolutionType = noteTypes.find((value) => /resolution/i.test(value.label));
+    const ordinaryType = defaultOf(noteTypes.filter((value) => value !== resolutionType)) ?? defaultOf(noteTypes);
+    return {
+      internalPublish: internal[0]?.value,
+      everyonePublish: everyone?.value,
+      ordinaryNoteType: ordinaryType?.value,
+      resolutionNoteType: resolutionType?.value ?? ordinaryType?.value,
+      kindValues: { internalPublishValues: new Set(internal.map((value) => value.value)), resolutionNoteType: resolutionType?.value ?? null },
+    };
   }
 
   async addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote> {
     const id = checkId(ticketId);
     const settings = await this.noteSettings();
-    const publish = input.kind === 'internal' ? settings.internal[0]?.value : settings.everyone?.value;
+    const publish = input.kind === 'internal' ? settings.internalPublish : settings.everyonePublish;
     if (input.kind === 'resolution') await this.call('PATCH', '/Tickets', { id, resolution: input.text }, itemIdOf);
     const body = {
       ticketID: id,
       title: input.kind === 'resolution' ? map.resolutionNoteTitle : firstLine(input.text),
       description: input.text,
-      noteType: settings.noteType,
+      noteType: input.kind === 'resolution' ? settings.resolutionNoteType : settings.ordinaryNoteType,
       publish,
     };
     // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
@@ -372,14 +382,14 @@ export class AutotaskClient implements PsaClient {
       return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
     });
     const row = await this.call('GET', `/TicketNotes/${noteId}`, undefined, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
-    return toNote(row, id, settings.internalValues);
+    return toNote(row, id, settings.kindValues);
   }
 
   async listNotes(ticketId: number): Promise<TPsaNote[]> {
     const id = checkId(ticketId);
     const settings = await this.noteSettings();
     const rows = await this.query('TicketNotes', [atFilter.eq('ticketID', id)], (row) => parsePsaPayload(map.ZNoteRow, row, 'note'));
-    return rows.sort((a, b) => a.id - b.id).map((row) => toNote(row, id, settings.internalValues));
+    return rows.sort((a, b) => a.id - b.id).map((row) => toNote(row, id, settings.kindValues));
   }
 
   async registerTicketWebhook(input: TRegisterPsaWebhook) {

@@ -82,17 +82,23 @@ export const ZNoteRow = z.object({
   title: z.string().nullish(),
   description: z.string().nullish(),
   publish: ZId.nullish(),
+  noteType: ZId.nullish(),
   createDateTime: z.string().nullish(),
   creatorResourceID: ZId.nullish(),
 });
 export type TAutotaskNoteRow = z.infer<typeof ZNoteRow>;
 
-/** Autotask keeps the resolution on the ticket; the note we add alongside it carries this title so it reads back as one. */
+/** Autotask keeps the resolution on the ticket; the note we add alongside it carries this title and the "Resolution" note type. */
 export const resolutionNoteTitle = 'Resolution';
 
-export function noteKindOf(note: TAutotaskNoteRow, internalPublishValues: ReadonlySet<number>): TPsaNoteKind {
-  if (note.title === resolutionNoteTitle) return 'resolution';
-  if (note.publish !== null && note.publish !== undefined && internalPublishValues.has(note.publish)) return 'internal';
+export interface TNoteKindValues {
+  internalPublishValues: ReadonlySet<number>;
+  resolutionNoteType: number | null;
+}
+
+export function noteKindOf(note: TAutotaskNoteRow, values: TNoteKindValues): TPsaNoteKind {
+  if (note.title === resolutionNoteTitle || (values.resolutionNoteType !== null && note.noteType === values.resolutionNoteType)) return 'resolution';
+  if (note.publish !== null && note.publish !== undefined && values.internalPublishValues.has(note.publish)) return 'internal';
   return 'description';
 }
 

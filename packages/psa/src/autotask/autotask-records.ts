@@ -3,12 +3,12 @@ import { parsePsaPayload } from '../http/parse';
 import type { TPsaNote } from '../psa-client';
 import * as map from './autotask-mappers';
 
-export function toNote(row: map.TAutotaskNoteRow, ticketId: number, internalValues: ReadonlySet<number>): TPsaNote {
+export function toNote(row: map.TAutotaskNoteRow, ticketId: number, kindValues: map.TNoteKindValues): TPsaNote {
   return {
     id: row.id,
     ticketId: row.ticketID ?? ticketId,
     text: row.description ?? '',
-    kind: map.noteKindOf(row, internalValues),
+    kind: map.noteKindOf(row, kindValues),
     createdAt: row.createDateTime ?? null,
     createdBy: row.creatorResourceID === null || row.creatorResourceID === undefined ? null : String(row.creatorResourceID),
   };
