@@ -101,6 +101,7 @@ export const MESSAGES = {
     resetCodeSent: 'If that email has an account, we sent it a 6-digit verification code.',
     resetStartOver: 'Start again from the email step.',
     chooseActivationRecord: 'Choose the record that is you:',
+    providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
   },
 
   // PSA connection problems (ours; the spec gives no wording).

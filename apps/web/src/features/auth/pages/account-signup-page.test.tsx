@@ -133,3 +133,12 @@ describe('account sign-up (01 §5 validator order, R-069–R-086)', { timeout: 3
     expect(call?.body).toMatchObject({ businessName: 'Fabrikam', businessPhone: '2065550100', address: { zipcode: '98101' } });
   });
 });
+
+describe('provider sign-up without a pending identity', () => {
+  it('says the provider sign-in expired and links back to the login', async () => {
+    stubFetch({ 'GET /auth/oidc/pending': problem(404, 'not_found', MESSAGES.notFound) });
+    renderAuthRoute('/auth/signup?provider=google&pending=1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.providerSignupExpired);
+    expect(screen.getByRole('link', { name: 'Sign in with your provider again' })).toHaveAttribute('href', '/auth/login');
+  });
+});

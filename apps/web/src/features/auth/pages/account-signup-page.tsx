@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Grid, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, ZOidcProvider, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
 import type { TAccountSignedIn, TOidcProvider } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { checkSignupEmail, createAccount, fetchPendingProviderIdentity, validate
 import { authKeys } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
+import { errorMessage } from '../lib/error-message';
 import { PasswordRuleList } from '../components/password-rule-list';
 
 interface TSignupForm {
@@ -139,6 +140,17 @@ export function AccountSignupPage() {
       title={provider === null ? 'Create your account' : 'Complete your account'}
       subtitle={provider === null ? undefined : `Signed in with ${provider === 'google' ? 'Google' : 'Microsoft'}. Tell us about your business.`}
     >
+      {provider !== null && pendingIdentity.isError ? (
+        // The provider identity waits only a few minutes server-side; without it A-067 cannot succeed.
+        <Stack>
+          <FormError
+            message={isApiError(pendingIdentity.error) && pendingIdentity.error.status === 404 ? MESSAGES.auth.providerSignupExpired : errorMessage(pendingIdentity.error)}
+          />
+          <Anchor component={Link} to="/auth/login">
+            Sign in with your provider again
+          </Anchor>
+        </Stack>
+      ) : null}
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {provider === null ? <TextInput label="Company ID (optional)" {...field('companyId')} /> : null}
