@@ -32,7 +32,7 @@ import type {
 } from '../psa-client';
 import { autotaskAuthHeaders, listAutotaskRows, mapAutotaskError, streamAutotaskRows } from './autotask-http';
 import * as map from './autotask-mappers';
-import { checkId, firstLine, itemIdOf, itemOf, toNote } from './autotask-records';
+import { checkId, firstLine, itemIdOf, itemOf, noteSettingsFrom, toNote } from './autotask-records';
 import { atFilter, type TAutotaskFilter } from './filters';
 import { defaultOf, isClosedStatus, parseEntityFields, type TEntityFields } from './picklists';
 import { defaultZoneDiscoveryUrl, discoverAutotaskApiBase } from './zone';
@@ -346,22 +346,8 @@ export class AutotaskClient implements PsaClient {
     return { ticketId: ticket.id, statusId: ticket.statusId, statusName: ticket.statusName, isClosed: ticket.isClosed };
   }
 
-  /** Note picklists read by label: who may see a note (publish) and its type, resolved per tenant. */
   private async noteSettings() {
-    const fields = await this.fields('TicketNotes');
-    const publish = fields.picklist('publish').filter((value) => value.isActive);
-    const noteTypes = fields.picklist('noteType').filter((value) => value.isActive);
-    const internal = publish.filter((value) => /internal/i.test(value.label));
-    const everyone = publish.find((value) => /^all/i.test(value.label)) ?? publish.find((value) => !/internal/i.test(value.label));
-    const resolutionType = noteTypes.find((value) => /resolution/i.test(value.label));
-    const ordinaryType = defaultOf(noteTypes.filter((value) => value !== resolutionType)) ?? defaultOf(noteTypes);
-    return {
-      internalPublish: internal[0]?.value,
-      everyonePublish: everyone?.value,
-      ordinaryNoteType: ordinaryType?.value,
-      resolutionNoteType: resolutionType?.value ?? ordinaryType?.value,
-      kindValues: { internalPublishValues: new Set(internal.map((value) => value.value)), resolutionNoteType: resolutionType?.value ?? null },
-    };
+    return noteSettingsFrom(await this.fields('TicketNotes'));
   }
 
   async addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote> {

@@ -2,6 +2,7 @@ import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
 import type { TPsaNote } from '../psa-client';
 import * as map from './autotask-mappers';
+import { defaultOf, type TEntityFields } from './picklists';
 
 export function toNote(row: map.TAutotaskNoteRow, ticketId: number, kindValues: map.TNoteKindValues): TPsaNote {
   return {
@@ -35,4 +36,21 @@ export function firstLine(text: string): string {
 export function checkId(id: number): number {
   if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
   return id;
+}
+
+/** Note picklists read by label: who may see a note (publish) and its type, resolved per tenant. */
+export function noteSettingsFrom(fields: TEntityFields) {
+  const publish = fields.picklist('publish').filter((value) => value.isActive);
+  const noteTypes = fields.picklist('noteType').filter((value) => value.isActive);
+  const internal = publish.filter((value) => /internal/i.test(value.label));
+  const everyone = publish.find((value) => /^all/i.test(value.label)) ?? publish.find((value) => !/internal/i.test(value.label));
+  const resolutionType = noteTypes.find((value) => /resolution/i.test(value.label));
+  const ordinaryType = defaultOf(noteTypes.filter((value) => value !== resolutionType)) ?? defaultOf(noteTypes);
+  return {
+    internalPublish: internal[0]?.value,
+    everyonePublish: everyone?.value,
+    ordinaryNoteType: ordinaryType?.value,
+    resolutionNoteType: resolutionType?.value ?? ordinaryType?.value,
+    kindValues: { internalPublishValues: new Set(internal.map((value) => value.value)), resolutionNoteType: resolutionType?.value ?? null },
+  };
 }
