@@ -9,6 +9,7 @@ import { connectWiseBoardRoutes } from './connectwise/board-routes';
 import { CW_API_PREFIX, authenticateConnectWise, cwError } from './connectwise/common';
 import { connectWiseCompanyRoutes } from './connectwise/company-routes';
 import { connectWisePublicRoutes, connectWiseSystemRoutes } from './connectwise/system-routes';
+import { connectWiseTeamRoutes } from './connectwise/team-routes';
 import { connectWiseTicketRoutes } from './connectwise/ticket-routes';
 import type { TSimContext } from './context';
 import { matchRoute } from './http';
@@ -91,7 +92,7 @@ export interface TSimServer {
 
 export function createSimServer(context: TSimContext, admin: TAdminHandlers): TSimServer {
   const cwPublic = connectWisePublicRoutes(context);
-  const cwRoutes: TRoute[] = [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
+  const cwRoutes: TRoute[] = [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
   const atPublic = autotaskPublicRoutes(context);
   const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
   const heldSockets = new Set<Socket>();

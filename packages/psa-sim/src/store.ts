@@ -114,6 +114,16 @@ export interface TSimDepartment {
   name: string;
 }
 
+export interface TSimBoardTeam {
+  id: number;
+  boardId: number;
+  name: string;
+  leaderId: number | null;
+  memberIds: number[];
+  isDefault: boolean;
+  notifyOnTicketDelete: boolean;
+}
+
 export interface TSimTicket {
   id: number;
   summary: string;
@@ -243,6 +253,7 @@ export class SimStore {
   readonly boardSubTypes = new SimTable<TSimBoardSubType>();
   readonly boardItems = new SimTable<TSimBoardItem>();
   readonly statuses = new SimTable<TSimStatus>();
+  readonly boardTeams = new SimTable<TSimBoardTeam>();
   readonly priorities = new SimTable<TSimPriority>();
   readonly sources = new SimTable<TSimNamed>();
   readonly companyTypes = new SimTable<TSimNamed>();

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPsaSimulator } from './index';
+import type { TPsaSimulator } from './index';
+import { asArray, asRecord, autotaskCall, connectWiseCall } from './test-support';
+
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator();
+});
+
+afterAll(async () => {
+  await sim.close();
+});
+
+describe('ConnectWise board maintenance', () => {
+  it('renames a board, a type and a subtype with JSON-Patch, and shows them in Autotask picklists', async () => {
+    const board = await connectWiseCall(sim, 'PATCH', '/service/boards/1', [{ op: 'replace', path: 'name', value: 'Service Desk' }]);
+    expect(board.body).toMatchObject({ id: 1, name: 'Service Desk' });
+    const type = await connectWiseCall(sim, 'PATCH', '/service/boards/1/types/1', [{ op: 'replace', path: 'name', value: 'Identity & Access' }]);
+    expect(type.body).toMatchObject({ id: 1, name: 'Identity & Access' });
+    const subType = await connectWiseCall(sim, 'PATCH', '/service/boards/1/subtypes/1', [{ op: 'replace', path: 'typeAssociationIds', value: [1, 2] }]);
+    expect(subType.body).toMatchObject({ typeAssociationIds: [1, 2] });
+    const fields = asRecord((await autotaskCall(sim, 'GET', '/Tickets/entityInformation/fields')).body);
+    const labels = (name: string): unknown[] => asArray(asArray(fields.fields).find((field) => field.name === name)?.picklistValues).map((value) => value.label);
+    expect(labels('queueID')).toEqual(['Service Desk']);
+    expect(labels('issueType')).toContain('Identity & Access');
+  });
+
+  it('turns a status into a closing status with PATCH and refuses to delete statuses in use', async () => {
+    const created = asRecord((await connectWiseCall(sim, 'POST', '/service/boards/1/statuses', { name: 'Cancelled' })).body);
+    const closing = await connectWiseCall(sim, 'PATCH', `/service/boards/1/statuses/${String(created.id)}`, [{ op: 'replace', path: 'closedStatus', value: true }]);
+    expect(closing.body).toMatchObject({ name: 'Cancelled', closedStatus: true });
+    const inUse = await connectWiseCall(sim, 'DELETE', '/service/boards/1/statuses/8');
+    expect(inUse.status).toBe(409);
+    expect(asRecord(inUse.body).code).toBe('Conflict');
+    expect((await connectWiseCall(sim, 'DELETE', `/service/boards/1/statuses/${String(created.id)}`)).status).toBe(204);
+  });
+});
+
+describe('ConnectWise board teams', () => {
+  it('creates a team with a leader and members, patches the members and deletes it', async () => {
+    const created = await connectWiseCall(sim, 'POST', '/service/boards/1/teams', { name: 'Tier 1', teamLeader: { id: 1 }, members: [1, 2, 3] });
+    expect(created.status).toBe(201);
+    const team = asRecord(created.body);
+    expect(team).toMatchObject({ name: 'Tier 1', members: [1, 2, 3], boardId: 1, teamLeader: { identifier: 'javila' } });
+    const patched = await connectWiseCall(sim, 'PATCH', `/service/boards/1/teams/${String(team.id)}`, [{ op: 'replace', path: 'members', value: [2, 3, 4] }]);
+    expect(patched.body).toMatchObject({ members: [2, 3, 4] });
+    const invalid = await connectWiseCall(sim, 'POST', '/service/boards/1/teams', { name: 'Tier 1', members: [999] });
+    const codes = asArray(asRecord(invalid.body).errors).map((error) => [error.code, error.field]);
+    expect(codes).toEqual(expect.arrayContaining([['ObjectExists', 'name'], ['InvalidObject', 'members']]));
+    expect(asArray((await connectWiseCall(sim, 'GET', '/service/boards/1/teams')).body)).toHaveLength(1);
+    expect((await connectWiseCall(sim, 'DELETE', `/service/boards/1/teams/${String(team.id)}`)).status).toBe(204);
+    expect((await connectWiseCall(sim, 'GET', `/service/boards/1/teams/${String(team.id)}`)).status).toBe(404);
+  });
+});
