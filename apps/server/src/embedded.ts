@@ -1,0 +1,99 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { ConfigError, loadConfig, type TConfig } from './config/env';
+import { buildApp } from './app';
+import type { TAppDeps, TApp } from './app-deps';
+import { createRuntimeDeps } from './runtime';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './modules/demo/seed-demo';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface TEmbeddedOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Extra data for a scenario (the e2e suite adds a second MSP). */
+  afterSeed?: (deps: TAppDeps) => Promise<void>;
+  printBanner?: boolean;
+}
+
+export interface TEmbedded {
+  app: TApp;
+  deps: TAppDeps;
+  simulator: TPsaSimulator;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startSimulatorNear(port: number): Promise<TPsaSimulator> {
+  try {
+    return await startPsaSimulator({ port, seed: 'demo' });
+  } catch (error) {
+    // A second copy of the app (or anything else) holds the usual port: take any free one.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startPsaSimulator({ port: 0, seed: 'demo' });
+    throw error;
+  }
+}
+
+/**
+ * The embedded default: PGlite in the data folder, the PSA simulator on a local port (allow-listed
+ * for the SSRF guard), the demo MSP seeded and pointing at it, the SPA and API on one port.
+ */
+export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEmbedded> {
+  const env = options.env ?? process.env;
+  const preliminary = loadConfig(env);
+  const simulator = await startSimulatorNear(preliminary.psaSimPort);
+  const simHost = new URL(simulator.url).host;
+  const config: TConfig = { ...preliminary, outboundAllowList: [...preliminary.outboundAllowList, simHost] };
+  const deps = await createRuntimeDeps(config);
+  await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  if (options.afterSeed) await options.afterSeed(deps);
+  const app = await buildApp(deps, { webDist: join(here, '..', '..', 'web', 'dist'), logger: env.LOG_LEVEL !== undefined });
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  if (options.printBanner !== false) printBanner(url, simulator, config);
+  return {
+    app,
+    deps,
+    simulator,
+    url,
+    close: async () => {
+      await app.close();
+      await simulator.close();
+      await deps.database.close();
+    },
+  };
+}
+
+function printBanner(url: string, simulator: TPsaSimulator, config: TConfig): void {
+  const lines = [
+    '',
+    `  Switchboard is running at ${url}`,
+    '',
+    `  Demo MSP: ${url}/northwind  (data in ${config.dataDir})`,
+    `  Demo sign-ins (password for all: ${DEMO_PASSWORD}):`,
+    ...DEMO_SIGN_INS.map((s) => `    ${s.role.padEnd(40)} ${s.email.padEnd(44)} ${s.kind === 'client' ? 'client login' : 'technician login'}`),
+    '',
+    `  2FA and password-reset codes are not mailed in this mode: read them at ${url}/dev/outbox`,
+    `  PSA simulator (ConnectWise + Autotask): ${simulator.url}`,
+    `    ConnectWise  company ${simulator.connectWise.companyId}, public key ${simulator.connectWise.publicKey}, private key ${simulator.connectWise.privateKey}, clientId ${simulator.connectWise.clientId}`,
+    `    Autotask     user ${simulator.autotask.username}, secret ${simulator.autotask.secret}, integration code ${simulator.autotask.integrationCode}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntryPoint) {
+  try {
+    const embedded = await startEmbedded();
+    const shutdown = () => void embedded.close().then(() => process.exit(0));
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
