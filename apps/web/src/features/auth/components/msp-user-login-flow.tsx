@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MESSAGES, isValidEmail } from '@switchboard/contracts';
 import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/contracts';
 import { setMainLoading } from '../../../lib/loading-store';
@@ -206,7 +206,14 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
             <Button type="submit" loading={signIn.isPending} color={buttonColour}>
               Sign in
             </Button>
-            {startOver}
+            <Group justify="space-between">
+              {startOver}
+              {fixedMspDomain === undefined ? (
+                <Anchor component={Link} to={`/${step.msp.mspCustomDomain}/forgot`} size="sm">
+                  Forgot password
+                </Anchor>
+              ) : null}
+            </Group>
           </Stack>
         </form>
       );
