@@ -150,6 +150,9 @@ describe('Autotask ticket writes', () => {
     const listed = asRecord((await autotaskCall(sim, 'GET', '/Tickets/100001/Notes')).body);
     expect(asArray(listed.items)).toHaveLength(3);
     expect((await autotaskCall(sim, 'POST', '/TicketNotes', { ticketID: 100001, description: 'x', noteType: 1, publish: 1 })).status).toBe(404);
+    const impersonated = await autotaskCall(sim, 'POST', '/Tickets/100001/Notes', { description: 'As Priya', noteType: 1, publish: 1 }, { ...autotaskHeaders(sim), ImpersonationResourceId: '2' });
+    const impersonatedNote = asRecord(asRecord((await autotaskCall(sim, 'GET', `/TicketNotes/${String(asRecord(impersonated.body).itemId)}`)).body).item);
+    expect(impersonatedNote.creatorResourceID).toBe(2);
     const missingType = await autotaskCall(sim, 'POST', '/Tickets/100001/Notes', { description: 'x' });
     expect(missingType.status).toBe(500);
   });

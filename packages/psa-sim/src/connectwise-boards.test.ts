@@ -50,6 +50,11 @@ describe('ConnectWise board teams', () => {
     const codes = asArray(asRecord(invalid.body).errors).map((error) => [error.code, error.field]);
     expect(codes).toEqual(expect.arrayContaining([['ObjectExists', 'name'], ['InvalidObject', 'members']]));
     expect(asArray((await connectWiseCall(sim, 'GET', '/service/boards/1/teams')).body)).toHaveLength(1);
+    const ticket = await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'For the team', company: { id: 1 }, team: { id: team.id } });
+    expect(ticket.body).toMatchObject({ team: { id: team.id, name: 'Tier 1' } });
+    const listed = asArray((await connectWiseCall(sim, 'GET', `/service/tickets?conditions=team/id=${String(team.id)}`)).body);
+    expect(listed.map((row) => row.summary)).toEqual(['For the team']);
+    await connectWiseCall(sim, 'PATCH', `/service/tickets/${String(asRecord(ticket.body).id)}`, [{ op: 'remove', path: 'team' }]);
     expect((await connectWiseCall(sim, 'DELETE', `/service/boards/1/teams/${String(team.id)}`)).status).toBe(204);
     expect((await connectWiseCall(sim, 'GET', `/service/boards/1/teams/${String(team.id)}`)).status).toBe(404);
   });

@@ -124,6 +124,7 @@ export function generateScale(options: TScaleOptions, store: SimStore = referenc
         itemId: null,
         priorityId: priorityIds.length > 0 ? pick(random, priorityIds) : null,
         ownerId: status.isNew || memberIds.length === 0 ? null : pick(random, memberIds),
+        teamId: null,
         sourceId: null,
         ticketTypeValue: 1,
         ticketCategoryValue: 1,

@@ -213,6 +213,7 @@ export function seedDemoData(store: SimStore, directory?: URL): void {
       itemId: null,
       priorityId: priorityIdByName.get(historical.priority) ?? null,
       ownerId: owner?.id ?? null,
+      teamId: null,
       sourceId: emailSourceId,
       ticketTypeValue: 1,
       ticketCategoryValue: 1,

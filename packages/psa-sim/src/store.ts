@@ -136,6 +136,8 @@ export interface TSimTicket {
   itemId: number | null;
   priorityId: number | null;
   ownerId: number | null;
+  /** ConnectWise board team; Autotask has no equivalent field. */
+  teamId: number | null;
   sourceId: number | null;
   /** Autotask-only axes with no ConnectWise equivalent. */
   ticketTypeValue: number;

@@ -1,6 +1,6 @@
 import { countCreate } from '../context';
 import type { TSimContext } from '../context';
-import { idParam, isRecord, json, route } from '../http';
+import { headerValue, idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { SimStore, TSimTicket } from '../store';
 import { AT_API_PREFIX, atErrors, bodyField, countQuerySourceResponse, presentFieldDefinitions, querySourceResponse } from './common';
@@ -97,6 +97,7 @@ export function readAtTicketInput(store: SimStore, body: Record<string, unknown>
     itemId: base?.itemId ?? null,
     priorityId: priorityId ?? base?.priorityId ?? null,
     ownerId: nextResource,
+    teamId: boardId === base?.boardId ? base.teamId : null,
     sourceId: sourceId === undefined ? (base?.sourceId ?? null) : sourceId,
     ticketTypeValue: ticketType ?? base?.ticketTypeValue ?? 1,
     ticketCategoryValue: ticketCategory ?? base?.ticketCategoryValue ?? 1,
@@ -186,6 +187,10 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
       if (publish === undefined || publish === null) errors.push('Missing Required Field: publish.');
       else if (publish < 1 || publish > NOTE_PUBLISH.length) errors.push('Value does not reference an existing entity for publish .');
       const title = optionalString(request.body, 'title') ?? '';
+      // Writes made while impersonating a resource are attributed to it (psa-apis.md §3.2).
+      const impersonation = headerValue(request.headers, 'impersonationresourceid');
+      const creatorId = impersonation === undefined || impersonation === '' ? null : Number(impersonation);
+      if (creatorId !== null && (!Number.isInteger(creatorId) || !context.store.members.get(creatorId))) errors.push('Value does not reference an existing entity for ImpersonationResourceId .');
       if (title.length > 250) errors.push('title exceeds the maximum length of 250.');
       if (errors.length > 0 || !description || typeof noteType !== 'number' || typeof publish !== 'number') return atErrors(500, ...errors);
       const now = context.store.now();
@@ -198,7 +203,7 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
         isDescription: !isInternal && !isResolution,
         isInternal,
         isResolution,
-        memberId: null,
+        memberId: creatorId,
         contactId: null,
         createdAt: now,
         updatedAt: now,

@@ -19,6 +19,7 @@ export const TICKET_FAST_FIELDS: Record<string, TAccessor<TSimTicket>> = {
   'company/name': (store, ticket) => store.companies.get(ticket.companyId)?.name,
   'contact/id': (_store, ticket) => ticket.contactId ?? undefined,
   'owner/id': (_store, ticket) => ticket.ownerId ?? undefined,
+  'team/id': (_store, ticket) => ticket.teamId ?? undefined,
   'owner/identifier': (store, ticket) => (ticket.ownerId === null ? undefined : store.members.get(ticket.ownerId)?.identifier),
   'type/id': (_store, ticket) => ticket.typeId ?? undefined,
   'subtype/id': (_store, ticket) => ticket.subTypeId ?? undefined,

@@ -172,6 +172,7 @@ export function presentTicket(store: SimStore, ticket: TSimTicket): TCwRecord {
   const item = ticket.itemId === null ? undefined : store.boardItems.get(ticket.itemId);
   const priority = ticket.priorityId === null ? undefined : store.priorities.get(ticket.priorityId);
   const owner = ticket.ownerId === null ? undefined : store.members.get(ticket.ownerId);
+  const team = ticket.teamId === null ? undefined : store.boardTeams.get(ticket.teamId);
   const source = ticket.sourceId === null ? undefined : store.sources.get(ticket.sourceId);
   return withoutUndefined({
     id: ticket.id,
@@ -188,6 +189,7 @@ export function presentTicket(store: SimStore, ticket: TSimTicket): TCwRecord {
     type: type ? { id: type.id, name: type.name } : undefined,
     subType: subType ? { id: subType.id, name: subType.name } : undefined,
     item: item ? { id: item.id, name: item.name } : undefined,
+    team: team ? { id: team.id, name: team.name } : undefined,
     owner: owner ? { id: owner.id, identifier: owner.identifier, name: memberName(owner) } : undefined,
     priority: priority ? { id: priority.id, name: priority.name, sort: priority.sortOrder } : undefined,
     source: source ? { id: source.id, name: source.name } : undefined,

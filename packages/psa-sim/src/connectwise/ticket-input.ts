@@ -100,6 +100,7 @@ export function readTicketInput(store: SimStore, input: Record<string, unknown>,
   const contact = resolveReference(input.contact, { table: store.contacts, label: 'Contact', field: 'contact', matchesName: (row, name) => `${row.firstName} ${row.lastName}`.toLowerCase() === name.toLowerCase() }, errors);
   const priority = resolveReference(input.priority, { table: store.priorities, label: 'Priority', field: 'priority', matchesName: byName }, errors);
   const owner = resolveReference(input.owner, { table: store.members, label: 'Member', field: 'owner', matchesName: (row, name) => row.identifier.toLowerCase() === name.toLowerCase() }, errors);
+  const team = resolveReference(input.team, { table: store.boardTeams, label: 'Team', field: 'team', matchesName: byName, isAllowed: isOnBoard }, errors);
   const source = resolveReference(input.source, { table: store.sources, label: 'Source', field: 'source', matchesName: byName }, errors);
   const externalXRef = optionalText(input.externalXRef);
   if (externalXRef !== undefined && externalXRef.length > EXTERNAL_XREF_MAX) {
@@ -119,6 +120,7 @@ export function readTicketInput(store: SimStore, input: Record<string, unknown>,
     itemId: item === undefined ? (isBoardChanged ? null : (base?.itemId ?? null)) : (item?.id ?? null),
     priorityId: priority === undefined ? (base?.priorityId ?? [...store.priorities.all()].find((row) => row.isDefault)?.id ?? null) : (priority?.id ?? null),
     ownerId: owner === undefined ? (base?.ownerId ?? null) : (owner?.id ?? null),
+    teamId: team === undefined ? (isBoardChanged ? null : (base?.teamId ?? null)) : (team?.id ?? null),
     sourceId: source === undefined ? (base?.sourceId ?? null) : (source?.id ?? null),
     ticketTypeValue: base?.ticketTypeValue ?? 1,
     ticketCategoryValue: base?.ticketCategoryValue ?? 1,

@@ -79,7 +79,7 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
       if ('response' in parsed) return parsed.response;
       const body = parsed.body;
       // PUT replaces the entity, so optional references the body leaves out are cleared.
-      const cleared: TSimTicket = { ...ticket, contactId: null, typeId: null, subTypeId: null, itemId: null, ownerId: null, sourceId: null, externalReference: '', dueAt: null };
+      const cleared: TSimTicket = { ...ticket, contactId: null, typeId: null, subTypeId: null, itemId: null, ownerId: null, teamId: null, sourceId: null, externalReference: '', dueAt: null };
       return updateTicketFrom(context, cleared, body);
     }),
     route('DELETE', `${base}/{id}`, (_request, params) => {
