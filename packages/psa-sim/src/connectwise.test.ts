@@ -27,6 +27,8 @@ describe('ConnectWise discovery and auth', () => {
     expect(badKey.status).toBe(401);
     expect(asRecord(badKey.body).code).toBe('Unauthorized');
     expect(typeof asRecord(badKey.body).message).toBe('string');
+    const mixedCase = await connectWiseCall(sim, 'GET', '/service/boards', undefined, { ...headers, Authorization: `Basic ${Buffer.from('NorthWind+SimPublicKey1:SimPrivateKey1').toString('base64')}` });
+    expect(mixedCase.status).toBe(200);
     const { clientId: _omitted, ...withoutClientId } = headers;
     const noClientId = await connectWiseCall(sim, 'GET', '/service/boards', undefined, withoutClientId);
     expect(noClientId.status).toBe(401);

@@ -47,7 +47,11 @@ export function authenticateConnectWise(context: TSimContext, request: TSimReque
   const authorization = headerValue(request.headers, 'authorization') ?? '';
   const match = /^Basic\s+(.+)$/i.exec(authorization.trim());
   const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
-  const isValid = decoded === `${expected.companyId}+${expected.publicKey}:${expected.privateKey}` || decoded === `${expected.companyId.toLowerCase()}+${expected.publicKey}:${expected.privateKey}`;
+  // The company id is matched case-insensitively, as ConnectWise does at login; the keys are exact.
+  const separator = decoded.indexOf(':');
+  const [companyId = '', publicKey = ''] = decoded.slice(0, Math.max(0, separator)).split('+');
+  const privateKey = decoded.slice(separator + 1);
+  const isValid = separator > 0 && companyId.toLowerCase() === expected.companyId.toLowerCase() && publicKey === expected.publicKey && privateKey === expected.privateKey;
   if (!isValid) return cwError(401, 'Unauthorized', 'Authentication failed: invalid company, public key or private key.');
   const clientId = headerValue(request.headers, 'clientid');
   if (!clientId) return cwError(401, 'Unauthorized', 'A clientId header is required. See https://developer.connectwise.com/ClientID');
