@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/*.config.js', 'scripts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/*.config.js', 'vitest.config.ts', 'scripts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { ConfigError, loadConfig, type TConfig } from './config/env';
+import { ConfigError, loadConfig, processEnvironment, type TConfig } from './config/env';
 import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
@@ -39,11 +39,16 @@ async function startSimulatorNear(port: number): Promise<TPsaSimulator> {
  * for the SSRF guard), the demo MSP seeded and pointing at it, the SPA and API on one port.
  */
 export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEmbedded> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const preliminary = loadConfig(env);
   const simulator = await startSimulatorNear(preliminary.psaSimPort);
   const simHost = new URL(simulator.url).host;
-  const config: TConfig = { ...preliminary, outboundAllowList: [...preliminary.outboundAllowList, simHost] };
+  const config: TConfig = {
+    ...preliminary,
+    outboundAllowList: [...preliminary.outboundAllowList, simHost],
+    // The simulator stands in for ConnectWise's developer portal too.
+    connectWiseClientId: preliminary.connectWiseClientId ?? simulator.connectWise.clientId,
+  };
   const deps = await createRuntimeDeps(config);
   await seedDemoMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps);

@@ -27,6 +27,11 @@ const ZEnv = z.object({
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Comma-separated host:port values the SSRF guard lets through (the embedded simulator). */
   OUTBOUND_ALLOW_LIST: z.string().default(''),
+  /**
+   * ConnectWise requires a clientId per integrating product (from its developer portal), not per
+   * MSP: Switchboard's own, used for every MSP that does not supply one.
+   */
+  CONNECTWISE_CLIENT_ID: z.string().trim().min(1).max(100).optional(),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
 });
@@ -55,6 +60,7 @@ export interface TConfig {
   logLevel: TRawEnv['LOG_LEVEL'];
   oidc: { microsoft?: TOidcProviderConfig; google?: TOidcProviderConfig };
   outboundAllowList: string[];
+  connectWiseClientId: string | undefined;
   psaSimPort: number;
 }
 
@@ -131,11 +137,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: env.LOG_LEVEL,
     oidc,
     outboundAllowList: env.OUTBOUND_ALLOW_LIST.split(',').map((s) => s.trim()).filter(Boolean),
+    connectWiseClientId: env.CONNECTWISE_CLIENT_ID,
     psaSimPort: env.PSA_SIM_PORT,
   };
 }
 
-/** Raw variables for scripts outside the server (test runner, start script). */
-export function readRawEnv(name: string): string | undefined {
-  return process.env[name];
+/** The process environment, for entry points that pass it (amended) to loadConfig. */
+export function processEnvironment(): NodeJS.ProcessEnv {
+  return process.env;
 }

@@ -41,7 +41,7 @@ export function createIntegrationsService(deps: TAppDeps) {
         const input = body.connectWiseManageIntegration;
         const psaUrl = /^https?:\/\//i.test(input.psaUrl) ? input.psaUrl : `https://${input.psaUrl}`;
         await assertAllowed(psaUrl);
-        const clientId = input.clientId ?? (existing?.psaType === 'CONNECTWISE' ? existing.settings.clientId : undefined);
+        const clientId = input.clientId ?? (existing?.psaType === 'CONNECTWISE' ? existing.settings.clientId : undefined) ?? deps.config.connectWiseClientId;
         if (!clientId) throw validation(MESSAGES.psa.clientIdRequired, [{ name: 'connectWiseManageIntegration.clientId', reason: MESSAGES.psa.clientIdRequired }]);
         secrets = { psaType: 'CONNECTWISE', publicKey: input.publicKey, privateKey: input.privateKey };
         values = { psaType: 'CONNECTWISE', settings: { companyId: input.companyId, psaUrl, clientId }, secretCiphertext: '', keyHint: keyHintOf(input.privateKey) };

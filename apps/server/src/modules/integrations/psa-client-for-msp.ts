@@ -41,7 +41,8 @@ export function psaClientsFor(deps: TAppDeps): TPsaClientProvider {
 function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
   const secrets = ZIntegrationSecrets.parse(JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext)));
   if (secrets.psaType === 'CONNECTWISE') {
-    const { companyId, psaUrl, clientId } = row.settings;
+    const { companyId, psaUrl } = row.settings;
+    const clientId = row.settings.clientId ?? deps.config.connectWiseClientId;
     if (!companyId || !psaUrl || !clientId) throw psaNotConfigured();
     return { psaType: 'connectwise', siteUrl: psaUrl, companyId, clientId, publicKey: secrets.publicKey, privateKey: secrets.privateKey };
   }
