@@ -5,4 +5,5 @@ export * from './constants';
 export * from './errors';
 export * from './schemas/msp';
 export * from './schemas/roles';
+export * from './schemas/auth';
 export * from './schemas/accounts';
