@@ -82,6 +82,68 @@ export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
       countCreate(context);
       return json(200, { itemId: contact.id });
     }),
+    route('PATCH', `${AT_API_PREFIX}/Companies/{id}/Contacts`, (request, params) => {
+      if (!isRecord(request.body)) return atErrors(500, 'The request body must be a JSON object.');
+      const body = request.body;
+      const id = bodyField(body, 'id');
+      const contact = typeof id === 'number' ? store().contacts.get(id) : undefined;
+      if (!contact || contact.companyId !== idParam(params)) return atErrors(500, `Unable to find the Contact with id ${JSON.stringify(id)} under Company ${idParam(params)}.`);
+      const text = (name: string, fallback: string): string => {
+        const value = bodyField(body, name);
+        return typeof value === 'string' ? value.trim() : fallback;
+      };
+      const firstName = text('firstName', contact.firstName);
+      const lastName = text('lastName', contact.lastName);
+      const email = text('emailAddress', contact.email);
+      const errors: string[] = [];
+      if (firstName === '' || lastName === '') errors.push('Required fields (firstName, lastName) cannot be cleared.');
+      if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) errors.push(`The email address '${email}' is not valid.`);
+      if (errors.length > 0) return atErrors(500, ...errors);
+      const isActive = bodyField(body, 'isActive');
+      const primary = bodyField(body, 'primaryContact');
+      store().contacts.put({
+        ...contact,
+        firstName,
+        lastName,
+        email,
+        phone: text('phone', contact.phone),
+        title: text('title', contact.title),
+        isActive: isActive === undefined ? contact.isActive : isActive === 1 || isActive === true,
+        isPrimary: typeof primary === 'boolean' ? primary : contact.isPrimary,
+        updatedAt: store().now(),
+      });
+      return json(200, { itemId: contact.id });
+    }),
+    route('PATCH', `${AT_API_PREFIX}/Companies`, (request) => {
+      if (!isRecord(request.body)) return atErrors(500, 'The request body must be a JSON object.');
+      const body = request.body;
+      const id = bodyField(body, 'id');
+      const company = typeof id === 'number' ? store().companies.get(id) : undefined;
+      if (!company) return atErrors(500, `Unable to find the Company with id ${JSON.stringify(id)}.`);
+      const text = (name: string, fallback: string): string => {
+        const value = bodyField(body, name);
+        return typeof value === 'string' ? value.trim() : fallback;
+      };
+      const companyType = bodyField(body, 'companyType');
+      if (companyType !== undefined && (typeof companyType !== 'number' || !store().companyTypes.get(companyType))) return atErrors(500, 'Value does not reference an existing entity for companyType .');
+      const name = text('companyName', company.name);
+      if (name === '') return atErrors(500, 'Required field companyName cannot be cleared.');
+      const isActive = bodyField(body, 'isActive');
+      store().companies.put({
+        ...company,
+        name,
+        companyTypeId: typeof companyType === 'number' ? companyType : company.companyTypeId,
+        phone: text('phone', company.phone),
+        website: text('webAddress', company.website),
+        addressLine1: text('address1', company.addressLine1),
+        city: text('city', company.city),
+        state: text('state', company.state),
+        zip: text('postalCode', company.zip),
+        isActive: typeof isActive === 'boolean' ? isActive : company.isActive,
+        updatedAt: store().now(),
+      });
+      return json(200, { itemId: company.id });
+    }),
     route('GET', `${AT_API_PREFIX}/ThresholdInformation`, () => {
       const hourAgo = context.now() - 3_600_000;
       context.autotaskCallTimes = context.autotaskCallTimes.filter((time) => time > hourAgo);
