@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TPermissionMap } from '@switchboard/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -63,8 +63,6 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Encrypted TOTP secret when the user enrolled an authenticator app (decisions #16). */
     totpSecret: text('totp_secret'),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,8 +92,6 @@ export const accounts = pgTable(
     passwordHash: text('password_hash'),
     provider: text('provider', { enum: ['google', 'microsoft'] }),
     providerSubject: text('provider_subject'),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('accounts_kind_email_uq').on(t.kind, sql`lower(${t.email})`)],
