@@ -113,7 +113,7 @@ describe('ConnectWise lists', () => {
   it('answers malformed conditions with 400 and the quoting rules', async () => {
     const response = await connectWiseCall(sim, 'GET', '/service/tickets?conditions=summary=printer');
     expect(response.status).toBe(400);
-    expect(asRecord(response.body).message).toMatch(/Strings must be quoted/);
+    expect(asRecord(response.body).message).toMatch(/String values should be enclosed with double or single quotes/);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { utils } from 'connectwise-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_FIELDS } from './autotask/entities';
 import { startPsaSimulator } from './index';
@@ -94,9 +95,12 @@ describe('ConnectWise callbacks', () => {
     const payload = asRecord(JSON.parse(delivery.body));
     expect(payload).toMatchObject({ Action: 'added', Type: 'ticket', ID: ticket.id });
     expect(asRecord(JSON.parse(String(payload.Entity)))).toMatchObject({ summary: 'Callback me' });
-    const keyResponse = asRecord(await (await fetch(String(asRecord(payload.Metadata).key_url))).json());
-    const key = createHash('sha256').update(String(keyResponse.signing_key)).digest();
+    const keyDocument: unknown = await (await fetch(String(asRecord(payload.Metadata).key_url))).json();
+    const key = createHash('sha256').update(String(asRecord(JSON.parse(String(keyDocument))).signing_key)).digest();
     expect(delivery.headers['x-content-signature']).toBe(createHmac('sha256', key).update(delivery.body).digest('base64'));
+    // connectwise-rest's own verifier fetches key_url and checks the signature the same way.
+    const signature = delivery.headers['x-content-signature'];
+    expect(await utils.Callback.verifyCallback(payload as unknown as Parameters<typeof utils.Callback.verifyCallback>[0], String(signature))).toBe(true);
   });
 
   it('honours skipCallback and lists and deletes callbacks', async () => {

@@ -59,13 +59,17 @@ export function authenticateConnectWise(context: TSimContext, request: TSimReque
   return null;
 }
 
+/** The rules ConnectWise appends to conditions errors (quoted in the connectwise-rest README). */
+const CONDITIONS_RULES =
+  'String values should be enclosed with double or single quotes; DateTime values should be enclosed in square brackets; numbers should consist of only digits, and optionally a decimal point and a negation sign; boolean values should be indicated with the keywords true or false; null values should be indicated by the keyword null.';
+
 function parseOptionalConditions(source: string | null, name: string): TConditionNode | null | TSimResponse {
   if (source === null || source.trim() === '') return null;
   try {
     return parseConditions(source);
   } catch (error) {
     if (error instanceof ConditionsSyntaxError) {
-      return cwError(400, 'InvalidObject', `${name}: ${error.message}. Strings must be quoted, datetimes must be in [brackets], and booleans must be true or false.`);
+      return cwError(400, 'InvalidObject', `${name}: ${error.message}. ${CONDITIONS_RULES}`);
     }
     throw error;
   }

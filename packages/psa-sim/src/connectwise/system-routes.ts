@@ -94,6 +94,7 @@ export function connectWisePublicRoutes(context: TSimContext): TRoute[] {
         SiteUrl: new URL(request.origin).host,
       });
     }),
-    route('GET', `${CW_API_PREFIX}/system/callbackKeys/{name}`, () => json(200, { signing_key: callbackSigningKey(context) })),
+    // The key document arrives JSON-encoded as a string; connectwise-rest's verifyCallback JSON.parses the already-decoded body.
+    route('GET', `${CW_API_PREFIX}/system/callbackKeys/{name}`, () => json(200, JSON.stringify({ signing_key: callbackSigningKey(context) }))),
   ];
 }
