@@ -87,7 +87,7 @@ describe('fault injection', () => {
   });
 
   it('is driven over the admin HTTP API: faults, stats and reset with data', async () => {
-    const set = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: { kind: 502, pathPrefix: '/ATServicesRest' } }) });
+    const set = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: { status: 502, pathPrefix: '/ATServicesRest' } }) });
     expect(set.status).toBe(200);
     expect((await autotaskCall(sim, 'GET', '/Tickets/100001')).status).toBe(502);
     await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Counted', company: { id: 1 } });

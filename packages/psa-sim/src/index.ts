@@ -51,7 +51,12 @@ function buildStore(options: TPsaSimulatorOptions, now: () => number): SimStore 
   return store;
 }
 
-const ZFailNext = z.object({ kind: z.union([z.number().int().min(100).max(599), z.literal('drop'), z.literal('timeout')]), count: z.number().int().min(1).optional(), pathPrefix: z.string().optional() });
+const ZFaultKind = z.union([z.number().int().min(100).max(599), z.literal('drop'), z.literal('timeout')]);
+// `status` is accepted as another name for `kind` over HTTP, so `{"status": 503}` reads naturally in e2e scripts.
+const ZFailNext = z
+  .object({ kind: ZFaultKind.optional(), status: ZFaultKind.optional(), count: z.number().int().min(1).optional(), pathPrefix: z.string().optional() })
+  .refine((fault) => fault.kind !== undefined || fault.status !== undefined, { message: 'kind (or status) is required' })
+  .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix }));
 const ZFaultsBody = z.object({
   latencyMs: z.number().min(0).optional(),
   errorRate: z.number().min(0).max(1).optional(),
