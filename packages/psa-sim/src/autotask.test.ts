@@ -68,6 +68,12 @@ describe('Autotask picklists and entities', () => {
     expect(asArray(resources.items)[0]).toMatchObject({ id: 1, userName: 'javila', email: 'jordan.avila@northwind-it.example' });
     const departments = asRecord((await autotaskCall(sim, 'POST', '/Departments/query', { filter: [{ op: 'exist', field: 'id' }] })).body);
     expect(asArray(departments.items).length).toBeGreaterThan(0);
+    const roles = asRecord((await autotaskCall(sim, 'POST', '/ResourceServiceDeskRoles/query', { filter: [{ op: 'eq', field: 'resourceID', value: 3 }] })).body);
+    const roleId = asArray(roles.items)[0]?.roleID;
+    const role = asRecord(asRecord((await autotaskCall(sim, 'GET', `/Roles/${String(roleId)}`)).body).item);
+    expect(role.name).toBe('Service Desk Technician');
+    const assigned = await autotaskCall(sim, 'POST', '/Tickets', { companyID: 1, title: 'Assigned', status: 1, priority: 2, assignedResourceID: 3, assignedResourceRoleID: roleId });
+    expect(typeof asRecord(assigned.body).itemId).toBe('number');
     const threshold = asRecord((await autotaskCall(sim, 'GET', '/ThresholdInformation')).body);
     expect(threshold).toMatchObject({ externalRequestThreshold: 10000, requestThresholdTimeframe: 60 });
   });
@@ -82,7 +88,8 @@ describe('Autotask picklists and entities', () => {
 
 describe('Autotask paging', () => {
   it('returns at most 500 per page and follows nextPageUrl as-is, by POST and by GET', async () => {
-    const first = asRecord((await autotaskCall(sim, 'POST', '/Tickets/query', { filter: [{ op: 'gte', field: 'id', value: 0 }], IncludeFields: ['id', 'title'] })).body);
+    const historical = [{ op: 'lte', field: 'id', value: 100520 }];
+    const first = asRecord((await autotaskCall(sim, 'POST', '/Tickets/query', { filter: historical, IncludeFields: ['id', 'title'] })).body);
     const firstDetails = asRecord(first.pageDetails);
     expect(asArray(first.items)).toHaveLength(500);
     expect(firstDetails).toMatchObject({ count: 500, requestCount: 500, prevPageUrl: null });
@@ -92,7 +99,7 @@ describe('Autotask paging', () => {
     const second = asRecord((await autotaskCall(sim, 'GET', nextUrl)).body);
     expect(asArray(second.items)).toHaveLength(20);
     expect(asRecord(second.pageDetails).nextPageUrl).toBeNull();
-    const secondByPost = asRecord((await autotaskCall(sim, 'POST', nextUrl, { filter: [{ op: 'gte', field: 'id', value: 0 }] })).body);
+    const secondByPost = asRecord((await autotaskCall(sim, 'POST', nextUrl, { filter: historical })).body);
     expect(asArray(secondByPost.items).map((item) => item.id)).toEqual(asArray(second.items).map((item) => item.id));
     const previous = asRecord((await autotaskCall(sim, 'GET', String(asRecord(second.pageDetails).prevPageUrl))).body);
     expect(asArray(previous.items).map((item) => item.id)).toEqual(asArray(first.items).map((item) => item.id));

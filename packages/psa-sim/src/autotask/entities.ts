@@ -233,6 +233,33 @@ export function presentAtResource(member: TSimMember): TAtRecord {
   };
 }
 
+export const SERVICE_DESK_ROLE_NAME = 'Service Desk Technician';
+
+export const ROLE_FIELDS: TAtFieldDefinition[] = [
+  { name: 'id', dataType: 'long', isReadOnly: true },
+  { name: 'name', dataType: 'string', length: 200 },
+  { name: 'description', dataType: 'string', length: 200 },
+  { name: 'isActive', dataType: 'boolean' },
+  { name: 'hourlyRate', dataType: 'double' },
+];
+
+export function roleRows(): TAtRecord[] {
+  return [{ id: SERVICE_DESK_ROLE_ID, name: SERVICE_DESK_ROLE_NAME, description: '', isActive: true, hourlyRate: 0 }];
+}
+
+export const RESOURCE_SERVICE_DESK_ROLE_FIELDS: TAtFieldDefinition[] = [
+  { name: 'id', dataType: 'long', isReadOnly: true },
+  { name: 'resourceID', dataType: 'integer', referenceEntityType: 'Resource' },
+  { name: 'roleID', dataType: 'integer', referenceEntityType: 'Role' },
+  { name: 'isDefault', dataType: 'boolean' },
+  { name: 'isActive', dataType: 'boolean' },
+];
+
+/** Every resource holds the one service-desk role, by default, so `assignedResourceRoleID` is always that role. */
+export function presentAtResourceServiceDeskRole(member: TSimMember): TAtRecord {
+  return { id: member.id, resourceID: member.id, roleID: SERVICE_DESK_ROLE_ID, isDefault: true, isActive: member.isActive };
+}
+
 export const DEPARTMENT_FIELDS: TAtFieldDefinition[] = [
   { name: 'id', dataType: 'long', isReadOnly: true },
   { name: 'name', dataType: 'string', length: 100, isRequired: true },

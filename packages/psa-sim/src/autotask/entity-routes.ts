@@ -11,12 +11,16 @@ import {
   DEPARTMENT_FIELDS,
   LOCATION_FIELDS,
   RESOURCE_FIELDS,
+  RESOURCE_SERVICE_DESK_ROLE_FIELDS,
+  ROLE_FIELDS,
   TICKET_CATEGORY_FIELDS,
   presentAtCompany,
   presentAtContact,
   presentAtDepartment,
   presentAtLocation,
   presentAtResource,
+  presentAtResourceServiceDeskRole,
+  roleRows,
   ticketCategoryRows,
 } from './entities';
 
@@ -45,6 +49,10 @@ export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
     ...readOnlyEntityRoutes(context, 'Companies', COMPANY_FIELDS, () => atCompanySource(store()), (id) => find(store().companies.get(id), presentAtCompany)),
     ...readOnlyEntityRoutes(context, 'Contacts', CONTACT_FIELDS, () => atContactSource(store()), (id) => find(store().contacts.get(id), presentAtContact)),
     ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, records(() => [...store().members.all()].map(presentAtResource)), (id) => find(store().members.get(id), presentAtResource)),
+    ...readOnlyEntityRoutes(context, 'Roles', ROLE_FIELDS, records(roleRows), (id) => roleRows().find((row) => row.id === id)),
+    ...readOnlyEntityRoutes(context, 'ResourceServiceDeskRoles', RESOURCE_SERVICE_DESK_ROLE_FIELDS, records(() => [...store().members.all()].map(presentAtResourceServiceDeskRole)), (id) =>
+      find(store().members.get(id), presentAtResourceServiceDeskRole),
+    ),
     ...readOnlyEntityRoutes(context, 'Departments', DEPARTMENT_FIELDS, records(() => [...store().departments.all()].map(presentAtDepartment)), (id) => find(store().departments.get(id), presentAtDepartment)),
     ...readOnlyEntityRoutes(context, 'InternalLocations', LOCATION_FIELDS, records(() => [...store().locations.all()].map(presentAtLocation)), (id) => find(store().locations.get(id), presentAtLocation)),
     ...readOnlyEntityRoutes(context, 'TicketCategories', TICKET_CATEGORY_FIELDS, records(ticketCategoryRows), (id) => ticketCategoryRows().find((row) => row.id === id)),

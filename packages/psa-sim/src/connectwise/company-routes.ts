@@ -91,6 +91,8 @@ export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
   return [
     route('GET', companies, (request) => listSourceResponse(request, companySource(store()))),
     route('GET', `${companies}/count`, (request) => countSourceResponse(request, companySource(store()))),
+    // Every simulated company is Active, the one company status there is.
+    route('GET', `${companies}/statuses`, (request) => listResponse(request, [{ id: 1, name: 'Active', defaultFlag: true, inactiveFlag: false, notifyFlag: false, disallowSavingFlag: false, _info: {} }])),
     route('GET', `${companies}/types`, (request) => listResponse(request, companyTypes())),
     route('GET', `${companies}/types/count`, (request) => countResponse(request, companyTypes())),
     route('GET', `${companies}/types/{id}`, (request, params) => {
