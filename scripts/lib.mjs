@@ -56,7 +56,8 @@ export function ensureWebBuild({ force = false } = {}) {
   );
   if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
   log('Building the web app…');
-  mustRun(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') });
+  // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
+  mustRun('npm', ['run', '--silent', '-w', '@switchboard/web', 'build', '--', '--logLevel', 'warn']);
 }
 
 export function isRoot() {
