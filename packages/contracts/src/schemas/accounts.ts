@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSessionAccount } from './auth';
 
 /**
  * General accounts (outside any MSP), public users and provider (Google/Microsoft) sign-in:
@@ -13,17 +14,8 @@ export type TOidcProvider = z.infer<typeof ZOidcProvider>;
 
 const ZFormText = (max: number) => z.string().max(max).default('');
 
-/** The account variant of TSessionUser (api-contract "Session user"). */
-export const ZAccountSessionUser = z.object({
-  principal: z.literal('account'),
-  id: z.string(),
-  accountKind: z.enum(['account', 'public']),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  companyName: z.string().nullable(),
-});
+/** The account variant of TSessionUser (api-contract "Session user"): one schema, defined with the others. */
+export const ZAccountSessionUser = ZSessionAccount;
 export type TAccountSessionUser = z.infer<typeof ZAccountSessionUser>;
 
 /** Every successful sign-in / sign-up: the user and where the SPA goes next. */
