@@ -67,6 +67,11 @@ export interface TPsaMember {
   isActive: boolean;
 }
 
+/** A member found by e-mail, with the phone activation copies onto the user. */
+export interface TPsaMemberWithPhone extends TPsaMember {
+  phone: string | null;
+}
+
 export interface TPsaCommunicationType {
   id: number;
   name: string;
@@ -89,6 +94,11 @@ export interface TPsaContact {
   email: string | null;
   phone: string | null;
   isActive: boolean;
+}
+
+/** A contact found by e-mail, with its company (null when the contact has none or the PSA did not return it). */
+export interface TPsaContactWithCompany extends TPsaContact {
+  company: TPsaCompany | null;
 }
 
 export interface TCreatePsaContact {
@@ -246,6 +256,11 @@ export interface PsaClient {
   createType(boardId: number, input: { name: string }): Promise<TPsaTicketType>;
   createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype>;
 
+  /** Members (active or not) with this e-mail address; an empty address matches nobody. */
+  findMembersByEmail(email: string): Promise<TPsaMemberWithPhone[]>;
+  /** Contacts (active or not) with this e-mail address, each with its company; an empty address matches nobody. */
+  findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]>;
+
   streamCompanies(): AsyncIterable<TPsaCompany>;
   streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
@@ -259,6 +274,7 @@ export interface PsaClient {
   addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote>;
   listNotes(ticketId: number): Promise<TPsaNote[]>;
 
+  /** Registers (or reuses, per URL) the ticket webhook; on Autotask also subscribes the ticket fields whose changes should call out. */
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook>;
   /** The PSA's own count of this tenant's requests, where it publishes one (Autotask); null otherwise. */
   getRequestUsage(): Promise<TPsaRequestUsage | null>;

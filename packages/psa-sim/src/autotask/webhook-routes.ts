@@ -4,7 +4,7 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { TSimWebhook } from '../store';
-import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, queryResponse } from './common';
+import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, picklistValue, presentFieldDefinitions, queryResponse } from './common';
 import type { TAtFieldDefinition, TAtRecord } from './common';
 import { TICKET_FIELDS } from './entities';
 
@@ -22,6 +22,23 @@ const WEBHOOK_FIELDS: TAtFieldDefinition[] = [
   { name: 'isReady', dataType: 'boolean', isReadOnly: true },
   { name: 'webhookGUID', dataType: 'string', isReadOnly: true },
   { name: 'ownerResourceID', dataType: 'integer', isReadOnly: true },
+];
+
+/**
+ * TicketWebhookFields as the real API describes it: `fieldID` is a picklist whose values are the
+ * webhook field ids and whose labels name the ticket fields (ids here are positions in TICKET_FIELDS).
+ */
+const WEBHOOK_FIELD_FIELDS: TAtFieldDefinition[] = [
+  { name: 'id', dataType: 'long', isReadOnly: true },
+  { name: 'webhookID', dataType: 'integer', isRequired: true, referenceEntityType: 'TicketWebhook' },
+  {
+    name: 'fieldID',
+    dataType: 'integer',
+    isRequired: true,
+    picklist: () => TICKET_FIELDS.map((field, index) => picklistValue(index + 1, field.name, index + 1)),
+  },
+  { name: 'isSubscribedField', dataType: 'boolean' },
+  { name: 'isDisplayAlwaysField', dataType: 'boolean' },
 ];
 
 function presentWebhook(webhook: TSimWebhook): TAtRecord {
@@ -132,6 +149,7 @@ export function autotaskWebhookRoutes(context: TSimContext): TRoute[] {
         return json(200, { itemId: webhook.id });
       }),
     ),
+    route('GET', `${AT_API_PREFIX}/TicketWebhookFields/entityInformation/fields`, () => json(200, presentFieldDefinitions(context, WEBHOOK_FIELD_FIELDS))),
     route('GET', `${base}/{id}/Fields`, (_request, params) =>
       withWebhook(idParam(params), (webhook) => {
         const items = webhook.fields.map((field) => presentField(webhook, field));

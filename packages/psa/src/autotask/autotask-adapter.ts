@@ -16,7 +16,9 @@ import type {
   TPsaBoard,
   TPsaCompany,
   TPsaContact,
+  TPsaContactWithCompany,
   TPsaItem,
+  TPsaMemberWithPhone,
   TPsaNamed,
   TPsaNote,
   TPsaPriority,
@@ -35,6 +37,7 @@ import * as map from './autotask-mappers';
 import { checkId, firstLine, itemIdOf, itemOf, noteSettingsFrom, toNote } from './autotask-records';
 import { atFilter, type TAutotaskFilter } from './filters';
 import { defaultOf, isClosedStatus, parseEntityFields, type TEntityFields } from './picklists';
+import { subscribedTicketFieldIds } from './webhook-fields';
 import { defaultZoneDiscoveryUrl, discoverAutotaskApiBase } from './zone';
 
 export interface TAutotaskConfig {
@@ -190,6 +193,22 @@ export class AutotaskClient implements PsaClient {
 
   listMembers() {
     return this.query('Resources', [atFilter.eq('isActive', true)], map.toMember);
+  }
+
+  async findMembersByEmail(email: string): Promise<TPsaMemberWithPhone[]> {
+    const address = email.trim();
+    if (address === '') return [];
+    return this.query('Resources', [atFilter.eq('email', address)], map.toMemberWithPhone);
+  }
+
+  /** Autotask contacts carry only a companyID, so the companies are read in one `in` query after the contacts. */
+  async findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]> {
+    const address = email.trim();
+    if (address === '') return [];
+    const contacts = await this.query('Contacts', [atFilter.eq('emailAddress', address)], map.toContact);
+    const companyIds = [...new Set(contacts.flatMap((contact) => (contact.companyId === null ? [] : [contact.companyId])))];
+    const companies = companyIds.length === 0 ? [] : await this.query('Companies', [atFilter.in('id', companyIds)], map.toCompany);
+    return contacts.map((contact) => ({ ...contact, company: companies.find((company) => company.id === contact.companyId) ?? null }));
   }
 
   async listCompanyTypes(): Promise<TPsaNamed[]> {
@@ -398,7 +417,24 @@ export class AutotaskClient implements PsaClient {
       sendThresholdExceededNotification: false,
     };
     const id = existingId ?? (await this.call('POST', '/TicketWebhooks', body, itemIdOf, findExisting));
+    await this.subscribeTicketWebhookFields(id);
     return { id, url: input.url };
+  }
+
+  /**
+   * Autotask makes no create or update callout until the webhook has subscribed fields (psa-apis.md §6.2);
+   * their ids are the values of the `fieldID` picklist of TicketWebhookFields. Adds only the missing ones.
+   */
+  private async subscribeTicketWebhookFields(webhookId: number): Promise<void> {
+    const wantedIds = subscribedTicketFieldIds((await this.fields('TicketWebhookFields')).picklist('fieldID'));
+    if (wantedIds.length === 0) throw new PsaError('validation', 'Autotask offers none of the ticket fields Switchboard subscribes its webhook to.');
+    const fieldsPath = `/TicketWebhooks/${checkId(webhookId)}/Fields`;
+    const listFields = () => this.call('GET', fieldsPath, undefined, (body) => parsePsaPayload(map.ZWebhookFieldList, body, 'webhook fields').items);
+    const present = new Set((await listFields()).map((field) => field.fieldID));
+    for (const fieldId of wantedIds.filter((id) => !present.has(id))) {
+      const body = { webhookID: webhookId, fieldID: fieldId, isSubscribedField: true, isDisplayAlwaysField: false };
+      await this.call('POST', fieldsPath, body, itemIdOf, async () => (await listFields()).find((field) => field.fieldID === fieldId)?.id ?? null);
+    }
   }
 
   async getRequestUsage(): Promise<TPsaRequestUsage> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePsaPayload } from '../http/parse';
-import type { TPsaCompany, TPsaContact, TPsaMember, TPsaNamed, TPsaNoteKind } from '../psa-client';
+import type { TPsaCompany, TPsaContact, TPsaMember, TPsaMemberWithPhone, TPsaNamed, TPsaNoteKind } from '../psa-client';
 
 const ZFlag = z.union([z.boolean(), z.number()]).nullish();
 const isTrue = (flag: boolean | number | null | undefined): boolean => flag === true || flag === 1;
@@ -12,6 +12,8 @@ const ZResource = z.object({
   lastName: z.string().nullish(),
   email: z.string().nullish(),
   userName: z.string().nullish(),
+  officePhone: z.string().nullish(),
+  mobilePhone: z.string().nullish(),
   isActive: ZFlag,
 });
 export const toMember = (row: unknown): TPsaMember => {
@@ -24,6 +26,11 @@ export const toMember = (row: unknown): TPsaMember => {
     email: resource.email ?? null,
     isActive: isTrue(resource.isActive),
   };
+};
+
+export const toMemberWithPhone = (row: unknown): TPsaMemberWithPhone => {
+  const resource = parsePsaPayload(ZResource, row, 'resource');
+  return { ...toMember(row), phone: resource.officePhone || resource.mobilePhone || null };
 };
 
 export const ZResourceRole = z.object({ defaultServiceDeskRoleID: ZId.nullish() });
@@ -110,3 +117,4 @@ export const ZThreshold = z.object({
   currentTimeframeRequestCount: z.number(),
 });
 export const ZWebhookRow = z.object({ id: ZId, webhookUrl: z.string() });
+export const ZWebhookFieldList = z.object({ items: z.array(z.object({ id: ZId, fieldID: ZId })) });

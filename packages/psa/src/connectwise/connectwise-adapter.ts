@@ -19,6 +19,8 @@ import type {
   TPsaBoard,
   TPsaCompany,
   TPsaContact,
+  TPsaContactWithCompany,
+  TPsaMemberWithPhone,
   TPsaNote,
   TPsaStatus,
   TPsaTicket,
@@ -158,6 +160,21 @@ export class ConnectWiseClient implements PsaClient {
 
   listMembers() {
     return this.list('/system/members', map.toMember, { conditions: eq('inactiveFlag', false) });
+  }
+
+  async findMembersByEmail(email: string): Promise<TPsaMemberWithPhone[]> {
+    const address = email.trim();
+    if (address === '') return [];
+    // The mapper reads primaryEmail and falls back to officeEmail, so a member is found by either.
+    return this.list('/system/members', map.toMemberWithPhone, { conditions: Condition.or(eq('primaryEmail', address), eq('officeEmail', address)) });
+  }
+
+  async findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]> {
+    const address = email.trim();
+    if (address === '') return [];
+    // E-mail addresses are communication items, which only childConditions can filter on (psa-apis.md §1.3).
+    const childConditions = Condition.and(eq('communicationItems/value', address), eq('communicationItems/communicationType', 'Email'));
+    return this.list('/company/contacts', map.toContactWithCompany, { childConditions });
   }
 
   listCompanyTypes() {

@@ -5,8 +5,10 @@ import type {
   TPsaCommunicationType,
   TPsaCompany,
   TPsaContact,
+  TPsaContactWithCompany,
   TPsaItem,
   TPsaMember,
+  TPsaMemberWithPhone,
   TPsaNamed,
   TPsaNote,
   TPsaPriority,
@@ -93,6 +95,8 @@ const ZMember = z.object({
   lastName: z.string().nullish(),
   primaryEmail: z.string().nullish(),
   officeEmail: z.string().nullish(),
+  officePhone: z.string().nullish(),
+  mobilePhone: z.string().nullish(),
   inactiveFlag: z.boolean().nullish(),
 });
 export const toMember = (row: unknown): TPsaMember => {
@@ -105,6 +109,11 @@ export const toMember = (row: unknown): TPsaMember => {
     email: member.primaryEmail ?? member.officeEmail ?? null,
     isActive: member.inactiveFlag !== true,
   };
+};
+
+export const toMemberWithPhone = (row: unknown): TPsaMemberWithPhone => {
+  const member = parsePsaPayload(ZMember, row, 'member');
+  return { ...toMember(row), phone: member.officePhone || member.mobilePhone || null };
 };
 
 const ZCommunicationType = z.object({ id: z.number().int(), description: z.string(), emailFlag: z.boolean().nullish(), phoneFlag: z.boolean().nullish() });
@@ -143,6 +152,15 @@ export const toContact = (row: unknown): TPsaContact => {
     email: pick('Email'),
     phone: pick('Phone'),
     isActive: contact.inactiveFlag !== true,
+  };
+};
+
+/** ConnectWise embeds the company reference (id, identifier, name) in each contact, so no second call is needed. */
+export const toContactWithCompany = (row: unknown): TPsaContactWithCompany => {
+  const { company } = parsePsaPayload(ZContact, row, 'contact');
+  return {
+    ...toContact(row),
+    company: company?.name ? { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: true } : null,
   };
 };
 
