@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, isValidEmail } from '@switchboard/contracts';
@@ -11,6 +11,7 @@ import { errorMessage } from '../lib/error-message';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { FormError, FormNotice } from './form-error';
 import { VerificationCodeInput } from './verification-code-input';
+import { EmailField } from './email-field';
 
 type TLoginStep =
   | { name: 'email' }
@@ -141,14 +142,7 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
       return (
         <form onSubmit={handleEmailSubmit} noValidate>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
             <FormError message={error} />
             <Button type="submit" loading={lookup.isPending} color={buttonColour}>
               Continue

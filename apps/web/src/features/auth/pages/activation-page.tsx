@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
@@ -13,6 +13,7 @@ import { UserKindToggle } from '../components/user-kind-toggle';
 import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import type { TLoginUserKind } from '../lib/user-kind';
+import { EmailField } from '../components/email-field';
 
 type TActivationRecords = { userKind: 'tech'; records: TPsaMemberRecord[] } | { userKind: 'client'; records: TPsaContactRecord[] };
 
@@ -116,14 +117,7 @@ export function ActivationPage() {
           {found === null ? (
             <form onSubmit={handleEmailSubmit} noValidate>
               <Stack>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
+                <EmailField value={email} onChange={setEmail} />
                 <FormError message={error} />
                 <Button type="submit" loading={lookup.isPending}>
                   Find my account

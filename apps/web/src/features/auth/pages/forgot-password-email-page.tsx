@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MESSAGES, isValidEmail } from '@switchboard/contracts';
@@ -10,6 +10,7 @@ import { MspAuthFrame } from '../components/msp-auth-frame';
 import { UserKindToggle } from '../components/user-kind-toggle';
 import { loadForgotPasswordState, saveForgotPasswordState } from '../lib/forgot-password-state';
 import type { TLoginUserKind } from '../lib/user-kind';
+import { EmailField } from '../components/email-field';
 
 /** `/{msp}/forgot` (R-028, R-103): step 1, the email a reset code is mailed to. */
 export function ForgotPasswordEmailPage() {
@@ -43,14 +44,7 @@ export function ForgotPasswordEmailPage() {
           <Stack>
             <Text size="sm">Enter your email and we will send you a 6-digit verification code.</Text>
             <UserKindToggle value={userKind} onChange={setUserKind} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
             <FormError message={error} />
             <Button type="submit" loading={requestCode.isPending}>
               Send code

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, isValidEmail } from '@switchboard/contracts';
@@ -9,6 +9,7 @@ import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { errorMessage } from '../lib/error-message';
+import { EmailField } from '../components/email-field';
 
 /** `/auth/login` (R-020, R-064–R-067): general accounts by email and password, or a provider. */
 export function GeneralLoginPage() {
@@ -67,14 +68,7 @@ export function GeneralLoginPage() {
       {step === 'email' ? (
         <form onSubmit={handleEmailSubmit} noValidate>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
             <FormError message={error} />
             <Button type="submit" loading={lookup.isPending}>
               Continue
