@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
+import type { TPsaContactWithCompany, TPsaMemberWithPhone, TPsaType } from '@switchboard/psa';
 import type { TMspUserKind } from './auth.repository';
+import { lookUpLivePsaRecords, type TActivationPsaLookup } from './activation-psa-lookup';
 
 /** A PSA member (technician) found for activation, with the row id the user will link to. */
 export interface TMemberMatch {
@@ -20,26 +22,64 @@ export interface TContactMatch {
 
 export type TPsaMatches = { kind: 'technician'; matches: TMemberMatch[] } | { kind: 'client'; matches: TContactMatch[] };
 
+type TMemberRow = typeof psaMembers.$inferSelect;
+type TContactRow = typeof psaContacts.$inferSelect;
+type TCompanyRow = typeof psaCompanies.$inferSelect;
+type TDbPsaType = TMemberRow['psaType'];
+
+const DB_PSA_TYPE: Record<TPsaType, TDbPsaType> = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' };
+
+const byName = (a: { lastName: string; firstName: string }, b: { lastName: string; firstName: string }): number =>
+  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);
+
+function toMemberMatch(member: TMemberRow, email: string): TMemberMatch {
+  return {
+    rowId: member.id,
+    phone: member.phone,
+    record: { psaMembersAutopilotDbId: member.id, psaMembersId: member.externalId, firstName: member.firstName, lastName: member.lastName, email: member.email ?? email },
+  };
+}
+
+function toContactMatch(contact: TContactRow, company: Pick<TCompanyRow, 'id' | 'name'> | null | undefined, email: string): TContactMatch {
+  return {
+    rowId: contact.id,
+    companyRowId: company?.id ?? contact.companyRowId,
+    phone: contact.phone,
+    record: {
+      psaContactAutopilotDbId: contact.id,
+      psaContactId: contact.externalId,
+      psaCompanyId: contact.externalCompanyId,
+      psaCompanyName: company?.name ?? '',
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email ?? email,
+    },
+  };
+}
+
 /**
- * The PSA records of an MSP with this email (case-insensitive), from the synchronized copies. The
- * one place to change when activation asks the live PSA instead.
+ * The PSA records of an MSP with this email (case-insensitive). With a configured integration the live
+ * PSA answers and what it returned is upserted into the synchronized copies (so the user links to a
+ * stable row id); without one, or when the PSA is unavailable, rate limiting or refusing the keys, the
+ * synchronized copies answer.
  */
-export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, email: string): Promise<TPsaMatches> {
+export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, email: string, psa: TActivationPsaLookup, now: Date): Promise<TPsaMatches> {
   const lower = email.trim().toLowerCase();
+  const live = await lookUpLivePsaRecords(psa, mspId, kind, lower);
+  if (live?.kind === 'technician') return { kind: 'technician', matches: await upsertLiveMembers(db, mspId, DB_PSA_TYPE[live.psaType], live.members, lower, now) };
+  if (live?.kind === 'client') return { kind: 'client', matches: await upsertLiveContacts(db, mspId, DB_PSA_TYPE[live.psaType], live.contacts, lower, now) };
+  return findLocalPsaRecordsByEmail(db, mspId, kind, lower);
+}
+
+/** The synchronized copies' answer: active members or contacts with this (lower-cased) email. */
+async function findLocalPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, lower: string): Promise<TPsaMatches> {
   if (kind === 'technician') {
     const rows = await db
       .select()
       .from(psaMembers)
       .where(and(eq(psaMembers.mspId, mspId), eq(psaMembers.isActive, true), sql`lower(${psaMembers.email}) = ${lower}`))
       .orderBy(psaMembers.lastName, psaMembers.firstName);
-    return {
-      kind,
-      matches: rows.map((member) => ({
-        rowId: member.id,
-        phone: member.phone,
-        record: { psaMembersAutopilotDbId: member.id, psaMembersId: member.externalId, firstName: member.firstName, lastName: member.lastName, email: member.email ?? lower },
-      })),
-    };
+    return { kind, matches: rows.map((member) => toMemberMatch(member, lower)) };
   }
   const rows = await db
     .select({ contact: psaContacts, company: psaCompanies })
@@ -50,21 +90,102 @@ export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: 
     )
     .where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.isActive, true), sql`lower(${psaContacts.email}) = ${lower}`))
     .orderBy(psaContacts.lastName, psaContacts.firstName);
-  return {
-    kind,
-    matches: rows.map(({ contact, company }) => ({
-      rowId: contact.id,
-      companyRowId: company?.id ?? contact.companyRowId,
-      phone: contact.phone,
-      record: {
-        psaContactAutopilotDbId: contact.id,
-        psaContactId: contact.externalId,
-        psaCompanyId: contact.externalCompanyId,
-        psaCompanyName: company?.name ?? '',
-        firstName: contact.firstName,
-        lastName: contact.lastName,
-        email: contact.email ?? lower,
+  return { kind, matches: rows.map(({ contact, company }) => toContactMatch(contact, company, lower)) };
+}
+
+/** Upserts the members the PSA returned (keyed msp, PSA, external id) and returns the active ones. */
+async function upsertLiveMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberWithPhone[], lower: string, now: Date): Promise<TMemberMatch[]> {
+  if (members.length === 0) return [];
+  const rows = await db
+    .insert(psaMembers)
+    .values(
+      members.map((member) => ({
+        mspId,
+        psaType,
+        externalId: String(member.id),
+        identifier: member.identifier,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        phone: member.phone,
+        isActive: member.isActive,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [psaMembers.mspId, psaMembers.psaType, psaMembers.externalId],
+      set: {
+        identifier: sql`excluded.identifier`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+        email: sql`excluded.email`,
+        phone: sql`excluded.phone`,
+        isActive: sql`excluded.is_active`,
+        updatedAt: now,
       },
-    })),
-  };
+    })
+    .returning();
+  return rows
+    .filter((row) => row.isActive)
+    .sort(byName)
+    .map((row) => toMemberMatch(row, lower));
+}
+
+/** Upserts the contacts the PSA returned and their companies, and returns the active contacts. */
+async function upsertLiveContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactWithCompany[], lower: string, now: Date): Promise<TContactMatch[]> {
+  // A contact without a company cannot sign up as a client (A-090 names the company), nor be stored.
+  const withCompany = contacts.flatMap((contact) => (contact.companyId === null ? [] : [{ ...contact, externalCompanyId: String(contact.companyId) }]));
+  if (withCompany.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const companies = [...new Map(withCompany.flatMap((contact) => (contact.company ? [[contact.company.id, contact.company] as const] : []))).values()];
+    if (companies.length > 0) {
+      await tx
+        .insert(psaCompanies)
+        .values(companies.map((company) => ({ mspId, psaType, externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive, createdAt: now, updatedAt: now })))
+        // The activation lookup sees only a company reference, so the company's own status stays the sync's business.
+        .onConflictDoUpdate({ target: [psaCompanies.mspId, psaCompanies.psaType, psaCompanies.externalId], set: { name: sql`excluded.name`, identifier: sql`excluded.identifier`, updatedAt: now } });
+    }
+    const companyRows = await tx
+      .select({ id: psaCompanies.id, externalId: psaCompanies.externalId, name: psaCompanies.name })
+      .from(psaCompanies)
+      .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, withCompany.map((contact) => contact.externalCompanyId))));
+    const companyByExternalId = new Map(companyRows.map((company) => [company.externalId, company]));
+    const rows = await tx
+      .insert(psaContacts)
+      .values(
+        withCompany.map((contact) => ({
+          mspId,
+          psaType,
+          externalId: String(contact.id),
+          externalCompanyId: contact.externalCompanyId,
+          companyRowId: companyByExternalId.get(contact.externalCompanyId)?.id ?? null,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          email: contact.email,
+          phone: contact.phone,
+          isActive: contact.isActive,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [psaContacts.mspId, psaContacts.psaType, psaContacts.externalId],
+        set: {
+          externalCompanyId: sql`excluded.external_company_id`,
+          companyRowId: sql`excluded.company_row_id`,
+          firstName: sql`excluded.first_name`,
+          lastName: sql`excluded.last_name`,
+          email: sql`excluded.email`,
+          phone: sql`excluded.phone`,
+          isActive: sql`excluded.is_active`,
+          updatedAt: now,
+        },
+      })
+      .returning();
+    return rows
+      .filter((row) => row.isActive)
+      .sort(byName)
+      .map((row) => toContactMatch(row, companyByExternalId.get(row.externalCompanyId), lower));
+  });
 }

@@ -11,6 +11,7 @@ import {
 import type { TModule } from '../../app-deps';
 import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { activateAccount, lookUpActivationRecords } from './activation.service';
+import { activationPsaLookupFor } from './activation-psa-lookup';
 
 /** Account activation under `…/activate`: find the PSA record of an email, then create the linked user (A-087…A-090). */
 export const registerActivationRoutes: TModule = (app, deps) => {
@@ -24,7 +25,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        return lookUpActivationRecords(deps, msp, kind, request.query.email);
+        return lookUpActivationRecords(deps, activationPsaLookupFor(deps, request.log), msp, kind, request.query.email);
       },
     );
   }
@@ -38,7 +39,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);
       const { email, password, psaMembersAutopilotDbId } = request.body;
-      const created = await activateAccount(deps, msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
+      const created = await activateAccount(deps, activationPsaLookupFor(deps, request.log), msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
       return reply.status(201).send(created);
     },
   );
@@ -54,6 +55,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
       const { email, password, psaContactAutopilotDbId } = request.body;
       const created = await activateAccount(
         deps,
+        activationPsaLookupFor(deps, request.log),
         msp,
         'client',
         { email, password, psaRecordRowId: psaContactAutopilotDbId, psaCompanyId: request.query.psaCompanyId },

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findUserByEmail, type TMspRow, type TMspUserKind } from './auth.repository';
 import { findPsaRecordsByEmail } from './activation.repository';
+import type { TActivationPsaLookup } from './activation-psa-lookup';
 import type { TRequestMeta } from './auth-request';
 
 type TActivationDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
@@ -16,9 +17,9 @@ const LOOKUP_FLAG: Record<TMspUserKind, string> = { technician: 'techEmailCheck'
 const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', client: 'clientSignup' };
 
 /** the PSA records an activating user may link to. */
-export async function lookUpActivationRecords(deps: TActivationDeps, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
+export async function lookUpActivationRecords(deps: TActivationDeps, psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
-  const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email);
+  const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now());
   if (found.matches.length === 0) throw new AppError('not_found', 404, MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
   return { records: found.matches.map((match) => match.record) };
 }
@@ -33,7 +34,7 @@ export interface TActivationInput {
 }
 
 /** creates the user linked to its PSA record (technician → Technician/Tier1, client → Client). */
-export async function activateAccount(deps: TActivationDeps, msp: TMspRow, kind: TMspUserKind, input: TActivationInput, meta: TRequestMeta): Promise<{ id: string }> {
+export async function activateAccount(deps: TActivationDeps, psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, input: TActivationInput, meta: TRequestMeta): Promise<{ id: string }> {
   const flags = { [SIGNUP_FLAG[kind]]: true };
   if (!isValidEmail(input.email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { ...flags, validEmail: false });
   const problems = passwordProblems(input.password);
@@ -45,7 +46,7 @@ export async function activateAccount(deps: TActivationDeps, msp: TMspRow, kind:
     return error;
   };
   if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
-  const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email);
+  const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now());
   const roleIds = await ensureBuiltInRoles(db, msp.id);
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
