@@ -54,7 +54,10 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, { webDist: join(here, '..', '..', 'web', 'dist'), logger: env.LOG_LEVEL !== undefined });
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  // With PORT=0 the system picks the port, so the URL reports the bound one.
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   if (options.printBanner !== false) printBanner(url, simulator, config);
   return {
     app,

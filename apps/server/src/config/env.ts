@@ -7,7 +7,8 @@ const DEFAULT_SECRET_MARKERS = ['changeme', 'change-me', 'secret', 'default', 'd
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** 0 asks the system for a free port (tests start the embedded app that way). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   /** Real PostgreSQL; absent means embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),

@@ -39,7 +39,9 @@ export function psaClientsFor(deps: TAppDeps): TPsaClientProvider {
 }
 
 function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
-  const secrets = ZIntegrationSecrets.parse(JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext)));
+  const stored: unknown = JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext));
+  // The row's psa_type column is authoritative: the demo seed stores the simulator's keys without it.
+  const secrets = ZIntegrationSecrets.parse(typeof stored === 'object' && stored !== null ? { ...stored, psaType: row.psaType } : stored);
   if (secrets.psaType === 'CONNECTWISE') {
     const { companyId, psaUrl } = row.settings;
     const clientId = row.settings.clientId ?? deps.config.connectWiseClientId;
