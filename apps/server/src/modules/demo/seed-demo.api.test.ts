@@ -53,7 +53,7 @@ describe('seedDemoMsp', () => {
 
     const [integration] = await db.select().from(integrations).where(eq(integrations.mspId, result.mspId));
     expect(integration).toMatchObject({ psaType: 'CONNECTWISE', keyHint: '••••Key1', connectWiseManageIntegrator: true, settings: { companyId: 'northwind', psaUrl: SIMULATOR_URL, clientId: '00000000-0000-4000-8000-000000000001' } });
-    expect(JSON.parse(decryptSecret(t.deps.config.encryptionKey, integration?.secretCiphertext ?? ''))).toEqual({ publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1' });
+    expect(JSON.parse(decryptSecret(t.deps.config.encryptionKey, integration?.secretCiphertext ?? ''))).toEqual({ psaType: 'CONNECTWISE', publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1' });
   });
 
   it('lets the demo admin sign in with the documented password (the password step asks for 2FA)', async () => {

@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS, demoDirectory, type TDemoDirectory } from '@switchboa
 import type { TAppDeps } from '../../app-deps';
 import { encryptSecret, hashPassword } from '../../lib/crypto';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
+import type { TIntegrationSecrets } from '../integrations/integrations.schemas';
 
 export const DEMO_MSP = {
   customDomain: 'northwind',
@@ -244,7 +245,7 @@ async function ensureSimulatorIntegration(db: TDatabase, encryptionKey: Buffer, 
     mspId,
     psaType: PSA_TYPE,
     settings,
-    secretCiphertext: encryptSecret(encryptionKey, JSON.stringify({ publicKey: DEMO_CONNECTWISE.publicKey, privateKey: DEMO_CONNECTWISE.privateKey })),
+    secretCiphertext: encryptSecret(encryptionKey, JSON.stringify({ psaType: 'CONNECTWISE', publicKey: DEMO_CONNECTWISE.publicKey, privateKey: DEMO_CONNECTWISE.privateKey } satisfies TIntegrationSecrets)),
     keyHint: '••••Key1',
     connectWiseManageIntegrator: true,
   });
