@@ -61,6 +61,20 @@ describe('A-074 logout', () => {
     expect((await replay.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${user.id}`)).statusCode).toBe(401);
   });
 
+  it('sends a public account to /public and a general account to /auth/login (same rule as A-073)', async () => {
+    for (const [kind, expected] of [['public', '/public'], ['account', '/auth/login']] as const) {
+      const [account] = await t.deps.database.db
+        .insert(accounts)
+        .values({ kind, email: `${kind}-${Date.now()}@example.com`, firstName: 'Pat', lastName: 'Lee', passwordHash: null })
+        .returning();
+      if (!account) throw new Error('account not created');
+      const { token } = await createSession(t.deps.database.db, { principalKind: 'account', accountId: account.id }, t.deps.now());
+      const client = new TestClient(t.app, nextIp());
+      client.useSession(token);
+      expect((await client.post('/auth/api/auth/logout')).json()).toMatchObject({ success: true, redirectUrl: expected });
+    }
+  });
+
   it('succeeds without a session and sends to /auth/login', async () => {
     const response = await newClient(t).post('/auth/api/auth/logout');
     expect(response.json()).toEqual({ success: true, skipMicrosoftLogout: true, redirectUrl: '/auth/login', microsoftLogoutUrl: null });

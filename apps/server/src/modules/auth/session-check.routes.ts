@@ -8,6 +8,7 @@ import { clearSessionCookie, revokeSession } from '../sessions/session.service';
 import { findAccountById, findUserWithTenant } from './auth.repository';
 import { requestMeta } from './auth-request';
 import { presentSessionAccount, presentSessionMspUser } from './session-user.presenter';
+import { signedOutPathFor } from '../accounts/accounts.service';
 
 /** A-072: who holds the session cookie, checked once when the app starts. */
 export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null): Promise<TSessionCheckResponse> {
@@ -47,7 +48,7 @@ export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit
   return {
     success: true,
     skipMicrosoftLogout: logoutUrl === null,
-    redirectUrl: auth.principal === 'user' ? `/${auth.mspCustomDomain}` : '/auth/login',
+    redirectUrl: auth.principal === 'user' ? `/${auth.mspCustomDomain}` : signedOutPathFor(auth.accountKind),
     microsoftLogoutUrl: logoutUrl,
   };
 }
