@@ -3,7 +3,7 @@ import { MESSAGES, passwordProblems } from '@switchboard/contracts';
 
 const RULES = [MESSAGES.passwordRules.length, MESSAGES.passwordRules.special, MESSAGES.passwordRules.uppercase];
 
-/** The three "Password needs…" rules (decisions #10), each marked met or unmet as the user types. */
+/** The three "Password needs…" rules (decisions #10), each marked met or unmet as the user types (shade 9: AA contrast on white). */
 export function PasswordRuleList({ password }: { password: string }) {
   const unmet = new Set(passwordProblems(password));
   return (
@@ -12,7 +12,7 @@ export function PasswordRuleList({ password }: { password: string }) {
         const isMet = !unmet.has(rule);
         return (
           <List.Item key={rule}>
-            <Text size="sm" c={isMet ? 'teal.7' : 'red.7'}>
+            <Text size="sm" c={isMet ? 'teal.9' : 'red.9'}>
               {isMet ? '✓ ' : '✗ '}
               {rule}
             </Text>

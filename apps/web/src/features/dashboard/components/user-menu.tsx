@@ -14,7 +14,8 @@ export function UserMenu({ user, onOpenProfile }: TUserMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${user.firstName} ${user.lastName}`}>
+        {/* The accessible name starts with the visible initials (WCAG 2.5.3 label in name). */}
+        <UnstyledButton aria-label={`${initials(user)}: account menu for ${user.firstName} ${user.lastName}`}>
           <Avatar color="brand" radius="xl">
             {initials(user)}
           </Avatar>

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+
+/**
+ * DESIGN §9: every screen works with a screen reader — no WCAG 2 A/AA violations that axe can
+ * find, on the signed-out screens and on the signed-in dashboard, admin area and Roles screen.
+ */
+async function expectNoViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${screen} has accessibility violations`).toEqual([]);
+}
+
+const SIGNED_OUT_SCREENS: Array<[string, string, string | RegExp]> = [
+  ['MSP sign-in', '/northwind', /Sign in to Northwind IT Partners/],
+  ['general sign-in', '/auth/login', 'Sign in'],
+  ['account sign-up', '/auth/signup', /sign up|create/i],
+  ['MSP sign-up', '/msp/signup', 'Sign up your MSP'],
+  ['forgot password', '/northwind/forgot', 'Forgot password'],
+  ['activation', '/northwind/activate', /Activate/],
+  ['public sign-up', '/public/signup', /sign up/i],
+];
+
+for (const [screen, path, heading] of SIGNED_OUT_SCREENS) {
+  test(`${screen} (${path}) has no axe violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    await expectNoViolations(page, screen);
+  });
+}
+
+test('the signed-in dashboard, admin area and Roles screen have no axe violations', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+  await page.goto(redirectTo);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  await expectNoViolations(page, 'dashboard');
+  await page.getByRole('navigation').getByRole('button', { name: 'Roles' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoViolations(page, 'Roles screen');
+});
