@@ -14,6 +14,7 @@ import { isIntegrationConfigured } from './integrations.presenter';
 import { findIntegration, type TIntegrationRow } from './integrations.repository';
 import { ZIntegrationSecrets } from './integrations.schemas';
 import { psaNotConfigured } from './psa-errors';
+import { createGuardedFetch } from '../../lib/guarded-fetch';
 
 /** Long enough to reuse discovery and picklist caches across a screen's calls, short enough to pick up key changes made elsewhere. */
 const CLIENT_CACHE_MS = 5 * 60_000;
@@ -60,10 +61,12 @@ function createPsaClientProvider(deps: TAppDeps): TPsaClientProvider {
     autotask: new RequestBudget(autotaskBudgetLimits, systemClock),
   };
   const assertUrlAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
+  // Checked again at connect time, so a DNS answer that changes after the URL check cannot reach inside.
+  const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList });
 
   const fromIntegration = (row: TIntegrationRow): PsaClient => {
     const config = configFromIntegration(deps, row);
-    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed });
+    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed, fetch: guardedFetch });
   };
 
   return {

@@ -1,0 +1,32 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { isForbiddenAddress } from './ssrf-guard';
+
+/**
+ * The outbound fetch for tenant-supplied URLs (PSA sites, zones, webhooks). `assertOutboundUrlAllowed`
+ * checks a URL before credentials are sent; this one re-checks every address at CONNECT time, so a
+ * host whose DNS answer changes between the two (DNS rebinding) still cannot reach a private or
+ * loopback address. Hosts on the operator's allow-list (the embedded simulator) are exempt.
+ */
+export function createGuardedFetch(options: { allowList: readonly string[] }): typeof fetch {
+  const allowedHosts = new Set(options.allowList.map((entry) => entry.toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '')));
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const isAllowListed = allowedHosts.has(hostname.toLowerCase());
+      const refused = isAllowListed ? undefined : addresses.find((entry) => isForbiddenAddress(entry.address));
+      if (refused || addresses.length === 0) {
+        const reason = Object.assign(new Error(`Refused to connect to ${hostname}: it resolves to a private or local network address.`), { code: 'ESSRFREFUSED' });
+        return callback(reason, '', 0);
+      }
+      if (lookupOptions.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
+      const [first] = addresses;
+      return callback(null, first?.address ?? '', first?.family ?? 4);
+    });
+  };
+  const dispatcher = new Agent({ connect: { lookup } });
+  // undici's own fetch with its own Agent: the two come from the same package, so they agree.
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+}
