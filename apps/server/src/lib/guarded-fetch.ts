@@ -27,6 +27,5 @@ export function createGuardedFetch(options: { allowList: readonly string[] }): t
   };
   const dispatcher = new Agent({ connect: { lookup } });
   // undici's own fetch with its own Agent: the two come from the same package, so they agree.
-  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+  return (input: Parameters<typeof fetch>[0], init?: RequestInit) => undiciFetch(input, { ...init, dispatcher });
 }
