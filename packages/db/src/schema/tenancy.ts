@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TPermissionMap } from '@switchboard/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -63,6 +63,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Encrypted TOTP secret when the user enrolled an authenticator app (decisions #16). */
     totpSecret: text('totp_secret'),
+    /** Start (epoch seconds) of the last accepted authenticator time step: a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStepEpoch: integer('totp_last_step_epoch'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { accounts, msps, roles, users, verificationCodes, type TDatabase } from '@switchboard/db';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -112,6 +112,16 @@ export async function consumeOpenCodes(db: TDatabase, mspId: string, userId: str
 }
 
 /** Consumes one code if still open; false when another request used it first (single use under races). */
+/** Records an authenticator time step as used; false when it (or a later one) already was. */
+export async function spendTotpStep(db: TDatabase, mspId: string, userId: string, stepEpoch: number): Promise<boolean> {
+  const spent = await db
+    .update(users)
+    .set({ totpLastStepEpoch: stepEpoch })
+    .where(and(eq(users.mspId, mspId), eq(users.id, userId), or(isNull(users.totpLastStepEpoch), lt(users.totpLastStepEpoch, stepEpoch))))
+    .returning({ id: users.id });
+  return spent.length === 1;
+}
+
 export async function consumeCode(db: TDatabase, id: string, now: Date): Promise<boolean> {
   const consumed = await db
     .update(verificationCodes)

@@ -114,7 +114,7 @@ export async function verifySignInCode(
   };
   if (!isCodeOpen(row, deps.now())) throw await failed('code_closed');
   const isEmailCode = await checkCode(deps, row, input.code);
-  const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user.totpSecret, input.code));
+  const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user, user.totpSecret, input.code));
   if (!isEmailCode && !isTotpCode) throw await failed('wrong_code');
   if (!(await consumeCodeOnce(deps, row))) throw await failed('code_used');
   await recordSuccess(db, key);

@@ -31,11 +31,19 @@ describe('TOTP enrolment and sign-in with an authenticator code', () => {
     const enabled = await session.post(`${base}/enable`, { code: await codeAt(secret) });
     expect(enabled.json()).toEqual({ totpEnabled: true });
 
+    // The enrolment spent the current time step; the next sign-in uses the next code (RFC 6238 §5.2).
+    t.advanceClock(30_000);
     const client = newClient(t);
     const signIn = await client.post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
     expect(signIn.json()).toMatchObject({ methods: ['email', 'totp'] });
     const verified = await client.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId: signIn.json<{ challengeId: string }>().challengeId, code: await codeAt(secret) });
     expect(verified.statusCode).toBe(200);
+
+    // The same authenticator code cannot open a second session (regression: TOTP replay).
+    const replay = newClient(t);
+    const again = await replay.post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    const replayed = await replay.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId: again.json<{ challengeId: string }>().challengeId, code: await codeAt(secret) });
+    expect(replayed.json()).toMatchObject({ status: 400, code: 'invalid_code', flags: { login2FA: true } });
 
     expect((await session.post(`${base}/disable`)).json()).toEqual({ totpEnabled: false });
     const after = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });

@@ -50,7 +50,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const user = await loadSelf(deps, auth, kind);
         if (request.body.code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
         const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
-        if (pending === null || !(await verifyTotp(deps, pending, request.body.code))) {
+        if (pending === null || !(await verifyTotp(deps, user, pending, request.body.code))) {
           await audit(deps, user, 'auth.totp.enable', 'failure', requestMeta(request));
           throw new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode);
         }

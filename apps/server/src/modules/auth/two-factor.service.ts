@@ -8,6 +8,7 @@ import {
   incrementCodeAttempts,
   insertVerificationCode,
   replaceCode,
+  spendTotpStep,
   type TCodePurpose,
   type TUserRow,
   type TVerificationCodeRow,
@@ -85,16 +86,25 @@ export function hasEnrolledTotp(user: TUserRow): boolean {
   return user.totpSecret !== null && !user.totpSecret.startsWith(PENDING_TOTP_PREFIX);
 }
 
-/** Checks an authenticator-app code against a sealed secret at the app's clock (±1 step for clock drift). */
-export async function verifyTotp(deps: Pick<TAppDeps, 'config' | 'now'>, sealedSecret: string, token: string): Promise<boolean> {
+/**
+ * Checks an authenticator-app code against a sealed secret at the app's clock (±1 step for clock
+ * drift) and spends its time step for this user, so the same code is never accepted twice
+ * (RFC 6238 §5.2) — the update is conditional, so two racing requests cannot both win.
+ */
+export async function verifyTotp(deps: Pick<TAppDeps, 'config' | 'now' | 'database'>, user: Pick<TUserRow, 'mspId' | 'id'>, sealedSecret: string, token: string): Promise<boolean> {
   if (!/^\d{6}$/.test(token)) return false;
+  let stepEpoch: number;
   try {
     const secret = decryptSecret(deps.config.encryptionKey, sealedSecret);
-    const result = await verify({ secret, token, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
-    return result.valid;
+    const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+    const result = await verify({ secret, token, epoch: nowSeconds, epochTolerance: 30 });
+    if (!result.valid) return false;
+    // The start of the 30-second step the code matched (delta: steps away from now).
+    stepEpoch = (Math.floor(nowSeconds / 30) + result.delta) * 30;
   } catch {
     return false;
   }
+  return spendTotpStep(deps.database.db, user.mspId, user.id, stepEpoch);
 }
 
 export function newTotpSecret(): string {
