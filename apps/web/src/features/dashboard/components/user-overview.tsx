@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PERMISSIONS } from '@switchboard/contracts';
 import type { TAdminOption, TSessionAccount, TSessionMspUser, TTierLevel } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, visibleAdminOptions } from '../../admin/admin-options';
@@ -16,7 +16,8 @@ function Detail({ label, value }: { label: string; value: string }) {
       <Text size="sm" c="dimmed" component="dt">
         {label}
       </Text>
-      <Text component="dd" m={0} fw={500}>
+      {/* Long e-mail addresses break anywhere instead of overflowing a phone-width card. */}
+      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
@@ -77,15 +78,16 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
         <List spacing="xs">
           {adminOptions.map((option) => (
             <List.Item key={option}>
-              <Button variant="subtle" px={0} onClick={() => onChooseOption(option)}>
+              <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
                 Manage {ADMIN_OPTION_LABELS[option].toLowerCase()}
-              </Button>
+              </Anchor>
             </List.Item>
           ))}
           <List.Item>
-            <Button variant="subtle" px={0} onClick={onOpenProfile}>
+            {/* An anchor-styled button wraps on narrow screens; Mantine's Button label does not. */}
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile}>
               Check your name and phone number in your profile
-            </Button>
+            </Anchor>
           </List.Item>
         </List>
       </Card>
