@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '@switchboard/contracts';
 import type { TSessionUser } from '@switchboard/contracts';
 import {
   STORAGE_KEYS,
@@ -11,26 +10,9 @@ import {
   saveLastActiveUserType,
   saveLastUiState,
 } from './local-storage';
+import { buildAdminTechnician } from '../test/build-session-user';
 
-const technician: TSessionUser = {
-  principal: 'user',
-  id: '5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11',
-  userKind: 'technician',
-  mspCustomDomain: 'northwind',
-  mspName: 'Northwind IT',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@northwind-it.example',
-  phoneNumber: '5551234567',
-  roleId: '0c2f6f8e-1d3c-4a4e-8f55-5c2b6a1d9e00',
-  roleName: 'Admin',
-  permissions: ALL_PERMISSIONS,
-  tierLevel: 'Tier1',
-  psaMemberId: null,
-  psaCompanyId: null,
-  psaContactId: null,
-  clientsAutopilotDbid: null,
-};
+const technician: TSessionUser = buildAdminTechnician({ phoneNumber: '5551234567' });
 
 beforeEach(() => window.localStorage.clear());
 

@@ -2,32 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ALL_PERMISSIONS, BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
+import { BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { STORAGE_KEYS } from '../../../lib/local-storage';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { sessionKeys } from '../../session/api/session-queries';
 import { MspDashboardPage } from '../pages/msp-dashboard-page';
+import { buildAdminTechnician } from '../../../test/build-session-user';
 
-const admin: TSessionMspUser = {
-  principal: 'user',
-  id: '5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11',
-  userKind: 'technician',
-  mspCustomDomain: 'northwind',
-  mspName: 'Northwind IT',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@northwind-it.example',
-  phoneNumber: '',
-  roleId: '0c2f6f8e-1d3c-4a4e-8f55-5c2b6a1d9e00',
-  roleName: 'Admin',
-  permissions: ALL_PERMISSIONS,
-  tierLevel: 'NoTier',
-  psaMemberId: null,
-  psaCompanyId: null,
-  psaContactId: null,
-  clientsAutopilotDbid: null,
-};
+const admin: TSessionMspUser = buildAdminTechnician({ tierLevel: 'NoTier' });
 
 /** The fake API answers A-001 with `current` (the user as the server now knows them) and A-013 with no roles. */
 function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${admin.id}/tickets`, current: TSessionMspUser | null = user) {

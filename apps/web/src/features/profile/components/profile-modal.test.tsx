@@ -1,33 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ALL_PERMISSIONS, MESSAGES } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { sessionKeys } from '../../session/api/session-queries';
 import { profileEditPath, profileSaveErrorMessage } from '../api/profile-queries';
 import { ProfileModal } from './profile-modal';
+import { buildAdminTechnician } from '../../../test/build-session-user';
 
-const client: TSessionMspUser = {
-  principal: 'user',
-  id: '5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11',
-  userKind: 'client',
-  mspCustomDomain: 'northwind',
-  mspName: 'Northwind IT',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@contoso.example',
-  phoneNumber: '5551234567',
-  roleId: '0c2f6f8e-1d3c-4a4e-8f55-5c2b6a1d9e00',
-  roleName: 'Client',
-  permissions: ALL_PERMISSIONS,
-  tierLevel: null,
-  psaMemberId: null,
-  psaCompanyId: '19',
-  psaContactId: '7',
-  clientsAutopilotDbid: null,
-};
+const client: TSessionMspUser = buildAdminTechnician({ userKind: 'client', email: 'jane@contoso.example', phoneNumber: '5551234567', roleName: 'Client', tierLevel: null, psaCompanyId: '19', psaContactId: '7' });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,30 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { ALL_PERMISSIONS } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionUser } from '@switchboard/contracts';
 import { useLoadingStore } from '../../../lib/loading-store';
 import { saveLastActiveUser } from '../../../lib/local-storage';
 import { logoutRedirectPath, performLogout, sessionKeys } from './session-queries';
+import { buildAdminTechnician } from '../../../test/build-session-user';
 
-const technician: TSessionUser = {
-  principal: 'user',
-  id: '5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11',
-  userKind: 'technician',
-  mspCustomDomain: 'northwind',
-  mspName: 'Northwind IT',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@northwind-it.example',
-  phoneNumber: '',
-  roleId: '0c2f6f8e-1d3c-4a4e-8f55-5c2b6a1d9e00',
-  roleName: 'Admin',
-  permissions: ALL_PERMISSIONS,
-  tierLevel: 'Tier1',
-  psaMemberId: null,
-  psaCompanyId: null,
-  psaContactId: null,
-  clientsAutopilotDbid: null,
-};
+const technician: TSessionUser = buildAdminTechnician();
 
 const account: TSessionUser = {
   principal: 'account',
