@@ -36,7 +36,7 @@ export interface TPsaSimulator {
   autotask: { username: string; secret: string; integrationCode: string; zoneDiscoveryUrl: string };
   faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; reset(): void };
   setRateLimit(limit: { perMinute: number } | false): void;
-  stats(): { requests: number; byPath: Record<string, number>; creates: number };
+  stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { AT_API_PREFIX, atErrors, authenticateAutotask } from './autotask/common';
 import { autotaskEntityRoutes, autotaskPublicRoutes } from './autotask/entity-routes';
-import { autotaskTicketRoutes } from './autotask/ticket-routes';
+import { autotaskTicketRoutes, editTicketAsTechnician } from './autotask/ticket-routes';
 import { autotaskWebhookRoutes } from './autotask/webhook-routes';
 import { connectWiseBoardRoutes } from './connectwise/board-routes';
 import { CW_API_PREFIX, authenticateConnectWise, cwError } from './connectwise/common';
@@ -142,6 +142,7 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
       if (method === 'POST' && path === '/__sim/faults') return send(response, admin.setFaults(body), null);
       if (method === 'POST' && path === '/__sim/reset') return send(response, admin.reset(body), null);
       if (method === 'GET' && path === '/__sim/stats') return send(response, admin.stats(), null);
+      if (method === 'POST' && path === '/__sim/autotask/technician-ticket-edits') return send(response, editTicketAsTechnician(context, body), null);
       return send(response, { status: 404, body: { error: 'Unknown simulator admin route' } }, null);
     }
     context.stats.requests += 1;

@@ -194,6 +194,8 @@ export interface TSimWebhook {
   onDelete: boolean;
   webhookGuid: string;
   fields: { id: number; fieldId: number; isSubscribedField: boolean; isDisplayAlwaysField: boolean }[];
+  /** Autotask resources whose changes make no callout (TicketWebhookExcludedResources). */
+  excludedResources: { id: number; resourceId: number }[];
 }
 
 export interface TTicketChange {
@@ -204,6 +206,8 @@ export interface TTicketChange {
   via: 'connectwise' | 'autotask';
   /** ConnectWise `skipCallback` on the request that made the change. */
   isCallbackSkipped: boolean;
+  /** The Autotask resource the change is attributed to (the API user, the impersonated resource or a UI user); null for ConnectWise changes. */
+  actorResourceId: number | null;
 }
 
 export type TTicketChangeListener = (change: TTicketChange) => void;
@@ -301,11 +305,11 @@ export class SimStore {
   }
 
   /** Replaces a ticket and tells listeners which fields changed. */
-  updateTicket(next: TSimTicket, via: TTicketChange['via'], isCallbackSkipped = false): TSimTicket {
+  updateTicket(next: TSimTicket, via: TTicketChange['via'], isCallbackSkipped = false, actorResourceId: number | null = null): TSimTicket {
     const previous = this.tickets.get(next.id);
     this.tickets.put(next);
     const changedFields = previous ? (Object.keys(next) as (keyof TSimTicket)[]).filter((key) => key !== 'updatedAt' && previous[key] !== next[key]) : [];
-    this.emitTicketChange({ action: 'updated', ticket: next, changedFields, via, isCallbackSkipped });
+    this.emitTicketChange({ action: 'updated', ticket: next, changedFields, via, isCallbackSkipped, actorResourceId });
     return next;
   }
 

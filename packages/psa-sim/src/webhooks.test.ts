@@ -4,10 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utils } from 'connectwise-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_FIELDS } from './autotask/entities';
+import { API_USER_RESOURCE_ID, TICKET_FIELDS } from './autotask/entities';
 import { startPsaSimulator } from './index';
 import type { TPsaSimulator } from './index';
-import { asRecord, autotaskCall, connectWiseCall } from './test-support';
+import { asArray, asRecord, autotaskCall, autotaskHeaders, connectWiseCall } from './test-support';
 
 interface TReceived {
   path: string;
@@ -113,5 +113,50 @@ describe('ConnectWise callbacks', () => {
     const callbacks = (await connectWiseCall(sim, 'GET', '/system/callbacks')).body;
     expect(callbacks).toEqual([expect.objectContaining({ type: 'ticket', level: 'owner' })]);
     expect((await connectWiseCall(sim, 'DELETE', '/system/callbacks/1')).status).toBe(204);
+  });
+});
+
+describe('Autotask webhook excluded resources', () => {
+  const path = '/at-excluding';
+  const personIds = (): unknown[] => received.filter((entry) => entry.path === path).map((entry) => asRecord(JSON.parse(entry.body)).PersonID);
+
+  it('serves TicketWebhooks/{id}/ExcludedResources and validates its resourceID', async () => {
+    const created = await autotaskCall(sim, 'POST', '/TicketWebhooks', { name: 'Excluding', webhookUrl: `${receiverUrl}${path}`, deactivationUrl: `${receiverUrl}/at-off`, secretKey: 'hook-secret-2', isActive: true, isSubscribedToUpdateEvents: true });
+    const webhookId = String(asRecord(created.body).itemId);
+    const titleFieldId = TICKET_FIELDS.findIndex((field) => field.name === 'title') + 1;
+    await autotaskCall(sim, 'POST', `/TicketWebhooks/${webhookId}/Fields`, { fieldID: titleFieldId, isSubscribedField: true });
+    const resources = asRecord((await autotaskCall(sim, 'POST', '/Resources/query', { filter: [{ op: 'eq', field: 'userName', value: sim.autotask.username }] })).body);
+    expect(asArray(resources.items)).toEqual([expect.objectContaining({ id: API_USER_RESOURCE_ID, email: sim.autotask.username, isActive: true })]);
+
+    const excluded = await autotaskCall(sim, 'POST', `/TicketWebhooks/${webhookId}/ExcludedResources`, { resourceID: API_USER_RESOURCE_ID });
+    expect(excluded.status).toBe(200);
+    const duplicate = await autotaskCall(sim, 'POST', `/TicketWebhooks/${webhookId}/ExcludedResources`, { resourceID: API_USER_RESOURCE_ID });
+    expect(duplicate.status).toBe(500);
+    const unknown = await autotaskCall(sim, 'POST', `/TicketWebhooks/${webhookId}/ExcludedResources`, { resourceID: 999_999 });
+    expect(asRecord(unknown.body).errors).toEqual(['Value does not reference an existing entity for resourceID .']);
+    const list = asRecord((await autotaskCall(sim, 'GET', `/TicketWebhooks/${webhookId}/ExcludedResources`)).body);
+    expect(asArray(list.items)).toEqual([{ id: asRecord(excluded.body).itemId, webhookID: Number(webhookId), resourceID: API_USER_RESOURCE_ID }]);
+    const fields = asRecord((await autotaskCall(sim, 'GET', '/TicketWebhookExcludedResources/entityInformation/fields')).body);
+    expect(asArray(fields.fields).map((field) => field.name)).toEqual(['id', 'webhookID', 'resourceID']);
+  });
+
+  it('makes no callout for changes attributed to an excluded resource, and one for anyone else', async () => {
+    const [webhook] = asArray(asRecord((await autotaskCall(sim, 'POST', '/TicketWebhooks/query', { filter: [{ op: 'eq', field: 'name', value: 'Excluding' }] })).body).items);
+    const webhookId = String(webhook?.id);
+    await autotaskCall(sim, 'PATCH', '/Tickets', { id: 100004, title: 'Changed by the API user' });
+    const impersonated = await autotaskCall(sim, 'PATCH', '/Tickets', { id: 100004, title: 'Changed as Marcus' }, { ...autotaskHeaders(sim), ImpersonationResourceId: '3' });
+    expect(impersonated.status).toBe(200);
+    const technicianEdit = await fetch(`${sim.url}/__sim/autotask/technician-ticket-edits`, { method: 'POST', body: JSON.stringify({ resourceId: 2, ticket: { id: 100004, title: 'Changed by Priya in the UI' } }) });
+    expect(technicianEdit.status).toBe(200);
+    const notATechnician = await fetch(`${sim.url}/__sim/autotask/technician-ticket-edits`, { method: 'POST', body: JSON.stringify({ resourceId: API_USER_RESOURCE_ID, ticket: { id: 100004, title: 'x' } }) });
+    expect(notATechnician.status).toBe(400);
+    await waitFor(() => personIds().length >= 2);
+    expect(personIds().sort()).toEqual([2, 3]);
+
+    const [exclusion] = asArray(asRecord((await autotaskCall(sim, 'GET', `/TicketWebhooks/${webhookId}/ExcludedResources`)).body).items);
+    expect((await autotaskCall(sim, 'DELETE', `/TicketWebhooks/${webhookId}/ExcludedResources/${String(exclusion?.id)}`)).status).toBe(200);
+    await autotaskCall(sim, 'PATCH', '/Tickets', { id: 100004, title: 'Changed by the API user again' });
+    await waitFor(() => personIds().length >= 3);
+    expect(personIds()).toContain(API_USER_RESOURCE_ID);
   });
 });

@@ -76,6 +76,8 @@ function callbackApplies(callback: TSimCallback, change: TTicketChange): boolean
 
 function autotaskPayload(context: TSimContext, webhook: TSimWebhook, change: TTicketChange, sequenceNumber: number): Record<string, unknown> | null {
   const action = change.action === 'added' ? 'Create' : change.action === 'updated' ? 'Update' : 'Delete';
+  // Changes attributed to an excluded resource make no callout, which is how an integration avoids hearing its own writes.
+  if (change.actorResourceId !== null && webhook.excludedResources.some((excluded) => excluded.resourceId === change.actorResourceId)) return null;
   if ((action === 'Create' && !webhook.onCreate) || (action === 'Update' && !webhook.onUpdate) || (action === 'Delete' && !webhook.onDelete)) return null;
   const subscribed = new Set(webhook.fields.filter((field) => field.isSubscribedField).map((field) => autotaskTicketFieldName(field.fieldId)));
   const displayAlways = new Set(webhook.fields.filter((field) => field.isDisplayAlwaysField).map((field) => autotaskTicketFieldName(field.fieldId)));
@@ -89,7 +91,7 @@ function autotaskPayload(context: TSimContext, webhook: TSimWebhook, change: TTi
     if (triggering.length === 0) return null;
     for (const name of [...triggering, ...displayAlways]) if (name !== undefined && name in item) fields[name] = item[name];
   }
-  return { Action: action, Guid: webhook.webhookGuid, EntityType: 'Ticket', Id: change.ticket.id, Fields: fields, EventTime: new Date(context.now()).toISOString(), SequenceNumber: sequenceNumber, PersonID: null };
+  return { Action: action, Guid: webhook.webhookGuid, EntityType: 'Ticket', Id: change.ticket.id, Fields: fields, EventTime: new Date(context.now()).toISOString(), SequenceNumber: sequenceNumber, PersonID: change.actorResourceId };
 }
 
 /** Subscribes delivery to the store's ticket changes; returns the unsubscribe function. */

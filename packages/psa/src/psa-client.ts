@@ -274,7 +274,10 @@ export interface PsaClient {
   addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote>;
   listNotes(ticketId: number): Promise<TPsaNote[]>;
 
-  /** Registers (or reuses, per URL) the ticket webhook; on Autotask also subscribes the ticket fields whose changes should call out. */
+  /**
+   * Registers (or reuses, per URL) the ticket webhook; on Autotask also subscribes the ticket fields whose changes should
+   * call out and excludes the API user's own resource, so changes made through this client make no callout.
+   */
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook>;
   /** The PSA's own count of this tenant's requests, where it publishes one (Autotask); null otherwise. */
   getRequestUsage(): Promise<TPsaRequestUsage | null>;

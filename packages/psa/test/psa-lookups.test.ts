@@ -106,7 +106,7 @@ describe('Autotask ticket webhook registration', () => {
   });
   afterAll(async () => sim.close());
 
-  it('makes the PSA POST a signed event to the receiver when a ticket is updated through the adapter', async () => {
+  it('makes the PSA POST a signed event when a technician changes a ticket, and none for the adapter’s own update', async () => {
     const [board] = await client.listBoards();
     let companyId = 0;
     for await (const company of client.streamCompanies()) {
@@ -124,11 +124,20 @@ describe('Autotask ticket webhook registration', () => {
     const priorities = await client.listPriorities();
     const otherPriority = priorities.find((priority) => priority.id !== ticket.priorityId);
     if (!otherPriority) throw new Error('the demo seed has a single priority');
+    // The webhook excludes the API user's resource, so Switchboard's own change makes no callout.
+    const deliveriesBefore = sim.stats().webhookDeliveries;
     await client.updateTicket(ticket.id, { priorityId: otherPriority.id });
+    expect(sim.stats().webhookDeliveries).toBe(deliveriesBefore);
 
+    const technicianEdit = await fetch(`${sim.url}/__sim/autotask/technician-ticket-edits`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ resourceId: 1, ticket: { id: ticket.id, priority: ticket.priorityId } }),
+    });
+    expect(technicianEdit.status).toBe(200);
     const delivery = await deliveryTo(path);
     expect(delivery.headers['x-hook-signature']).toBe(`sha1=${createHmac('sha1', secretKey).update(delivery.body).digest('base64')}`);
-    expect(JSON.parse(delivery.body)).toMatchObject({ Action: 'Update', EntityType: 'Ticket', Id: ticket.id, Fields: { priority: otherPriority.id } });
+    expect(JSON.parse(delivery.body)).toMatchObject({ Action: 'Update', EntityType: 'Ticket', Id: ticket.id, PersonID: 1, Fields: { priority: ticket.priorityId } });
   });
 
   it('subscribes each Autotask webhook field once, however often it registers', async () => {

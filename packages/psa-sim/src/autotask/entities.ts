@@ -233,6 +233,35 @@ export function presentAtResource(member: TSimMember): TAtRecord {
   };
 }
 
+/**
+ * Autotask API users are resources too, so every change made through the API is attributed to one; this is the demo
+ * API user's. It has no service-desk role, so tickets cannot be assigned to it.
+ */
+export const API_USER_RESOURCE_ID = 29682885;
+
+export function presentAtApiUserResource(username: string): TAtRecord {
+  return {
+    id: API_USER_RESOURCE_ID,
+    firstName: 'Switchboard',
+    lastName: 'API User',
+    email: username,
+    userName: username,
+    title: '',
+    officePhone: '',
+    isActive: true,
+    resourceType: 'Employee',
+    licenseType: 1,
+    defaultServiceDeskRoleID: null,
+    locationID: 1,
+    userDefinedFields: [],
+  };
+}
+
+/** Whether `resourceId` names a simulated resource: a technician or the API user. */
+export function isAtResource(store: SimStore, resourceId: number): boolean {
+  return resourceId === API_USER_RESOURCE_ID || store.members.get(resourceId) !== undefined;
+}
+
 export const SERVICE_DESK_ROLE_NAME = 'Service Desk Technician';
 
 export const ROLE_FIELDS: TAtFieldDefinition[] = [

@@ -6,6 +6,7 @@ import { AT_API_PREFIX, atErrors, bodyField, countQuerySourceResponse, presentFi
 import type { TAtFieldDefinition, TAtRecord, TAtSource } from './common';
 import { atCompanySource, atContactSource } from './fast-fields';
 import {
+  API_USER_RESOURCE_ID,
   COMPANY_FIELDS,
   CONTACT_FIELDS,
   DEPARTMENT_FIELDS,
@@ -17,6 +18,7 @@ import {
   presentAtCompany,
   presentAtContact,
   presentAtDepartment,
+  presentAtApiUserResource,
   presentAtLocation,
   presentAtResource,
   presentAtResourceServiceDeskRole,
@@ -44,11 +46,14 @@ function readOnlyEntityRoutes<TRow>(context: TSimContext, entity: string, fields
 export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
   const store = (): TSimContext['store'] => context.store;
   const records = (rows: () => TAtRecord[]) => (): TAtSource<TAtRecord> => ({ rows: rows(), id: (row) => Number(row.id), present: (row) => row });
+  const apiUserResource = (): TAtRecord => presentAtApiUserResource(context.credentials.autotask.username);
   const find = <TRow>(row: TRow | undefined, present: (value: TRow) => TAtRecord): TAtRecord | undefined => (row === undefined ? undefined : present(row));
   return [
     ...readOnlyEntityRoutes(context, 'Companies', COMPANY_FIELDS, () => atCompanySource(store()), (id) => find(store().companies.get(id), presentAtCompany)),
     ...readOnlyEntityRoutes(context, 'Contacts', CONTACT_FIELDS, () => atContactSource(store()), (id) => find(store().contacts.get(id), presentAtContact)),
-    ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, records(() => [...store().members.all()].map(presentAtResource)), (id) => find(store().members.get(id), presentAtResource)),
+    ...readOnlyEntityRoutes(context, 'Resources', RESOURCE_FIELDS, records(() => [...[...store().members.all()].map(presentAtResource), apiUserResource()]), (id) =>
+      id === API_USER_RESOURCE_ID ? apiUserResource() : find(store().members.get(id), presentAtResource),
+    ),
     ...readOnlyEntityRoutes(context, 'Roles', ROLE_FIELDS, records(roleRows), (id) => roleRows().find((row) => row.id === id)),
     ...readOnlyEntityRoutes(context, 'ResourceServiceDeskRoles', RESOURCE_SERVICE_DESK_ROLE_FIELDS, records(() => [...store().members.all()].map(presentAtResourceServiceDeskRole)), (id) =>
       find(store().members.get(id), presentAtResourceServiceDeskRole),

@@ -1,11 +1,11 @@
 import { countCreate } from '../context';
 import type { TSimContext } from '../context';
 import { headerValue, idParam, isRecord, json, route } from '../http';
-import type { TRoute, TSimResponse } from '../http';
+import type { TRoute, TSimRequest, TSimResponse } from '../http';
 import type { SimStore, TSimTicket } from '../store';
 import { AT_API_PREFIX, atErrors, bodyField, countQuerySourceResponse, presentFieldDefinitions, querySourceResponse } from './common';
 import { atNoteSource, atTicketSource } from './fast-fields';
-import { INTERNAL_PUBLISH, NOTE_FIELDS, NOTE_PUBLISH, NOTE_TYPES, RESOLUTION_NOTE_TYPE, SERVICE_DESK_ROLE_ID, TICKET_CATEGORIES, TICKET_FIELDS, TICKET_TYPES, presentAtNote, presentAtTicket } from './entities';
+import { API_USER_RESOURCE_ID, INTERNAL_PUBLISH, NOTE_FIELDS, NOTE_PUBLISH, NOTE_TYPES, RESOLUTION_NOTE_TYPE, SERVICE_DESK_ROLE_ID, TICKET_CATEGORIES, TICKET_FIELDS, TICKET_TYPES, isAtResource, presentAtNote, presentAtTicket } from './entities';
 
 type TTicketFields = Omit<TSimTicket, 'id'>;
 
@@ -112,8 +112,24 @@ export function readAtTicketInput(store: SimStore, body: Record<string, unknown>
   };
 }
 
+/** The resource named by the ImpersonationResourceId header: null without one, an error when it names no resource. */
+function impersonatedResource(context: TSimContext, request: TSimRequest): { resourceId: number | null } | { error: string } {
+  const header = headerValue(request.headers, 'impersonationresourceid');
+  if (header === undefined || header === '') return { resourceId: null };
+  const resourceId = Number(header);
+  if (!Number.isInteger(resourceId) || !isAtResource(context.store, resourceId)) return { error: 'Value does not reference an existing entity for ImpersonationResourceId .' };
+  return { resourceId };
+}
 
-function updateTicket(context: TSimContext, body: unknown, isReplace: boolean): TSimResponse {
+/** Writes are attributed to the impersonated resource, or else to the API user's own resource (psa-apis.md §3.2). */
+function actingResource(context: TSimContext, request: TSimRequest): { resourceId: number } | { error: string } {
+  const impersonated = impersonatedResource(context, request);
+  if ('error' in impersonated) return impersonated;
+  return { resourceId: impersonated.resourceId ?? API_USER_RESOURCE_ID };
+}
+
+/** Applies an Autotask ticket update body and reports the change as made by `actorResourceId`. */
+export function applyAtTicketUpdate(context: TSimContext, body: unknown, isReplace: boolean, actorResourceId: number): TSimResponse {
   if (!isRecord(body)) return atErrors(500, 'The request body must be a JSON object.');
   const id = bodyField(body, 'id');
   const ticket = typeof id === 'number' ? context.store.tickets.get(id) : undefined;
@@ -122,8 +138,26 @@ function updateTicket(context: TSimContext, body: unknown, isReplace: boolean): 
   const base: TSimTicket = isReplace ? { ...ticket, contactId: null, typeId: null, subTypeId: null, sourceId: null, ownerId: null, externalReference: '', resolution: '', description: '', dueAt: null } : ticket;
   const result = readAtTicketInput(context.store, body, base);
   if ('errors' in result) return atErrors(500, ...result.errors);
-  context.store.updateTicket({ ...result, id: ticket.id }, 'autotask');
+  context.store.updateTicket({ ...result, id: ticket.id }, 'autotask', false, actorResourceId);
   return json(200, { itemId: ticket.id });
+}
+
+/**
+ * Simulator hook for "a technician changed the ticket in the Autotask UI": `{resourceId, ticket: {id, …fields}}` is
+ * applied like a PATCH but attributed to that technician's resource instead of the API user.
+ */
+export function editTicketAsTechnician(context: TSimContext, body: unknown): TSimResponse {
+  const resourceId = isRecord(body) ? body.resourceId : undefined;
+  if (!isRecord(body) || typeof resourceId !== 'number' || context.store.members.get(resourceId) === undefined) {
+    return { status: 400, body: { error: 'resourceId must be the id of a simulated technician resource' } };
+  }
+  return applyAtTicketUpdate(context, body.ticket, false, resourceId);
+}
+
+function updateTicket(context: TSimContext, request: TSimRequest, isReplace: boolean): TSimResponse {
+  const actor = actingResource(context, request);
+  if ('error' in actor) return atErrors(500, actor.error);
+  return applyAtTicketUpdate(context, request.body, isReplace, actor.resourceId);
 }
 
 export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
@@ -148,6 +182,8 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
     route('POST', tickets, (request) => {
       if (!isRecord(request.body)) return atErrors(500, 'The request body must be a JSON object.');
       if (bodyField(request.body, 'id') !== undefined && bodyField(request.body, 'id') !== 0 && bodyField(request.body, 'id') !== null) return atErrors(500, 'id must not be set when creating a Ticket.');
+      const actor = actingResource(context, request);
+      if ('error' in actor) return atErrors(500, actor.error);
       const result = readAtTicketInput(context.store, request.body, null);
       if ('errors' in result) return atErrors(500, ...result.errors);
       const ticket = context.store.tickets.insert(result);
@@ -156,11 +192,11 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
         context.store.addNote({ ticketId: ticket.id, text: ticket.description, title: 'Description', isDescription: true, isInternal: false, isResolution: false, memberId: null, contactId: ticket.contactId, createdAt: ticket.createdAt, updatedAt: ticket.createdAt, autotaskNoteType: 1, autotaskPublish: 1 });
       }
       countCreate(context);
-      context.store.emitTicketChange({ action: 'added', ticket, changedFields: [], via: 'autotask', isCallbackSkipped: false });
+      context.store.emitTicketChange({ action: 'added', ticket, changedFields: [], via: 'autotask', isCallbackSkipped: false, actorResourceId: actor.resourceId });
       return json(200, { itemId: ticket.id });
     }),
-    route('PATCH', tickets, (request) => updateTicket(context, request.body, false)),
-    route('PUT', tickets, (request) => updateTicket(context, request.body, true)),
+    route('PATCH', tickets, (request) => updateTicket(context, request, false)),
+    route('PUT', tickets, (request) => updateTicket(context, request, true)),
     route('GET', `${tickets}/{id}/Notes`, (_request, params) => {
       const notes = context.store.notesOfTicket(idParam(params)).map(presentAtNote);
       return json(200, { items: notes, pageDetails: { count: notes.length, requestCount: 500, prevPageUrl: null, nextPageUrl: null } });
@@ -188,9 +224,9 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
       else if (publish < 1 || publish > NOTE_PUBLISH.length) errors.push('Value does not reference an existing entity for publish .');
       const title = optionalString(request.body, 'title') ?? '';
       // Writes made while impersonating a resource are attributed to it (psa-apis.md §3.2).
-      const impersonation = headerValue(request.headers, 'impersonationresourceid');
-      const creatorId = impersonation === undefined || impersonation === '' ? null : Number(impersonation);
-      if (creatorId !== null && (!Number.isInteger(creatorId) || !context.store.members.get(creatorId))) errors.push('Value does not reference an existing entity for ImpersonationResourceId .');
+      const impersonated = impersonatedResource(context, request);
+      if ('error' in impersonated) errors.push(impersonated.error);
+      const creatorId = 'error' in impersonated ? null : impersonated.resourceId;
       if (title.length > 250) errors.push('title exceeds the maximum length of 250.');
       if (errors.length > 0 || !description || typeof noteType !== 'number' || typeof publish !== 'number') return atErrors(500, ...errors);
       const now = context.store.now();
@@ -211,7 +247,7 @@ export function autotaskTicketRoutes(context: TSimContext): TRoute[] {
         autotaskPublish: publish,
       });
       countCreate(context);
-      context.store.updateTicket({ ...ticket, updatedAt: now }, 'autotask');
+      context.store.updateTicket({ ...ticket, updatedAt: now }, 'autotask', false, creatorId ?? API_USER_RESOURCE_ID);
       return json(200, { itemId: note.id });
     }),
   ];

@@ -6,7 +6,7 @@ import type { TRoute, TSimResponse } from '../http';
 import type { TSimWebhook } from '../store';
 import { AT_API_PREFIX, atErrors, bodyField, countQueryResponse, picklistValue, presentFieldDefinitions, queryResponse } from './common';
 import type { TAtFieldDefinition, TAtRecord } from './common';
-import { TICKET_FIELDS } from './entities';
+import { API_USER_RESOURCE_ID, TICKET_FIELDS, isAtResource } from './entities';
 
 const WEBHOOK_FIELDS: TAtFieldDefinition[] = [
   { name: 'id', dataType: 'long', isReadOnly: true },
@@ -41,6 +41,13 @@ const WEBHOOK_FIELD_FIELDS: TAtFieldDefinition[] = [
   { name: 'isDisplayAlwaysField', dataType: 'boolean' },
 ];
 
+/** TicketWebhookExcludedResources: resources whose changes make no callout. */
+const EXCLUDED_RESOURCE_FIELDS: TAtFieldDefinition[] = [
+  { name: 'id', dataType: 'long', isReadOnly: true },
+  { name: 'webhookID', dataType: 'integer', isRequired: true, referenceEntityType: 'TicketWebhook' },
+  { name: 'resourceID', dataType: 'integer', isRequired: true, referenceEntityType: 'Resource' },
+];
+
 function presentWebhook(webhook: TSimWebhook): TAtRecord {
   return {
     id: webhook.id,
@@ -55,7 +62,7 @@ function presentWebhook(webhook: TSimWebhook): TAtRecord {
     isSubscribedToDeleteEvents: webhook.onDelete,
     isReady: true,
     webhookGUID: webhook.webhookGuid,
-    ownerResourceID: 1,
+    ownerResourceID: API_USER_RESOURCE_ID,
     sendThresholdExceededNotification: false,
   };
 }
@@ -96,6 +103,7 @@ function validateWebhook(body: Record<string, unknown>, base: TSimWebhook | null
     onDelete: readFlag(body, 'isSubscribedToDeleteEvents', base?.onDelete ?? false),
     webhookGuid: base?.webhookGuid ?? randomUUID(),
     fields: base?.fields ?? [],
+    excludedResources: base?.excludedResources ?? [],
   };
 }
 
@@ -114,6 +122,8 @@ export function autotaskWebhookRoutes(context: TSimContext): TRoute[] {
     isSubscribedField: field.isSubscribedField,
     isDisplayAlwaysField: field.isDisplayAlwaysField,
   });
+  const presentExcluded = (webhook: TSimWebhook, excluded: TSimWebhook['excludedResources'][number]): TAtRecord => ({ id: excluded.id, webhookID: webhook.id, resourceID: excluded.resourceId });
+  const listPage = (items: TAtRecord[]): TSimResponse => json(200, { items, pageDetails: { count: items.length, requestCount: 500, prevPageUrl: null, nextPageUrl: null } });
   return [
     ...(['query', 'query/next', 'query/prev'] as const).flatMap((suffix) => [
       route('POST', `${base}/${suffix}`, (request) => queryResponse(request, 'TicketWebhooks', WEBHOOK_FIELDS, rows())),
@@ -174,6 +184,35 @@ export function autotaskWebhookRoutes(context: TSimContext): TRoute[] {
         if (!webhook.fields.some((field) => field.id === fieldId)) return atErrors(404, `Unable to find the TicketWebhookField with id ${fieldId}.`);
         store().webhooks.put({ ...webhook, fields: webhook.fields.filter((field) => field.id !== fieldId) });
         return json(200, { itemId: fieldId });
+      }),
+    ),
+    route('GET', `${AT_API_PREFIX}/TicketWebhookExcludedResources/entityInformation/fields`, () => json(200, presentFieldDefinitions(context, EXCLUDED_RESOURCE_FIELDS))),
+    route('GET', `${base}/{id}/ExcludedResources`, (_request, params) => withWebhook(idParam(params), (webhook) => listPage(webhook.excludedResources.map((excluded) => presentExcluded(webhook, excluded))))),
+    route('GET', `${base}/{id}/ExcludedResources/{id}`, (_request, params) =>
+      withWebhook(idParam(params), (webhook) => {
+        const excluded = webhook.excludedResources.find((candidate) => candidate.id === idParam(params, 1));
+        return json(200, { item: excluded ? presentExcluded(webhook, excluded) : null });
+      }),
+    ),
+    route('POST', `${base}/{id}/ExcludedResources`, (request, params) =>
+      withWebhook(idParam(params), (webhook) => {
+        if (!isRecord(request.body)) return atErrors(500, 'The request body must be a JSON object.');
+        const resourceId = bodyField(request.body, 'resourceID');
+        if (resourceId === undefined || resourceId === null) return atErrors(500, 'Missing Required Field: resourceID.');
+        if (typeof resourceId !== 'number' || !Number.isInteger(resourceId) || !isAtResource(store(), resourceId)) return atErrors(500, 'Value does not reference an existing entity for resourceID .');
+        if (webhook.excludedResources.some((excluded) => excluded.resourceId === resourceId)) return atErrors(500, `Resource ${String(resourceId)} is already excluded from this webhook.`);
+        const nextId = Math.max(0, ...[...store().webhooks.all()].flatMap((candidate) => candidate.excludedResources.map((excluded) => excluded.id))) + 1;
+        store().webhooks.put({ ...webhook, excludedResources: [...webhook.excludedResources, { id: nextId, resourceId }] });
+        countCreate(context);
+        return json(200, { itemId: nextId });
+      }),
+    ),
+    route('DELETE', `${base}/{id}/ExcludedResources/{id}`, (_request, params) =>
+      withWebhook(idParam(params), (webhook) => {
+        const excludedId = idParam(params, 1);
+        if (!webhook.excludedResources.some((excluded) => excluded.id === excludedId)) return atErrors(404, `Unable to find the TicketWebhookExcludedResource with id ${excludedId}.`);
+        store().webhooks.put({ ...webhook, excludedResources: webhook.excludedResources.filter((excluded) => excluded.id !== excludedId) });
+        return json(200, { itemId: excludedId });
       }),
     ),
   ];

@@ -57,7 +57,7 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
         });
       }
       countCreate(context);
-      context.store.emitTicketChange({ action: 'added', ticket, changedFields: [], via: 'connectwise', isCallbackSkipped: result.skipCallback });
+      context.store.emitTicketChange({ action: 'added', ticket, changedFields: [], via: 'connectwise', isCallbackSkipped: result.skipCallback, actorResourceId: null });
       return json(201, presentTicket(context.store, ticket));
     }),
     route('GET', `${base}/{id}`, (request, params) => {
@@ -86,7 +86,7 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
       const ticket = findTicket(idParam(params));
       if (!ticket) return cwNotFound('Ticket', idParam(params));
       context.store.tickets.delete(ticket.id);
-      context.store.emitTicketChange({ action: 'deleted', ticket, changedFields: [], via: 'connectwise', isCallbackSkipped: false });
+      context.store.emitTicketChange({ action: 'deleted', ticket, changedFields: [], via: 'connectwise', isCallbackSkipped: false, actorResourceId: null });
       return { status: 204 };
     }),
     route('GET', `${base}/{id}/notes`, (request, params) => {

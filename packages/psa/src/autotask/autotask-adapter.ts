@@ -18,6 +18,7 @@ import type {
   TPsaContact,
   TPsaContactWithCompany,
   TPsaItem,
+  TPsaMember,
   TPsaMemberWithPhone,
   TPsaNamed,
   TPsaNote,
@@ -63,6 +64,7 @@ export class AutotaskClient implements PsaClient {
   private apiBasePromise: Promise<string> | null = null;
   private readonly assertUrlAllowed: (url: string) => Promise<void>;
   private readonly fieldCache = new Map<string, { fetchedAt: number; fields: Promise<TEntityFields> }>();
+  private apiUserResourcePromise: Promise<number> | null = null;
 
   constructor(
     private readonly config: TAutotaskConfig,
@@ -191,8 +193,32 @@ export class AutotaskClient implements PsaClient {
     return (await this.ticketPicklist('ticketType')).map((value) => ({ id: value.value, name: value.label }));
   }
 
-  listMembers() {
-    return this.query('Resources', [atFilter.eq('isActive', true)], map.toMember);
+  /** The integration's own API user is a resource too, but not a technician anyone can pick. */
+  async listMembers(): Promise<TPsaMember[]> {
+    const members = await this.query('Resources', [atFilter.eq('isActive', true)], map.toMember);
+    const apiUserName = this.config.username.toLowerCase();
+    return members.filter((member) => member.identifier.toLowerCase() !== apiUserName);
+  }
+
+  /**
+   * The resource Autotask attributes this API user's writes to. API users are resources whose userName is the API
+   * username (the e-mail field is the fallback); it never changes for a set of keys, so it is looked up once per client.
+   */
+  private apiUserResourceId(): Promise<number> {
+    this.apiUserResourcePromise ??= this.findApiUserResourceId().catch((error: unknown) => {
+      this.apiUserResourcePromise = null;
+      throw error;
+    });
+    return this.apiUserResourcePromise;
+  }
+
+  private async findApiUserResourceId(): Promise<number> {
+    const username = this.config.username.trim();
+    const candidates = await this.query('Resources', [atFilter.or(atFilter.eq('userName', username), atFilter.eq('email', username))], map.toMember);
+    const wanted = username.toLowerCase();
+    const resource = candidates.find((candidate) => candidate.identifier.toLowerCase() === wanted) ?? candidates.find((candidate) => candidate.email?.toLowerCase() === wanted);
+    if (!resource) throw new PsaError('validation', 'Autotask has no resource for the API user, so its own ticket changes cannot be excluded from the webhook.');
+    return resource.id;
   }
 
   async findMembersByEmail(email: string): Promise<TPsaMemberWithPhone[]> {
@@ -418,7 +444,23 @@ export class AutotaskClient implements PsaClient {
     };
     const id = existingId ?? (await this.call('POST', '/TicketWebhooks', body, itemIdOf, findExisting));
     await this.subscribeTicketWebhookFields(id);
+    await this.excludeOwnChangesFromWebhook(id);
     return { id, url: input.url };
+  }
+
+  /**
+   * Changes Switchboard makes through the API would otherwise come back as callouts and could loop once they are
+   * ingested, so the API user's resource goes into the webhook's ExcludedResources (psa-apis.md §6.2). Adds it only once.
+   */
+  private async excludeOwnChangesFromWebhook(webhookId: number): Promise<void> {
+    const resourceId = await this.apiUserResourceId();
+    const excludedPath = `/TicketWebhooks/${checkId(webhookId)}/ExcludedResources`;
+    const findExcluded = async () =>
+      (await this.call('GET', excludedPath, undefined, (body) => parsePsaPayload(map.ZWebhookExcludedResourceList, body, 'webhook excluded resources').items)).find(
+        (excluded) => excluded.resourceID === resourceId,
+      )?.id ?? null;
+    if ((await findExcluded()) !== null) return;
+    await this.call('POST', excludedPath, { webhookID: webhookId, resourceID: resourceId }, itemIdOf, findExcluded);
   }
 
   /**

@@ -118,3 +118,4 @@ export const ZThreshold = z.object({
 });
 export const ZWebhookRow = z.object({ id: ZId, webhookUrl: z.string() });
 export const ZWebhookFieldList = z.object({ items: z.array(z.object({ id: ZId, fieldID: ZId })) });
+export const ZWebhookExcludedResourceList = z.object({ items: z.array(z.object({ id: ZId, resourceID: ZId })) });
