@@ -27,5 +27,8 @@ export function createGuardedFetch(options: { allowList: readonly string[] }): t
   };
   const dispatcher = new Agent({ connect: { lookup } });
   // undici's own fetch with its own Agent: the two come from the same package, so they agree.
-  return (input: Parameters<typeof fetch>[0], init?: RequestInit) => undiciFetch(input, { ...init, dispatcher });
+  const guardedFetch = (input: string | URL, init?: Parameters<typeof undiciFetch>[1]) => undiciFetch(input, { ...init, dispatcher });
+  // One conversion at the boundary: undici's Response type and the global one (Node's or, where the
+  // DOM lib is loaded, the browser's) describe the same object but are distinct declarations.
+  return guardedFetch as unknown as typeof fetch;
 }
