@@ -17,7 +17,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
 const port = process.env.E2E_PORT ?? '4317';
 
 await startEmbedded({
-  env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', PSA_SIM_PORT: '0', DATABASE_URL: undefined },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PSA_SIM_PORT: '0',
+    DATABASE_URL: undefined,
+    // Every journey signs in from 127.0.0.1; the per-IP limit itself is covered by the API tests.
+    AUTH_RATE_LIMIT_PER_IP: '200',
+  },
   printBanner: false,
   afterSeed: async (deps) => {
     const db = deps.database.db;

@@ -28,13 +28,20 @@ export interface TDatabaseHandle {
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
 
 export type TDatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'postgres'; url: string; maxConnections?: number; onIdleConnectionError?: (error: Error) => void }
   | { kind: 'pglite'; dataDir?: string };
+
+function reportIdleConnectionError(error: Error): void {
+  process.stderr.write(`database: an idle connection was closed by the server (${error.message}); it will be replaced\n`);
+}
 
 /** Opens the database and applies the committed migrations (the same SQL on PGlite and PostgreSQL). */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle pooled connection the server ends (restart, failover, admin termination) emits 'error';
+    // unhandled, that would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (error) => (options.onIdleConnectionError ?? reportIdleConnectionError)(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as TDatabase;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {

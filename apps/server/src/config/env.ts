@@ -33,6 +33,11 @@ const ZEnv = z.object({
    * MSP: Switchboard's own, used for every MSP that does not supply one.
    */
   CONNECTWISE_CLIENT_ID: z.string().trim().min(1).max(100).optional(),
+  /**
+   * Sign-in, 2FA and reset attempts allowed per IP address per 20 seconds (issue #2: at least 5).
+   * Raise it where many users share one address (a client office behind NAT).
+   */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
 });
@@ -62,6 +67,7 @@ export interface TConfig {
   oidc: { microsoft?: TOidcProviderConfig; google?: TOidcProviderConfig };
   outboundAllowList: string[];
   connectWiseClientId: string | undefined;
+  authRateLimitPerIp: number;
   psaSimPort: number;
 }
 
@@ -139,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     oidc,
     outboundAllowList: env.OUTBOUND_ALLOW_LIST.split(',').map((s) => s.trim()).filter(Boolean),
     connectWiseClientId: env.CONNECTWISE_CLIENT_ID,
+    authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     psaSimPort: env.PSA_SIM_PORT,
   };
 }

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(true);
     expect(config.database).toEqual({ kind: 'postgres', url: strongProductionEnv.DATABASE_URL });
     expect(config.encryptionKey).toHaveLength(32);
+    expect(config.authRateLimitPerIp).toBe(5);
+    expect(loadConfig({ ...strongProductionEnv, AUTH_RATE_LIMIT_PER_IP: '50' }).authRateLimitPerIp).toBe(50);
   });
 
   it('generates secrets into the data folder in the embedded default and reuses them', () => {

@@ -26,6 +26,7 @@ import {
 } from './accounts.service';
 import { createOidcClients } from './oidc-client';
 import { clearOidcCookies, registerOidcRoutes } from './oidc.routes';
+import { authIpRateLimit } from '../auth/auth-request';
 
 const TAGS = ['accounts'];
 const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ZProblem]));
@@ -58,7 +59,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
         body: ZAccountSignInBody,
         response: { 200: ZAccountSignedIn, ...problems(400, 401, 409, 423, 429) },
       },
-      config: { rateLimit: { max: 5, timeWindow: 20_000 } },
+      config: authIpRateLimit(deps.config),
     },
     async (request, reply) => {
       const account = await signInWithPassword(deps, request.body, requestMeta(request));

@@ -9,7 +9,7 @@ import {
   MSP_USER_COLLECTIONS,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { activateAccount, lookUpActivationRecords } from './activation.service';
 import { activationPsaLookupFor } from './activation-psa-lookup';
 
@@ -33,7 +33,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
   app.post(
     '/db/:msp/technicianUsers/createAccount',
     {
-      config: AUTH_IP_RATE_LIMIT,
+      config: authIpRateLimit(deps.config),
       schema: { tags: ['technicianUsers'], summary: 'A-089: activate a technician account', params: ZMspParams, body: ZTechnicianCreateAccountBody, response: { 201: ZCreateAccountResponse } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
   app.post(
     '/db/:msp/clientUsers/createAccount',
     {
-      config: AUTH_IP_RATE_LIMIT,
+      config: authIpRateLimit(deps.config),
       schema: { tags: ['clientUsers'], summary: 'A-090: activate a client account', params: ZMspParams, querystring: ZClientCreateAccountQuery, body: ZClientCreateAccountBody, response: { 201: ZCreateAccountResponse } },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import type { TMspUserCollection } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import { findMspByDomain, type TMspRow, type TMspUserKind } from './auth.repository';
+import type { TConfig } from '../../config/env';
 
 /** Who asked, for audit events. */
 export interface TRequestMeta {
@@ -21,5 +22,7 @@ export async function requireMsp(deps: Pick<TAppDeps, 'database'>, customDomain:
   return msp;
 }
 
-/** Brute-force guard per IP for sign-in, 2FA and reset routes (issue #2 §3: 5 per 20 s). */
-export const AUTH_IP_RATE_LIMIT = { rateLimit: { max: 5, timeWindow: 20_000 } } as const;
+/** Brute-force guard per IP for sign-in, 2FA and reset routes (issue #2 §3: 5 per 20 s by default). */
+export function authIpRateLimit(config: Pick<TConfig, 'authRateLimitPerIp'>) {
+  return { rateLimit: { max: config.authRateLimitPerIp, timeWindow: 20_000 } };
+}

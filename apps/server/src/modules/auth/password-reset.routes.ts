@@ -10,7 +10,7 @@ import {
   ZValidateResetTokenResponse,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { changePasswordWithCode, requestPasswordReset, validateResetCode } from './password-reset.service';
 
 /** Forgot password in three steps: email → code → new password (A-075…A-080). */
@@ -23,7 +23,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
     app.get(
       `/db/:msp/${collection}/forgotPassword`,
       {
-        config: { ...AUTH_IP_RATE_LIMIT, stateChangingGet: true },
+        config: { ...authIpRateLimit(deps.config), stateChangingGet: true },
         schema: { tags, summary: `${technicianOr(75)}: mail a ${kind} password reset code`, params: ZMspParams, querystring: ZForgotPasswordQuery, response: { 200: ZForgotPasswordResponse } },
       },
       async (request, reply) => {
@@ -38,7 +38,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
       `/db/:msp/${collection}/validateResetToken`,
       {
         // Counts wrong tries against the code, so a cross-site page must not be able to spend them.
-        config: { ...AUTH_IP_RATE_LIMIT, stateChangingGet: true },
+        config: { ...authIpRateLimit(deps.config), stateChangingGet: true },
         schema: { tags, summary: `${technicianOr(77)}: check a ${kind} reset code`, params: ZMspParams, querystring: ZValidateResetTokenQuery, response: { 200: ZValidateResetTokenResponse } },
       },
       async (request, reply) => {
@@ -52,7 +52,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/changePassword`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        config: authIpRateLimit(deps.config),
         schema: { tags, summary: `${technicianOr(79)}: set a new ${kind} password with the reset code`, params: ZMspParams, querystring: ZChangePasswordQuery, body: ZChangePasswordBody, response: { 200: ZChangePasswordResponse } },
       },
       async (request) => {

@@ -13,7 +13,7 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
-import { AUTH_IP_RATE_LIMIT, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
+import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { findSignInDomains, resendSignInCode, signInWithPassword, verifySignInCode } from './sign-in.service';
 
 /** Technician and client sign-in: email step, password step, 2FA verify and resend (issue #2 §3). */
@@ -25,7 +25,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/${collection}/signin`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        config: authIpRateLimit(deps.config),
         schema: { tags, summary: `A-08${kind === 'technician' ? 3 : 4}: the MSP domains of a ${kind} email`, body: ZEmailSignInBody, response: { 200: ZEmailSignInResponse } },
       },
       async (request) => findSignInDomains(deps, kind, request.body.emailId),
@@ -34,7 +34,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/signin`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        config: authIpRateLimit(deps.config),
         schema: { tags, summary: `A-08${kind === 'technician' ? 5 : 6}: ${kind} password step; mails a 6-digit code`, params: ZMspParams, body: ZPasswordSignInBody, response: { 200: ZPasswordSignInResponse } },
       },
       async (request) => {
@@ -46,7 +46,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/verifyCode`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        config: authIpRateLimit(deps.config),
         schema: { tags, summary: `Verify the ${kind} 2FA code and open a session (addition)`, params: ZMspParams, body: ZVerifyCodeBody, response: { 200: ZVerifyCodeResponse } },
       },
       async (request, reply) => {
@@ -62,7 +62,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/resendCode`,
       {
-        config: AUTH_IP_RATE_LIMIT,
+        config: authIpRateLimit(deps.config),
         schema: { tags, summary: `Mail a new ${kind} 2FA code (addition)`, params: ZMspParams, body: ZResendCodeBody, response: { 200: ZResendCodeResponse } },
       },
       async (request) => {

@@ -4,7 +4,7 @@ import { AppError, notFound, validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
 import { requireTenantUser, type TAuthContext } from '../../plugins/auth-context';
 import { findMspByDomain, findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
-import { requestMeta, AUTH_IP_RATE_LIMIT, USER_KIND_OF, type TRequestMeta } from './auth-request';
+import { requestMeta, authIpRateLimit, USER_KIND_OF, type TRequestMeta } from './auth-request';
 import { newTotpSecret, PENDING_TOTP_PREFIX, totpUri, verifyTotp } from './two-factor.service';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -44,7 +44,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
 
     app.post(
       `/db/:msp/${collection}/totp/enable`,
-      { config: AUTH_IP_RATE_LIMIT, schema: { tags, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
+      { config: authIpRateLimit(deps.config), schema: { tags, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
       async (request) => {
         const auth = requireTenantUser(request, request.params.msp);
         const user = await loadSelf(deps, auth, kind);
