@@ -1,5 +1,5 @@
 import { loadDemoData } from './demo-data';
-import type { SimStore } from './store';
+import type { SimStore, TSimMember } from './store';
 
 export interface TDemoDirectoryCompany {
   id: number;
@@ -22,16 +22,8 @@ export interface TDemoDirectoryContact {
   title: string;
 }
 
-export interface TDemoDirectoryMember {
-  id: number;
-  identifier: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  title: string;
-  tier: string;
-}
+/** A technician as the directory lists it: the simulator's member without its active flag. */
+export type TDemoDirectoryMember = Omit<TSimMember, 'isActive'>;
 
 export interface TDemoDirectory {
   companies: TDemoDirectoryCompany[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIER_LEVELS } from '../constants';
 import { ZCustomDomain, ZEmail, ZShortText } from '../validation';
+import { ZSessionMspUser } from './auth';
 
 /** A-082 multipart text fields of the MSP sign-up form (the optional logo travels as `file`). */
 export const ZCreateMspFields = z.object({
@@ -63,19 +64,18 @@ export const ZAddTechnicianBody = z.object({
 export type TAddTechnicianBody = z.infer<typeof ZAddTechnicianBody>;
 
 /** The technician A-035 created (never a password or hash). */
-export const ZTechnicianRecord = z.object({
-  id: z.string(),
-  userKind: z.literal('technician'),
-  mspCustomDomain: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  roleId: z.string(),
-  roleName: z.string(),
-  tierLevel: z.enum(TIER_LEVELS).nullable(),
-  psaMemberId: z.string().nullable(),
-});
+export const ZTechnicianRecord = ZSessionMspUser.pick({
+  id: true,
+  mspCustomDomain: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phoneNumber: true,
+  roleId: true,
+  roleName: true,
+  tierLevel: true,
+  psaMemberId: true,
+}).extend({ userKind: z.literal('technician') });
 export type TTechnicianRecord = z.infer<typeof ZTechnicianRecord>;
 export const ZAddTechnicianResponse = z.object({ user: ZTechnicianRecord });
 export type TAddTechnicianResponse = z.infer<typeof ZAddTechnicianResponse>;
