@@ -13,6 +13,7 @@ import { LOGO_MAX_BYTES } from '@switchboard/contracts';
 import type { TAppDeps, TApp } from './app-deps';
 import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
+import { accessPlugin, declareRoute } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { MODULES } from './modules/index';
 
@@ -82,11 +83,17 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
+  await app.register(accessPlugin, { audit: deps.audit });
   await app.register(csrfPlugin);
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
 
-  for (const registerModule of MODULES) await registerModule(app, deps);
+  // Every module route declares its access and operationId, or the server does not start.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => declareRoute(app, route));
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    for (const registerModule of MODULES) await registerModule(typed, deps);
+  });
 
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
     await registerSpa(app, options.webDist);

@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ALL_PERMISSIONS, SESSION_COOKIE, type TPermission, type TPermissionMap, permissionMap } from '@switchboard/contracts';
+import { SESSION_COOKIE, type TPermissionMap, permissionMap } from '@switchboard/contracts';
 import { accounts, msps, roles, sessions, users, type TDatabase } from '@switchboard/db';
 import { sha256 } from '../lib/crypto';
-import { forbidden, notFound, unauthenticated } from '../lib/app-error';
 
 /** Who is calling: a technician or client user of one MSP, or a general (non-MSP) account. */
 export type TAuthContext =
@@ -74,38 +73,3 @@ export const authContextPlugin = fp(async (app: FastifyInstance, options: { db: 
     request.auth = await loadAuthContext(options.db, request.cookies[SESSION_COOKIE], options.now());
   });
 });
-
-type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
-
-/** The signed-in MSP user, or 401. */
-export function requireUser(request: FastifyRequest): TUserContext {
-  const auth = request.auth;
-  if (!auth || auth.principal !== 'user') throw unauthenticated();
-  return auth;
-}
-
-/**
- * The signed-in MSP user whose tenant is `mspCustomDomain` (path segment or query value), else 404
- * — never another tenant's data, never a hint that it exists (decisions #3).
- */
-export function requireTenantUser(request: FastifyRequest, mspCustomDomain: string | undefined): TUserContext {
-  const auth = requireUser(request);
-  if (mspCustomDomain !== undefined && mspCustomDomain.toLowerCase() !== auth.mspCustomDomain) throw notFound();
-  return auth;
-}
-
-export function hasPermission(auth: TUserContext, permission: TPermission): boolean {
-  return auth.permissions[permission] === true;
-}
-
-/** 403 unless the user's role grants one of the permissions. */
-export function requirePermission(auth: TUserContext, ...anyOf: TPermission[]): void {
-  if (!anyOf.some((permission) => hasPermission(auth, permission))) throw forbidden();
-}
-
-/** Technicians only (client users get 403). */
-export function requireTechnician(auth: TUserContext): void {
-  if (auth.userKind !== 'technician') throw forbidden();
-}
-
-export { ALL_PERMISSIONS };

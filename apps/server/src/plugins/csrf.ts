@@ -2,15 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../lib/app-error';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that changes state (decisions #2): protected like a POST. */
-    stateChangingGet?: boolean;
-  }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isStateChanging } from './access';
 
 /**
  * DESIGN §4: every state-changing request carries the app's custom header (which a cross-site form
@@ -19,8 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
-    const isStateChanging = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.stateChangingGet === true;
-    if (!isStateChanging) return;
+    if (!isStateChanging(request)) return;
     const rejected = () => new AppError('csrf', 403, MESSAGES.csrfRejected);
     if (request.headers[CSRF_HEADER] !== '1') throw rejected();
     const fetchSite = request.headers['sec-fetch-site'];

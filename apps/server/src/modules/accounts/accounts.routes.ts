@@ -38,10 +38,12 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'getUserByEmail',
         summary: 'A-068: whether a general account exists for an email and how it signs in',
         querystring: ZGetUserByEmailQuery,
         response: { 200: ZGetUserByEmailResponse, ...problems(400, 404) },
       },
+      config: { access: { public: true } },
     },
     async (request) => {
       const { email } = request.query;
@@ -55,11 +57,12 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'accountSignIn',
         summary: 'A-069: password sign-in of a general or public account',
         body: ZAccountSignInBody,
         response: { 200: ZAccountSignedIn, ...problems(400, 401, 409, 423, 429) },
       },
-      config: authIpRateLimit(deps.config),
+      config: { ...authIpRateLimit(deps.config), access: { public: true } },
     },
     async (request, reply) => {
       const account = await signInWithPassword(deps, request.body, requestMeta(request));
@@ -72,10 +75,12 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'accountSignupEmailCheck',
         summary: 'A-070: whether an email is free for account sign-up',
         querystring: ZSignupAvailabilityQuery,
         response: { 200: ZSignupAvailabilityResponse, ...problems(400, 409) },
       },
+      config: { access: { public: true } },
     },
     async (request) => {
       const { emailId } = request.query;
@@ -91,11 +96,12 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'createAccount',
         summary: 'A-071: account sign-up form (01 §5 checks in order); signs the new account in',
         body: ZCreateAccountBody,
         response: { 201: ZAccountSignedIn, ...problems(400, 409, 500) },
       },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 }, access: { public: true } },
     },
     async (request, reply) => {
       const account = await createGeneralAccount(deps, request.body, requestMeta(request));
@@ -109,11 +115,12 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'publicUserSignup',
         summary: 'A-081: public user sign-up; signs the new user in',
         body: ZPublicSignupBody,
         response: { 201: ZAccountSignedIn, ...problems(400, 409, 500) },
       },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 }, access: { public: true } },
     },
     async (request, reply) => {
       const account = await createPublicUser(deps, request.body, requestMeta(request));
@@ -127,10 +134,11 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: TAGS,
+        operationId: 'oauth2Logout',
         summary: 'A-073: ends the session (state-changing GET, decisions #2)',
         response: { 200: ZOauthLogoutResponse, ...problems(403) },
       },
-      config: { stateChangingGet: true },
+      config: { access: { public: true, stateChanging: true } },
     },
     async (request, reply) => {
       const auth = request.auth;

@@ -101,7 +101,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
   app.get(
     '/auth/oidc/providers',
-    { schema: { tags: TAGS, summary: 'Which provider sign-in buttons to show', response: { 200: ZOidcProvidersResponse } } },
+    { config: { access: { public: true } }, schema: { tags: TAGS, operationId: 'oidcProviders', summary: 'Which provider sign-in buttons to show', response: { 200: ZOidcProvidersResponse } } },
     async () => ({ microsoft: clients.isConfigured('microsoft'), google: clients.isConfigured('google') }),
   );
 
@@ -110,11 +110,13 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     {
       schema: {
         tags: TAGS,
+        operationId: 'oidcStart',
         summary: 'Redirects to the provider with PKCE, state and nonce',
         params: ZOidcStartParams,
         querystring: ZOidcStartQuery,
         response: { 302: ZRedirect },
       },
+      config: { access: { public: true } },
     },
     async (request, reply) => {
       const { provider } = request.params;
@@ -168,12 +170,12 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
   app.get(
     CALLBACK_PATHS.microsoft,
-    { schema: { tags: TAGS, summary: 'Microsoft callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
+    { config: { access: { public: true } }, schema: { tags: TAGS, operationId: 'oidcMicrosoftCallback', summary: 'Microsoft callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
     (request, reply) => handleCallback('microsoft', request, reply),
   );
   app.get(
     CALLBACK_PATHS.google,
-    { schema: { tags: TAGS, summary: 'A-066: Google callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
+    { config: { access: { public: true } }, schema: { tags: TAGS, operationId: 'getGoogleToken', summary: 'A-066: Google callback: signs in, or sends a new identity to business-details completion', querystring: ZCallbackQuery, response: { 302: ZRedirect } } },
     (request, reply) => handleCallback('google', request, reply),
   );
 
@@ -185,7 +187,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
   app.get(
     '/auth/oidc/pending',
-    { schema: { tags: TAGS, summary: 'The verified provider identity awaiting business details', response: { 200: ZOidcPendingResponse, 404: ZProblem } } },
+    { config: { access: { public: true } }, schema: { tags: TAGS, operationId: 'oidcPending', summary: 'The verified provider identity awaiting business details', response: { 200: ZOidcPendingResponse, 404: ZProblem } } },
     async (request) => {
       const identity = readIdentity(request);
       if (!identity) throw notFound();
@@ -198,11 +200,13 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     {
       schema: {
         tags: TAGS,
+        operationId: 'validateUser',
         summary: 'A-067: completes a provider account with its business details and signs it in',
         querystring: ZValidateUserQuery,
         body: ZValidateUserBody,
         response: { 201: ZAccountSignedIn, 400: ZProblem, 403: ZProblem, 409: ZProblem, 500: ZProblem },
       },
+      config: { access: { public: true } },
     },
     async (request, reply) => {
       const provider = request.query.token;

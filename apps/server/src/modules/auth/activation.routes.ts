@@ -20,8 +20,8 @@ export const registerActivationRoutes: TModule = (app, deps) => {
     app.get(
       `/db/:msp/${collection}/signup`,
       {
-        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
-        schema: { tags: [collection], summary: `A-08${kind === 'technician' ? 7 : 8}: PSA records of an activating ${kind}`, params: ZMspParams, querystring: ZActivationLookupQuery, response: { 200: ZActivationLookupResponse } },
+        config: { rateLimit: { max: 20, timeWindow: 60_000 }, access: { public: true } },
+        schema: { tags: [collection], operationId: `${collection}ActivationLookup`, summary: `A-08${kind === 'technician' ? 7 : 8}: PSA records of an activating ${kind}`, params: ZMspParams, querystring: ZActivationLookupQuery, response: { 200: ZActivationLookupResponse } },
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
@@ -33,8 +33,8 @@ export const registerActivationRoutes: TModule = (app, deps) => {
   app.post(
     '/db/:msp/technicianUsers/createAccount',
     {
-      config: authIpRateLimit(deps.config),
-      schema: { tags: ['technicianUsers'], summary: 'A-089: activate a technician account', params: ZMspParams, body: ZTechnicianCreateAccountBody, response: { 201: ZCreateAccountResponse } },
+      config: { ...authIpRateLimit(deps.config), access: { public: true } },
+      schema: { tags: ['technicianUsers'], operationId: 'technicianUsersCreateAccount', summary: 'A-089: activate a technician account', params: ZMspParams, body: ZTechnicianCreateAccountBody, response: { 201: ZCreateAccountResponse } },
     },
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);
@@ -47,8 +47,8 @@ export const registerActivationRoutes: TModule = (app, deps) => {
   app.post(
     '/db/:msp/clientUsers/createAccount',
     {
-      config: authIpRateLimit(deps.config),
-      schema: { tags: ['clientUsers'], summary: 'A-090: activate a client account', params: ZMspParams, querystring: ZClientCreateAccountQuery, body: ZClientCreateAccountBody, response: { 201: ZCreateAccountResponse } },
+      config: { ...authIpRateLimit(deps.config), access: { public: true } },
+      schema: { tags: ['clientUsers'], operationId: 'clientUsersCreateAccount', summary: 'A-090: activate a client account', params: ZMspParams, querystring: ZClientCreateAccountQuery, body: ZClientCreateAccountBody, response: { 201: ZCreateAccountResponse } },
     },
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);

@@ -23,8 +23,8 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
     app.get(
       `/db/:msp/${collection}/forgotPassword`,
       {
-        config: { ...authIpRateLimit(deps.config), stateChangingGet: true },
-        schema: { tags, summary: `${technicianOr(75)}: mail a ${kind} password reset code`, params: ZMspParams, querystring: ZForgotPasswordQuery, response: { 200: ZForgotPasswordResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true, stateChanging: true } },
+        schema: { tags, operationId: `${collection}ForgotPassword`, summary: `${technicianOr(75)}: mail a ${kind} password reset code`, params: ZMspParams, querystring: ZForgotPasswordQuery, response: { 200: ZForgotPasswordResponse } },
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
@@ -38,8 +38,8 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
       `/db/:msp/${collection}/validateResetToken`,
       {
         // Counts wrong tries against the code, so a cross-site page must not be able to spend them.
-        config: { ...authIpRateLimit(deps.config), stateChangingGet: true },
-        schema: { tags, summary: `${technicianOr(77)}: check a ${kind} reset code`, params: ZMspParams, querystring: ZValidateResetTokenQuery, response: { 200: ZValidateResetTokenResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true, stateChanging: true } },
+        schema: { tags, operationId: `${collection}ValidateResetToken`, summary: `${technicianOr(77)}: check a ${kind} reset code`, params: ZMspParams, querystring: ZValidateResetTokenQuery, response: { 200: ZValidateResetTokenResponse } },
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
@@ -52,8 +52,8 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/changePassword`,
       {
-        config: authIpRateLimit(deps.config),
-        schema: { tags, summary: `${technicianOr(79)}: set a new ${kind} password with the reset code`, params: ZMspParams, querystring: ZChangePasswordQuery, body: ZChangePasswordBody, response: { 200: ZChangePasswordResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true } },
+        schema: { tags, operationId: `${collection}ChangePassword`, summary: `${technicianOr(79)}: set a new ${kind} password with the reset code`, params: ZMspParams, querystring: ZChangePasswordQuery, body: ZChangePasswordBody, response: { 200: ZChangePasswordResponse } },
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);

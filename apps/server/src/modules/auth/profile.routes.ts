@@ -1,6 +1,6 @@
 import { MSP_USER_COLLECTIONS, ZClientEditBody, ZEditUserResponse, ZGetUserByIdQuery, ZGetUserByIdResponse, ZMspParams, ZTechnicianEditBody } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { requireTenantUser } from '../../plugins/auth-context';
+import { mspUserOf } from '../../plugins/access';
 import { requestMeta, USER_KIND_OF } from './auth-request';
 import { editUser, getUserById } from './profile.service';
 
@@ -11,25 +11,28 @@ export const registerProfileRoutes: TModule = (app, deps) => {
     app.get(
       `/db/:msp/${collection}/getById`,
       {
-        schema: { tags: [collection], summary: `A-00${kind === 'technician' ? 1 : 2}: one ${kind} user`, security: [{ session: [] }], params: ZMspParams, querystring: ZGetUserByIdQuery, response: { 200: ZGetUserByIdResponse } },
+        config: { access: { principal: 'user', tenant: 'path' } },
+        schema: { tags: [collection], operationId: `${collection}GetById`, summary: `A-00${kind === 'technician' ? 1 : 2}: one ${kind} user`, security: [{ session: [] }], params: ZMspParams, querystring: ZGetUserByIdQuery, response: { 200: ZGetUserByIdResponse } },
       },
-      async (request) => getUserById(deps, requireTenantUser(request, request.params.msp), kind, request.query.id),
+      async (request) => getUserById(deps, mspUserOf(request), kind, request.query.id),
     );
   }
 
   app.put(
     '/db/:msp/technicianUsers/edit',
     {
-      schema: { tags: ['technicianUsers'], summary: 'A-036: edit a technician (own profile, or any with technicianUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZTechnicianEditBody, response: { 200: ZEditUserResponse } },
+      config: { access: { principal: 'user', tenant: 'path' } },
+      schema: { tags: ['technicianUsers'], operationId: 'technicianUsersEdit', summary: 'A-036: edit a technician (own profile, or any with technicianUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZTechnicianEditBody, response: { 200: ZEditUserResponse } },
     },
-    async (request) => ({ user: await editUser(deps, requireTenantUser(request, request.params.msp), 'technician', request.body, requestMeta(request)) }),
+    async (request) => ({ user: await editUser(deps, mspUserOf(request), 'technician', request.body, requestMeta(request)) }),
   );
 
   app.put(
     '/db/:msp/clientUsers/edit',
     {
-      schema: { tags: ['clientUsers'], summary: 'A-037: edit a client user (own profile, or any with clientUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZClientEditBody, response: { 200: ZEditUserResponse } },
+      config: { access: { principal: 'user', tenant: 'path' } },
+      schema: { tags: ['clientUsers'], operationId: 'clientUsersEdit', summary: 'A-037: edit a client user (own profile, or any with clientUserManagement)', security: [{ session: [] }], params: ZMspParams, body: ZClientEditBody, response: { 200: ZEditUserResponse } },
     },
-    async (request) => ({ user: await editUser(deps, requireTenantUser(request, request.params.msp), 'client', request.body, requestMeta(request)) }),
+    async (request) => ({ user: await editUser(deps, mspUserOf(request), 'client', request.body, requestMeta(request)) }),
   );
 };

@@ -56,7 +56,7 @@ export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit
 export const registerSessionCheckRoutes: TModule = (app, deps) => {
   app.get(
     '/auth/api/auth/microsoft-user',
-    { schema: { tags: ['session'], summary: 'A-072: the session check', response: { 200: ZSessionCheckResponse } } },
+    { config: { access: { public: true } }, schema: { tags: ['session'], operationId: 'sessionCheck', summary: 'A-072: the session check', response: { 200: ZSessionCheckResponse } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return checkSession(deps, request.auth);
@@ -65,7 +65,7 @@ export const registerSessionCheckRoutes: TModule = (app, deps) => {
 
   app.post(
     '/auth/api/auth/logout',
-    { schema: { tags: ['session'], summary: 'A-074: end the session', body: z.unknown().optional(), response: { 200: ZLogoutResponse } } },
+    { config: { access: { public: true } }, schema: { tags: ['session'], operationId: 'logout', summary: 'A-074: end the session', body: z.unknown().optional(), response: { 200: ZLogoutResponse } } },
     async (request, reply) => {
       const result = await logout(deps, request.auth, requestMeta(request));
       clearSessionCookie(reply, deps.config.isProduction);

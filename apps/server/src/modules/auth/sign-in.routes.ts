@@ -25,8 +25,8 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/${collection}/signin`,
       {
-        config: authIpRateLimit(deps.config),
-        schema: { tags, summary: `A-08${kind === 'technician' ? 3 : 4}: the MSP domains of a ${kind} email`, body: ZEmailSignInBody, response: { 200: ZEmailSignInResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true } },
+        schema: { tags, operationId: `${collection}EmailSignIn`, summary: `A-08${kind === 'technician' ? 3 : 4}: the MSP domains of a ${kind} email`, body: ZEmailSignInBody, response: { 200: ZEmailSignInResponse } },
       },
       async (request) => findSignInDomains(deps, kind, request.body.emailId),
     );
@@ -34,8 +34,8 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/signin`,
       {
-        config: authIpRateLimit(deps.config),
-        schema: { tags, summary: `A-08${kind === 'technician' ? 5 : 6}: ${kind} password step; mails a 6-digit code`, params: ZMspParams, body: ZPasswordSignInBody, response: { 200: ZPasswordSignInResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true } },
+        schema: { tags, operationId: `${collection}PasswordSignIn`, summary: `A-08${kind === 'technician' ? 5 : 6}: ${kind} password step; mails a 6-digit code`, params: ZMspParams, body: ZPasswordSignInBody, response: { 200: ZPasswordSignInResponse } },
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
@@ -46,8 +46,8 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/verifyCode`,
       {
-        config: authIpRateLimit(deps.config),
-        schema: { tags, summary: `Verify the ${kind} 2FA code and open a session (addition)`, params: ZMspParams, body: ZVerifyCodeBody, response: { 200: ZVerifyCodeResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true } },
+        schema: { tags, operationId: `${collection}VerifyCode`, summary: `Verify the ${kind} 2FA code and open a session (addition)`, params: ZMspParams, body: ZVerifyCodeBody, response: { 200: ZVerifyCodeResponse } },
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
@@ -62,8 +62,8 @@ export const registerSignInRoutes: TModule = (app, deps) => {
     app.post(
       `/db/:msp/${collection}/resendCode`,
       {
-        config: authIpRateLimit(deps.config),
-        schema: { tags, summary: `Mail a new ${kind} 2FA code (addition)`, params: ZMspParams, body: ZResendCodeBody, response: { 200: ZResendCodeResponse } },
+        config: { ...authIpRateLimit(deps.config), access: { public: true } },
+        schema: { tags, operationId: `${collection}ResendCode`, summary: `Mail a new ${kind} 2FA code (addition)`, params: ZMspParams, body: ZResendCodeBody, response: { 200: ZResendCodeResponse } },
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);

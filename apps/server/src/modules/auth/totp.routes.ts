@@ -2,7 +2,8 @@ import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpSetupRe
 import type { TAppDeps, TModule } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
-import { requireTenantUser, type TAuthContext } from '../../plugins/auth-context';
+import { mspUserOf } from '../../plugins/access';
+import type { TAuthContext } from '../../plugins/auth-context';
 import { findMspByDomain, findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import { requestMeta, authIpRateLimit, USER_KIND_OF, type TRequestMeta } from './auth-request';
 import { newTotpSecret, PENDING_TOTP_PREFIX, totpUri, verifyTotp } from './two-factor.service';
@@ -28,9 +29,9 @@ export const registerTotpRoutes: TModule = (app, deps) => {
 
     app.post(
       `/db/:msp/${collection}/totp/setup`,
-      { schema: { tags, summary: 'Start authenticator-app enrolment: a new secret and its otpauth URL (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpSetupResponse } } },
+      { config: { access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpSetup`, summary: 'Start authenticator-app enrolment: a new secret and its otpauth URL (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpSetupResponse } } },
       async (request, reply) => {
-        const auth = requireTenantUser(request, request.params.msp);
+        const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
         const msp = await findMspByDomain(deps.database.db, auth.mspCustomDomain);
         const secret = newTotpSecret();
@@ -44,9 +45,9 @@ export const registerTotpRoutes: TModule = (app, deps) => {
 
     app.post(
       `/db/:msp/${collection}/totp/enable`,
-      { config: authIpRateLimit(deps.config), schema: { tags, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
+      { config: { ...authIpRateLimit(deps.config), access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpEnable`, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
       async (request) => {
-        const auth = requireTenantUser(request, request.params.msp);
+        const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
         if (request.body.code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
         const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
@@ -62,9 +63,9 @@ export const registerTotpRoutes: TModule = (app, deps) => {
 
     app.post(
       `/db/:msp/${collection}/totp/disable`,
-      { schema: { tags, summary: 'Remove the authenticator app; codes arrive by mail only (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpStatusResponse } } },
+      { config: { access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpDisable`, summary: 'Remove the authenticator app; codes arrive by mail only (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpStatusResponse } } },
       async (request) => {
-        const auth = requireTenantUser(request, request.params.msp);
+        const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
         await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: null, updatedAt: deps.now() });
         await audit(deps, user, 'auth.totp.disable', 'success', requestMeta(request));

@@ -16,9 +16,12 @@ export const registerDevOutboxRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['dev'],
+        operationId: 'devOutbox',
         querystring: z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: z.object({ items: z.array(ZOutboxMail) }) },
       },
+      // Registered only outside production, where it is how a person reads a mailed code.
+      config: { access: { public: true } },
     },
     async (request) => {
       const { to, limit } = request.query;

@@ -5,14 +5,14 @@ import type { TModule } from '../../app-deps';
 export const registerHealthRoutes: TModule = (app, deps) => {
   app.get(
     '/health',
-    { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } },
+    { schema: { tags: ['ops'], operationId: 'health', response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false, access: { public: true } } },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/ready',
     {
-      schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } },
-      config: { rateLimit: false },
+      schema: { tags: ['ops'], operationId: 'ready', response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } },
+      config: { rateLimit: false, access: { public: true } },
     },
     async (_request, reply) => {
       try {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ZCustomDomain } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { notFound } from '../../lib/app-error';
-import { requirePermission, requireTenantUser } from '../../plugins/auth-context';
+import { actorOf, mspUserOf } from '../../plugins/access';
 import { ZIntegrationSummary, ZIntegratorQuery, ZUpdateIntegrationsBody } from './integrations.schemas';
 import { createIntegrationsService } from './integrations.service';
 
@@ -17,14 +16,15 @@ export const registerIntegrationsRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['integrations'],
+        operationId: 'getIntegrations',
         summary: 'A-004 Integration summary and integrator flags (never keys): any signed-in user of the MSP',
         params: ZMspPathParams,
         response: { 200: ZIntegrationSummary },
       },
+      config: { access: { principal: 'user', tenant: 'path' } },
     },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
-      return integrations.getSummary(auth.mspId);
+      return integrations.getSummary(mspUserOf(request).mspId);
     },
   );
 
@@ -33,17 +33,16 @@ export const registerIntegrationsRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['integrations'],
+        operationId: 'updateIntegrations',
         summary: 'A-040 Save PSA keys (encrypted at rest): connectWiseManageIntegration or autotaskIntegration; needs mspIntegrations',
         params: ZMspPathParams,
         body: ZUpdateIntegrationsBody,
         response: { 200: ZIntegrationSummary },
       },
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['mspIntegrations'] } },
     },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
-      if (request.body.mspCustomDomain !== undefined && request.body.mspCustomDomain.toLowerCase() !== auth.mspCustomDomain) throw notFound();
-      requirePermission(auth, 'mspIntegrations');
-      return integrations.saveKeys({ mspId: auth.mspId, userId: auth.userId, ip: request.ip, requestId: request.id }, request.body);
+      return integrations.saveKeys(actorOf(request), request.body);
     },
   );
 
@@ -52,16 +51,16 @@ export const registerIntegrationsRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['integrations'],
+        operationId: 'updateConnectWiseManageIntegrator',
         summary: 'A-041 status=true verifies the keys by fetching boards, then sets the flag; status=false disconnects and clears the keys',
         params: ZMspPathParams,
         querystring: ZIntegratorQuery,
         response: { 200: ZIntegrationSummary.extend({ boardCount: z.number().int().nullable() }) },
       },
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['mspIntegrations'] } },
     },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
-      requirePermission(auth, 'mspIntegrations');
-      return integrations.setIntegrator({ mspId: auth.mspId, userId: auth.userId, ip: request.ip, requestId: request.id }, request.query.status);
+      return integrations.setIntegrator(actorOf(request), request.query.status);
     },
   );
 };

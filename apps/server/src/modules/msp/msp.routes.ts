@@ -12,7 +12,7 @@ import {
   ZMspProfileQuery,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { requirePermission, requireTechnician, requireTenantUser } from '../../plugins/auth-context';
+import { actorOf, mspUserOf } from '../../plugins/access';
 import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
 import { createTechnicianAddService } from './technician-add.service';
 
@@ -63,11 +63,12 @@ export const registerMspRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['msp'],
+        operationId: 'createMsp',
         summary: 'A-082 MSP sign-up: multipart mspName, customDomain, companyPhoneNumber, webSiteUrl and optional file (logo ≤ 2 MB)',
         consumes: ['multipart/form-data'],
         response: { 201: ZCreateMspResponse },
       },
-      config: { rateLimit: SIGNUP_RATE_LIMIT },
+      config: { rateLimit: SIGNUP_RATE_LIMIT, access: { public: true } },
     },
     async (request, reply) => {
       const input = await readMspSignupForm(request);
@@ -78,13 +79,19 @@ export const registerMspRoutes: TModule = (app, deps) => {
 
   app.get(
     '/db/msp',
-    { schema: { tags: ['msp'], summary: 'A-020 Public MSP profile by custom domain', querystring: ZMspProfileQuery, response: { 200: ZMspProfile } } },
+    {
+      schema: { tags: ['msp'], operationId: 'getMspProfile', summary: 'A-020 Public MSP profile by custom domain', querystring: ZMspProfileQuery, response: { 200: ZMspProfile } },
+      config: { access: { public: true } },
+    },
     async (request) => msps.getProfile(request.query.customDomain),
   );
 
   app.get(
     '/db/msp/:customDomain/logo',
-    { schema: { tags: ['msp'], summary: 'The MSP logo bytes (public)', params: z.object({ customDomain: ZCustomDomain }) } },
+    {
+      schema: { tags: ['msp'], operationId: 'getMspLogo', summary: 'The MSP logo bytes (public)', params: z.object({ customDomain: ZCustomDomain }) },
+      config: { access: { public: true } },
+    },
     async (request, reply) => {
       const logo = await msps.getLogo(request.params.customDomain);
       return reply
@@ -99,20 +106,24 @@ export const registerMspRoutes: TModule = (app, deps) => {
 
   app.get(
     '/db/:mspCustomDomain/branding',
-    { schema: { tags: ['msp'], summary: 'Branding read (addition, decisions #5): any signed-in user of the MSP', params: ZMspPathParams, response: { 200: ZMspBrand } } },
+    {
+      schema: { tags: ['msp'], operationId: 'getBranding', summary: 'Branding read (addition, decisions #5): any signed-in user of the MSP', params: ZMspPathParams, response: { 200: ZMspBrand } },
+      config: { access: { principal: 'user', tenant: 'path' } },
+    },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
+      const auth = mspUserOf(request);
       return msps.getBrand(auth.mspId, auth.mspCustomDomain);
     },
   );
 
   app.post(
     '/db/:mspCustomDomain/branding',
-    { schema: { tags: ['msp'], summary: 'Branding save (addition, decisions #5): needs mspBranding', params: ZMspPathParams, body: ZMspBrand, response: { 200: ZMspBrand } } },
+    {
+      schema: { tags: ['msp'], operationId: 'saveBranding', summary: 'Branding save (addition, decisions #5): needs mspBranding', params: ZMspPathParams, body: ZMspBrand, response: { 200: ZMspBrand } },
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['mspBranding'] } },
+    },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
-      requirePermission(auth, 'mspBranding');
-      return msps.saveBrand({ mspId: auth.mspId, userId: auth.userId, ip: request.ip, requestId: request.id }, request.body);
+      return msps.saveBrand(actorOf(request), request.body);
     },
   );
 
@@ -121,13 +132,17 @@ export const registerMspRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['technicians'],
+        operationId: 'addTechnicianUser',
         summary: 'A-035 Add a technician: the first one with x-bootstrap-token (MSP sign-up), else an admin with technicianUserManagement',
         params: ZMspPathParams,
         headers: z.looseObject({ [BOOTSTRAP_TOKEN_HEADER]: z.string().max(200).optional() }),
         body: ZAddTechnicianBody,
         response: { 201: ZAddTechnicianResponse },
       },
-      config: { rateLimit: SIGNUP_RATE_LIMIT },
+      config: {
+        rateLimit: SIGNUP_RATE_LIMIT,
+        access: { principal: 'technician', tenant: 'path', anyPermission: ['technicianUserManagement'], bootstrapToken: true },
+      },
     },
     async (request, reply) => {
       const origin = { ip: request.ip, requestId: request.id };
@@ -136,9 +151,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
         const user = await technicians.addFirstTechnician(request.params.mspCustomDomain, bootstrapToken, request.body, origin);
         return reply.status(201).send({ user });
       }
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
-      requireTechnician(auth);
-      requirePermission(auth, 'technicianUserManagement');
+      const auth = mspUserOf(request);
       const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId }, request.body, origin);
       return reply.status(201).send({ user });
     },

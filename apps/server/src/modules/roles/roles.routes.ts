@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ZCustomDomain, ZDeleteRoleQuery, ZDeleteRoleResponse, ZRoleList, ZSaveRoleBody, ZSaveRoleResponse } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { TModule } from '../../app-deps';
-import { notFound } from '../../lib/app-error';
-import { requirePermission, requireTenantUser } from '../../plugins/auth-context';
+import { actorOf, mspUserOf } from '../../plugins/access';
 import { createRolesService, type TRoleActor } from './roles.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
@@ -12,10 +11,9 @@ const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
 export const registerRolesRoutes: TModule = (app, deps) => {
   const service = createRolesService(deps);
 
-  const roleManagerOf = (request: FastifyRequest, mspCustomDomain: string): TRoleActor => {
-    const auth = requireTenantUser(request, mspCustomDomain);
-    requirePermission(auth, 'roleManagement');
-    return { mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId, ip: request.ip, requestId: request.id };
+  const roleManagerOf = (request: FastifyRequest): TRoleActor => {
+    const actor = actorOf(request);
+    return { mspId: actor.mspId, mspCustomDomain: actor.mspCustomDomain, userId: actor.userId, ip: actor.ip, requestId: actor.requestId };
   };
 
   app.get(
@@ -23,13 +21,15 @@ export const registerRolesRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['roles'],
+        operationId: 'listRoles',
         summary: 'A-013 List the MSP roles (any signed-in user of the MSP; permissions derive from them)',
         params: ZMspPathParams,
         response: { 200: ZRoleList },
       },
+      config: { access: { principal: 'user', tenant: 'path' } },
     },
     async (request) => {
-      const auth = requireTenantUser(request, request.params.mspCustomDomain);
+      const auth = mspUserOf(request);
       return { roles: await service.listForMsp(auth.mspId, auth.mspCustomDomain) };
     },
   );
@@ -39,16 +39,17 @@ export const registerRolesRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['roles'],
+        operationId: 'saveRole',
         summary: 'A-061 Create a custom role, or edit one when id is present (needs roleManagement)',
         params: ZMspPathParams,
         body: ZSaveRoleBody,
         response: { 200: ZSaveRoleResponse },
       },
+      // The body repeats the MSP (spec 001 §7); the access hook holds it to the session's tenant.
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['roleManagement'] } },
     },
     async (request) => {
-      const actor = roleManagerOf(request, request.params.mspCustomDomain);
-      // The body repeats the MSP (spec 001 §7); it must name the same tenant as the path and session.
-      if (request.body.mspCustomDomain.toLowerCase() !== actor.mspCustomDomain) throw notFound();
+      const actor = roleManagerOf(request);
       const role = await service.save(actor, { id: request.body.id, name: request.body.name, permissions: request.body.permissions });
       return { role };
     },
@@ -59,15 +60,16 @@ export const registerRolesRoutes: TModule = (app, deps) => {
     {
       schema: {
         tags: ['roles'],
+        operationId: 'deleteRole',
         summary: 'A-062 Delete a custom role no user holds (needs roleManagement; state-changing GET)',
         params: ZMspPathParams,
         querystring: ZDeleteRoleQuery,
         response: { 200: ZDeleteRoleResponse },
       },
-      config: { stateChangingGet: true },
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['roleManagement'], stateChanging: true } },
     },
     async (request, reply) => {
-      const actor = roleManagerOf(request, request.params.mspCustomDomain);
+      const actor = roleManagerOf(request);
       await service.remove(actor, request.query.id);
       void reply.header('cache-control', 'no-store');
       return { deleted: true as const };
