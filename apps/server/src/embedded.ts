@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, processEnvironment, type TConfig } from './con
 import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './modules/demo/seed-demo';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
