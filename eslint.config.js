@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { boundaryRules } from './eslint.boundaries.config.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/*.config.js', 'vitest.config.ts', 'scripts/**'] },
@@ -29,4 +30,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // DESIGN §2's workspace boundaries (web → contracts only; packages → no app code; no simulator in production server code).
+  ...boundaryRules,
 );

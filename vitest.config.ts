@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: "unit" (pure logic, fast) and "api" (through the HTTP API against a real database:
-// PGlite by default, PostgreSQL when TEST_DATABASE_URL is set — scripts/test.mjs runs it both ways).
+// Projects: "unit" (pure logic, fast), "api" (through the HTTP API against a real database:
+// PGlite by default, PostgreSQL when TEST_DATABASE_URL is set — scripts/test.mjs runs it both ways),
+// "clone" (a fresh clone's `npm start`), and the web app's own.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'tests/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -21,6 +22,15 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+        },
+      },
+      {
+        // A fresh clone of HEAD runs `npm start` alone (issue #6 §1); slow, so scripts/test.mjs runs it as its own step.
+        test: {
+          name: 'clone',
+          include: ['tests/**/*.clone.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       'apps/web/vite.config.ts',

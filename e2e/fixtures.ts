@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../apps/server/src/modules/demo/seed-demo';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 
 export { expect };
 export { DEMO_PASSWORD, DEMO_SIGN_INS };

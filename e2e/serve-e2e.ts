@@ -6,7 +6,7 @@ import { msps, users } from '@switchboard/db';
 import { startEmbedded } from '../apps/server/src/embedded';
 import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
 import { hashPassword } from '../apps/server/src/lib/crypto';
-import { DEMO_SIGN_INS } from '../apps/server/src/modules/demo/seed-demo';
+import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 import { E2E_PASSWORD, SECOND_MSP } from './scenario';
 
 /**

@@ -1,6 +1,7 @@
 // `npm test`: installs what it needs (dependencies; Debian's chromium; PostgreSQL when it can) and
 // runs every check: typecheck, lint, unit + web tests, API tests on PGlite AND on a real PostgreSQL
-// server started here on a free local port, then the Playwright journeys in Debian's Chromium.
+// server started here on a free local port, the Playwright journeys in Debian's Chromium, and a fresh
+// clone of HEAD running `npm start` alone.
 import { existsSync, mkdtempSync, readFileSync, rmSync, chownSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,9 @@ step('browser journeys (Playwright, Debian Chromium)', () => {
   }
   return status === 0 ? 'passed' : 'FAILED';
 });
+
+// Last: a clone of HEAD with nothing beside it installs (from the npm cache), builds and serves the demo alone.
+step('fresh clone: npm start alone', () => vitest('clone', ['--project', 'clone']));
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log('\nSummary');

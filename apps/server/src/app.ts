@@ -21,7 +21,15 @@ export interface TBuildOptions {
   /** Folder of the built SPA; served with an index.html fallback for browser navigations. */
   webDist?: string;
   logger?: boolean;
+  /**
+   * Where `GET /` sends a person: the general sign-in by default; the embedded default sends them to
+   * the demo MSP's page. The spec names no page for `/`, and the SPA would show "not found" there.
+   */
+  homePath?: string;
 }
+
+/** `GET /` without a home path of its own: the general sign-in (02 §2 `/auth/login`). */
+export const DEFAULT_HOME_PATH = '/auth/login';
 
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
@@ -87,6 +95,8 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
   await app.register(csrfPlugin);
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
+  const homePath = options.homePath ?? DEFAULT_HOME_PATH;
+  app.get('/', { schema: { hide: true }, config: { access: { public: true } } }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect(homePath));
 
   // Every module route declares its access and operationId, or the server does not start.
   await app.register(async (scope) => {
@@ -115,6 +125,7 @@ async function registerSpa(app: TApp, webDist: string): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const path = request.url.split('?')[0] ?? '/';
+    if (path === '/') return;
     if (NON_SPA_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix))) return;
     const isNavigation =
       request.headers['sec-fetch-mode'] === 'navigate' ||

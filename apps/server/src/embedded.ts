@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, processEnvironment, type TConfig } from './con
 import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './modules/demo/seed-demo';
+import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -52,7 +52,12 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const deps = await createRuntimeDeps(config);
   await seedDemoMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps);
-  const app = await buildApp(deps, { webDist: join(here, '..', '..', 'web', 'dist'), logger: env.LOG_LEVEL !== undefined });
+  const app = await buildApp(deps, {
+    webDist: join(here, '..', '..', 'web', 'dist'),
+    logger: env.LOG_LEVEL !== undefined,
+    // A person opening the bare address lands on the demo MSP's sign-in page.
+    homePath: `/${DEMO_MSP.customDomain}`,
+  });
   await app.listen({ port: config.port, host: config.host });
   // With PORT=0 the system picks the port, so the URL reports the bound one.
   const address = app.server.address();

@@ -87,8 +87,8 @@ export interface TDemoDataFiles {
   historicalTickets: THistoricalTicket[];
 }
 
-// The shared demo data lives outside the repo; this resolves to /work/shared/data from src/.
-export const DEFAULT_DATA_DIRECTORY = new URL('../../../../shared/data/', import.meta.url);
+// The demo data ships with this package (packages/psa-sim/data/, see the README), so a clone runs alone.
+export const DEFAULT_DATA_DIRECTORY = new URL('../data/', import.meta.url);
 
 const cache = new Map<string, TDemoDataFiles>();
 

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
 import type { TPsaContactWithCompany, TPsaMemberWithPhone, TPsaType } from '@switchboard/psa';
 import type { TMspUserKind } from './auth.repository';
 import { lookUpLivePsaRecords, type TActivationPsaLookup } from './activation-psa-lookup';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 
 /** A PSA member (technician) found for activation, with the row id the user will link to. */
 export interface TMemberMatch {
@@ -93,15 +94,14 @@ async function findLocalPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TM
   return { kind, matches: rows.map(({ contact, company }) => toContactMatch(contact, company, lower)) };
 }
 
-/** Upserts the members the PSA returned (keyed msp, PSA, external id) and returns the active ones. */
+/** Copies the members the PSA returned into the synchronized copies and returns the active ones. */
 async function upsertLiveMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberWithPhone[], lower: string, now: Date): Promise<TMemberMatch[]> {
-  if (members.length === 0) return [];
-  const rows = await db
-    .insert(psaMembers)
-    .values(
-      members.map((member) => ({
-        mspId,
-        psaType,
+  const copied = await upsertPsaDirectory(
+    db,
+    mspId,
+    psaType,
+    {
+      members: members.map((member) => ({
         externalId: String(member.id),
         identifier: member.identifier,
         firstName: member.firstName,
@@ -109,83 +109,44 @@ async function upsertLiveMembers(db: TDatabase, mspId: string, psaType: TDbPsaTy
         email: member.email,
         phone: member.phone,
         isActive: member.isActive,
-        createdAt: now,
-        updatedAt: now,
       })),
-    )
-    .onConflictDoUpdate({
-      target: [psaMembers.mspId, psaMembers.psaType, psaMembers.externalId],
-      set: {
-        identifier: sql`excluded.identifier`,
-        firstName: sql`excluded.first_name`,
-        lastName: sql`excluded.last_name`,
-        email: sql`excluded.email`,
-        phone: sql`excluded.phone`,
-        isActive: sql`excluded.is_active`,
-        updatedAt: now,
-      },
-    })
-    .returning();
-  return rows
+    },
+    now,
+  );
+  return copied.members
     .filter((row) => row.isActive)
     .sort(byName)
     .map((row) => toMemberMatch(row, lower));
 }
 
-/** Upserts the contacts the PSA returned and their companies, and returns the active contacts. */
+/** Copies the contacts the PSA returned, with their companies, and returns the active contacts. */
 async function upsertLiveContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactWithCompany[], lower: string, now: Date): Promise<TContactMatch[]> {
   // A contact without a company cannot sign up as a client (A-090 names the company), nor be stored.
   const withCompany = contacts.flatMap((contact) => (contact.companyId === null ? [] : [{ ...contact, externalCompanyId: String(contact.companyId) }]));
   if (withCompany.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const companies = [...new Map(withCompany.flatMap((contact) => (contact.company ? [[contact.company.id, contact.company] as const] : []))).values()];
-    if (companies.length > 0) {
-      await tx
-        .insert(psaCompanies)
-        .values(companies.map((company) => ({ mspId, psaType, externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive, createdAt: now, updatedAt: now })))
-        // The activation lookup sees only a company reference, so the company's own status stays the sync's business.
-        .onConflictDoUpdate({ target: [psaCompanies.mspId, psaCompanies.psaType, psaCompanies.externalId], set: { name: sql`excluded.name`, identifier: sql`excluded.identifier`, updatedAt: now } });
-    }
-    const companyRows = await tx
-      .select({ id: psaCompanies.id, externalId: psaCompanies.externalId, name: psaCompanies.name })
-      .from(psaCompanies)
-      .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, withCompany.map((contact) => contact.externalCompanyId))));
-    const companyByExternalId = new Map(companyRows.map((company) => [company.externalId, company]));
-    const rows = await tx
-      .insert(psaContacts)
-      .values(
-        withCompany.map((contact) => ({
-          mspId,
-          psaType,
+  const companies = [...new Map(withCompany.flatMap((contact) => (contact.company ? [[contact.company.id, contact.company] as const] : []))).values()];
+  const copied = await db.transaction((tx) =>
+    upsertPsaDirectory(
+      tx,
+      mspId,
+      psaType,
+      {
+        companies: companies.map((company) => ({ externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive })),
+        contacts: withCompany.map((contact) => ({
           externalId: String(contact.id),
           externalCompanyId: contact.externalCompanyId,
-          companyRowId: companyByExternalId.get(contact.externalCompanyId)?.id ?? null,
           firstName: contact.firstName,
           lastName: contact.lastName,
           email: contact.email,
           phone: contact.phone,
           isActive: contact.isActive,
-          createdAt: now,
-          updatedAt: now,
         })),
-      )
-      .onConflictDoUpdate({
-        target: [psaContacts.mspId, psaContacts.psaType, psaContacts.externalId],
-        set: {
-          externalCompanyId: sql`excluded.external_company_id`,
-          companyRowId: sql`excluded.company_row_id`,
-          firstName: sql`excluded.first_name`,
-          lastName: sql`excluded.last_name`,
-          email: sql`excluded.email`,
-          phone: sql`excluded.phone`,
-          isActive: sql`excluded.is_active`,
-          updatedAt: now,
-        },
-      })
-      .returning();
-    return rows
-      .filter((row) => row.isActive)
-      .sort(byName)
-      .map((row) => toContactMatch(row, companyByExternalId.get(row.externalCompanyId), lower));
-  });
+      },
+      now,
+    ),
+  );
+  return copied.contacts
+    .filter((row) => row.isActive)
+    .sort(byName)
+    .map((row) => toContactMatch(row, copied.companiesByExternalId.get(row.externalCompanyId), lower));
 }

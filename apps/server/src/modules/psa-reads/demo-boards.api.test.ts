@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
 import { startEmbedded, type TEmbedded } from '../../embedded';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../demo/seed-demo';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../../demo/seed-demo';
 
 let embedded: TEmbedded;
 let dataDir: string;

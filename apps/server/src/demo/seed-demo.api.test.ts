@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { integrations, msps, psaCompanies, psaContacts, psaMembers, roles, users } from '@switchboard/db';
-import { decryptSecret } from '../../lib/crypto';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { decryptSecret } from '../lib/crypto';
+import { createTestApp, TestClient, type TTestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './seed-demo';
 
 let t: TTestApp;

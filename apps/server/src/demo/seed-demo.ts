@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { permissionMap } from '@switchboard/contracts';
-import { integrations, msps, psaCompanies, psaContacts, psaMembers, roles, users, type TDatabase } from '@switchboard/db';
+import { integrations, msps, roles, users, type TDatabase } from '@switchboard/db';
 import { DEMO_CREDENTIALS, demoDirectory, type TDemoDirectory } from '@switchboard/psa-sim';
-import type { TAppDeps } from '../../app-deps';
-import { encryptSecret, hashPassword } from '../../lib/crypto';
-import { ensureBuiltInRoles } from '../roles/built-in-roles';
-import type { TIntegrationSecrets } from '../integrations/integrations.schemas';
+import type { TAppDeps } from '../app-deps';
+import { encryptSecret, hashPassword } from '../lib/crypto';
+import { ensureBuiltInRoles } from '../modules/roles/built-in-roles';
+import type { TIntegrationSecrets } from '../modules/integrations/integrations.schemas';
+import { upsertPsaDirectory } from '../modules/psa-directory/psa-directory.repository';
 
 export const DEMO_MSP = {
   customDomain: 'northwind',
@@ -84,14 +85,14 @@ async function ensureCustomRole(db: TDatabase, mspId: string): Promise<boolean> 
   return true;
 }
 
-/** Copies the PSA directory into psa_* with the simulator's external ids; existing rows are left alone. */
-async function copyDirectory(db: TDatabase, mspId: string, directory: TDemoDirectory) {
-  const companies = await db
-    .insert(psaCompanies)
-    .values(
-      directory.companies.map((company) => ({
-        mspId,
-        psaType: PSA_TYPE,
+/** Copies the PSA directory into psa_* with the simulator's external ids; the copies follow the directory. */
+async function copyDirectory(db: TDatabase, mspId: string, directory: TDemoDirectory, now: Date) {
+  const copied = await upsertPsaDirectory(
+    db,
+    mspId,
+    PSA_TYPE,
+    {
+      companies: directory.companies.map((company) => ({
         externalId: String(company.id),
         name: company.name,
         identifier: company.identifier,
@@ -101,35 +102,17 @@ async function copyDirectory(db: TDatabase, mspId: string, directory: TDemoDirec
         city: company.city,
         state: company.state,
       })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: psaCompanies.id });
-  const companyRows = await db.select({ id: psaCompanies.id, externalId: psaCompanies.externalId }).from(psaCompanies).where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, PSA_TYPE)));
-  const companyRowIds = new Map(companyRows.map((row) => [row.externalId, row.id]));
-  const contacts = await db
-    .insert(psaContacts)
-    .values(
-      directory.contacts.map((contact) => ({
-        mspId,
-        psaType: PSA_TYPE,
+      contacts: directory.contacts.map((contact) => ({
         externalId: String(contact.id),
         externalCompanyId: String(contact.companyId),
-        companyRowId: companyRowIds.get(String(contact.companyId)) ?? null,
         firstName: contact.firstName,
         lastName: contact.lastName,
         email: contact.email,
         phone: contact.phone,
         title: contact.title,
+        isActive: true,
       })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: psaContacts.id });
-  const members = await db
-    .insert(psaMembers)
-    .values(
-      directory.members.map((member) => ({
-        mspId,
-        psaType: PSA_TYPE,
+      members: directory.members.map((member) => ({
         externalId: String(member.id),
         identifier: member.identifier,
         firstName: member.firstName,
@@ -137,18 +120,28 @@ async function copyDirectory(db: TDatabase, mspId: string, directory: TDemoDirec
         email: member.email,
         phone: member.phone,
         title: member.title,
+        isActive: true,
       })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: psaMembers.id });
-  return { companies: companies.length, contacts: contacts.length, members: members.length, companyRowIds };
+    },
+    now,
+  );
+  const newCount = (rows: Array<{ isNew: boolean }>) => rows.filter((row) => row.isNew).length;
+  return {
+    companies: newCount(copied.companies),
+    contacts: newCount(copied.contacts),
+    members: newCount(copied.members),
+    companyRowIds: new Map([...copied.companiesByExternalId].map(([externalId, company]) => [externalId, company.id])),
+    contactRowIds: new Map(copied.contacts.map((row) => [row.externalId, row.id])),
+    memberRowIds: new Map(copied.members.map((row) => [row.externalId, row.id])),
+  };
 }
 
 /**
  * Seeds the demo MSP "northwind" (DESIGN §1 embedded default). Idempotent: a second run with the
- * same options inserts nothing and hashes no password; a changed simulator URL is followed.
+ * same options inserts nothing and hashes no password (the PSA copies are refreshed from the
+ * directory); a changed simulator URL is followed.
  */
-export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | 'audit'>, options: TSeedDemoOptions = {}): Promise<TSeedDemoResult> {
+export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now'>, options: TSeedDemoOptions = {}): Promise<TSeedDemoResult> {
   const db = deps.database.db;
   const directory = options.directory ?? demoDirectory();
   const technicianPeople = DEMO_TECHNICIANS.map((technician) => {
@@ -174,12 +167,8 @@ export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | '
     const msp = await ensureMsp(tx);
     const roleIds = await ensureBuiltInRoles(tx, msp.id);
     const customRole = await ensureCustomRole(tx, msp.id);
-    const copied = await copyDirectory(tx, msp.id, directory);
-
-    const memberRows = await tx.select({ id: psaMembers.id, externalId: psaMembers.externalId }).from(psaMembers).where(and(eq(psaMembers.mspId, msp.id), eq(psaMembers.psaType, PSA_TYPE)));
-    const memberRowIds = new Map(memberRows.map((row) => [row.externalId, row.id]));
-    const contactRows = await tx.select({ id: psaContacts.id, externalId: psaContacts.externalId }).from(psaContacts).where(and(eq(psaContacts.mspId, msp.id), eq(psaContacts.psaType, PSA_TYPE)));
-    const contactRowIds = new Map(contactRows.map((row) => [row.externalId, row.id]));
+    const copied = await copyDirectory(tx, msp.id, directory, deps.now());
+    const { memberRowIds, contactRowIds } = copied;
 
     let createdUsers = 0;
     if (passwordHash) {

@@ -1,0 +1,201 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
+
+type TDbPsaType = (typeof psaMembers.$inferSelect)['psaType'];
+
+/** A PSA company as a source (the live PSA, the demo directory) knows it. Absent details are kept as stored. */
+export interface TPsaCompanyCopy {
+  externalId: string;
+  name: string;
+  identifier: string | null;
+  /** Only for a new row: the activation lookup sees a company reference, so its status stays the sync's business. */
+  isActive?: boolean;
+  companyTypes?: string[];
+  phone?: string | null;
+  website?: string | null;
+  city?: string | null;
+  state?: string | null;
+}
+
+export interface TPsaContactCopy {
+  externalId: string;
+  externalCompanyId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  isActive: boolean;
+  title?: string | null;
+}
+
+export interface TPsaMemberCopy {
+  externalId: string;
+  identifier: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  isActive: boolean;
+  title?: string | null;
+}
+
+export interface TPsaDirectoryCopy {
+  companies?: TPsaCompanyCopy[];
+  /** Linked to their company row by `externalCompanyId`, among the companies written here or stored before. */
+  contacts?: TPsaContactCopy[];
+  members?: TPsaMemberCopy[];
+}
+
+type TWithIsNew<TRow> = TRow & { isNew: boolean };
+export type TPsaCompanyRow = TWithIsNew<typeof psaCompanies.$inferSelect>;
+export type TPsaContactRow = TWithIsNew<typeof psaContacts.$inferSelect>;
+export type TPsaMemberRow = TWithIsNew<typeof psaMembers.$inferSelect>;
+
+export interface TPsaDirectoryUpsert {
+  companies: TPsaCompanyRow[];
+  contacts: TPsaContactRow[];
+  members: TPsaMemberRow[];
+  /** Company rows by external id: those written here and the stored ones a contact here references. */
+  companiesByExternalId: Map<string, { id: string; name: string }>;
+}
+
+// A row that was inserted (not updated) by INSERT … ON CONFLICT has no deleting transaction yet.
+const isNewRow = sql<boolean>`(xmax = 0)`.as('is_new');
+
+/** Keeps the stored value when the source does not know it (inserted as NULL). */
+const keepWhenUnknown = (column: PgColumn) => sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})`;
+
+/**
+ * Writes PSA records into the synchronized copies (psa_companies, psa_contacts, psa_members), keyed by
+ * (msp, PSA, external id): new records are inserted, known ones take the source's values. Every copy of a
+ * PSA record goes through here (the activation lookup, the demo seed). Pass a transaction when contacts
+ * and their companies must land together.
+ */
+export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: TDbPsaType, copy: TPsaDirectoryCopy, now: Date): Promise<TPsaDirectoryUpsert> {
+  const companies = await upsertCompanies(db, mspId, psaType, copy.companies ?? [], now);
+  const companiesByExternalId = new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }]));
+  const referenced = [...new Set((copy.contacts ?? []).map((contact) => contact.externalCompanyId))].filter((externalId) => !companiesByExternalId.has(externalId));
+  if (referenced.length > 0) {
+    const stored = await db
+      .select({ id: psaCompanies.id, externalId: psaCompanies.externalId, name: psaCompanies.name })
+      .from(psaCompanies)
+      .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, referenced)));
+    for (const company of stored) companiesByExternalId.set(company.externalId, { id: company.id, name: company.name });
+  }
+  const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
+  const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
+  return { companies, contacts, members, companiesByExternalId };
+}
+
+async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], now: Date): Promise<TPsaCompanyRow[]> {
+  if (companies.length === 0) return [];
+  return db
+    .insert(psaCompanies)
+    .values(
+      companies.map((company) => ({
+        mspId,
+        psaType,
+        externalId: company.externalId,
+        name: company.name,
+        identifier: company.identifier,
+        isActive: company.isActive ?? true,
+        companyTypes: company.companyTypes ?? [],
+        phone: company.phone ?? null,
+        website: company.website ?? null,
+        city: company.city ?? null,
+        state: company.state ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [psaCompanies.mspId, psaCompanies.psaType, psaCompanies.externalId],
+      set: {
+        name: sql`excluded.name`,
+        identifier: sql`excluded.identifier`,
+        // An empty list means the source did not say (the activation lookup never sees company types).
+        companyTypes: sql`case when excluded.company_types = '[]'::jsonb then ${psaCompanies.companyTypes} else excluded.company_types end`,
+        phone: keepWhenUnknown(psaCompanies.phone),
+        website: keepWhenUnknown(psaCompanies.website),
+        city: keepWhenUnknown(psaCompanies.city),
+        state: keepWhenUnknown(psaCompanies.state),
+        updatedAt: now,
+      },
+    })
+    .returning({ ...getTableColumns(psaCompanies), isNew: isNewRow });
+}
+
+async function upsertContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date): Promise<TPsaContactRow[]> {
+  if (contacts.length === 0) return [];
+  return db
+    .insert(psaContacts)
+    .values(
+      contacts.map((contact) => ({
+        mspId,
+        psaType,
+        externalId: contact.externalId,
+        externalCompanyId: contact.externalCompanyId,
+        companyRowId: companiesByExternalId.get(contact.externalCompanyId)?.id ?? null,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email,
+        phone: contact.phone,
+        title: contact.title ?? null,
+        isActive: contact.isActive,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [psaContacts.mspId, psaContacts.psaType, psaContacts.externalId],
+      set: {
+        externalCompanyId: sql`excluded.external_company_id`,
+        companyRowId: sql`excluded.company_row_id`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+        email: sql`excluded.email`,
+        phone: sql`excluded.phone`,
+        title: keepWhenUnknown(psaContacts.title),
+        isActive: sql`excluded.is_active`,
+        updatedAt: now,
+      },
+    })
+    .returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
+}
+
+async function upsertMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberCopy[], now: Date): Promise<TPsaMemberRow[]> {
+  if (members.length === 0) return [];
+  return db
+    .insert(psaMembers)
+    .values(
+      members.map((member) => ({
+        mspId,
+        psaType,
+        externalId: member.externalId,
+        identifier: member.identifier,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        phone: member.phone,
+        title: member.title ?? null,
+        isActive: member.isActive,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [psaMembers.mspId, psaMembers.psaType, psaMembers.externalId],
+      set: {
+        identifier: sql`excluded.identifier`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+        email: sql`excluded.email`,
+        phone: sql`excluded.phone`,
+        title: keepWhenUnknown(psaMembers.title),
+        isActive: sql`excluded.is_active`,
+        updatedAt: now,
+      },
+    })
+    .returning({ ...getTableColumns(psaMembers), isNew: isNewRow });
+}
