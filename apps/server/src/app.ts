@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '@switchboard/contracts';
 import type { TAppDeps, TApp } from './app-deps';
+import type { TConfig } from './config/env';
 import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -24,6 +25,11 @@ export interface TBuildOptions {
 
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops" (its types lack numbers). */
+function fastifyTrustProxy(trust: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** Builds the HTTP app from injected dependencies; nothing listens until main.ts says so. */
 export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Promise<TApp> {
@@ -39,7 +45,8 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: deps.config.isProduction,
+    // Only the configured proxies may speak for the client (TRUST_PROXY; none by default).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
