@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,6 +15,8 @@ import type { TConfig } from './config/env';
 import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
+import { requestLogPlugin } from './plugins/request-log';
+import { safeErrorForLog } from './lib/log-safety';
 import { MODULES } from './modules/index';
 
 export interface TBuildOptions {
@@ -37,6 +39,8 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     logger: options.logger
       ? {
           level: deps.config.logLevel,
+          // Errors are serialised without SQL parameters, addresses or tokens (issue #11).
+          serializers: { err: safeErrorForLog },
           // Keys, passwords and session cookies never reach the logs.
           redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers.secret', 'req.headers.apiintegrationcode', '*.password', '*.privateKey', '*.publicKey'],
         }
@@ -48,11 +52,14 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     // Only the configured proxies may speak for the client (TRUST_PROXY; none by default).
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // requestLogPlugin logs each request once, without query strings, probes at debug.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(requestLogPlugin, { lifecycle: deps.lifecycle });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -221,6 +221,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
   };
 }
 
+/** Only what `npm run db:migrate` needs: DATABASE_URL (required) and how long to wait for it. */
+export function loadDatabaseConfig(source: NodeJS.ProcessEnv = process.env): { url: string; connectTimeoutMs: number } {
+  const parsed = ZEnv.pick({ DATABASE_URL: true, DATABASE_CONNECT_TIMEOUT_MS: true }).safeParse(source);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  if (!parsed.data.DATABASE_URL) throw new ConfigError('DATABASE_URL is required to migrate (the PostgreSQL server to migrate).');
+  return { url: parsed.data.DATABASE_URL, connectTimeoutMs: parsed.data.DATABASE_CONNECT_TIMEOUT_MS };
+}
+
 /** The process environment, for entry points that pass it (amended) to loadConfig. */
 export function processEnvironment(): NodeJS.ProcessEnv {
   return process.env;
