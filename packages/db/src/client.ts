@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,7 +25,12 @@ export interface TDatabaseHandle {
   pglite?: PGlite;
 }
 
-export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
+const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The committed SQL: beside the module in the production bundle (the build copies it to
+ * apps/server/dist/drizzle), else packages/db/drizzle when running from source.
+ */
+export const MIGRATIONS_FOLDER = existsSync(join(here, 'drizzle', 'meta', '_journal.json')) ? join(here, 'drizzle') : join(here, '..', 'drizzle');
 
 export type TDatabaseOptions =
   | {
