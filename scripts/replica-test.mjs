@@ -24,7 +24,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -69,7 +69,7 @@ function productionCopy(dir) {
 }
 
 /** A tiny SMTP server that keeps every message, so the test can read the mailed 2FA code. */
-async function startSmtpSink() {
+export async function startSmtpSink() {
   const { SMTPServer } = await import('smtp-server');
   const messages = [];
   const server = new SMTPServer({
@@ -123,7 +123,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`)
 }
 
 /** A browser-like client through the proxy: keeps the session cookie, sends the CSRF header and Origin. */
-function browser(base) {
+export function browser(base) {
   let cookie;
   return {
     get cookie() {
