@@ -1,7 +1,7 @@
 // Sizing figures for docs/operations.md: one production replica (the built bundle, NODE_ENV=production)
 // on PostgreSQL, a signed-in technician, closed-loop load for a few seconds per route. Prints
 // req/s, p50/p99 latency, the replica's CPU milliseconds per request and its memory.
-//   npm run build:server && node bench/production-load.mjs postgres://postgres@127.0.0.1:5432/postgres [seconds] [concurrency]
+//   npm run build:server && node scripts/measure-load.mjs postgres://postgres@127.0.0.1:5432/postgres [seconds] [concurrency]
 // Requests come from 200 loopback addresses so the per-IP limits do not cap the figures.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request as httpRequest } from 'node:http';
 import pg from 'pg';
-import { browser, freePort, startSmtpSink } from '../scripts/replica-test.mjs';
+import { browser, freePort, startSmtpSink } from './replica-test.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const serverUrl = process.argv[2];
 const seconds = Number(process.argv[3] ?? 8);
 const concurrency = Number(process.argv[4] ?? 16);
 if (!serverUrl) {
-  console.error('usage: node bench/production-load.mjs postgres://… [seconds] [concurrency]');
+  console.error('usage: node scripts/measure-load.mjs postgres://… [seconds] [concurrency]');
   process.exit(2);
 }
 /** One GET on a keep-alive agent bound to its own loopback address; resolves to the status. */
