@@ -93,7 +93,7 @@ async function connectWithRetry(pool: pg.Pool, url: string, timeoutMs: number, o
       const isTransient = TRANSIENT_CODES.has(errorCode(error) ?? '');
       const delayMs = Math.min(250 * 2 ** (attempt - 1), 5_000);
       if (!isTransient || Date.now() + delayMs > deadline) {
-        const waited = isTransient ? ` after ${attempt} attempts over ${Math.round(timeoutMs / 1000)} s` : '';
+        const waited = isTransient ? ` after ${attempt} attempt${attempt === 1 ? '' : 's'} over ${Math.round(timeoutMs / 1000)} s` : '';
         throw new DatabaseStartupError(`database: cannot connect to ${describeDatabaseUrl(url)}${waited}: ${describeError(error)}`);
       }
       onRetry?.(attempt, error instanceof Error ? error : new Error(String(error)), delayMs);
