@@ -14,7 +14,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aptInstall, log, root, run } from './lib.mjs';
+import { aptInstall, ensureWebBuild, log, root, run } from './lib.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 /** nginx connects to the replicas from this address; the replicas trust X-Forwarded-* from it only. */
@@ -64,6 +64,7 @@ function productionCopy(dir) {
   // The npm cache already holds every package after the first `npm ci`; fall back to the registry.
   if (run('npm', [...npmArgs, '--offline'], { cwd: dir }) !== 0 && run('npm', npmArgs, { cwd: dir }) !== 0) throw new Failure('npm ci --omit=dev failed');
   cpSync(join(root, 'apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
+  cpSync(join(root, 'apps/web/dist'), join(dir, 'apps/web/dist'), { recursive: true });
   const tsx = spawnSync('node', ['--input-type=module', '-e', "await import('tsx')"], { cwd: join(dir, 'apps/server'), encoding: 'utf8' });
   check(tsx.status !== 0, 'the production copy has no dev tooling (tsx cannot be imported there)');
 }
@@ -183,6 +184,7 @@ export async function runReplicaTest(serverUrl) {
   try {
     log('building the production server (node scripts/build-server.mjs)…');
     if (run('node', ['scripts/build-server.mjs']) !== 0) throw new Failure('the server build failed');
+    ensureWebBuild();
     const copy = join(dir, 'app');
     log('installing production dependencies only (npm ci --omit=dev) in a throwaway copy…');
     productionCopy(copy);
@@ -243,6 +245,9 @@ export async function runReplicaTest(serverUrl) {
     processes.add(proxyEntry);
     const base = `http://127.0.0.1:${proxyPort}`;
     await waitFor('nginx', async () => (await fetch(`${base}/health`)).status === 200, 15_000);
+
+    const page = await fetch(`${base}/auth/login`, { headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    check(page.status === 200 && (await page.text()).includes('<div id="root">'), 'the production server serves the built SPA through nginx');
 
     const user = browser(base);
     const upstreamOf = (index) => `127.0.0.1:${ports[index]}`;
@@ -377,7 +382,7 @@ export async function runReplicaTest(serverUrl) {
     const found = Object.entries(secretsInLogs).filter(([, needle]) => (typeof needle === 'string' ? text.includes(needle) : needle.test(text)));
     const lines = text.split('\n').filter(Boolean).length;
     check(lines > 50, `the replicas logged (${lines} lines)`);
-    check(found.length === 0, `the production logs hold no ${Object.keys(secretsInLogs).join(', ')}${found.length ? ` — found ${found.map(([name]) => name).join(', ')}` : ''}`);
+    check(found.length === 0, `the production logs hold none of: ${Object.keys(secretsInLogs).join(', ')}${found.length ? ` — found ${found.map(([name]) => name).join(', ')}` : ''}`);
     check(!/"path":"\/(health|ready)"/.test(text), 'health and readiness probes are not logged at info');
     passed = true;
     return 'passed';
