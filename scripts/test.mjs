@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aptInstall, ensureDependencies, ensureWebBuild, isRoot, log, run, root, commandOutput } from './lib.mjs';
+import { runReplicaTest } from './replica-test.mjs';
 
 const started = Date.now();
 const results = [];
@@ -102,9 +103,18 @@ step('API tests on PGlite', () => vitest('api-pglite', ['--project', 'api'], { T
 const postgres = await startPostgres();
 if (postgres) {
   step(`API tests on ${postgres.version || 'PostgreSQL'}`, () => vitest('api-postgres', ['--project', 'api'], { TEST_DATABASE_URL: postgres.url }));
+  // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs).
+  const t0 = Date.now();
+  log('two replicas behind nginx');
+  const outcome = await runReplicaTest(postgres.url);
+  results.push({ name: 'two replicas behind nginx (production build)', outcome, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  if (outcome === 'passed') passed += 1;
+  else if (outcome.startsWith('FAILED')) failed += 1;
+  else skipped += 1;
   postgres.stop();
 } else {
   results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
+  results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
 }
 
 step('web build', () => {

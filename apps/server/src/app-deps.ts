@@ -4,6 +4,7 @@ import type { TDatabaseHandle } from '@switchboard/db';
 import type { TConfig } from './config/env';
 import type { TMailer } from './lib/mailer';
 import type { TAuditLog } from './lib/audit';
+import type { TLifecycle } from './lib/lifecycle';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -12,6 +13,8 @@ export interface TAppDeps {
   mailer: TMailer;
   audit: TAuditLog;
   now: () => Date;
+  /** Serving state: readiness turns 503 once shutdown begins; requests in flight for the shutdown log. */
+  lifecycle: TLifecycle;
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

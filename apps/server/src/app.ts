@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,10 +11,13 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '@switchboard/contracts';
 import type { TAppDeps, TApp } from './app-deps';
+import type { TConfig } from './config/env';
 import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
 import { accessPlugin, declareRoute } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { requestLogPlugin } from './plugins/request-log';
+import { safeErrorForLog } from './lib/log-safety';
 import { MODULES } from './modules/index';
 
 export interface TBuildOptions {
@@ -34,12 +37,19 @@ export const DEFAULT_HOME_PATH = '/auth/login';
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops" (its types lack numbers). */
+function fastifyTrustProxy(trust: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the HTTP app from injected dependencies; nothing listens until main.ts says so. */
 export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Promise<TApp> {
   const app = Fastify({
     logger: options.logger
       ? {
           level: deps.config.logLevel,
+          // Errors are serialised without SQL parameters, addresses or tokens (issue #11).
+          serializers: { err: safeErrorForLog },
           // Keys, passwords and session cookies never reach the logs.
           redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers.secret', 'req.headers.apiintegrationcode', '*.password', '*.privateKey', '*.publicKey'],
         }
@@ -48,13 +58,17 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: deps.config.isProduction,
+    // Only the configured proxies may speak for the client (TRUST_PROXY; none by default).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // requestLogPlugin logs each request once, without query strings, probes at debug.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(requestLogPlugin, { lifecycle: deps.lifecycle });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

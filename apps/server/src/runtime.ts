@@ -3,15 +3,29 @@ import type { TConfig } from './config/env';
 import type { TAppDeps } from './app-deps';
 import { createMailer } from './lib/mailer';
 import { createAuditLog } from './lib/audit';
+import { createLifecycle } from './lib/lifecycle';
 
 /** Production wiring of the app's dependencies from configuration. */
 export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
-  const handle = database ?? (await openDatabase(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir }));
+  const handle =
+    database ??
+    (await openDatabase(
+      config.database.kind === 'postgres'
+        ? {
+            kind: 'postgres',
+            url: config.database.url,
+            connectTimeoutMs: config.databaseConnectTimeoutMs,
+            onConnectRetry: (attempt, error, delayMs) =>
+              process.stderr.write(`database: not reachable yet (attempt ${attempt}: ${error.message.split('\n')[0] ?? ''}); retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
+          }
+        : { kind: 'pglite', dataDir: config.database.dataDir },
+    ));
   return {
     config,
     database: handle,
     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, keepCopies: !config.isProduction }),
     audit: createAuditLog(handle.db),
     now: () => new Date(),
+    lifecycle: createLifecycle(),
   };
 }

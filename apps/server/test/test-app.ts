@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
+import { createLifecycle } from '../src/lib/lifecycle';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default, or a fresh
@@ -61,6 +62,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}): Promise<
     mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
     audit: createAuditLog(database.db),
     now,
+    lifecycle: createLifecycle(),
     ...depOverrides,
   };
   const app = await buildApp(deps);

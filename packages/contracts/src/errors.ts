@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'file_missing',
   'file_type',
   'empty_fields',
+  'signup_closed',
   'psa_bad_keys',
   'psa_not_found',
   'psa_validation',

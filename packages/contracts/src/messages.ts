@@ -61,6 +61,8 @@ export const MESSAGES = {
     'The custom domain must be 3–63 lower-case letters, digits or hyphens, and must not start or end with a hyphen.',
   customDomainReserved: 'That custom domain is reserved. Please choose another.',
   customDomainTaken: 'That custom domain is already in use.',
+  mspSignupClosed: 'New MSP sign-ups are closed on this server. Ask its operator for an account.',
+  mspSignupInvitationRequired: 'MSP sign-up on this server is by invitation. Open the sign-up link from your invitation, or ask the operator for one.',
   invalidVerificationCode: 'The verification code is incorrect or has expired.',
   accountLocked: 'Too many failed attempts. Try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,17 +25,110 @@ export interface TDatabaseHandle {
   pglite?: PGlite;
 }
 
-export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
+const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The committed SQL: beside the module in the production bundle (the build copies it to
+ * apps/server/dist/drizzle), else packages/db/drizzle when running from source.
+ */
+export const MIGRATIONS_FOLDER = existsSync(join(here, 'drizzle', 'meta', '_journal.json')) ? join(here, 'drizzle') : join(here, '..', 'drizzle');
 
 export type TDatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number; onIdleConnectionError?: (error: Error) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      onIdleConnectionError?: (error: Error) => void;
+      /** How long to keep retrying an unreachable server at start-up (default 60 s; 0 = one try). */
+      connectTimeoutMs?: number;
+      /** Told about each failed attempt before the next one (start-up logs). */
+      onConnectRetry?: (attempt: number, error: Error, delayMs: number) => void;
+    }
   | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * The database could not be reached or migrated at start-up. `message` is one readable line
+ * without the connection's password, for the entry points to print before exiting.
+ */
+export class DatabaseStartupError extends Error {}
+
+/**
+ * Advisory-lock key every Switchboard process takes while migrating, so replicas starting together
+ * on an empty database migrate one after the other (the second finds nothing left to do).
+ * Arbitrary but fixed: the first 8 bytes of sha256('switchboard:migrations') as a signed bigint.
+ */
+export const MIGRATION_LOCK_KEY = 318_885_904_073_448_106n;
+
+/** Errors that mean "not reachable yet" (starting, restarting, failing over), worth retrying. */
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P03', '53300']);
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function describeError(error: unknown): string {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+/** host:port/database of a connection URL, never its user or password. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Connects with exponential backoff (0.25 s doubling to 5 s) until the deadline; then one readable error. */
+async function connectWithRetry(pool: pg.Pool, url: string, timeoutMs: number, onRetry?: (attempt: number, error: Error, delayMs: number) => void): Promise<pg.PoolClient> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const isTransient = TRANSIENT_CODES.has(errorCode(error) ?? '');
+      const delayMs = Math.min(250 * 2 ** (attempt - 1), 5_000);
+      if (!isTransient || Date.now() + delayMs > deadline) {
+        const waited = isTransient ? ` after ${attempt} attempt${attempt === 1 ? '' : 's'} over ${Math.round(timeoutMs / 1000)} s` : '';
+        throw new DatabaseStartupError(`database: cannot connect to ${describeDatabaseUrl(url)}${waited}: ${describeError(error)}`);
+      }
+      onRetry?.(attempt, error instanceof Error ? error : new Error(String(error)), delayMs);
+      await sleep(delayMs);
+    }
+  }
+}
+
+/**
+ * Applies the committed migrations on PostgreSQL under a session-level advisory lock, on one
+ * dedicated connection (the lock belongs to the connection that took it).
+ */
+async function migrateUnderLock(client: pg.PoolClient, url: string): Promise<void> {
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    throw new DatabaseStartupError(`database: migrating ${describeDatabaseUrl(url)} failed: ${describeError(cause)}`);
+  }
+}
 
 function reportIdleConnectionError(error: Error): void {
   process.stderr.write(`database: an idle connection was closed by the server (${error.message}); it will be replaced\n`);
 }
 
-/** Opens the database and applies the committed migrations (the same SQL on PGlite and PostgreSQL). */
+/**
+ * Opens the database and applies the committed migrations (the same SQL on PGlite and PostgreSQL).
+ * On PostgreSQL it waits for an unreachable server (bounded) and migrates under an advisory lock;
+ * failures are DatabaseStartupError with a one-line message.
+ */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
@@ -43,7 +136,17 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     // unhandled, that would crash the process. The pool replaces the connection on next use.
     pool.on('error', (error) => (options.onIdleConnectionError ?? reportIdleConnectionError)(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as TDatabase;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      const client = await connectWithRetry(pool, options.url, options.connectTimeoutMs ?? 60_000, options.onConnectRetry);
+      try {
+        await migrateUnderLock(client, options.url);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db,
       kind: 'postgres',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,19 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /**
+   * Which reverse proxies may set X-Forwarded-For/-Host/-Proto: a hop count (`1` = the peer is the
+   * proxy) or comma-separated addresses/CIDR ranges. Empty: none, the peer's address is the client's.
+   */
+  TRUST_PROXY: z.string().trim().default(''),
+  /** Public MSP sign-up (A-082): open to anyone, by invitation code only, or off. */
+  MSP_SIGNUP: z.enum(['open', 'invitation', 'off']).default('open'),
+  /** The code a prospective MSP must give when MSP_SIGNUP=invitation. */
+  MSP_SIGNUP_INVITATION_CODE: z.string().trim().max(200).optional(),
+  /** How long a graceful shutdown waits for requests in flight before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** How long start-up keeps retrying an unreachable database before it gives up. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 export type TRawEnv = z.infer<typeof ZEnv>;
@@ -69,6 +83,11 @@ export interface TConfig {
   connectWiseClientId: string | undefined;
   authRateLimitPerIp: number;
   psaSimPort: number;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  mspSignup: { mode: 'open' } | { mode: 'off' } | { mode: 'invitation'; code: string };
+  shutdownTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -79,9 +98,52 @@ function decodeKey(value: string): Buffer {
   return key;
 }
 
-function looksDefault(secret: string): boolean {
+/** Estimated bits in a secret from its own character frequencies (Shannon entropy × length). */
+function estimatedBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const p = count / secret.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  return bitsPerChar * secret.length;
+}
+
+/** True when the secret is a shorter piece repeated ("abcd1234abcd1234…"). */
+function isRepetition(secret: string): boolean {
+  for (let period = 1; period <= secret.length / 2; period += 1) {
+    if (secret.length % period === 0 && secret.slice(0, period).repeat(secret.length / period) === secret) return true;
+  }
+  return false;
+}
+
+/**
+ * A secret an operator typed or copied from an example rather than generated: a default marker,
+ * few distinct characters, under 128 estimated bits, or one piece repeated. 32 random bytes as
+ * hex or base64 pass with room to spare (≈ 200–250 bits).
+ */
+export function looksWeak(secret: string): boolean {
   const lower = secret.toLowerCase();
-  return DEFAULT_SECRET_MARKERS.some((marker) => lower.includes(marker)) || new Set(secret).size < 8;
+  return DEFAULT_SECRET_MARKERS.some((marker) => lower.includes(marker)) || new Set(secret).size < 10 || estimatedBits(secret) < 128 || isRepetition(secret);
+}
+
+function isCidrOrAddress(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: '' → no proxy; digits → hop count; else a list of addresses or CIDR ranges. */
+function parseTrustProxy(value: string, problems: string[]): TConfig['trustProxy'] {
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isCidrOrAddress(entry));
+  if (invalid.length > 0) problems.push(`TRUST_PROXY must be a hop count or comma-separated IP addresses/CIDR ranges (not ${invalid.join(', ')}).`);
+  return entries;
 }
 
 /** The embedded default keeps generated secrets in the data folder so a restart keeps sessions valid. */
@@ -110,15 +172,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
   let encryptionKey = env.ENCRYPTION_KEY;
   if (isProduction) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is required in production.');
-    if (!sessionSecret || looksDefault(sessionSecret)) problems.push('SESSION_SECRET must be set to a random value of at least 32 characters.');
-    if (!encryptionKey || looksDefault(encryptionKey)) problems.push('ENCRYPTION_KEY must be set to 32 random bytes (64 hex characters).');
+    if (!sessionSecret || looksWeak(sessionSecret)) problems.push('SESSION_SECRET must be set to a random value of at least 32 characters (e.g. `openssl rand -base64 32`); this one is missing, a default or of low variety.');
+    if (!encryptionKey || looksWeak(encryptionKey)) problems.push('ENCRYPTION_KEY must be set to 32 random bytes (64 hex characters, e.g. `openssl rand -hex 32`).');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production.');
+    else if (!env.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be an https:// address in production (session cookies are Secure).');
     if (!env.SMTP_URL) problems.push('SMTP_URL is required in production (2FA codes are mailed).');
   } else if (!sessionSecret || !encryptionKey) {
     const generated = generatedSecrets(dataDir);
     sessionSecret ??= generated.sessionSecret;
     encryptionKey ??= generated.encryptionKey;
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const invitationCode = env.MSP_SIGNUP_INVITATION_CODE ?? '';
+  if (env.MSP_SIGNUP === 'invitation' && invitationCode.length < 8) problems.push('MSP_SIGNUP_INVITATION_CODE must be set (at least 8 characters) when MSP_SIGNUP=invitation.');
+  const mspSignup: TConfig['mspSignup'] = env.MSP_SIGNUP === 'invitation' ? { mode: 'invitation', code: invitationCode } : { mode: env.MSP_SIGNUP };
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
   const oidc: TConfig['oidc'] = {};
@@ -147,7 +214,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     connectWiseClientId: env.CONNECTWISE_CLIENT_ID,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     psaSimPort: env.PSA_SIM_PORT,
+    trustProxy,
+    mspSignup,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
   };
+}
+
+/** Only what `npm run db:migrate` needs: DATABASE_URL (required) and how long to wait for it. */
+export function loadDatabaseConfig(source: NodeJS.ProcessEnv = process.env): { url: string; connectTimeoutMs: number } {
+  const parsed = ZEnv.pick({ DATABASE_URL: true, DATABASE_CONNECT_TIMEOUT_MS: true }).safeParse(source);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  if (!parsed.data.DATABASE_URL) throw new ConfigError('DATABASE_URL is required to migrate (the PostgreSQL server to migrate).');
+  return { url: parsed.data.DATABASE_URL, connectTimeoutMs: parsed.data.DATABASE_CONNECT_TIMEOUT_MS };
 }
 
 /** The process environment, for entry points that pass it (amended) to loadConfig. */

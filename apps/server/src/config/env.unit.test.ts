@@ -29,6 +29,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...strongProductionEnv, ENCRYPTION_KEY: '0'.repeat(64) })).toThrowError(/ENCRYPTION_KEY/);
   });
 
+  it('refuses a low-variety or repeated SESSION_SECRET in production', () => {
+    for (const weak of ['abcdefghabcdefghabcdefghabcdefgh', 'Zx9!Zx9!Zx9!Zx9!Zx9!Zx9!Zx9!Zx9!Zx9!Zx9!', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab', '0123456789012345678901234567890123456789']) {
+      expect(() => loadConfig({ ...strongProductionEnv, SESSION_SECRET: weak }), weak).toThrowError(/SESSION_SECRET.*low variety/);
+    }
+    // What `openssl rand -base64 32` and `openssl rand -hex 32` print passes.
+    expect(loadConfig({ ...strongProductionEnv, SESSION_SECRET: 'Jb0Yp1k0uQhW3m8oO8s4m0C1sJx3Xr2d6f9Kq8Gm0vE=' }).sessionSecret).toHaveLength(44);
+    expect(loadConfig({ ...strongProductionEnv, SESSION_SECRET: '9c4e1f0a7b3d2e5f8a6c0b1d4e7f2a3c5b8d0e1f6a9c2b4d7e0f3a5c8b1d2e4f' }).isProduction).toBe(true);
+  });
+
+  it('refuses an http:// PUBLIC_URL in production', () => {
+    expect(() => loadConfig({ ...strongProductionEnv, PUBLIC_URL: 'http://help.example.com' })).toThrowError(/PUBLIC_URL must be an https/);
+  });
+
+  it('trusts no proxy by default, and parses a hop count or an address list', () => {
+    expect(loadConfig(strongProductionEnv).trustProxy).toBe(false);
+    expect(loadConfig({ ...strongProductionEnv, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...strongProductionEnv, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ ...strongProductionEnv, TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...strongProductionEnv, TRUST_PROXY: '10.0.0.0/40' })).toThrowError(/TRUST_PROXY/);
+  });
+
+  it('reads the MSP sign-up mode and needs a code for invitations', () => {
+    expect(loadConfig(strongProductionEnv).mspSignup).toEqual({ mode: 'open' });
+    expect(loadConfig({ ...strongProductionEnv, MSP_SIGNUP: 'off' }).mspSignup).toEqual({ mode: 'off' });
+    expect(loadConfig({ ...strongProductionEnv, MSP_SIGNUP: 'invitation', MSP_SIGNUP_INVITATION_CODE: 'spring-2026-partners' }).mspSignup).toEqual({ mode: 'invitation', code: 'spring-2026-partners' });
+    expect(() => loadConfig({ ...strongProductionEnv, MSP_SIGNUP: 'invitation' })).toThrowError(/MSP_SIGNUP_INVITATION_CODE/);
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig(strongProductionEnv);
     expect(config.isProduction).toBe(true);

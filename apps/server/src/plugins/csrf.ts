@@ -24,9 +24,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       } catch {
         throw rejected();
       }
-      const forwardedHost = request.headers['x-forwarded-host'];
-      const host = typeof forwardedHost === 'string' ? forwardedHost : request.headers.host;
-      if (originHost !== host) throw rejected();
+      // request.host is X-Forwarded-Host only when the peer is a trusted proxy (TRUST_PROXY), else Host:
+      // a client cannot name its own origin as the server's host.
+      if (originHost !== request.host) throw rejected();
     }
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { permissionMap } from '@switchboard/contracts';
+import { permissionMap, SESSION_COOKIE } from '@switchboard/contracts';
 import { auditEvents, integrations, roles } from '@switchboard/db';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildApp } from '../../app';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 
@@ -126,6 +127,24 @@ describe('A-041 POST /db/{msp}/integrations/updateConnectWiseManageIntegrator', 
     const boards = await admin.get(`/psa/getConnectWiseBoards?mspCustomDomain=${msp.customDomain}`);
     expect(boards.statusCode).toBe(409);
     expect(boards.json()).toMatchObject({ code: 'psa_not_configured' });
+  });
+
+  it('a second replica on the same database sees keys removed through the first at once (issue #11)', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.post(`/db/${msp.customDomain}/integrations/update`, connectWiseBody(msp));
+    // Another app on the same database, with its own in-process PSA client cache.
+    const replica = await buildApp({ ...t.deps });
+    try {
+      const viaReplica = () => replica.inject({ method: 'GET', url: `/psa/getConnectWiseBoards?mspCustomDomain=${msp.customDomain}`, headers: { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}` } });
+      expect((await viaReplica()).statusCode).toBe(200);
+      await admin.post(`/db/${msp.customDomain}/integrations/updateConnectWiseManageIntegrator?status=false`);
+      const after = await viaReplica();
+      expect(after.statusCode).toBe(409);
+      expect(after.json()).toMatchObject({ code: 'psa_not_configured' });
+    } finally {
+      await replica.close();
+    }
   });
 
   it('verifies Autotask keys the same way', async () => {

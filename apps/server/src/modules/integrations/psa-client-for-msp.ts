@@ -55,7 +55,9 @@ function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegration
 }
 
 function createPsaClientProvider(deps: TAppDeps): TPsaClientProvider {
-  const cache = new Map<string, { client: PsaClient; expiresAt: number }>();
+  // Keyed by the row's updatedAt as well: keys saved through another replica take effect on the
+  // next call here, not after the cache time (issue #11: no state another replica needs).
+  const cache = new Map<string, { client: PsaClient; expiresAt: number; updatedAt: number }>();
   const budgets = {
     connectwise: new RequestBudget(connectWiseBudgetLimits, systemClock),
     autotask: new RequestBudget(autotaskBudgetLimits, systemClock),
@@ -73,12 +75,12 @@ function createPsaClientProvider(deps: TAppDeps): TPsaClientProvider {
     fromIntegration,
     async forMsp(mspId) {
       const now = deps.now().getTime();
-      const cached = cache.get(mspId);
-      if (cached && cached.expiresAt > now) return cached.client;
       const row = await findIntegration(deps.database.db, mspId);
       if (!row || !isIntegrationConfigured(row)) throw psaNotConfigured();
+      const cached = cache.get(mspId);
+      if (cached && cached.expiresAt > now && cached.updatedAt === row.updatedAt.getTime()) return cached.client;
       const client = fromIntegration(row);
-      cache.set(mspId, { client, expiresAt: now + CLIENT_CACHE_MS });
+      cache.set(mspId, { client, expiresAt: now + CLIENT_CACHE_MS, updatedAt: row.updatedAt.getTime() });
       return client;
     },
     invalidate(mspId) {

@@ -1,6 +1,3 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-
 export interface TLogoType {
   mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
   extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
@@ -34,24 +31,7 @@ export function detectLogoType(bytes: Buffer): TLogoType | null {
   return null;
 }
 
-/** Where logos live: under the data folder, never under the web root (DESIGN §4). */
+/** The logo's upload name within its MSP (the `uploads` table; kept in `msps.logo_path`). */
 export function logoRelativePath(mspId: string, type: TLogoType): string {
-  return join('uploads', 'logos', `${mspId}.${type.extension}`);
-}
-
-/** Writes the logo atomically (temp file then rename) so a reader never sees half a file. */
-export async function writeLogo(dataDir: string, relativePath: string, bytes: Buffer): Promise<void> {
-  const target = join(dataDir, relativePath);
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes, { mode: 0o640 });
-  await rename(temporary, target);
-}
-
-export async function removeLogo(dataDir: string, relativePath: string): Promise<void> {
-  await rm(join(dataDir, relativePath), { force: true });
-}
-
-export function readLogo(dataDir: string, relativePath: string): Promise<Buffer> {
-  return readFile(join(dataDir, relativePath));
+  return `uploads/logos/${mspId}.${type.extension}`;
 }

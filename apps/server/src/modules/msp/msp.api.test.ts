@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LOGO_MAX_BYTES, MESSAGES, type TCreateMspResponse, type TMspProfile, type TRole } from '@switchboard/contracts';
-import { auditEvents, msps } from '@switchboard/db';
+import { auditEvents, msps, uploads } from '@switchboard/db';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../app';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 
@@ -50,6 +53,40 @@ async function createdMsp(overrides: TSignupForm = {}): Promise<TCreateMspRespon
 }
 
 const firstTechnician = { firstName: 'Dana', lastName: 'Ruiz', phoneNumber: '3035550123', email: 'dana@acme.example', password: 'Str0ng!pass' };
+
+describe('A-082 when the operator limits MSP sign-up (MSP_SIGNUP)', () => {
+  it('answers 403 with a plain message when sign-up is off, and creates nothing', async () => {
+    const closed = await createTestApp({ config: { mspSignup: { mode: 'off' } } });
+    try {
+      const customDomain = freshDomain();
+      const response = await new TestClient(closed.app, '10.9.0.1').post('/db/msp', signupForm({ customDomain }));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'signup_closed', detail: MESSAGES.mspSignupClosed, flags: { mspSignup: true, signupClosed: true } });
+      expect(await closed.deps.database.db.select().from(msps).where(eq(msps.customDomain, customDomain))).toEqual([]);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('needs the configured invitation code when sign-up is by invitation', async () => {
+    const invited = await createTestApp({ config: { mspSignup: { mode: 'invitation', code: 'spring-partners-2026' } } });
+    try {
+      const client = new TestClient(invited.app, '10.9.0.2');
+      for (const code of [undefined, '', 'spring-partners-2025']) {
+        const form = signupForm();
+        if (code !== undefined) form.set('invitationCode', code);
+        const refused = await client.post('/db/msp', form);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'signup_closed', detail: MESSAGES.mspSignupInvitationRequired, flags: { invitationRequired: true } });
+      }
+      const form = signupForm();
+      form.set('invitationCode', 'spring-partners-2026');
+      expect((await client.post('/db/msp', form)).statusCode).toBe(201);
+    } finally {
+      await invited.close();
+    }
+  });
+});
 
 describe('A-082 POST /db/msp', () => {
   it('creates the MSP with its built-in roles and a bootstrap token, and audits it', async () => {
@@ -109,6 +146,25 @@ describe('A-082 POST /db/msp', () => {
     expect(logo.rawPayload.equals(PNG_BYTES)).toBe(true);
     const [row] = await t.deps.database.db.select().from(msps).where(eq(msps.customDomain, created.mspCustomDomain));
     expect(row?.logoPath).toMatch(/^uploads\/logos\/[0-9a-f-]+\.png$/);
+  });
+
+  it('keeps the logo in the database, so a replica with no shared disk serves it (issue #11)', async () => {
+    const created = await createdMsp({ file: { bytes: PNG_BYTES, type: 'image/png', name: 'logo.png' } });
+    const [msp] = await t.deps.database.db.select().from(msps).where(eq(msps.customDomain, created.mspCustomDomain));
+    const stored = await t.deps.database.db.select().from(uploads).where(eq(uploads.mspId, msp?.id ?? ''));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.contentType).toBe('image/png');
+    expect(stored[0]?.sizeBytes).toBe(PNG_BYTES.length);
+    expect(Buffer.from(stored[0]?.bytes ?? []).equals(PNG_BYTES)).toBe(true);
+    // Another app on the same database with its own (empty) data folder.
+    const replica = await buildApp({ ...t.deps, config: { ...t.deps.config, dataDir: join(tmpdir(), `sb-replica-${Date.now()}`) } });
+    try {
+      const logo = await replica.inject({ method: 'GET', url: `/db/msp/${created.mspCustomDomain}/logo` });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.rawPayload.equals(PNG_BYTES)).toBe(true);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('accepts a plain SVG logo and serves it sandboxed', async () => {

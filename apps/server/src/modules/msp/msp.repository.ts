@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
-import { msps, roles, users, type TDatabase } from '@switchboard/db';
+import { msps, roles, uploads, users, type TDatabase } from '@switchboard/db';
 
 export type TMspRow = typeof msps.$inferSelect;
 export type TNewMsp = typeof msps.$inferInsert;
@@ -59,4 +59,14 @@ export async function insertUser(db: TDatabase, values: TNewUser): Promise<TUser
 export async function findRoleName(db: TDatabase, mspId: string, roleId: string): Promise<string | undefined> {
   const [row] = await db.select({ name: roles.name }).from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
   return row?.name;
+}
+
+/** Stores an upload (a logo) in the database, where every replica reads the same bytes. */
+export async function insertUpload(db: TDatabase, values: { mspId: string; name: string; contentType: string; bytes: Buffer }): Promise<void> {
+  await db.insert(uploads).values({ ...values, sizeBytes: values.bytes.length });
+}
+
+export async function findUpload(db: TDatabase, mspId: string, name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  const [row] = await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(and(eq(uploads.mspId, mspId), eq(uploads.name, name))).limit(1);
+  return row;
 }

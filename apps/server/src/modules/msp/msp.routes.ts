@@ -17,7 +17,7 @@ import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInp
 import { createTechnicianAddService } from './technician-add.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
-const MSP_TEXT_FIELDS = ['mspName', 'customDomain', 'companyPhoneNumber', 'webSiteUrl'] as const;
+const MSP_TEXT_FIELDS = ['mspName', 'customDomain', 'companyPhoneNumber', 'webSiteUrl', 'invitationCode'] as const;
 /** Anonymous sign-up calls get a tighter limit than the global one. */
 const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
@@ -28,7 +28,7 @@ function isFileTooLarge(error: unknown): boolean {
 /** Reads the A-082 multipart form: the four text fields and the optional `file` part. */
 async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInput> {
   if (!request.isMultipart()) throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
-  const fields: Record<(typeof MSP_TEXT_FIELDS)[number], string> = { mspName: '', customDomain: '', companyPhoneNumber: '', webSiteUrl: '' };
+  const fields: Record<(typeof MSP_TEXT_FIELDS)[number], string> = { mspName: '', customDomain: '', companyPhoneNumber: '', webSiteUrl: '', invitationCode: '' };
   let logo: TCreateMspInput['logo'];
   try {
     for await (const part of request.parts()) {
@@ -64,13 +64,14 @@ export const registerMspRoutes: TModule = (app, deps) => {
       schema: {
         tags: ['msp'],
         operationId: 'createMsp',
-        summary: 'A-082 MSP sign-up: multipart mspName, customDomain, companyPhoneNumber, webSiteUrl and optional file (logo ≤ 2 MB)',
+        summary: 'A-082 MSP sign-up: multipart mspName, customDomain, companyPhoneNumber, webSiteUrl, optional file (logo ≤ 2 MB) and invitationCode (MSP_SIGNUP=invitation)',
         consumes: ['multipart/form-data'],
         response: { 201: ZCreateMspResponse },
       },
       config: { rateLimit: SIGNUP_RATE_LIMIT, access: { public: true } },
     },
     async (request, reply) => {
+      msps.assertSignupOpen();
       const input = await readMspSignupForm(request);
       const created = await msps.createMsp(input, { ip: request.ip, requestId: request.id });
       return reply.status(201).send(created);

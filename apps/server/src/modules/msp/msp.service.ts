@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { customDomainProblem, LOGO_MAX_BYTES, MESSAGES, type TCreateMspResponse, type TMspBrand, type TMspProfile } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
-import { detectLogoType, logoRelativePath, readLogo, removeLogo, writeLogo, type TLogoType } from './logo-file';
+import { detectLogoType, logoRelativePath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
-import { findMspByDomain, insertMsp, updateMspBrand } from './msp.repository';
+import { findMspByDomain, findUpload, insertMsp, insertUpload, updateMspBrand } from './msp.repository';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
 export const BOOTSTRAP_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -17,6 +17,8 @@ export interface TCreateMspInput {
   customDomain: string;
   companyPhoneNumber: string;
   webSiteUrl: string;
+  /** The operator's invitation code when MSP_SIGNUP=invitation; ignored otherwise. */
+  invitationCode?: string;
   /** Absent when no `file` part was sent; `bytes` empty when the part was sent without content. */
   logo?: { bytes: Buffer; declaredMime: string } | undefined;
 }
@@ -40,11 +42,27 @@ function declaredTypeMatches(declaredMime: string, type: TLogoType): boolean {
   return declared === type.mime || (type.mime === 'image/jpeg' && declared === 'image/jpg');
 }
 
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'config' | 'now'>) {
   const db = deps.database.db;
 
+  /** MSP_SIGNUP=off: refused before the form is read, so nothing is uploaded for nothing. */
+  function assertSignupOpen(): void {
+    if (deps.config.mspSignup.mode === 'off') throw mspSignupError('signup_closed', 403, MESSAGES.mspSignupClosed, { signupClosed: true });
+  }
+
   /** A-082: validates the form, stores the logo, creates the MSP with its built-in roles and a bootstrap token. */
   async function createMsp(input: TCreateMspInput, origin: TRequestOrigin): Promise<TCreateMspResponse> {
+    assertSignupOpen();
+    const signup = deps.config.mspSignup;
+    if (signup.mode === 'invitation' && !sameSecret(input.invitationCode?.trim() ?? '', signup.code)) {
+      throw mspSignupError('signup_closed', 403, MESSAGES.mspSignupInvitationRequired, { invitationRequired: true });
+    }
     const fields = {
       mspName: input.mspName.trim(),
       customDomain: input.customDomain.trim().toLowerCase(),
@@ -74,8 +92,6 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     const bootstrapToken = randomToken();
     const bootstrapExpiresAt = new Date(deps.now().getTime() + BOOTSTRAP_TOKEN_TTL_MS);
     const logoPath = logoType ? logoRelativePath(mspId, logoType) : null;
-    // The file is written before the row so a stored logoPath always names a complete file.
-    if (input.logo && logoType && logoPath) await writeLogo(deps.config.dataDir, logoPath, input.logo.bytes);
     try {
       await db.transaction(async (tx) => {
         await insertMsp(tx, {
@@ -89,10 +105,11 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
           bootstrapTokenHash: sha256(bootstrapToken),
           bootstrapExpiresAt,
         });
+        // Same transaction as the row: a stored logoPath always names a complete upload.
+        if (input.logo && logoType && logoPath) await insertUpload(tx, { mspId, name: logoPath, contentType: logoType.mime, bytes: input.logo.bytes });
         await ensureBuiltInRoles(tx, mspId);
       });
     } catch (error) {
-      if (logoPath) await removeLogo(deps.config.dataDir, logoPath);
       if (isUniqueViolation(error)) throw mspSignupError('conflict', 409, MESSAGES.customDomainTaken);
       throw error;
     }
@@ -120,11 +137,9 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   async function getLogo(customDomain: string): Promise<{ bytes: Buffer; mime: string }> {
     const msp = await findMspByDomain(db, customDomain);
     if (!msp?.logoPath || !msp.logoMime) throw notFound();
-    try {
-      return { bytes: await readLogo(deps.config.dataDir, msp.logoPath), mime: msp.logoMime };
-    } catch {
-      throw notFound();
-    }
+    const upload = await findUpload(db, msp.id, msp.logoPath);
+    if (!upload) throw notFound();
+    return { bytes: upload.bytes, mime: upload.contentType };
   }
 
   async function getBrand(mspId: string, customDomain: string): Promise<TMspBrand> {
@@ -146,5 +161,5 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     return presentBrand(updated);
   }
 
-  return { createMsp, getProfile, getLogo, getBrand, saveBrand };
+  return { assertSignupOpen, createMsp, getProfile, getLogo, getBrand, saveBrand };
 }

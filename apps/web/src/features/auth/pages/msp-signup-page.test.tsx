@@ -131,4 +131,19 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.customDomainTaken);
   });
+
+  it('sends the invitation code from the sign-up link, and shows the closed-sign-up message', async () => {
+    const api = stubFetch({ 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
+    renderAuthRoute('/msp/signup?invitation=spring-partners-2026');
+    await screen.findByRole('button', { name: 'Next' });
+    await fillStepOne();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Create MSP' });
+    await fillStepTwo();
+    await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.mspSignupInvitationRequired);
+    const sent = api.callsTo('POST', '/db/msp')[0]?.body;
+    if (!(sent instanceof FormData)) throw new Error('not multipart');
+    expect(sent.get('invitationCode')).toBe('spring-partners-2026');
+  });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FileInput, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
 import type { TCreateMspResponse } from '@switchboard/contracts';
 import { addFirstTechnician, createMsp } from '../api/auth-api';
@@ -24,6 +24,10 @@ const FIRST_TECHNICIAN_ROLE = 'Admin';
  */
 export function MspSignupPage() {
   const navigate = useNavigate();
+  // An operator who limits sign-up to invitations sends `/msp/signup?invitation=CODE`; when sign-up
+  // is off or the code is wrong, the server's 403 message is shown like any other failure.
+  const [searchParams] = useSearchParams();
+  const invitationCode = searchParams.get('invitation');
   const [active, setActive] = useState(0);
   const [mspInfo, setMspInfo] = useState<TMspInfoForm>(EMPTY_MSP);
   const [technician, setTechnician] = useState<TFirstTechnicianForm>(EMPTY_TECHNICIAN);
@@ -41,6 +45,7 @@ export function MspSignupPage() {
         form.set('webSiteUrl', mspInfo.webSiteUrl.trim());
         form.set('companyPhoneNumber', mspInfo.companyPhoneNumber.trim());
         if (mspInfo.logo) form.set('file', mspInfo.logo);
+        if (invitationCode) form.set('invitationCode', invitationCode);
         msp = await createMsp(form);
         setCreatedMsp(msp);
       }

@@ -1,0 +1,417 @@
+// The two-replica test (issue #11), run by `npm test` after the PostgreSQL API tests, or alone:
+//   node scripts/replica-test.mjs postgres://postgres@127.0.0.1:5432/postgres
+// Debian's nginx in front of two production servers (the built bundle, run with plain `node` from a
+// copy where only production dependencies are installed) on one PostgreSQL, mail to a local SMTP
+// sink. The replicas start together on an empty database; a user signs up an MSP and its first
+// technician through the proxy, starts a sign-in, and the replica that took the password step is
+// killed (SIGKILL) before the mailed code is entered: the code, the session and every later request
+// carry on through the other replica, with nothing lost or duplicated. Then the killed replica comes
+// back, the signed-in user's requests spread over both, one replica is stopped gracefully under
+// load, and the production logs are searched for e-mail addresses, tokens, hashes, passwords and codes.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { aptInstall, ensureWebBuild, log, root, run } from './lib.mjs';
+
+const NGINX = '/usr/sbin/nginx';
+/** nginx connects to the replicas from this address; the replicas trust X-Forwarded-* from it only. */
+const PROXY_ADDRESS = '127.0.0.2';
+const PASSWORD = 'Replica!Test9';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(256)]);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(address.port));
+    });
+    server.on('error', reject);
+  });
+}
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+  log(`  ✓ ${message}`);
+}
+
+/** nginx from Debian, installed like chromium and postgresql are; null when it cannot be had. */
+export function ensureNginx() {
+  if (existsSync(NGINX)) return NGINX;
+  log("nginx is not installed; installing Debian's nginx with apt…");
+  if (aptInstall(['nginx'])) spawnSync('sh', ['-c', 'systemctl stop nginx 2>/dev/null; systemctl disable nginx 2>/dev/null; true']);
+  return existsSync(NGINX) ? NGINX : null;
+}
+
+/** A copy of the repository's manifests with `npm ci --omit=dev` run in it, plus the built server. */
+function productionCopy(dir) {
+  const manifests = ['package.json', 'package-lock.json'];
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  for (const path of Object.keys(lock.packages)) {
+    if (path !== '' && !path.includes('node_modules') && existsSync(join(root, path, 'package.json'))) manifests.push(join(path, 'package.json'));
+  }
+  for (const file of manifests) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    cpSync(join(root, file), join(dir, file));
+  }
+  const npmArgs = ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'];
+  // The npm cache already holds every package after the first `npm ci`; fall back to the registry.
+  if (run('npm', [...npmArgs, '--offline'], { cwd: dir }) !== 0 && run('npm', npmArgs, { cwd: dir }) !== 0) throw new Failure('npm ci --omit=dev failed');
+  cpSync(join(root, 'apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
+  cpSync(join(root, 'apps/web/dist'), join(dir, 'apps/web/dist'), { recursive: true });
+  const tsx = spawnSync('node', ['--input-type=module', '-e', "await import('tsx')"], { cwd: join(dir, 'apps/server'), encoding: 'utf8' });
+  check(tsx.status !== 0, 'the production copy has no dev tooling (tsx cannot be imported there)');
+}
+
+/** A tiny SMTP server that keeps every message, so the test can read the mailed 2FA code. */
+export async function startSmtpSink() {
+  const { SMTPServer } = await import('smtp-server');
+  const messages = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, messages, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function nginxConfig({ dir, port, upstreams }) {
+  return `# Generated by scripts/replica-test.mjs; the proxy settings are deploy/nginx/switchboard-proxy.conf.
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+events { worker_connections 256; }
+http {
+  access_log ${dir}/nginx-access.log;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  upstream switchboard {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://switchboard;
+      proxy_bind ${PROXY_ADDRESS};
+      include ${join(root, 'deploy/nginx/switchboard-proxy.conf')};
+      # Which replica answered, for the test to see the spread.
+      add_header X-Served-By $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+/** A browser-like client through the proxy: keeps the session cookie, sends the CSRF header and Origin. */
+export function browser(base) {
+  let cookie;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async request(method, path, { json, form, headers = {} } = {}) {
+      const init = { method, headers: { 'x-switchboard-csrf': '1', origin: base, ...(cookie ? { cookie: `sb_session=${cookie}` } : {}), ...headers } };
+      if (json !== undefined) {
+        init.body = JSON.stringify(json);
+        init.headers['content-type'] = 'application/json';
+      } else if (form) {
+        init.body = form;
+      }
+      const response = await fetch(`${base}${path}`, init);
+      for (const line of response.headers.getSetCookie()) {
+        const match = /^sb_session=([^;]*)/.exec(line);
+        if (match) cookie = match[1] === '' ? undefined : match[1];
+      }
+      const text = await response.text();
+      let body;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      return { status: response.status, body, servedBy: response.headers.get('x-served-by') ?? '', bytes: Buffer.from(text, 'latin1') };
+    },
+  };
+}
+
+async function waitFor(description, probe, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Failure(`timed out waiting for ${description}`);
+    await sleep(200);
+  }
+}
+
+/** Runs the test against a PostgreSQL server URL; returns 'passed', 'FAILED: …' or 'skipped (…)'. */
+export async function runReplicaTest(serverUrl) {
+  const nginx = ensureNginx();
+  if (!nginx) return 'skipped (nginx could not be installed here)';
+  const dir = mkdtempSync(join(tmpdir(), 'sb-replicas-'));
+  mkdirSync(join(dir, 'tmp'));
+  chmodSync(dir, 0o755);
+  chmodSync(join(dir, 'tmp'), 0o777);
+  const processes = new Set();
+  let smtp;
+  let admin;
+  const databaseName = `sb_replicas_${process.pid}_${Date.now()}`;
+  let passed = false;
+  try {
+    log('building the production server (node scripts/build-server.mjs)…');
+    if (run('node', ['scripts/build-server.mjs']) !== 0) throw new Failure('the server build failed');
+    ensureWebBuild();
+    const copy = join(dir, 'app');
+    log('installing production dependencies only (npm ci --omit=dev) in a throwaway copy…');
+    productionCopy(copy);
+
+    const pg = (await import('pg')).default;
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    const databaseUrl = new URL(serverUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+
+    smtp = await startSmtpSink();
+    const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+    const ports = [await freePort(), await freePort()];
+    const logs = [join(dir, 'replica-a.log'), join(dir, 'replica-b.log')];
+    const replicas = [null, null];
+    const startReplica = (index) => {
+      const out = createWriteStream(logs[index], { flags: 'a' });
+      const child = spawn('node', ['apps/server/dist/main.js'], {
+        cwd: copy,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(ports[index]),
+          DATABASE_URL: databaseUrl.toString(),
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          MAIL_FROM: 'Switchboard <no-reply@replicas.test>',
+          PUBLIC_URL: 'https://switchboard.replicas.test',
+          TRUST_PROXY: PROXY_ADDRESS,
+          SHUTDOWN_TIMEOUT_MS: '8000',
+          // Every request of this test comes from 127.0.0.1; leave room over the 4 sign-in calls it makes.
+          AUTH_RATE_LIMIT_PER_IP: '20',
+          ...secrets,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+      const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+      const entry = { child, exited, port: ports[index] };
+      processes.add(entry);
+      exited.then(() => processes.delete(entry));
+      replicas[index] = entry;
+      return entry;
+    };
+    const isReady = async (port) => (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
+
+    log('starting two replicas together on an empty database…');
+    const t0 = Date.now();
+    startReplica(0);
+    startReplica(1);
+    await waitFor('both replicas ready', async () => (await isReady(ports[0])) && (await isReady(ports[1])));
+    check(true, `both replicas migrated the empty database and became ready (${Date.now() - t0} ms)`);
+
+    const proxyPort = await freePort();
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port: proxyPort, upstreams: ports }));
+    const proxy = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const proxyEntry = { child: proxy, exited: new Promise((resolve) => proxy.on('exit', resolve)) };
+    processes.add(proxyEntry);
+    const base = `http://127.0.0.1:${proxyPort}`;
+    await waitFor('nginx', async () => (await fetch(`${base}/health`)).status === 200, 15_000);
+
+    const page = await fetch(`${base}/auth/login`, { headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    check(page.status === 200 && (await page.text()).includes('<div id="root">'), 'the production server serves the built SPA through nginx');
+
+    const user = browser(base);
+    const upstreamOf = (index) => `127.0.0.1:${ports[index]}`;
+    const indexOf = (servedBy) => [0, 1].find((i) => servedBy.split(', ').at(-1) === upstreamOf(i));
+
+    // MSP sign-up and first technician, through the proxy.
+    const domain = `replica-${Date.now().toString(36)}`;
+    const form = new FormData();
+    form.set('mspName', 'Replica IT');
+    form.set('customDomain', domain);
+    form.set('companyPhoneNumber', '3035550100');
+    form.set('webSiteUrl', 'https://replica.example');
+    form.set('file', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+    const created = await user.request('POST', '/db/msp', { form });
+    check(created.status === 201, `MSP sign-up answered 201 (got ${created.status} from ${created.servedBy})`);
+    const logoServers = new Set();
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${base}/db/msp/${domain}/logo`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200 || !bytes.equals(PNG)) throw new Failure(`logo request ${i} answered ${response.status} with ${bytes.length} bytes`);
+      logoServers.add(indexOf(response.headers.get('x-served-by') ?? ''));
+    }
+    check(logoServers.size === 2, 'the uploaded logo is served identically by both replicas (stored in PostgreSQL)');
+    const email = `dana.${domain}@replica.example`;
+    const technician = await user.request('POST', `/db/${domain}/technicianUsers/add`, {
+      json: { firstName: 'Dana', lastName: 'Ruiz', phoneNumber: '3035550123', email, password: PASSWORD },
+      headers: { 'x-bootstrap-token': created.body.bootstrapToken },
+    });
+    check(technician.status === 201, `first technician created with the bootstrap token (${technician.status})`);
+
+    // Sign-in with 2FA; the replica that took the password step dies before the code is entered.
+    const passwordStep = await user.request('POST', `/db/${domain}/technicianUsers/signin`, { json: { emailId: email, password: PASSWORD } });
+    check(passwordStep.status === 200 && typeof passwordStep.body.challengeId === 'string', `password step accepted by ${passwordStep.servedBy}`);
+    const killed = indexOf(passwordStep.servedBy);
+    if (killed === undefined) throw new Failure(`cannot tell which replica answered (${passwordStep.servedBy})`);
+    replicas[killed].child.kill('SIGKILL');
+    await replicas[killed].exited;
+    log(`  replica ${upstreamOf(killed)} killed (SIGKILL) between the password and the code`);
+    const codeMails = smtp.messages.filter((m) => m.to.includes(email) && /verification code/i.test(m.raw));
+    check(codeMails.length === 1, 'exactly one code mail reached the SMTP server');
+    const code = /^(\d{6})\r?$/m.exec(codeMails[0].raw)?.[1];
+    if (!code) throw new Failure('no 6-digit code in the mail');
+    const verified = await user.request('POST', `/db/${domain}/technicianUsers/verifyCode`, { json: { challengeId: passwordStep.body.challengeId, code } });
+    check(verified.status === 200 && user.cookie !== undefined, `the code was accepted by the surviving replica ${verified.servedBy}`);
+    for (let i = 0; i < 6; i++) {
+      const roles = await user.request('GET', `/db/${domain}/roles/all`);
+      if (roles.status !== 200) throw new Failure(`roles request ${i} answered ${roles.status} from ${roles.servedBy}`);
+    }
+    check(true, 'the session works through the survivor (6 authenticated requests, all 200)');
+
+    // The killed replica returns; the signed-in user's requests spread across both.
+    startReplica(killed);
+    await waitFor('the restarted replica', () => isReady(ports[killed]));
+    await sleep(3_500); // nginx's fail_timeout for the replica it saw fail
+    const spread = new Set();
+    for (let i = 0; i < 10; i++) {
+      const session = await user.request('GET', '/auth/api/auth/microsoft-user');
+      if (session.status !== 200 || session.body.authenticated !== true) throw new Failure(`session check ${i}: ${session.status} ${JSON.stringify(session.body)}`);
+      spread.add(indexOf(session.servedBy));
+    }
+    check(spread.size === 2, 'after the restart, one session is served by both replicas (10 session checks)');
+
+    // A graceful stop under load: every request still succeeds.
+    const stopping = replicas[0];
+    const load = (async () => {
+      const statuses = [];
+      for (let i = 0; i < 40; i++) {
+        statuses.push((await user.request('GET', `/db/${domain}/roles/all`)).status);
+        await sleep(50);
+      }
+      return statuses;
+    })();
+    await sleep(300);
+    stopping.child.kill('SIGTERM');
+    // The signal takes a moment to arrive; the listener stays open for the 2 s grace period.
+    let readyDuringShutdown = 0;
+    for (let i = 0; i < 15 && readyDuringShutdown !== 503; i++) {
+      readyDuringShutdown = await fetch(`http://127.0.0.1:${ports[0]}/ready`).then((r) => r.status).catch(() => 0);
+      if (readyDuringShutdown !== 503) await sleep(100);
+    }
+    const exit = await stopping.exited;
+    const statuses = await load;
+    check(readyDuringShutdown === 503, '/ready answered 503 right after SIGTERM, before the listener closed');
+    check(exit.code === 0, `the stopped replica exited cleanly (code ${exit.code})`);
+    check(statuses.every((s) => s === 200), `40 requests during the graceful stop all answered 200 (${statuses.filter((s) => s !== 200).length} did not)`);
+
+    // Forwarded headers count only from the proxy's address.
+    const forgedThroughProxy = await user.request('POST', `/db/${domain}/technicianUsers/signin`, { json: { emailId: email, password: 'Wrong!pass9' }, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const direct = `http://127.0.0.1:${ports[1]}`;
+    const forgedDirect = await fetch(`${direct}/db/${domain}/technicianUsers/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1', 'x-forwarded-for': '198.51.100.8' },
+      body: JSON.stringify({ emailId: email, password: 'Wrong!pass9' }),
+    });
+    check(forgedThroughProxy.status === 401 && forgedDirect.status === 401, 'wrong-password attempts answered 401');
+    const forgedHost = await fetch(`${direct}/auth/api/auth/logout`, { method: 'POST', headers: { 'x-switchboard-csrf': '1', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' } });
+    check(forgedHost.status === 403, 'X-Forwarded-Host sent straight to a replica does not pass the origin check (403)');
+
+    // Nothing lost or duplicated.
+    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+    const one = async (sql, params) => (await db.query(sql, params)).rows;
+    const [msp] = await one('SELECT id FROM msps WHERE custom_domain = $1', [domain]);
+    const users = await one('SELECT id FROM users WHERE msp_id = $1', [msp.id]);
+    const sessions = await one('SELECT token_hash FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [users[0]?.id]);
+    const uploads = await one('SELECT name FROM uploads WHERE msp_id = $1', [msp.id]);
+    const signIns = await one("SELECT ip, outcome FROM audit_events WHERE msp_id = $1 AND action = 'auth.sign_in' ORDER BY created_at", [msp.id]);
+    await db.end();
+    check(users.length === 1 && uploads.length === 1, 'one MSP, one technician, one stored logo');
+    check(sessions.length === 1 && sessions[0].token_hash === createHash('sha256').update(user.cookie).digest('hex'), 'exactly one live session, the one the browser holds');
+    check(signIns.filter((e) => e.outcome === 'success').length === 1, 'one successful sign-in audited');
+    const failures = signIns.filter((e) => e.outcome === 'failure').map((e) => e.ip);
+    check(failures.length === 2 && failures.every((ip) => ip === '127.0.0.1'), `forged X-Forwarded-For ignored: both failures audited from 127.0.0.1 (${failures.join(', ')})`);
+
+    // Stop the rest and search the production logs.
+    proxy.kill('SIGQUIT');
+    for (const entry of [...processes]) if (entry !== proxyEntry) entry.child.kill('SIGTERM');
+    await Promise.all([...processes].map((entry) => entry.exited));
+    const text = logs.map((file) => readFileSync(file, 'utf8')).join('\n');
+    const secretsInLogs = {
+      'an e-mail address': /[\w.+-]+@[\w-]+(\.[\w-]+)+/,
+      'the password': PASSWORD,
+      'the wrong password': 'Wrong!pass9',
+      'the 2FA code': new RegExp(`\\b${code}\\b`),
+      'the session token': user.cookie,
+      'the session token hash': sessions[0].token_hash,
+      'the bootstrap token': created.body.bootstrapToken,
+      'the session secret': secrets.SESSION_SECRET,
+      'the encryption key': secrets.ENCRYPTION_KEY,
+      'the challenge id': passwordStep.body.challengeId,
+    };
+    const found = Object.entries(secretsInLogs).filter(([, needle]) => (typeof needle === 'string' ? text.includes(needle) : needle.test(text)));
+    const lines = text.split('\n').filter(Boolean).length;
+    check(lines > 50, `the replicas logged (${lines} lines)`);
+    check(found.length === 0, `the production logs hold none of: ${Object.keys(secretsInLogs).join(', ')}${found.length ? ` — found ${found.map(([name]) => name).join(', ')}` : ''}`);
+    check(!/"path":"\/(health|ready)"/.test(text), 'health and readiness probes are not logged at info');
+    passed = true;
+    return 'passed';
+  } catch (error) {
+    log(`replica test: ${error instanceof Failure ? error.message : error.stack}`);
+    log(`logs kept in ${dir}`);
+    return `FAILED: ${error.message}`;
+  } finally {
+    for (const entry of [...processes]) entry.child.kill('SIGKILL');
+    await Promise.all([...processes].map((entry) => entry.exited));
+    if (smtp) await smtp.close();
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    }
+    if (passed) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const isEntryPoint = process.argv[1] && new URL(import.meta.url).pathname === process.argv[1];
+if (isEntryPoint) {
+  const url = process.argv[2] ?? process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.error('usage: node scripts/replica-test.mjs postgres://user@host:port/postgres');
+    process.exit(2);
+  }
+  const outcome = await runReplicaTest(url);
+  console.log(`replica test: ${outcome}`);
+  process.exit(outcome.startsWith('FAILED') ? 1 : 0);
+}
