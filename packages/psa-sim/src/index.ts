@@ -54,9 +54,17 @@ function buildStore(options: TPsaSimulatorOptions, now: () => number): SimStore 
 const ZFaultKind = z.union([z.number().int().min(100).max(599), z.literal('drop'), z.literal('timeout')]);
 // `status` is accepted as another name for `kind` over HTTP, so `{"status": 503}` reads naturally in e2e scripts.
 const ZFailNext = z
-  .object({ kind: ZFaultKind.optional(), status: ZFaultKind.optional(), count: z.number().int().min(1).optional(), pathPrefix: z.string().optional() })
+  .object({
+    kind: ZFaultKind.optional(),
+    status: ZFaultKind.optional(),
+    count: z.number().int().min(1).optional(),
+    pathPrefix: z.string().optional(),
+    path: z.string().optional(),
+    phase: z.enum(['before', 'after']).optional(),
+    method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']).optional(),
+  })
   .refine((fault) => fault.kind !== undefined || fault.status !== undefined, { message: 'kind (or status) is required' })
-  .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix }));
+  .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix, path: fault.path, phase: fault.phase, method: fault.method }));
 const ZFaultsBody = z.object({
   latencyMs: z.number().min(0).optional(),
   errorRate: z.number().min(0).max(1).optional(),

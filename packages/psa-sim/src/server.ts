@@ -149,17 +149,18 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     context.stats.byPath.set(path, (context.stats.byPath.get(path) ?? 0) + 1);
     const psa = psaOf(path);
     if (!psa) return send(response, { status: 404, text: 'Not Found' }, null);
-    const decision = context.faults.decide(path);
-    if (decision.kind === 'drop') {
-      incoming.socket.destroy();
-      return;
-    }
-    if (decision.kind === 'timeout') {
-      heldSockets.add(incoming.socket);
-      incoming.socket.once('close', () => heldSockets.delete(incoming.socket));
-      return;
-    }
-    if (decision.kind === 'status') return send(response, failure(psa, decision.status, decision.status === 429 ? 1 : undefined), psa);
+    const decision = context.faults.decide(method, path);
+    /** Answers with the decided fault instead of the handler's response; false when there is none. */
+    const applyFault = (): boolean => {
+      if (decision.kind === 'none') return false;
+      if (decision.kind === 'drop') incoming.socket.destroy();
+      else if (decision.kind === 'timeout') {
+        heldSockets.add(incoming.socket);
+        incoming.socket.once('close', () => heldSockets.delete(incoming.socket));
+      } else send(response, failure(psa, decision.status, decision.status === 429 ? 1 : undefined), psa);
+      return true;
+    };
+    if (decision.phase === 'before' && applyFault()) return;
     const isDiscovery = path.toLowerCase().startsWith('/login/') || path.toLowerCase().includes('/zoneinformation');
     if (!isDiscovery) {
       const retryAfter = context.rateLimiter.take(psa);
@@ -171,7 +172,10 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     }
     try {
       if (context.faults.latencyMs > 0) await sleep(context.faults.latencyMs);
-      send(response, await dispatch(request, psa), psa);
+      const result = await dispatch(request, psa);
+      // An 'after' fault lets the request take effect and then loses or replaces its answer.
+      if (decision.phase === 'after' && applyFault()) return;
+      send(response, result, psa);
     } finally {
       if (endpoint !== null) context.threadLimiter.leave(endpoint);
     }

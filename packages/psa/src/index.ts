@@ -14,6 +14,7 @@ export type * from './psa-client';
 export type { TPsaClientOptions } from './client-options';
 export type { TConnectWiseConfig } from './connectwise/connectwise-adapter';
 export type { TAutotaskConfig } from './autotask/autotask-adapter';
+export { connectWiseCapabilities, autotaskCapabilities, requireCapability } from './capabilities';
 export { PsaError, isPsaError, type TPsaErrorKind, type TPsaFieldMessage } from './errors';
 export { RequestBudget, autotaskBudgetLimits, connectWiseBudgetLimits, type TBudgetLimits } from './http/budget';
 export { systemClock, type TPsaClock } from './http/clock';

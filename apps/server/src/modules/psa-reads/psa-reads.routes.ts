@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isPsaError, type PsaClient } from '@switchboard/psa';
+import { requireCapability, type PsaClient } from '@switchboard/psa';
 import type { TModule } from '../../app-deps';
 import { requirePermission, requireTechnician, requireTenantUser } from '../../plugins/auth-context';
 import { psaClientsFor } from '../integrations/psa-client-for-msp';
@@ -53,22 +53,19 @@ export const registerPsaReadsRoutes: TModule = (app, deps) => {
   referenceRead('/psa/getCompanyTypes', 'A-025 PSA company (client) types', ZPsaNamed, 'technician', (client) => client.listCompanyTypes());
   referenceRead('/psa/getConnectWiseBoards', 'A-026 PSA boards (Autotask: queues)', ZPsaBoard, 'anyUser', (client) => client.listBoards());
   referenceRead('/psa/getConnectWisePriorities', 'A-027 PSA priorities', ZPsaPriority, 'anyUser', (client) => client.listPriorities());
-  referenceRead('/psa/getCommunicationTypes', 'A-028 ConnectWise communication types (Autotask: 422 notSupported)', ZPsaCommunicationType, 'technician', (client) =>
-    client.listCommunicationTypes(),
-  );
+  referenceRead('/psa/getCommunicationTypes', 'A-028 ConnectWise communication types (Autotask: 422 notSupported)', ZPsaCommunicationType, 'technician', (client) => {
+    requireCapability(client, 'communicationTypes');
+    return client.listCommunicationTypes();
+  });
   referenceRead('/psa/getConnectWiseDepartments', 'A-031 PSA departments', ZPsaNamed, 'technician', (client) => client.listDepartments());
   referenceRead('/psa/getConnectWiseLocations', 'A-032 PSA locations', ZPsaNamed, 'technician', (client) => client.listLocations());
-  referenceRead('/psa/autotask/getTicketTypes', 'A-104 Autotask ticket types', ZPsaNamed, 'anyUser', (client) => client.listTicketTypes());
-  referenceRead('/psa/autotask/getPriorities', 'A-105 Autotask priorities', ZPsaPriority, 'anyUser', (client) => client.listPriorities());
-  referenceRead('/psa/getAtNoteTypes', 'A-106 Note types (Autotask picklist; ConnectWise has none, so an empty list)', ZPsaNamed, 'technician', async (client) => {
-    try {
-      return await client.listNoteTypes();
-    } catch (error) {
-      // The next-tickets flow loads note types whatever the PSA (catalogue A-106); ConnectWise simply has none.
-      if (isPsaError(error) && error.kind === 'not_supported') return [];
-      throw error;
-    }
+  referenceRead('/psa/autotask/getTicketTypes', 'A-104 Autotask ticket types (ConnectWise: 422 notSupported)', ZPsaNamed, 'anyUser', (client) => {
+    requireCapability(client, 'ticketTypes');
+    return client.listTicketTypes();
   });
+  referenceRead('/psa/autotask/getPriorities', 'A-105 Autotask priorities', ZPsaPriority, 'anyUser', (client) => client.listPriorities());
+  // The next-tickets flow loads note types whatever the PSA (catalogue A-106); ConnectWise has none, so an empty list.
+  referenceRead('/psa/getAtNoteTypes', 'A-106 Note types (Autotask picklist; ConnectWise has none, so an empty list)', ZPsaNamed, 'technician', (client) => client.listNoteTypes());
 
   app.get(
     '/psa/getConnectWiseStatuses',
