@@ -81,6 +81,7 @@ describe('fault injection', () => {
     sim.faults.failNext({ kind: 502, phase: 'after', method: 'POST', pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
     // A GET to the same path does not consume the POST-only fault.
     expect((await connectWiseCall(sim, 'GET', '/service/tickets/100001')).status).toBe(200);
+    expect(sim.faults.pendingCount()).toBe(1);
     const failed = await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Landed anyway', company: { id: 1 }, board: { id: 1 } });
     expect(failed.status).toBe(502);
     expect(await countTickets()).toBe(Number(before) + 1);

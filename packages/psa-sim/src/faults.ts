@@ -73,6 +73,11 @@ export class FaultController {
     });
   }
 
+  /** failNext faults not yet used up, so a test can show its fault really struck. */
+  pendingCount(): number {
+    return this.queue.reduce((total, fault) => total + fault.remaining, 0);
+  }
+
   reset(): void {
     this.latencyMs = 0;
     this.errorRate = 0;

@@ -34,7 +34,7 @@ export interface TPsaSimulator {
   url: string;
   connectWise: { companyId: string; publicKey: string; privateKey: string; clientId: string; siteUrl: string };
   autotask: { username: string; secret: string; integrationCode: string; zoneDiscoveryUrl: string };
-  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; reset(): void };
+  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; pendingCount(): number; reset(): void };
   setRateLimit(limit: { perMinute: number } | false): void;
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
@@ -140,6 +140,7 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     faults: {
       set: (settings) => context.faults.set(settings),
       failNext: (fault) => context.faults.failNext(fault),
+      pendingCount: () => context.faults.pendingCount(),
       reset: () => context.faults.reset(),
     },
     setRateLimit: (limit) => context.rateLimiter.configure(limit),

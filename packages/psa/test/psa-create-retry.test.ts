@@ -66,6 +66,7 @@ async function expectExactlyOneCreate(createCase: TCreateCase, fault: TFault): P
   const createsBefore = sim.stats().creates;
   sim.faults.failNext({ kind: fault, phase: 'after', method: 'POST', path: createCase.path() });
   const record = await createCase.create(fault);
+  expect(sim.faults.pendingCount()).toBe(0);
   expect(record.id).toBeGreaterThan(0);
   expect(sim.stats().creates - createsBefore).toBe(createCase.expectedCreates?.() ?? 1);
   expect(await createCase.countNamed(fault)).toBe(1);
@@ -222,6 +223,7 @@ describe('Autotask creates interrupted after the record was stored', () => {
     sim.faults.failNext({ kind: fault, phase: 'after', method: 'POST', path: `${AT}${fieldsPath}` });
     sim.faults.failNext({ kind: fault, phase: 'after', method: 'POST', path: `${AT}${excludedPath}` });
     expect((await client.registerTicketWebhook({ url, description: 'Retried parts', secretKey: 'webhook-secret-value' })).id).toBe(webhook.id);
+    expect(sim.faults.pendingCount()).toBe(0);
     expect(sim.stats().creates - createsBefore).toBe(2);
     expect((await autotaskItems(fieldsPath)).map((field) => field.fieldID).sort()).toEqual(fieldsBefore.map((field) => field.fieldID).sort());
     expect((await autotaskItems(excludedPath)).map((excluded) => excluded.resourceID)).toEqual([removedExcluded.resourceID]);
@@ -242,3 +244,20 @@ async function autotaskDelete(path: string): Promise<void> {
   const response = await fetch(`${sim.url}/ATServicesRest/V1.0${path}`, { method: 'DELETE', headers: autotaskHeaders() });
   expect(response.status).toBe(200);
 }
+
+describe.each(['connectwise', 'autotask'] as const)('%s ticket create that timed out after the ticket was stored', (psaType) => {
+  it('finds the stored ticket instead of creating a second', async () => {
+    const quickClient = clientFor(psaType, sim, { tenantKey: `timeout-${psaType}`, timeoutMs: 300 });
+    const [board] = await quickClient.listBoards();
+    if (!board) throw new Error('the demo seed has no board');
+    const companyId = await firstCompanyId(quickClient);
+    const key = `timeout-after-${psaType}`;
+    const createsBefore = sim.stats().creates;
+    sim.faults.failNext({ kind: 'timeout', phase: 'after', method: 'POST', path: psaType === 'connectwise' ? `${CW}/service/tickets` : `${AT}/tickets` });
+    const ticket = await quickClient.createTicket({ idempotencyKey: key, summary: 'Timed out, but stored', description: 'd', boardId: board.id, companyId });
+    expect(ticket.externalReference).toBe(key);
+    expect(sim.faults.pendingCount()).toBe(0);
+    expect(sim.stats().creates - createsBefore).toBe(1);
+    expect(psaType === 'connectwise' ? await connectWiseCount('/service/tickets', `externalXRef="${key}"`) : await autotaskCount('Tickets', 'externalID', key)).toBe(1);
+  });
+});
