@@ -1,7 +1,8 @@
 import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
-import { checkId, itemOf } from './autotask-records';
+import { checkId } from '../record-id';
+import { itemOf } from './autotask-records';
 import { atFilter } from './filters';
 
 export function streamCompanies(api: AutotaskApi): AsyncGenerator<TPsaCompany> {

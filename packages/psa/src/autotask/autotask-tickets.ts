@@ -3,7 +3,8 @@ import { parsePsaPayload } from '../http/parse';
 import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
-import { checkId, firstLine, itemOf, noteSettingsFrom, toNote } from './autotask-records';
+import { checkId } from '../record-id';
+import { firstLine, itemOf, noteSettingsFrom, toNote } from './autotask-records';
 import { atFilter } from './filters';
 import { defaultOf, isClosedStatus } from './picklists';
 

@@ -3,7 +3,7 @@ import { parsePsaPayload } from '../http/parse';
 import type { TPsaRequestUsage, TPsaWebhook, TRegisterPsaWebhook } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
-import { checkId } from './autotask-records';
+import { checkId } from '../record-id';
 import { atFilter } from './filters';
 import { subscribedTicketFieldIds } from './webhook-fields';
 

@@ -5,6 +5,7 @@ import { connectWiseBudgetLimits, RequestBudget } from '../http/budget';
 import { systemClock } from '../http/clock';
 import { HttpTransport, type TFindExisting } from '../http/request';
 import { defaultRetryPolicy } from '../http/retry';
+import { checkId } from '../record-id';
 import {
   connectWiseApiVersion,
   connectWiseAuthHeaders,
@@ -104,9 +105,4 @@ export function requireBoard(boardId: number | null): number {
     throw new PsaError('validation', 'ConnectWise keeps this list per board; choose a board first.', { fieldMessages: [{ field: 'boardId', message: 'Required.' }] });
   }
   return checkId(boardId);
-}
-
-export function checkId(id: number): number {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
-  return id;
 }

@@ -1,7 +1,8 @@
 import { PsaError } from '../errors';
 import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
 import { eq } from './conditions';
-import { checkId, type ConnectWiseApi, type TPatchOperation } from './connectwise-api';
+import { checkId } from '../record-id';
+import type { ConnectWiseApi, TPatchOperation } from './connectwise-api';
 import * as map from './connectwise-mappers';
 import { listStatuses } from './connectwise-reference-data';
 
