@@ -75,6 +75,24 @@ describe('fault injection', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
+  it("lets an 'after' fault's request take effect before losing its answer, and matches on method", async () => {
+    const countTickets = async () => asRecord((await connectWiseCall(sim, 'GET', '/service/tickets/count')).body).count;
+    const before = await countTickets();
+    sim.faults.failNext({ kind: 502, phase: 'after', method: 'POST', pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    // A GET to the same path does not consume the POST-only fault.
+    expect((await connectWiseCall(sim, 'GET', '/service/tickets/100001')).status).toBe(200);
+    expect(sim.faults.pendingCount()).toBe(1);
+    const failed = await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Landed anyway', company: { id: 1 }, board: { id: 1 } });
+    expect(failed.status).toBe(502);
+    expect(await countTickets()).toBe(Number(before) + 1);
+    sim.faults.failNext({ kind: 'drop', phase: 'after', method: 'POST' });
+    await expect(connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Landed, then dropped', company: { id: 1 }, board: { id: 1 } })).rejects.toThrow();
+    expect(await countTickets()).toBe(Number(before) + 2);
+    sim.faults.failNext({ kind: 503, method: 'POST' });
+    expect((await connectWiseCall(sim, 'POST', '/service/tickets', { summary: 'Never landed', company: { id: 1 }, board: { id: 1 } })).status).toBe(503);
+    expect(await countTickets()).toBe(Number(before) + 2);
+  });
+
   it('adds latency and answers every request with 500 at errorRate 1', async () => {
     sim.faults.set({ latencyMs: 120 });
     const started = Date.now();

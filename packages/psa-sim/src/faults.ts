@@ -8,13 +8,34 @@ export interface TFaultSettings {
   dropRate?: number;
 }
 
+/**
+ * When a fault strikes: 'before' the request is handled (nothing it asked for happens), or 'after' it was handled
+ * (its writes landed, then the answer is replaced) — the case a retrying client must not turn into a duplicate.
+ */
+export type TFaultPhase = 'before' | 'after';
+
 export interface TFailNext {
   kind: TFaultKind;
   count?: number;
   pathPrefix?: string;
+  /** Only this exact path (case-insensitive), e.g. a create without the `/query` beside it. */
+  path?: string;
+  /** Default 'before'. */
+  phase?: TFaultPhase;
+  /** Only requests with this method (e.g. 'POST'); any method when absent. */
+  method?: string;
 }
 
-export type TFaultDecision = { kind: 'none' } | { kind: 'status'; status: number } | { kind: 'drop' } | { kind: 'timeout' };
+export type TFaultDecision = ({ kind: 'none' } | { kind: 'status'; status: number } | { kind: 'drop' } | { kind: 'timeout' }) & { phase: TFaultPhase };
+
+interface TQueuedFault {
+  kind: TFaultKind;
+  remaining: number;
+  pathPrefix: string | undefined;
+  path: string | undefined;
+  phase: TFaultPhase;
+  method: string | undefined;
+}
 
 /** mulberry32: a tiny seeded PRNG so random faults repeat run to run. */
 export function createRandom(seed: number): () => number {
@@ -32,7 +53,7 @@ export class FaultController {
   latencyMs = 0;
   errorRate = 0;
   dropRate = 0;
-  private queue: { kind: TFaultKind; remaining: number; pathPrefix: string | undefined }[] = [];
+  private queue: TQueuedFault[] = [];
   private random = createRandom(1);
 
   set(settings: TFaultSettings): void {
@@ -42,7 +63,19 @@ export class FaultController {
   }
 
   failNext(fault: TFailNext): void {
-    this.queue.push({ kind: fault.kind, remaining: Math.max(1, fault.count ?? 1), pathPrefix: fault.pathPrefix?.toLowerCase() });
+    this.queue.push({
+      kind: fault.kind,
+      remaining: Math.max(1, fault.count ?? 1),
+      pathPrefix: fault.pathPrefix?.toLowerCase(),
+      path: fault.path?.toLowerCase(),
+      phase: fault.phase ?? 'before',
+      method: fault.method?.toUpperCase(),
+    });
+  }
+
+  /** failNext faults not yet used up, so a test can show its fault really struck. */
+  pendingCount(): number {
+    return this.queue.reduce((total, fault) => total + fault.remaining, 0);
   }
 
   reset(): void {
@@ -54,19 +87,26 @@ export class FaultController {
   }
 
   /** Decides the fate of one request; queued failNext faults win over random ones. */
-  decide(path: string): TFaultDecision {
+  decide(method: string, path: string): TFaultDecision {
     const lowerPath = path.toLowerCase();
-    const queued = this.queue.find((fault) => fault.pathPrefix === undefined || lowerPath.startsWith(fault.pathPrefix));
+    const upperMethod = method.toUpperCase();
+    const queued = this.queue.find(
+      (fault) =>
+        (fault.pathPrefix === undefined || lowerPath.startsWith(fault.pathPrefix)) &&
+        (fault.path === undefined || lowerPath === fault.path) &&
+        (fault.method === undefined || fault.method === upperMethod),
+    );
     if (queued) {
       queued.remaining -= 1;
       if (queued.remaining <= 0) this.queue = this.queue.filter((fault) => fault !== queued);
-      if (queued.kind === 'drop') return { kind: 'drop' };
-      if (queued.kind === 'timeout') return { kind: 'timeout' };
-      return { kind: 'status', status: queued.kind };
+      const { phase } = queued;
+      if (queued.kind === 'drop') return { kind: 'drop', phase };
+      if (queued.kind === 'timeout') return { kind: 'timeout', phase };
+      return { kind: 'status', status: queued.kind, phase };
     }
-    if (this.dropRate > 0 && this.random() < this.dropRate) return { kind: 'drop' };
-    if (this.errorRate > 0 && this.random() < this.errorRate) return { kind: 'status', status: 500 };
-    return { kind: 'none' };
+    if (this.dropRate > 0 && this.random() < this.dropRate) return { kind: 'drop', phase: 'before' };
+    if (this.errorRate > 0 && this.random() < this.errorRate) return { kind: 'status', status: 500, phase: 'before' };
+    return { kind: 'none', phase: 'before' };
   }
 }
 

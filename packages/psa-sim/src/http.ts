@@ -19,12 +19,16 @@ export interface TSimResponse {
   body?: unknown;
   /** A plain-text body (ConnectWise answers some routing failures with text). */
   text?: string;
+  /** Set by every ConnectWise list: the rows matching its conditions before paging, which answers `{list}/count`. Not sent. */
+  listTotal?: number;
 }
 
 export type TRouteHandler = (request: TSimRequest, params: string[]) => TSimResponse | Promise<TSimResponse>;
 
 export interface TRoute {
   method: string;
+  /** The path as written, e.g. `/v4_6_release/apis/3.0/service/boards/{id}/statuses`. */
+  template: string;
   pattern: RegExp;
   handler: TRouteHandler;
 }
@@ -35,7 +39,7 @@ export function route(method: string, template: string, handler: TRouteHandler):
     .split('/')
     .map((segment) => (segment === '{id}' || segment === '{parentId}' ? '(\\d+)' : segment.startsWith('{') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return { method, pattern: new RegExp(`^${source}/?$`, 'i'), handler };
+  return { method, template, pattern: new RegExp(`^${source}/?$`, 'i'), handler };
 }
 
 export function matchRoute(routes: TRoute[], method: string, path: string): { route: TRoute; params: string[] } | { isMethodMismatch: boolean } {

@@ -34,7 +34,7 @@ export interface TPsaSimulator {
   url: string;
   connectWise: { companyId: string; publicKey: string; privateKey: string; clientId: string; siteUrl: string };
   autotask: { username: string; secret: string; integrationCode: string; zoneDiscoveryUrl: string };
-  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; reset(): void };
+  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; pendingCount(): number; reset(): void };
   setRateLimit(limit: { perMinute: number } | false): void;
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
@@ -54,9 +54,17 @@ function buildStore(options: TPsaSimulatorOptions, now: () => number): SimStore 
 const ZFaultKind = z.union([z.number().int().min(100).max(599), z.literal('drop'), z.literal('timeout')]);
 // `status` is accepted as another name for `kind` over HTTP, so `{"status": 503}` reads naturally in e2e scripts.
 const ZFailNext = z
-  .object({ kind: ZFaultKind.optional(), status: ZFaultKind.optional(), count: z.number().int().min(1).optional(), pathPrefix: z.string().optional() })
+  .object({
+    kind: ZFaultKind.optional(),
+    status: ZFaultKind.optional(),
+    count: z.number().int().min(1).optional(),
+    pathPrefix: z.string().optional(),
+    path: z.string().optional(),
+    phase: z.enum(['before', 'after']).optional(),
+    method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']).optional(),
+  })
   .refine((fault) => fault.kind !== undefined || fault.status !== undefined, { message: 'kind (or status) is required' })
-  .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix }));
+  .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix, path: fault.path, phase: fault.phase, method: fault.method }));
 const ZFaultsBody = z.object({
   latencyMs: z.number().min(0).optional(),
   errorRate: z.number().min(0).max(1).optional(),
@@ -132,6 +140,7 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     faults: {
       set: (settings) => context.faults.set(settings),
       failNext: (fault) => context.faults.failNext(fault),
+      pendingCount: () => context.faults.pendingCount(),
       reset: () => context.faults.reset(),
     },
     setRateLimit: (limit) => context.rateLimiter.configure(limit),

@@ -12,7 +12,7 @@ import { connectWisePublicRoutes, connectWiseSystemRoutes } from './connectwise/
 import { connectWiseTeamRoutes } from './connectwise/team-routes';
 import { connectWiseTicketRoutes } from './connectwise/ticket-routes';
 import type { TSimContext } from './context';
-import { matchRoute } from './http';
+import { json, matchRoute } from './http';
 import type { TRoute, TSimRequest, TSimResponse } from './http';
 
 export interface TAdminHandlers {
@@ -84,15 +84,35 @@ function send(response: ServerResponse, result: TSimResponse, psa: TPsa | null):
   response.end(result.body === undefined ? '' : JSON.stringify(result.body));
 }
 
+/**
+ * ConnectWise answers `GET {list}/count` (with the list's conditions) on every list it serves, so the simulator does
+ * too, for any route whose answer is a list: the list is asked, and its row total before paging becomes `{count}`.
+ */
+async function countConnectWiseList(routes: TRoute[], request: TSimRequest): Promise<TSimResponse | null> {
+  const countSuffix = /\/count\/?$/i;
+  if (request.method !== 'GET' || !countSuffix.test(request.path)) return null;
+  const listPath = request.path.replace(countSuffix, '');
+  const match = matchRoute(routes, 'GET', listPath);
+  if (!('route' in match)) return null;
+  const listed = await match.route.handler({ ...request, path: listPath }, match.params);
+  if (listed.status !== 200) return listed;
+  return listed.listTotal === undefined ? null : json(200, { count: listed.listTotal });
+}
+
 export interface TSimServer {
   server: Server;
   /** Destroys sockets held open by 'timeout' faults so close() can finish. */
   destroyHeldSockets: () => void;
 }
 
+/** Every authenticated ConnectWise route, in match order. */
+export function connectWiseApiRoutes(context: TSimContext): TRoute[] {
+  return [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
+}
+
 export function createSimServer(context: TSimContext, admin: TAdminHandlers): TSimServer {
   const cwPublic = connectWisePublicRoutes(context);
-  const cwRoutes: TRoute[] = [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
+  const cwRoutes = connectWiseApiRoutes(context);
   const atPublic = autotaskPublicRoutes(context);
   const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
   const heldSockets = new Set<Socket>();
@@ -107,6 +127,8 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
       if (denied) return denied;
       const match = matchRoute(cwRoutes, request.method, request.path);
       if ('route' in match) return match.route.handler(request, match.params);
+      const counted = await countConnectWiseList(cwRoutes, request);
+      if (counted) return counted;
       return match.isMethodMismatch ? cwError(405, 'MethodNotAllowed', `The requested resource does not support http method '${request.method}'.`) : cwError(404, 'NotFound', `No resource was found at ${request.path}.`);
     }
     if (!lowerPath.startsWith(AT_API_PREFIX.toLowerCase())) return atErrors(404, `No HTTP resource was found that matches the request URI '${request.url.toString()}'.`);
@@ -149,17 +171,18 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     context.stats.byPath.set(path, (context.stats.byPath.get(path) ?? 0) + 1);
     const psa = psaOf(path);
     if (!psa) return send(response, { status: 404, text: 'Not Found' }, null);
-    const decision = context.faults.decide(path);
-    if (decision.kind === 'drop') {
-      incoming.socket.destroy();
-      return;
-    }
-    if (decision.kind === 'timeout') {
-      heldSockets.add(incoming.socket);
-      incoming.socket.once('close', () => heldSockets.delete(incoming.socket));
-      return;
-    }
-    if (decision.kind === 'status') return send(response, failure(psa, decision.status, decision.status === 429 ? 1 : undefined), psa);
+    const decision = context.faults.decide(method, path);
+    /** Answers with the decided fault instead of the handler's response; false when there is none. */
+    const applyFault = (): boolean => {
+      if (decision.kind === 'none') return false;
+      if (decision.kind === 'drop') incoming.socket.destroy();
+      else if (decision.kind === 'timeout') {
+        heldSockets.add(incoming.socket);
+        incoming.socket.once('close', () => heldSockets.delete(incoming.socket));
+      } else send(response, failure(psa, decision.status, decision.status === 429 ? 1 : undefined), psa);
+      return true;
+    };
+    if (decision.phase === 'before' && applyFault()) return;
     const isDiscovery = path.toLowerCase().startsWith('/login/') || path.toLowerCase().includes('/zoneinformation');
     if (!isDiscovery) {
       const retryAfter = context.rateLimiter.take(psa);
@@ -171,7 +194,10 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     }
     try {
       if (context.faults.latencyMs > 0) await sleep(context.faults.latencyMs);
-      send(response, await dispatch(request, psa), psa);
+      const result = await dispatch(request, psa);
+      // An 'after' fault lets the request take effect and then loses or replaces its answer.
+      if (decision.phase === 'after' && applyFault()) return;
+      send(response, result, psa);
     } finally {
       if (endpoint !== null) context.threadLimiter.leave(endpoint);
     }

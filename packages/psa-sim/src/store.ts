@@ -28,6 +28,8 @@ export interface TSimContact {
   isActive: boolean;
   createdAt: number;
   updatedAt: number;
+  /** Autotask's externalID, set by the integration that created the contact; seeded contacts have none. */
+  externalReference?: string;
 }
 
 export interface TSimMember {

@@ -230,9 +230,33 @@ export interface TListContactsFilter {
   companyId?: number;
 }
 
-/** One interface over ConnectWise Manage and Autotask; every method throws PsaError on failure. */
+/** What a PSA allows through its API. Callers check these before offering an action, instead of catching errors. */
+export interface TPsaCapabilities {
+  /** Boards can be created (ConnectWise); Autotask queues are a picklist (decision 17). */
+  createBoards: boolean;
+  /** Board statuses can be created (ConnectWise); Autotask's status list is a picklist. */
+  createStatuses: boolean;
+  /** Board types can be created (ConnectWise); Autotask issue types are a picklist. */
+  createTypes: boolean;
+  /** Board subtypes can be created (ConnectWise); Autotask sub-issue types are a picklist. */
+  createSubtypes: boolean;
+  /** Contacts carry typed communication items (ConnectWise); Autotask contacts have fixed e-mail and phone fields. */
+  communicationTypes: boolean;
+  /** Notes are typed by a picklist (Autotask); ConnectWise notes are discussion, internal or resolution notes. */
+  noteTypes: boolean;
+  /** A ticket-type axis beside the board types (Autotask: Service Request, Incident, …). */
+  ticketTypes: boolean;
+}
+
+export type TPsaCapability = keyof TPsaCapabilities;
+
+/**
+ * One interface over ConnectWise Manage and Autotask; every method throws PsaError on failure. A list the PSA does not
+ * have (see `capabilities`) is empty; a create it does not allow rejects with kind 'not_supported'.
+ */
 export interface PsaClient {
   readonly psaType: TPsaType;
+  readonly capabilities: Readonly<TPsaCapabilities>;
 
   listBoards(): Promise<TPsaBoard[]>;
   listTypes(boardId: number | null): Promise<TPsaTicketType[]>;
@@ -244,13 +268,20 @@ export interface PsaClient {
   listSources(): Promise<TPsaNamed[]>;
   listMembers(): Promise<TPsaMember[]>;
   listCompanyTypes(): Promise<TPsaNamed[]>;
+  /** Empty unless `capabilities.communicationTypes`. */
   listCommunicationTypes(): Promise<TPsaCommunicationType[]>;
   listDepartments(): Promise<TPsaNamed[]>;
   listLocations(): Promise<TPsaNamed[]>;
+  /** Empty unless `capabilities.noteTypes`. */
   listNoteTypes(): Promise<TPsaNamed[]>;
-  /** Autotask's separate ticket-type axis (Service Request, Incident, …). */
+  /** Autotask's separate ticket-type axis (Service Request, Incident, …); empty unless `capabilities.ticketTypes`. */
   listTicketTypes(): Promise<TPsaNamed[]>;
 
+  /**
+   * Creates are safe to retry: when a create's outcome is unknown (5xx, timeout, dropped connection) the adapter
+   * looks the record up by its natural key (name in its board, external reference) and returns it if it landed.
+   * These four need `capabilities.createBoards` / `createStatuses` / `createTypes` / `createSubtypes`.
+   */
   createBoard(input: TCreatePsaBoard): Promise<TPsaBoard>;
   createStatus(boardId: number, input: TCreatePsaStatus): Promise<TPsaStatus>;
   createType(boardId: number, input: { name: string }): Promise<TPsaTicketType>;

@@ -60,12 +60,14 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
     expect((await client.listDepartments()).length).toBeGreaterThan(0);
     expect((await client.listLocations()).length).toBeGreaterThan(0);
     if (psaType === 'connectwise') {
+      expect(client.capabilities).toMatchObject({ communicationTypes: true, noteTypes: false, ticketTypes: false });
       expect((await client.listCommunicationTypes()).some((type) => type.isEmail)).toBe(true);
-      expect((await caught(client.listNoteTypes())).kind).toBe('not_supported');
-      expect((await caught(client.listTicketTypes())).kind).toBe('not_supported');
+      expect(await client.listNoteTypes()).toEqual([]);
+      expect(await client.listTicketTypes()).toEqual([]);
       expect(await client.getRequestUsage()).toBeNull();
     } else {
-      expect((await caught(client.listCommunicationTypes())).kind).toBe('not_supported');
+      expect(client.capabilities).toMatchObject({ communicationTypes: false, noteTypes: true, ticketTypes: true });
+      expect(await client.listCommunicationTypes()).toEqual([]);
       expect((await client.listNoteTypes()).length).toBeGreaterThan(0);
       expect((await client.listTicketTypes()).length).toBeGreaterThan(0);
       const usage = await client.getRequestUsage();
@@ -74,8 +76,10 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
     }
   });
 
-  it('creates board, status, type and subtype on ConnectWise; Autotask says not supported', async () => {
+  it('creates board, status, type and subtype on ConnectWise; Autotask flags them as not possible and refuses them', async () => {
+    const boardCapabilities = { createBoards: true, createStatuses: true, createTypes: true, createSubtypes: true };
     if (psaType === 'connectwise') {
+      expect(client.capabilities).toMatchObject(boardCapabilities);
       const [location] = await client.listLocations();
       const [department] = await client.listDepartments();
       if (!location || !department) throw new Error('no location or department');
@@ -88,6 +92,7 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
       expect(subtype.typeIds).toEqual([type.id]);
       expect((await client.listSubtypes(board.id)).map((each) => each.name)).toContain('Paper jam');
     } else {
+      expect(client.capabilities).toMatchObject({ createBoards: false, createStatuses: false, createTypes: false, createSubtypes: false });
       for (const attempt of [
         client.createBoard({ name: 'Q', locationId: 1, departmentId: 1 }),
         client.createStatus(boardId, { name: 'S', isClosed: false }),

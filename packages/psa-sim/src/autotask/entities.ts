@@ -192,7 +192,7 @@ export function presentAtContact(contact: TSimContact): TAtRecord {
     title: contact.title,
     isActive: contact.isActive ? 1 : 0,
     primaryContact: contact.isPrimary,
-    externalID: null,
+    externalID: contact.externalReference ?? null,
     createDate: atDate(contact.createdAt),
     lastActivityDate: atDate(contact.updatedAt),
     lastModifiedDate: atDate(contact.updatedAt),

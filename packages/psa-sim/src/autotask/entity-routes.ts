@@ -91,6 +91,7 @@ export function autotaskEntityRoutes(context: TSimContext): TRoute[] {
         isActive: isActive === undefined || isActive === 1 || isActive === true,
         createdAt: now,
         updatedAt: now,
+        ...(text('externalID') === '' ? {} : { externalReference: text('externalID') }),
       });
       countCreate(context);
       return json(200, { itemId: contact.id });

@@ -3,7 +3,7 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { SimTable, TSimBoard, TSimBoardSubType, TSimTicket } from '../store';
-import { CW_API_PREFIX, countResponse, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
 import { applyPatch, parsePatchOperations } from './json-patch';
 import type { TCwRecord, TCwValidationError } from './common';
 import { presentBoard, presentPriority, presentSource, presentStatus } from './presenters';
@@ -50,7 +50,6 @@ function boardChildRoutes<TRow extends { id: number; boardId: number }>(context:
   };
   return [
     route('GET', base, (request, params) => withBoard(params, (board) => listResponse(request, rowsOf(board)))),
-    route('GET', `${base}/count`, (request, params) => withBoard(params, (board) => countResponse(request, rowsOf(board)))),
     route('GET', `${base}/{id}`, (request, params) =>
       withBoard(params, (board) => {
         const row = table(context).get(idParam(params, 1));
@@ -136,7 +135,6 @@ export function connectWiseBoardRoutes(context: TSimContext): TRoute[] {
   };
   return [
     route('GET', boards, (request) => listResponse(request, presentedBoards())),
-    route('GET', `${boards}/count`, (request) => countResponse(request, presentedBoards())),
     route('GET', `${boards}/{id}`, (request, params) => {
       const board = store().boards.get(idParam(params));
       return board ? itemResponse(request, presentBoard(store(), board)) : cwNotFound('Board', idParam(params));

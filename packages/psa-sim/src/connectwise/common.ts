@@ -269,21 +269,11 @@ export function listSourceResponse<TRow>(request: TSimRequest, source: TCwSource
   }
   const headers: Record<string, string> = {};
   if (links.length > 0) headers.Link = links.join(', ');
-  return json(200, pageRows.map(render), headers);
+  return { ...json(200, pageRows.map(render), headers), listTotal: filtered.length };
 }
 
 export function listResponse(request: TSimRequest, rows: Iterable<TCwRecord>, filterOverride?: TFilterOverride): TSimResponse {
   return listSourceResponse(request, recordSource(rows), filterOverride);
-}
-
-export function countSourceResponse<TRow>(request: TSimRequest, source: TCwSource<TRow>): TSimResponse {
-  const filtered = filterSourceRows(request, source);
-  if (isResponse(filtered)) return filtered;
-  return json(200, { count: filtered.length });
-}
-
-export function countResponse(request: TSimRequest, rows: Iterable<TCwRecord>): TSimResponse {
-  return countSourceResponse(request, recordSource(rows));
 }
 
 export function itemResponse(request: TSimRequest, record: TCwRecord): TSimResponse {

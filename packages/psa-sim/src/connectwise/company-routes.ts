@@ -3,7 +3,7 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute } from '../http';
 import type { SimStore, TSimCompany, TSimContact } from '../store';
-import { CW_API_PREFIX, countResponse, countSourceResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
 import { companySource, contactSource } from './fast-fields';
 import { applyPatch, parsePatchOperations } from './json-patch';
 import type { TCwRecord, TCwValidationError } from './common';
@@ -90,11 +90,9 @@ export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
   const companyTypes = (): TCwRecord[] => [...store().companyTypes.all()].map(presentCompanyType);
   return [
     route('GET', companies, (request) => listSourceResponse(request, companySource(store()))),
-    route('GET', `${companies}/count`, (request) => countSourceResponse(request, companySource(store()))),
     // Every simulated company is Active, the one company status there is.
     route('GET', `${companies}/statuses`, (request) => listResponse(request, [{ id: 1, name: 'Active', defaultFlag: true, inactiveFlag: false, notifyFlag: false, disallowSavingFlag: false, _info: {} }])),
     route('GET', `${companies}/types`, (request) => listResponse(request, companyTypes())),
-    route('GET', `${companies}/types/count`, (request) => countResponse(request, companyTypes())),
     route('GET', `${companies}/types/{id}`, (request, params) => {
       const type = store().companyTypes.get(idParam(params));
       return type ? itemResponse(request, presentCompanyType(type)) : cwNotFound('CompanyType', idParam(params));
@@ -144,7 +142,6 @@ export function connectWiseCompanyRoutes(context: TSimContext): TRoute[] {
       return json(200, presentContact(store(), store().contacts.put({ ...fields, id: contact.id })));
     }),
     route('GET', contacts, (request) => listSourceResponse(request, contactSource(store()))),
-    route('GET', `${contacts}/count`, (request) => countSourceResponse(request, contactSource(store()))),
     route('GET', `${contacts}/{id}`, (request, params) => {
       const contact = store().contacts.get(idParam(params));
       return contact ? itemResponse(request, presentContact(store(), contact)) : cwNotFound('Contact', idParam(params));

@@ -3,7 +3,7 @@ import { countCreate } from '../context';
 import type { TSimContext } from '../context';
 import { idParam, json, route } from '../http';
 import type { TRoute } from '../http';
-import { CW_API_PREFIX, countResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
 import type { TCwValidationError } from './common';
 import { presentCallback, presentDepartment, presentLocation, presentMember } from './presenters';
 
@@ -22,7 +22,6 @@ export function connectWiseSystemRoutes(context: TSimContext): TRoute[] {
   return [
     route('GET', `${system}/info`, () => json(200, { version: 'v2025.1.10431', isCloud: true, serverTimeZone: 'Eastern Standard Time', cloudRegion: 'NA' })),
     route('GET', `${system}/members`, (request) => listResponse(request, members())),
-    route('GET', `${system}/members/count`, (request) => countResponse(request, members())),
     route('GET', `${system}/members/{id}`, (request, params) => {
       const member = store().members.get(idParam(params));
       return member ? itemResponse(request, presentMember(member)) : cwNotFound('Member', idParam(params));
@@ -38,7 +37,6 @@ export function connectWiseSystemRoutes(context: TSimContext): TRoute[] {
       return location ? itemResponse(request, presentLocation(location)) : cwNotFound('Location', idParam(params));
     }),
     route('GET', `${system}/callbacks`, (request) => listResponse(request, callbacks())),
-    route('GET', `${system}/callbacks/count`, (request) => countResponse(request, callbacks())),
     route('GET', `${system}/callbacks/{id}`, (request, params) => {
       const callback = store().callbacks.get(idParam(params));
       return callback ? itemResponse(request, presentCallback(callback)) : cwNotFound('CallbackEntry', idParam(params));

@@ -3,7 +3,7 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimRequest, TSimResponse } from '../http';
 import type { SimStore, TSimBoard, TSimBoardTeam } from '../store';
-import { CW_API_PREFIX, countResponse, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, cwInvalidObject, cwNotFound, itemResponse, listResponse, readObjectBody } from './common';
 import type { TCwRecord, TCwValidationError } from './common';
 import { applyPatch, parsePatchOperations } from './json-patch';
 
@@ -81,7 +81,6 @@ export function connectWiseTeamRoutes(context: TSimContext): TRoute[] {
   };
   return [
     route('GET', base, (request, params) => withBoard(params, (board) => listResponse(request, teamsOf(board)))),
-    route('GET', `${base}/count`, (request, params) => withBoard(params, (board) => countResponse(request, teamsOf(board)))),
     route('GET', `${base}/{id}`, (request, params) => withTeam(params, (_board, team) => itemResponse(request, presentTeam(store(), team)))),
     route('POST', base, (request, params) =>
       withBoard(params, (board) => {

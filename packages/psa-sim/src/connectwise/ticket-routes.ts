@@ -3,7 +3,7 @@ import type { TSimContext } from '../context';
 import { idParam, isRecord, json, route } from '../http';
 import type { TRoute, TSimResponse } from '../http';
 import type { TSimTicket } from '../store';
-import { CW_API_PREFIX, countResponse, countSourceResponse, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
+import { CW_API_PREFIX, cwError, cwInvalidObject, cwNotFound, itemResponse, listResponse, listSourceResponse, readObjectBody } from './common';
 import { ticketSource } from './fast-fields';
 import { applyPatch, parsePatchOperations } from './json-patch';
 import { presentNote, presentTicket } from './presenters';
@@ -23,7 +23,6 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
   const findTicket = (id: number): TSimTicket | undefined => context.store.tickets.get(id);
   return [
     route('GET', base, (request) => listSourceResponse(request, ticketSource(context.store))),
-    route('GET', `${base}/count`, (request) => countSourceResponse(request, ticketSource(context.store))),
     route('POST', `${base}/search`, (request) => {
       const body = isRecord(request.body) ? request.body : {};
       const text = (name: string): string | null => {
@@ -93,11 +92,6 @@ export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
       const ticket = findTicket(idParam(params));
       if (!ticket) return cwNotFound('Ticket', idParam(params));
       return listResponse(request, context.store.notesOfTicket(ticket.id).map((note) => presentNote(context.store, note)));
-    }),
-    route('GET', `${base}/{id}/notes/count`, (request, params) => {
-      const ticket = findTicket(idParam(params));
-      if (!ticket) return cwNotFound('Ticket', idParam(params));
-      return countResponse(request, context.store.notesOfTicket(ticket.id).map((note) => presentNote(context.store, note)));
     }),
     route('GET', `${base}/{id}/notes/{id}`, (request, params) => {
       const note = context.store.notes.get(idParam(params, 1));

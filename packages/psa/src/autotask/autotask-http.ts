@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PsaError } from '../errors';
-import type { HttpTransport, THttpResponse } from '../http/request';
+import type { HttpTransport, THttpResponse, TRepeatableRequest } from '../http/request';
 import { parsePsaPayload, resolveSameOrigin } from '../http/parse';
 import type { TAutotaskFilter } from './filters';
 
@@ -67,9 +67,9 @@ export async function* streamAutotaskRows(transport: HttpTransport, apiBase: str
   let method: 'POST' | 'GET' = 'POST';
   while (url !== null) {
     const pageUrl: string = url;
-    const page: z.infer<typeof ZQueryPage> = await transport.send({ method, url: pageUrl, body: method === 'POST' ? body : undefined, endpointKey: entity }, (response) =>
-      parsePsaPayload(ZQueryPage, response.body, `${entity} page`),
-    );
+    const request: TRepeatableRequest =
+      method === 'POST' ? { method, isQuery: true, url: pageUrl, body, endpointKey: entity } : { method, url: pageUrl, endpointKey: entity };
+    const page: z.infer<typeof ZQueryPage> = await transport.send(request, (response) => parsePsaPayload(ZQueryPage, response.body, `${entity} page`));
     yield* page.items;
     const next: string | null = page.pageDetails?.nextPageUrl ?? null;
     url = next ? resolveSameOrigin(next, apiBase) : null;
@@ -82,9 +82,4 @@ export async function listAutotaskRows(transport: HttpTransport, apiBase: string
   const rows: unknown[] = [];
   for await (const row of streamAutotaskRows(transport, apiBase, entity, query)) rows.push(row);
   return rows;
-}
-
-export function raiseUnlessObject(value: unknown, what: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new PsaError('unavailable', `Autotask sent an unexpected ${what}.`);
-  return value as Record<string, unknown>;
 }

@@ -33,11 +33,6 @@ export function firstLine(text: string): string {
   return (line || 'Note').slice(0, 250);
 }
 
-export function checkId(id: number): number {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new PsaError('validation', 'Not a valid record id.', { fieldMessages: [{ field: 'id', message: 'Must be a positive integer.' }] });
-  return id;
-}
-
 /** Note picklists read by label: who may see a note (publish) and its type, resolved per tenant. */
 export function noteSettingsFrom(fields: TEntityFields) {
   const publish = fields.picklist('publish').filter((value) => value.isActive);

@@ -6,14 +6,15 @@ import { createFakeClock } from './fake-clock';
 import { HttpTransport } from './request';
 import { defaultRetryPolicy } from './retry';
 
-type TScripted = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop';
+type TScripted = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop' | 'refused';
 
 function scriptedFetch(script: TScripted[]) {
   const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
   const fetchImpl: typeof fetch = (input, init) => {
     calls.push({ url: input instanceof Request ? input.url : input.toString(), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string> });
     const next = script.shift() ?? { status: 200, body: [] };
-    if (next === 'drop') return Promise.reject(new TypeError('fetch failed', { cause: new Error('other side closed') }));
+    if (next === 'drop') return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
+    if (next === 'refused') return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) }));
     return Promise.resolve(new Response(next.body === undefined ? null : JSON.stringify(next.body), { status: next.status, headers: next.headers }));
   };
   return { fetchImpl, calls };
@@ -65,15 +66,15 @@ describe('HttpTransport', () => {
     expect(calls).toHaveLength(1);
   });
 
+  const post = { method: 'POST' as const, url: 'https://psa.test/x', endpointKey: 'x', body: { summary: 's' } };
+
   it('looks a create up by its idempotency key before sending it again', async () => {
     const { fetchImpl, calls } = scriptedFetch(['drop']);
     const { transport } = transportFor(fetchImpl);
     let lookups = 0;
-    const created = await transport.send({ ...get, method: 'POST', body: { summary: 's' } }, () => 'fresh', {
-      findExisting: () => {
-        lookups += 1;
-        return Promise.resolve('found-after-drop');
-      },
+    const created = await transport.create(post, () => 'fresh', () => {
+      lookups += 1;
+      return Promise.resolve('found-after-drop');
     });
     expect(created).toBe('found-after-drop');
     expect(lookups).toBe(1);
@@ -81,10 +82,56 @@ describe('HttpTransport', () => {
   });
 
   it('sends a create again only when the lookup finds nothing', async () => {
-    const { fetchImpl, calls } = scriptedFetch([{ status: 500 }, { status: 201, body: { id: 9 } }]);
+    const { fetchImpl, calls } = scriptedFetch([{ status: 502 }, { status: 201, body: { id: 9 } }]);
     const { transport } = transportFor(fetchImpl);
-    const created = await transport.send({ ...get, method: 'POST' }, (response) => response.body, { findExisting: () => Promise.resolve(null) });
+    let lookups = 0;
+    const created = await transport.create(post, (response) => response.body, () => {
+      lookups += 1;
+      return Promise.resolve(null);
+    });
     expect(created).toEqual({ id: 9 });
+    expect(lookups).toBe(1);
+    expect(calls.map((call) => call.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('resends a create refused with 429 or a refused connection without a lookup, since the PSA never took it', async () => {
+    const { fetchImpl, calls } = scriptedFetch([{ status: 429, headers: { 'Retry-After': '1' } }, 'refused', { status: 201, body: { id: 4 } }]);
+    const { transport } = transportFor(fetchImpl);
+    let lookups = 0;
+    const created = await transport.create(post, (response) => response.body, () => {
+      lookups += 1;
+      return Promise.resolve(null);
+    });
+    expect(created).toEqual({ id: 4 });
+    expect(lookups).toBe(0);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps looking up before every resend once an outcome was unknown, and a last time after the final attempt', async () => {
+    const { fetchImpl, calls } = scriptedFetch([{ status: 500 }, { status: 429 }, { status: 503 }, 'drop']);
+    const { transport } = transportFor(fetchImpl);
+    let lookups = 0;
+    const created = await transport.create(post, () => 'never', () => {
+      lookups += 1;
+      return Promise.resolve(lookups === 4 ? 'landed-late' : null);
+    });
+    expect(created).toBe('landed-late');
+    expect(calls).toHaveLength(defaultRetryPolicy.maxAttempts);
+    expect(lookups).toBe(4);
+  });
+
+  it('sends nothing more when the lookup itself fails, and says the outcome is unknown', async () => {
+    const { fetchImpl, calls } = scriptedFetch([{ status: 502 }]);
+    const { transport } = transportFor(fetchImpl);
+    const error = await transport.create(post, () => 'never', () => Promise.reject(new PsaError('unavailable', 'lookup down'))).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/did not confirm the create/) as unknown });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('repeats an Autotask query (a POST that only reads) after a dropped connection', async () => {
+    const { fetchImpl, calls } = scriptedFetch(['drop', { status: 200, body: { items: [] } }]);
+    const { transport } = transportFor(fetchImpl);
+    await expect(transport.send({ ...post, isQuery: true }, (response) => response.body)).resolves.toEqual({ items: [] });
     expect(calls.map((call) => call.method)).toEqual(['POST', 'POST']);
   });
 

@@ -5,8 +5,7 @@ import { backoffDelayMs, parseRetryAfterMs, type TRetryPolicy } from './retry';
 
 export type THttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export interface THttpRequest {
-  method: THttpMethod;
+interface THttpRequestBase {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -14,19 +13,25 @@ export interface THttpRequest {
   endpointKey: string;
 }
 
+/**
+ * A request that may be sent again whatever became of the first attempt: a read (GET, or an Autotask query, which is
+ * a POST that changes nothing) or a write that sets values (PATCH/PUT with the same body lands the same way twice).
+ */
+export type TRepeatableRequest = THttpRequestBase & ({ method: 'GET' | 'PATCH' | 'PUT' | 'DELETE' } | { method: 'POST'; isQuery: true });
+
+/** A POST that creates a record: sending it twice creates two, so it goes through `HttpTransport.create`. */
+export type TCreateRequest = THttpRequestBase & { method: 'POST' };
+
+export type THttpRequest = TRepeatableRequest | TCreateRequest;
+
 export interface THttpResponse {
   status: number;
   headers: Headers;
   body: unknown;
 }
 
-export interface TSendOptions<T> {
-  /**
-   * Set for creates: when a create's outcome is unknown (timeout, dropped connection, 5xx) this looks
-   * the record up by its idempotency key before anything is sent again, so retries never duplicate.
-   */
-  findExisting?: () => Promise<T | null>;
-}
+/** Looks a create's record up by its natural key (name in its parent, external reference); null when it is not there. */
+export type TFindExisting<T> = () => Promise<T | null>;
 
 export interface THttpTransportOptions {
   fetch: typeof fetch;
@@ -45,9 +50,19 @@ export interface THttpTransportOptions {
 
 type TAttemptOutcome =
   | { type: 'response'; response: THttpResponse }
-  | { type: 'network'; reason: string };
+  /** `wasSent` is false only when the connection was refused or the host not found, so the PSA never saw the request. */
+  | { type: 'network'; reason: string; wasSent: boolean };
 
-/** The shared HTTP core of both adapters: budget, timeout, retries with backoff and safe create recovery. */
+/** Network failures that happen before a single byte reaches the PSA. */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * The shared HTTP core of both adapters: budget, timeout, retries with backoff and safe create recovery.
+ *
+ * Retry rule: a 429, or a connection refused before sending, is retried as it is. Any other failure after the request
+ * may have reached the PSA (a 5xx, a timeout, a dropped connection) leaves its outcome unknown: a repeatable request is
+ * sent again, and a create is sent again only after its lookup shows it did not land (the found record is returned).
+ */
 export class HttpTransport {
   private sentRequests = 0;
 
@@ -57,19 +72,30 @@ export class HttpTransport {
     return this.sentRequests;
   }
 
-  async send<T>(request: THttpRequest, parse: (response: THttpResponse) => T, sendOptions: TSendOptions<T> = {}): Promise<T> {
+  /** Sends a read or an idempotent write, retrying what can safely be retried. */
+  send<T>(request: TRepeatableRequest, parse: (response: THttpResponse) => T): Promise<T> {
+    return this.run(request, parse, null);
+  }
+
+  /** Sends a create; when its outcome is unknown, `findExisting` decides between returning the record and sending again. */
+  create<T>(request: TCreateRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T>): Promise<T> {
+    return this.run(request, parse, findExisting);
+  }
+
+  private async run<T>(request: THttpRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T> | null): Promise<T> {
     const { retry, clock } = this.options;
-    const isCreate = request.method === 'POST' && sendOptions.findExisting !== undefined;
     let lastError: PsaError | null = null;
+    let isOutcomeUnknown = false;
     for (let attempt = 0; attempt < retry.maxAttempts; attempt += 1) {
-      if (attempt > 0 && isCreate && lastError?.kind === 'unavailable' && sendOptions.findExisting) {
-        const existing = await sendOptions.findExisting();
+      if (isOutcomeUnknown && findExisting) {
+        const existing = await this.lookUp(findExisting);
         if (existing !== null) return existing;
       }
       const outcome = await this.attempt(request);
       let waitMs: number;
       if (outcome.type === 'network') {
         lastError = new PsaError('unavailable', `The PSA did not answer (${outcome.reason}).`);
+        if (outcome.wasSent) isOutcomeUnknown = true;
         waitMs = backoffDelayMs(attempt, retry, this.options.random);
       } else if (outcome.response.status >= 200 && outcome.response.status < 300) {
         return parse(outcome.response);
@@ -82,17 +108,29 @@ export class HttpTransport {
           retryAfterSeconds: mapped.retryAfterSeconds,
         });
         if (mapped.kind !== 'unavailable' && mapped.kind !== 'rate_limited') throw lastError;
+        // A rate-limited request was refused unprocessed; an unavailable one may have been processed before failing.
+        if (mapped.kind === 'unavailable') isOutcomeUnknown = true;
         const retryAfterMs = parseRetryAfterMs(outcome.response.headers.get('retry-after'), clock.now());
         if (retryAfterMs !== null && retryAfterMs > retry.maxRetryAfterMs) throw lastError;
         waitMs = retryAfterMs ?? backoffDelayMs(attempt, retry, this.options.random);
       }
       if (attempt + 1 < retry.maxAttempts) await clock.sleep(waitMs);
     }
-    if (isCreate && lastError?.kind === 'unavailable' && sendOptions.findExisting) {
-      const existing = await sendOptions.findExisting();
+    if (isOutcomeUnknown && findExisting) {
+      const existing = await this.lookUp(findExisting);
       if (existing !== null) return existing;
     }
     throw lastError ?? new PsaError('unavailable', 'The PSA did not answer.');
+  }
+
+  /** A failed lookup leaves the create's outcome unknown, so nothing is sent again; the caller sees unavailable. */
+  private async lookUp<T>(findExisting: TFindExisting<T>): Promise<T | null> {
+    try {
+      return await findExisting();
+    } catch (error) {
+      const reason = error instanceof Error ? `: ${redactSecrets(error.message, this.options.secrets)}` : '';
+      throw new PsaError('unavailable', `The PSA did not confirm the create, and checking whether it was made failed${reason}`, { cause: error });
+    }
   }
 
   private async attempt(request: THttpRequest): Promise<TAttemptOutcome> {
@@ -113,11 +151,23 @@ export class HttpTransport {
       return { type: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) } };
     } catch (error) {
       const reason = timeout.aborted ? `no answer within ${this.options.timeoutMs} ms` : describeNetworkError(error);
-      return { type: 'network', reason: redactSecrets(reason, this.options.secrets) };
+      return { type: 'network', reason: redactSecrets(reason, this.options.secrets), wasSent: timeout.aborted || !isNotSent(error) };
     } finally {
       release();
     }
   }
+}
+
+/** True when fetch failed before the request left (connection refused, unknown host); undici puts the code on `cause`. */
+function isNotSent(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const codes = [codeOf(cause), ...(cause instanceof AggregateError ? cause.errors.map(codeOf) : [])].filter((code): code is string => code !== null);
+  return codes.length > 0 && codes.every((code) => notSentCodes.has(code));
+}
+
+function codeOf(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || !('code' in value)) return null;
+  return typeof value.code === 'string' ? value.code : null;
 }
 
 function parseBody(text: string): unknown {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isPsaError, type PsaClient } from '@switchboard/psa';
+import { requireCapability, type PsaClient } from '@switchboard/psa';
 import type { TModule } from '../../app-deps';
 import { mspUserOf, type TRouteAccess } from '../../plugins/access';
 import { psaClientsFor } from '../integrations/psa-client-for-msp';
@@ -54,22 +54,19 @@ export const registerPsaReadsRoutes: TModule = (app, deps) => {
   referenceRead('/psa/getCompanyTypes', 'getCompanyTypes', 'A-025 PSA company (client) types', ZPsaNamed, TECHNICIAN, (client) => client.listCompanyTypes());
   referenceRead('/psa/getConnectWiseBoards', 'getConnectWiseBoards', 'A-026 PSA boards (Autotask: queues)', ZPsaBoard, ANY_USER, (client) => client.listBoards());
   referenceRead('/psa/getConnectWisePriorities', 'getConnectWisePriorities', 'A-027 PSA priorities', ZPsaPriority, ANY_USER, (client) => client.listPriorities());
-  referenceRead('/psa/getCommunicationTypes', 'getCommunicationTypes', 'A-028 ConnectWise communication types (Autotask: 422 notSupported)', ZPsaCommunicationType, TECHNICIAN, (client) =>
-    client.listCommunicationTypes(),
-  );
+  referenceRead('/psa/getCommunicationTypes', 'getCommunicationTypes', 'A-028 ConnectWise communication types (Autotask: 422 notSupported)', ZPsaCommunicationType, TECHNICIAN, (client) => {
+    requireCapability(client, 'communicationTypes');
+    return client.listCommunicationTypes();
+  });
   referenceRead('/psa/getConnectWiseDepartments', 'getConnectWiseDepartments', 'A-031 PSA departments', ZPsaNamed, TECHNICIAN, (client) => client.listDepartments());
   referenceRead('/psa/getConnectWiseLocations', 'getConnectWiseLocations', 'A-032 PSA locations', ZPsaNamed, TECHNICIAN, (client) => client.listLocations());
-  referenceRead('/psa/autotask/getTicketTypes', 'autotaskGetTicketTypes', 'A-104 Autotask ticket types', ZPsaNamed, ANY_USER, (client) => client.listTicketTypes());
-  referenceRead('/psa/autotask/getPriorities', 'autotaskGetPriorities', 'A-105 Autotask priorities', ZPsaPriority, ANY_USER, (client) => client.listPriorities());
-  referenceRead('/psa/getAtNoteTypes', 'getAtNoteTypes', 'A-106 Note types (Autotask picklist; ConnectWise has none, so an empty list)', ZPsaNamed, TECHNICIAN, async (client) => {
-    try {
-      return await client.listNoteTypes();
-    } catch (error) {
-      // The next-tickets flow loads note types whatever the PSA (catalogue A-106); ConnectWise simply has none.
-      if (isPsaError(error) && error.kind === 'not_supported') return [];
-      throw error;
-    }
+  referenceRead('/psa/autotask/getTicketTypes', 'autotaskGetTicketTypes', 'A-104 Autotask ticket types (ConnectWise: 422 notSupported)', ZPsaNamed, ANY_USER, (client) => {
+    requireCapability(client, 'ticketTypes');
+    return client.listTicketTypes();
   });
+  referenceRead('/psa/autotask/getPriorities', 'autotaskGetPriorities', 'A-105 Autotask priorities', ZPsaPriority, ANY_USER, (client) => client.listPriorities());
+  // The next-tickets flow loads note types whatever the PSA (catalogue A-106); ConnectWise has none, so an empty list.
+  referenceRead('/psa/getAtNoteTypes', 'getAtNoteTypes', 'A-106 Note types (Autotask picklist; ConnectWise has none, so an empty list)', ZPsaNamed, TECHNICIAN, (client) => client.listNoteTypes());
 
   app.get(
     '/psa/getConnectWiseStatuses',

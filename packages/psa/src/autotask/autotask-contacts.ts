@@ -1,0 +1,43 @@
+import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
+import type { AutotaskApi } from './autotask-api';
+import * as map from './autotask-mappers';
+import { checkId } from '../record-id';
+import { itemOf } from './autotask-records';
+import { atFilter } from './filters';
+
+export function streamCompanies(api: AutotaskApi): AsyncGenerator<TPsaCompany> {
+  return api.stream('Companies', [atFilter.all()], map.toCompany);
+}
+
+export function streamContacts(api: AutotaskApi, filter: TListContactsFilter = {}): AsyncGenerator<TPsaContact> {
+  const query = filter.companyId === undefined ? atFilter.all() : atFilter.eq('companyID', filter.companyId);
+  return api.stream('Contacts', [query], map.toContact);
+}
+
+/** Autotask contacts carry only a companyID, so the companies are read in one `in` query after the contacts. */
+export async function findContactsByEmail(api: AutotaskApi, email: string): Promise<TPsaContactWithCompany[]> {
+  const address = email.trim();
+  if (address === '') return [];
+  const contacts = await api.query('Contacts', [atFilter.eq('emailAddress', address)], map.toContact);
+  const companyIds = [...new Set(contacts.flatMap((contact) => (contact.companyId === null ? [] : [contact.companyId])))];
+  const companies = companyIds.length === 0 ? [] : await api.query('Companies', [atFilter.in('id', companyIds)], map.toCompany);
+  return contacts.map((contact) => ({ ...contact, company: companies.find((company) => company.id === contact.companyId) ?? null }));
+}
+
+/** The idempotency key travels as the contact's externalID, which is how a create of unknown outcome is found again. */
+export async function createContact(api: AutotaskApi, input: TCreatePsaContact): Promise<TPsaContact> {
+  const body = {
+    companyID: input.companyId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailAddress: input.email ?? undefined,
+    phone: input.phone ?? undefined,
+    isActive: 1,
+    externalID: input.idempotencyKey,
+  };
+  const contactId = await api.create(`/Companies/${checkId(input.companyId)}/Contacts`, body, async () => {
+    const matches = await api.query('Contacts', [atFilter.eq('externalID', input.idempotencyKey)], map.toContact);
+    return matches[0]?.id ?? null;
+  });
+  return api.get(`/Contacts/${contactId}`, (response) => map.toContact(itemOf(response)));
+}

@@ -1,0 +1,128 @@
+import { PsaError } from '../errors';
+import { parsePsaPayload } from '../http/parse';
+import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
+import type { AutotaskApi } from './autotask-api';
+import * as map from './autotask-mappers';
+import { checkId } from '../record-id';
+import { firstLine, itemOf, noteSettingsFrom, toNote } from './autotask-records';
+import { atFilter } from './filters';
+import { defaultOf, isClosedStatus } from './picklists';
+
+/** The idempotency key travels as the ticket's externalID, which is how a create of unknown outcome is found again. */
+export async function createTicket(api: AutotaskApi, input: TCreatePsaTicket): Promise<TPsaTicket> {
+  const statuses = await api.ticketPicklist('status');
+  const priorities = await api.ticketPicklist('priority');
+  const ownerRoleId = input.ownerId ? await defaultRoleOf(api, input.ownerId) : undefined;
+  const body = {
+    title: input.summary,
+    description: input.description,
+    queueID: input.boardId,
+    companyID: input.companyId,
+    contactID: input.contactId ?? undefined,
+    issueType: input.typeId ?? undefined,
+    subIssueType: input.subtypeId ?? undefined,
+    priority: input.priorityId ?? defaultOf(priorities)?.value,
+    status: input.statusId ?? defaultOf(statuses.filter((status) => !isClosedStatus(status)))?.value,
+    source: input.sourceId ?? undefined,
+    ticketType: input.ticketTypeId ?? undefined,
+    assignedResourceID: input.ownerId ?? undefined,
+    assignedResourceRoleID: ownerRoleId,
+    externalID: input.idempotencyKey,
+  };
+  const ticketId = await api.create('/Tickets', body, async () => {
+    const rows = await api.query('Tickets', [atFilter.eq('externalID', input.idempotencyKey)], (row) => parsePsaPayload(map.ZTicketRow, row, 'ticket'));
+    return rows[0]?.id ?? null;
+  });
+  return getTicket(api, ticketId);
+}
+
+/** Autotask needs a resource and a role together; the resource's default service-desk role is the usual pair. */
+async function defaultRoleOf(api: AutotaskApi, resourceId: number): Promise<number | undefined> {
+  const resource = await api.get(`/Resources/${checkId(resourceId)}`, (body) => parsePsaPayload(map.ZResourceRole, itemOf(body), 'resource'));
+  return resource.defaultServiceDeskRoleID ?? undefined;
+}
+
+export async function getTicket(api: AutotaskApi, ticketId: number): Promise<TPsaTicket> {
+  const row = await api.get(`/Tickets/${checkId(ticketId)}`, (body) => parsePsaPayload(map.ZTicketRow, itemOf(body), 'ticket'));
+  const statuses = await api.ticketPicklist('status');
+  const status = statuses.find((value) => value.value === row.status);
+  return {
+    id: row.id,
+    number: row.ticketNumber ?? String(row.id),
+    summary: row.title,
+    boardId: row.queueID ?? null,
+    statusId: row.status ?? null,
+    statusName: status?.label ?? null,
+    isClosed: status ? isClosedStatus(status) : false,
+    priorityId: row.priority ?? null,
+    typeId: row.issueType ?? null,
+    subtypeId: row.subIssueType ?? null,
+    itemId: null,
+    companyId: row.companyID ?? null,
+    contactId: row.contactID ?? null,
+    ownerId: row.assignedResourceID ?? null,
+    externalReference: row.externalID ?? null,
+  };
+}
+
+export async function updateTicket(api: AutotaskApi, ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket> {
+  const body: Record<string, unknown> = { id: checkId(ticketId) };
+  if (input.summary !== undefined) body.title = input.summary;
+  if (input.boardId !== undefined) body.queueID = input.boardId;
+  if (input.statusId !== undefined) body.status = input.statusId;
+  if (input.priorityId !== undefined) body.priority = input.priorityId;
+  if (input.typeId !== undefined) body.issueType = input.typeId;
+  if (input.subtypeId !== undefined) body.subIssueType = input.subtypeId;
+  if (input.ownerId !== undefined) {
+    body.assignedResourceID = input.ownerId;
+    body.assignedResourceRoleID = input.ownerId === null ? null : await defaultRoleOf(api, input.ownerId);
+  }
+  if (Object.keys(body).length > 1) await api.patch('/Tickets', body);
+  return getTicket(api, ticketId);
+}
+
+export async function closeTicket(api: AutotaskApi, ticketId: number, input: TClosePsaTicket = {}): Promise<TPsaTicket> {
+  let statusId = input.statusId;
+  if (statusId === undefined) {
+    const complete = (await api.ticketPicklist('status')).find((status) => isClosedStatus(status) && status.isActive);
+    if (!complete) throw new PsaError('validation', 'Autotask has no active Complete status to close the ticket with.');
+    statusId = complete.value;
+  }
+  // The resolution note sets the ticket's resolution field too, so it reads back like ConnectWise's resolution note.
+  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution' });
+  await api.patch('/Tickets', { id: checkId(ticketId), status: statusId });
+  return getTicket(api, ticketId);
+}
+
+export async function getTicketStatus(api: AutotaskApi, ticketId: number): Promise<TPsaTicketStatus> {
+  const ticket = await getTicket(api, ticketId);
+  return { ticketId: ticket.id, statusId: ticket.statusId, statusName: ticket.statusName, isClosed: ticket.isClosed };
+}
+
+export async function addNote(api: AutotaskApi, ticketId: number, input: TAddPsaNote): Promise<TPsaNote> {
+  const id = checkId(ticketId);
+  const settings = noteSettingsFrom(await api.fields('TicketNotes'));
+  const publish = input.kind === 'internal' ? settings.internalPublish : settings.everyonePublish;
+  if (input.kind === 'resolution') await api.patch('/Tickets', { id, resolution: input.text });
+  const body = {
+    ticketID: id,
+    title: input.kind === 'resolution' ? map.resolutionNoteTitle : firstLine(input.text),
+    description: input.text,
+    noteType: input.kind === 'resolution' ? settings.resolutionNoteType : settings.ordinaryNoteType,
+    publish,
+  };
+  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
+  const noteId = await api.create(`/Tickets/${id}/Notes`, body, async () => {
+    const notes = await listNotes(api, id);
+    return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
+  });
+  const row = await api.get(`/TicketNotes/${noteId}`, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
+  return toNote(row, id, settings.kindValues);
+}
+
+export async function listNotes(api: AutotaskApi, ticketId: number): Promise<TPsaNote[]> {
+  const id = checkId(ticketId);
+  const settings = noteSettingsFrom(await api.fields('TicketNotes'));
+  const rows = await api.query('TicketNotes', [atFilter.eq('ticketID', id)], (row) => parsePsaPayload(map.ZNoteRow, row, 'note'));
+  return rows.sort((a, b) => a.id - b.id).map((row) => toNote(row, id, settings.kindValues));
+}

@@ -1,0 +1,93 @@
+import { PsaError } from '../errors';
+import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
+import { eq } from './conditions';
+import { checkId } from '../record-id';
+import type { ConnectWiseApi, TPatchOperation } from './connectwise-api';
+import * as map from './connectwise-mappers';
+import { listStatuses } from './connectwise-reference-data';
+
+const reference = (id: number | null | undefined): { id: number } | undefined => (id === null || id === undefined ? undefined : { id });
+
+/** The idempotency key travels as externalXRef, which is how a create of unknown outcome is found again. */
+export function createTicket(api: ConnectWiseApi, input: TCreatePsaTicket): Promise<TPsaTicket> {
+  const body = {
+    summary: input.summary,
+    initialDescription: input.description,
+    board: { id: input.boardId },
+    company: { id: input.companyId },
+    contact: reference(input.contactId),
+    type: reference(input.typeId),
+    subType: reference(input.subtypeId),
+    item: reference(input.itemId),
+    priority: reference(input.priorityId),
+    status: reference(input.statusId),
+    source: reference(input.sourceId),
+    owner: reference(input.ownerId),
+    externalXRef: input.idempotencyKey,
+  };
+  return api.create('/service/tickets', body, map.toTicket, async () => {
+    const tickets = await api.list('/service/tickets', map.toTicket, { conditions: eq('externalXRef', input.idempotencyKey) });
+    return tickets[0] ?? null;
+  });
+}
+
+export function getTicket(api: ConnectWiseApi, ticketId: number): Promise<TPsaTicket> {
+  return api.get(`/service/tickets/${checkId(ticketId)}`, map.toTicket);
+}
+
+export function updateTicket(api: ConnectWiseApi, ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket> {
+  const operations: TPatchOperation[] = [];
+  const replace = (path: string, value: unknown): void => {
+    if (value !== undefined) operations.push({ op: 'replace', path, value });
+  };
+  replace('summary', input.summary);
+  replace('board', reference(input.boardId));
+  replace('status', reference(input.statusId));
+  replace('priority', reference(input.priorityId));
+  replace('type', input.typeId === null ? null : reference(input.typeId));
+  replace('subType', input.subtypeId === null ? null : reference(input.subtypeId));
+  replace('item', input.itemId === null ? null : reference(input.itemId));
+  replace('owner', input.ownerId === null ? null : reference(input.ownerId));
+  if (operations.length === 0) return getTicket(api, ticketId);
+  return api.patch(`/service/tickets/${checkId(ticketId)}`, operations, map.toTicket);
+}
+
+export async function closeTicket(api: ConnectWiseApi, ticketId: number, input: TClosePsaTicket = {}): Promise<TPsaTicket> {
+  const ticket = await getTicket(api, ticketId);
+  let statusId = input.statusId;
+  if (statusId === undefined) {
+    const statuses = await listStatuses(api, ticket.boardId);
+    const closing = statuses.filter((status) => status.isClosed && status.isActive).sort((a, b) => a.sortOrder - b.sortOrder)[0];
+    if (!closing) throw new PsaError('validation', 'The ticket\'s board has no closed status to close it with.', { fieldMessages: [{ field: 'status', message: 'No closed status on this board.' }] });
+    statusId = closing.id;
+  }
+  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution' });
+  return updateTicket(api, ticketId, { statusId });
+}
+
+export async function getTicketStatus(api: ConnectWiseApi, ticketId: number): Promise<TPsaTicketStatus> {
+  const ticket = await getTicket(api, ticketId);
+  return { ticketId: ticket.id, statusId: ticket.statusId, statusName: ticket.statusName, isClosed: ticket.isClosed };
+}
+
+export function addNote(api: ConnectWiseApi, ticketId: number, input: TAddPsaNote): Promise<TPsaNote> {
+  const id = checkId(ticketId);
+  const body = {
+    text: input.text,
+    detailDescriptionFlag: input.kind === 'description',
+    internalAnalysisFlag: input.kind === 'internal',
+    resolutionFlag: input.kind === 'resolution',
+    // Notes written by the product should not e-mail the contact unless the MSP's workflow does so itself.
+    processNotifications: false,
+  };
+  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
+  return api.create(`/service/tickets/${id}/notes`, body, (row) => map.toNote(row, id), async () => {
+    const notes = await listNotes(api, id);
+    return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind) ?? null;
+  });
+}
+
+export function listNotes(api: ConnectWiseApi, ticketId: number): Promise<TPsaNote[]> {
+  const id = checkId(ticketId);
+  return api.list(`/service/tickets/${id}/notes`, (row) => map.toNote(row, id));
+}

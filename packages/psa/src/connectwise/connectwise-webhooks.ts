@@ -1,0 +1,16 @@
+import { parsePsaPayload } from '../http/parse';
+import type { TPsaWebhook, TRegisterPsaWebhook } from '../psa-client';
+import { eq } from './conditions';
+import type { ConnectWiseApi } from './connectwise-api';
+import * as map from './connectwise-mappers';
+
+const toCallback = (row: unknown): TPsaWebhook => parsePsaPayload(map.ZCallback, row, 'callback');
+
+/** Registering is idempotent per URL: an existing callback for the same URL is reused. */
+export async function registerTicketWebhook(api: ConnectWiseApi, input: TRegisterPsaWebhook): Promise<TPsaWebhook> {
+  const findExisting = async () => (await api.list('/system/callbacks', toCallback, { conditions: eq('url', input.url) }))[0] ?? null;
+  const existing = await findExisting();
+  if (existing) return existing;
+  const body = { url: input.url, description: input.description, type: 'ticket', level: 'owner', objectId: 1, inactiveFlag: false, isSelfSuppressedFlag: true };
+  return api.create('/system/callbacks', body, toCallback, findExisting);
+}
