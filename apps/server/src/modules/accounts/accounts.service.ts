@@ -56,7 +56,7 @@ export async function signInWithPassword(deps: TAccountsDeps, body: z.output<typ
   const key = throttleKey('sign_in', 'account', email);
   await assertNotThrottled(db, key, deps.now());
   const audit = (outcome: 'success' | 'failure', actorId: string | null, reason?: string) =>
-    deps.audit({ actorKind: actorId ? 'account' : 'anonymous', actorId, action: 'account.sign_in', target: email, outcome, ip: meta.ip, requestId: meta.requestId, ...(reason ? { details: { reason } } : {}) });
+    deps.audit.record(deps.database.db, { actorKind: actorId ? 'account' : 'anonymous', actorId, action: 'account.sign_in', target: email, outcome, ip: meta.ip, requestId: meta.requestId, ...(reason ? { details: { reason } } : {}) });
 
   const candidates = await findAccountsByEmail(db, email);
   const withPassword = candidates.filter((account) => account.passwordHash !== null);
@@ -118,7 +118,7 @@ export async function createGeneralAccount(deps: TAccountsDeps, body: z.output<t
     companyAddress,
     passwordHash: await hashPassword(body.password),
   });
-  await deps.audit({ actorKind: 'account', actorId: account.id, action: 'account.create', target: email, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
+  await deps.audit.record(deps.database.db, { actorKind: 'account', actorId: account.id, action: 'account.create', target: email, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
   return account;
 }
 
@@ -151,7 +151,7 @@ export async function createPublicUser(deps: TAccountsDeps, body: z.output<typeo
     },
     flags,
   );
-  await deps.audit({ actorKind: 'account', actorId: account.id, action: 'public_user.create', target: fields.emailId, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
+  await deps.audit.record(deps.database.db, { actorKind: 'account', actorId: account.id, action: 'public_user.create', target: fields.emailId, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
   return account;
 }
 

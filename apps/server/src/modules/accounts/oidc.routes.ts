@@ -89,7 +89,7 @@ export function clearOidcCookies(reply: FastifyReply, secure: boolean): void {
 export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClients): void {
   const secure = deps.config.isProduction;
   const auditProviderSignIn = (request: FastifyRequest, provider: TOidcProvider, outcome: 'success' | 'failure', details: Record<string, unknown>, actorId: string | null = null) =>
-    deps.audit({
+    deps.audit.record(deps.database.db, {
       actorKind: actorId ? 'account' : 'anonymous',
       actorId,
       action: 'account.provider_sign_in',

@@ -146,7 +146,7 @@ export async function completeProviderAccount(
     throw new AppError('internal', 500, MESSAGES.signupError);
   }
   if (!created) throw new AppError('account_exists', 409, MESSAGES.accountExists);
-  await deps.audit({
+  await deps.audit.record(deps.database.db, {
     actorKind: 'account',
     actorId: created.id,
     action: 'account.create',

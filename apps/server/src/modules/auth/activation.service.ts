@@ -42,7 +42,7 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
   if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { ...flags, validPassword: problems });
   const db = deps.database.db;
   const fail = async (reason: string, error: AppError) => {
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
     return error;
   };
   if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
@@ -91,6 +91,6 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
       companyRowId: contact.companyRowId,
     });
   }
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
   return { id };
 }

@@ -22,7 +22,7 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
   const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
   // Provider accounts have no password to reset; they sign in with their provider.
   if (!user || !user.isActive || user.passwordHash === null) {
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
     return;
   }
   const key = throttleKey('reset', msp.id, user.id);
@@ -32,11 +32,11 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
   } catch (error) {
     // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
     if (!(error instanceof AppError)) throw error;
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
     return;
   }
   await issueCode(deps, 'password_reset', user);
-  await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
 }
 
 /** The user and its open reset code when `token` is that code; counts wrong tries. */
@@ -51,8 +51,8 @@ async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind
   const isRight = row !== undefined && isCodeOpen(row, deps.now()) && (await checkCode(deps, row, token));
   if (!row || !isRight) {
     const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
-    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
+    if (isNowLocked) await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
     throw invalidResetCode();
   }
   return { user, row };
@@ -86,5 +86,5 @@ export async function changePasswordWithCode(
   await recordSuccess(db, throttleKey('reset', msp.id, user.id));
   // A new password also lifts a sign-in lock earned with the old one.
   await recordSuccess(db, throttleKey('sign_in', msp.id, kind, user.email));
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
 }

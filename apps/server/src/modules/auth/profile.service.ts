@@ -59,7 +59,7 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
     ...(isTierChange && edit.tierLevel !== undefined ? { tierLevel: edit.tierLevel } : {}),
   };
   await updateUser(db, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
-  await deps.audit({
+  await deps.audit.record(deps.database.db, {
     mspId: auth.mspId,
     actorKind: 'user',
     actorId: auth.userId,

@@ -68,15 +68,15 @@ export async function signInWithPassword(
   const isPasswordRight = await checkPassword(user, input.password);
   if (!user || !isPasswordRight) {
     const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target: input.emailId.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target: input.emailId.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
     if (isNowLocked) {
-      await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: input.emailId.trim().toLowerCase(), outcome: 'success', ...meta, details: { kind, minutes: 15 } });
+      await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: input.emailId.trim().toLowerCase(), outcome: 'success', ...meta, details: { kind, minutes: 15 } });
     }
     throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
   }
   await recordSuccess(db, key);
   const challengeId = await issueCode(deps, 'sign_in', user);
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in.password', target: user.id, outcome: 'success', ...meta, details: { kind } });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in.password', target: user.id, outcome: 'success', ...meta, details: { kind } });
   return { twoFactorRequired: true, challengeId, sentTo: maskEmail(user.email), methods: hasEnrolledTotp(user) ? ['email', 'totp'] : ['email'] };
 }
 
@@ -108,8 +108,8 @@ export async function verifySignInCode(
   await spendAttempt(db, key, deps.now());
   const failed = async (reason: string) => {
     const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
-    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
+    if (isNowLocked) await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
     return invalidCodeError();
   };
   if (!isCodeOpen(row, deps.now())) throw await failed('code_closed');
@@ -121,7 +121,7 @@ export async function verifySignInCode(
   const session = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: user.id }, deps.now());
   const withTenant = await findUserWithTenant(db, msp.id, user.id);
   if (!withTenant) throw notFound();
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in', target: user.id, outcome: 'success', ...meta, details: { kind, method: isTotpCode ? 'totp' : 'email' } });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in', target: user.id, outcome: 'success', ...meta, details: { kind, method: isTotpCode ? 'totp' : 'email' } });
   return { user: presentSessionMspUser(withTenant), redirectTo: mspUserHome(msp.customDomain, user.id), session };
 }
 
@@ -134,5 +134,5 @@ export async function resendSignInCode(deps: TSignInDeps, msp: TMspRow, kind: TM
   await spendAttempt(deps.database.db, key, deps.now());
   if (row.consumedAt !== null) throw invalidCodeError();
   await reissueCode(deps, row, user);
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });
+  await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });
 }

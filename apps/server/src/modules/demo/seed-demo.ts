@@ -226,7 +226,7 @@ export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | '
   });
 
   if (Object.values(result.created).some((value) => value === true || (typeof value === 'number' && value > 0))) {
-    await deps.audit({ mspId: result.mspId, actorKind: 'system', action: 'demo.seed', target: DEMO_MSP.customDomain, outcome: 'success', details: result.created });
+    await deps.audit.record(deps.database.db, { mspId: result.mspId, actorKind: 'system', action: 'demo.seed', target: DEMO_MSP.customDomain, outcome: 'success', details: result.created });
   }
   return result;
 }

@@ -23,7 +23,7 @@ export function createIntegrationsService(deps: TAppDeps) {
   const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
 
   async function recordAudit(actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
-    await deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
+    await deps.audit.record(deps.database.db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
   }
 
   return {

@@ -90,22 +90,22 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
           bootstrapExpiresAt,
         });
         await ensureBuiltInRoles(tx, mspId);
+        await deps.audit.record(tx, {
+          mspId,
+          actorKind: 'anonymous',
+          action: 'msp.create',
+          target: fields.customDomain,
+          outcome: 'success',
+          ip: origin.ip,
+          requestId: origin.requestId,
+          details: { mspName: fields.mspName, hasLogo: logoPath !== null },
+        });
       });
     } catch (error) {
       if (logoPath) await removeLogo(deps.config.dataDir, logoPath);
       if (isUniqueViolation(error)) throw mspSignupError('conflict', 409, MESSAGES.customDomainTaken);
       throw error;
     }
-    await deps.audit({
-      mspId,
-      actorKind: 'anonymous',
-      action: 'msp.create',
-      target: fields.customDomain,
-      outcome: 'success',
-      ip: origin.ip,
-      requestId: origin.requestId,
-      details: { mspName: fields.mspName, hasLogo: logoPath !== null },
-    });
     return { mspCustomDomain: fields.customDomain, mspName: fields.mspName, bootstrapToken, bootstrapExpiresAt: bootstrapExpiresAt.toISOString() };
   }
 
@@ -140,9 +140,12 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
       primaryButtonColour: brand.primaryButtonColour.toLowerCase(),
       secondaryButtonColour: brand.secondaryButtonColour.toLowerCase(),
     };
-    const updated = await updateMspBrand(db, actor.mspId, normalised);
-    if (!updated) throw notFound();
-    await deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'msp.branding.save', target: updated.customDomain, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: normalised });
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateMspBrand(tx, actor.mspId, normalised);
+      if (!row) throw notFound();
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'msp.branding.save', target: row.customDomain, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: normalised });
+      return row;
+    });
     return presentBrand(updated);
   }
 
