@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES, cloneRoleName, MESSAGES, permissionMap, type TRole } from '@switchboard/contracts';
 import { auditEvents, roles, users } from '@switchboard/db';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { isPostgresRun, waitForLockWaiter } from '../../../test/lock-waits';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -233,25 +234,19 @@ describe('Regression: a role deleted while a user is being given it (issue #6 §
     expect(outcomes).toContain('201/409');
   });
 
-  it.skipIf(process.env.TEST_DATABASE_URL === undefined || process.env.TEST_DATABASE_URL === '')(
+  it.skipIf(!isPostgresRun)(
     'PostgreSQL: a delete that meets an assignment not yet committed waits for it, then answers "role in use"',
     async () => {
       const msp = await buildMsp(t);
       const admin = await adminOf(msp);
       const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Held meanwhile', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
-      const db = t.deps.database.db;
       let deleting: ReturnType<TestClient['get']> | undefined;
-      await db.transaction(async (tx) => {
+      await t.deps.database.db.transaction(async (tx) => {
         // Another request is assigning the role: its user row exists but is not committed yet.
         await tx.insert(users).values({ mspId: msp.id, kind: 'technician', roleId: role.id, firstName: 'Mid', lastName: 'Flight', email: 'mid-flight@example.com' });
         deleting = admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
         // Commit only once the delete is waiting on the role row.
-        for (let tries = 0; tries < 200; tries += 1) {
-          // node-postgres answers { rows }; this test runs on PostgreSQL only.
-          const result: unknown = await db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-          if (((result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0) > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await waitForLockWaiter(t);
       });
       const response = await deleting;
       expect(response?.statusCode).toBe(409);
