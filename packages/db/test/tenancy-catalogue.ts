@@ -44,7 +44,8 @@ interface TIdColumn {
 /**
  * Reads the live catalogue (pg_catalog, so hand-written SQL counts as much as the Drizzle schema)
  * and answers every way the public schema breaks the tenancy rules; none when it holds them:
- *  - a table with msp_id leads its primary key and every unique index with msp_id;
+ *  - a table with msp_id leads its primary key and every unique index with msp_id, and its msp_id
+ *    references msps(id) on its own;
  *  - a foreign key into a table with msp_id carries msp_id, paired with the referenced msp_id;
  *  - ON DELETE SET NULL/DEFAULT on such a key names its columns and never msp_id;
  *  - every uuid column named *_id is part of a foreign key.
@@ -102,6 +103,10 @@ export async function findTenancyProblems(database: TBareDatabase): Promise<stri
     join pg_namespace n on n.oid = src.relnamespace
     where con.contype = 'f' and n.nspname = 'public'
     order by 1`);
+  for (const { table } of tenantTables) {
+    const isTenantLinked = foreignKeys.some((key) => key.table === table && key.referenced === 'msps' && key.columns.join() === 'msp_id');
+    if (!isTenantLinked && !(`${table}.msp_id` in UNLINKED_ID_COLUMNS)) problems.push(`${table}: msp_id has no foreign key of its own to msps(id)`);
+  }
   for (const key of foreignKeys) {
     if (!tenantNames.has(key.referenced)) continue;
     const position = key.referenced_columns.indexOf('msp_id');

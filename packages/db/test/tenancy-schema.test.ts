@@ -18,7 +18,7 @@ describe('tenancy in the schema (issue #6 §3), read from the migrated catalogue
   it('names each break of a deliberately broken table, so the check above can fail', async () => {
     await database.query(sql`create table broken_things (
       id uuid primary key,
-      msp_id uuid not null references msps(id),
+      msp_id uuid not null,
       email text not null,
       member_row_id uuid,
       company_row_id uuid,
@@ -33,6 +33,7 @@ describe('tenancy in the schema (issue #6 §3), read from the migrated catalogue
       'broken_things: primary key broken_things_pkey does not lead with msp_id',
       'broken_things: unique index broken_things_email_uq does not lead with msp_id',
       'psa_members: unique index psa_members_id_uq does not lead with msp_id',
+      'broken_things: msp_id has no foreign key of its own to msps(id)',
       'broken_things: foreign key broken_things_company_fk would clear msp_id on delete (use ON DELETE SET NULL (<row id column>))',
       'broken_things: foreign key broken_things_member_fk into psa_members (member_row_id) leaves msp_id out',
       'broken_things.loose_row_id: a uuid reference column without a foreign key',
