@@ -24,7 +24,7 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     config,
     database: handle,
     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, keepCopies: !config.isProduction }),
-    audit: createAuditLog(handle.db),
+    audit: createAuditLog(),
     now: () => new Date(),
     lifecycle: createLifecycle(),
   };

@@ -60,7 +60,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}): Promise<
     config,
     database,
     mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
-    audit: createAuditLog(database.db),
+    audit: createAuditLog(),
     now,
     lifecycle: createLifecycle(),
     ...depOverrides,

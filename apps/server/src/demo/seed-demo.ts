@@ -208,15 +208,12 @@ export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | '
     let integration = false;
     if (options.simulatorUrl) integration = await ensureSimulatorIntegration(tx, deps.config.encryptionKey, msp.id, options.simulatorUrl);
 
-    return {
-      mspId: msp.id,
-      created: { msp: msp.created, companies: copied.companies, contacts: copied.contacts, members: copied.members, users: createdUsers, customRole, integration },
-    };
+    const created = { msp: msp.created, companies: copied.companies, contacts: copied.contacts, members: copied.members, users: createdUsers, customRole, integration };
+    if (Object.values(created).some((value) => value === true || (typeof value === 'number' && value > 0))) {
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'demo.seed', target: DEMO_MSP.customDomain, outcome: 'success', details: created });
+    }
+    return { mspId: msp.id, created };
   });
-
-  if (Object.values(result.created).some((value) => value === true || (typeof value === 'number' && value > 0))) {
-    await deps.audit({ mspId: result.mspId, actorKind: 'system', action: 'demo.seed', target: DEMO_MSP.customDomain, outcome: 'success', details: result.created });
-  }
   return result;
 }
 

@@ -12,21 +12,30 @@ export interface TAuditEvent {
   details?: Record<string, unknown>;
 }
 
-export type TAuditLog = (event: TAuditEvent) => Promise<void>;
+export interface TAuditLog {
+  /**
+   * Writes one event through `db`. Pass the transaction of the mutation the event records, so the
+   * two commit together or not at all; an event that records no change (a refused attempt) takes
+   * the database itself.
+   */
+  record(db: TDatabase, event: TAuditEvent): Promise<void>;
+}
 
 /** Writes one audit event per mutation and sign-in attempt (DESIGN §4). */
-export function createAuditLog(db: TDatabase): TAuditLog {
-  return async (event) => {
-    await db.insert(auditEvents).values({
-      mspId: event.mspId ?? null,
-      actorKind: event.actorKind,
-      actorId: event.actorId ?? null,
-      action: event.action,
-      target: event.target ?? null,
-      outcome: event.outcome,
-      ip: event.ip ?? null,
-      requestId: event.requestId ?? null,
-      details: event.details ?? null,
-    });
+export function createAuditLog(): TAuditLog {
+  return {
+    async record(db, event) {
+      await db.insert(auditEvents).values({
+        mspId: event.mspId ?? null,
+        actorKind: event.actorKind,
+        actorId: event.actorId ?? null,
+        action: event.action,
+        target: event.target ?? null,
+        outcome: event.outcome,
+        ip: event.ip ?? null,
+        requestId: event.requestId ?? null,
+        details: event.details ?? null,
+      });
+    },
   };
 }

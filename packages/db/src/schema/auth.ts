@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { msps } from './tenancy';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts, msps, users } from './tenancy';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -11,13 +12,18 @@ export const sessions = pgTable(
     principalKind: text('principal_kind', { enum: ['user', 'account'] }).notNull(),
     mspId: uuid('msp_id').references(() => msps.id, { onDelete: 'cascade' }),
     userId: uuid('user_id'),
-    accountId: uuid('account_id'),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     authMethod: text('auth_method', { enum: ['password', 'google', 'microsoft'] }).notNull().default('password'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.mspId, t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.mspId, t.userId),
+    // A user session names its MSP and user; an account session has neither (MATCH SIMPLE skips it).
+    foreignKey({ name: 'sessions_user_fk', columns: [t.mspId, t.userId], foreignColumns: [users.mspId, users.id] }).onDelete('cascade'),
+    check('sessions_principal_ck', sql`(${t.principalKind} = 'user' and ${t.mspId} is not null and ${t.userId} is not null and ${t.accountId} is null) or (${t.principalKind} = 'account' and ${t.accountId} is not null and ${t.mspId} is null and ${t.userId} is null)`),
+  ],
 );
 
 /**
@@ -27,7 +33,7 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     purpose: text('purpose', { enum: ['sign_in', 'password_reset'] }).notNull(),
     mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
@@ -37,7 +43,11 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('verification_codes_user_idx').on(t.mspId, t.userId, t.purpose)],
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    index('verification_codes_user_idx').on(t.mspId, t.userId, t.purpose),
+    foreignKey({ name: 'verification_codes_user_fk', columns: [t.mspId, t.userId], foreignColumns: [users.mspId, users.id] }).onDelete('cascade'),
+  ],
 );
 
 /** Per-key failure counters for throttling that must hold across replicas (sign-in, 2FA, reset). */

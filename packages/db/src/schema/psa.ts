@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { msps } from './tenancy';
 
 const timestamps = {
@@ -65,6 +65,8 @@ export const psaContacts = pgTable(
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('psa_contacts_ext_uq').on(t.mspId, t.psaType, t.externalId),
     index('psa_contacts_email_idx').on(t.mspId, t.email),
+    // The migration narrows this to ON DELETE SET NULL (company_row_id): msp_id is never nulled.
+    foreignKey({ name: 'psa_contacts_company_fk', columns: [t.mspId, t.companyRowId], foreignColumns: [psaCompanies.mspId, psaCompanies.id] }).onDelete('set null'),
   ],
 );
 

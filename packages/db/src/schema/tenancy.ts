@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TPermissionMap } from '@switchboard/contracts';
+import { psaCompanies, psaContacts, psaMembers } from './psa';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -22,6 +23,9 @@ export const msps = pgTable('msps', {
   createdAt: createdAt(),
 });
 
+/** The key that keeps a held role from being deleted; services map its violation to plain words. */
+export const USERS_ROLE_FOREIGN_KEY = 'users_role_fk';
+
 /** Roles are per MSP; built-in ones (Admin, Technician, Client) have custom = false. */
 export const roles = pgTable(
   'roles',
@@ -39,6 +43,11 @@ export const roles = pgTable(
 /**
  * Technician and client users of an MSP. One table because sign-in, 2FA, reset and sessions are
  * the same for both; `kind` keeps the spec's two endpoint families apart.
+ *
+ * Every reference out of this table carries msp_id (a user can only point at its own MSP's rows).
+ * A held role cannot be deleted (RESTRICT). A PSA copy that goes away only clears the row id: the
+ * migration narrows those three to `ON DELETE SET NULL (<row id>)` (PostgreSQL 15), because a plain
+ * SET NULL would null msp_id too — drizzle-kit cannot express the column list.
  */
 export const users = pgTable(
   'users',
@@ -72,6 +81,11 @@ export const users = pgTable(
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('users_msp_kind_email_uq').on(t.mspId, t.kind, sql`lower(${t.email})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    foreignKey({ name: USERS_ROLE_FOREIGN_KEY, columns: [t.mspId, t.roleId], foreignColumns: [roles.mspId, roles.id] }).onDelete('restrict'),
+    foreignKey({ name: 'users_psa_member_fk', columns: [t.mspId, t.psaMemberRowId], foreignColumns: [psaMembers.mspId, psaMembers.id] }).onDelete('set null'),
+    foreignKey({ name: 'users_psa_contact_fk', columns: [t.mspId, t.psaContactRowId], foreignColumns: [psaContacts.mspId, psaContacts.id] }).onDelete('set null'),
+    foreignKey({ name: 'users_company_fk', columns: [t.mspId, t.companyRowId], foreignColumns: [psaCompanies.mspId, psaCompanies.id] }).onDelete('set null'),
+    index('users_role_idx').on(t.mspId, t.roleId),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ZAccountSignedIn } from '@switchboard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TAuditEvent } from '../../lib/audit';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
 import { presentAccount } from './accounts.presenter';
 import type { TAccountRow } from './accounts.repository';
@@ -11,6 +12,7 @@ export const requestMeta = (request: FastifyRequest): TRequestMeta => ({ ip: req
 /**
  * Starts the account's session, sets the cookie and answers with the user and the landing path.
  * A session the browser already held is revoked, so one browser never keeps two identities.
+ * `auditEvent`, when given, is written in the same transaction as the session.
  */
 export async function signInAccount(
   deps: TAccountsDeps & { config: { isProduction: boolean } },
@@ -18,10 +20,14 @@ export async function signInAccount(
   reply: FastifyReply,
   account: TAccountRow,
   authMethod: 'password' | 'google' | 'microsoft' = 'password',
+  auditEvent?: TAuditEvent,
 ): Promise<z.infer<typeof ZAccountSignedIn>> {
-  if (request.auth) await revokeSession(deps.database.db, request.auth.sessionTokenHash, deps.now());
-  const { token, expiresAt } = await startAccountSession(deps, account, authMethod);
+  const { token, expiresAt } = await deps.database.db.transaction(async (tx) => {
+    if (request.auth) await revokeSession(tx, request.auth.sessionTokenHash, deps.now());
+    const session = await startAccountSession(tx, deps.now(), account, authMethod);
+    if (auditEvent) await deps.audit.record(tx, auditEvent);
+    return session;
+  });
   setSessionCookie(reply, token, expiresAt, deps.config.isProduction);
   return { user: presentAccount(account), redirectTo: landingPathFor(account) };
 }
-

@@ -14,7 +14,7 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { validation } from '../../lib/app-error';
-import { clearSessionCookie, revokeSession } from '../sessions/session.service';
+import { clearSessionCookie, endSession } from '../sessions/session.service';
 import { requestMeta, signInAccount } from './account-session';
 import {
   assertSignupEmailAvailable,
@@ -143,17 +143,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const auth = request.auth;
       if (auth) {
-        await revokeSession(deps.database.db, auth.sessionTokenHash, deps.now());
-        await deps.audit({
-          mspId: auth.principal === 'user' ? auth.mspId : null,
-          actorKind: auth.principal,
-          actorId: auth.principal === 'user' ? auth.userId : auth.accountId,
-          action: 'auth.logout',
-          target: auth.principal === 'user' ? auth.userId : auth.accountId,
-          outcome: 'success',
-          ip: request.ip,
-          requestId: request.id,
-        });
+        await endSession(deps, auth, { ip: request.ip, requestId: request.id });
       }
       clearSessionCookie(reply, deps.config.isProduction);
       clearOidcCookies(reply, deps.config.isProduction);

@@ -11,8 +11,10 @@ import {
   type ZPublicSignupBody,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
+import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
+import type { TAuditEvent } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { createSession } from '../sessions/session.service';
 import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
@@ -55,25 +57,29 @@ export async function signInWithPassword(deps: TAccountsDeps, body: z.output<typ
   if (body.password === '') throw validation(MESSAGES.passwordRequired);
   const key = throttleKey('sign_in', 'account', email);
   await assertNotThrottled(db, key, deps.now());
-  const audit = (outcome: 'success' | 'failure', actorId: string | null, reason?: string) =>
-    deps.audit({ actorKind: actorId ? 'account' : 'anonymous', actorId, action: 'account.sign_in', target: email, outcome, ip: meta.ip, requestId: meta.requestId, ...(reason ? { details: { reason } } : {}) });
+  const audit = (handle: TDatabase, outcome: 'success' | 'failure', actorId: string | null, reason?: string) =>
+    deps.audit.record(handle, { actorKind: actorId ? 'account' : 'anonymous', actorId, action: 'account.sign_in', target: email, outcome, ip: meta.ip, requestId: meta.requestId, ...(reason ? { details: { reason } } : {}) });
 
   const candidates = await findAccountsByEmail(db, email);
   const withPassword = candidates.filter((account) => account.passwordHash !== null);
   const [providerOnly] = candidates;
   if (providerOnly && withPassword.length === 0) {
-    await audit('failure', providerOnly.id, 'provider_account');
+    await audit(db, 'failure', providerOnly.id, 'provider_account');
     throw new AppError('provider_account', 409, MESSAGES.providerAccount);
   }
   for (const account of withPassword) {
     if (account.passwordHash !== null && (await verifyPassword(account.passwordHash, body.password))) {
-      await recordSuccess(db, key);
-      await audit('success', account.id);
+      await db.transaction(async (tx) => {
+        await recordSuccess(tx, key);
+        await audit(tx, 'success', account.id);
+      });
       return account;
     }
   }
-  await recordFailure(db, key, deps.now());
-  await audit('failure', null, candidates.length === 0 ? 'unknown_email' : 'wrong_password');
+  await db.transaction(async (tx) => {
+    await recordFailure(tx, key, deps.now());
+    await audit(tx, 'failure', null, candidates.length === 0 ? 'unknown_email' : 'wrong_password');
+  });
   throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
 }
 
@@ -86,11 +92,23 @@ function trimmedAddress(address: z.output<typeof ZCreateAccountBody>['companyAdd
   return { street: address.street.trim(), city: address.city.trim(), state: address.state.trim(), zipcode: address.zipcode.trim() };
 }
 
-/** Inserts, turning a taken email into 409 and anything else into the spec's sign-up failure. */
-async function insertNewAccount(deps: TAccountsDeps, values: Parameters<typeof insertAccount>[1], takenFlags?: Record<string, unknown>): Promise<TAccountRow> {
+/**
+ * Inserts the account and its audit event in one transaction, turning a taken email into 409 and
+ * anything else into the spec's sign-up failure.
+ */
+export async function insertNewAccount(
+  deps: TAccountsDeps,
+  values: Parameters<typeof insertAccount>[1],
+  auditEvent: (account: TAccountRow) => TAuditEvent,
+  takenFlags?: Record<string, unknown>,
+): Promise<TAccountRow> {
   let created: TAccountRow | undefined;
   try {
-    created = await insertAccount(deps.database.db, values);
+    created = await deps.database.db.transaction(async (tx) => {
+      const row = await insertAccount(tx, values);
+      if (row) await deps.audit.record(tx, auditEvent(row));
+      return row;
+    });
   } catch {
     throw new AppError('internal', 500, MESSAGES.signupError);
   }
@@ -107,18 +125,21 @@ export async function createGeneralAccount(deps: TAccountsDeps, body: z.output<t
   }
   const email = body.email.trim().toLowerCase();
   await assertSignupEmailAvailable(deps, email);
-  const account = await insertNewAccount(deps, {
-    kind: 'account',
-    email,
-    firstName: body.firstName.trim(),
-    lastName: body.lastName.trim(),
-    phone: body.phoneNumber.trim(),
-    companyId: body.companyId?.trim() || null,
-    companyName: body.companyName.trim(),
-    companyAddress,
-    passwordHash: await hashPassword(body.password),
-  });
-  await deps.audit({ actorKind: 'account', actorId: account.id, action: 'account.create', target: email, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
+  const account = await insertNewAccount(
+    deps,
+    {
+      kind: 'account',
+      email,
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      phone: body.phoneNumber.trim(),
+      companyId: body.companyId?.trim() || null,
+      companyName: body.companyName.trim(),
+      companyAddress,
+      passwordHash: await hashPassword(body.password),
+    },
+    (created) => ({ actorKind: 'account', actorId: created.id, action: 'account.create', target: email, outcome: 'success', ip: meta.ip, requestId: meta.requestId }),
+  );
   return account;
 }
 
@@ -149,13 +170,13 @@ export async function createPublicUser(deps: TAccountsDeps, body: z.output<typeo
       phone: fields.phoneNumber,
       passwordHash: await hashPassword(body.password),
     },
+    (created) => ({ actorKind: 'account', actorId: created.id, action: 'public_user.create', target: fields.emailId, outcome: 'success', ip: meta.ip, requestId: meta.requestId }),
     flags,
   );
-  await deps.audit({ actorKind: 'account', actorId: account.id, action: 'public_user.create', target: fields.emailId, outcome: 'success', ip: meta.ip, requestId: meta.requestId });
   return account;
 }
 
 /** A 7-day session for an account, remembering how it signed in. */
-export function startAccountSession(deps: TAccountsDeps, account: TAccountRow, authMethod: 'password' | 'google' | 'microsoft' = 'password') {
-  return createSession(deps.database.db, { principalKind: 'account', accountId: account.id }, deps.now(), authMethod);
+export function startAccountSession(db: TDatabase, now: Date, account: TAccountRow, authMethod: 'password' | 'google' | 'microsoft' = 'password') {
+  return createSession(db, { principalKind: 'account', accountId: account.id }, now, authMethod);
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAppDeps, TApp } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
+import type { TAuditEvent } from '../../lib/audit';
 import { requestMeta, signInAccount } from './account-session';
 import type { TOidcClients } from './oidc-client';
 import {
@@ -88,16 +89,16 @@ export function clearOidcCookies(reply: FastifyReply, secure: boolean): void {
  */
 export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClients): void {
   const secure = deps.config.isProduction;
-  const auditProviderSignIn = (request: FastifyRequest, provider: TOidcProvider, outcome: 'success' | 'failure', details: Record<string, unknown>, actorId: string | null = null) =>
-    deps.audit({
-      actorKind: actorId ? 'account' : 'anonymous',
-      actorId,
-      action: 'account.provider_sign_in',
-      outcome,
-      ip: request.ip,
-      requestId: request.id,
-      details: { provider, ...details },
-    });
+  const providerSignInEvent = (request: FastifyRequest, provider: TOidcProvider, outcome: 'success' | 'failure', details: Record<string, unknown>, actorId: string | null = null): TAuditEvent => ({
+    actorKind: actorId ? 'account' : 'anonymous',
+    actorId,
+    action: 'account.provider_sign_in',
+    outcome,
+    ip: request.ip,
+    requestId: request.id,
+    details: { provider, ...details },
+  });
+  const auditProviderSignIn = (...event: Parameters<typeof providerSignInEvent>) => deps.audit.record(deps.database.db, providerSignInEvent(...event));
 
   app.get(
     '/auth/oidc/providers',
@@ -158,8 +159,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
     const account = await findAccountForIdentity(deps, identity);
     if (account) {
-      const signedIn = await signInAccount(deps, request, reply, account, provider);
-      await auditProviderSignIn(request, provider, 'success', { email: identity.email }, account.id);
+      const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email }, account.id));
       return reply.redirect(authorizationState.returnTo ?? signedIn.redirectTo);
     }
     // A new identity: keep it server-signed until the business details arrive.
@@ -213,9 +213,8 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
       const identity = readIdentity(request, provider);
       if (!identity) throw new AppError('validation', 400, MESSAGES.providerSignupExpired);
       const account = await completeProviderAccount(deps, identity, request.body, requestMeta(request));
-      const signedIn = await signInAccount(deps, request, reply, account, provider);
+      const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email, created: true }, account.id));
       void reply.clearCookie(OIDC_IDENTITY_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
-      await auditProviderSignIn(request, provider, 'success', { email: identity.email, created: true }, account.id);
       return reply.status(201).send(signedIn);
     },
   );

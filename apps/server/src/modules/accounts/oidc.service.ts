@@ -1,9 +1,9 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { MESSAGES, ZOidcProvider, validateProviderAccountDetails, type TOidcProvider, type ZValidateUserBody } from '@switchboard/contracts';
-import { AppError, validation } from '../../lib/app-error';
-import { findAccountByEmail, findAccountByProviderSubject, insertAccount, type TAccountRow } from './accounts.repository';
-import type { TAccountsDeps, TRequestMeta } from './accounts.service';
+import { validation } from '../../lib/app-error';
+import { findAccountByEmail, findAccountByProviderSubject, type TAccountRow } from './accounts.repository';
+import { insertNewAccount, type TAccountsDeps, type TRequestMeta } from './accounts.service';
 import type { TOidcClients } from './oidc-client';
 
 /** How long a started sign-in and a verified identity awaiting business details stay usable. */
@@ -128,9 +128,9 @@ export async function completeProviderAccount(
   if (body.businessEmail !== undefined && body.businessEmail.trim().toLowerCase() !== identity.email) {
     throw validation(MESSAGES.businessEmailMismatch, [{ name: 'businessEmail', reason: MESSAGES.businessEmailMismatch }]);
   }
-  let created: TAccountRow | undefined;
-  try {
-    created = await insertAccount(deps.database.db, {
+  return insertNewAccount(
+    deps,
+    {
       kind: 'account',
       email: identity.email,
       firstName: body.firstName.trim(),
@@ -141,20 +141,16 @@ export async function completeProviderAccount(
       passwordHash: null,
       provider: identity.provider,
       providerSubject: identity.subject,
-    });
-  } catch {
-    throw new AppError('internal', 500, MESSAGES.signupError);
-  }
-  if (!created) throw new AppError('account_exists', 409, MESSAGES.accountExists);
-  await deps.audit({
-    actorKind: 'account',
-    actorId: created.id,
-    action: 'account.create',
-    target: identity.email,
-    outcome: 'success',
-    ip: meta.ip,
-    requestId: meta.requestId,
-    details: { provider: identity.provider },
-  });
-  return created;
+    },
+    (created) => ({
+      actorKind: 'account',
+      actorId: created.id,
+      action: 'account.create',
+      target: identity.email,
+      outcome: 'success',
+      ip: meta.ip,
+      requestId: meta.requestId,
+      details: { provider: identity.provider },
+    }),
+  );
 }

@@ -42,7 +42,7 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
   if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { ...flags, validPassword: problems });
   const db = deps.database.db;
   const fail = async (reason: string, error: AppError) => {
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
     return error;
   };
   if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
@@ -52,9 +52,13 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
   const passwordHash = await hashPassword(input.password);
   const base = { mspId: msp.id, id, email: input.email.trim(), passwordHash, createdAt: deps.now(), updatedAt: deps.now() };
   // Two activations racing for one email: the unique index lets one through, the other gets 409.
+  // The user and its audit event commit together.
   const insertUser = async (values: typeof users.$inferInsert) => {
     try {
-      await db.insert(users).values(values);
+      await db.transaction(async (tx) => {
+        await tx.insert(users).values(values);
+        await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
       throw error;
@@ -91,6 +95,5 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
       companyRowId: contact.companyRowId,
     });
   }
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
   return { id };
 }

@@ -111,7 +111,6 @@ export async function consumeOpenCodes(db: TDatabase, mspId: string, userId: str
     .where(and(eq(verificationCodes.mspId, mspId), eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
 }
 
-/** Consumes one code if still open; false when another request used it first (single use under races). */
 /** Records an authenticator time step as used; false when it (or a later one) already was. */
 export async function spendTotpStep(db: TDatabase, mspId: string, userId: string, stepEpoch: number): Promise<boolean> {
   const spent = await db
@@ -122,20 +121,28 @@ export async function spendTotpStep(db: TDatabase, mspId: string, userId: string
   return spent.length === 1;
 }
 
-export async function consumeCode(db: TDatabase, id: string, now: Date): Promise<boolean> {
+/** Consumes one code if still open; false when another request used it first (single use under races). */
+export async function consumeCode(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>, now: Date): Promise<boolean> {
   const consumed = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.mspId, code.mspId), eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return consumed.length === 1;
 }
 
-export async function incrementCodeAttempts(db: TDatabase, id: string): Promise<void> {
-  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+/** Counts one wrong try against a code. */
+export async function incrementCodeAttempts(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.mspId, code.mspId), eq(verificationCodes.id, code.id)));
 }
 
 /** Replaces a code's secret and expiry in place (resend keeps the challenge id the client holds). */
-export async function replaceCode(db: TDatabase, id: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.update(verificationCodes).set({ codeHash, expiresAt, attempts: 0 }).where(eq(verificationCodes.id, id));
+export async function replaceCode(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>, codeHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ codeHash, expiresAt, attempts: 0 })
+    .where(and(eq(verificationCodes.mspId, code.mspId), eq(verificationCodes.id, code.id)));
 }

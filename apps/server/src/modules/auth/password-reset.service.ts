@@ -6,7 +6,7 @@ import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttl
 import { revokeUserSessions } from '../sessions/session.service';
 import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
-import { checkCode, consumeCodeOnce, isCodeOpen, issueCode } from './two-factor.service';
+import { consumeCodeOnce, countWrongCode, isCodeOpen, isCodeRight, mailCode, storeCode } from './two-factor.service';
 
 type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
 
@@ -22,7 +22,7 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
   const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
   // Provider accounts have no password to reset; they sign in with their provider.
   if (!user || !user.isActive || user.passwordHash === null) {
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
     return;
   }
   const key = throttleKey('reset', msp.id, user.id);
@@ -32,11 +32,15 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
   } catch (error) {
     // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
     if (!(error instanceof AppError)) throw error;
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
     return;
   }
-  await issueCode(deps, 'password_reset', user);
-  await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
+  const issued = await deps.database.db.transaction(async (tx) => {
+    const stored = await storeCode(tx, 'password_reset', user, deps.now());
+    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
+    return stored;
+  });
+  await mailCode(deps, 'password_reset', user, issued.code);
 }
 
 /** The user and its open reset code when `token` is that code; counts wrong tries. */
@@ -48,11 +52,14 @@ async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind
   await assertNotThrottled(db, key, deps.now());
   await spendAttempt(db, key, deps.now());
   const row = await findLatestOpenCode(db, msp.id, user.id, 'password_reset');
-  const isRight = row !== undefined && isCodeOpen(row, deps.now()) && (await checkCode(deps, row, token));
-  if (!row || !isRight) {
-    const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
-    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
+  const isOpen = row !== undefined && isCodeOpen(row, deps.now());
+  if (!row || !isOpen || !isCodeRight(row, token)) {
+    await db.transaction(async (tx) => {
+      if (row && isOpen) await countWrongCode(tx, row);
+      const isNowLocked = await recordFailure(tx, key, deps.now());
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
+      if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
+    });
     throw invalidResetCode();
   }
   return { user, row };
@@ -79,12 +86,16 @@ export async function changePasswordWithCode(
   const firstProblem = problems[0];
   if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { validPassword: problems });
   const { user, row } = await checkResetCode(deps, msp, kind, input.emailId, input.token, meta);
-  if (!(await consumeCodeOnce(deps, row))) throw invalidResetCode();
-  const db = deps.database.db;
-  await updateUser(db, msp.id, user.id, { passwordHash: await hashPassword(input.password), updatedAt: deps.now() });
-  await revokeUserSessions(db, msp.id, user.id, deps.now());
-  await recordSuccess(db, throttleKey('reset', msp.id, user.id));
-  // A new password also lifts a sign-in lock earned with the old one.
-  await recordSuccess(db, throttleKey('sign_in', msp.id, kind, user.email));
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
+  const passwordHash = await hashPassword(input.password);
+  const isChanged = await deps.database.db.transaction(async (tx) => {
+    if (!(await consumeCodeOnce(tx, row, deps.now()))) return false;
+    await updateUser(tx, msp.id, user.id, { passwordHash, updatedAt: deps.now() });
+    await revokeUserSessions(tx, msp.id, user.id, deps.now());
+    await recordSuccess(tx, throttleKey('reset', msp.id, user.id));
+    // A new password also lifts a sign-in lock earned with the old one.
+    await recordSuccess(tx, throttleKey('sign_in', msp.id, kind, user.email));
+    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
+    return true;
+  });
+  if (!isChanged) throw invalidResetCode();
 }

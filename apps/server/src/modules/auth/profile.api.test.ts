@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, permissionMap } from '@switchboard/contracts';
+import { roles, users } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { isPostgresRun, waitForLockWaiter } from '../../../test/lock-waits';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { newClient, nextIp } from './auth-test-helpers';
 
@@ -117,5 +121,27 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
     const byAdmin = await (await signedInClient(t, admin, nextIp())).put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, lastName: 'Managed' });
     expect(byAdmin.json()).toMatchObject({ user: { lastName: 'Managed' } });
+  });
+});
+
+describe('Regression: a role deleted while a user is being moved to it (issue #6 §3)', () => {
+  it.skipIf(!isPostgresRun)('PostgreSQL: the move waits for the delete, then answers that the role is not found; the user keeps a role that exists', async () => {
+    const msp = await buildMsp(t);
+    const admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const [role] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Short-lived', custom: true, permissions: permissionMap(['boardView']) }).returning();
+    if (!role) throw new Error('role not created');
+    let moving: ReturnType<typeof admin.put> | undefined;
+    await t.deps.database.db.transaction(async (tx) => {
+      // Another request is deleting the role: gone, but not committed yet, when the move looks it up.
+      await tx.delete(roles).where(and(eq(roles.mspId, msp.id), eq(roles.id, role.id)));
+      moving = admin.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, roleId: role.id });
+      await waitForLockWaiter(t);
+    });
+    const response = await moving;
+    expect(response?.statusCode).toBe(400);
+    expect(response?.json()).toMatchObject({ detail: MESSAGES.notFound, invalidParams: [{ name: 'roleId' }] });
+    const [stored] = await t.deps.database.db.select({ roleId: users.roleId }).from(users).where(and(eq(users.mspId, msp.id), eq(users.id, tech.id)));
+    expect(stored?.roleId).toBe(msp.roleIds.Technician);
   });
 });

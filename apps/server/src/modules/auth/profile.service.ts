@@ -1,6 +1,8 @@
 import { isValidPhone, MESSAGES, NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
+import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { forbidden, notFound, validation } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
@@ -27,6 +29,8 @@ export interface TUserEdit {
   tierLevel?: TTierLevel | undefined;
 }
 
+const roleNotFound = () => validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+
 function validateEdit(edit: TUserEdit): void {
   for (const [field, value] of [['firstName', edit.firstName], ['lastName', edit.lastName]] as const) {
     if (value !== undefined && !NAME_PATTERN.test(value)) throw validation(MESSAGES.employee.names, [{ name: field, reason: MESSAGES.employee.names }]);
@@ -48,7 +52,7 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
   if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
   if (isRoleChange && edit.roleId !== undefined) {
     const role = await findRole(db, auth.mspId, edit.roleId);
-    if (!role) throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+    if (!role) throw roleNotFound();
     if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw forbidden();
   }
   const changes = {
@@ -58,17 +62,25 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
     ...(isRoleChange && edit.roleId !== undefined ? { roleId: edit.roleId } : {}),
     ...(isTierChange && edit.tierLevel !== undefined ? { tierLevel: edit.tierLevel } : {}),
   };
-  await updateUser(db, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
-  await deps.audit({
-    mspId: auth.mspId,
-    actorKind: 'user',
-    actorId: auth.userId,
-    action: 'user.profile_edit',
-    target: target.id,
-    outcome: 'success',
-    ...meta,
-    details: { kind, fields: Object.keys(changes) },
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await updateUser(tx, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
+      await deps.audit.record(tx, {
+        mspId: auth.mspId,
+        actorKind: 'user',
+        actorId: auth.userId,
+        action: 'user.profile_edit',
+        target: target.id,
+        outcome: 'success',
+        ...meta,
+        details: { kind, fields: Object.keys(changes) },
+      });
+    });
+  } catch (error) {
+    // The role was deleted after it was looked up: the same answer as a role that never existed.
+    if (isForeignKeyViolation(error, USERS_ROLE_FOREIGN_KEY)) throw roleNotFound();
+    throw error;
+  }
   const row = await findUserWithTenant(db, auth.mspId, target.id);
   if (!row) throw notFound();
   return presentSessionMspUser(row);

@@ -4,7 +4,7 @@ import { ZLogoutResponse, ZSessionCheckResponse, type TLogoutResponse, type TSes
 import { sessions } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
 import type { TAuthContext } from '../../plugins/auth-context';
-import { clearSessionCookie, revokeSession } from '../sessions/session.service';
+import { clearSessionCookie, endSession } from '../sessions/session.service';
 import { findAccountById, findUserWithTenant } from './auth.repository';
 import { requestMeta } from './auth-request';
 import { presentSessionAccount, presentSessionMspUser } from './session-user.presenter';
@@ -37,13 +37,8 @@ export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit
   if (!auth) return { success: true, skipMicrosoftLogout: true, redirectUrl: '/auth/login', microsoftLogoutUrl: null };
   const db = deps.database.db;
   const [session] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.tokenHash, auth.sessionTokenHash)).limit(1);
-  await revokeSession(db, auth.sessionTokenHash, deps.now());
+  await endSession(deps, auth, meta);
   const isMicrosoft = session?.authMethod === 'microsoft';
-  if (auth.principal === 'user') {
-    await deps.audit({ mspId: auth.mspId, actorKind: 'user', actorId: auth.userId, action: 'auth.logout', target: auth.userId, outcome: 'success', ...meta });
-  } else {
-    await deps.audit({ actorKind: 'account', actorId: auth.accountId, action: 'auth.logout', target: auth.accountId, outcome: 'success', ...meta });
-  }
   const logoutUrl = isMicrosoft ? microsoftLogoutUrl(deps) : null;
   return {
     success: true,

@@ -16,7 +16,7 @@ import {
 } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
 import { presentMspDomainChoice, presentSessionMspUser } from './session-user.presenter';
-import { checkCode, consumeCodeOnce, hasEnrolledTotp, isCodeOpen, issueCode, reissueCode, verifyTotp } from './two-factor.service';
+import { consumeCodeOnce, countWrongCode, hasEnrolledTotp, isCodeOpen, isCodeRight, mailCode, renewCode, storeCode, verifyTotp } from './two-factor.service';
 
 type TSignInDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'config'>;
 
@@ -66,18 +66,25 @@ export async function signInWithPassword(
     throw new AppError('provider_account', 409, MESSAGES.providerAccount, { flags: { emailCheck: true } });
   }
   const isPasswordRight = await checkPassword(user, input.password);
+  const target = input.emailId.trim().toLowerCase();
   if (!user || !isPasswordRight) {
-    const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target: input.emailId.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
-    if (isNowLocked) {
-      await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: input.emailId.trim().toLowerCase(), outcome: 'success', ...meta, details: { kind, minutes: 15 } });
-    }
+    await db.transaction(async (tx) => {
+      const isNowLocked = await recordFailure(tx, key, deps.now());
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target, outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
+      if (isNowLocked) {
+        await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target, outcome: 'success', ...meta, details: { kind, minutes: 15 } });
+      }
+    });
     throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
   }
-  await recordSuccess(db, key);
-  const challengeId = await issueCode(deps, 'sign_in', user);
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in.password', target: user.id, outcome: 'success', ...meta, details: { kind } });
-  return { twoFactorRequired: true, challengeId, sentTo: maskEmail(user.email), methods: hasEnrolledTotp(user) ? ['email', 'totp'] : ['email'] };
+  const issued = await db.transaction(async (tx) => {
+    await recordSuccess(tx, key);
+    const stored = await storeCode(tx, 'sign_in', user, deps.now());
+    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in.password', target: user.id, outcome: 'success', ...meta, details: { kind } });
+    return stored;
+  });
+  await mailCode(deps, 'sign_in', user, issued.code);
+  return { twoFactorRequired: true, challengeId: issued.id, sentTo: maskEmail(user.email), methods: hasEnrolledTotp(user) ? ['email', 'totp'] : ['email'] };
 }
 
 /** The open sign-in challenge and its user, or the invalid-code error (wrong MSP or user kind included). */
@@ -106,22 +113,30 @@ export async function verifySignInCode(
   const key = throttleKey('two_factor', msp.id, user.id);
   await assertNotThrottled(db, key, deps.now());
   await spendAttempt(db, key, deps.now());
-  const failed = async (reason: string) => {
-    const isNowLocked = await recordFailure(db, key, deps.now());
-    await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
-    if (isNowLocked) await deps.audit({ mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
+  /** Counts the failure (and a wrong code against its row) and records it, in one transaction. */
+  const failed = async (reason: 'code_closed' | 'wrong_code' | 'code_used') => {
+    await db.transaction(async (tx) => {
+      if (reason === 'wrong_code') await countWrongCode(tx, row);
+      const isNowLocked = await recordFailure(tx, key, deps.now());
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
+      if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
+    });
     return invalidCodeError();
   };
   if (!isCodeOpen(row, deps.now())) throw await failed('code_closed');
-  const isEmailCode = await checkCode(deps, row, input.code);
+  const isEmailCode = isCodeRight(row, input.code);
   const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user, user.totpSecret, input.code));
   if (!isEmailCode && !isTotpCode) throw await failed('wrong_code');
-  if (!(await consumeCodeOnce(deps, row))) throw await failed('code_used');
-  await recordSuccess(db, key);
-  const session = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: user.id }, deps.now());
+  const session = await db.transaction(async (tx) => {
+    if (!(await consumeCodeOnce(tx, row, deps.now()))) return null;
+    await recordSuccess(tx, key);
+    const created = await createSession(tx, { principalKind: 'user', mspId: msp.id, userId: user.id }, deps.now());
+    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in', target: user.id, outcome: 'success', ...meta, details: { kind, method: isTotpCode ? 'totp' : 'email' } });
+    return created;
+  });
+  if (!session) throw await failed('code_used');
   const withTenant = await findUserWithTenant(db, msp.id, user.id);
   if (!withTenant) throw notFound();
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.sign_in', target: user.id, outcome: 'success', ...meta, details: { kind, method: isTotpCode ? 'totp' : 'email' } });
   return { user: presentSessionMspUser(withTenant), redirectTo: mspUserHome(msp.customDomain, user.id), session };
 }
 
@@ -133,6 +148,10 @@ export async function resendSignInCode(deps: TSignInDeps, msp: TMspRow, kind: TM
   await assertNotThrottled(deps.database.db, key, deps.now());
   await spendAttempt(deps.database.db, key, deps.now());
   if (row.consumedAt !== null) throw invalidCodeError();
-  await reissueCode(deps, row, user);
-  await deps.audit({ mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });
+  const code = await deps.database.db.transaction(async (tx) => {
+    const renewed = await renewCode(tx, row, deps.now());
+    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor.resend', target: user.id, outcome: 'success', ...meta });
+    return renewed;
+  });
+  await mailCode(deps, 'sign_in', user, code);
 }

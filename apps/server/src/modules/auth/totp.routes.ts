@@ -1,4 +1,5 @@
 import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpSetupResponse, ZTotpStatusResponse } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
@@ -17,8 +18,17 @@ async function loadSelf(deps: Pick<TAppDeps, 'database'>, auth: TUserContext, ki
   return user;
 }
 
-async function audit(deps: Pick<TAppDeps, 'audit'>, user: TUserRow, action: string, outcome: 'success' | 'failure', meta: TRequestMeta) {
-  await deps.audit({ mspId: user.mspId, actorKind: 'user', actorId: user.id, action, target: user.id, outcome, ...meta });
+/** Records an enrolment step through `db`: the transaction of the change it records, or the database for a refusal. */
+async function audit(deps: Pick<TAppDeps, 'audit'>, db: TDatabase, user: TUserRow, action: string, outcome: 'success' | 'failure', meta: TRequestMeta) {
+  await deps.audit.record(db, { mspId: user.mspId, actorKind: 'user', actorId: user.id, action, target: user.id, outcome, ...meta });
+}
+
+/** Stores the user's TOTP secret (or clears it) and records the step, in one transaction. */
+async function saveTotpSecret(deps: Pick<TAppDeps, 'audit' | 'database' | 'now'>, user: TUserRow, totpSecret: string | null, action: string, meta: TRequestMeta) {
+  await deps.database.db.transaction(async (tx) => {
+    await updateUser(tx, user.mspId, user.id, { totpSecret, updatedAt: deps.now() });
+    await audit(deps, tx, user, action, 'success', meta);
+  });
 }
 
 /** Authenticator-app enrolment for the signed-in user (decisions #16; additions). */
@@ -36,8 +46,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const msp = await findMspByDomain(deps.database.db, auth.mspCustomDomain);
         const secret = newTotpSecret();
         // Re-running setup replaces an enrolled app; the new secret counts only once confirmed with a code.
-        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: PENDING_TOTP_PREFIX + encryptSecret(deps.config.encryptionKey, secret), updatedAt: deps.now() });
-        await audit(deps, user, 'auth.totp.setup', 'success', requestMeta(request));
+        await saveTotpSecret(deps, user, PENDING_TOTP_PREFIX + encryptSecret(deps.config.encryptionKey, secret), 'auth.totp.setup', requestMeta(request));
         void reply.header('cache-control', 'no-store');
         return { secret, otpauthUrl: totpUri(secret, user.email, msp?.name ?? auth.mspCustomDomain) };
       },
@@ -52,11 +61,10 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         if (request.body.code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
         const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
         if (pending === null || !(await verifyTotp(deps, user, pending, request.body.code))) {
-          await audit(deps, user, 'auth.totp.enable', 'failure', requestMeta(request));
+          await audit(deps, deps.database.db, user, 'auth.totp.enable', 'failure', requestMeta(request));
           throw new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode);
         }
-        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: pending, updatedAt: deps.now() });
-        await audit(deps, user, 'auth.totp.enable', 'success', requestMeta(request));
+        await saveTotpSecret(deps, user, pending, 'auth.totp.enable', requestMeta(request));
         return { totpEnabled: true };
       },
     );
@@ -67,8 +75,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
       async (request) => {
         const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
-        await updateUser(deps.database.db, auth.mspId, user.id, { totpSecret: null, updatedAt: deps.now() });
-        await audit(deps, user, 'auth.totp.disable', 'success', requestMeta(request));
+        await saveTotpSecret(deps, user, null, 'auth.totp.disable', requestMeta(request));
         return { totpEnabled: false };
       },
     );

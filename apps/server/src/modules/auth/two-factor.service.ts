@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
+import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { decryptSecret, safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto';
 import {
@@ -18,8 +19,6 @@ import {
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-type TCodeDeps = Pick<TAppDeps, 'database' | 'mailer' | 'now'>;
-
 const MAIL_SUBJECTS: Record<TCodePurpose, string> = {
   sign_in: 'Your Switchboard verification code',
   password_reset: 'Your Switchboard password reset code',
@@ -33,17 +32,23 @@ function mailText(purpose: TCodePurpose, code: string): string {
   return [`Use this code ${reason}:`, '', code, '', 'It expires in 10 minutes and works once. If this was not you, ignore this mail.'].join('\n');
 }
 
-async function mailCode(deps: TCodeDeps, purpose: TCodePurpose, user: TUserRow, code: string): Promise<void> {
+/** Mails a code to its user; called after the transaction that stored the code has committed. */
+export async function mailCode(deps: Pick<TAppDeps, 'mailer'>, purpose: TCodePurpose, user: TUserRow, code: string): Promise<void> {
   await deps.mailer.send({ mspId: user.mspId, to: user.email, subject: MAIL_SUBJECTS[purpose], text: mailText(purpose, code) });
 }
 
-/** Issues a fresh code (older open codes of the same purpose stop working) and mails it; returns the code id. */
-export async function issueCode(deps: TCodeDeps, purpose: TCodePurpose, user: TUserRow): Promise<string> {
-  const now = deps.now();
+/** A stored code and the digits to mail (only its salted hash is kept). */
+export interface TIssuedCode {
+  id: string;
+  code: string;
+}
+
+/** Stores a fresh code (older open codes of the same purpose stop working); the caller mails it after commit. */
+export async function storeCode(db: TDatabase, purpose: TCodePurpose, user: TUserRow, now: Date): Promise<TIssuedCode> {
   const id = randomUUID();
   const code = sixDigitCode();
-  await consumeOpenCodes(deps.database.db, user.mspId, user.id, purpose, now);
-  await insertVerificationCode(deps.database.db, {
+  await consumeOpenCodes(db, user.mspId, user.id, purpose, now);
+  await insertVerificationCode(db, {
     id,
     purpose,
     mspId: user.mspId,
@@ -51,15 +56,14 @@ export async function issueCode(deps: TCodeDeps, purpose: TCodePurpose, user: TU
     codeHash: hashCode(id, code),
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
-  await mailCode(deps, purpose, user, code);
-  return id;
+  return { id, code };
 }
 
-/** Replaces the code behind an open challenge with a new one and mails it; the old code stops working. */
-export async function reissueCode(deps: TCodeDeps, row: TVerificationCodeRow, user: TUserRow): Promise<void> {
+/** Replaces the code behind an open challenge with a new one (the old code stops working); the caller mails it after commit. */
+export async function renewCode(db: TDatabase, row: TVerificationCodeRow, now: Date): Promise<string> {
   const code = sixDigitCode();
-  await replaceCode(deps.database.db, row.id, hashCode(row.id, code), new Date(deps.now().getTime() + CODE_TTL_MS));
-  await mailCode(deps, row.purpose, user, code);
+  await replaceCode(db, row, hashCode(row.id, code), new Date(now.getTime() + CODE_TTL_MS));
+  return code;
 }
 
 /** Whether a code row can still be tried at all (open, unexpired, tries left). */
@@ -67,16 +71,19 @@ export function isCodeOpen(row: TVerificationCodeRow, now: Date): boolean {
   return row.consumedAt === null && row.expiresAt > now && row.attempts < CODE_MAX_ATTEMPTS;
 }
 
-/** Compares a submitted code in constant time; counts the try when it is wrong. */
-export async function checkCode(deps: TCodeDeps, row: TVerificationCodeRow, code: string): Promise<boolean> {
-  if (/^\d{6}$/.test(code) && safeEqualHex(hashCode(row.id, code), row.codeHash)) return true;
-  await incrementCodeAttempts(deps.database.db, row.id);
-  return false;
+/** Compares a submitted code in constant time; a wrong one is counted with `countWrongCode`, beside its audit event. */
+export function isCodeRight(row: TVerificationCodeRow, code: string): boolean {
+  return /^\d{6}$/.test(code) && safeEqualHex(hashCode(row.id, code), row.codeHash);
+}
+
+/** Counts one wrong try against a code. */
+export async function countWrongCode(db: TDatabase, row: TVerificationCodeRow): Promise<void> {
+  await incrementCodeAttempts(db, row);
 }
 
 /** Uses a code up; false when a concurrent request already did. */
-export async function consumeCodeOnce(deps: TCodeDeps, row: TVerificationCodeRow): Promise<boolean> {
-  return consumeCode(deps.database.db, row.id, deps.now());
+export async function consumeCodeOnce(db: TDatabase, row: TVerificationCodeRow, now: Date): Promise<boolean> {
+  return consumeCode(db, row, now);
 }
 
 /** `totp_secret` holds either an enrolled secret or, while enrolment is unconfirmed, this prefix + the sealed secret. */

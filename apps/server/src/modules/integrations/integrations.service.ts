@@ -1,4 +1,5 @@
 import { MESSAGES } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
@@ -22,8 +23,9 @@ export function createIntegrationsService(deps: TAppDeps) {
   const clients = psaClientsFor(deps);
   const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
 
-  async function recordAudit(actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
-    await deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
+  /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
+  async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
+    await deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
   }
 
   return {
@@ -59,18 +61,23 @@ export function createIntegrationsService(deps: TAppDeps) {
         throw validation('Send exactly one of connectWiseManageIntegration or autotaskIntegration.');
       }
       values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
-      const row = await saveIntegrationKeys(db, actor.mspId, values, deps.now());
+      const row = await db.transaction(async (tx) => {
+        const saved = await saveIntegrationKeys(tx, actor.mspId, values, deps.now());
+        await recordAudit(tx, actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
+        return saved;
+      });
       clients.invalidate(actor.mspId);
-      await recordAudit(actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
       return presentIntegration(row);
     },
 
     /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */
     async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegrationSummary & { boardCount: number | null }> {
       if (!isIntegrated) {
-        await clearIntegrationKeys(db, actor.mspId, deps.now());
+        await db.transaction(async (tx) => {
+          await clearIntegrationKeys(tx, actor.mspId, deps.now());
+          await recordAudit(tx, actor, 'integrations.disconnect', 'success', {});
+        });
         clients.invalidate(actor.mspId);
-        await recordAudit(actor, 'integrations.disconnect', 'success', {});
         return { ...(await this.getSummary(actor.mspId)), boardCount: null };
       }
       const row = await findIntegration(db, actor.mspId);
@@ -79,12 +86,15 @@ export function createIntegrationsService(deps: TAppDeps) {
       try {
         boardCount = (await withPsaErrors(() => clients.fromIntegration(row).listBoards())).length;
       } catch (error) {
-        await recordAudit(actor, 'integrations.integrator.enable', 'failure', { psaType: row.psaType });
+        await recordAudit(db, actor, 'integrations.integrator.enable', 'failure', { psaType: row.psaType });
         throw error;
       }
-      await setConnectWiseManageIntegrator(db, actor.mspId, true, deps.now());
+      // The PSA was called above, outside any transaction; only the flag and its audit event commit together.
+      await db.transaction(async (tx) => {
+        await setConnectWiseManageIntegrator(tx, actor.mspId, true, deps.now());
+        await recordAudit(tx, actor, 'integrations.integrator.enable', 'success', { psaType: row.psaType, boardCount });
+      });
       clients.invalidate(actor.mspId);
-      await recordAudit(actor, 'integrations.integrator.enable', 'success', { psaType: row.psaType, boardCount });
       return { ...(await this.getSummary(actor.mspId)), boardCount };
     },
   };

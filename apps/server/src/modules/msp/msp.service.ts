@@ -108,21 +108,21 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
         // Same transaction as the row: a stored logoPath always names a complete upload.
         if (input.logo && logoType && logoPath) await insertUpload(tx, { mspId, name: logoPath, contentType: logoType.mime, bytes: input.logo.bytes });
         await ensureBuiltInRoles(tx, mspId);
+        await deps.audit.record(tx, {
+          mspId,
+          actorKind: 'anonymous',
+          action: 'msp.create',
+          target: fields.customDomain,
+          outcome: 'success',
+          ip: origin.ip,
+          requestId: origin.requestId,
+          details: { mspName: fields.mspName, hasLogo: logoPath !== null },
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw mspSignupError('conflict', 409, MESSAGES.customDomainTaken);
       throw error;
     }
-    await deps.audit({
-      mspId,
-      actorKind: 'anonymous',
-      action: 'msp.create',
-      target: fields.customDomain,
-      outcome: 'success',
-      ip: origin.ip,
-      requestId: origin.requestId,
-      details: { mspName: fields.mspName, hasLogo: logoPath !== null },
-    });
     return { mspCustomDomain: fields.customDomain, mspName: fields.mspName, bootstrapToken, bootstrapExpiresAt: bootstrapExpiresAt.toISOString() };
   }
 
@@ -155,9 +155,12 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
       primaryButtonColour: brand.primaryButtonColour.toLowerCase(),
       secondaryButtonColour: brand.secondaryButtonColour.toLowerCase(),
     };
-    const updated = await updateMspBrand(db, actor.mspId, normalised);
-    if (!updated) throw notFound();
-    await deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'msp.branding.save', target: updated.customDomain, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: normalised });
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateMspBrand(tx, actor.mspId, normalised);
+      if (!row) throw notFound();
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'msp.branding.save', target: row.customDomain, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: normalised });
+      return row;
+    });
     return presentBrand(updated);
   }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isValidEmail, isValidPhone, MESSAGES, passwordProblems, type TAddTechnicianBody, type TTechnicianRecord } from '@switchboard/contracts';
+import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import { hashPassword, safeEqualHex, sha256 } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { mspSignupError, type TRequestOrigin } from './msp.service';
 import { presentTechnician } from './msp.presenter';
@@ -39,7 +40,7 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
     const msp = await findMspByDomain(db, mspCustomDomain);
     if (!msp) throw notFound();
     const auditFailure = (reason: string) =>
-      deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'technician.add', target: null, outcome: 'failure', ip: origin.ip, requestId: origin.requestId, details: { bootstrap: true, reason } });
+      deps.audit.record(db, { mspId: msp.id, actorKind: 'anonymous', action: 'technician.add', target: null, outcome: 'failure', ip: origin.ip, requestId: origin.requestId, details: { bootstrap: true, reason } });
     if (!isBootstrapTokenValid(msp, token, deps.now()) || (await countTechnicians(db, msp.id)) > 0) {
       await auditFailure('bootstrap_token');
       throw bootstrapTokenError();
@@ -59,7 +60,7 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
     const created = await db.transaction(async (tx) => {
       if (!(await spendBootstrapToken(tx, msp.id, sha256(token), deps.now()))) return null;
       const roleIds = await ensureBuiltInRoles(tx, msp.id);
-      return insertUser(tx, {
+      const user = await insertUser(tx, {
         mspId: msp.id,
         id: randomUUID(),
         kind: 'technician',
@@ -71,12 +72,13 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
         passwordHash,
         tierLevel: body.tierLevel ?? 'Tier1',
       });
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'technician.add', target: user.id, outcome: 'success', ip: origin.ip, requestId: origin.requestId, details: { bootstrap: true, role: 'Admin', email: user.email } });
+      return user;
     });
     if (!created) {
       await auditFailure('bootstrap_token_spent');
       throw bootstrapTokenError();
     }
-    await deps.audit({ mspId: msp.id, actorKind: 'anonymous', action: 'technician.add', target: created.id, outcome: 'success', ip: origin.ip, requestId: origin.requestId, details: { bootstrap: true, role: 'Admin', email: created.email } });
     return presentTechnician(created, msp.customDomain, 'Admin');
   }
 
@@ -99,34 +101,39 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
     const passwordHash = await hashPassword(form.password);
     let created;
     try {
-      created = await insertUser(db, {
-        mspId: adder.mspId,
-        id: randomUUID(),
-        kind: 'technician',
-        roleId,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email,
-        phone: form.phoneNumber,
-        passwordHash,
-        // decisions #8: Tier1 when a member is added on the Team/Employees screen.
-        tierLevel: body.tierLevel ?? 'Tier1',
+      created = await db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          mspId: adder.mspId,
+          id: randomUUID(),
+          kind: 'technician',
+          roleId,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email: form.email,
+          phone: form.phoneNumber,
+          passwordHash,
+          // decisions #8: Tier1 when a member is added on the Team/Employees screen.
+          tierLevel: body.tierLevel ?? 'Tier1',
+        });
+        await deps.audit.record(tx, {
+          mspId: adder.mspId,
+          actorKind: 'user',
+          actorId: adder.userId,
+          action: 'technician.add',
+          target: user.id,
+          outcome: 'success',
+          ip: origin.ip,
+          requestId: origin.requestId,
+          details: { roleId, roleName, tierLevel: user.tierLevel, email: user.email },
+        });
+        return user;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.accountExists);
+      // The role was deleted after it was looked up: the database refuses a user without it.
+      if (isForeignKeyViolation(error, USERS_ROLE_FOREIGN_KEY)) throw notFound();
       throw error;
     }
-    await deps.audit({
-      mspId: adder.mspId,
-      actorKind: 'user',
-      actorId: adder.userId,
-      action: 'technician.add',
-      target: created.id,
-      outcome: 'success',
-      ip: origin.ip,
-      requestId: origin.requestId,
-      details: { roleId, roleName, tierLevel: created.tierLevel, email: created.email },
-    });
     return presentTechnician(created, adder.mspCustomDomain, roleName);
   }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES, cloneRoleName, MESSAGES, permissionMap, type TRole } from '@switchboard/contracts';
-import { auditEvents } from '@switchboard/db';
+import { auditEvents, roles, users } from '@switchboard/db';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { isPostgresRun, waitForLockWaiter } from '../../../test/lock-waits';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -195,4 +196,63 @@ describe('A-062 GET /db/{msp}/roles/delete', () => {
     expect((await admin.get(`/db/${msp.customDomain}/roles/delete?id=not-a-uuid`)).statusCode).toBe(400);
     expect((await rolesOf(admin, msp)).map((listed) => listed.name)).toContain('Keep');
   });
+});
+
+/** Users of the MSP whose role id names no role of that MSP: must always be none. */
+async function usersOnMissingRoles(msp: TTestMsp): Promise<string[]> {
+  const rows = await t.deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
+    .where(and(eq(users.mspId, msp.id), isNull(roles.id)));
+  return rows.map((row) => row.id);
+}
+
+describe('Regression: a role deleted while a user is being given it (issue #6 §3)', () => {
+  const employee = { firstName: 'Lee', lastName: 'Park', phoneNumber: '7205550101', password: 'Another!Pass1' };
+
+  it('never leaves a user on a deleted role: either the delete wins and the add answers 404, or the add wins and the delete answers "role in use"', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    // The delete starts a little later each round, sweeping through the add's window between its
+    // role check and its insert (the password hash sits there), until the add wins outright.
+    const outcomes: string[] = [];
+    for (let delayMs = 0; delayMs <= 400 && !outcomes.includes('201/409'); delayMs += 5) {
+      const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: `Racing ${delayMs}`, permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+      const [added, deleted] = await Promise.all([
+        admin.post(`/db/${msp.customDomain}/technicianUsers/add`, { ...employee, email: `racer-${delayMs}@example.com`, roleId: role.id }),
+        new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`)),
+      ]);
+      const outcome = `${added.statusCode}/${deleted.statusCode}`;
+      outcomes.push(outcome);
+      expect(['404/200', '201/409']).toContain(outcome);
+      if (deleted.statusCode === 409) expect(deleted.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.roleInUse });
+      const isRoleListed = (await rolesOf(admin, msp)).some((listed) => listed.id === role.id);
+      expect(isRoleListed).toBe(deleted.statusCode === 409);
+      expect(await usersOnMissingRoles(msp)).toEqual([]);
+    }
+    expect(outcomes).toContain('201/409');
+  });
+
+  it.skipIf(!isPostgresRun)(
+    'PostgreSQL: a delete that meets an assignment not yet committed waits for it, then answers "role in use"',
+    async () => {
+      const msp = await buildMsp(t);
+      const admin = await adminOf(msp);
+      const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Held meanwhile', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+      let deleting: ReturnType<TestClient['get']> | undefined;
+      await t.deps.database.db.transaction(async (tx) => {
+        // Another request is assigning the role: its user row exists but is not committed yet.
+        await tx.insert(users).values({ mspId: msp.id, kind: 'technician', roleId: role.id, firstName: 'Mid', lastName: 'Flight', email: 'mid-flight@example.com' });
+        deleting = admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
+        // Commit only once the delete is waiting on the role row.
+        await waitForLockWaiter(t);
+      });
+      const response = await deleting;
+      expect(response?.statusCode).toBe(409);
+      expect(response?.json()).toMatchObject({ detail: MESSAGES.roleInUse });
+      expect((await rolesOf(admin, msp)).map((listed) => listed.id)).toContain(role.id);
+      expect(await usersOnMissingRoles(msp)).toEqual([]);
+    },
+  );
 });

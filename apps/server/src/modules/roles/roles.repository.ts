@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { TPermissionMap } from '@switchboard/contracts';
 import { roles, users, type TDatabase } from '@switchboard/db';
 
@@ -39,12 +39,11 @@ export async function updateCustomRole(db: TDatabase, mspId: string, roleId: str
   return row;
 }
 
-/** Deletes a custom role only if no user holds it, in one statement; true when a row went. */
-export async function deleteUnusedCustomRole(db: TDatabase, mspId: string, roleId: string): Promise<boolean> {
-  const holders = db.select({ id: users.id }).from(users).where(and(eq(users.mspId, mspId), eq(users.roleId, roleId)));
+/** Deletes a custom role; true when a row went. Fails with a foreign-key error while a user holds it. */
+export async function deleteCustomRole(db: TDatabase, mspId: string, roleId: string): Promise<boolean> {
   const deleted = await db
     .delete(roles)
-    .where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true), notExists(holders)))
+    .where(and(eq(roles.mspId, mspId), eq(roles.id, roleId), eq(roles.custom, true)))
     .returning({ id: roles.id });
   return deleted.length === 1;
 }

@@ -1,10 +1,11 @@
 import { MESSAGES, type TPermissionMap, type TRole } from '@switchboard/contracts';
+import { USERS_ROLE_FOREIGN_KEY, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
-import { countUsersWithRole, deleteUnusedCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
+import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
 
 /** Who is acting, for the tenant scope and the audit trail. */
 export interface TRoleActor {
@@ -27,8 +28,9 @@ const roleNameTakenError = () => conflict(MESSAGES.roleNameTaken);
 export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
   const db = deps.database.db;
 
-  const audit = (actor: TRoleActor, action: string, target: string, details: Record<string, unknown>, outcome: 'success' | 'failure' = 'success') =>
-    deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome, ip: actor.ip, requestId: actor.requestId, details });
+  /** Records a role change through `handle`: the mutation's transaction, or the database for a refusal. */
+  const audit = (handle: TDatabase, actor: TRoleActor, action: string, target: string, details: Record<string, unknown>, outcome: 'success' | 'failure' = 'success') =>
+    deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome, ip: actor.ip, requestId: actor.requestId, details });
 
   /** A-013: every role of the actor's MSP. */
   async function listForMsp(mspId: string, mspCustomDomain: string): Promise<TRole[]> {
@@ -41,8 +43,11 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
     if (input.id === undefined) {
       if (await isRoleNameTaken(db, actor.mspId, name)) throw roleNameTakenError();
       try {
-        const created = await insertCustomRole(db, actor.mspId, name, input.permissions);
-        await audit(actor, 'role.create', created.id, { name, permissions: input.permissions });
+        const created = await db.transaction(async (tx) => {
+          const row = await insertCustomRole(tx, actor.mspId, name, input.permissions);
+          await audit(tx, actor, 'role.create', row.id, { name, permissions: input.permissions });
+          return row;
+        });
         return presentRole(created, actor.mspCustomDomain);
       } catch (error) {
         if (isUniqueViolation(error)) throw roleNameTakenError();
@@ -52,16 +57,19 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
     const existing = await findRole(db, actor.mspId, input.id);
     if (!existing) throw notFound();
     if (!isRoleChangeable(existing)) {
-      await audit(actor, 'role.update', existing.id, { name: existing.name, reason: 'built_in' }, 'failure');
+      await audit(db, actor, 'role.update', existing.id, { name: existing.name, reason: 'built_in' }, 'failure');
       throw builtInRoleError();
     }
     if (await isRoleNameTaken(db, actor.mspId, name, existing.id)) throw roleNameTakenError();
     try {
-      const updated = await updateCustomRole(db, actor.mspId, existing.id, name, input.permissions);
-      if (!updated) throw notFound();
-      await audit(actor, 'role.update', updated.id, {
-        before: { name: existing.name, permissions: existing.permissions },
-        after: { name: updated.name, permissions: updated.permissions },
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateCustomRole(tx, actor.mspId, existing.id, name, input.permissions);
+        if (!row) throw notFound();
+        await audit(tx, actor, 'role.update', row.id, {
+          before: { name: existing.name, permissions: existing.permissions },
+          after: { name: row.name, permissions: row.permissions },
+        });
+        return row;
       });
       return presentRole(updated, actor.mspCustomDomain);
     } catch (error) {
@@ -70,22 +78,33 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
     }
   }
 
-  /** A-062: deletes a custom role that no user holds. */
+  /**
+   * A-062: deletes a custom role that no user holds. The database refuses to delete a held role
+   * (users_role_fk, ON DELETE RESTRICT), also when a user is being given it at the same moment;
+   * that refusal is the spec's "role in use" answer.
+   */
   async function remove(actor: TRoleActor, roleId: string): Promise<void> {
     const existing = await findRole(db, actor.mspId, roleId);
     if (!existing) throw notFound();
     if (!isRoleChangeable(existing)) {
-      await audit(actor, 'role.delete', existing.id, { name: existing.name, reason: 'built_in' }, 'failure');
+      await audit(db, actor, 'role.delete', existing.id, { name: existing.name, reason: 'built_in' }, 'failure');
       throw builtInRoleError();
     }
-    // The delete re-checks "no holder" itself, so a user assigned meanwhile keeps the role.
-    if (!(await deleteUnusedCustomRole(db, actor.mspId, existing.id))) {
+    let isDeleted: boolean;
+    try {
+      isDeleted = await db.transaction(async (tx) => {
+        if (!(await deleteCustomRole(tx, actor.mspId, existing.id))) return false;
+        await audit(tx, actor, 'role.delete', existing.id, { name: existing.name, permissions: existing.permissions });
+        return true;
+      });
+    } catch (error) {
+      if (!isForeignKeyViolation(error, USERS_ROLE_FOREIGN_KEY)) throw error;
       const holders = await countUsersWithRole(db, actor.mspId, existing.id);
-      if (holders === 0) throw notFound();
-      await audit(actor, 'role.delete', existing.id, { name: existing.name, reason: 'in_use', holders }, 'failure');
+      await audit(db, actor, 'role.delete', existing.id, { name: existing.name, reason: 'in_use', holders }, 'failure');
       throw conflict(MESSAGES.roleInUse);
     }
-    await audit(actor, 'role.delete', existing.id, { name: existing.name, permissions: existing.permissions });
+    // Deleted by a concurrent request between the lookup and the delete.
+    if (!isDeleted) throw notFound();
   }
 
   return { listForMsp, save, remove };
