@@ -105,7 +105,7 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
-  await app.register(accessPlugin, { audit: deps.audit });
+  await app.register(accessPlugin, { audit: deps.audit, db: deps.database.db });
   await app.register(csrfPlugin);
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TPermission } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
 import type { TAuditLog } from '../lib/audit';
 import { forbidden, notFound, unauthenticated } from '../lib/app-error';
 import type { TAuthContext } from './auth-context';
@@ -155,7 +156,7 @@ function operationIdOf(route: RouteOptions): string | undefined {
  * Registers the access hook and returns `declareRoutes`, the scope every module registers its
  * routes in: a route there without `config.access` or `schema.operationId` stops start-up.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, options: { audit: TAuditLog }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: { audit: TAuditLog; db: TDatabase }) => {
   app.decorate('routeTable', [] as TRouteTableEntry[]);
 
   app.addHook('onRequest', async (request) => {
@@ -176,8 +177,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { audit: TA
     if (!access || access.public === true) return;
     if (reply.statusCode !== 403 && reply.statusCode !== 404) return;
     const auth = request.auth;
-    await options
-      .audit({
+    await options.audit
+      .record(options.db, {
         mspId: auth?.principal === 'user' ? auth.mspId : null,
         actorKind: auth ? auth.principal : 'anonymous',
         actorId: auth ? (auth.principal === 'user' ? auth.userId : auth.accountId) : null,
