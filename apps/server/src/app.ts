@@ -15,6 +15,7 @@ import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
 import { accessPlugin, declareRoute } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { MODULES } from './modules/index';
 
 export interface TBuildOptions {
@@ -85,6 +86,7 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
   await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
   await app.register(accessPlugin, { audit: deps.audit });
   await app.register(csrfPlugin);
+  await app.register(inputGuardPlugin);
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
 

@@ -73,6 +73,9 @@ export const MESSAGES = {
   roleBuiltIn: 'Built-in roles cannot be changed or deleted.',
   roleInUse: 'This role is assigned to users. Move them to another role first.',
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
+  controlCharacters: 'Remove the invisible control characters (such as NUL) from what you entered.',
+  multipartBroken: 'The form upload was incomplete or damaged. Please send it again.',
+  roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
 
   // Web app shell and roles screen (ours; the spec gives no wording).
   networkError: 'The server could not be reached. Check your connection and try again.',

@@ -347,3 +347,26 @@ describe('branding read and save (decisions #5)', () => {
     expect((await admin.post(url, brand, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
   });
 });
+
+// Issue #6 §2: these answered 500 (the generated matrix in test/access-matrix.api.test.ts covers every route).
+describe('malformed MSP input answers 400 in plain words, not 500', () => {
+  it('refuses a truncated multipart sign-up body', async () => {
+    const boundary = 'cutShort';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="mspName"\r\n\r\nAcme IT\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`;
+    const response = await anonymous().request({ method: 'POST', url: '/db/msp', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: MESSAGES.multipartBroken });
+  });
+
+  it('refuses a NUL byte in a sign-up field, in the profile query and in an MSP path value', async () => {
+    const signup = await signUp(signupForm({ mspName: 'Acme\u0000IT' }));
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toMatchObject({ detail: MESSAGES.controlCharacters });
+    const client = anonymous();
+    for (const url of ['/db/msp?customDomain=a%00b', '/db/msp/a%00b/logo', '/db/a%00b/technicianUsers/forgotPassword?email=a%40example.com']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 'validation', detail: MESSAGES.controlCharacters });
+    }
+  });
+});
