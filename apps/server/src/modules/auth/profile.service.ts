@@ -4,7 +4,8 @@ import { forbidden, notFound, validation } from '../../lib/app-error';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
-import { canAccessUser, canManageUsersOfKind, grantsNoMoreThan } from './profile.policy';
+import { assertMayGrantRole } from '../roles/roles.policy';
+import { canAccessUser, canManageUsersOfKind } from './profile.policy';
 import { presentSessionMspUser } from './session-user.presenter';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -49,7 +50,7 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
   if (isRoleChange && edit.roleId !== undefined) {
     const role = await findRole(db, auth.mspId, edit.roleId);
     if (!role) throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
-    if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw forbidden();
+    assertMayGrantRole(auth.permissions, role);
   }
   const changes = {
     ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { LOGO_MAX_BYTES, MESSAGES, type TCreateMspResponse, type TMspProfile, type TRole } from '@switchboard/contracts';
-import { auditEvents, msps } from '@switchboard/db';
+import { LOGO_MAX_BYTES, MESSAGES, permissionMap, type TCreateMspResponse, type TMspProfile, type TRole } from '@switchboard/contracts';
+import { auditEvents, msps, roles, users } from '@switchboard/db';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 
@@ -296,6 +296,33 @@ describe('A-035 POST /db/{msp}/technicianUsers/add by an admin', () => {
     const response = await admin.post(`/db/${msp.customDomain}/technicianUsers/add`, { ...employee, email: 'TAKEN@example.com' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ detail: MESSAGES.accountExists });
+  });
+
+  // Issue #6 §2b: a technician manager added an Admin (201) and so gained roles and PSA keys through it.
+  it('refuses to hand out a role with a permission the adder lacks (403), and allows one within their rights', async () => {
+    const msp = await buildMsp(t);
+    const [managerRole, narrowRole] = await t.deps.database.db
+      .insert(roles)
+      .values([
+        { mspId: msp.id, name: 'Technician manager', custom: true, permissions: permissionMap(['technicianUserManagement', 'boardView']) },
+        { mspId: msp.id, name: 'Board viewer', custom: true, permissions: permissionMap(['boardView']) },
+      ])
+      .returning({ id: roles.id });
+    if (!managerRole || !narrowRole) throw new Error('roles not created');
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: managerRole.id }));
+    const url = `/db/${msp.customDomain}/technicianUsers/add`;
+    for (const roleId of [msp.roleIds.Admin, msp.roleIds.Technician]) {
+      const refused = await manager.post(url, { ...employee, email: `grant-${roleId}@example.com`, roleId });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.roleGrantTooBroad });
+    }
+    // Without a roleId the default Technician role is asked for, and it holds documents this manager lacks.
+    expect((await manager.post(url, { ...employee, email: 'default-role@example.com' })).statusCode).toBe(403);
+    const added = await manager.post(url, { ...employee, email: 'narrow@example.com', roleId: narrowRole.id });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ user: { roleName: 'Board viewer' } });
+    const admins = await t.deps.database.db.select().from(users).where(and(eq(users.mspId, msp.id), eq(users.roleId, msp.roleIds.Admin)));
+    expect(admins).toHaveLength(0);
   });
 
   it('refuses a role of another MSP (404)', async () => {
