@@ -143,9 +143,9 @@ export async function completeProviderAccount(
       providerSubject: identity.subject,
     });
   } catch {
-    throw new AppError('internal', 500, MESSAGES.signupError);
+    throw new AppError('internal', MESSAGES.signupError);
   }
-  if (!created) throw new AppError('account_exists', 409, MESSAGES.accountExists);
+  if (!created) throw new AppError('account_exists', MESSAGES.accountExists);
   await deps.audit({
     actorKind: 'account',
     actorId: created.id,

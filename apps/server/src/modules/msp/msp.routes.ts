@@ -35,7 +35,7 @@ function isClientError(error: unknown): boolean {
 
 /** Reads the A-082 multipart form: the four text fields and the optional `file` part. */
 async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInput> {
-  if (!request.isMultipart()) throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+  if (!request.isMultipart()) throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
   const fields: Record<(typeof MSP_TEXT_FIELDS)[number], string> = { mspName: '', customDomain: '', companyPhoneNumber: '', webSiteUrl: '' };
   let logo: TCreateMspInput['logo'];
   try {
@@ -52,7 +52,7 @@ async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInp
       }
       const name = MSP_TEXT_FIELDS.find((field) => field === part.fieldname);
       if (name && typeof part.value === 'string') {
-        if (hasControlCharacters(part.value)) throw mspSignupError('validation', 400, MESSAGES.controlCharacters);
+        if (hasControlCharacters(part.value)) throw mspSignupError('validation', MESSAGES.controlCharacters);
         fields[name] = part.value;
       }
     }
@@ -62,7 +62,7 @@ async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInp
     if (isClientError(error)) throw error;
     // A truncated or malformed body (no boundary, cut mid-part): the stream parser throws plain errors.
     request.log.info({ err: error }, 'unreadable multipart body');
-    throw mspSignupError('validation', 400, MESSAGES.multipartBroken);
+    throw mspSignupError('validation', MESSAGES.multipartBroken);
   }
   return { ...fields, logo };
 }

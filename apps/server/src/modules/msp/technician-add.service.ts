@@ -20,7 +20,7 @@ export interface TEmployeeAdder {
   permissions: TPermissionMap;
 }
 
-const bootstrapTokenError = () => mspSignupError('unauthenticated', 401, MESSAGES.bootstrapTokenInvalid);
+const bootstrapTokenError = () => mspSignupError('unauthenticated', MESSAGES.bootstrapTokenInvalid);
 
 function isBootstrapTokenValid(msp: TMspRow, token: string, now: Date): boolean {
   if (!msp.bootstrapTokenHash || !msp.bootstrapExpiresAt || msp.bootstrapExpiresAt.getTime() <= now.getTime()) return false;
@@ -51,13 +51,13 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
 
     const form = normalise(body);
     if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some((value) => value === '')) {
-      throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+      throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
     }
-    if (!isValidEmail(form.email)) throw mspSignupError('validation', 400, MESSAGES.validEmailRequired, { validEmail: false });
-    if (!isValidPhone(form.phoneNumber)) throw mspSignupError('validation', 400, MESSAGES.signup.phoneNumber.invalid);
+    if (!isValidEmail(form.email)) throw mspSignupError('validation', MESSAGES.validEmailRequired, { validEmail: false });
+    if (!isValidPhone(form.phoneNumber)) throw mspSignupError('validation', MESSAGES.signup.phoneNumber.invalid);
     const problems = passwordProblems(form.password);
     const firstProblem = problems[0];
-    if (firstProblem !== undefined) throw mspSignupError('validation', 400, firstProblem, { validPassword: problems });
+    if (firstProblem !== undefined) throw mspSignupError('validation', firstProblem, { validPassword: problems });
 
     const passwordHash = await hashPassword(form.password);
     const created = await db.transaction(async (tx) => {
@@ -92,7 +92,7 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
     if (!isValidEmail(form.email)) throw validation(employee.email);
     if (!isValidPhone(form.phoneNumber)) throw validation(employee.phone);
     const problems = passwordProblems(form.password);
-    if (problems.length > 0) throw new AppError('validation', 400, employee.password, { flags: { validPassword: problems } });
+    if (problems.length > 0) throw new AppError('validation', employee.password, { flags: { validPassword: problems } });
 
     const roleIds = await ensureBuiltInRoles(db, adder.mspId);
     const roleId = body.roleId ?? roleIds.Technician;

@@ -22,5 +22,5 @@ export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissi
  * built-in Technician or Client role; the request cannot name one).
  */
 export function assertMayGrantRole(actorPermissions: TPermissionMap, role: Pick<TRoleRow, 'permissions'>): void {
-  if (!grantsNoMoreThan(role.permissions, actorPermissions)) throw new AppError('forbidden', 403, MESSAGES.roleGrantTooBroad);
+  if (!grantsNoMoreThan(role.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleGrantTooBroad);
 }
