@@ -297,7 +297,7 @@ describe('generated access matrices over every declared route', () => {
       const parts = sampleRequest(route, context(mspB.customDomain));
       const probes: TProbe[] = malformedProbes(route, parts);
       for (const probe of probes) {
-        const response = await send(route, { url: probe.url, cookie, payload: probe.payload, contentType: probe.contentType });
+        const response = await send(route, { url: probe.url, cookie, payload: probe.payload, contentType: probe.contentType, ...(probe.headers ? { headers: probe.headers } : {}) });
         const rejected = response.statusCode >= 400 && response.statusCode < 500;
         if (response.statusCode >= 500 || (probe.mustReject && !rejected)) failures.push(describeFailure(route, probe.label, response));
       }

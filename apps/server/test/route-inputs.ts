@@ -26,7 +26,7 @@ export interface TJsonSchema {
   oneOf?: TJsonSchema[];
 }
 
-export type TLocation = 'params' | 'querystring' | 'body';
+export type TLocation = 'params' | 'querystring' | 'body' | 'headers';
 
 /** Keys that name an MSP (the access hook holds path, query and body values of the first two to the session's tenant). */
 export const TENANT_KEYS = ['mspCustomDomain', 'msp', 'customDomain'] as const;
@@ -157,6 +157,7 @@ export interface TProbe {
   url: string;
   payload?: string;
   contentType?: string;
+  headers?: Record<string, string>;
   mustReject: boolean;
 }
 
@@ -182,16 +183,16 @@ function wrongJsonValues(schema: TJsonSchema): unknown[] {
   if (schema.enum) return ['not-a-member', 1, null];
   switch (typeOf(schema)) {
     case 'string':
-      return [12345, true, null, [], {}, ['a']];
+      return [12345, null, {}, ['a']];
     case 'integer':
     case 'number':
-      return ['12', 1.5, -1e308, null, {}, []];
+      return ['12', 1.5, null];
     case 'boolean':
-      return ['true', 1, null, {}];
+      return ['true', 1, null];
     case 'object':
-      return ['text', 1, null, [], [{}]];
+      return ['text', null, [{}]];
     case 'array':
-      return ['text', 1, null, {}];
+      return ['text', null, {}];
     default:
       return [];
   }
@@ -298,7 +299,17 @@ function contentProbes(route: TRouteTableEntry, parts: TRequestParts): TProbe[] 
   return probes;
 }
 
+/** Headers the route's schema names (e.g. the bootstrap token): oversized and odd values. */
+function headerProbes(route: TRouteTableEntry, parts: TRequestParts): TProbe[] {
+  const request = { url: plainUrl(route, parts), ...(parts.body === undefined ? {} : { payload: JSON.stringify(parts.body), contentType: 'application/json' }) };
+  return propertiesOf(jsonSchemaOf(route, 'headers')).flatMap(([name, property]) => [
+    { ...request, label: `header ${name} 1 MB`, headers: { [name]: ONE_MEGABYTE }, mustReject: (property.maxLength ?? Number.POSITIVE_INFINITY) < ONE_MEGABYTE.length },
+    // Header values travel as Latin-1: UTF-8 bytes of odd characters arrive as mojibake.
+    { ...request, label: `header ${name} odd bytes`, headers: { [name]: Buffer.from('\u202E😀', 'utf8').toString('latin1') }, mustReject: false },
+  ]);
+}
+
 /** Every malformed variant of a sampled request, derived from the route's schemas. */
 export function malformedProbes(route: TRouteTableEntry, parts: TRequestParts): TProbe[] {
-  return [...urlProbes(route, parts, 'params'), ...urlProbes(route, parts, 'querystring'), ...bodyProbes(route, parts), ...contentProbes(route, parts)];
+  return [...urlProbes(route, parts, 'params'), ...urlProbes(route, parts, 'querystring'), ...bodyProbes(route, parts), ...headerProbes(route, parts), ...contentProbes(route, parts)];
 }
