@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, CSRF_HEADER, PERMISSIONS, SESSION_COOKIE, type TPermission, type TPermissionMap } from '@switchboard/contracts';
-import { accounts, roles } from '@switchboard/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { accounts, auditEvents, roles } from '@switchboard/db';
 import { BOOTSTRAP_HEADER, type TRouteAccess, type TRouteTableEntry } from '../src/plugins/access';
 import { createSession } from '../src/modules/sessions/session.service';
 import { buildMsp, buildUser, type TTestMsp, type TTestUser } from './factories';
@@ -54,6 +55,8 @@ let idsOfA: Array<{ kind: string; id: string }>;
 let accountId: string;
 
 const totals = { requests: 0, serverErrors: 0, leaks: 0 };
+/** Request ids of the 403/404 refusals the matrices provoked; each must leave an audit event. */
+const refusedRequestIds: string[] = [];
 const serverErrors: string[] = [];
 let ipCounter = 0;
 let uniqueCounter = 0;
@@ -209,6 +212,7 @@ describe('generated access matrices over every declared route', () => {
     const failures: string[] = [];
     const check = async (route: TRouteTableEntry, label: string, cookie: string | undefined, request: { url: string; payload?: string; contentType?: string }) => {
       const response = await send(route, { ...request, cookie });
+      if (response.statusCode === 404) refusedRequestIds.push(String(response.headers['x-request-id']));
       const leaked = leaksA(response);
       if (leaked) totals.leaks += 1;
       if (response.statusCode !== 404 || leaked) failures.push(describeFailure(route, label, response));
@@ -253,6 +257,7 @@ describe('generated access matrices over every declared route', () => {
           sessionsByMissing.set(key, cookie);
         }
         const response = await send(route, { ...request, cookie });
+        if (response.statusCode === 403) refusedRequestIds.push(String(response.headers['x-request-id']));
         if (response.statusCode !== 403) failures.push(describeFailure(route, `without ${anyPermission.join('/')}`, response));
       }
       if (principal === 'technician') {
@@ -267,6 +272,19 @@ describe('generated access matrices over every declared route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('leaves an access.refused audit event for every refusal above', async () => {
+    expect(refusedRequestIds.length).toBeGreaterThan(50);
+    // The audit is written in the onResponse hook, which may finish just after the answer arrives.
+    let audited = new Set<string>();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const rows = await t.deps.database.db.select({ requestId: auditEvents.requestId }).from(auditEvents).where(and(eq(auditEvents.action, 'access.refused'), inArray(auditEvents.requestId, refusedRequestIds)));
+      audited = new Set(rows.map((row) => row.requestId ?? ''));
+      if (audited.size === refusedRequestIds.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refusedRequestIds.filter((id) => !audited.has(id))).toEqual([]);
   });
 
   it('rejects a state-changing call without the CSRF header or from a foreign origin', async () => {
