@@ -259,6 +259,9 @@ describe('generated access matrices over every declared route', () => {
         const response = await send(route, { ...request, cookie });
         if (response.statusCode === 403) refusedRequestIds.push(String(response.headers['x-request-id']));
         if (response.statusCode !== 403) failures.push(describeFailure(route, `without ${anyPermission.join('/')}`, response));
+        // Control: the same request by the MSP's Admin is not refused, so the 403 above is the permission's.
+        const control = await send(route, { ...jsonRequest(route, sampleRequest(route, context(mspB.customDomain))), cookie: await admittedSession(principal) });
+        if (control.statusCode === 403) failures.push(describeFailure(route, 'control: Admin with every permission', control));
       }
       if (principal === 'technician') {
         clientWithEverything ??= await admittedSession('client');
