@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.api.test.ts', 'packages/psa/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
+          include: ['apps/server/src/**/*.api.test.ts', 'apps/server/test/**/*.api.test.ts', 'packages/psa/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -18,6 +18,7 @@ import { accessPlugin, declareRoute } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { requestLogPlugin } from './plugins/request-log';
 import { safeErrorForLog } from './lib/log-safety';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { MODULES } from './modules/index';
 
 export interface TBuildOptions {
@@ -107,6 +108,7 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
   await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
   await app.register(accessPlugin, { audit: deps.audit, db: deps.database.db });
   await app.register(csrfPlugin);
+  await app.register(inputGuardPlugin);
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
   const homePath = options.homePath ?? DEFAULT_HOME_PATH;

@@ -15,7 +15,6 @@ export const ERROR_CODES = [
   'provider_account',
   'account_exists',
   'invalid_code',
-  'two_factor_required',
   'file_size',
   'file_missing',
   'file_type',
@@ -27,6 +26,9 @@ export const ERROR_CODES = [
   'psa_rate_limited',
   'psa_unavailable',
   'psa_not_configured',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
   'internal',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -75,6 +75,13 @@ export const MESSAGES = {
   roleBuiltIn: 'Built-in roles cannot be changed or deleted.',
   roleInUse: 'This role is assigned to users. Move them to another role first.',
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
+  controlCharacters: 'Remove the invisible control characters (such as NUL) from what you entered.',
+  multipartBroken: 'The form upload was incomplete or damaged. Please send it again.',
+  requestUnreadable: 'The request could not be read. Please check what was sent and try again.',
+  payloadTooLarge: 'What was sent is too large.',
+  uriTooLong: 'The address is too long.',
+  unsupportedMediaType: 'This kind of content is not accepted here.',
+  roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
 
   // Web app shell and roles screen (ours; the spec gives no wording).
   networkError: 'The server could not be reached. Check your connection and try again.',

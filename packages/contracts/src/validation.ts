@@ -46,8 +46,19 @@ export function customDomainProblem(value: string): TCustomDomainProblem {
   return null;
 }
 
-export const ZEmail = z.string().trim().max(254);
-export const ZCustomDomain = z.string().trim().toLowerCase().min(1).max(63);
+/** C0 controls and DEL: never part of a name, address or domain (and PostgreSQL text cannot hold NUL). */
+export function hasControlCharacters(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+const refuseControlCharacters = (value: string) => !hasControlCharacters(value);
+
+export const ZEmail = z.string().trim().max(254).refine(refuseControlCharacters, MESSAGES.controlCharacters);
+/** An MSP value in a path, query or body: refused before any query when it holds control characters. */
+export const ZCustomDomain = z.string().trim().toLowerCase().min(1).max(63).refine(refuseControlCharacters, MESSAGES.controlCharacters);
 /** Bounded free text for names and similar fields. */
 export const ZShortText = z.string().trim().max(200);
 

@@ -58,7 +58,7 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
-const refuse = (reason: string) => new AppError('validation', 400, `That PSA address cannot be used: ${reason}.`, { invalidParams: [{ name: 'psaUrl', reason }] });
+const refuse = (reason: string) => new AppError('validation', `That PSA address cannot be used: ${reason}.`, { invalidParams: [{ name: 'psaUrl', reason }] });
 
 /**
  * Refuses an outbound URL unless it is https to public addresses only (every DNS answer is checked),

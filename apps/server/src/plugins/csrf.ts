@@ -12,7 +12,7 @@ import { isStateChanging } from './access';
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (!isStateChanging(request)) return;
-    const rejected = () => new AppError('csrf', 403, MESSAGES.csrfRejected);
+    const rejected = () => new AppError('csrf', MESSAGES.csrfRejected);
     if (request.headers[CSRF_HEADER] !== '1') throw rejected();
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') throw rejected();

@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@switchboard/contracts';
-import { AppError } from '../lib/app-error';
+import { MESSAGES, type TErrorCode } from '@switchboard/contracts';
+import { AppError, STATUS_OF_ERROR_CODE } from '../lib/app-error';
+
+/** Fastify's own client errors, in plain words instead of the framework's text. */
+const FRAMEWORK_ERRORS: Partial<Record<number, { code: TErrorCode; detail: string }>> = {
+  404: { code: 'not_found', detail: MESSAGES.notFound },
+  413: { code: 'payload_too_large', detail: MESSAGES.payloadTooLarge },
+  414: { code: 'uri_too_long', detail: MESSAGES.uriTooLong },
+  415: { code: 'unsupported_media_type', detail: MESSAGES.unsupportedMediaType },
+};
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -10,7 +18,9 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   423: 'Locked',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -27,6 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .type('application/problem+json')
         .send({ type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail, code, requestId: request.id, ...extra });
 
+    const sendCode = (code: TErrorCode, detail: string, extra: Record<string, unknown> = {}) => send(STATUS_OF_ERROR_CODE[code], code, detail, extra);
+
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) void reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return send(error.statusCode, error.code, error.detail, {
@@ -40,20 +52,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reason: issue.message ?? 'Invalid value',
       }));
       const first = invalidParams[0];
-      return send(400, 'validation', first ? `${first.name ? `${first.name}: ` : ''}${first.reason}` : 'Invalid request.', { invalidParams });
+      return sendCode('validation', first ? `${first.name ? `${first.name}: ` : ''}${first.reason}` : 'Invalid request.', { invalidParams });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return send(500, 'internal', 'Something went wrong on our side.');
+      return sendCode('internal', 'Something went wrong on our side.');
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(429, 'rate_limited', MESSAGES.tooManyRequests);
+    if (status === 429) return sendCode('rate_limited', MESSAGES.tooManyRequests);
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return send(status, 'internal', 'Something went wrong on our side.');
+      return sendCode('internal', 'Something went wrong on our side.');
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, 'file_size', MESSAGES.fileSize, { flags: { fileSize: true } });
-    return send(status, status === 404 ? 'not_found' : 'validation', error.message);
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return sendCode('file_size', MESSAGES.fileSize, { flags: { fileSize: true } });
+    // Fastify's own client errors (unparsable JSON, an unsupported content type, a body or URL too
+    // long…): one code per status, and any other 4xx is a plain validation error.
+    request.log.info({ err: error }, 'request refused by the framework');
+    const known = FRAMEWORK_ERRORS[status];
+    return known ? sendCode(known.code, known.detail) : sendCode('validation', MESSAGES.requestUnreadable);
   });
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -65,7 +65,7 @@ export async function signInWithPassword(deps: TAccountsDeps, body: z.output<typ
   const [providerOnly] = candidates;
   if (providerOnly && withPassword.length === 0) {
     await audit(db, 'failure', providerOnly.id, 'provider_account');
-    throw new AppError('provider_account', 409, MESSAGES.providerAccount);
+    throw new AppError('provider_account', MESSAGES.providerAccount);
   }
   for (const account of withPassword) {
     if (account.passwordHash !== null && (await verifyPassword(account.passwordHash, body.password))) {
@@ -80,12 +80,12 @@ export async function signInWithPassword(deps: TAccountsDeps, body: z.output<typ
     await recordFailure(tx, key, deps.now());
     await audit(tx, 'failure', null, candidates.length === 0 ? 'unknown_email' : 'wrong_password');
   });
-  throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
+  throw new AppError('invalid_credentials', MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
 }
 
 /** 409 when a general account already uses the email. */
 export async function assertSignupEmailAvailable(deps: TAccountsDeps, email: string): Promise<void> {
-  if (await findAccountByEmail(deps.database.db, 'account', email)) throw new AppError('account_exists', 409, MESSAGES.accountExists);
+  if (await findAccountByEmail(deps.database.db, 'account', email)) throw new AppError('account_exists', MESSAGES.accountExists);
 }
 
 function trimmedAddress(address: z.output<typeof ZCreateAccountBody>['companyAddress']) {
@@ -110,9 +110,9 @@ export async function insertNewAccount(
       return row;
     });
   } catch {
-    throw new AppError('internal', 500, MESSAGES.signupError);
+    throw new AppError('internal', MESSAGES.signupError);
   }
-  if (!created) throw new AppError('account_exists', 409, MESSAGES.accountExists, takenFlags ? { flags: takenFlags } : {});
+  if (!created) throw new AppError('account_exists', MESSAGES.accountExists, takenFlags ? { flags: takenFlags } : {});
   return created;
 }
 
@@ -153,13 +153,13 @@ export async function createPublicUser(deps: TAccountsDeps, body: z.output<typeo
   };
   const flags = { publicSignup: true };
   if (Object.values(fields).some((value) => value === '') || body.password === '') {
-    throw new AppError('empty_fields', 400, MESSAGES.emptyFields, { flags: { ...flags, emptyFields: true } });
+    throw new AppError('empty_fields', MESSAGES.emptyFields, { flags: { ...flags, emptyFields: true } });
   }
   if (!isValidEmail(fields.emailId)) throw validation(MESSAGES.validEmailRequired, undefined, { ...flags, validEmail: false });
   const problems = passwordProblems(body.password);
   const [firstProblem] = problems;
   if (firstProblem) throw validation(firstProblem, undefined, { ...flags, validPassword: problems });
-  if (await findAccountByEmail(deps.database.db, 'public', fields.emailId)) throw new AppError('account_exists', 409, MESSAGES.accountExists, { flags });
+  if (await findAccountByEmail(deps.database.db, 'public', fields.emailId)) throw new AppError('account_exists', MESSAGES.accountExists, { flags });
   const account = await insertNewAccount(
     deps,
     {

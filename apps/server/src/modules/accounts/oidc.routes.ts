@@ -211,7 +211,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     async (request, reply) => {
       const provider = request.query.token;
       const identity = readIdentity(request, provider);
-      if (!identity) throw new AppError('validation', 400, MESSAGES.providerSignupExpired);
+      if (!identity) throw new AppError('validation', MESSAGES.providerSignupExpired);
       const account = await completeProviderAccount(deps, identity, request.body, requestMeta(request));
       const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email, created: true }, account.id));
       void reply.clearCookie(OIDC_IDENTITY_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });

@@ -102,6 +102,30 @@ describe('technician activation (A-087, A-089)', () => {
   });
 });
 
+// Issue #6 §2b: activation assigns the MSP's default role; the request cannot pick one.
+describe('activation cannot be used to pick a role', () => {
+  it('ignores a roleId (or any role field) in the body: technicians get Technician, clients get Client', async () => {
+    const msp = await buildMsp(t);
+    const picks = { roleId: msp.roleIds.Admin, role: 'Admin', roleName: 'Admin', permissions: { roleManagement: true }, tierLevel: 'Tier3' };
+    const techEmail = uniqueEmail('picker');
+    const member = await seedMember(msp, techEmail);
+    const tech = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email: techEmail, password: PASSWORD, psaMembersAutopilotDbId: member.id, ...picks });
+    expect(tech.statusCode).toBe(201);
+    const clientEmail = uniqueEmail('client-picker');
+    const { company, contact } = await seedContact(msp, clientEmail);
+    const client = await newClient(t).post(`/db/${msp.customDomain}/clientUsers/createAccount?psaCompanyId=${company.externalId}&roleId=${msp.roleIds.Admin}`, { email: clientEmail, password: PASSWORD, psaContactAutopilotDbId: contact.id, ...picks });
+    expect(client.statusCode).toBe(201);
+    const created = await t.deps.database.db.select({ email: users.email, roleId: users.roleId, tierLevel: users.tierLevel }).from(users).where(eq(users.mspId, msp.id));
+    expect(created).toEqual(
+      expect.arrayContaining([
+        { email: techEmail, roleId: msp.roleIds.Technician, tierLevel: 'Tier1' },
+        { email: clientEmail, roleId: msp.roleIds.Client, tierLevel: null },
+      ]),
+    );
+    expect(created.some((user) => user.roleId === msp.roleIds.Admin)).toBe(false);
+  });
+});
+
 describe('client activation (A-088, A-090)', () => {
   it('finds the contact with its company and creates the linked Client user', async () => {
     const msp = await buildMsp(t);

@@ -20,7 +20,7 @@ const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', cl
 export async function lookUpActivationRecords(deps: TActivationDeps, psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
   const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now());
-  if (found.matches.length === 0) throw new AppError('not_found', 404, MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
+  if (found.matches.length === 0) throw new AppError('not_found', MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
   return { records: found.matches.map((match) => match.record) };
 }
 
@@ -66,7 +66,7 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
   };
   if (found.kind === 'technician') {
     const member = found.matches.find((match) => match.rowId === input.psaRecordRowId);
-    if (!member) throw await fail('no_psa_record', new AppError('not_found', 404, MESSAGES.notFound, { flags }));
+    if (!member) throw await fail('no_psa_record', new AppError('not_found', MESSAGES.notFound, { flags }));
     await insertUser({
       ...base,
       kind: 'technician',
@@ -80,7 +80,7 @@ export async function activateAccount(deps: TActivationDeps, psa: TActivationPsa
     });
   } else {
     const contact = found.matches.find((match) => match.rowId === input.psaRecordRowId && match.record.psaCompanyId === input.psaCompanyId);
-    if (!contact) throw await fail('no_psa_record', new AppError('not_found', 404, MESSAGES.notFound, { flags }));
+    if (!contact) throw await fail('no_psa_record', new AppError('not_found', MESSAGES.notFound, { flags }));
     await insertUser({
       ...base,
       kind: 'client',

@@ -10,7 +10,7 @@ import { consumeCodeOnce, countWrongCode, isCodeOpen, isCodeRight, mailCode, sto
 
 type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
 
-const invalidResetCode = () => new AppError('invalid_code', 400, MESSAGES.resetTokenInvalid);
+const invalidResetCode = () => new AppError('invalid_code', MESSAGES.resetTokenInvalid);
 
 function assertValidEmail(email: string, field: string): void {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: field, reason: MESSAGES.validEmailRequired }], { validEmail: false });

@@ -77,8 +77,6 @@ describe('A-036/A-037 edit (decisions #11)', () => {
 
   it('does not let a client-user manager hand out a role with permissions they lack', async () => {
     const msp = await buildMsp(t);
-    const { roles } = await import('@switchboard/db');
-    const { permissionMap } = await import('@switchboard/contracts');
     const [managerRole] = await t.deps.database.db
       .insert(roles)
       .values({ mspId: msp.id, name: 'Client managers', custom: true, permissions: permissionMap(['clientUserManagement', 'clientDocuments']) })
@@ -87,8 +85,31 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     const manager = await buildUser(t, msp, { roleId: managerRole.id });
     const clientUser = await buildUser(t, msp, { kind: 'client' });
     const session = await signedInClient(t, manager, nextIp());
-    expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
+    const refused = await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.roleGrantTooBroad });
     expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: managerRole.id })).json()).toMatchObject({ user: { roleName: 'Client managers' } });
+  });
+
+  // Issue #6 §2b: the role-grant rule holds on the technician edit path too, for a colleague and for oneself.
+  it('does not let a technician manager promote anyone, themselves included, to a role richer than their own', async () => {
+    const msp = await buildMsp(t);
+    const [managerRole] = await t.deps.database.db
+      .insert(roles)
+      .values({ mspId: msp.id, name: 'Technician managers', custom: true, permissions: permissionMap(['technicianUserManagement']) })
+      .returning();
+    if (!managerRole) throw new Error('role not created');
+    const manager = await buildUser(t, msp, { roleId: managerRole.id });
+    const colleague = await buildUser(t, msp, { role: 'Technician' });
+    const session = await signedInClient(t, manager, nextIp());
+    for (const target of [colleague, manager]) {
+      const refused = await session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: target.email, roleId: msp.roleIds.Admin });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.roleGrantTooBroad });
+    }
+    const stored = await t.deps.database.db.select({ id: users.id, roleId: users.roleId }).from(users).where(eq(users.mspId, msp.id));
+    expect(stored.filter((user) => user.roleId === msp.roleIds.Admin)).toEqual([]);
+    expect((await session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: colleague.email, roleId: managerRole.id })).json()).toMatchObject({ user: { roleName: 'Technician managers' } });
   });
 
   it('forbids editing a colleague without the permission, hides other tenants and unknown emails', async () => {

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type TPermission, type TPermissionMap } from '@switchboard/contracts';
+import type { TPermission } from '@switchboard/contracts';
 import type { TAuthContext } from '../../plugins/auth-context';
 import type { TMspUserKind } from './auth.repository';
 
@@ -17,12 +17,4 @@ export function canManageUsersOfKind(auth: TUserContext, kind: TMspUserKind): bo
 /** A user may read and edit their own record; anyone else's needs the management permission. */
 export function canAccessUser(auth: TUserContext, target: { id: string; kind: TMspUserKind }): boolean {
   return auth.userId === target.id || canManageUsersOfKind(auth, target.kind);
-}
-
-/**
- * A role may only be handed out by someone who holds all its permissions, so a client-user
- * manager cannot make a client an Admin and so gain rights they were never given.
- */
-export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissionMap): boolean {
-  return PERMISSIONS.every((permission) => role[permission] !== true || actor[permission]);
 }

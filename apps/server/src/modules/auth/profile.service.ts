@@ -6,7 +6,8 @@ import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
-import { canAccessUser, canManageUsersOfKind, grantsNoMoreThan } from './profile.policy';
+import { assertMayGrantRole } from '../roles/roles.policy';
+import { canAccessUser, canManageUsersOfKind } from './profile.policy';
 import { presentSessionMspUser } from './session-user.presenter';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -53,7 +54,7 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
   if (isRoleChange && edit.roleId !== undefined) {
     const role = await findRole(db, auth.mspId, edit.roleId);
     if (!role) throw roleNotFound();
-    if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw forbidden();
+    assertMayGrantRole(auth.permissions, role);
   }
   const changes = {
     ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),

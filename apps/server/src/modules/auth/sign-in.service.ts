@@ -33,7 +33,7 @@ async function checkPassword(user: TUserRow | undefined, password: string): Prom
   return false;
 }
 
-export const invalidCodeError = () => new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode, { flags: { login2FA: true } });
+export const invalidCodeError = () => new AppError('invalid_code', MESSAGES.invalidVerificationCode, { flags: { login2FA: true } });
 
 function assertValidEmail(email: string): void {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'emailId', reason: MESSAGES.validEmailRequired }], { validEmail: false });
@@ -43,7 +43,7 @@ function assertValidEmail(email: string): void {
 export async function findSignInDomains(deps: TSignInDeps, kind: TMspUserKind, email: string) {
   assertValidEmail(email);
   const msps = await findMspsOfEmail(deps.database.db, email, kind);
-  if (msps.length === 0) throw new AppError('account_not_found', 404, MESSAGES.accountDoesNotExist, { flags: { emailCheck: true } });
+  if (msps.length === 0) throw new AppError('account_not_found', MESSAGES.accountDoesNotExist, { flags: { emailCheck: true } });
   return { mspDomains: msps.map(presentMspDomainChoice) };
 }
 
@@ -63,7 +63,7 @@ export async function signInWithPassword(
   await spendAttempt(db, key, deps.now());
   const user = await findUserByEmail(db, msp.id, kind, input.emailId);
   if (user && user.isActive && user.passwordHash === null) {
-    throw new AppError('provider_account', 409, MESSAGES.providerAccount, { flags: { emailCheck: true } });
+    throw new AppError('provider_account', MESSAGES.providerAccount, { flags: { emailCheck: true } });
   }
   const isPasswordRight = await checkPassword(user, input.password);
   const target = input.emailId.trim().toLowerCase();
@@ -75,7 +75,7 @@ export async function signInWithPassword(
         await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target, outcome: 'success', ...meta, details: { kind, minutes: 15 } });
       }
     });
-    throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
+    throw new AppError('invalid_credentials', MESSAGES.invalidCredentials, { flags: { emailCheck: true } });
   }
   const issued = await db.transaction(async (tx) => {
     await recordSuccess(tx, key);

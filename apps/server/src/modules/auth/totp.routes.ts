@@ -62,7 +62,7 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
         if (pending === null || !(await verifyTotp(deps, user, pending, request.body.code))) {
           await audit(deps, deps.database.db, user, 'auth.totp.enable', 'failure', requestMeta(request));
-          throw new AppError('invalid_code', 400, MESSAGES.invalidVerificationCode);
+          throw new AppError('invalid_code', MESSAGES.invalidVerificationCode);
         }
         await saveTotpSecret(deps, user, pending, 'auth.totp.enable', requestMeta(request));
         return { totpEnabled: true };

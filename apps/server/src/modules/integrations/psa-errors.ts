@@ -12,23 +12,23 @@ import { AppError } from '../../lib/app-error';
 export function appErrorFromPsaError(error: PsaError): AppError {
   switch (error.kind) {
     case 'bad_keys':
-      return new AppError('psa_bad_keys', 502, `${MESSAGES.psa.badKeys} (${error.message})`);
+      return new AppError('psa_bad_keys', `${MESSAGES.psa.badKeys} (${error.message})`);
     case 'not_found':
-      return new AppError('psa_not_found', 404, MESSAGES.psa.notFound);
+      return new AppError('psa_not_found', MESSAGES.psa.notFound);
     case 'validation':
-      return new AppError('psa_validation', 422, `${MESSAGES.psa.validation} ${error.message}`, {
+      return new AppError('psa_validation', `${MESSAGES.psa.validation} ${error.message}`, {
         invalidParams: error.fieldMessages.map((fieldMessage) => ({ name: fieldMessage.field ?? '', reason: fieldMessage.message })),
       });
     case 'not_supported':
-      return new AppError('psa_validation', 422, `${MESSAGES.psa.notSupported} ${error.message}`, { flags: { notSupported: true } });
+      return new AppError('psa_validation', `${MESSAGES.psa.notSupported} ${error.message}`, { flags: { notSupported: true } });
     case 'rate_limited':
-      return new AppError('psa_rate_limited', 429, MESSAGES.psa.rateLimited, { retryAfterSeconds: error.retryAfterSeconds ?? 30 });
+      return new AppError('psa_rate_limited', MESSAGES.psa.rateLimited, { retryAfterSeconds: error.retryAfterSeconds ?? 30 });
     case 'unavailable':
-      return new AppError('psa_unavailable', 503, MESSAGES.psa.unavailable);
+      return new AppError('psa_unavailable', MESSAGES.psa.unavailable);
   }
 }
 
-export const psaNotConfigured = () => new AppError('psa_not_configured', 409, MESSAGES.psa.notConfigured);
+export const psaNotConfigured = () => new AppError('psa_not_configured', MESSAGES.psa.notConfigured);
 
 /** Runs a PSA call and turns its typed failure into the API's problem+json error. */
 export async function withPsaErrors<T>(call: () => Promise<T>): Promise<T> {

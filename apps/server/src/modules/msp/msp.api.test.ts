@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { LOGO_MAX_BYTES, MESSAGES, type TCreateMspResponse, type TMspProfile, type TRole } from '@switchboard/contracts';
-import { auditEvents, msps, uploads } from '@switchboard/db';
+import { LOGO_MAX_BYTES, MESSAGES, permissionMap, type TCreateMspResponse, type TMspProfile, type TRole } from '@switchboard/contracts';
+import { auditEvents, msps, roles, uploads, users } from '@switchboard/db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../app';
@@ -354,6 +354,33 @@ describe('A-035 POST /db/{msp}/technicianUsers/add by an admin', () => {
     expect(response.json()).toMatchObject({ detail: MESSAGES.accountExists });
   });
 
+  // Issue #6 §2b: a technician manager added an Admin (201) and so gained roles and PSA keys through it.
+  it('refuses to hand out a role with a permission the adder lacks (403), and allows one within their rights', async () => {
+    const msp = await buildMsp(t);
+    const [managerRole, narrowRole] = await t.deps.database.db
+      .insert(roles)
+      .values([
+        { mspId: msp.id, name: 'Technician manager', custom: true, permissions: permissionMap(['technicianUserManagement', 'boardView']) },
+        { mspId: msp.id, name: 'Board viewer', custom: true, permissions: permissionMap(['boardView']) },
+      ])
+      .returning({ id: roles.id });
+    if (!managerRole || !narrowRole) throw new Error('roles not created');
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: managerRole.id }));
+    const url = `/db/${msp.customDomain}/technicianUsers/add`;
+    for (const roleId of [msp.roleIds.Admin, msp.roleIds.Technician]) {
+      const refused = await manager.post(url, { ...employee, email: `grant-${roleId}@example.com`, roleId });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.roleGrantTooBroad });
+    }
+    // Without a roleId the default Technician role is asked for, and it holds documents this manager lacks.
+    expect((await manager.post(url, { ...employee, email: 'default-role@example.com' })).statusCode).toBe(403);
+    const added = await manager.post(url, { ...employee, email: 'narrow@example.com', roleId: narrowRole.id });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ user: { roleName: 'Board viewer' } });
+    const admins = await t.deps.database.db.select().from(users).where(and(eq(users.mspId, msp.id), eq(users.roleId, msp.roleIds.Admin)));
+    expect(admins).toHaveLength(0);
+  });
+
   it('refuses a role of another MSP (404)', async () => {
     const msp = await buildMsp(t);
     const other = await buildMsp(t);
@@ -401,5 +428,28 @@ describe('branding read and save (decisions #5)', () => {
     expect((await (await signedInClient(t, await buildUser(t, other))).post(url, brand)).statusCode).toBe(404);
     expect((await (await signedInClient(t, await buildUser(t, other))).get(url)).statusCode).toBe(404);
     expect((await admin.post(url, brand, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+  });
+});
+
+// Issue #6 §2: these answered 500 (the generated matrix in test/access-matrix.api.test.ts covers every route).
+describe('malformed MSP input answers 400 in plain words, not 500', () => {
+  it('refuses a truncated multipart sign-up body', async () => {
+    const boundary = 'cutShort';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="mspName"\r\n\r\nAcme IT\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`;
+    const response = await anonymous().request({ method: 'POST', url: '/db/msp', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: MESSAGES.multipartBroken });
+  });
+
+  it('refuses a NUL byte in a sign-up field, in the profile query and in an MSP path value', async () => {
+    const signup = await signUp(signupForm({ mspName: 'Acme\u0000IT' }));
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toMatchObject({ detail: MESSAGES.controlCharacters });
+    const client = anonymous();
+    for (const url of ['/db/msp?customDomain=a%00b', '/db/msp/a%00b/logo', '/db/a%00b/technicianUsers/forgotPassword?email=a%40example.com']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 'validation', detail: MESSAGES.controlCharacters });
+    }
   });
 });

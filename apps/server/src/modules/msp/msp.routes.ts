@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BOOTSTRAP_TOKEN_HEADER,
+  hasControlCharacters,
   MESSAGES,
   ZAddTechnicianBody,
   ZAddTechnicianResponse,
@@ -12,6 +13,7 @@ import {
   ZMspProfileQuery,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
 import { actorOf, mspUserOf } from '../../plugins/access';
 import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
 import { createTechnicianAddService } from './technician-add.service';
@@ -25,9 +27,15 @@ function isFileTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
+/** @fastify/multipart's own refusals (too many parts, fields or files) already carry a 4xx. */
+function isClientError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return false;
+  return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+}
+
 /** Reads the A-082 multipart form: the four text fields and the optional `file` part. */
 async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInput> {
-  if (!request.isMultipart()) throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+  if (!request.isMultipart()) throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
   const fields: Record<(typeof MSP_TEXT_FIELDS)[number], string> = { mspName: '', customDomain: '', companyPhoneNumber: '', webSiteUrl: '', invitationCode: '' };
   let logo: TCreateMspInput['logo'];
   try {
@@ -43,11 +51,18 @@ async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInp
         continue;
       }
       const name = MSP_TEXT_FIELDS.find((field) => field === part.fieldname);
-      if (name && typeof part.value === 'string') fields[name] = part.value;
+      if (name && typeof part.value === 'string') {
+        if (hasControlCharacters(part.value)) throw mspSignupError('validation', MESSAGES.controlCharacters);
+        fields[name] = part.value;
+      }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (isFileTooLarge(error)) throw logoTooLargeError();
-    throw error;
+    if (isClientError(error)) throw error;
+    // A truncated or malformed body (no boundary, cut mid-part): the stream parser throws plain errors.
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw mspSignupError('validation', MESSAGES.multipartBroken);
   }
   return { ...fields, logo };
 }
@@ -153,7 +168,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
         return reply.status(201).send({ user });
       }
       const auth = mspUserOf(request);
-      const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId }, request.body, origin);
+      const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId, permissions: auth.permissions }, request.body, origin);
       return reply.status(201).send({ user });
     },
   );

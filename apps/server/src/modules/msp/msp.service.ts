@@ -31,10 +31,10 @@ export interface TRequestOrigin {
 const FIELD_LIMITS = { mspName: 200, customDomain: 63, companyPhoneNumber: 40, webSiteUrl: 300 } as const;
 
 /** Every MSP sign-up failure carries the spec's `mspSignup` flag (R-093) beside its own. */
-export const mspSignupError = (code: ConstructorParameters<typeof AppError>[0], status: number, detail: string, flags: Record<string, unknown> = {}) =>
-  new AppError(code, status, detail, { flags: { mspSignup: true, ...flags } });
+export const mspSignupError = (code: ConstructorParameters<typeof AppError>[0], detail: string, flags: Record<string, unknown> = {}) =>
+  new AppError(code, detail, { flags: { mspSignup: true, ...flags } });
 
-export const logoTooLargeError = () => mspSignupError('file_size', 413, MESSAGES.fileSize, { fileSize: true });
+export const logoTooLargeError = () => mspSignupError('file_size', MESSAGES.fileSize, { fileSize: true });
 
 /** The declared type may say image/jpg for JPEG; anything else must match the bytes. */
 function declaredTypeMatches(declaredMime: string, type: TLogoType): boolean {
@@ -53,7 +53,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
 
   /** MSP_SIGNUP=off: refused before the form is read, so nothing is uploaded for nothing. */
   function assertSignupOpen(): void {
-    if (deps.config.mspSignup.mode === 'off') throw mspSignupError('signup_closed', 403, MESSAGES.mspSignupClosed, { signupClosed: true });
+    if (deps.config.mspSignup.mode === 'off') throw mspSignupError('signup_closed', MESSAGES.mspSignupClosed, { signupClosed: true });
   }
 
   /** A-082: validates the form, stores the logo, creates the MSP with its built-in roles and a bootstrap token. */
@@ -61,7 +61,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     assertSignupOpen();
     const signup = deps.config.mspSignup;
     if (signup.mode === 'invitation' && !sameSecret(input.invitationCode?.trim() ?? '', signup.code)) {
-      throw mspSignupError('signup_closed', 403, MESSAGES.mspSignupInvitationRequired, { invitationRequired: true });
+      throw mspSignupError('signup_closed', MESSAGES.mspSignupInvitationRequired, { invitationRequired: true });
     }
     const fields = {
       mspName: input.mspName.trim(),
@@ -69,23 +69,23 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
       companyPhoneNumber: input.companyPhoneNumber.trim(),
       webSiteUrl: input.webSiteUrl.trim(),
     };
-    if (Object.values(fields).some((value) => value === '')) throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+    if (Object.values(fields).some((value) => value === '')) throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
     for (const [name, limit] of Object.entries(FIELD_LIMITS) as Array<[keyof typeof FIELD_LIMITS, number]>) {
       if (fields[name].length > limit) {
-        throw new AppError('validation', 400, `${name}: at most ${limit} characters.`, { flags: { mspSignup: true }, invalidParams: [{ name, reason: `At most ${limit} characters.` }] });
+        throw new AppError('validation', `${name}: at most ${limit} characters.`, { flags: { mspSignup: true }, invalidParams: [{ name, reason: `At most ${limit} characters.` }] });
       }
     }
     const domainProblem = customDomainProblem(fields.customDomain);
-    if (domainProblem === 'invalid') throw mspSignupError('validation', 400, MESSAGES.customDomainInvalid);
-    if (domainProblem === 'reserved') throw mspSignupError('validation', 400, MESSAGES.customDomainReserved);
-    if (await findMspByDomain(db, fields.customDomain)) throw mspSignupError('conflict', 409, MESSAGES.customDomainTaken);
+    if (domainProblem === 'invalid') throw mspSignupError('validation', MESSAGES.customDomainInvalid);
+    if (domainProblem === 'reserved') throw mspSignupError('validation', MESSAGES.customDomainReserved);
+    if (await findMspByDomain(db, fields.customDomain)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
 
     let logoType: TLogoType | null = null;
     if (input.logo) {
-      if (input.logo.bytes.length === 0) throw mspSignupError('file_missing', 400, MESSAGES.fileMissing, { fileMissing: true });
+      if (input.logo.bytes.length === 0) throw mspSignupError('file_missing', MESSAGES.fileMissing, { fileMissing: true });
       if (input.logo.bytes.length > LOGO_MAX_BYTES) throw logoTooLargeError();
       logoType = detectLogoType(input.logo.bytes);
-      if (!logoType || !declaredTypeMatches(input.logo.declaredMime, logoType)) throw mspSignupError('file_type', 415, MESSAGES.fileType, { fileType: true });
+      if (!logoType || !declaredTypeMatches(input.logo.declaredMime, logoType)) throw mspSignupError('file_type', MESSAGES.fileType, { fileType: true });
     }
 
     const mspId = randomUUID();
@@ -120,7 +120,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw mspSignupError('conflict', 409, MESSAGES.customDomainTaken);
+      if (isUniqueViolation(error)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
       throw error;
     }
     return { mspCustomDomain: fields.customDomain, mspName: fields.mspName, bootstrapToken, bootstrapExpiresAt: bootstrapExpiresAt.toISOString() };

@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { isValidEmail, isValidPhone, MESSAGES, passwordProblems, type TAddTechnicianBody, type TTechnicianRecord } from '@switchboard/contracts';
+import { isValidEmail, isValidPhone, MESSAGES, passwordProblems, type TAddTechnicianBody, type TPermissionMap, type TTechnicianRecord } from '@switchboard/contracts';
 import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import { hashPassword, safeEqualHex, sha256 } from '../../lib/crypto';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
+import { assertMayGrantRole } from '../roles/roles.policy';
+import { findRole } from '../roles/roles.repository';
 import { mspSignupError, type TRequestOrigin } from './msp.service';
 import { presentTechnician } from './msp.presenter';
-import { countTechnicians, findMspByDomain, findRoleName, insertUser, isTechnicianEmailTaken, spendBootstrapToken, type TMspRow } from './msp.repository';
+import { countTechnicians, findMspByDomain, insertUser, isTechnicianEmailTaken, spendBootstrapToken, type TMspRow } from './msp.repository';
 
 /** The signed-in admin adding an employee (already checked for tenant and permission by the route). */
 export interface TEmployeeAdder {
   mspId: string;
   mspCustomDomain: string;
   userId: string;
+  /** What the adder's own role grants: the new employee's role may hold no more (roles.policy). */
+  permissions: TPermissionMap;
 }
 
-const bootstrapTokenError = () => mspSignupError('unauthenticated', 401, MESSAGES.bootstrapTokenInvalid);
+const bootstrapTokenError = () => mspSignupError('unauthenticated', MESSAGES.bootstrapTokenInvalid);
 
 function isBootstrapTokenValid(msp: TMspRow, token: string, now: Date): boolean {
   if (!msp.bootstrapTokenHash || !msp.bootstrapExpiresAt || msp.bootstrapExpiresAt.getTime() <= now.getTime()) return false;
@@ -48,13 +52,13 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
 
     const form = normalise(body);
     if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some((value) => value === '')) {
-      throw mspSignupError('empty_fields', 400, MESSAGES.emptyFields, { emptyFields: true });
+      throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
     }
-    if (!isValidEmail(form.email)) throw mspSignupError('validation', 400, MESSAGES.validEmailRequired, { validEmail: false });
-    if (!isValidPhone(form.phoneNumber)) throw mspSignupError('validation', 400, MESSAGES.signup.phoneNumber.invalid);
+    if (!isValidEmail(form.email)) throw mspSignupError('validation', MESSAGES.validEmailRequired, { validEmail: false });
+    if (!isValidPhone(form.phoneNumber)) throw mspSignupError('validation', MESSAGES.signup.phoneNumber.invalid);
     const problems = passwordProblems(form.password);
     const firstProblem = problems[0];
-    if (firstProblem !== undefined) throw mspSignupError('validation', 400, firstProblem, { validPassword: problems });
+    if (firstProblem !== undefined) throw mspSignupError('validation', firstProblem, { validPassword: problems });
 
     const passwordHash = await hashPassword(form.password);
     const created = await db.transaction(async (tx) => {
@@ -90,12 +94,14 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
     if (!isValidEmail(form.email)) throw validation(employee.email);
     if (!isValidPhone(form.phoneNumber)) throw validation(employee.phone);
     const problems = passwordProblems(form.password);
-    if (problems.length > 0) throw new AppError('validation', 400, employee.password, { flags: { validPassword: problems } });
+    if (problems.length > 0) throw new AppError('validation', employee.password, { flags: { validPassword: problems } });
 
     const roleIds = await ensureBuiltInRoles(db, adder.mspId);
     const roleId = body.roleId ?? roleIds.Technician;
-    const roleName = await findRoleName(db, adder.mspId, roleId);
-    if (roleName === undefined) throw notFound();
+    const role = await findRole(db, adder.mspId, roleId);
+    if (!role) throw notFound();
+    assertMayGrantRole(adder.permissions, role);
+    const roleName = role.name;
     if (await isTechnicianEmailTaken(db, adder.mspId, form.email)) throw conflict(MESSAGES.accountExists);
 
     const passwordHash = await hashPassword(form.password);

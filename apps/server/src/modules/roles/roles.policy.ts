@@ -1,6 +1,26 @@
+import { MESSAGES, PERMISSIONS, type TPermissionMap } from '@switchboard/contracts';
+import { AppError } from '../../lib/app-error';
 import type { TRoleRow } from './roles.repository';
 
 /** Built-in roles (Admin, Technician, Client) are read-only: every MSP relies on them existing as shipped. */
 export function isRoleChangeable(role: Pick<TRoleRow, 'custom'>): boolean {
   return role.custom;
+}
+
+/** True when every permission the role holds, the actor holds too. */
+export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissionMap): boolean {
+  return PERMISSIONS.every((permission) => role[permission] !== true || actor[permission]);
+}
+
+/**
+ * THE role-grant rule (issue #6 §2b): nobody hands out a role holding a permission they do not
+ * hold themselves, so a user manager cannot mint an Admin (or any account richer than their own,
+ * whose password they would know) and sign in as it. Every path that assigns a role a person
+ * chose calls this: adding a technician, editing a technician or client, and later team import.
+ * Exempt by design, because the system and not a person picks the role: the bootstrap-token
+ * first technician (the MSP's first Admin, decisions #6) and self-activation (always the MSP's
+ * built-in Technician or Client role; the request cannot name one).
+ */
+export function assertMayGrantRole(actorPermissions: TPermissionMap, role: Pick<TRoleRow, 'permissions'>): void {
+  if (!grantsNoMoreThan(role.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleGrantTooBroad);
 }

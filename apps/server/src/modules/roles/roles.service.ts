@@ -22,7 +22,7 @@ export interface TSaveRoleInput {
   permissions: TPermissionMap;
 }
 
-const builtInRoleError = () => new AppError('forbidden', 403, MESSAGES.roleBuiltIn);
+const builtInRoleError = () => new AppError('forbidden', MESSAGES.roleBuiltIn);
 const roleNameTakenError = () => conflict(MESSAGES.roleNameTaken);
 
 export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {

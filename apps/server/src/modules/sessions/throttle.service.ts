@@ -23,11 +23,11 @@ export async function assertNotThrottled(db: TDatabase, key: string, now: Date):
   const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
   if (!row) return;
   if (row.lockedUntil && row.lockedUntil > now) {
-    throw new AppError('locked', 423, MESSAGES.accountLocked, { retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000) });
+    throw new AppError('locked', MESSAGES.accountLocked, { retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000) });
   }
   const windowOpen = now.getTime() - row.windowStartedAt.getTime() < ACCOUNT_WINDOW_MS;
   if (windowOpen && row.count >= ACCOUNT_MAX_ATTEMPTS) {
-    throw new AppError('rate_limited', 429, MESSAGES.tooManyRequests, {
+    throw new AppError('rate_limited', MESSAGES.tooManyRequests, {
       retryAfterSeconds: Math.ceil((row.windowStartedAt.getTime() + ACCOUNT_WINDOW_MS - now.getTime()) / 1000),
     });
   }
