@@ -10,7 +10,8 @@ import type { TBenchServerCpu, TBenchServerReady } from './request-path.server';
 // check (A-072) and an authenticated list (A-013 roles) beside a bare Fastify route doing SELECT 1
 // on the same database and pool, and the ratio of each to the bare route (target >= 0.5x).
 // DATABASE_URL names a server to use (a database is created on it and dropped); otherwise a
-// throwaway cluster is started on a free port. BENCH_SECONDS and BENCH_CONNECTIONS tune the load.
+// throwaway cluster is started on a free port. BENCH_SECONDS and BENCH_CONNECTIONS tune the load;
+// BENCH_ONLY=session|roles measures one route (with the bare route) for profiling.
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -110,20 +111,24 @@ try {
   const database = await createBenchDatabase(serverUrl);
   drop = database.drop;
   const serverScript = fileURLToPath(new URL('./request-path.server.ts', import.meta.url));
-  child = fork(serverScript, [database.url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROFILE_DIR=folder writes the server's V8 CPU profile there (open it in Chrome DevTools).
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const execArgv = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])];
+  child = fork(serverScript, [database.url], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await nextMessage<TBenchServerReady>(child, 'ready');
 
   console.log(`request path on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}: ${CONNECTIONS} connections, ${SECONDS} s per route after ${WARMUP_SECONDS} s warm-up`);
   const cookie = { cookie: ready.sessionCookie, accept: 'application/json' };
   const bare = await measure(child, 'bare Fastify: SELECT 1', `${ready.bareUrl}/select1`, {});
-  const sessionCheck = await measure(child, 'session check (A-072)', `${ready.appUrl}/auth/api/auth/microsoft-user`, cookie);
-  const rolesList = await measure(child, 'roles list (A-013)', `${ready.appUrl}/db/${ready.mspCustomDomain}/roles/all`, cookie);
-  const results = [bare, sessionCheck, rolesList];
-  printTable(results, bare.requestsPerSecond);
+  const only = process.env.BENCH_ONLY;
+  const measured: TPhaseResult[] = [];
+  if (only !== 'roles') measured.push(await measure(child, 'session check (A-072)', `${ready.appUrl}/auth/api/auth/microsoft-user`, cookie));
+  if (only !== 'session') measured.push(await measure(child, 'roles list (A-013)', `${ready.appUrl}/db/${ready.mspCustomDomain}/roles/all`, cookie));
+  printTable([bare, ...measured], bare.requestsPerSecond);
 
-  const failures = [sessionCheck, rolesList].filter((r) => r.non2xx > 0 || r.errors > 0);
+  const failures = measured.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failures) console.log(`! ${r.name}: ${r.non2xx} non-2xx answers and ${r.errors} errors — its figures do not measure the route`);
-  for (const r of [sessionCheck, rolesList]) {
+  for (const r of measured) {
     const ratio = r.requestsPerSecond / bare.requestsPerSecond;
     console.log(`${ratio >= TARGET_RATIO ? 'meets' : 'BELOW'} the ${TARGET_RATIO}x target: ${r.name} at ${ratio.toFixed(3)}x of SELECT 1`);
   }
