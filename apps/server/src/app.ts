@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -64,7 +64,9 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     if (PROBE_PATHS.has(route.url) || (webDist !== undefined && isBuiltFile(webDist, route.url))) route.config = { ...route.config, skipsSession: true };
   });
 
-  await app.register(helmet, {
+  // Security headers from one helmet middleware built at start (@fastify/helmet rebuilt it, parsing
+  // the CSP again, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -83,6 +85,9 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     },
     // The SPA may be opened over plain http on localhost in the embedded default.
     hsts: deps.config.isProduction,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   // br or gzip by Accept-Encoding, for bodies over 1 KB (brotli at quality 4: fast enough per request).
