@@ -127,6 +127,9 @@ const authContextWithDetailsQuery = preparedPerDatabase((db: TDatabase) =>
 type TAuthRow = Awaited<ReturnType<ReturnType<typeof authContextQuery>['execute']>>[number];
 type TAuthWithDetailsRow = Awaited<ReturnType<ReturnType<typeof authContextWithDetailsQuery>['execute']>>[number];
 
+/** Every permission false: the base a role's stored map is laid over (built once, copied per request). */
+const NO_PERMISSIONS = permissionMap([]);
+
 function authContextOf(row: TAuthRow, tokenHash: string): TAuthContext | null {
   if (row.principalKind === 'account') {
     if (!row.accountId || !row.accountEmail || !row.accountKind) return null;
@@ -144,7 +147,7 @@ function authContextOf(row: TAuthRow, tokenHash: string): TAuthContext | null {
     email: row.userEmail,
     roleId: row.roleId,
     // A user whose role vanished keeps no permissions (fail closed).
-    permissions: row.rolePermissions ? { ...permissionMap([]), ...row.rolePermissions } : permissionMap([]),
+    permissions: { ...NO_PERMISSIONS, ...row.rolePermissions },
     companyRowId: row.companyRowId,
     psaCompanyId: row.psaCompanyId,
   };

@@ -41,13 +41,16 @@ export const floodGuardPlugin = fp(async (app: FastifyInstance, options: TFloodG
     if (result.isExceeded) throw new AppError('rate_limited', 429, MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
   });
 
-  app.addHook('onResponse', async (request) => {
+  // A callback hook, not an async one: it runs on every response and needs no promise.
+  app.addHook('onResponse', (request, _reply, done) => {
     const tokenHash = request.auth?.sessionTokenHash;
-    if (!tokenHash || knownSessions.has(tokenHash)) return;
-    if (knownSessions.size >= KNOWN_SESSIONS_MAX) {
-      const oldest = knownSessions.values().next();
-      if (!oldest.done) knownSessions.delete(oldest.value);
+    if (tokenHash && !knownSessions.has(tokenHash)) {
+      if (knownSessions.size >= KNOWN_SESSIONS_MAX) {
+        const oldest = knownSessions.values().next();
+        if (!oldest.done) knownSessions.delete(oldest.value);
+      }
+      knownSessions.add(tokenHash);
     }
-    knownSessions.add(tokenHash);
+    done();
   });
 });
