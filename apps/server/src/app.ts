@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import Fastify, { LogController } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,6 +16,7 @@ import type { TConfig } from './config/env';
 import { authContextPlugin } from './plugins/auth-context';
 import { csrfPlugin } from './plugins/csrf';
 import { accessPlugin, declareRoute } from './plugins/access';
+import { floodGuardPlugin } from './plugins/flood-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { requestLogPlugin } from './plugins/request-log';
 import { safeErrorForLog } from './lib/log-safety';
@@ -34,6 +36,11 @@ export interface TBuildOptions {
 
 /** `GET /` without a home path of its own: the general sign-in (02 §2 `/auth/login`). */
 export const DEFAULT_HOME_PATH = '/auth/login';
+/** Health probes: answered without the session lookup and not counted by the flood guard. */
+const PROBE_PATHS = new Set(['/health', '/ready']);
+
+/** Hashed build output (Vite puts a content hash in every file name under assets/). */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
@@ -73,8 +80,16 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined;
+  // Static files, the SPA shell and health probes carry no tenant data: no session lookup, no flood
+  // guard. Marked on the route, so the hooks decide without parsing paths on every request.
+  app.addHook('onRoute', (route) => {
+    if (PROBE_PATHS.has(route.url) || (webDist !== undefined && isBuiltFile(webDist, route.url))) route.config = { ...route.config, skipsSession: true };
+  });
 
-  await app.register(helmet, {
+  // Security headers from one helmet middleware built at start (@fastify/helmet rebuilt it, parsing
+  // the CSP again, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -94,8 +109,14 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     // The SPA may be opened over plain http on localhost in the embedded default.
     hsts: deps.config.isProduction,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
   await app.register(cookie, { secret: deps.config.sessionSecret });
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: 60_000 });
+  // br or gzip by Accept-Encoding, for bodies over 1 KB (brotli at quality 4: fast enough per request).
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // Per-route limits only (sign-in, 2FA, reset, sign-up: per IP); the global budget is the flood guard.
+  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
@@ -105,6 +126,10 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
+  // Order matters: the SPA shell answers navigations first, then the flood guard rejects before the
+  // session lookup (the first database work of a request).
+  if (webDist) registerSpaShell(app, webDist);
+  await app.register(floodGuardPlugin, { maxPerMinute: deps.config.rateLimitPerMinute });
   await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
   await app.register(accessPlugin, { audit: deps.audit, db: deps.database.db });
   await app.register(csrfPlugin);
@@ -121,23 +146,47 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
     for (const registerModule of MODULES) await registerModule(typed, deps);
   });
 
-  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
-    await registerSpa(app, options.webDist);
-  }
+  if (webDist) await registerStaticFiles(app, webDist);
   return app;
 }
 
+/** True when the route serves a file of the web build (the per-file routes @fastify/static adds). */
+function isBuiltFile(webDist: string, url: string): boolean {
+  if (!url.startsWith('/') || url.includes('..') || url.includes(':') || url.includes('*')) return false;
+  try {
+    return statSync(join(webDist, url)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Serves the built SPA. Browser navigations (Sec-Fetch-Mode: navigate, or Accept: text/html) get
- * index.html, because some SPA routes share a path with an API call (GET /auth/signup is both the
- * sign-up page and the email check A-070).
+ * Serves the built SPA's files. Hashed assets are cached for a year (immutable); other files are
+ * revalidated. Precompressed `.br`/`.gz` siblings are used when the build has them; otherwise the
+ * compress plugin compresses on the fly.
  */
-async function registerSpa(app: TApp, webDist: string): Promise<void> {
-  await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
-  app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(join('assets', file));
+async function registerStaticFiles(app: TApp, webDist: string): Promise<void> {
+  const assetsFolder = join(webDist, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (reply, path) => {
+      if (path.startsWith(assetsFolder)) void reply.header('cache-control', IMMUTABLE_CACHE);
+      else if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-cache');
+    },
   });
+}
+
+/**
+ * Answers browser navigations (Sec-Fetch-Mode: navigate, or Accept: text/html) with index.html,
+ * because some SPA routes share a path with an API call (GET /auth/signup is both the sign-up page
+ * and the email check A-070). Runs before the flood guard and the session lookup.
+ */
+function registerSpaShell(app: TApp, webDist: string): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const path = request.url.split('?')[0] ?? '/';

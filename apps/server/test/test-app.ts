@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
 import { openDatabase, type TDatabaseHandle } from '@switchboard/db';
 import type { TAppDeps, TApp } from '../src/app-deps';
-import { buildApp } from '../src/app';
+import { buildApp, type TBuildOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
@@ -47,7 +47,8 @@ async function openTestDatabase(): Promise<TDatabaseHandle> {
 /** Swapped dependencies; `config` is merged over the test configuration (e.g. `{ oidc, publicUrl }`). */
 export type TTestAppOverrides = Partial<Omit<TAppDeps, 'config'>> & { config?: Partial<TConfig> };
 
-export async function createTestApp(overrides: TTestAppOverrides = {}): Promise<TTestApp> {
+/** `buildOptions` serves a web build (`webDist`) for the static-file and SPA-shell tests. */
+export async function createTestApp(overrides: TTestAppOverrides = {}, buildOptions: TBuildOptions = {}): Promise<TTestApp> {
   const database = await openTestDatabase();
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
@@ -65,7 +66,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}): Promise<
     lifecycle: createLifecycle(),
     ...depOverrides,
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, buildOptions);
   await app.ready();
   return {
     app,

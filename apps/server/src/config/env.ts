@@ -39,6 +39,11 @@ const ZEnv = z.object({
    * Raise it where many users share one address (a client office behind NAT).
    */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(5),
+  /**
+   * The per-process flood guard: requests per minute per signed-in session, or per IP address
+   * without one. Static files, the SPA shell and health checks are not counted (decision 010).
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /**
@@ -82,6 +87,7 @@ export interface TConfig {
   outboundAllowList: string[];
   connectWiseClientId: string | undefined;
   authRateLimitPerIp: number;
+  rateLimitPerMinute: number;
   psaSimPort: number;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -213,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     outboundAllowList: env.OUTBOUND_ALLOW_LIST.split(',').map((s) => s.trim()).filter(Boolean),
     connectWiseClientId: env.CONNECTWISE_CLIENT_ID,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     psaSimPort: env.PSA_SIM_PORT,
     trustProxy,
     mspSignup,

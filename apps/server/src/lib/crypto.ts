@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash as oneShotHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id (DESIGN §4). */
@@ -15,7 +15,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 /** Random URL-safe token (sessions, bootstrap tokens). */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+/** Hex SHA-256 (one-shot: it runs on every request that carries a session cookie). */
+export const sha256 = (value: string): string => oneShotHash('sha256', value, 'hex');
 
 /** A 6-digit code, uniformly distributed. */
 export const sixDigitCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0');

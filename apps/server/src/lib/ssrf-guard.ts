@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { AppError } from './app-error';
 
 export type TResolveHost = (host: string) => Promise<string[]>;
@@ -12,49 +13,45 @@ export interface TSsrfGuardOptions {
   resolveHost?: TResolveHost;
 }
 
-function ipv4Parts(address: string): number[] | null {
-  const parts = address.split('.').map(Number);
-  return parts.length === 4 && parts.every((part) => Number.isInteger(part) && part >= 0 && part <= 255) ? parts : null;
+/**
+ * IPv6 ranges whose address carries an IPv4 address (RFC 4291 IPv4-compatible and -mapped, RFC 6145
+ * translated, RFC 6052 NAT64, RFC 3056 6to4, RFC 4380 Teredo): each is judged by that IPv4 address,
+ * so `[::7f00:1]`, `[::ffff:169.254.169.254]` or `[2002:7f00:1::1]` cannot reach loopback or metadata.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts;
+  const word = (high: number | undefined, low: number | undefined) => new ipaddr.IPv4([(high ?? 0) >> 8, (high ?? 0) & 0xff, (low ?? 0) >> 8, (low ?? 0) & 0xff]);
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return [word(p[6], p[7])];
+  // RFC 6052's well-known prefix only; the local-use 64:ff9b:1::/48 (RFC 8215) reaches whatever the operator routes.
+  if (range === 'rfc6052') return p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0 ? [word(p[6], p[7])] : [];
+  if (range === '6to4') return [word(p[1], p[2])];
+  // Teredo carries the server address in bits 32–63 and the client address, inverted, in bits 96–127.
+  if (range === 'teredo') return [word(p[2], p[3]), word((p[6] ?? 0) ^ 0xffff, (p[7] ?? 0) ^ 0xffff)];
+  // IPv4-compatible ::a.b.c.d (deprecated, still routed by some stacks); :: and ::1 fall here too.
+  if (p.slice(0, 6).every((part) => part === 0)) return [word(p[6], p[7])];
+  return null;
 }
 
-function isForbiddenIpv4(address: string): boolean {
-  const parts = ipv4Parts(address);
-  if (!parts) return true;
-  const [a = 0, b = 0, c = 0] = parts;
-  return (
-    a === 0 || // "this" network
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-    (a === 169 && b === 254) || // link-local, including cloud metadata
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0 && c === 0) ||
-    (a === 198 && (b === 18 || b === 19)) ||
-    a >= 224 // multicast and reserved
-  );
+function isForbiddenIpv4(address: ipaddr.IPv4): boolean {
+  // Private, loopback, link-local (cloud metadata), carrier-grade NAT, multicast, broadcast and the
+  // reserved and documentation ranges are all refused: only global unicast is a PSA's address.
+  return address.range() !== 'unicast';
 }
 
-function isForbiddenIpv6(address: string): boolean {
-  const lower = address.toLowerCase().replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped?.[1]) return isForbiddenIpv4(mapped[1]);
-  if (lower === '::' || lower === '::1') return true;
-  const firstGroup = Number.parseInt(lower.split(':')[0] || '0', 16);
-  return (
-    (firstGroup & 0xfe00) === 0xfc00 || // unique local fc00::/7
-    (firstGroup & 0xffc0) === 0xfe80 || // link-local fe80::/10
-    (firstGroup & 0xff00) === 0xff00 || // multicast
-    lower.startsWith('64:ff9b:') || // NAT64 can reach IPv4 private space
-    lower.startsWith('::ffff:')
-  );
+function isForbiddenIpv6(address: ipaddr.IPv6): boolean {
+  const embedded = embeddedIpv4(address);
+  if (embedded) return embedded.length === 0 || embedded.some(isForbiddenIpv4);
+  return address.range() !== 'unicast';
 }
 
 /** True for loopback, private, link-local, multicast and other addresses a tenant must never make us call. */
 export function isForbiddenAddress(address: string): boolean {
-  const version = isIP(address.replace(/^\[|\]$/g, ''));
-  if (version === 4) return isForbiddenIpv4(address);
-  if (version === 6) return isForbiddenIpv6(address);
+  const literal = address.replace(/^\[|\]$/g, '');
+  // node:net decides what is an address (it refuses the shorthand forms ipaddr.js would accept, like 127.1).
+  const version = isIP(literal);
+  if (version === 4) return isForbiddenIpv4(ipaddr.IPv4.parse(literal));
+  if (version === 6) return isForbiddenIpv6(ipaddr.IPv6.parse(literal));
   return true;
 }
 

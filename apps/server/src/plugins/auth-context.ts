@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, type TPermissionMap, permissionMap } from '@switchboard/contracts';
 import { accounts, msps, roles, sessions, users, type TDatabase } from '@switchboard/db';
 import { sha256 } from '../lib/crypto';
+import { preparedPerDatabase } from '../lib/prepared-statements';
 
 /** Who is calling: a technician or client user of one MSP, or a general (non-MSP) account. */
 export type TAuthContext =
@@ -25,51 +26,184 @@ export type TAuthContext =
 declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuthContext | null;
+    /** Set only on routes that declare `readsSessionDetails` (the session check). */
+    sessionDetails: TSessionDetails | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Static files, the SPA shell and health probes: answered without the session lookup and not
+     * counted by the flood guard (set by app.ts, never by a data route).
+     */
+    skipsSession?: boolean;
+    /** The session check: the session lookup also reads the names it shows, in the same one query. */
+    readsSessionDetails?: boolean;
   }
 }
 
-/** Loads the session named by the cookie, or null when absent, expired or revoked. */
-export async function loadAuthContext(db: TDatabase, token: string | undefined, now: Date): Promise<TAuthContext | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = sha256(token);
-  const [session] = await db
-    .select()
+/** What the session check shows beyond TAuthContext (names, phone, tier, PSA ids, MSP and role names). */
+export type TSessionDetails =
+  | {
+      principal: 'user';
+      firstName: string;
+      lastName: string;
+      phone: string;
+      tierLevel: 'Tier1' | 'Tier2' | 'Tier3' | 'NoTier' | null;
+      psaMemberId: string | null;
+      psaContactId: string | null;
+      mspName: string;
+      roleName: string | null;
+    }
+  | { principal: 'account'; firstName: string; lastName: string; phone: string; companyName: string | null };
+
+/** Only what TAuthContext holds — never the password hash or the TOTP secret. */
+const AUTH_COLUMNS = {
+  principalKind: sessions.principalKind,
+  mspId: msps.id,
+  mspCustomDomain: msps.customDomain,
+  userId: users.id,
+  userKind: users.kind,
+  userEmail: users.email,
+  roleId: users.roleId,
+  companyRowId: users.companyRowId,
+  psaCompanyId: users.psaCompanyId,
+  rolePermissions: roles.permissions,
+  accountId: accounts.id,
+  accountEmail: accounts.email,
+  accountKind: accounts.kind,
+};
+const DETAIL_COLUMNS = {
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  userPhone: users.phone,
+  tierLevel: users.tierLevel,
+  psaMemberId: users.psaMemberId,
+  psaContactId: users.psaContactId,
+  mspName: msps.name,
+  roleName: roles.name,
+  accountFirstName: accounts.firstName,
+  accountLastName: accounts.lastName,
+  accountPhone: accounts.phone,
+  accountCompanyName: accounts.companyName,
+};
+const JOIN_USER = and(eq(users.mspId, sessions.mspId), eq(users.id, sessions.userId), eq(users.isActive, true));
+const JOIN_MSP = eq(msps.id, users.mspId);
+const JOIN_ROLE = and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId));
+const JOIN_ACCOUNT = eq(accounts.id, sessions.accountId);
+const LIVE_SESSION = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
+
+/**
+ * The one query behind every signed-in request: the session row joined to its user, MSP and role (or
+ * its general account). Prepared once per database handle: node-postgres keeps a named server-side
+ * statement per connection, PGlite reuses the built SQL.
+ */
+const authContextQuery = preparedPerDatabase((db: TDatabase) =>
+  db
+    .select(AUTH_COLUMNS)
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!session) return null;
-  if (session.principalKind === 'account' && session.accountId) {
-    const [account] = await db.select().from(accounts).where(eq(accounts.id, session.accountId)).limit(1);
-    return account ? { principal: 'account', sessionTokenHash: tokenHash, accountId: account.id, email: account.email, accountKind: account.kind } : null;
+    .leftJoin(users, JOIN_USER)
+    .leftJoin(msps, JOIN_MSP)
+    .leftJoin(roles, JOIN_ROLE)
+    .leftJoin(accounts, JOIN_ACCOUNT)
+    .where(LIVE_SESSION)
+    .limit(1)
+    .prepare('sb_auth_context'),
+);
+
+/** The same lookup with the session check's display columns, so that route needs no second query. */
+const authContextWithDetailsQuery = preparedPerDatabase((db: TDatabase) =>
+  db
+    .select({ ...AUTH_COLUMNS, ...DETAIL_COLUMNS })
+    .from(sessions)
+    .leftJoin(users, JOIN_USER)
+    .leftJoin(msps, JOIN_MSP)
+    .leftJoin(roles, JOIN_ROLE)
+    .leftJoin(accounts, JOIN_ACCOUNT)
+    .where(LIVE_SESSION)
+    .limit(1)
+    .prepare('sb_auth_context_details'),
+);
+
+type TAuthRow = Awaited<ReturnType<ReturnType<typeof authContextQuery>['execute']>>[number];
+type TAuthWithDetailsRow = Awaited<ReturnType<ReturnType<typeof authContextWithDetailsQuery>['execute']>>[number];
+
+/** Every permission false: the base a role's stored map is laid over (built once, copied per request). */
+const NO_PERMISSIONS = permissionMap([]);
+
+function authContextOf(row: TAuthRow, tokenHash: string): TAuthContext | null {
+  if (row.principalKind === 'account') {
+    if (!row.accountId || !row.accountEmail || !row.accountKind) return null;
+    return { principal: 'account', sessionTokenHash: tokenHash, accountId: row.accountId, email: row.accountEmail, accountKind: row.accountKind };
   }
-  if (!session.mspId || !session.userId) return null;
-  const [row] = await db
-    .select({ user: users, msp: msps, role: roles })
-    .from(users)
-    .innerJoin(msps, eq(msps.id, users.mspId))
-    .leftJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.mspId, session.mspId), eq(users.id, session.userId), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) return null;
+  // An inactive or deleted user, or a user whose MSP is gone, has no session.
+  if (!row.mspId || !row.mspCustomDomain || !row.userId || !row.userKind || !row.userEmail || !row.roleId) return null;
   return {
     principal: 'user',
     sessionTokenHash: tokenHash,
-    mspId: row.msp.id,
-    mspCustomDomain: row.msp.customDomain,
-    userId: row.user.id,
-    userKind: row.user.kind,
-    email: row.user.email,
-    roleId: row.user.roleId,
+    mspId: row.mspId,
+    mspCustomDomain: row.mspCustomDomain,
+    userId: row.userId,
+    userKind: row.userKind,
+    email: row.userEmail,
+    roleId: row.roleId,
     // A user whose role vanished keeps no permissions (fail closed).
-    permissions: row.role ? { ...permissionMap([]), ...row.role.permissions } : permissionMap([]),
-    companyRowId: row.user.companyRowId,
-    psaCompanyId: row.user.psaCompanyId,
+    permissions: { ...NO_PERMISSIONS, ...row.rolePermissions },
+    companyRowId: row.companyRowId,
+    psaCompanyId: row.psaCompanyId,
   };
+}
+
+function sessionDetailsOf(row: TAuthWithDetailsRow, auth: TAuthContext): TSessionDetails | null {
+  if (auth.principal === 'account') {
+    if (row.accountFirstName === null || row.accountLastName === null || row.accountPhone === null) return null;
+    return { principal: 'account', firstName: row.accountFirstName, lastName: row.accountLastName, phone: row.accountPhone, companyName: row.accountCompanyName };
+  }
+  if (row.userFirstName === null || row.userLastName === null || row.userPhone === null || row.mspName === null) return null;
+  return {
+    principal: 'user',
+    firstName: row.userFirstName,
+    lastName: row.userLastName,
+    phone: row.userPhone,
+    tierLevel: row.tierLevel,
+    psaMemberId: row.psaMemberId,
+    psaContactId: row.psaContactId,
+    mspName: row.mspName,
+    roleName: row.roleName,
+  };
+}
+
+const isUsableToken = (token: string | undefined): token is string => token !== undefined && token !== '' && token.length <= 200;
+
+/** Loads the session named by the cookie, or null when absent, expired or revoked (one narrow query). */
+export async function loadAuthContext(db: TDatabase, token: string | undefined, now: Date): Promise<TAuthContext | null> {
+  if (!isUsableToken(token)) return null;
+  const tokenHash = sha256(token);
+  const [row] = await authContextQuery(db).execute({ tokenHash, now: now.toISOString() });
+  return row ? authContextOf(row, tokenHash) : null;
+}
+
+/** loadAuthContext plus what the session check shows, still in one query. */
+export async function loadAuthContextWithDetails(db: TDatabase, token: string | undefined, now: Date): Promise<{ auth: TAuthContext; details: TSessionDetails | null } | null> {
+  if (!isUsableToken(token)) return null;
+  const tokenHash = sha256(token);
+  const [row] = await authContextWithDetailsQuery(db).execute({ tokenHash, now: now.toISOString() });
+  const auth = row ? authContextOf(row, tokenHash) : null;
+  return row && auth ? { auth, details: sessionDetailsOf(row, auth) } : null;
 }
 
 export const authContextPlugin = fp(async (app: FastifyInstance, options: { db: TDatabase; now: () => Date }) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionDetails', null);
   app.addHook('onRequest', async (request) => {
-    request.auth = await loadAuthContext(options.db, request.cookies[SESSION_COOKIE], options.now());
+    const config = request.routeOptions.config;
+    // Static files, the SPA shell and health probes answer without touching the database.
+    if (config.skipsSession === true) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (config.readsSessionDetails === true) {
+      const loaded = await loadAuthContextWithDetails(options.db, token, options.now());
+      request.auth = loaded?.auth ?? null;
+      request.sessionDetails = loaded?.details ?? null;
+      return;
+    }
+    request.auth = await loadAuthContext(options.db, token, options.now());
   });
 });

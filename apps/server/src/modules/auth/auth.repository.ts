@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { accounts, msps, roles, users, verificationCodes, type TDatabase } from '@switchboard/db';
+import { msps, roles, users, verificationCodes, type TDatabase } from '@switchboard/db';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TMspRow = typeof msps.$inferSelect;
 export type TRoleRow = typeof roles.$inferSelect;
-export type TAccountRow = typeof accounts.$inferSelect;
 export type TVerificationCodeRow = typeof verificationCodes.$inferSelect;
 export type TMspUserKind = TUserRow['kind'];
 export type TCodePurpose = TVerificationCodeRow['purpose'];
@@ -66,12 +65,6 @@ export async function findUserWithTenant(db: TDatabase, mspId: string, userId: s
 export async function findRole(db: TDatabase, mspId: string, roleId: string): Promise<TRoleRow | undefined> {
   const [role] = await db.select().from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
   return role;
-}
-
-/** A general account by id (session check of an account principal). */
-export async function findAccountById(db: TDatabase, accountId: string): Promise<TAccountRow | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  return account;
 }
 
 export async function updateUser(db: TDatabase, mspId: string, userId: string, changes: Partial<typeof users.$inferInsert>): Promise<void> {

@@ -94,6 +94,33 @@ describe('forgot password', () => {
     expect(noCsrf.json()).toMatchObject({ status: 403, code: 'csrf' });
   });
 
+  // Issue #6 §2b: a known address was locked (423) after 10 wrong codes while an unknown one
+  // answered 400 forever, which told the two apart.
+  it('answers a known and an unknown address alike: 400 for ten wrong codes, then 423 locked for both', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const base = `/db/${msp.customDomain}/technicianUsers`;
+    const answersFor = async (email: string) => {
+      await newClient(t).get(`${base}/forgotPassword?email=${encodeURIComponent(email)}`);
+      const answers: Array<{ status: number; code: unknown; detail: unknown; retryAfter: boolean }> = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const response = await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(email)}&token=000000`);
+        const body = response.json<{ code?: unknown; detail?: unknown }>();
+        answers.push({ status: response.statusCode, code: body.code, detail: body.detail, retryAfter: response.headers['retry-after'] !== undefined });
+      }
+      return answers;
+    };
+    const known = await answersFor(user.email);
+    const notKnown = await answersFor(unknown);
+    expect(known.map((a) => a.status)).toEqual([...Array<number>(10).fill(400), 423]);
+    expect(known.at(-1)).toEqual({ status: 423, code: 'locked', detail: MESSAGES.accountLocked, retryAfter: true });
+    expect(notKnown).toEqual(known);
+    // The lock is by address, whatever its letter case; it holds even for the right code.
+    const code = await latestCode(t, user.email, RESET_SUBJECT);
+    expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email.toUpperCase())}&token=${code}`)).statusCode).toBe(423);
+  });
+
   it('answers 429 after 5 reset requests in 20 seconds from one IP', async () => {
     const msp = await buildMsp(t);
     const client = newClient(t);

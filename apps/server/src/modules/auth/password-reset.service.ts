@@ -12,6 +12,15 @@ type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
 
 const invalidResetCode = () => new AppError('invalid_code', MESSAGES.resetTokenInvalid);
 
+/**
+ * The reset throttle is keyed by the address asked about, not by the user it names, so an address
+ * with no account is counted and locked exactly like one with an account: the answers (400, then 429
+ * or 423) never tell the two apart (issue #6 §2b).
+ */
+function resetThrottleKey(msp: TMspRow, kind: TMspUserKind, email: string): string {
+  return throttleKey('reset', msp.id, kind, email.trim());
+}
+
 function assertValidEmail(email: string, field: string): void {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: field, reason: MESSAGES.validEmailRequired }], { validEmail: false });
 }
@@ -20,19 +29,20 @@ function assertValidEmail(email: string, field: string): void {
 export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, meta: TRequestMeta): Promise<void> {
   assertValidEmail(email, 'email');
   const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
-  // Provider accounts have no password to reset; they sign in with their provider.
-  if (!user || !user.isActive || user.passwordHash === null) {
-    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
-    return;
-  }
-  const key = throttleKey('reset', msp.id, user.id);
+  const target = user?.id ?? email.trim().toLowerCase();
+  const key = resetThrottleKey(msp, kind, email);
   try {
     await assertNotThrottled(deps.database.db, key, deps.now());
     await spendAttempt(deps.database.db, key, deps.now());
   } catch (error) {
     // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
     if (!(error instanceof AppError)) throw error;
-    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+    return;
+  }
+  // Provider accounts have no password to reset; they sign in with their provider.
+  if (!user || !user.isActive || user.passwordHash === null) {
+    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
     return;
   }
   const issued = await deps.database.db.transaction(async (tx) => {
@@ -43,22 +53,23 @@ export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind:
   await mailCode(deps, 'password_reset', user, issued.code);
 }
 
-/** The user and its open reset code when `token` is that code; counts wrong tries. */
+/** The user and its open reset code when `token` is that code; counts wrong tries, for unknown addresses too. */
 async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<{ user: TUserRow; row: TVerificationCodeRow }> {
   const db = deps.database.db;
-  const user = await findUserByEmail(db, msp.id, kind, email);
-  if (!user || !user.isActive) throw invalidResetCode();
-  const key = throttleKey('reset', msp.id, user.id);
+  const key = resetThrottleKey(msp, kind, email);
   await assertNotThrottled(db, key, deps.now());
   await spendAttempt(db, key, deps.now());
-  const row = await findLatestOpenCode(db, msp.id, user.id, 'password_reset');
+  const found = await findUserByEmail(db, msp.id, kind, email);
+  const user = found?.isActive ? found : undefined;
+  const row = user ? await findLatestOpenCode(db, msp.id, user.id, 'password_reset') : undefined;
   const isOpen = row !== undefined && isCodeOpen(row, deps.now());
-  if (!row || !isOpen || !isCodeRight(row, token)) {
+  if (!user || !row || !isOpen || !isCodeRight(row, token)) {
+    const target = user?.id ?? email.trim().toLowerCase();
     await db.transaction(async (tx) => {
       if (row && isOpen) await countWrongCode(tx, row);
       const isNowLocked = await recordFailure(tx, key, deps.now());
-      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target: user.id, outcome: 'failure', ...meta, details: { kind } });
-      if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target, outcome: 'failure', ...meta, details: { kind } });
+      if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
     });
     throw invalidResetCode();
   }
@@ -91,7 +102,7 @@ export async function changePasswordWithCode(
     if (!(await consumeCodeOnce(tx, row, deps.now()))) return false;
     await updateUser(tx, msp.id, user.id, { passwordHash, updatedAt: deps.now() });
     await revokeUserSessions(tx, msp.id, user.id, deps.now());
-    await recordSuccess(tx, throttleKey('reset', msp.id, user.id));
+    await recordSuccess(tx, resetThrottleKey(msp, kind, input.emailId));
     // A new password also lifts a sign-in lock earned with the old one.
     await recordSuccess(tx, throttleKey('sign_in', msp.id, kind, user.email));
     await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@switchboard/contracts';
-import { accounts } from '@switchboard/db';
+import { and, eq } from 'drizzle-orm';
+import { accounts, users } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { createSession } from '../sessions/session.service';
@@ -41,6 +42,50 @@ describe('A-072 session check', () => {
     const client = new TestClient(t.app, nextIp());
     client.useSession(token);
     expect((await client.get('/auth/api/auth/microsoft-user')).json()).toMatchObject({ authenticated: true, user: { principal: 'account', id: account.id, accountKind: 'account', companyName: 'Acme' } });
+  });
+
+  it('shows every field of the MSP user from the one session lookup plus its names', async () => {
+    const msp = await buildMsp(t, { name: 'Field Check MSP' });
+    const user = await buildUser(t, msp, { role: 'Admin', firstName: 'Fern', lastName: 'Field', tierLevel: 'Tier3', psaMemberId: 'm-7', psaCompanyId: 'c-9' });
+    const client = await signedInClient(t, user, nextIp());
+    expect((await client.get('/auth/api/auth/microsoft-user')).json()).toEqual({
+      authenticated: true,
+      user: {
+        principal: 'user',
+        id: user.id,
+        userKind: 'technician',
+        mspCustomDomain: msp.customDomain,
+        mspName: 'Field Check MSP',
+        firstName: 'Fern',
+        lastName: 'Field',
+        email: user.email,
+        phoneNumber: '3035550111',
+        roleId: msp.roleIds.Admin,
+        roleName: 'Admin',
+        permissions: expect.objectContaining({ roleManagement: true, boardView: true }) as unknown,
+        tierLevel: 'Tier3',
+        psaMemberId: 'm-7',
+        psaCompanyId: 'c-9',
+        psaContactId: null,
+        clientsAutopilotDbid: null,
+      },
+    });
+  });
+
+  it('answers authenticated false for an expired session, a revoked one and a deactivated user', async () => {
+    const msp = await buildMsp(t);
+    const expiring = await signedInClient(t, await buildUser(t, msp), nextIp());
+    const revoked = await signedInClient(t, await buildUser(t, msp), nextIp());
+    const deactivatedUser = await buildUser(t, msp);
+    const deactivated = await signedInClient(t, deactivatedUser, nextIp());
+    for (const client of [expiring, revoked, deactivated]) expect((await client.get('/auth/api/auth/microsoft-user')).json()).toMatchObject({ authenticated: true });
+
+    await revoked.post('/auth/api/auth/logout', {});
+    await t.deps.database.db.update(users).set({ isActive: false }).where(and(eq(users.mspId, msp.id), eq(users.id, deactivatedUser.id)));
+    expect((await revoked.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
+    expect((await deactivated.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
+    t.advanceClock(8 * 24 * 60 * 60 * 1000);
+    expect((await expiring.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
   });
 });
 

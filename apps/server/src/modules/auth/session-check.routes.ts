@@ -3,22 +3,27 @@ import { z } from 'zod';
 import { ZLogoutResponse, ZSessionCheckResponse, type TLogoutResponse, type TSessionCheckResponse } from '@switchboard/contracts';
 import { sessions } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
-import type { TAuthContext } from '../../plugins/auth-context';
+import type { TAuthContext, TSessionDetails } from '../../plugins/auth-context';
 import { clearSessionCookie, endSession } from '../sessions/session.service';
-import { findAccountById, findUserWithTenant } from './auth.repository';
+import { sessionAccountDetailsQuery, sessionUserDetailsQuery } from './session-check.repository';
 import { requestMeta } from './auth-request';
-import { presentSessionAccount, presentSessionMspUser } from './session-user.presenter';
+import { presentSessionAccountOfContext, presentSessionUserOfContext } from './session-user.presenter';
 import { signedOutPathFor } from '../accounts/accounts.service';
 
-/** A-072: who holds the session cookie, checked once when the app starts. */
-export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null): Promise<TSessionCheckResponse> {
+/**
+ * A-072: who holds the session cookie, checked once when the app starts. The route declares
+ * `readsSessionDetails`, so the request's one session lookup already read everything shown; the
+ * narrow query here runs only when the details are missing.
+ */
+export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null, loaded: TSessionDetails | null): Promise<TSessionCheckResponse> {
+  const db = deps.database.db;
   if (auth?.principal === 'user') {
-    const row = await findUserWithTenant(deps.database.db, auth.mspId, auth.userId);
-    return row ? { authenticated: true, user: presentSessionMspUser(row) } : { authenticated: false };
+    const details = loaded?.principal === 'user' ? loaded : (await sessionUserDetailsQuery(db).execute({ mspId: auth.mspId, userId: auth.userId }))[0];
+    return details ? { authenticated: true, user: presentSessionUserOfContext(auth, details) } : { authenticated: false };
   }
   if (auth?.principal === 'account') {
-    const account = await findAccountById(deps.database.db, auth.accountId);
-    return account ? { authenticated: true, user: presentSessionAccount(account) } : { authenticated: false };
+    const details = loaded?.principal === 'account' ? loaded : (await sessionAccountDetailsQuery(db).execute({ accountId: auth.accountId }))[0];
+    return details ? { authenticated: true, user: presentSessionAccountOfContext(auth, details) } : { authenticated: false };
   }
   return { authenticated: false };
 }
@@ -51,10 +56,10 @@ export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit
 export const registerSessionCheckRoutes: TModule = (app, deps) => {
   app.get(
     '/auth/api/auth/microsoft-user',
-    { config: { access: { public: true } }, schema: { tags: ['session'], operationId: 'sessionCheck', summary: 'A-072: the session check', response: { 200: ZSessionCheckResponse } } },
+    { config: { access: { public: true }, readsSessionDetails: true }, schema: { tags: ['session'], operationId: 'sessionCheck', summary: 'A-072: the session check', response: { 200: ZSessionCheckResponse } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return checkSession(deps, request.auth);
+      return checkSession(deps, request.auth, request.sessionDetails);
     },
   );
 

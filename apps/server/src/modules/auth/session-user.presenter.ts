@@ -1,5 +1,6 @@
 import { permissionMap, type TMspDomainChoice, type TSessionAccount, type TSessionMspUser } from '@switchboard/contracts';
-import type { TAccountRow, TMspRow, TUserWithTenant } from './auth.repository';
+import type { TAuthContext } from '../../plugins/auth-context';
+import type { TMspRow, TUserWithTenant } from './auth.repository';
 
 /** The public URL of an MSP's logo, or null when it has none. */
 export function mspLogoUrl(msp: TMspRow): string | null {
@@ -33,15 +34,44 @@ export function presentSessionMspUser({ user, msp, role }: TUserWithTenant): TSe
   };
 }
 
-export function presentSessionAccount(account: TAccountRow): TSessionAccount {
+type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
+type TAccountContext = Extract<TAuthContext, { principal: 'account' }>;
+
+/** The session check's user: identity and permissions from the auth context, names from the narrow details row. */
+export function presentSessionUserOfContext(
+  auth: TUserContext,
+  details: { firstName: string; lastName: string; phone: string; tierLevel: TSessionMspUser['tierLevel']; psaMemberId: string | null; psaContactId: string | null; mspName: string; roleName: string | null },
+): TSessionMspUser {
+  return {
+    principal: 'user',
+    id: auth.userId,
+    userKind: auth.userKind,
+    mspCustomDomain: auth.mspCustomDomain,
+    mspName: details.mspName,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    email: auth.email,
+    phoneNumber: details.phone,
+    roleId: auth.roleId,
+    roleName: details.roleName ?? '',
+    permissions: auth.permissions,
+    tierLevel: details.tierLevel,
+    psaMemberId: details.psaMemberId,
+    psaCompanyId: auth.psaCompanyId,
+    psaContactId: details.psaContactId,
+    clientsAutopilotDbid: auth.companyRowId,
+  };
+}
+
+export function presentSessionAccountOfContext(auth: TAccountContext, details: { firstName: string; lastName: string; phone: string; companyName: string | null }): TSessionAccount {
   return {
     principal: 'account',
-    id: account.id,
-    accountKind: account.kind,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    email: account.email,
-    phoneNumber: account.phone,
-    companyName: account.companyName,
+    id: auth.accountId,
+    accountKind: auth.accountKind,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    email: auth.email,
+    phoneNumber: details.phone,
+    companyName: details.companyName,
   };
 }

@@ -1,12 +1,22 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { TPermissionMap } from '@switchboard/contracts';
 import { roles, users, type TDatabase } from '@switchboard/db';
+import { preparedPerDatabase } from '../../lib/prepared-statements';
 
 export type TRoleRow = typeof roles.$inferSelect;
 
-/** The MSP's roles, built-in ones first, then by name. */
+const listRolesQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(roles)
+    .where(eq(roles.mspId, sql.placeholder('mspId')))
+    .orderBy(asc(roles.custom), asc(sql`lower(${roles.name})`))
+    .prepare('sb_list_roles'),
+);
+
+/** The MSP's roles, built-in ones first, then by name (prepared: every screen's permissions come from it). */
 export function listRoles(db: TDatabase, mspId: string): Promise<TRoleRow[]> {
-  return db.select().from(roles).where(eq(roles.mspId, mspId)).orderBy(asc(roles.custom), asc(sql`lower(${roles.name})`));
+  return listRolesQuery(db).execute({ mspId });
 }
 
 export async function findRole(db: TDatabase, mspId: string, roleId: string): Promise<TRoleRow | undefined> {
