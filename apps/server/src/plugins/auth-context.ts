@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, type TPermissionMap, permissionMap } from '@switchboard/contracts';
 import { accounts, msps, roles, sessions, users, type TDatabase } from '@switchboard/db';

@@ -38,7 +38,7 @@ export const floodGuardPlugin = fp(async (app: FastifyInstance, options: TFloodG
     const result = await limit(request);
     if (result.isAllowed) return;
     void reply.header('x-ratelimit-limit', String(result.max)).header('x-ratelimit-remaining', String(result.remaining));
-    if (result.isExceeded) throw new AppError('rate_limited', 429, MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
+    if (result.isExceeded) throw new AppError('rate_limited', MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
   });
 
   // A callback hook, not an async one: it runs on every response and needs no promise.
