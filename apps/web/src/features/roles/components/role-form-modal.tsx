@@ -25,21 +25,23 @@ export function RoleFormModal({ mode, role, isSaving, onClose, onSubmit }: TRole
     initialValues: { name: role?.name ?? '', permissions: role?.permissions ?? permissionMap([]) },
     validate: { name: (value) => (ZRoleName.safeParse(value).success ? null : `Enter a role name of 1–${ROLE_NAME_MAX} characters.`) },
   });
+  const granted = PERMISSIONS.filter((permission) => form.values.permissions[permission]);
 
   return (
     <Modal opened onClose={onClose} title={role && mode !== 'create' ? `${TITLES[mode]}: ${role.name}` : TITLES[mode]} size="lg">
       <form onSubmit={form.onSubmit((values) => onSubmit({ ...values, name: values.name.trim() }))} noValidate>
         <Stack>
           <TextInput label="Role name" required readOnly={isReadOnly} maxLength={ROLE_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
-          <Checkbox.Group label="Permissions" description={isReadOnly ? 'Built-in roles cannot be changed.' : undefined}>
+          {/* A Checkbox inside Checkbox.Group takes its ticked state from the group's value, so the group owns it. */}
+          <Checkbox.Group
+            label="Permissions"
+            description={isReadOnly ? 'Built-in roles cannot be changed.' : `${granted.length} of ${PERMISSIONS.length} granted`}
+            value={granted}
+            onChange={(values) => form.setFieldValue('permissions', permissionMap(PERMISSIONS.filter((p) => values.includes(p))))}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
               {PERMISSIONS.map((permission) => (
-                <Checkbox
-                  key={permission}
-                  label={PERMISSION_LABELS[permission]}
-                  disabled={isReadOnly}
-                  {...form.getInputProps(`permissions.${permission}`, { type: 'checkbox' })}
-                />
+                <Checkbox key={permission} value={permission} label={PERMISSION_LABELS[permission]} disabled={isReadOnly} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>
