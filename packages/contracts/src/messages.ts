@@ -102,6 +102,8 @@ export const MESSAGES = {
     resetStartOver: 'Start again from the email step.',
     chooseActivationRecord: 'Choose the record that is you:',
     providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
+    /** The general sign-in for an email that belongs to MSP technicians or clients, not to a general account. */
+    useMspPage: 'This email belongs to a service provider\'s technician or client. Sign in on the service provider\'s page instead:',
   },
 
   // PSA connection problems (ours; the spec gives no wording).

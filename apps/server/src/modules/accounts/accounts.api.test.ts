@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ZAccountSignedIn, type TCreateAccountBody } from '@switchboard/contracts';
 import { accounts, auditEvents, sessions } from '@switchboard/db';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser } from '../../../test/factories';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -178,6 +179,25 @@ describe('A-068 GET /auth/getUserByEmail', () => {
     const response = await freshClient().get(`/auth/getUserByEmail?email=${encodeURIComponent(uniqueEmail('nobody'))}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ detail: MESSAGES.accountDoesNotExist });
+  });
+
+  it('tells a technician or client which MSP page to use instead of "Please sign up" (issue #6 §6)', async () => {
+    const northwind = await buildMsp(t, { name: 'Northwind Test IT' });
+    const contoso = await buildMsp(t, { name: 'Contoso Test IT' });
+    const email = uniqueEmail('tech');
+    await buildUser(t, northwind, { kind: 'technician', email });
+    await buildUser(t, contoso, { kind: 'client', email: email.toUpperCase() });
+    const response = await freshClient().get(`/auth/getUserByEmail?email=${encodeURIComponent(email)}`);
+    expect(response.statusCode).toBe(404);
+    const body = response.json<{ detail: string; flags: { mspPages: unknown } }>();
+    expect(body.detail).toBe(MESSAGES.auth.useMspPage);
+    expect(body.detail).not.toContain('sign up');
+    expect(body.flags.mspPages).toEqual(
+      [
+        { mspCustomDomain: contoso.customDomain, mspName: 'Contoso Test IT', userKind: 'client' },
+        { mspCustomDomain: northwind.customDomain, mspName: 'Northwind Test IT', userKind: 'technician' },
+      ],
+    );
   });
 });
 

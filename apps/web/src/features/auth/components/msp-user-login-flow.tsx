@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES, isValidEmail } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/contracts';
 import { setMainLoading } from '../../../lib/loading-store';
 import { setSignedInUser } from '../../session/api/session-queries';
@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/error-message';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { FormError, FormNotice } from './form-error';
 import { VerificationCodeInput } from './verification-code-input';
-import { EmailField } from './email-field';
+import { EmailStepForm, useEmailStep } from './email-step';
 
 type TLoginStep =
   | { name: 'email' }
@@ -34,13 +34,22 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<TLoginStep>({ name: 'email' });
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const lookup = useMutation({ mutationFn: (emailId: string) => lookupMspDomains(userKind, emailId) });
+  const emailStep = useEmailStep({
+    lookup: (emailId: string) => lookupMspDomains(userKind, emailId),
+    onFound: ({ mspDomains }) => {
+      const choices = fixedMspDomain === undefined ? mspDomains : mspDomains.filter((msp) => msp.mspCustomDomain === fixedMspDomain);
+      const [first] = choices;
+      if (first === undefined) emailStep.setError(MESSAGES.accountDoesNotExist);
+      else if (choices.length === 1) showStep({ name: 'password', msp: first });
+      else showStep({ name: 'choose-msp', choices });
+    },
+  });
+  // One message line for every step of the flow.
+  const { email, error, setError } = emailStep;
   const signIn = useMutation({
     mutationFn: (msp: TMspDomainChoice) => signInToMsp(msp.mspCustomDomain, userKind, { emailId: email.trim(), password }),
   });
@@ -56,26 +65,6 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
     setError(null);
     setNotice(null);
     setStep(next);
-  }
-
-  function handleEmailSubmit(event: FormEvent) {
-    event.preventDefault();
-    const emailId = email.trim();
-    if (!isValidEmail(emailId)) {
-      setError(MESSAGES.validEmailRequired);
-      return;
-    }
-    setError(null);
-    lookup.mutate(emailId, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: ({ mspDomains }) => {
-        const choices = fixedMspDomain === undefined ? mspDomains : mspDomains.filter((msp) => msp.mspCustomDomain === fixedMspDomain);
-        const [first] = choices;
-        if (first === undefined) setError(MESSAGES.accountDoesNotExist);
-        else if (choices.length === 1) showStep({ name: 'password', msp: first });
-        else showStep({ name: 'choose-msp', choices });
-      },
-    });
   }
 
   function handlePasswordSubmit(event: FormEvent, msp: TMspDomainChoice) {
@@ -139,17 +128,7 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMs
 
   switch (step.name) {
     case 'email':
-      return (
-        <form onSubmit={handleEmailSubmit} noValidate>
-          <Stack>
-            <EmailField value={email} onChange={setEmail} />
-            <FormError message={error} />
-            <Button type="submit" loading={lookup.isPending} color={buttonColour}>
-              Continue
-            </Button>
-          </Stack>
-        </form>
-      );
+      return <EmailStepForm step={emailStep} submitLabel="Continue" buttonColour={buttonColour} />;
     case 'choose-msp':
       return (
         <Stack>

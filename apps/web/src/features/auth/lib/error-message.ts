@@ -1,4 +1,5 @@
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, ZMspSignInPages } from '@switchboard/contracts';
+import type { TMspSignInPage } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 
 /** The text a failed call shows: the server's `detail` (the spec's exact string; network failures carry their own). */
@@ -10,4 +11,11 @@ export function errorMessage(error: unknown): string {
 /** Whether a failed call carried one of the spec's UI flags (R-342), e.g. `emailCheck`. */
 export function hasFlag(error: unknown, flag: string): boolean {
   return isApiError(error) && error.flags[flag] !== undefined && error.flags[flag] !== false;
+}
+
+/** The MSP sign-in pages a general sign-in answer points a technician or client to (A-068's `flags.mspPages`). */
+export function mspSignInPagesOf(error: unknown): TMspSignInPage[] {
+  if (!isApiError(error)) return [];
+  const parsed = ZMspSignInPages.safeParse(error.flags.mspPages);
+  return parsed.success ? parsed.data : [];
 }

@@ -37,7 +37,7 @@ function NewPasswordStep({ msp, state, code }: { msp: string; state: TForgotPass
     change.mutate(undefined, {
       onSuccess: () => {
         clearForgotPasswordState(msp);
-        void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.passwordChanged) });
+        void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.passwordChanged, state.userKind) });
       },
       onError: (cause) => {
         // R-108 logs the failure; an expired code must still be explained, or the user is stuck here.

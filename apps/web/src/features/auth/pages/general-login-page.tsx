@@ -1,15 +1,39 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, isValidEmail } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TMspSignInPage } from '@switchboard/contracts';
 import { setSignedInUser } from '../../session/api/session-queries';
 import { lookupAccount, oidcStartUrl, signInAccount } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
+import { EmailStepForm, useEmailStep } from '../components/email-step';
 import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/error-message';
-import { EmailField } from '../components/email-field';
+import { errorMessage, mspSignInPagesOf } from '../lib/error-message';
+import { noticeState } from '../lib/flow-notice';
+
+const KIND_WORD = { technician: 'technician', client: 'client' } as const;
+
+/** Links to the MSP login pages an email of technicians or clients belongs on, each opening on the right side. */
+function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
+  if (pages.length === 0) return null;
+  return (
+    <List spacing={4} size="sm" aria-label="Service provider sign-in pages">
+      {pages.map((page) => (
+        <List.Item key={`${page.mspCustomDomain}-${page.userKind}`}>
+          <Anchor
+            component={Link}
+            to={`/${page.mspCustomDomain}`}
+            state={noticeState(`Sign in as a ${KIND_WORD[page.userKind]} of ${page.mspName}.`, page.userKind === 'technician' ? 'tech' : 'client')}
+          >
+            {page.mspName} — {KIND_WORD[page.userKind]} sign-in (/{page.mspCustomDomain})
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
 
 /** `/auth/login` (R-020, R-064–R-067): general accounts by email and password, or a provider. */
 export function GeneralLoginPage() {
@@ -18,31 +42,26 @@ export function GeneralLoginPage() {
   const [searchParams] = useSearchParams();
   const providers = useOidcProviders();
   const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(
-    searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
-  );
-
-  const lookup = useMutation({ mutationFn: lookupAccount });
+  const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
   const signIn = useMutation({ mutationFn: signInAccount });
-
-  function handleEmailSubmit(event: FormEvent) {
-    event.preventDefault();
-    const emailId = email.trim();
-    if (!isValidEmail(emailId)) {
-      setError(MESSAGES.validEmailRequired);
-      return;
-    }
-    setError(null);
-    lookup.mutate(emailId, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: (account) => {
-        if (!account.hasPassword) setError(MESSAGES.providerAccount);
-        else setStep('password');
-      },
-    });
-  }
+  const emailStep = useEmailStep({
+    initialError: searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
+    lookup: (emailId: string) => {
+      setMspPages([]);
+      return lookupAccount(emailId);
+    },
+    onFound: (account) => {
+      if (!account.hasPassword) emailStep.setError(MESSAGES.providerAccount);
+      else setStep('password');
+    },
+    // A technician's or client's email is told which MSP page to use (issue #6 §6).
+    onFailed: (cause) => {
+      emailStep.setError(errorMessage(cause));
+      setMspPages(mspSignInPagesOf(cause));
+    },
+  });
+  const { email, error, setError } = emailStep;
 
   function handlePasswordSubmit(event: FormEvent) {
     event.preventDefault();
@@ -66,15 +85,9 @@ export function GeneralLoginPage() {
   return (
     <AuthLayout title="Sign in">
       {step === 'email' ? (
-        <form onSubmit={handleEmailSubmit} noValidate>
-          <Stack>
-            <EmailField value={email} onChange={setEmail} />
-            <FormError message={error} />
-            <Button type="submit" loading={lookup.isPending}>
-              Continue
-            </Button>
-          </Stack>
-        </form>
+        <EmailStepForm step={emailStep} submitLabel="Continue">
+          <MspSignInPageLinks pages={mspPages} />
+        </EmailStepForm>
       ) : (
         <form onSubmit={handlePasswordSubmit} noValidate>
           <Stack>
