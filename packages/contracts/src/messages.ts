@@ -61,6 +61,11 @@ export const MESSAGES = {
     'The custom domain must be 3–63 lower-case letters, digits or hyphens, and must not start or end with a hyphen.',
   customDomainReserved: 'That custom domain is reserved. Please choose another.',
   customDomainTaken: 'That custom domain is already in use.',
+  mspSignup: {
+    nameTooLong: 'The MSP name is too long (at most 100 characters).',
+    websiteInvalid: 'Enter the website as a web address, for example https://example.com.',
+    phoneInvalid: 'Enter the company phone number with 9 or 10 digits, for example 206 555 0142.',
+  },
   invalidVerificationCode: 'The verification code is incorrect or has expired.',
   accountLocked: 'Too many failed attempts. Try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -51,6 +51,20 @@ export function resendTwoFactorCode(msp: string, kind: TLoginUserKind, challenge
   return apiFetch(`${mspPath(msp, kind)}/resendCode`, { method: 'POST', body: { challengeId }, schema: ZResendCodeResponse });
 }
 
+/**
+ * Whether no MSP uses this custom domain yet, asked on step 1 of the MSP sign-up through the
+ * public profile read (A-020): a profile means taken, a 404 means free.
+ */
+export async function isCustomDomainFree(customDomain: string): Promise<boolean> {
+  try {
+    await apiFetch('/db/msp', { query: { customDomain } });
+    return false;
+  } catch (cause) {
+    if (cause instanceof ApiError && cause.status === 404) return true;
+    throw cause;
+  }
+}
+
 /** A-068: whether a general account exists and how it signs in. */
 export function lookupAccount(email: string) {
   return apiFetch('/auth/getUserByEmail', { query: { email }, schema: ZGetUserByEmailResponse });
