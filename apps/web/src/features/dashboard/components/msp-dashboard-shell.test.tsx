@@ -55,7 +55,7 @@ describe('MSP dashboard', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url.includes('/technicianUsers/getById')) return new Response(JSON.stringify(serverUser), { status: 200 });
         if (url.includes('/technicianUsers/edit')) {
-          const body = JSON.parse(String(init?.body)) as { firstName: string; lastName: string; phoneNumber: string };
+          const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { firstName: string; lastName: string; phoneNumber: string };
           serverUser = { ...serverUser, ...body };
           return new Response(JSON.stringify({ user: serverUser }), { status: 200 });
         }
@@ -71,7 +71,7 @@ describe('MSP dashboard', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
     // Let A-001 answer first, as it does in the app, so its cached copy is the one that used to win.
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/getById'))).toBe(true));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => typeof url === 'string' && url.includes('/getById'))).toBe(true));
 
     await userEvent.click(screen.getByRole('button', { name: /Check your name and phone number/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Your profile' });
