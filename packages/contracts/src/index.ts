@@ -7,3 +7,4 @@ export * from './schemas/msp';
 export * from './schemas/roles';
 export * from './schemas/auth';
 export * from './schemas/accounts';
+export * from './issue-messages';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, plainIssueMessage } from '@switchboard/contracts';
 import { AppError } from '../lib/app-error';
 
 const TITLES: Record<number, string> = {
@@ -35,12 +35,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const invalidParams = error.validation.map((issue) => ({
-        name: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? ''),
-        reason: issue.message ?? 'Invalid value',
-      }));
+      // Every reason in plain words with the field's label (issue #6 §6); `name` stays the field's path for clients.
+      const invalidParams = error.validation.map((issue) => {
+        const path = issue.instancePath.split('/').filter((segment) => segment !== '');
+        return {
+          name: path.join('.') || String(error.validationContext ?? ''),
+          reason: plainIssueMessage({ ...issue.params, code: issue.keyword, path, message: issue.message }),
+        };
+      });
       const first = invalidParams[0];
-      return send(400, 'validation', first ? `${first.name ? `${first.name}: ` : ''}${first.reason}` : 'Invalid request.', { invalidParams });
+      return send(400, 'validation', first ? first.reason : 'The request is not valid.', { invalidParams });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

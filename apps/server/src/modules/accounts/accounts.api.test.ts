@@ -202,6 +202,23 @@ describe('A-068 GET /auth/getUserByEmail', () => {
 });
 
 describe('A-069 POST /auth/signin', () => {
+  it('answers a too-long or missing field in plain words, never in the validator\'s (issue #6 §6)', async () => {
+    const tooLong = await freshClient().post('/auth/signin', { emailId: `${'a'.repeat(250)}@acme-it.example`, password: 'x' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      code: 'validation',
+      detail: 'Email is too long (at most 254 characters).',
+      invalidParams: [{ name: 'emailId', reason: 'Email is too long (at most 254 characters).' }],
+    });
+    const missing = await freshClient().post('/auth/signin', { emailId: 'dana@acme-it.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ detail: string }>().detail).toBe(MESSAGES.passwordRequired);
+    const notJson = await freshClient().post('/auth/signin', 'plain', { headers: { 'content-type': 'text/plain' } });
+    expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notJson.statusCode).toBeLessThan(500);
+    for (const response of [tooLong, missing]) expect(response.body).not.toMatch(/Too big|expected string|Invalid input/);
+  });
+
   it('signs a general account in with its password', async () => {
     const form = validForm();
     const created = signedIn(await freshClient().post('/auth/createAccount', form));
