@@ -3,6 +3,8 @@ export * from './messages';
 export * from './validation';
 export * from './constants';
 export * from './errors';
+export * from './paths';
+export * from './schemas/common';
 export * from './schemas/msp';
 export * from './schemas/roles';
 export * from './schemas/auth';

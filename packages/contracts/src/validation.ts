@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /** 01 §5: word characters and hyphens with dots, @, a dotted domain, a 2–7 letter TLD. */
@@ -92,10 +91,6 @@ export function mspInfoFieldsProblem(fields: TMspInfoFields): string | null {
   return null;
 }
 
-export const ZEmail = z.string().trim().max(254);
-export const ZCustomDomain = z.string().trim().toLowerCase().min(1).max(63);
-/** Bounded free text for names and similar fields. */
-export const ZShortText = z.string().trim().max(200);
 
 /** Account sign-up (01 §5): fields checked in the spec's order; the first failure is the message. */
 export interface TAccountSignupFields {

@@ -1,4 +1,5 @@
 import { Input, PinInput } from '@mantine/core';
+import '@mantine/core/styles/PinInput.css';
 
 interface TVerificationCodeInputProps {
   label: string;

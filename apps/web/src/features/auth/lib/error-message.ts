@@ -1,6 +1,6 @@
-import { MESSAGES, ZMspSignInPages } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, loadSchemas } from '../../../lib/api-client';
 
 /** The text a failed call shows: the server's `detail` (the spec's exact string; network failures carry their own). */
 export function errorMessage(error: unknown): string {
@@ -14,8 +14,9 @@ export function hasFlag(error: unknown, flag: string): boolean {
 }
 
 /** The MSP sign-in pages a general sign-in answer points a technician or client to (A-068's `flags.mspPages`). */
-export function mspSignInPagesOf(error: unknown): TMspSignInPage[] {
-  if (!isApiError(error)) return [];
+export async function mspSignInPagesOf(error: unknown): Promise<TMspSignInPage[]> {
+  if (!isApiError(error) || error.flags.mspPages === undefined) return [];
+  const { ZMspSignInPages } = await loadSchemas();
   const parsed = ZMspSignInPages.safeParse(error.flags.mspPages);
   return parsed.success ? parsed.data : [];
 }

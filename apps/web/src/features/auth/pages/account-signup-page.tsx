@@ -12,6 +12,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { errorMessage } from '../lib/error-message';
 import { PasswordRuleList } from '../components/password-rule-list';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 interface TSignupForm {
   companyId: string;

@@ -14,6 +14,8 @@ import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 type TActivationRecords = { userKind: 'tech'; records: TPsaMemberRecord[] } | { userKind: 'client'; records: TPsaContactRecord[] };
 

@@ -11,6 +11,7 @@ import { PasswordRuleList } from '../components/password-rule-list';
 import { noticeState } from '../lib/flow-notice';
 import { newPasswordProblem } from '../lib/new-password-rules';
 import { clearForgotPasswordState, loadForgotPasswordState, type TForgotPasswordState } from '../lib/forgot-password-state';
+import '../components/password-input-styles';
 
 /** `/{msp}/forgot/verification/createpassword` (R-028, R-103): step 3, then back to `/{msp}`. */
 export function ForgotPasswordNewPasswordPage() {

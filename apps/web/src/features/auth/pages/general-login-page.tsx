@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
+import { Anchor, Button, Center, Divider, Group, List, Loader, Stack } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { lookupAccount, oidcStartUrl, signInAccount } from '../api/auth-api';
+import { lookupAccount, oidcStartUrl } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
-import { FormError } from '../components/form-error';
 import { errorMessage, mspSignInPagesOf } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
+
+const loadPasswordStep = () => import('../components/account-password-step');
+const AccountPasswordStep = lazy(() => loadPasswordStep().then((module) => ({ default: module.AccountPasswordStep })));
 
 const KIND_WORD = { technician: 'technician', client: 'client' } as const;
 
@@ -37,18 +37,15 @@ function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
 
 /** `/auth/login` (R-020, R-064–R-067): general accounts by email and password, or a provider. */
 export function GeneralLoginPage() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const providers = useOidcProviders();
   const [step, setStep] = useState<'email' | 'password'>('email');
-  const [password, setPassword] = useState('');
   const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
-  const signIn = useMutation({ mutationFn: signInAccount });
   const emailStep = useEmailStep({
     initialError: searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
     lookup: (emailId: string) => {
       setMspPages([]);
+      void loadPasswordStep();
       return lookupAccount(emailId);
     },
     onFound: (account) => {
@@ -58,29 +55,9 @@ export function GeneralLoginPage() {
     // A technician's or client's email is told which MSP page to use (issue #6 §6).
     onFailed: (cause) => {
       emailStep.setError(errorMessage(cause));
-      setMspPages(mspSignInPagesOf(cause));
+      void mspSignInPagesOf(cause).then(setMspPages, () => setMspPages([]));
     },
   });
-  const { email, error, setError } = emailStep;
-
-  function handlePasswordSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (password === '') {
-      setError(MESSAGES.passwordRequired);
-      return;
-    }
-    setError(null);
-    signIn.mutate(
-      { emailId: email.trim(), password },
-      {
-        onError: (cause) => setError(errorMessage(cause)),
-        onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
-          void navigate(redirectTo);
-        },
-      },
-    );
-  }
 
   return (
     <AuthLayout title="Sign in">
@@ -89,34 +66,21 @@ export function GeneralLoginPage() {
           <MspSignInPageLinks pages={mspPages} />
         </EmailStepForm>
       ) : (
-        <form onSubmit={handlePasswordSubmit} noValidate>
-          <Stack>
-            <Text size="sm">Signing in as {email.trim()}</Text>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <FormError message={error} />
-            <Button type="submit" loading={signIn.isPending}>
-              Sign in
-            </Button>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setError(null);
-                setStep('email');
-              }}
-            >
-              Use a different email
-            </Anchor>
-          </Stack>
-        </form>
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <AccountPasswordStep
+            email={emailStep.email.trim()}
+            onUseDifferentEmail={() => {
+              emailStep.setError(null);
+              setStep('email');
+            }}
+          />
+        </Suspense>
       )}
       {providers.data && (providers.data.microsoft || providers.data.google) ? (
         <Stack gap="xs">

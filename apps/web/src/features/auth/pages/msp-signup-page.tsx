@@ -11,6 +11,8 @@ import { PasswordRuleList } from '../components/password-rule-list';
 import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 const EMPTY_MSP: TMspInfoForm = { customDomain: '', mspName: '', webSiteUrl: '', companyPhoneNumber: '', logo: null };
 const EMPTY_TECHNICIAN: TFirstTechnicianForm = { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' };

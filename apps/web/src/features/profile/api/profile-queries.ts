@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, ZEditUserResponse } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TClientEditBody, TSessionMspUser } from '@switchboard/contracts';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 import { sessionKeys, setSignedInUser } from '../../session/api/session-queries';
@@ -26,7 +26,7 @@ export function useSaveProfile(user: TSessionMspUser) {
   return useMutation({
     mutationFn: async (fields: TProfileFields) => {
       const body: TClientEditBody = { email: user.email, ...fields };
-      return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: ZEditUserResponse })).user;
+      return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: (s) => s.ZEditUserResponse })).user;
     },
     // The edit answers the user in the session shape (role and permissions included), so it replaces
     // the cached session user and the cached A-001 copy: the dashboard re-syncs the session from

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { MESSAGES, ZGetUserByIdResponse, ZLogoutResponse, ZSessionCheckResponse } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionMspUser, TSessionUser } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { clearAllClientState, loadLastActiveUser, saveLastActiveUser, saveLastActiveUserType } from '../../../lib/local-storage';
@@ -22,7 +22,7 @@ function rememberUser(user: TSessionUser): void {
 }
 
 export async function fetchSession(): Promise<TSessionCheckResponse> {
-  const session = await apiFetch(SESSION_CHECK_PATH, { schema: ZSessionCheckResponse });
+  const session = await apiFetch(SESSION_CHECK_PATH, { schema: (s) => s.ZSessionCheckResponse });
   if (session.authenticated) rememberUser(session.user);
   return session;
 }
@@ -62,7 +62,7 @@ export function useTechnicianInformation(user: TSessionMspUser) {
   const query = useQuery({
     queryKey: sessionKeys.userInfo(user.id),
     queryFn: () =>
-      apiFetch(`/db/${encodeURIComponent(user.mspCustomDomain)}/technicianUsers/getById`, { query: { id: user.id }, schema: ZGetUserByIdResponse }),
+      apiFetch(`/db/${encodeURIComponent(user.mspCustomDomain)}/technicianUsers/getById`, { query: { id: user.id }, schema: (s) => s.ZGetUserByIdResponse }),
     enabled: isTechnician,
     retry: false,
   });
@@ -98,10 +98,10 @@ export type TLogoutDeps = {
 /** Spec 02 §4 logout: server call, then clear everything the browser holds and redirect — even if the call failed. */
 export async function performLogout({ queryClient, pathname, redirect }: TLogoutDeps): Promise<void> {
   const cached = queryClient.getQueryData<TSessionCheckResponse>(sessionKeys.current());
-  const user = cached?.authenticated === true ? cached.user : loadLastActiveUser();
+  const user = cached?.authenticated === true ? cached.user : await loadLastActiveUser().catch(() => null);
   const target = logoutRedirectPath(user, pathname);
   try {
-    await apiFetch(LOGOUT_PATH, { method: 'POST', schema: ZLogoutResponse });
+    await apiFetch(LOGOUT_PATH, { method: 'POST', schema: (s) => s.ZLogoutResponse });
   } catch {
     // Decisions #15: a failed logout call still clears and redirects; the cookie expires on its own.
   } finally {
