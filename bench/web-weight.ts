@@ -13,7 +13,8 @@ import { gzipSync } from 'node:zlib';
 type TManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type TManifest = Record<string, TManifestChunk>;
 
-const TARGET_BYTES = 150 * 1024;
+/** KB here is 1,000 bytes, as in the issue's figures (263 KB before). */
+const TARGET_BYTES = 150_000;
 const distDir = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 
@@ -39,7 +40,7 @@ function collect(manifest: TManifest, key: string, files: Set<string>): void {
 }
 
 function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
 function main(): void {
@@ -69,6 +70,15 @@ function main(): void {
     const css = [...files].filter((file) => file.endsWith('.css')).reduce((sum, file) => sum + gzipSize(file), 0);
     heaviest = Math.max(heaviest, bytes);
     console.log(`  sign-in route ${route.path.padEnd(17)} ${kb(bytes).padStart(9)}  (${files.size} files, CSS ${kb(css)})`);
+  }
+  // Not part of the first load, but fetched as soon as the session check (R-033) answers: say so.
+  const schemaKey = 'src/lib/schemas.ts';
+  if (manifest[schemaKey]) {
+    const later = new Set<string>();
+    collect(manifest, schemaKey, later);
+    const extra = [...later].filter((file) => !shell.has(file));
+    const bytes = extra.reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(`  + validation (zod and the schemas), loaded while the first API answer is awaited: ${kb(bytes)} (${extra.length} files)`);
   }
   const verdict = heaviest <= TARGET_BYTES ? 'within' : 'OVER';
   console.log(`  heaviest sign-in route: ${kb(heaviest)} — ${verdict} the ${kb(TARGET_BYTES)} target`);

@@ -14,7 +14,7 @@ const SIGN_IN_PATTERNS = [
   /[\\/]packages[\\/]contracts[\\/]src[\\/](messages|validation|constants|paths)\.ts$/,
   /[\\/]apps[\\/]web[\\/]src[\\/](app|components|lib)[\\/][^/\\]+\.tsx?$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]brand[\\/]/,
-  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]session[\\/]/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]session[\\/](session-guards|api[\\/]session-queries)\.ts$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]auth-api\.ts$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]lib[\\/](error-message|flow-notice|user-kind)\.ts$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](auth-layout|email-field|email-step|form-error|msp-auth-frame|msp-not-found|msp-user-login-flow|user-kind-toggle)\.tsx$/,

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Anchor, Button, Center, Divider, Group, List, Loader, Stack } from '@mantine/core';
+import { Anchor, Button, Center, Divider, Group, Loader, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
@@ -19,9 +19,9 @@ const KIND_WORD = { technician: 'technician', client: 'client' } as const;
 function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
   if (pages.length === 0) return null;
   return (
-    <List spacing={4} size="sm" aria-label="Service provider sign-in pages">
+    <Stack component="ul" gap={4} m={0} pl="lg" aria-label="Service provider sign-in pages">
       {pages.map((page) => (
-        <List.Item key={`${page.mspCustomDomain}-${page.userKind}`}>
+        <li key={`${page.mspCustomDomain}-${page.userKind}`}>
           <Anchor
             component={Link}
             to={`/${page.mspCustomDomain}`}
@@ -29,9 +29,9 @@ function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
           >
             {page.mspName} — {KIND_WORD[page.userKind]} sign-in (/{page.mspCustomDomain})
           </Anchor>
-        </List.Item>
+        </li>
       ))}
-    </List>
+    </Stack>
   );
 }
 
