@@ -322,3 +322,5 @@ export const ZScoredBoard = z.object({
   method: z.literal('ticket-history'),
 });
 export type TScoredBoard = z.infer<typeof ZScoredBoard>;
+
+export const ZDefaultCompanyOptions = z.object({ companies: z.array(z.object({ id: z.number().int(), name: z.string() })) });

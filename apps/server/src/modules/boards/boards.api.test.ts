@@ -182,6 +182,8 @@ describe('ConnectWise board editing', () => {
     expect(saved.json<TTicketingConfiguration>().connectWiseConfig?.boardDetails.length).toBeGreaterThan(0);
     expect((await save(4040)).json()).toMatchObject({ status: 400, detail: MESSAGES.boards.companyUnknown });
     expect((await admin.get(`/db/${msp.customDomain}/getPSATicketingConfiguration`)).json<TTicketingConfiguration>().connectWiseConfig?.defaultCompanyId).toBe(19);
+    expect((await admin.get(`/db/${msp.customDomain}/psaTicketingConfiguration/defaultCompanyOptions?search=bellw`)).json()).toEqual({ companies: [{ id: 19, name: 'Bellweather Insurance' }] });
+    expect((await admin.get(`/db/${msp.customDomain}/psaTicketingConfiguration/defaultCompanyOptions?search=100%25`)).json()).toEqual({ companies: [] });
   });
 
   it('A-047, A-048, A-049 create a status, a category and a subcategory once; blank names are refused', async () => {
@@ -364,6 +366,7 @@ describe('access: session, tenant, permission and CSRF on every board call', () 
     { method: 'GET', url: `/db/${domain}/getPSATicketingConfiguration`, anyUser: true },
     { method: 'POST', url: `/db/${domain}/addUpdatePSATicketingConfiguration`, body: { connectWiseConfig: {} } },
     { method: 'GET', url: '/db/default-et7-board-template/connectWiseManageDetails', sessionTenant: true },
+    { method: 'GET', url: `/db/${domain}/psaTicketingConfiguration/defaultCompanyOptions` },
     { method: 'GET', url: `/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${domain}&boardId=1` },
     { method: 'GET', url: `/psa/getMergedConnectwiseCategorizationWithoutGPT?mspCustomDomain=${domain}&boardId=1` },
     { method: 'POST', url: `/psa/createStatus?mspCustomDomain=${domain}&boardId=1&statusName=A` },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { TEditableBoard, TPsaType } from '@switchboard/contracts';
 import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, psaCompanies, psaTicketingConfigs, psaTickets, type TDatabase } from '@switchboard/db';
 import type { THistoryTicket } from './board-scoring';
@@ -152,4 +152,16 @@ export async function listClosedTicketHistory(db: TDatabase, mspId: string, psaT
     })
     .from(psaTickets)
     .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.boardExternalId, String(boardId)), eq(psaTickets.isClosed, true)));
+}
+
+/** Up to `limit` synchronized companies whose name contains `search`, by name: the default-company choices. */
+export async function searchSyncedCompanies(db: TDatabase, mspId: string, psaType: TPsaType, search: string, limit: number): Promise<{ id: number; name: string }[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await db
+    .select({ externalId: psaCompanies.externalId, name: psaCompanies.name })
+    .from(psaCompanies)
+    .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), eq(psaCompanies.isActive, true), search === '' ? undefined : ilike(psaCompanies.name, pattern)))
+    .orderBy(asc(psaCompanies.name))
+    .limit(limit);
+  return rows.flatMap((row) => (/^\d+$/.test(row.externalId) ? [{ id: Number(row.externalId), name: row.name }] : []));
 }

@@ -14,6 +14,7 @@ import {
   ZDefaultBoardSetupBody,
   ZDefaultBoardSetupQuery,
   ZDefaultBoardSetupResult,
+  ZDefaultCompanyOptions,
   ZMergedCategorization,
   ZMergedCategorizationQuery,
   ZSaveTicketingConfigurationBody,
@@ -65,6 +66,22 @@ export const registerBoardsRoutes: TModule = (app, deps) => {
       config: { access: BOARD_ADMIN_BY_PATH },
     },
     async (request) => boards.saveConfiguration(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/psaTicketingConfiguration/defaultCompanyOptions',
+    {
+      schema: {
+        tags: ['boards'],
+        operationId: 'getDefaultCompanyOptions',
+        summary: 'Ours: synchronized PSA companies (id, name) the default company is chosen from; `search` filters by name, 50 at most',
+        params: ZMspPathParams,
+        querystring: z.object({ search: z.string().trim().max(100).default('') }),
+        response: { 200: ZDefaultCompanyOptions },
+      },
+      config: { access: BOARD_ADMIN_BY_PATH },
+    },
+    async (request) => boards.listDefaultCompanyOptions(actorOf(request), request.query.search),
   );
 
   app.get(

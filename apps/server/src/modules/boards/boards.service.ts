@@ -38,6 +38,7 @@ import {
   listClosedTicketHistory,
   listStoredBoards,
   replaceBoard,
+  searchSyncedCompanies,
   upsertTicketingConfig,
   type TBoardConfigRow,
   type TBoardExtras,
@@ -487,7 +488,13 @@ export function createBoardsService(deps: TBoardsDeps) {
     return scoreBoard(board, history, priorities, psaType);
   }
 
-  return { getConfiguration, saveConfiguration, getMergedCategorization, createStatus, createCategory, createSubCategory, createBoard, getTemplate, applyDefaultSetup, scoreFromHistory };
+  /** The default-company choices: the MSP's synchronized PSA companies (ours, docs/api-additions.md). */
+  async function listDefaultCompanyOptions(actor: TActor, search: string) {
+    const psaType = await connectedPsaType(actor.mspId);
+    return { companies: await searchSyncedCompanies(db, actor.mspId, psaType, search, 50) };
+  }
+
+  return { listDefaultCompanyOptions, getConfiguration, saveConfiguration, getMergedCategorization, createStatus, createCategory, createSubCategory, createBoard, getTemplate, applyDefaultSetup, scoreFromHistory };
 }
 
 function parseBoard(input: unknown): z.output<typeof ZBoardDetailInput> {
