@@ -192,3 +192,32 @@ export function boardFromAutotaskQueue(queue: TAutotaskQueueConfigInput): TBoard
     })),
   };
 }
+
+/** The editor's board as an `autotaskConfigV2` queue (the A-034 body on Autotask). */
+export function autotaskQueueFromBoard(board: TEditableBoard): TAutotaskQueueConfigInput {
+  return {
+    queueId: board.boardId,
+    queueName: board.boardName,
+    newTicketStatusLabel: board.newCreatingTicketStatus,
+    newTicketStatusId: board.newCreatingTicketStatusId,
+    closingStatusLabel: board.closingTicketStatus,
+    closingStatusId: board.closingTicketStatusId,
+    priorities: board.priorities,
+    issueTypes: board.mspConnectWiseBoardTypes.map((type) => ({
+      value: type.typeId,
+      label: type.typeName,
+      isNew: type.isNew,
+      subIssueTypes: type.mspConnectWiseBoardSubTypes.map((sub) => ({
+        value: sub.subTypeId,
+        label: sub.subTypeName,
+        isNew: sub.isNew,
+        priorityValue: sub.priorityId,
+        priorityLabel: sub.priority,
+        priorityScore: sub.priorityScore,
+        subTypeScore: sub.subTypeScore,
+        tier: sub.tier,
+        slaDeadlineInHours: sub.slaDeadLineInHours,
+      })),
+    })),
+  };
+}

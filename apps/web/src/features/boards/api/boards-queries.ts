@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZDefaultCompanyOptions,
+  ZMergedCategorization,
+  ZScoredBoard,
+  ZTicketingConfiguration,
+  autotaskQueueFromBoard,
+  type TEditableBoard,
+  type TPsaType,
+  type TSaveTicketingConfigurationBody,
+} from '@switchboard/contracts';
+import { apiFetch } from '../../../lib/api-client';
+
+const ZPsaBoardList = z.array(z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() }));
+export type TPsaBoardListItem = z.infer<typeof ZPsaBoardList>[number];
+
+export const boardsKeys = {
+  all: ['boards'] as const,
+  psaBoards: (msp: string) => [...boardsKeys.all, msp, 'psa-boards'] as const,
+  configuration: (msp: string) => [...boardsKeys.all, msp, 'configuration'] as const,
+  merged: (msp: string, boardId: number) => [...boardsKeys.all, msp, 'merged', boardId] as const,
+  companyOptions: (msp: string, search: string) => [...boardsKeys.all, msp, 'company-options', search] as const,
+};
+
+/** A-026: the PSA's boards (Autotask: queues). */
+export function usePsaBoards(msp: string) {
+  return useQuery({
+    queryKey: boardsKeys.psaBoards(msp),
+    queryFn: () => apiFetch('/psa/getConnectWiseBoards', { query: { mspCustomDomain: msp }, schema: ZPsaBoardList }),
+  });
+}
+
+/** A-011: the stored configuration (which boards are configured, the default company). */
+export function useTicketingConfiguration(msp: string) {
+  return useQuery({
+    queryKey: boardsKeys.configuration(msp),
+    queryFn: () => apiFetch(`/db/${encodeURIComponent(msp)}/getPSATicketingConfiguration`, { schema: ZTicketingConfiguration }),
+  });
+}
+
+/** A-030: one board as the PSA has it, with the stored scores merged in. */
+export function useMergedBoard(msp: string, boardId: number | null) {
+  return useQuery({
+    queryKey: boardsKeys.merged(msp, boardId ?? 0),
+    enabled: boardId !== null,
+    queryFn: () => apiFetch('/psa/getMergedConnectWiseCategorizationWithoutGPT', { query: { mspCustomDomain: msp, boardId }, schema: ZMergedCategorization }),
+  });
+}
+
+/** The A-034 body for one board in the MSP's PSA variant. */
+export function boardSaveBody(msp: string, psaType: TPsaType, board: TEditableBoard): TSaveTicketingConfigurationBody {
+  return psaType === 'CONNECTWISE'
+    ? { mspCustomDomain: msp, psaType, connectWiseConfig: { boardDetails: [board] } }
+    : { mspCustomDomain: msp, psaType, autotaskConfigV2: { ticketQueueDetails: [autotaskQueueFromBoard(board)] } };
+}
+
+/** A-034 for one board: new types and subtypes are created at the PSA and come back real. */
+export function useSaveBoard(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ psaType, board }: { psaType: TPsaType; board: TEditableBoard }) =>
+      apiFetch(`/db/${encodeURIComponent(msp)}/addUpdatePSATicketingConfiguration`, { method: 'POST', body: boardSaveBody(msp, psaType, board), schema: ZTicketingConfiguration }),
+    onSuccess: async (configuration, { board }) => {
+      queryClient.setQueryData(boardsKeys.configuration(msp), configuration);
+      if (board.boardId !== null) await queryClient.invalidateQueries({ queryKey: boardsKeys.merged(msp, board.boardId) });
+    },
+  });
+}
+
+/** A-034 with only the default company (01 §8: its own three messages). */
+export function useSetDefaultCompany(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ psaType, company }: { psaType: TPsaType; company: { id: number; name: string } | null }) => {
+      const common = { defaultCompanyId: company?.id ?? null, defaultCompanyName: company?.name ?? null };
+      const body: TSaveTicketingConfigurationBody = psaType === 'CONNECTWISE' ? { mspCustomDomain: msp, psaType, connectWiseConfig: common } : { mspCustomDomain: msp, psaType, autotaskConfigV2: common };
+      return apiFetch(`/db/${encodeURIComponent(msp)}/addUpdatePSATicketingConfiguration`, { method: 'POST', body, schema: ZTicketingConfiguration });
+    },
+    onSuccess: (configuration) => queryClient.setQueryData(boardsKeys.configuration(msp), configuration),
+  });
+}
+
+/** The synchronized companies the default company is chosen from. */
+export function useDefaultCompanyOptions(msp: string, search: string) {
+  return useQuery({
+    queryKey: boardsKeys.companyOptions(msp, search),
+    queryFn: () => apiFetch(`/db/${encodeURIComponent(msp)}/psaTicketingConfiguration/defaultCompanyOptions`, { query: { search }, schema: ZDefaultCompanyOptions }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A-052: suggested scores from the MSP's own ticket history, each with its source. */
+export function useScoreBoard(msp: string) {
+  return useMutation({
+    mutationFn: (board: TEditableBoard) => apiFetch('/psa/applyGPTScoringToConnectWiseCategorization', { method: 'POST', body: { mspCustomDomain: msp, board }, schema: ZScoredBoard }),
+  });
+}
+
+const ZCreatedStatusResponse = z.object({ statusId: z.number().int(), statusName: z.string(), isClosed: z.boolean() });
+
+/** A-047: a missing open or closed status created on a ConnectWise board (01 §5). */
+export function useCreateStatus(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { boardId: number; statusName: string; isClosed: boolean }) =>
+      apiFetch('/psa/createStatus', { method: 'POST', query: { mspCustomDomain: msp, boardId: input.boardId, statusName: input.statusName, isClosed: input.isClosed }, schema: ZCreatedStatusResponse }),
+    onSuccess: (_status, input) => queryClient.invalidateQueries({ queryKey: boardsKeys.merged(msp, input.boardId) }),
+  });
+}
