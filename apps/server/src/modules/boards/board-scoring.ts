@@ -30,6 +30,11 @@ export const MIN_TICKETS_FOR_SUGGESTION = 3;
 export const SLA_PERCENTILE = 0.8;
 /** Median minutes of work per ticket up to which a subtype suggests Tier1, then Tier2; above, Tier3. */
 export const TIER_MINUTES = { Tier1: 30, Tier2: 90 } as const;
+const TIER_RULES: Record<TTier, string> = {
+  Tier1: `${TIER_MINUTES.Tier1} min or less: Tier1`,
+  Tier2: `${TIER_MINUTES.Tier1 + 1}–${TIER_MINUTES.Tier2} min: Tier2`,
+  Tier3: `over ${TIER_MINUTES.Tier2} min: Tier3`,
+};
 
 const sameName = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 const formatNumber = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -199,7 +204,7 @@ export function scoreBoard(board: TEditableBoard, history: THistoryTicket[], pri
     return {
       value,
       source: 'history',
-      explanation: `Median ${formatNumber(middle)} min of work per ticket over ${plural(minutes.length, 'ticket')} (up to ${TIER_MINUTES.Tier1} min: Tier1, up to ${TIER_MINUTES.Tier2}: Tier2, more: Tier3).`,
+      explanation: `Median ${formatNumber(middle)} min of work per ticket over ${plural(minutes.length, 'ticket')} (${TIER_RULES[value]}).`,
     };
   }
 

@@ -77,7 +77,7 @@ describe('scoreBoard', () => {
     // 80th percentile of [1, 2, 3, 4, 10] by nearest rank = the 4th value.
     expect(reset?.slaDeadLineInHours).toMatchObject({ value: 4, source: 'history' });
     expect(reset?.slaDeadLineInHours.explanation).toBe('80% of 5 closed tickets were resolved within 4 h (median 3 h).');
-    expect(reset?.tier).toMatchObject({ value: 'Tier1', source: 'history' });
+    expect(reset?.tier).toEqual({ value: 'Tier1', source: 'history', explanation: 'Median 15 min of work per ticket over 5 tickets (30 min or less: Tier1).' });
     expect(reset?.suggestedPriority).toEqual({ priorityId: 2, priority: 'P2 High' });
     expect(newUser).toMatchObject({ ticketCount: 4, priorityScore: { value: 50 }, subTypeScore: { value: 100 }, slaDeadLineInHours: { value: 50 }, tier: { value: 'Tier3' } });
     expect(rare?.ticketCount).toBe(1);

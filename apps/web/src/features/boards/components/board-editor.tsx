@@ -108,14 +108,14 @@ function TypeCard({ type, board, merged, canCreate, onChange }: { type: TEditabl
                 return (
                   <Table.Tr key={subKey}>
                     <Table.Th scope="row" fw={500}>
-                      <Group gap={6} wrap="nowrap">
+                      <Stack gap={2} align="flex-start">
                         <span>{sub.subTypeName}</span>
                         {sub.isNew && (
                           <Badge size="xs" color="orange" variant="light">
                             New
                           </Badge>
                         )}
-                      </Group>
+                      </Stack>
                     </Table.Th>
                     <Table.Td miw={170}>
                       <Select

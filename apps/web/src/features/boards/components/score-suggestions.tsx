@@ -2,20 +2,20 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import type { TScoredBoard, TScoreSuggestion } from '@switchboard/contracts';
 
 const SOURCE_LABELS: Record<TScoreSuggestion['source'], { label: string; color: string }> = {
-  history: { label: 'From ticket history', color: 'teal' },
-  psa: { label: "From the PSA's priority order", color: 'blue' },
-  default: { label: 'Default (too little history)', color: 'gray' },
+  history: { label: 'History', color: 'teal' },
+  psa: { label: 'PSA order', color: 'blue' },
+  default: { label: 'Default', color: 'gray' },
 };
 
 function SuggestedValue({ label, value, source, explanation }: { label: string; value: number | string; source: TScoreSuggestion['source']; explanation: string }) {
   const badge = SOURCE_LABELS[source];
   return (
-    <Stack gap={2} miw={160}>
+    <Stack gap={2} miw={140}>
       <Group gap={6} wrap="nowrap">
         <Text fw={600} aria-label={label}>
           {value}
         </Text>
-        <Badge size="xs" variant="light" color={badge.color}>
+        <Badge size="xs" variant="light" color={badge.color} title={`Source: ${badge.label}`}>
           {badge.label}
         </Badge>
       </Group>
@@ -50,12 +50,11 @@ export function ScoreSuggestions({ scored, onApply, onDismiss }: { scored: TScor
           ? 'No closed tickets of this board are in the synchronized history yet, so every suggestion is the default. Sync tickets, then ask again.'
           : `Worked out from ${history.ticketCount.toLocaleString('en-US')} closed tickets of this board${period}, without any AI: priority mix, time spent and time to resolve per subtype.`}
       </Alert>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={760}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Subtype</Table.Th>
-              <Table.Th scope="col">Tickets</Table.Th>
               <Table.Th scope="col">Priority score</Table.Th>
               <Table.Th scope="col">Subtype score</Table.Th>
               <Table.Th scope="col">SLA (hours)</Table.Th>
@@ -67,10 +66,14 @@ export function ScoreSuggestions({ scored, onApply, onDismiss }: { scored: TScor
               const name = `${suggestion.typeName} / ${suggestion.subTypeName}`;
               return (
                 <Table.Tr key={`${suggestion.typeId ?? suggestion.typeName}-${suggestion.subTypeId ?? suggestion.subTypeName}`}>
-                  <Table.Th scope="row" fw={500}>
-                    {name}
+                  <Table.Th scope="row" fw={500} miw={150}>
+                    <Text size="sm" fw={500}>
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {suggestion.ticketCount === 1 ? '1 closed ticket' : `${suggestion.ticketCount} closed tickets`}
+                    </Text>
                   </Table.Th>
-                  <Table.Td>{suggestion.ticketCount}</Table.Td>
                   <Table.Td>
                     <SuggestedValue label={`Suggested priority score for ${name}`} {...suggestion.priorityScore} />
                   </Table.Td>
