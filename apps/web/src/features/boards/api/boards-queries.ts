@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ZBoardTemplate,
   ZDefaultCompanyOptions,
   ZMergedCategorization,
   ZScoredBoard,
@@ -106,5 +107,45 @@ export function useCreateStatus(msp: string) {
     mutationFn: (input: { boardId: number; statusName: string; isClosed: boolean }) =>
       apiFetch('/psa/createStatus', { method: 'POST', query: { mspCustomDomain: msp, boardId: input.boardId, statusName: input.statusName, isClosed: input.isClosed }, schema: ZCreatedStatusResponse }),
     onSuccess: (_status, input) => queryClient.invalidateQueries({ queryKey: boardsKeys.merged(msp, input.boardId) }),
+  });
+}
+
+const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.string() }));
+
+/** where a custom board can live. */
+export function useDepartmentsAndLocations(msp: string, isEnabled: boolean) {
+  const departments = useQuery({
+    queryKey: [...boardsKeys.all, msp, 'departments'] as const,
+    enabled: isEnabled,
+    queryFn: () => apiFetch('/psa/getConnectWiseDepartments', { query: { mspCustomDomain: msp }, schema: ZNamedList }),
+  });
+  const locations = useQuery({
+    queryKey: [...boardsKeys.all, msp, 'locations'] as const,
+    enabled: isEnabled,
+    queryFn: () => apiFetch('/psa/getConnectWiseLocations', { query: { mspCustomDomain: msp }, schema: ZNamedList }),
+  });
+  return { departments, locations };
+}
+
+const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });
+
+/** A-050, then (when asked) A-023 + A-051: a custom board at the PSA, optionally set up from the default template. */
+export function useCreateBoard(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { title: string; departmentId: number | null; locationId: number | null; useTemplate: boolean }) => {
+      const board = await apiFetch('/psa/createConnectWiseBoard', {
+        method: 'POST',
+        query: { mspCustomDomain: msp },
+        body: { name: input.title, department: input.departmentId === null ? null : { id: input.departmentId }, location: input.locationId === null ? null : { id: input.locationId } },
+        schema: ZCreatedBoardResponse,
+      });
+      if (input.useTemplate) {
+        const template = await apiFetch('/db/default-et7-board-template/connectWiseManageDetails', { schema: ZBoardTemplate });
+        await apiFetch('/psa/createDefaultBoardSetup', { method: 'POST', query: { mspCustomDomain: msp, boardId: board.boardId }, body: { statuses: template.statuses, priorities: template.priorities, types: template.types } });
+      }
+      return board;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...boardsKeys.all, msp] }),
   });
 }

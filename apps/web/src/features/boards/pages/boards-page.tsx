@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
+import { CreateBoardModal } from '../components/create-board-modal';
 import { DefaultCompanyCard } from '../components/default-company-card';
 
 const FILTERS = [
@@ -55,6 +56,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<TFilter>('all');
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [isCreateOpen, setCreateOpen] = useState(false);
   // Each board keeps its own working copy, unsaved flag and save state, also while another is shown.
   const [drafts, setDrafts] = useState<Record<number, TEditableBoard>>({});
   const [unsaved, setUnsaved] = useState<Record<number, boolean>>({});
@@ -124,9 +126,24 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
 
   return (
     <Stack component="section" aria-labelledby="boards-title">
-      <Title order={2} id="boards-title">
-        Board
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} id="boards-title">
+          Board
+        </Title>
+        {/* Autotask queues cannot be created through its API (decisions #17). */}
+        {psaType === 'CONNECTWISE' && <Button onClick={() => setCreateOpen(true)}>New board</Button>}
+      </Group>
+      <CreateBoardModal
+        msp={mspCustomDomain}
+        isOpen={isCreateOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(boardId) => {
+          setCreateOpen(false);
+          setSearch('');
+          setFilter('all');
+          setSelectedId(boardId);
+        }}
+      />
       {boards.isError && (
         <Alert color="red" role="alert">
           {isApiError(boards.error) ? boards.error.detail : MESSAGES.unexpectedError}
