@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { TEditableBoard, TPsaType } from '@switchboard/contracts';
 import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, psaCompanies, psaTicketingConfigs, psaTickets, type TDatabase } from '@switchboard/db';
 import type { THistoryTicket } from './board-scoring';
@@ -136,7 +136,10 @@ export async function findSyncedCompany(db: TDatabase, mspId: string, psaType: T
   return row;
 }
 
-/** The closed tickets of one board in the synchronized copies: the history A-052 scores from. */
+/** Enough for stable percentiles; a busy board's older tickets say less about today's work. */
+export const HISTORY_TICKET_LIMIT = 20_000;
+
+/** The most recently closed tickets of one board in the synchronized copies: the history A-052 scores from. */
 export async function listClosedTicketHistory(db: TDatabase, mspId: string, psaType: TPsaType, boardId: number): Promise<THistoryTicket[]> {
   return db
     .select({
@@ -151,7 +154,9 @@ export async function listClosedTicketHistory(db: TDatabase, mspId: string, psaT
       closedAt: psaTickets.psaClosedAt,
     })
     .from(psaTickets)
-    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.boardExternalId, String(boardId)), eq(psaTickets.isClosed, true)));
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.boardExternalId, String(boardId)), eq(psaTickets.isClosed, true)))
+    .orderBy(desc(sql`coalesce(${psaTickets.psaClosedAt}, ${psaTickets.psaUpdatedAt}, ${psaTickets.syncedAt})`))
+    .limit(HISTORY_TICKET_LIMIT);
 }
 
 /** Up to `limit` synchronized companies whose name contains `search`, by name: the default-company choices. */
