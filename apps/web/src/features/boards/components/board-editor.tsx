@@ -51,7 +51,33 @@ function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; save
   return null;
 }
 
-function TypeCard({ type, board, merged, canCreate, onChange }: { type: TEditableType; board: TEditableBoard; merged: TMergedCategorization; canCreate: boolean; onChange: (board: TEditableBoard) => void }) {
+const SOURCE_HINTS = { history: 'From history', psa: 'From PSA order', default: 'Default' } as const;
+
+/** Under an applied suggestion, where its number came from (issue #7); gone once the number is edited. */
+function SourceHint({ suggestion, current }: { suggestion: { value: number | string; source: keyof typeof SOURCE_HINTS; explanation: string } | undefined; current: number | string }) {
+  if (!suggestion || suggestion.value !== current) return null;
+  return (
+    <Text component="span" display="block" size="xs" c="dimmed" title={suggestion.explanation} mt={2}>
+      {SOURCE_HINTS[suggestion.source]}
+    </Text>
+  );
+}
+
+function TypeCard({
+  type,
+  board,
+  merged,
+  canCreate,
+  applied,
+  onChange,
+}: {
+  type: TEditableType;
+  board: TEditableBoard;
+  merged: TMergedCategorization;
+  canCreate: boolean;
+  applied: TScoredBoard | null;
+  onChange: (board: TEditableBoard) => void;
+}) {
   const [newSubTypeName, setNewSubTypeName] = useState('');
   const key = typeKey(type);
   const typeLabel = type.typeName === '' ? 'New type' : type.typeName;
@@ -105,6 +131,9 @@ function TypeCard({ type, board, merged, canCreate, onChange }: { type: TEditabl
                 const subKey = subTypeKey(sub);
                 const name = `${typeLabel} / ${sub.subTypeName}`;
                 const patch = (change: Parameters<typeof updateSubType>[3]) => onChange(updateSubType(board, key, subKey, change));
+                const suggestion = applied?.suggestions.find(
+                  (candidate) => (candidate.typeId ?? candidate.typeName) === (type.typeId ?? type.typeName) && (candidate.subTypeId ?? candidate.subTypeName) === (sub.subTypeId ?? sub.subTypeName),
+                );
                 return (
                   <Table.Tr key={subKey}>
                     <Table.Th scope="row" fw={500}>
@@ -133,12 +162,15 @@ function TypeCard({ type, board, merged, canCreate, onChange }: { type: TEditabl
                     </Table.Td>
                     <Table.Td w={110}>
                       <NumberInput size="xs" aria-label={`Priority score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.priorityScore} onChange={(value) => patch({ priorityScore: coerceScore(value) })} />
+                      <SourceHint suggestion={suggestion?.priorityScore} current={sub.priorityScore} />
                     </Table.Td>
                     <Table.Td w={110}>
                       <NumberInput size="xs" aria-label={`Subtype score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.subTypeScore} onChange={(value) => patch({ subTypeScore: coerceScore(value) })} />
+                      <SourceHint suggestion={suggestion?.subTypeScore} current={sub.subTypeScore} />
                     </Table.Td>
                     <Table.Td w={110}>
                       <Select size="xs" aria-label={`Tier for ${name}`} data={[...TIERS]} value={sub.tier} allowDeselect={false} onChange={(value) => value !== null && patch({ tier: value })} />
+                      <SourceHint suggestion={suggestion?.tier} current={sub.tier} />
                     </Table.Td>
                     <Table.Td w={110}>
                       <NumberInput
@@ -150,6 +182,7 @@ function TypeCard({ type, board, merged, canCreate, onChange }: { type: TEditabl
                         value={sub.slaDeadLineInHours}
                         onChange={(value) => patch({ slaDeadLineInHours: coerceSlaHours(value, merged.psaType) })}
                       />
+                      <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} />
                     </Table.Td>
                     <Table.Td w={90}>
                       {sub.isNew && (
@@ -191,6 +224,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
   const [newTypeName, setNewTypeName] = useState('');
   const [newStatus, setNewStatus] = useState({ name: '', isClosed: false });
   const [scored, setScored] = useState<TScoredBoard | null>(null);
+  const [applied, setApplied] = useState<TScoredBoard | null>(null);
   const scoreBoard = useScoreBoard(msp);
   const createStatus = useCreateStatus(msp);
   const statusOptions = merged.statuses.map((status) => ({ value: String(status.id), label: status.isClosed ? `${status.name} (closes)` : status.name }));
@@ -263,6 +297,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             onDismiss={() => setScored(null)}
             onApply={() => {
               onChange({ ...board, mspConnectWiseBoardTypes: scored.board.mspConnectWiseBoardTypes, priorities: scored.board.priorities });
+              setApplied(scored);
               setScored(null);
             }}
           />
@@ -323,6 +358,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
               allowDecimal={false}
               value={priority.priorityScore}
               onChange={(value) => onChange(updatePriorityScore(board, priority.priorityId, coerceScore(value)))}
+              description={<SourceHint suggestion={applied?.prioritySuggestions.find((entry) => entry.priorityId === priority.priorityId)?.priorityScore} current={priority.priorityScore} />}
             />
           ))}
         </SimpleGrid>
@@ -357,7 +393,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
           </Alert>
         )}
         {board.mspConnectWiseBoardTypes.map((type) => (
-          <TypeCard key={typeKey(type)} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} onChange={onChange} />
+          <TypeCard key={typeKey(type)} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} applied={applied} onChange={onChange} />
         ))}
       </Stack>
       <Group justify="flex-end">

@@ -47,6 +47,33 @@ function configuration(boardDetails: TMergedCategorization[]): TTicketingConfigu
   };
 }
 
+const history = (value: number, explanation: string) => ({ value, source: 'history' as const, explanation });
+const scored = {
+  board: {
+    ...merged,
+    mspConnectWiseBoardTypes: [
+      { typeId: 5, typeName: 'Email', isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: [{ ...merged.mspConnectWiseBoardTypes[0]?.mspConnectWiseBoardSubTypes[0], subTypeId: 50, subTypeName: 'Outlook', priorityScore: 68, subTypeScore: 100, slaDeadLineInHours: 9, tier: 'Tier2', tempIndex: null, isNew: false, priorityId: 1, priority: 'Priority 1 - Critical', typeAssociationIds: [5] }] },
+    ],
+  },
+  suggestions: [
+    {
+      typeId: 5,
+      typeName: 'Email',
+      subTypeId: 50,
+      subTypeName: 'Outlook',
+      ticketCount: 35,
+      priorityScore: history(68, 'Mean priority of 35 closed tickets: 10 × Priority 1 - Critical (100), 25 × Priority 2 - High (75).'),
+      subTypeScore: history(100, '1,200 min of work over 35 tickets; the busiest subtype of this board (Email / Outlook, 1,200 min) scores 100.'),
+      slaDeadLineInHours: history(9, '80% of 35 closed tickets were resolved within 9 h (median 4 h).'),
+      tier: { value: 'Tier2', source: 'history', explanation: 'Median 45 min of work per ticket over 35 tickets (31–90 min: Tier2).' },
+      suggestedPriority: { priorityId: 1, priority: 'Priority 1 - Critical' },
+    },
+  ],
+  prioritySuggestions: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: { value: 100, source: 'psa', explanation: "Priority 1 of 1 in the PSA's order: 100 × 1/1 = 100; 10 closed tickets of this board had it." } }],
+  history: { ticketCount: 35, from: '2025-05-27T00:00:00.000Z', to: '2025-11-18T00:00:00.000Z' },
+  method: 'ticket-history',
+};
+
 type TCall = { url: string; method: string; body: unknown };
 
 /** A fake API for the board screen's calls; `failSave` answers A-034 with the server's problem+json. */
@@ -69,6 +96,7 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
       if (url === `/db/${MSP}/getPSATicketingConfiguration`) return json(200, configuration([{ ...merged, boardId: 3, boardName: 'Alerts' }]));
       if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
       if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
+      if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, scored);
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {
         return json(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the request. Name too long', code: 'psa_validation', requestId: 'r1' });
       }
@@ -132,6 +160,26 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
     expect(screen.queryByText(MESSAGES.boards.saved)).not.toBeInTheDocument();
+  });
+
+  it('shows where each suggested number came from, before and after applying it (A-052)', async () => {
+    stubBoardsApi();
+    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested scores' });
+    expect(within(panel).getByText(/Worked out from 35 closed tickets of this board from 2025-05-27 to 2025-11-18, without any AI/)).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Suggested SLA for Email / Outlook')).toHaveTextContent('9');
+    expect(within(panel).getByText('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
+    expect(screen.queryByRole('region', { name: 'Suggested scores' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('9');
+    expect(screen.getByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toHaveTextContent('From history');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
+    // An edited number is the admin's own: its source hint goes.
+    await userEvent.clear(screen.getByLabelText('SLA hours for Email / Outlook'));
+    await userEvent.type(screen.getByLabelText('SLA hours for Email / Outlook'), '12');
+    expect(screen.queryByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).not.toBeInTheDocument();
   });
 
   it('refuses to save without a closed status and shows the server refusal, each clearing after 5 seconds (R-167, R-171)', async () => {
