@@ -146,7 +146,7 @@ function TypeCard({
                         )}
                       </Stack>
                     </Table.Th>
-                    <Table.Td miw={170}>
+                    <Table.Td miw={200}>
                       <Select
                         size="xs"
                         aria-label={`Priority for ${name}`}
