@@ -10,3 +10,5 @@ export * from './schemas/roles';
 export * from './schemas/auth';
 export * from './schemas/accounts';
 export * from './issue-messages';
+export * from './schemas/boards';
+export * from './board-config';

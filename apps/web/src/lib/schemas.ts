@@ -16,3 +16,13 @@ export const ZTechnicianActivationRecords = z.object({ records: z.array(ZPsaMemb
 export const ZClientActivationRecords = z.object({ records: z.array(ZPsaContactRecord) });
 /** A-035 answers `{ user }`; sign-up only needs to know it succeeded. */
 export const ZAddedTechnician = z.object({ user: z.object({ id: z.string() }) });
+
+/** A-026 (boards): the PSA's boards (Autotask: queues) as the board screen lists them. */
+export const ZPsaBoardList = z.array(z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() }));
+export type TPsaBoardListItem = z.infer<typeof ZPsaBoardList>[number];
+/** A-047: the created (or reused) status. */
+export const ZCreatedStatusResponse = z.object({ statusId: z.number().int(), statusName: z.string(), isClosed: z.boolean() });
+/** A-031 / A-032: departments and locations a custom board can live in. */
+export const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.string() }));
+/** A-050: the created board. */
+export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });

@@ -6,17 +6,18 @@ import { chooseAdminOption, visibleAdminOptions } from './admin-options';
 const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employees', navOption: 'employees', introScreen: false };
 
 describe('visibleAdminOptions (01 §6)', () => {
-  it('shows roles to a user with roleManagement', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles']);
+  it('shows roles and board, in spec order, to a user with every permission', () => {
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles', 'board']);
   });
 
-  it('hides roles from built-in Technician and Client roles', () => {
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual([]);
+  it('shows board only with boardView (R-133): the built-in Technician has it, the Client role has nothing', () => {
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['board']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles']);
     expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual([]);
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
-    const visible = visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']));
+    const visible = visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding']));
     expect(visible).toEqual([]);
   });
 });

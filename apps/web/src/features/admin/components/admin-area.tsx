@@ -4,6 +4,7 @@ import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admin-options';
 
 const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
+const BoardsPage = lazy(() => import('../../boards/pages/boards-page').then((module) => ({ default: module.BoardsPage })));
 
 type TAdminAreaProps = {
   user: TSessionMspUser;
@@ -15,6 +16,8 @@ function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMsp
   switch (option) {
     case 'roles':
       return <RolesScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'board':
+      return <BoardsPage mspCustomDomain={user.mspCustomDomain} />;
     default:
       return null;
   }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, permissionMap } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { STORAGE_KEYS } from '../../../lib/local-storage';
 import { renderWithProviders } from '../../../lib/render-with-providers';
@@ -93,15 +93,16 @@ describe('MSP dashboard', () => {
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ activeTab: 'admin', currentOption: 'roles' });
   });
 
-  it('shows no admin tab or roles option to a user without roleManagement', async () => {
-    renderDashboard({ ...admin, roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician });
+  it('shows no admin tab or roles option to a user whose role opens no admin option', async () => {
+    // The built-in Technician has boardView, which opens the Board option; this role has neither.
+    renderDashboard({ ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument();
   });
 
   it("re-reads the technician's information and shows a role change made since sign-in (R-114)", async () => {
-    renderDashboard(admin, undefined, { ...admin, roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician });
+    renderDashboard(admin, undefined, { ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     await waitFor(() => expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument());
   });

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { CreateBoardModal } from './create-board-modal';
+
+const MSP = 'northwind';
+const template = {
+  templateId: 'default-et7-board-template',
+  about: 'Default board',
+  boardName: 'Help Desk',
+  statuses: [{ name: 'New', isNewTicketStatus: true }, { name: 'Closed', isClosingStatus: true }],
+  priorities: [{ name: 'Priority 1 - Critical', priorityScore: 100 }],
+  types: [{ typeName: 'Email', subTypes: [{ subTypeName: 'Outlook', priority: 'Priority 1 - Critical', tier: 'Tier1', slaDeadLineInHours: 2, subTypeScore: 40 }] }],
+};
+
+function stubApi() {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ url, method, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+      const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200 });
+      if (url.startsWith('/psa/getConnectWiseDepartments')) return json([{ id: 1, name: 'Service' }]);
+      if (url.startsWith('/psa/getConnectWiseLocations')) return json([{ id: 2, name: 'Denver' }]);
+      if (url.startsWith('/psa/createConnectWiseBoard')) return json({ boardId: 9, boardName: 'Projects', department: { id: 1, name: 'Service' }, location: { id: 2, name: 'Denver' } });
+      if (url === '/db/default-et7-board-template/connectWiseManageDetails') return json(template);
+      if (url.startsWith('/psa/createDefaultBoardSetup')) return json({ board: {}, created: { statuses: 0, types: 1, subTypes: 1 }, unmatched: [] });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CreateBoardModal', { timeout: 30_000 }, () => {
+  it('needs a title (01 §5), then creates the board at the PSA and applies the default template to it', async () => {
+    const calls = stubApi();
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateBoardModal msp={MSP} isOpen onClose={() => undefined} onCreated={onCreated} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
+    expect(within(dialog).getByText(MESSAGES.boards.boardTitleRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Projects');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Department/ }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: /Department/, hidden: true })).getByRole('option', { name: 'Service', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Location/ }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: /Location/, hidden: true })).getByRole('option', { name: 'Denver', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(9));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.url.split('?')[0])).toEqual(['/psa/createConnectWiseBoard', '/psa/createDefaultBoardSetup']);
+    expect(posts[0]?.body).toEqual({ name: 'Projects', department: { id: 1 }, location: { id: 2 } });
+    expect(posts[1]?.url).toContain('boardId=9');
+    expect(posts[1]?.body).toEqual({ statuses: template.statuses, priorities: template.priorities, types: template.types });
+  });
+});

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateBoard, useDepartmentsAndLocations } from '../api/boards-queries';
+
+/** 01 §3 custom board: title, department, location, optionally set up from the default template. */
+export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: string; isOpen: boolean; onClose: () => void; onCreated: (boardId: number) => void }) {
+  const [title, setTitle] = useState('');
+  const [departmentId, setDepartmentId] = useState<string | null>(null);
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [useTemplate, setUseTemplate] = useState(true);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const { departments, locations } = useDepartmentsAndLocations(msp, isOpen);
+  const createBoard = useCreateBoard(msp);
+
+  async function handleSubmit() {
+    // 01 §5: a custom board needs a non-blank title.
+    if (title.trim() === '') {
+      setTitleError(MESSAGES.boards.boardTitleRequired);
+      return;
+    }
+    setTitleError(null);
+    try {
+      const board = await createBoard.mutateAsync({ title: title.trim(), departmentId: departmentId === null ? null : Number(departmentId), locationId: locationId === null ? null : Number(locationId), useTemplate });
+      setTitle('');
+      onCreated(board.boardId);
+    } catch {
+      // The alert below shows the server's message.
+    }
+  }
+
+  return (
+    <Modal opened={isOpen} onClose={onClose} title="New board">
+      <Stack>
+        <TextInput label="Title" required maxLength={100} value={title} error={titleError} onChange={(event) => setTitle(event.currentTarget.value)} />
+        <Select label="Department" required data={(departments.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={departmentId} onChange={setDepartmentId} />
+        <Select label="Location" required data={(locations.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={locationId} onChange={setLocationId} />
+        <Checkbox label="Set it up from the default board template (statuses, types, subtypes, scores, tiers and SLA)" checked={useTemplate} onChange={(event) => setUseTemplate(event.currentTarget.checked)} />
+        {createBoard.isError && (
+          <Alert color="red" role="alert">
+            {isApiError(createBoard.error) ? createBoard.error.detail : MESSAGES.unexpectedError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={createBoard.isPending} onClick={() => void handleSubmit()}>
+            Create board
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

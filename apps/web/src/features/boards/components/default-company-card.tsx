@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { BOARD_STATE_CLEAR_MS, MESSAGES, type TPsaType } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useDefaultCompanyOptions, useSetDefaultCompany } from '../api/boards-queries';
+
+type TCompany = { id: number; name: string };
+type TOutcome = { color: 'green' | 'red'; message: string } | null;
+
+/** The default company with its three messages (01 §8, R-179–R-181); a failure restores the previous choice. */
+export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psaType: TPsaType; current: TCompany | null }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  // undefined: follow the saved company; a value (or null) is the admin's unsaved choice.
+  const [choice, setChoice] = useState<TCompany | null | undefined>(undefined);
+  const chosen = choice === undefined ? current : choice;
+  const [outcome, setOutcome] = useState<TOutcome>(null);
+  const options = useDefaultCompanyOptions(msp, debouncedSearch);
+  const setDefaultCompany = useSetDefaultCompany(msp);
+
+  useEffect(() => {
+    if (outcome === null) return;
+    const timer = setTimeout(() => setOutcome(null), BOARD_STATE_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const companies = options.data?.companies ?? [];
+  const data = [...(chosen && !companies.some((company) => company.id === chosen.id) ? [chosen] : []), ...companies].map((company) => ({ value: String(company.id), label: company.name }));
+
+  async function handleSave() {
+    try {
+      await setDefaultCompany.mutateAsync({ psaType, company: chosen });
+      setChoice(undefined);
+      setOutcome({ color: 'green', message: MESSAGES.boards.defaultCompanyUpdated });
+    } catch (error) {
+      // 01 §8: the previous choice is restored.
+      setChoice(undefined);
+      setOutcome({ color: 'red', message: isApiError(error) && error.code === 'network' ? MESSAGES.boards.defaultCompanyNetworkError : MESSAGES.boards.defaultCompanyFailed });
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="default-company-title">
+      <Title order={4} id="default-company-title">
+        Default company
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Tickets from people the PSA does not know are filed under this company.
+      </Text>
+      <Group align="flex-end" gap="xs">
+        <Select
+          label="Company"
+          placeholder="Search your PSA companies"
+          searchable
+          clearable
+          data={data}
+          value={chosen === null ? null : String(chosen.id)}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={options.isFetching ? 'Searching…' : 'No synchronized company matches'}
+          onChange={(value) => {
+            const company = [...companies, ...(chosen ? [chosen] : [])].find((candidate) => String(candidate.id) === value);
+            setChoice(company ?? null);
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button onClick={() => void handleSave()} loading={setDefaultCompany.isPending} disabled={(chosen?.id ?? null) === (current?.id ?? null)}>
+          Set default company
+        </Button>
+      </Group>
+      {outcome && (
+        <Alert mt="xs" color={outcome.color} role={outcome.color === 'red' ? 'alert' : 'status'} variant="light">
+          {outcome.message}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

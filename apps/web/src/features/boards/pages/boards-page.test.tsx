@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, type TMergedCategorization, type TTicketingConfiguration } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { BoardsPage } from './boards-page';
+
+const MSP = 'northwind';
+
+const merged: TMergedCategorization = {
+  boardId: 1,
+  boardName: 'Help Desk',
+  newCreatingTicketStatus: 'New',
+  newCreatingTicketStatusId: 10,
+  closingTicketStatus: 'Closed',
+  closingTicketStatusId: 11,
+  priorities: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: 0 }],
+  mspConnectWiseBoardTypes: [
+    {
+      typeId: 5,
+      typeName: 'Email',
+      isNew: false,
+      mspConnectWiseBoardSubTypes: [{ subTypeId: 50, subTypeName: 'Outlook', priorityId: null, priority: null, priorityScore: 0, subTypeScore: 0, tier: 'Tier1', slaDeadLineInHours: 1, isNew: false, typeAssociationIds: [5] }],
+    },
+  ],
+  psaType: 'CONNECTWISE',
+  isConfigured: false,
+  statuses: [
+    { id: 10, name: 'New', isClosed: false },
+    { id: 11, name: 'Closed', isClosed: true },
+  ],
+  canCreate: { types: true, subTypes: true, statuses: true, boards: true },
+};
+
+function configuration(boardDetails: TMergedCategorization[]): TTicketingConfiguration {
+  return {
+    mspCustomDomain: MSP,
+    psaType: 'CONNECTWISE',
+    isConfigured: boardDetails.length > 0,
+    connectWiseConfig: {
+      boardDetails: boardDetails.map(({ psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail }) => detail),
+      defaultCompanyId: null,
+      defaultCompanyName: null,
+      boardTicketSync: [],
+      syncClientsTypeId: null,
+    },
+  };
+}
+
+const history = (value: number, explanation: string) => ({ value, source: 'history' as const, explanation });
+const scored = {
+  board: {
+    ...merged,
+    mspConnectWiseBoardTypes: [
+      { typeId: 5, typeName: 'Email', isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: [{ ...merged.mspConnectWiseBoardTypes[0]?.mspConnectWiseBoardSubTypes[0], subTypeId: 50, subTypeName: 'Outlook', priorityScore: 68, subTypeScore: 100, slaDeadLineInHours: 9, tier: 'Tier2', tempIndex: null, isNew: false, priorityId: 1, priority: 'Priority 1 - Critical', typeAssociationIds: [5] }] },
+    ],
+  },
+  suggestions: [
+    {
+      typeId: 5,
+      typeName: 'Email',
+      subTypeId: 50,
+      subTypeName: 'Outlook',
+      ticketCount: 35,
+      priorityScore: history(68, 'Mean priority of 35 closed tickets: 10 × Priority 1 - Critical (100), 25 × Priority 2 - High (75).'),
+      subTypeScore: history(100, '1,200 min of work over 35 tickets; the busiest subtype of this board (Email / Outlook, 1,200 min) scores 100.'),
+      slaDeadLineInHours: history(9, '80% of 35 closed tickets were resolved within 9 h (median 4 h).'),
+      tier: { value: 'Tier2', source: 'history', explanation: 'Median 45 min of work per ticket over 35 tickets (31–90 min: Tier2).' },
+      suggestedPriority: { priorityId: 1, priority: 'Priority 1 - Critical' },
+    },
+  ],
+  prioritySuggestions: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: { value: 100, source: 'psa', explanation: "Priority 1 of 1 in the PSA's order: 100 × 1/1 = 100; 10 closed tickets of this board had it." } }],
+  history: { ticketCount: 35, from: '2025-05-27T00:00:00.000Z', to: '2025-11-18T00:00:00.000Z' },
+  method: 'ticket-history',
+};
+
+type TCall = { url: string; method: string; body: unknown };
+
+/** A fake API for the board screen's calls; `failSave` answers A-034 with the server's problem+json. */
+function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: boolean } = {}) {
+  const calls: TCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method, body });
+      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+      if (url.startsWith('/psa/getConnectWiseBoards')) {
+        return json(200, [
+          { id: 1, name: 'Help Desk', isActive: true },
+          { id: 2, name: 'Projects', isActive: true },
+          { id: 3, name: 'Alerts', isActive: false },
+        ]);
+      }
+      if (url === `/db/${MSP}/getPSATicketingConfiguration`) return json(200, configuration([{ ...merged, boardId: 3, boardName: 'Alerts' }]));
+      if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
+      if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
+      if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, scored);
+      if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {
+        return json(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the request. Name too long', code: 'psa_validation', requestId: 'r1' });
+      }
+      if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration`) {
+        const saved: TMergedCategorization = {
+          ...merged,
+          mspConnectWiseBoardTypes: [
+            ...merged.mspConnectWiseBoardTypes,
+            { typeId: 6, typeName: 'Backup', isNew: false, mspConnectWiseBoardSubTypes: [{ subTypeId: 60, subTypeName: 'Restore', priorityId: null, priority: null, priorityScore: 0, subTypeScore: 0, tier: 'Tier1', slaDeadLineInHours: 1, isNew: false, typeAssociationIds: [6] }] },
+          ],
+        };
+        return json(200, configuration([saved]));
+      }
+      return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found.', code: 'not_found', requestId: 'r2' });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('BoardsPage', { timeout: 30_000 }, () => {
+  it('lists the PSA boards with search and the configured filter (R-163)', async () => {
+    stubBoardsApi();
+    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    const list = await screen.findByRole('navigation', { name: 'Boards' });
+    expect(await within(list).findByRole('button', { name: /Help Desk/ })).toBeInTheDocument();
+    await userEvent.type(within(list).getByLabelText('Search boards'), 'proj');
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([expect.stringContaining('Projects')]);
+    await userEvent.clear(within(list).getByLabelText('Search boards'));
+    await userEvent.click(within(list).getByRole('combobox', { name: 'Filter' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Configured', hidden: true }));
+    await waitFor(() => expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([expect.stringContaining('Alerts')]));
+  });
+
+  it('marks edits unsaved, saves new types at the PSA through A-034, and clears the success state after 5 seconds (R-166–R-169)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const calls = stubBoardsApi();
+    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await user.type(await screen.findByLabelText('New type'), 'Backup');
+    await user.click(screen.getByRole('button', { name: 'Add type' }));
+    await user.type(screen.getByLabelText('New subtype of Backup'), 'Restore');
+    await user.click(screen.getAllByRole('button', { name: 'Add subtype' })[1] ?? document.body);
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
+
+    await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    const save = calls.find((call) => call.url === `/db/${MSP}/addUpdatePSATicketingConfiguration`);
+    const sentTypes = (save?.body as { connectWiseConfig: { boardDetails: { mspConnectWiseBoardTypes: { typeName: string; isNew: boolean; tempIndex: string | null; mspConnectWiseBoardSubTypes: { subTypeName: string; isNew: boolean }[] }[] }[] } }).connectWiseConfig.boardDetails[0]?.mspConnectWiseBoardTypes;
+    expect(sentTypes?.[1]).toMatchObject({ typeName: 'Backup', isNew: true, mspConnectWiseBoardSubTypes: [{ subTypeName: 'Restore', isNew: true }] });
+    expect(sentTypes?.[1]?.tempIndex).toMatch(/^tmp-/);
+    // The saved board is real now: no "New" badges, and no unsaved flag.
+    expect(screen.queryByText('New — created at the PSA on save')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.boards.unsaved, { selector: '[role="status"] *, [role="status"]' })).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.queryByText(MESSAGES.boards.saved)).not.toBeInTheDocument();
+  });
+
+  it('shows where each suggested number came from, before and after applying it (A-052)', async () => {
+    stubBoardsApi();
+    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested scores' });
+    expect(within(panel).getByText(/Worked out from 35 closed tickets of this board from 2025-05-27 to 2025-11-18, without any AI/)).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Suggested SLA for Email / Outlook')).toHaveTextContent('9');
+    expect(within(panel).getByText('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
+    expect(screen.queryByRole('region', { name: 'Suggested scores' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('9');
+    expect(screen.getByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toHaveTextContent('From history');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
+    // An edited number is the admin's own: its source hint goes.
+    await userEvent.clear(screen.getByLabelText('SLA hours for Email / Outlook'));
+    await userEvent.type(screen.getByLabelText('SLA hours for Email / Outlook'), '12');
+    expect(screen.queryByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).not.toBeInTheDocument();
+  });
+
+  it('refuses to save without a closed status and shows the server refusal, each clearing after 5 seconds (R-167, R-171)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const calls = stubBoardsApi({ failSave: true, withoutClosedStatus: true });
+    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await user.type(await screen.findByLabelText('Subtype score for Email / Outlook'), '5');
+    await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.statusesRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.queryByText(MESSAGES.boards.statusesRequired)).not.toBeInTheDocument();
+    // The unsaved edit is still there to fix.
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
+
+    await user.click(screen.getByRole('combobox', { name: 'Closed status' }));
+    await user.click(within(await screen.findByRole('listbox', { name: 'Closed status', hidden: true })).getByRole('option', { name: 'Closed (closes)', hidden: true }));
+    await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The PSA refused the request. Name too long');
+  });
+});

@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BOARD_STATE_CLEAR_MS, MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
+import { BoardEditor } from '../components/board-editor';
+import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
+import { CreateBoardModal } from '../components/create-board-modal';
+import { DefaultCompanyCard } from '../components/default-company-card';
+
+const FILTERS = [
+  { value: 'all', label: 'All boards' },
+  { value: 'configured', label: 'Configured' },
+  { value: 'not-configured', label: 'Not configured' },
+  { value: 'unsaved', label: 'Unsaved changes' },
+] as const;
+type TFilter = (typeof FILTERS)[number]['value'];
+
+const IDLE: TBoardSaveState = { status: 'idle' };
+
+function SelectedBoard({
+  msp,
+  boardId,
+  draft,
+  isUnsaved,
+  saveState,
+  onChange,
+  onSave,
+}: {
+  msp: string;
+  boardId: number;
+  draft: TEditableBoard | undefined;
+  isUnsaved: boolean;
+  saveState: TBoardSaveState;
+  onChange: (board: TEditableBoard) => void;
+  onSave: (psaType: TPsaType, board: TEditableBoard) => void;
+}) {
+  const merged = useMergedBoard(msp, boardId);
+  if (merged.isPending) return <Loader aria-label="Loading board" />;
+  if (merged.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {isApiError(merged.error) ? merged.error.detail : MESSAGES.unexpectedError}
+      </Alert>
+    );
+  }
+  const board = draft ?? editableFromView(merged.data);
+  return <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} />;
+}
+
+/** 01 §2 Board screen: the PSA's boards with search and a filter, and the chosen board's editor. */
+export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const boards = usePsaBoards(mspCustomDomain);
+  const configuration = useTicketingConfiguration(mspCustomDomain);
+  const saveBoard = useSaveBoard(mspCustomDomain);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<TFilter>('all');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  // Each board keeps its own working copy, unsaved flag and save state, also while another is shown.
+  const [drafts, setDrafts] = useState<Record<number, TEditableBoard>>({});
+  const [unsaved, setUnsaved] = useState<Record<number, boolean>>({});
+  const [saveStates, setSaveStates] = useState<Record<number, TBoardSaveState>>({});
+  const clearTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const timers = clearTimers.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  /** success and error clear after 5 seconds. */
+  function showSaveState(boardId: number, state: TBoardSaveState) {
+    setSaveStates((states) => ({ ...states, [boardId]: state }));
+    const previous = clearTimers.current.get(boardId);
+    if (previous) clearTimeout(previous);
+    if (state.status === 'success' || state.status === 'error') {
+      clearTimers.current.set(
+        boardId,
+        setTimeout(() => setSaveStates((states) => ({ ...states, [boardId]: IDLE })), BOARD_STATE_CLEAR_MS),
+      );
+    }
+  }
+
+  const configuredIds = useMemo(() => {
+    const data = configuration.data;
+    const ids = [...(data?.connectWiseConfig?.boardDetails.map((board) => board.boardId) ?? []), ...(data?.autotaskConfigV2?.ticketQueueDetails.map((queue) => queue.queueId) ?? [])];
+    return new Set(ids);
+  }, [configuration.data]);
+
+  const visibleBoards = (boards.data ?? []).filter((board) => {
+    if (search.trim() !== '' && !board.name.toLowerCase().includes(search.trim().toLowerCase())) return false;
+    if (filter === 'configured') return configuredIds.has(board.id);
+    if (filter === 'not-configured') return !configuredIds.has(board.id);
+    if (filter === 'unsaved') return unsaved[board.id] === true;
+    return true;
+  });
+
+  function handleChange(boardId: number, board: TEditableBoard) {
+    setDrafts((current) => ({ ...current, [boardId]: board }));
+    setUnsaved((current) => ({ ...current, [boardId]: true }));
+  }
+
+  async function handleSave(boardId: number, psaType: TPsaType, board: TEditableBoard) {
+    const problems = boardSaveProblems(board, psaType);
+    if (problems.length > 0) {
+      const reasons = [...new Set(problems.map((problem) => problem.reason))];
+      showSaveState(boardId, { status: 'error', message: reasons[0] ?? MESSAGES.boards.saveFailed, problems: reasons });
+      return;
+    }
+    showSaveState(boardId, { status: 'saving' });
+    try {
+      const saved = await saveBoard.mutateAsync({ psaType, board });
+      const savedBoard = savedBoardFrom(saved, boardId);
+      if (savedBoard) setDrafts((current) => ({ ...current, [boardId]: savedBoard }));
+      setUnsaved((current) => ({ ...current, [boardId]: false }));
+      showSaveState(boardId, { status: 'success' });
+    } catch (error) {
+      showSaveState(boardId, { status: 'error', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError, problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [] });
+    }
+  }
+
+  const config = configuration.data;
+  const psaType: TPsaType | null = config?.psaType ?? null;
+  const common = config?.connectWiseConfig ?? config?.autotaskConfigV2;
+  const defaultCompany = common?.defaultCompanyId != null && common.defaultCompanyName != null ? { id: common.defaultCompanyId, name: common.defaultCompanyName } : null;
+
+  return (
+    <Stack component="section" aria-labelledby="boards-title">
+      <Group justify="space-between">
+        <Title order={2} id="boards-title">
+          Board
+        </Title>
+        {/* Autotask queues cannot be created through its API (decisions #17). */}
+        {psaType === 'CONNECTWISE' && <Button onClick={() => setCreateOpen(true)}>New board</Button>}
+      </Group>
+      <CreateBoardModal
+        msp={mspCustomDomain}
+        isOpen={isCreateOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(boardId) => {
+          setCreateOpen(false);
+          setSearch('');
+          setFilter('all');
+          setSelectedId(boardId);
+        }}
+      />
+      {boards.isError && (
+        <Alert color="red" role="alert">
+          {isApiError(boards.error) ? boards.error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
+      {psaType !== null && <DefaultCompanyCard msp={mspCustomDomain} psaType={psaType} current={defaultCompany} />}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <Paper withBorder p="sm" component="nav" aria-label="Boards">
+            <Stack gap="xs">
+              <TextInput label="Search boards" placeholder="Board name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+              <Select label="Filter" data={FILTERS.map((option) => ({ value: option.value, label: option.label }))} value={filter} allowDeselect={false} onChange={(value) => setFilter(value ?? 'all')} />
+              {boards.isPending && <Loader size="sm" aria-label="Loading boards" />}
+              <ScrollArea.Autosize mah={{ base: 260, md: 560 }} type="auto">
+                {visibleBoards.length === 0 && boards.isSuccess ? (
+                  <Text size="sm" c="dimmed">
+                    No board matches.
+                  </Text>
+                ) : (
+                  visibleBoards.map((board) => (
+                    <NavLink
+                      key={board.id}
+                      component="button"
+                      active={board.id === selectedId}
+                      onClick={() => setSelectedId(board.id)}
+                      label={board.name}
+                      aria-current={board.id === selectedId ? 'true' : undefined}
+                      description={
+                        <Group gap={4} component="span">
+                          {configuredIds.has(board.id) ? (
+                            <Badge size="xs" color="green" variant="light" component="span">
+                              Configured
+                            </Badge>
+                          ) : (
+                            <Badge size="xs" color="gray" variant="light" component="span">
+                              Not configured
+                            </Badge>
+                          )}
+                          {unsaved[board.id] && (
+                            <Badge size="xs" color="yellow" variant="light" component="span">
+                              {MESSAGES.boards.unsaved}
+                            </Badge>
+                          )}
+                          {!board.isActive && (
+                            <Badge size="xs" color="gray" variant="outline" component="span">
+                              Inactive
+                            </Badge>
+                          )}
+                        </Group>
+                      }
+                    />
+                  ))
+                )}
+              </ScrollArea.Autosize>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          {selectedId === null ? (
+            <Paper withBorder p="lg">
+              <Text c="dimmed">Choose a board to edit its types, subtypes, priorities, tiers and SLA.</Text>
+            </Paper>
+          ) : (
+            <SelectedBoard
+              key={selectedId}
+              msp={mspCustomDomain}
+              boardId={selectedId}
+              draft={drafts[selectedId]}
+              isUnsaved={unsaved[selectedId] === true}
+              saveState={saveStates[selectedId] ?? IDLE}
+              onChange={(board) => handleChange(selectedId, board)}
+              onSave={(type, board) => void handleSave(selectedId, type, board)}
+            />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
