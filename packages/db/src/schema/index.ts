@@ -1,3 +1,4 @@
 export * from './tenancy';
 export * from './auth';
 export * from './psa';
+export * from './teams';

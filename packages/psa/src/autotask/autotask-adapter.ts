@@ -26,6 +26,7 @@ import type {
   TPsaRequestUsage,
   TPsaStatus,
   TPsaSubtype,
+  TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTicketType,
@@ -271,6 +272,15 @@ export class AutotaskClient implements PsaClient {
 
   createSubtype(): Promise<never> {
     return Promise.reject(notSupported('creating sub-issue types'));
+  }
+
+  // Autotask has no board (queue) teams of ConnectWise's kind: Switchboard keeps Autotask teams locally.
+  createTeam(): Promise<TPsaTeam> {
+    return Promise.reject(notSupported('board teams'));
+  }
+
+  updateTeam(): Promise<TPsaTeam> {
+    return Promise.reject(notSupported('board teams'));
   }
 
   async *streamCompanies(): AsyncGenerator<TPsaCompany> {

@@ -14,6 +14,7 @@ import type {
   TCreatePsaContact,
   TCreatePsaStatus,
   TCreatePsaSubtype,
+  TCreatePsaTeam,
   TCreatePsaTicket,
   TListContactsFilter,
   TPsaBoard,
@@ -23,6 +24,7 @@ import type {
   TPsaMemberWithPhone,
   TPsaNote,
   TPsaStatus,
+  TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTypeAssociation,
@@ -220,6 +222,18 @@ export class ConnectWiseClient implements PsaClient {
     return this.post(`/service/boards/${boardId}/subtypes`, { name: input.name, typeAssociationIds: input.typeIds, inactiveFlag: false }, (row) =>
       map.toSubtype(row, boardId),
     );
+  }
+
+  createTeam(boardId: number, input: TCreatePsaTeam): Promise<TPsaTeam> {
+    return this.post(`/service/boards/${checkId(boardId)}/teams`, { name: input.name, members: input.memberIds }, (row) => map.toTeam(row, boardId));
+  }
+
+  updateTeam(boardId: number, teamId: number, input: Partial<TCreatePsaTeam>): Promise<TPsaTeam> {
+    const operations: TPatchOperation[] = [];
+    if (input.name !== undefined) operations.push({ op: 'replace', path: 'name', value: input.name });
+    if (input.memberIds !== undefined) operations.push({ op: 'replace', path: 'members', value: input.memberIds });
+    if (operations.length === 0) return this.get(`/service/boards/${checkId(boardId)}/teams/${checkId(teamId)}`, (row) => map.toTeam(row, boardId));
+    return this.patch(`/service/boards/${checkId(boardId)}/teams/${checkId(teamId)}`, operations, (row) => map.toTeam(row, boardId));
   }
 
   async *streamCompanies(): AsyncGenerator<TPsaCompany> {

@@ -1,6 +1,7 @@
 import { isValidPhone, MESSAGES, NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
-import { forbidden, notFound, validation } from '../../lib/app-error';
+import { AppError, forbidden, notFound, validation } from '../../lib/app-error';
+import { assertRoleManagerRemains } from '../employees/employees.service';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
@@ -49,7 +50,10 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
   if (isRoleChange && edit.roleId !== undefined) {
     const role = await findRole(db, auth.mspId, edit.roleId);
     if (!role) throw validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
-    if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw forbidden();
+    if (!grantsNoMoreThan(role.permissions, auth.permissions)) throw new AppError('forbidden', 403, MESSAGES.employees.roleBeyondOwn);
+    // Issue #8: the last active person who can manage roles keeps that right (no MSP-wide lock-out).
+    const currentRole = await findRole(db, auth.mspId, target.roleId);
+    await assertRoleManagerRemains(db, auth.mspId, { id: target.id, currentPermissions: currentRole?.permissions }, role.permissions);
   }
   const changes = {
     ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),

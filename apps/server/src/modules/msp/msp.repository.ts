@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
-import { msps, roles, users, type TDatabase } from '@switchboard/db';
+import { msps, users, type TDatabase } from '@switchboard/db';
 
 export type TMspRow = typeof msps.$inferSelect;
 export type TNewMsp = typeof msps.$inferInsert;
@@ -54,9 +54,4 @@ export async function insertUser(db: TDatabase, values: TNewUser): Promise<TUser
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('User insert returned no row');
   return row;
-}
-
-export async function findRoleName(db: TDatabase, mspId: string, roleId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: roles.name }).from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
-  return row?.name;
 }

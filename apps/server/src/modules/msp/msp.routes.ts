@@ -152,7 +152,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
         return reply.status(201).send({ user });
       }
       const auth = mspUserOf(request);
-      const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId }, request.body, origin);
+      const user = await technicians.addEmployee({ mspId: auth.mspId, mspCustomDomain: auth.mspCustomDomain, userId: auth.userId, permissions: auth.permissions }, request.body, origin);
       return reply.status(201).send({ user });
     },
   );

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { isValidEmail, isValidPhone, MESSAGES, passwordProblems, type TAddTechnicianBody, type TTechnicianRecord } from '@switchboard/contracts';
+import { isValidEmail, isValidPhone, MESSAGES, passwordProblems, type TAddTechnicianBody, type TPermissionMap, type TTechnicianRecord } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import { hashPassword, safeEqualHex, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
+import { findRole } from '../roles/roles.repository';
+import { grantsNoMoreThan } from '../auth/profile.policy';
 import { mspSignupError, type TRequestOrigin } from './msp.service';
 import { presentTechnician } from './msp.presenter';
-import { countTechnicians, findMspByDomain, findRoleName, insertUser, isTechnicianEmailTaken, spendBootstrapToken, type TMspRow } from './msp.repository';
+import { countTechnicians, findMspByDomain, insertUser, isTechnicianEmailTaken, spendBootstrapToken, type TMspRow } from './msp.repository';
 
 /** The signed-in admin adding an employee (already checked for tenant and permission by the route). */
 export interface TEmployeeAdder {
   mspId: string;
   mspCustomDomain: string;
   userId: string;
+  permissions: TPermissionMap;
 }
 
 const bootstrapTokenError = () => mspSignupError('unauthenticated', 401, MESSAGES.bootstrapTokenInvalid);
@@ -92,8 +95,11 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
 
     const roleIds = await ensureBuiltInRoles(db, adder.mspId);
     const roleId = body.roleId ?? roleIds.Technician;
-    const roleName = await findRoleName(db, adder.mspId, roleId);
-    if (roleName === undefined) throw notFound();
+    const role = await findRole(db, adder.mspId, roleId);
+    if (!role) throw notFound();
+    const roleName = role.name;
+    // Nobody hands out a role with a permission they lack (issue #8).
+    if (!grantsNoMoreThan(role.permissions, adder.permissions)) throw new AppError('forbidden', 403, MESSAGES.employees.roleBeyondOwn);
     if (await isTechnicianEmailTaken(db, adder.mspId, form.email)) throw conflict(MESSAGES.accountExists);
 
     const passwordHash = await hashPassword(form.password);
