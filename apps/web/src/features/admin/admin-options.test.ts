@@ -6,8 +6,13 @@ import { chooseAdminOption, visibleAdminOptions } from './admin-options';
 const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employees', navOption: 'employees', introScreen: false };
 
 describe('visibleAdminOptions (01 §6)', () => {
-  it('shows roles to a user with roleManagement', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles']);
+  it('shows employees, roles and teams, in spec order, to a user with every permission', () => {
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'teams']);
+  });
+
+  it('gates employees and teams by technicianUserManagement', () => {
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'teams']);
+    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles']);
   });
 
   it('hides roles from built-in Technician and Client roles', () => {
@@ -16,7 +21,7 @@ describe('visibleAdminOptions (01 §6)', () => {
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
-    const visible = visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']));
+    const visible = visibleAdminOptions(permissionMap(['mspBranding', 'boardView']));
     expect(visible).toEqual([]);
   });
 });

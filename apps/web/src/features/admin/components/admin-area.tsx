@@ -4,6 +4,8 @@ import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admin-options';
 
 const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
+const EmployeesPage = lazy(() => import('../../employees/pages/employees-page').then((module) => ({ default: module.EmployeesPage })));
+const TeamsPage = lazy(() => import('../../teams/pages/teams-page').then((module) => ({ default: module.TeamsPage })));
 
 type TAdminAreaProps = {
   user: TSessionMspUser;
@@ -15,6 +17,10 @@ function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMsp
   switch (option) {
     case 'roles':
       return <RolesScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'employees':
+      return <EmployeesPage mspCustomDomain={user.mspCustomDomain} currentUserId={user.id} />;
+    case 'teams':
+      return <TeamsPage mspCustomDomain={user.mspCustomDomain} />;
     default:
       return null;
   }
