@@ -6,6 +6,7 @@ import type { TNewEmployeeProblems, TRole, TTierLevel } from '@switchboard/contr
 import { isApiError } from '../../../lib/api-client';
 import { useAddEmployee } from '../api/employees-queries';
 import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../form-styles';
 
 type TAddEmployeeModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onAdded: (name: string) => void };
 
@@ -39,21 +40,21 @@ export function AddEmployeeModal({ mspCustomDomain, roles, onClose, onAdded }: T
   }
 
   return (
-    <Modal opened onClose={onClose} title="Add employee" size="lg">
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title="Add employee" size="lg">
       <form onSubmit={handleSubmit} noValidate aria-label="Add employee">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" autoComplete="off" data-autofocus maxLength={100} error={problems.names !== undefined} {...field('firstName')} />
-            <TextInput label="Last name" autoComplete="off" maxLength={100} error={problems.names !== undefined} {...field('lastName')} />
+            <TextInput label="First name" autoComplete="off" data-autofocus maxLength={100} styles={READABLE_ERROR_STYLES} error={problems.names !== undefined} {...field('firstName')} />
+            <TextInput label="Last name" autoComplete="off" maxLength={100} styles={READABLE_ERROR_STYLES} error={problems.names !== undefined} {...field('lastName')} />
           </SimpleGrid>
           {problems.names && (
             <Text c="red.8" size="sm" role="alert">
               {problems.names}
             </Text>
           )}
-          <TextInput label="Email" type="email" autoComplete="off" maxLength={254} error={problems.email} {...field('email')} />
-          <TextInput label="Phone number" type="tel" autoComplete="off" maxLength={40} error={problems.phoneNumber} {...field('phoneNumber')} />
-          <PasswordInput label="Password" autoComplete="new-password" maxLength={200} error={problems.password} {...field('password')} />
+          <TextInput label="Email" type="email" autoComplete="off" maxLength={254} styles={READABLE_ERROR_STYLES} error={problems.email} {...field('email')} />
+          <TextInput label="Phone number" type="tel" autoComplete="off" maxLength={40} styles={READABLE_ERROR_STYLES} error={problems.phoneNumber} {...field('phoneNumber')} />
+          <PasswordInput label="Password" autoComplete="new-password" maxLength={200} styles={READABLE_ERROR_STYLES} error={problems.password} {...field('password')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect label="Role" data={roles.map((role) => ({ value: role.id, label: role.name }))} value={roleId} onChange={(event) => setRoleId(event.currentTarget.value)} />
             <NativeSelect

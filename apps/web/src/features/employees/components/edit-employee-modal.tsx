@@ -6,6 +6,7 @@ import type { TEmployee, TRole, TTierLevel } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useEditEmployee } from '../api/employees-queries';
 import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../form-styles';
 
 type TEditEmployeeModalProps = { mspCustomDomain: string; employee: TEmployee; roles: TRole[]; onClose: () => void; onSaved: () => void };
 
@@ -21,7 +22,7 @@ export function EditEmployeeModal({ mspCustomDomain, employee, roles, onClose, o
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Edit ${employee.firstName} ${employee.lastName}`}>
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Edit ${employee.firstName} ${employee.lastName}`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Edit employee">
         <Stack>
           <Text size="sm" c="dimmed">

@@ -7,6 +7,7 @@ import type { TTeam, TTeamTier } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { TEAM_TIER_OPTIONS } from '../../employees/tier-labels';
 import { useAddTeamMembers, useTeamCandidates } from '../api/teams-queries';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 type TAddMembersModalProps = { mspCustomDomain: string; team: TTeam; onClose: () => void; onAdded: () => void };
 
@@ -46,7 +47,7 @@ export function AddMembersModal({ mspCustomDomain, team, onClose, onAdded }: TAd
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Add members to ${team.teamName}`} size="lg">
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Add members to ${team.teamName}`} size="lg">
       <form onSubmit={handleSubmit} noValidate aria-label="Add members">
         <Stack>
           <TextInput

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, TextInput } f
 import { MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useBoards, useCreateTeam } from '../api/teams-queries';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 
 type TCreateTeamModalProps = { mspCustomDomain: string; onClose: () => void; onCreated: (teamId: string) => void };
 
@@ -26,7 +27,7 @@ export function CreateTeamModal({ mspCustomDomain, onClose, onCreated }: TCreate
   }
 
   return (
-    <Modal opened onClose={onClose} title="Create team">
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title="Create team">
       <form onSubmit={handleSubmit} noValidate aria-label="Create team">
         <Stack>
           {boardsQuery.isPending && <Loader size="sm" aria-label="Loading boards" />}
@@ -40,10 +41,11 @@ export function CreateTeamModal({ mspCustomDomain, onClose, onCreated }: TCreate
             data={[{ value: '', label: 'Choose a board' }, ...boards.map((board) => ({ value: String(board.id), label: board.name }))]}
             value={boardId}
             onChange={(event) => setBoardId(event.currentTarget.value)}
+            styles={READABLE_ERROR_STYLES}
             error={problems.board}
             data-autofocus
           />
-          <TextInput label="Team name" maxLength={30} value={teamName} onChange={(event) => setTeamName(event.currentTarget.value)} error={problems.name} />
+          <TextInput label="Team name" maxLength={30} value={teamName} onChange={(event) => setTeamName(event.currentTarget.value)} styles={READABLE_ERROR_STYLES} error={problems.name} />
           {createTeam.isError && (
             <Alert color="red" role="alert" title={MESSAGES.teams.createFailed}>
               {isApiError(createTeam.error) ? createTeam.error.detail : MESSAGES.unexpectedError}

@@ -5,6 +5,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TTeam, TTeamMember, TTeamTier } from '@switchboard/contracts';
 import { TEAM_TIER_OPTIONS } from '../../employees/tier-labels';
 import { useUpdateTeam } from '../api/teams-queries';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 type TEditMemberModalProps = { mspCustomDomain: string; team: TTeam; member: TTeamMember; onClose: () => void; onSaved: () => void };
 
@@ -27,7 +28,7 @@ export function EditMemberModal({ mspCustomDomain, team, member, onClose, onSave
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Edit ${member.firstName} ${member.lastName}`}>
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Edit ${member.firstName} ${member.lastName}`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Edit member">
         <Stack>
           <Text size="sm" c="dimmed">
