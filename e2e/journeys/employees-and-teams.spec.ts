@@ -85,7 +85,7 @@ test('an admin creates a team, adds a member and changes the member’s tier', a
   await create.getByRole('button', { name: 'Create team' }).click();
   await expect(create.getByText(MESSAGES.teams.boardRequired)).toBeVisible();
   await expect(create.getByText(MESSAGES.teams.nameRequired)).toBeVisible();
-  const board = create.getByLabel('Board');
+  const board = create.getByLabel('Board', { exact: true });
   await expect(board.locator('option')).not.toHaveCount(1);
   await board.selectOption({ index: 1 });
   const teamName = `E2E ${Date.now().toString(36).slice(-6)}`;

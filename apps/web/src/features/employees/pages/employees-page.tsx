@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Loader, NativeSelect, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
@@ -44,6 +44,20 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   }
 
   const resetPage = () => setPage(1);
+  // Phones get one card per employee: a six-column table would hide the actions off-screen.
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
+  const actionsOf = (employee: TEmployee, name: string) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
+        Edit
+      </Button>
+      {employee.id !== currentUserId && (
+        <Button size="xs" variant="light" color="red" aria-label={`Delete ${name}`} onClick={() => handleDelete(employee)}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
 
   return (
     <Stack component="section" aria-labelledby="employees-title">
@@ -99,7 +113,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           <Text size="sm" c="dimmed" aria-live="polite">
             {data.total === 0 ? `No ${status} employees match.` : `${data.total} ${status} employee${data.total === 1 ? '' : 's'}`}
           </Text>
-          {data.employees.length > 0 && (
+          {data.employees.length > 0 && !isNarrow && (
             <Table.ScrollContainer minWidth={720}>
               <Table striped highlightOnHover aria-label={`${status === 'active' ? 'Active' : 'Inactive'} employees`}>
                 <Table.Thead>
@@ -131,16 +145,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                         <Table.Td>{employee.tierLevel ? TIER_LABELS[employee.tierLevel] : '—'}</Table.Td>
                         {status === 'active' && (
                           <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
-                                Edit
-                              </Button>
-                              {employee.id !== currentUserId && (
-                                <Button size="xs" variant="light" color="red" aria-label={`Delete ${name}`} onClick={() => handleDelete(employee)}>
-                                  Delete
-                                </Button>
-                              )}
-                            </Group>
+                            {actionsOf(employee, name)}
                           </Table.Td>
                         )}
                       </Table.Tr>
@@ -149,6 +154,27 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {data.employees.length > 0 && isNarrow && (
+            <Stack gap="xs" component="ul" aria-label={`${status === 'active' ? 'Active' : 'Inactive'} employees`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.employees.map((employee) => {
+                const name = `${employee.firstName} ${employee.lastName}`;
+                return (
+                  <Paper key={employee.id} component="li" withBorder p="sm">
+                    <Text fw={600}>{name}</Text>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {employee.email}
+                    </Text>
+                    <Text size="sm">{employee.phoneNumber}</Text>
+                    <Text size="sm" mb={status === 'active' ? 'xs' : 0}>
+                      {employee.roleName} · {employee.tierLevel ? TIER_LABELS[employee.tierLevel] : 'No tier'}
+                      {employee.psaMemberId !== null ? ' · PSA' : ''}
+                    </Text>
+                    {status === 'active' && actionsOf(employee, name)}
+                  </Paper>
+                );
+              })}
+            </Stack>
           )}
           {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Employee pages" />}
         </>

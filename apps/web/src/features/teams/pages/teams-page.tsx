@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
@@ -29,6 +30,8 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const team = teams.find((candidate) => candidate.id === chosenTeamId) ?? teams[0] ?? null;
   const pageCount = team ? Math.max(1, Math.ceil(team.members.length / MEMBERS_PER_PAGE)) : 1;
   const shownPage = Math.min(page, pageCount);
+  // Phones get one card per member: the table would hide the actions off-screen.
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
   const members = team ? team.members.slice((shownPage - 1) * MEMBERS_PER_PAGE, shownPage * MEMBERS_PER_PAGE) : [];
 
   function handleRemove(current: TTeam, member: TTeamMember) {
@@ -74,7 +77,7 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
                 setChosenTeamId(event.currentTarget.value);
                 setPage(1);
               }}
-              style={{ flex: '1 1 16rem' }}
+              style={{ flex: '1 1 16rem', maxWidth: '32rem' }}
             />
             <Button variant="light" onClick={() => setDialog({ kind: 'add', team })}>
               Add members
@@ -84,9 +87,34 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
             Board: {team.boardName} · {team.members.length} member{team.members.length === 1 ? '' : 's'}
             {team.psaTeamId === null ? ' · kept in Switchboard (your PSA has no board teams)' : ''}
           </Text>
-          {team.members.length === 0 ? (
-            <Text>This team has no members yet.</Text>
-          ) : (
+          {team.members.length === 0 && <Text>This team has no members yet.</Text>}
+          {team.members.length > 0 && isNarrow && (
+            <Stack gap="xs" component="ul" aria-label={`Members of ${team.teamName}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {members.map((member) => {
+                const name = `${member.firstName} ${member.lastName}`;
+                return (
+                  <Paper key={member.id} component="li" withBorder p="sm">
+                    <Text fw={600}>{name}</Text>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {member.email}
+                    </Text>
+                    <Text size="sm" mb="xs">
+                      {TIER_LABELS[member.tierLevel]}
+                    </Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', team, member })}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="light" color="red" aria-label={`Remove ${name}`} onClick={() => handleRemove(team, member)}>
+                        Remove
+                      </Button>
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+          {team.members.length > 0 && !isNarrow && (
             <Table.ScrollContainer minWidth={560}>
               <Table striped highlightOnHover aria-label={`Members of ${team.teamName}`}>
                 <Table.Thead>
