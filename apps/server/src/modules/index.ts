@@ -9,6 +9,7 @@ import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
+import { registerClientUsersRoutes } from './client-users/client-users.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -22,4 +23,5 @@ export const MODULES: TModule[] = [
   registerPsaReadsRoutes,
   registerEmployeesRoutes,
   registerTeamsRoutes,
+  registerClientUsersRoutes,
 ];

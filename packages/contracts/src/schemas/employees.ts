@@ -78,3 +78,12 @@ export const ZAddPsaMembersBody = z.object({
 export type TAddPsaMembersBody = z.infer<typeof ZAddPsaMembersBody>;
 export const ZAddPsaMembersResponse = z.object({ added: z.array(ZEmployee) });
 export type TAddPsaMembersResponse = z.infer<typeof ZAddPsaMembersResponse>;
+
+/** the product's client users of one client company (its company row id, the session's clientsAutopilotDbid). */
+export const ZClientUsersOfClientQuery = z.object({ clientId: z.uuid() });
+export const ZClientUser = ZSessionMspUser.pick({ id: true, email: true, roleId: true, roleName: true, firstName: true, lastName: true, phoneNumber: true, psaContactId: true, psaCompanyId: true }).extend({
+  isActive: z.boolean(),
+});
+export type TClientUser = z.infer<typeof ZClientUser>;
+export const ZClientUserList = z.object({ clientUsers: z.array(ZClientUser) });
+export type TClientUserList = z.infer<typeof ZClientUserList>;
