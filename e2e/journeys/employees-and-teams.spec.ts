@@ -70,7 +70,15 @@ test('an admin adds an employee, edits their tier and role, and deletes them', a
   await expect(page.getByText(MESSAGES.employees.deleted)).toBeVisible();
   await expect(page.getByText('No active employees match.')).toBeVisible();
   await page.getByText('Inactive', { exact: true }).click();
-  await expect(page.getByRole('table', { name: 'Inactive employees' }).getByRole('rowheader', { name })).toBeVisible();
+  const inactive = page.getByRole('table', { name: 'Inactive employees' });
+  await expect(inactive.getByRole('rowheader', { name })).toBeVisible();
+
+  // The Inactive list's way back (addition): restored, the employee is active again.
+  await inactive.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByText(MESSAGES.employees.restored)).toBeVisible();
+  await expect(page.getByText('No inactive employees match.')).toBeVisible();
+  await page.getByText('Active', { exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Active employees' }).getByRole('rowheader', { name })).toBeVisible();
 });
 
 /** Issue #8 Teams (R-224–R-231): create a team on a PSA board, add a technician at Tier1, change their tier. */

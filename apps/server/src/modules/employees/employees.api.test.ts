@@ -128,6 +128,25 @@ describe('A-038 delete (soft)', () => {
   });
 });
 
+describe('restore (addition)', () => {
+  it('brings a deleted employee back to the Active list; refuses an active one, no CSRF header, no permission, another tenant', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician', firstName: 'Returning' });
+    const restorePath = `/db/${msp.customDomain}/technicianUsers/restore?id=${tech.id}`;
+    expect((await admin.post(restorePath)).json()).toMatchObject({ status: 409, detail: MESSAGES.employees.alreadyActive });
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`)).statusCode).toBe(200);
+    expect((await admin.post(restorePath, undefined, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await (await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp())).post(restorePath)).statusCode).toBe(403);
+    expect((await admin.post(`/db/${other.customDomain}/technicianUsers/restore?id=${tech.id}`)).statusCode).toBe(404);
+    expect((await newClient(t).post(restorePath)).statusCode).toBe(401);
+    expect((await admin.post(restorePath)).json()).toMatchObject({ employee: { id: tech.id, isActive: true } });
+    expect((await admin.get(listPath(msp, 'active', '?search=Returning'))).json<TEmployeePage>().total).toBe(1);
+    expect((await signedInClient(t, tech, nextIp()).then((client) => client.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`))).statusCode).toBe(200);
+  });
+});
+
 describe('A-039 updateConnectWiseMemberTier', () => {
   it('sets a technician’s tier, NoTier included', async () => {
     const msp = await buildMsp(t);

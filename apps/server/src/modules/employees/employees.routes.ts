@@ -56,6 +56,15 @@ export const registerEmployeesRoutes: TModule = (app, deps) => {
     },
   );
 
+  app.post(
+    '/db/:mspCustomDomain/technicianUsers/restore',
+    {
+      schema: { tags: ['technicians'], operationId: 'restoreTechnicianUser', summary: 'Restore an inactive (deleted) technician (addition: the Inactive list’s way back)', params: ZMspPathParams, querystring: ZEmployeeIdQuery, response: { 200: ZEmployeeResponse } },
+      config: { access: MANAGE_TECHNICIANS },
+    },
+    async (request) => ({ employee: await service.restore(actorOf(request), request.query.id) }),
+  );
+
   app.get(
     '/db/:mspCustomDomain/updateConnectWiseMemberTier',
     {

@@ -86,6 +86,15 @@ export function createEmployeesService(deps: TAppDeps) {
     return presentEmployee({ user: { ...found.user, isActive: false }, roleName: found.roleName });
   }
 
+  /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back). */
+  async function restore(actor: TActor, userId: string): Promise<TEmployee> {
+    const found = await technicianOf(actor, userId);
+    if (found.user.isActive) throw conflict(MESSAGES.employees.alreadyActive);
+    await updateTechnician(db, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
+    await audit(actor, 'technician.restore', found.user.id, { email: found.user.email });
+    return presentEmployee({ user: { ...found.user, isActive: true }, roleName: found.roleName });
+  }
+
   /** sets a technician's tier (its id is the technician's user id). */
   async function updateTier(actor: TActor, userId: string, tier: TTierLevel): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
@@ -180,5 +189,5 @@ export function createEmployeesService(deps: TAppDeps) {
     return inserted.map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? null }));
   }
 
-  return { list, remove, updateTier, listImportCandidates, importPsaMembers };
+  return { list, remove, restore, updateTier, listImportCandidates, importPsaMembers };
 }

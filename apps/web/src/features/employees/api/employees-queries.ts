@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZAddTechnicianResponse, ZDeleteEmployeeResponse, ZEditUserResponse, ZEmployeePage } from '@switchboard/contracts';
+import { ZAddTechnicianResponse, ZDeleteEmployeeResponse, ZEditUserResponse, ZEmployeePage, ZEmployeeResponse } from '@switchboard/contracts';
 import type { TAddTechnicianBody, TTechnicianEditBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -57,6 +57,15 @@ export function useDeleteEmployee(mspCustomDomain: string) {
   const invalidate = useInvalidateEmployees(mspCustomDomain);
   return useMutation({
     mutationFn: async (id: string) => (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/delete`, { query: { id }, schema: ZDeleteEmployeeResponse })).employee,
+    onSettled: invalidate,
+  });
+}
+
+/** Restore (addition): an inactive employee becomes active again. */
+export function useRestoreEmployee(mspCustomDomain: string) {
+  const invalidate = useInvalidateEmployees(mspCustomDomain);
+  return useMutation({
+    mutationFn: async (id: string) => (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/restore`, { method: 'POST', query: { id }, schema: ZEmployeeResponse })).employee,
     onSettled: invalidate,
   });
 }

@@ -7,7 +7,7 @@ import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TEmployee } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
-import { useDeleteEmployee, useEmployees, type TEmployeeStatus } from '../api/employees-queries';
+import { useDeleteEmployee, useEmployees, useRestoreEmployee, type TEmployeeStatus } from '../api/employees-queries';
 import { TIER_LABELS } from '../tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
@@ -26,6 +26,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const roles = rolesQuery.data ?? [];
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
   const deleteEmployee = useDeleteEmployee(mspCustomDomain);
+  const restoreEmployee = useRestoreEmployee(mspCustomDomain);
   const data = employeesQuery.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
@@ -46,7 +47,23 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const resetPage = () => setPage(1);
   // Phones get one card per employee: a six-column table would hide the actions off-screen.
   const isNarrow = useMediaQuery('(max-width: 48em)') === true;
-  const actionsOf = (employee: TEmployee, name: string) => (
+  const actionsOf = (employee: TEmployee, name: string) =>
+    !employee.isActive ? (
+      <Button
+        size="xs"
+        variant="light"
+        aria-label={`Restore ${name}`}
+        loading={restoreEmployee.isPending && restoreEmployee.variables === employee.id}
+        onClick={() =>
+          restoreEmployee.mutate(employee.id, {
+            onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.restored, message: name }),
+            onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.restoreFailed, message: errorDetail(error) }),
+          })
+        }
+      >
+        Restore
+      </Button>
+    ) : (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
         Edit
@@ -57,7 +74,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
         </Button>
       )}
     </Group>
-  );
+    );
 
   return (
     <Stack component="section" aria-labelledby="employees-title">
@@ -123,7 +140,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                     <Table.Th scope="col">Phone</Table.Th>
                     <Table.Th scope="col">Role</Table.Th>
                     <Table.Th scope="col">Tier</Table.Th>
-                    {status === 'active' && <Table.Th scope="col">Actions</Table.Th>}
+                    <Table.Th scope="col">Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -143,11 +160,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                         <Table.Td>{employee.phoneNumber}</Table.Td>
                         <Table.Td>{employee.roleName}</Table.Td>
                         <Table.Td>{employee.tierLevel ? TIER_LABELS[employee.tierLevel] : '—'}</Table.Td>
-                        {status === 'active' && (
-                          <Table.Td>
-                            {actionsOf(employee, name)}
-                          </Table.Td>
-                        )}
+                        <Table.Td>{actionsOf(employee, name)}</Table.Td>
                       </Table.Tr>
                     );
                   })}
@@ -166,11 +179,11 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                       {employee.email}
                     </Text>
                     <Text size="sm">{employee.phoneNumber}</Text>
-                    <Text size="sm" mb={status === 'active' ? 'xs' : 0}>
+                    <Text size="sm" mb="xs">
                       {employee.roleName} · {employee.tierLevel ? TIER_LABELS[employee.tierLevel] : 'No tier'}
                       {employee.psaMemberId !== null ? ' · PSA' : ''}
                     </Text>
-                    {status === 'active' && actionsOf(employee, name)}
+                    {actionsOf(employee, name)}
                   </Paper>
                 );
               })}
