@@ -129,3 +129,23 @@ test('an admin creates a team, adds a member and changes the member’s tier', a
   await teamSelect.selectOption(value ?? '');
   await expect(page.getByRole('table', { name: `Members of ${teamName}` }).getByRole('row', { name: /Jordan Avila/ }).getByRole('cell').nth(1)).toHaveText('Tier 3');
 });
+
+/** A-006/A-046: a PSA member who is not an employee yet is imported with Tier1 and the Technician role. */
+test('an admin imports a PSA member as an employee', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'Employees' }).click();
+  await page.getByRole('button', { name: 'Import from PSA' }).click();
+  const form = page.getByRole('form', { name: 'Import from PSA' });
+  await form.getByRole('button', { name: /^Import/ }).click();
+  await expect(form.getByText(MESSAGES.employees.selectMembers)).toBeVisible();
+  await form.getByLabel('Filter PSA members').fill('Marcus');
+  await form.getByRole('checkbox', { name: /Marcus Bell/ }).check();
+  await form.getByRole('button', { name: 'Import 1 member' }).click();
+  await expect(page.getByText(MESSAGES.employees.imported)).toBeVisible();
+  await page.getByLabel('Search', { exact: true }).fill('Marcus Bell');
+  const row = page.getByRole('row', { name: /Marcus Bell/ });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Technician');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier 1');
+  await expect(row.getByText('PSA', { exact: true })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZAddTechnicianResponse, ZDeleteEmployeeResponse, ZEditUserResponse, ZEmployeePage, ZEmployeeResponse } from '@switchboard/contracts';
-import type { TAddTechnicianBody, TTechnicianEditBody } from '@switchboard/contracts';
+import { ZAddPsaMembersResponse, ZAddTechnicianResponse, ZDeleteEmployeeResponse, ZEditUserResponse, ZEmployeePage, ZEmployeeResponse, ZPsaMemberCandidates } from '@switchboard/contracts';
+import type { TAddPsaMembersBody, TAddTechnicianBody, TTechnicianEditBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 export type TEmployeeStatus = 'active' | 'inactive';
@@ -66,6 +66,23 @@ export function useRestoreEmployee(mspCustomDomain: string) {
   const invalidate = useInvalidateEmployees(mspCustomDomain);
   return useMutation({
     mutationFn: async (id: string) => (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/restore`, { method: 'POST', query: { id }, schema: ZEmployeeResponse })).employee,
+    onSettled: invalidate,
+  });
+}
+
+/** A-006: PSA members not yet employees (the server refreshes them from the PSA). */
+export function usePsaMemberCandidates(mspCustomDomain: string) {
+  return useQuery({
+    queryKey: [...employeesKeys.msp(mspCustomDomain), 'psa-candidates'] as const,
+    queryFn: async ({ signal }) => (await apiFetch(`${mspPath(mspCustomDomain)}/psaMembers`, { schema: ZPsaMemberCandidates, signal })).members,
+  });
+}
+
+/** A-046: imports the chosen PSA members as technicians with one tier and role. */
+export function useImportPsaMembers(mspCustomDomain: string) {
+  const invalidate = useInvalidateEmployees(mspCustomDomain);
+  return useMutation({
+    mutationFn: async (body: TAddPsaMembersBody) => (await apiFetch(`/psa/${encodeURIComponent(mspCustomDomain)}/addPSAMembers`, { method: 'POST', body, schema: ZAddPsaMembersResponse })).added,
     onSettled: invalidate,
   });
 }

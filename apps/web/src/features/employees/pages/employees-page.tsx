@@ -11,6 +11,7 @@ import { useDeleteEmployee, useEmployees, useRestoreEmployee, type TEmployeeStat
 import { TIER_LABELS } from '../tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
+import { ImportPsaMembersModal } from '../components/import-psa-members-modal';
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
@@ -21,7 +22,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [roleId, setRoleId] = useState('all');
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'edit'; employee: TEmployee } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'import' } | { kind: 'edit'; employee: TEmployee } | null>(null);
   const rolesQuery = useRoles(mspCustomDomain);
   const roles = rolesQuery.data ?? [];
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
@@ -82,7 +83,12 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
         <Title order={2} id="employees-title">
           Employees
         </Title>
-        <Button onClick={() => setDialog({ kind: 'add' })}>Add employee</Button>
+        <Group gap="xs">
+          <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
+            Import from PSA
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'add' })}>Add employee</Button>
+        </Group>
       </Group>
       <Group align="flex-end" wrap="wrap">
         <SegmentedControl
@@ -199,6 +205,17 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           onClose={() => setDialog(null)}
           onAdded={(name) => {
             notifications.show({ color: 'green', title: MESSAGES.employees.added, message: name });
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportPsaMembersModal
+          mspCustomDomain={mspCustomDomain}
+          roles={roles}
+          onClose={() => setDialog(null)}
+          onImported={(count) => {
+            notifications.show({ color: 'green', title: MESSAGES.employees.imported, message: `${count} imported` });
             setDialog(null);
           }}
         />
