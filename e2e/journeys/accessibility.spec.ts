@@ -39,3 +39,24 @@ test('the signed-in dashboard, admin area and Roles screen have no axe violation
   await expect(page.getByRole('table')).toBeVisible();
   await expectNoViolations(page, 'Roles screen');
 });
+
+test('the Employees and Teams screens and their forms have no axe violations', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'Employees' }).click();
+  await expect(page.getByRole('table', { name: 'Active employees' })).toBeVisible();
+  await expectNoViolations(page, 'Employees screen');
+  await page.getByRole('button', { name: 'Add employee' }).click();
+  const form = page.getByRole('form', { name: 'Add employee' });
+  await form.getByRole('button', { name: 'Add employee' }).click();
+  await expect(form.getByRole('alert').first()).toBeVisible();
+  await expectNoViolations(page, 'add-employee form with its messages');
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation').getByRole('button', { name: 'Teams' }).click();
+  await expect(page.getByRole('heading', { name: 'Teams' })).toBeVisible();
+  await expect(page.getByLabel('Loading teams')).toHaveCount(0);
+  await expectNoViolations(page, 'Teams screen');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page.getByRole('form', { name: 'Create team' })).toBeVisible();
+  await expectNoViolations(page, 'create-team form');
+});

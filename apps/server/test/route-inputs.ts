@@ -90,6 +90,9 @@ function sampleString(schema: TJsonSchema, name: string, ctx: TSampleContext): s
 export function sampleValue(schema: TJsonSchema, name: string, ctx: TSampleContext): unknown {
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
+  // An optional or nullable value (`anyOf: [X, null]`): a plausible X.
+  const option = (schema.anyOf ?? schema.oneOf)?.find((candidate) => typeOf(candidate) !== 'null');
+  if (option) return sampleValue(option, name, ctx);
   switch (typeOf(schema)) {
     case 'string':
       return sampleString(schema, name, ctx);
@@ -116,7 +119,7 @@ export function sampleObject(schema: TJsonSchema | undefined, ctx: TSampleContex
 export interface TRequestParts {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
-  body: Record<string, unknown> | undefined;
+  body: Record<string, unknown> | unknown[] | undefined;
 }
 
 export function sampleRequest(route: TRouteTableEntry, ctx: TSampleContext): TRequestParts {
@@ -124,7 +127,7 @@ export function sampleRequest(route: TRouteTableEntry, ctx: TSampleContext): TRe
   return {
     params: sampleObject(jsonSchemaOf(route, 'params'), ctx),
     query: sampleObject(jsonSchemaOf(route, 'querystring'), ctx),
-    body: bodySchema && typeOf(bodySchema) === 'object' ? sampleObject(bodySchema, ctx) : undefined,
+    body: bodySchema && typeOf(bodySchema) === 'object' ? sampleObject(bodySchema, ctx) : bodySchema && typeOf(bodySchema) === 'array' ? [sampleValue(bodySchema.items ?? {}, 'item', ctx)] : undefined,
   };
 }
 
@@ -255,7 +258,7 @@ function bodyProbes(route: TRouteTableEntry, parts: TRequestParts): TProbe[] {
       }
     }
   };
-  if (schema && typeOf(schema) === 'object' && parts.body) {
+  if (schema && typeOf(schema) === 'object' && parts.body && !Array.isArray(parts.body)) {
     walk(schema, parts.body, (next) => next, 'body.', 0);
     for (const [label, body] of [['body null', null], ['body array', []], ['body string', 'text'], ['body number', 12]] as const) json(label, body, true);
   }

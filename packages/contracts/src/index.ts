@@ -12,3 +12,5 @@ export * from './schemas/accounts';
 export * from './issue-messages';
 export * from './schemas/boards';
 export * from './board-config';
+export * from './schemas/employees';
+export * from './schemas/teams';

@@ -106,6 +106,50 @@ export const MESSAGES = {
     deleteConfirm: 'Delete this role? Users must first be moved to another role.',
   },
 
+  // Employees screen (the spec words only the form checks of 01 §5; the rest is ours).
+  employees: {
+    added: 'Employee added.',
+    updated: 'Employee updated.',
+    deleted: 'Employee deleted. They can no longer sign in.',
+    imported: 'PSA members imported.',
+    addFailed: 'The employee could not be added.',
+    updateFailed: 'The employee could not be updated.',
+    deleteFailed: 'The employee could not be deleted.',
+    importFailed: 'The PSA members could not be imported.',
+    deleteConfirm: 'Delete this employee? They will no longer be able to sign in; they stay in the Inactive list.',
+    lastRoleManager:
+      'This is the last active person who can manage roles in your MSP. Give another active employee a role with Role management first.',
+    cannotDeleteSelf: 'You cannot delete your own account. Ask another administrator to do it.',
+    roleBeyondOwn: 'You cannot give a role with permissions you do not have yourself.',
+    alreadyInactive: 'This employee is already inactive.',
+    alreadyActive: 'This employee is already active.',
+    restored: 'Employee restored. They can sign in again.',
+    restoreFailed: 'The employee could not be restored.',
+    selectMembers: 'Select at least one PSA member to import.',
+    memberWithoutEmail: 'A PSA member without an email address cannot be imported. Add an email in the PSA first.',
+    memberAlreadyImported: 'This PSA member is already an employee.',
+  },
+  // Team screen: the first two are the spec's (01 §5, §8); the rest are ours.
+  teams: {
+    tierRequired: 'Please select a tier level for all team members',
+    tierSaveFailed: 'Failed to save tier changes. Please try again.',
+    boardRequired: 'Please select a board.',
+    nameRequired: 'Please enter a team name.',
+    nameTaken: 'A team with that name already exists on this board.',
+    selectMembers: 'Select at least one technician.',
+    memberNeedsPsa: 'Only technicians linked to a PSA member can join a team.',
+    alreadyMember: 'That technician is already on this team.',
+    notMember: 'That person is not on this team.',
+    created: 'Team created.',
+    createFailed: 'The team could not be created.',
+    membersAdded: 'Members added.',
+    addFailed: 'The members could not be added.',
+    tiersSaved: 'Tier changes saved.',
+    removed: 'Member removed.',
+    removeFailed: 'The member could not be removed.',
+    removeConfirm: 'Remove this member from the team?',
+  },
+
   // Sign-in, sign-up, activation and reset pages (ours; the spec gives no wording).
   auth: {
     chooseMsp: 'Your email belongs to more than one service provider. Choose where to sign in:',

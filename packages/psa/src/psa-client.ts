@@ -67,6 +67,19 @@ export interface TPsaMember {
   isActive: boolean;
 }
 
+/** A ConnectWise board team: members that tickets on the board can be dispatched to. */
+export interface TPsaTeam {
+  id: number;
+  boardId: number;
+  name: string;
+  memberIds: number[];
+}
+
+export interface TCreatePsaTeam {
+  name: string;
+  memberIds: number[];
+}
+
 /** A member found by e-mail, with the phone activation copies onto the user. */
 export interface TPsaMemberWithPhone extends TPsaMember {
   phone: string | null;
@@ -286,6 +299,11 @@ export interface PsaClient {
   createStatus(boardId: number, input: TCreatePsaStatus): Promise<TPsaStatus>;
   createType(boardId: number, input: { name: string }): Promise<TPsaTicketType>;
   createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype>;
+
+  /** A board team (ConnectWise `service/boards/{id}/teams`); Autotask has none and rejects with not_supported. */
+  createTeam(boardId: number, input: TCreatePsaTeam): Promise<TPsaTeam>;
+  /** Renames a board team and/or replaces its member list; fields left out are kept. */
+  updateTeam(boardId: number, teamId: number, input: Partial<TCreatePsaTeam>): Promise<TPsaTeam>;
 
   /** Members (active or not) with this e-mail address; an empty address matches nobody. */
   findMembersByEmail(email: string): Promise<TPsaMemberWithPhone[]>;

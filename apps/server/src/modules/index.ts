@@ -8,6 +8,9 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerBoardsRoutes } from './boards/boards.routes';
+import { registerEmployeesRoutes } from './employees/employees.routes';
+import { registerTeamsRoutes } from './teams/teams.routes';
+import { registerClientUsersRoutes } from './client-users/client-users.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -20,4 +23,7 @@ export const MODULES: TModule[] = [
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,
   registerBoardsRoutes,
+  registerEmployeesRoutes,
+  registerTeamsRoutes,
+  registerClientUsersRoutes,
 ];

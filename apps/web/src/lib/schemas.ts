@@ -26,3 +26,5 @@ export const ZCreatedStatusResponse = z.object({ statusId: z.number().int(), sta
 export const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.string() }));
 /** A-050: the created board. */
 export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });
+/** A-026's answer, as far as the Team screen needs it (board id and name). */
+export const ZTeamBoards = z.array(z.looseObject({ id: z.number(), name: z.string() }));

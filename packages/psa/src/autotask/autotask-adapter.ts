@@ -1,4 +1,5 @@
 import { autotaskCapabilities, notSupportedError } from '../capabilities';
+import { PsaError } from '../errors';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
@@ -21,6 +22,7 @@ import type {
   TPsaRequestUsage,
   TPsaStatus,
   TPsaSubtype,
+  TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTicketType,
@@ -144,6 +146,15 @@ export class AutotaskClient implements PsaClient {
 
   streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
     return contacts.streamContacts(this.api, filter);
+  }
+
+  // Autotask has no board (queue) teams of ConnectWise's kind: Switchboard keeps Autotask teams locally.
+  createTeam(): Promise<TPsaTeam> {
+    return Promise.reject(new PsaError('not_supported', 'Autotask has no board teams through its API; Switchboard keeps Autotask teams locally.'));
+  }
+
+  updateTeam(): Promise<TPsaTeam> {
+    return Promise.reject(new PsaError('not_supported', 'Autotask has no board teams through its API; Switchboard keeps Autotask teams locally.'));
   }
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {

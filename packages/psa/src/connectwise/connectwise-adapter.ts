@@ -8,6 +8,7 @@ import type {
   TCreatePsaContact,
   TCreatePsaStatus,
   TCreatePsaSubtype,
+  TCreatePsaTeam,
   TCreatePsaTicket,
   TListContactsFilter,
   TPsaBoard,
@@ -23,6 +24,7 @@ import type {
   TPsaPriority,
   TPsaStatus,
   TPsaSubtype,
+  TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTicketType,
@@ -31,7 +33,10 @@ import type {
   TRegisterPsaWebhook,
   TUpdatePsaTicket,
 } from '../psa-client';
-import { ConnectWiseApi, type TConnectWiseConfig } from './connectwise-api';
+import { ConnectWiseApi, type TConnectWiseConfig, type TPatchOperation } from './connectwise-api';
+import { eq } from './conditions';
+import * as map from './connectwise-mappers';
+import { checkId } from '../record-id';
 import * as contacts from './connectwise-contacts';
 import * as reference from './connectwise-reference-data';
 import * as tickets from './connectwise-tickets';
@@ -137,6 +142,24 @@ export class ConnectWiseClient implements PsaClient {
 
   createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype> {
     return reference.createSubtype(this.api, boardId, input);
+  }
+
+  createTeam(boardId: number, input: TCreatePsaTeam): Promise<TPsaTeam> {
+    const path = `/service/boards/${checkId(boardId)}/teams`;
+    const toTeam = (row: unknown) => map.toTeam(row, boardId);
+    // A retried create finds the team of that name instead of making a second one.
+    const findExisting = async () => (await this.api.list(path, toTeam, { conditions: eq('name', input.name) }))[0] ?? null;
+    return this.api.create(path, { name: input.name, members: input.memberIds }, toTeam, findExisting);
+  }
+
+  updateTeam(boardId: number, teamId: number, input: Partial<TCreatePsaTeam>): Promise<TPsaTeam> {
+    const path = `/service/boards/${checkId(boardId)}/teams/${checkId(teamId)}`;
+    const toTeam = (row: unknown) => map.toTeam(row, boardId);
+    const operations: TPatchOperation[] = [];
+    if (input.name !== undefined) operations.push({ op: 'replace', path: 'name', value: input.name });
+    if (input.memberIds !== undefined) operations.push({ op: 'replace', path: 'members', value: input.memberIds });
+    if (operations.length === 0) return this.api.get(path, toTeam);
+    return this.api.patch(path, operations, toTeam);
   }
 
   streamCompanies(): AsyncGenerator<TPsaCompany> {

@@ -14,6 +14,7 @@ import type {
   TPsaPriority,
   TPsaStatus,
   TPsaSubtype,
+  TPsaTeam,
   TPsaTicket,
   TPsaTicketType,
   TPsaTypeAssociation,
@@ -217,3 +218,9 @@ export const toNote = (row: unknown, ticketId: number): TPsaNote => {
 };
 
 export const ZCallback = z.object({ id: z.number().int(), url: z.string() });
+
+const ZTeam = z.object({ id: z.number().int(), name: z.string(), boardId: z.number().int().nullish(), members: z.array(z.number().int()).nullish() });
+export const toTeam = (row: unknown, boardId: number): TPsaTeam => {
+  const team = parsePsaPayload(ZTeam, row, 'board team');
+  return { id: team.id, boardId: team.boardId ?? boardId, name: team.name, memberIds: team.members ?? [] };
+};

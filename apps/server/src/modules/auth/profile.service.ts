@@ -3,6 +3,7 @@ import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { forbidden, notFound, validation } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
+import { assertRoleManagerRemains } from '../employees/employees.service';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
@@ -55,6 +56,9 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
     const role = await findRole(db, auth.mspId, edit.roleId);
     if (!role) throw roleNotFound();
     assertMayGrantRole(auth.permissions, role);
+    // Issue #8: the last active person who can manage roles keeps that right (no MSP-wide lock-out).
+    const currentRole = await findRole(db, auth.mspId, target.roleId);
+    await assertRoleManagerRemains(db, auth.mspId, { id: target.id, currentPermissions: currentRole?.permissions }, role.permissions);
   }
   const changes = {
     ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),

@@ -6,8 +6,13 @@ import { chooseAdminOption, visibleAdminOptions } from './admin-options';
 const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employees', navOption: 'employees', introScreen: false };
 
 describe('visibleAdminOptions (01 §6)', () => {
-  it('shows roles and board, in spec order, to a user with every permission', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles', 'board']);
+  it('shows employees, roles, board and teams, in spec order, to a user with every permission', () => {
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'board', 'teams']);
+  });
+
+  it('gates employees and teams by technicianUserManagement', () => {
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'teams']);
+    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles']);
   });
 
   it('shows board only with boardView (R-133): the built-in Technician has it, the Client role has nothing', () => {
@@ -17,7 +22,7 @@ describe('visibleAdminOptions (01 §6)', () => {
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
-    const visible = visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding']));
+    const visible = visibleAdminOptions(permissionMap(['mspBranding']));
     expect(visible).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export const ADMIN_OPTION_LABELS: Record<TAdminOption, string> = {
 };
 
 /** Admin options whose screens are built; the others arrive with later issues and are not shown until then. */
-export const ADMIN_OPTIONS_WITH_SCREENS: ReadonlySet<TAdminOption> = new Set<TAdminOption>(['roles', 'board']);
+export const ADMIN_OPTIONS_WITH_SCREENS: ReadonlySet<TAdminOption> = new Set<TAdminOption>(['employees', 'roles', 'board', 'teams']);
 
 export function isAdminOption(value: string | null): value is TAdminOption {
   return value !== null && (ADMIN_OPTIONS as readonly string[]).includes(value);

@@ -5,6 +5,8 @@ import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admi
 
 const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
 const BoardsPage = lazy(() => import('../../boards/pages/boards-page').then((module) => ({ default: module.BoardsPage })));
+const EmployeesPage = lazy(() => import('../../employees/pages/employees-page').then((module) => ({ default: module.EmployeesPage })));
+const TeamsPage = lazy(() => import('../../teams/pages/teams-page').then((module) => ({ default: module.TeamsPage })));
 
 type TAdminAreaProps = {
   user: TSessionMspUser;
@@ -18,6 +20,10 @@ function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMsp
       return <RolesScreen mspCustomDomain={user.mspCustomDomain} />;
     case 'board':
       return <BoardsPage mspCustomDomain={user.mspCustomDomain} />;
+    case 'employees':
+      return <EmployeesPage mspCustomDomain={user.mspCustomDomain} currentUserId={user.id} />;
+    case 'teams':
+      return <TeamsPage mspCustomDomain={user.mspCustomDomain} />;
     default:
       return null;
   }

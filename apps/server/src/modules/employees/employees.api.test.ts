@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, permissionMap, type TEmployeePage, type TPermission } from '@switchboard/contracts';
+import { roles } from '@switchboard/db';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createPsaClient } from '@switchboard/psa';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import { newClient, nextIp } from '../auth/auth-test-helpers';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+async function customRole(msp: TTestMsp, name: string, permissions: TPermission[]): Promise<string> {
+  const [role] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name, custom: true, permissions: permissionMap(permissions) }).returning();
+  if (!role) throw new Error('role not created');
+  return role.id;
+}
+
+async function adminOf(msp: TTestMsp): Promise<TestClient> {
+  return signedInClient(t, await buildUser(t, msp), nextIp());
+}
+
+const listPath = (msp: TTestMsp, which: 'active' | 'inactive', query = '') => `/db/${msp.customDomain}/technicianUsers/${which}Technicians${query}`;
+
+describe('A-007 active technicians and the inactive list', () => {
+  it('pages 30 at a time, searches names and emails, filters by role and by PSA link', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    for (let index = 0; index < 31; index += 1) await buildUser(t, msp, { role: 'Technician', firstName: `Tech${String(index).padStart(2, '0')}`, lastName: 'Zulu' });
+    await buildUser(t, msp, { role: 'Technician', firstName: 'Linked', lastName: 'Member', psaMemberId: '42' });
+    await buildUser(t, msp, { kind: 'client', firstName: 'Client', lastName: 'Person' });
+
+    const first = (await admin.get(listPath(msp, 'active'))).json<TEmployeePage>();
+    expect(first).toMatchObject({ total: 33, page: 1, pageSize: 30 });
+    expect(first.employees).toHaveLength(30);
+    const second = (await admin.get(listPath(msp, 'active', '?page=2'))).json<TEmployeePage>();
+    expect(second.employees).toHaveLength(3);
+    expect(new Set([...first.employees, ...second.employees].map((employee) => employee.id)).size).toBe(33);
+
+    const searched = (await admin.get(listPath(msp, 'active', '?search=tech0'))).json<TEmployeePage>();
+    expect(searched.total).toBe(10);
+    expect(searched.employees.every((employee) => employee.firstName.startsWith('Tech0'))).toBe(true);
+    const byFullName = (await admin.get(listPath(msp, 'active', `?search=${encodeURIComponent('Linked Mem')}`))).json<TEmployeePage>();
+    expect(byFullName.employees.map((employee) => employee.firstName)).toEqual(['Linked']);
+    const wildcard = (await admin.get(listPath(msp, 'active', '?search=%25'))).json<TEmployeePage>();
+    expect(wildcard.total).toBe(0);
+
+    const admins = (await admin.get(listPath(msp, 'active', `?roleId=${msp.roleIds.Admin}`))).json<TEmployeePage>();
+    expect(admins.employees.map((employee) => employee.roleName)).toEqual(['Admin']);
+    const linked = (await admin.get(listPath(msp, 'active', '?hasPsaMember=true'))).json<TEmployeePage>();
+    expect(linked.employees.map((employee) => employee.psaMemberId)).toEqual(['42']);
+    expect((await admin.get(listPath(msp, 'inactive'))).json<TEmployeePage>()).toMatchObject({ total: 0, employees: [] });
+  });
+
+  it('answers a bad filter with a plain 400, and refuses without permission, session or tenant', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const bad = await admin.get(listPath(msp, 'active', '?roleId=admins'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).toMatch(/Role/);
+    expect((await admin.get(listPath(msp, 'active', '?page=0'))).statusCode).toBe(400);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    expect((await technician.get(listPath(msp, 'active'))).statusCode).toBe(403);
+    expect((await technician.get(listPath(msp, 'inactive'))).statusCode).toBe(403);
+    expect((await admin.get(listPath(other, 'active'))).statusCode).toBe(404);
+    expect((await newClient(t).get(listPath(msp, 'inactive'))).statusCode).toBe(401);
+  });
+});
+
+describe('A-038 delete (soft)', () => {
+  it('makes the employee inactive, ends their sessions and lists them under Inactive', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician', firstName: 'Leaving' });
+    const techSession = await signedInClient(t, tech, nextIp());
+    const ownRecord = `/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`;
+    expect((await techSession.get(ownRecord)).statusCode).toBe(200);
+
+    const response = await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ employee: { id: tech.id, isActive: false } });
+    expect((await techSession.get(ownRecord)).statusCode).toBe(401);
+    expect((await admin.get(listPath(msp, 'inactive'))).json<TEmployeePage>().employees.map((employee) => employee.firstName)).toEqual(['Leaving']);
+    expect((await admin.get(listPath(msp, 'active'))).json<TEmployeePage>().employees.map((employee) => employee.id)).not.toContain(tech.id);
+    const again = await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`);
+    expect(again.json()).toMatchObject({ status: 409, detail: MESSAGES.employees.alreadyInactive });
+  });
+
+  it('refuses deleting oneself and the last person who can manage roles, saying why', async () => {
+    const msp = await buildMsp(t);
+    const onlyAdmin = await buildUser(t, msp);
+    const adminSession = await signedInClient(t, onlyAdmin, nextIp());
+    expect((await adminSession.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${onlyAdmin.id}`)).json()).toMatchObject({ status: 409, detail: MESSAGES.employees.cannotDeleteSelf });
+
+    const staffManager = await buildUser(t, msp, { roleId: await customRole(msp, 'Staff managers', ['technicianUserManagement']) });
+    const managerSession = await signedInClient(t, staffManager, nextIp());
+    const refused = await managerSession.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${onlyAdmin.id}`);
+    expect(refused.json()).toMatchObject({ status: 409, detail: MESSAGES.employees.lastRoleManager });
+
+    await buildUser(t, msp, { firstName: 'Second', lastName: 'Admin' });
+    expect((await managerSession.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${onlyAdmin.id}`)).statusCode).toBe(200);
+  });
+
+  it('needs the CSRF header, the permission, a session and the same tenant', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const stranger = await buildUser(t, other, { role: 'Technician' });
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    expect((await technician.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`)).statusCode).toBe(403);
+    expect((await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`)).statusCode).toBe(401);
+    expect((await admin.get(`/db/${other.customDomain}/technicianUsers/delete?id=${stranger.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${stranger.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=nope`)).statusCode).toBe(400);
+    expect((await admin.get(listPath(msp, 'active'))).json<TEmployeePage>().total).toBe(3);
+  });
+});
+
+describe('restore (addition)', () => {
+  it('brings a deleted employee back to the Active list; refuses an active one, no CSRF header, no permission, another tenant', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician', firstName: 'Returning' });
+    const restorePath = `/db/${msp.customDomain}/technicianUsers/restore?id=${tech.id}`;
+    expect((await admin.post(restorePath)).json()).toMatchObject({ status: 409, detail: MESSAGES.employees.alreadyActive });
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${tech.id}`)).statusCode).toBe(200);
+    expect((await admin.post(restorePath, undefined, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await (await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp())).post(restorePath)).statusCode).toBe(403);
+    expect((await admin.post(`/db/${other.customDomain}/technicianUsers/restore?id=${tech.id}`)).statusCode).toBe(404);
+    expect((await newClient(t).post(restorePath)).statusCode).toBe(401);
+    expect((await admin.post(restorePath)).json()).toMatchObject({ employee: { id: tech.id, isActive: true } });
+    expect((await admin.get(listPath(msp, 'active', '?search=Returning'))).json<TEmployeePage>().total).toBe(1);
+    expect((await signedInClient(t, tech, nextIp()).then((client) => client.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${tech.id}`))).statusCode).toBe(200);
+  });
+});
+
+describe('A-039 updateConnectWiseMemberTier', () => {
+  it('sets a technician’s tier, NoTier included', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const response = await admin.get(`/db/${msp.customDomain}/updateConnectWiseMemberTier?id=${tech.id}&tier=NoTier`);
+    expect(response.json()).toMatchObject({ employee: { id: tech.id, tierLevel: 'NoTier' } });
+    const listed = (await admin.get(listPath(msp, 'active', '?search=Test'))).json<TEmployeePage>();
+    expect(listed.employees.find((employee) => employee.id === tech.id)?.tierLevel).toBe('NoTier');
+  });
+
+  it('refuses an unknown tier, another tenant, no permission, no session and no CSRF header', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const tech = await buildUser(t, msp, { role: 'Technician' });
+    const path = (domain: string, tier: string, id = tech.id) => `/db/${domain}/updateConnectWiseMemberTier?id=${id}&tier=${tier}`;
+    expect((await admin.get(path(msp.customDomain, 'Tier9'))).statusCode).toBe(400);
+    expect((await admin.get(path(other.customDomain, 'Tier2'))).statusCode).toBe(404);
+    expect((await admin.get(path(msp.customDomain, 'Tier2', (await buildUser(t, other)).id))).statusCode).toBe(404);
+    expect((await (await signedInClient(t, tech, nextIp())).get(path(msp.customDomain, 'Tier2'))).statusCode).toBe(403);
+    expect((await newClient(t).get(path(msp.customDomain, 'Tier2'))).statusCode).toBe(401);
+    expect((await admin.get(path(msp.customDomain, 'Tier2'), { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await admin.get(listPath(msp, 'active', `?roleId=${msp.roleIds.Technician}`))).json<TEmployeePage>().employees[0]?.tierLevel).toBe('Tier1');
+  });
+});
+
+describe('roles beyond one’s own and the last role manager (A-035, A-036)', () => {
+  it('does not let a staff manager add an employee as Admin', async () => {
+    const msp = await buildMsp(t);
+    const staffRoleId = await customRole(msp, 'Staff managers', ['technicianUserManagement']);
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: staffRoleId }), nextIp());
+    const body = { firstName: 'New', lastName: 'Person', email: 'new.person@example.com', phoneNumber: '3035550123', password: 'Passw0rd!' };
+    const refused = await manager.post(`/db/${msp.customDomain}/technicianUsers/add`, { ...body, roleId: msp.roleIds.Admin });
+    expect(refused.json()).toMatchObject({ status: 403, detail: MESSAGES.roleGrantTooBroad });
+    expect((await manager.post(`/db/${msp.customDomain}/technicianUsers/add`, { ...body, roleId: staffRoleId })).statusCode).toBe(201);
+  });
+
+  it('does not let the last admin demote themself, but does once another admin exists', async () => {
+    const msp = await buildMsp(t);
+    const admin = await buildUser(t, msp);
+    const session = await signedInClient(t, admin, nextIp());
+    const demote = () => session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: admin.email, roleId: msp.roleIds.Technician });
+    expect((await demote()).json()).toMatchObject({ status: 409, detail: MESSAGES.employees.lastRoleManager });
+    await buildUser(t, msp);
+    expect((await demote()).json()).toMatchObject({ user: { roleName: 'Technician' } });
+  });
+});
+
+describe('A-006 psaMembers and A-046 addPSAMembers', () => {
+  async function connected(): Promise<{ msp: TTestMsp; admin: TestClient }> {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { companyId, publicKey, privateKey, siteUrl, clientId } = sim.connectWise;
+    const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId, publicKey, privateKey, psaUrl: siteUrl, clientId } });
+    expect(saved.statusCode).toBe(200);
+    return { msp, admin };
+  }
+  const directMembers = () => {
+    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+    return createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'direct-employees' }).listMembers();
+  };
+
+  it('lists the PSA members not yet imported, imports them with Tier1 and the Technician role, and lists them no more', async () => {
+    const { msp, admin } = await connected();
+    const psaMembers = (await directMembers()).filter((member) => member.email);
+    const candidates = (await admin.get(`/db/${msp.customDomain}/psaMembers`)).json<{ members: Array<{ psaMemberId: string; email: string | null }> }>().members;
+    expect(candidates.map((member) => member.psaMemberId).sort()).toEqual((await directMembers()).map((member) => String(member.id)).sort());
+    const [first, second] = psaMembers;
+    if (!first || !second) throw new Error('the demo PSA needs two members with e-mails');
+
+    const imported = await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: String(first.id) }, { psaMemberId: String(second.id), tierLevel: 'Tier3' }] });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toMatchObject({
+      added: [
+        { psaMemberId: String(first.id), email: first.email, tierLevel: 'Tier1', roleName: 'Technician', isActive: true },
+        { psaMemberId: String(second.id), tierLevel: 'Tier3', roleName: 'Technician' },
+      ],
+    });
+    const after = (await admin.get(`/db/${msp.customDomain}/psaMembers`)).json<{ members: Array<{ psaMemberId: string }> }>().members;
+    expect(after.map((member) => member.psaMemberId)).not.toContain(String(first.id));
+    expect(after).toHaveLength(candidates.length - 2);
+    expect((await admin.get(listPath(msp, 'active', '?hasPsaMember=true'))).json<TEmployeePage>().total).toBe(2);
+
+    const twice = await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: String(first.id) }] });
+    expect(twice.json()).toMatchObject({ status: 409, detail: MESSAGES.employees.memberAlreadyImported });
+  });
+
+  it('words an empty selection, an unknown member, a role beyond one’s own and a missing PSA', async () => {
+    const { msp, admin } = await connected();
+    expect((await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.employees.selectMembers });
+    expect((await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: '99999999' }] })).json()).toMatchObject({ status: 404, code: 'psa_not_found' });
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: await customRole(msp, 'Staff managers', ['technicianUserManagement']) }), nextIp());
+    const [member] = await directMembers();
+    const beyond = await manager.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: String(member?.id) }], roleId: msp.roleIds.Admin });
+    expect(beyond.json()).toMatchObject({ status: 403, detail: MESSAGES.employees.roleBeyondOwn });
+
+    const unconnected = await buildMsp(t);
+    const unconnectedAdmin = await adminOf(unconnected);
+    expect((await unconnectedAdmin.get(`/db/${unconnected.customDomain}/psaMembers`)).json()).toEqual({ members: [] });
+    expect((await unconnectedAdmin.post(`/psa/${unconnected.customDomain}/addPSAMembers`, { members: [{ psaMemberId: '1' }] })).json()).toMatchObject({ status: 409, code: 'psa_not_configured' });
+  });
+
+  it('refuses without permission, session, CSRF header or tenant', async () => {
+    const { msp, admin } = await connected();
+    const other = await buildMsp(t);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    expect((await technician.get(`/db/${msp.customDomain}/psaMembers`)).statusCode).toBe(403);
+    expect((await technician.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: '1' }] })).statusCode).toBe(403);
+    expect((await newClient(t).get(`/db/${msp.customDomain}/psaMembers`)).statusCode).toBe(401);
+    expect((await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: '1' }] }, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await admin.get(`/db/${other.customDomain}/psaMembers`)).statusCode).toBe(404);
+    expect((await admin.post(`/psa/${msp.customDomain}/addPSAMembers`, { mspCustomDomain: other.customDomain, members: [{ psaMemberId: '1' }] })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, PAGE_SIZE, type TAddPsaMembersBody, type TEmployee, type TEmployeeListQuery, type TEmployeePage, type TPermissionMap, type TPsaMemberCandidate, type TTierLevel } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, conflict, notFound, validation } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { TActor } from '../../plugins/access';
+import { grantsNoMoreThan } from '../roles/roles.policy';
+import { findRole } from '../roles/roles.repository';
+import { ensureBuiltInRoles } from '../roles/built-in-roles';
+import { findIntegration } from '../integrations/integrations.repository';
+import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import { psaClientsFor } from '../integrations/psa-client-for-msp';
+import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { revokeUserSessions } from '../sessions/session.service';
+import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
+import { presentEmployee, presentPsaMemberCandidate } from './employees.presenter';
+import {
+  countOtherActiveRoleManagers,
+  findPsaMembers,
+  findTechnician,
+  findTechniciansLinkedOrNamed,
+  insertTechnicians,
+  listTechnicians,
+  listUnimportedPsaMembers,
+  updateTechnician,
+} from './employees.repository';
+
+const lastRoleManagerError = () => conflict(MESSAGES.employees.lastRoleManager);
+
+/**
+ * Refuses a change that takes roleManagement away from the MSP's last active holder (deleting them,
+ * or giving them a role without it). Shared with the A-036 role edit.
+ */
+export async function assertRoleManagerRemains(db: TDatabase, mspId: string, target: { id: string; currentPermissions: Partial<TPermissionMap> | null | undefined }, permissionsAfter: Partial<TPermissionMap> | null): Promise<void> {
+  const holdsNow = holdsRoleManagement(target.currentPermissions);
+  const holdsAfter = holdsRoleManagement(permissionsAfter);
+  if (!holdsNow || holdsAfter) return;
+  const otherActiveRoleManagers = await countOtherActiveRoleManagers(db, mspId, target.id);
+  if (wouldRemoveLastRoleManager({ holdsNow, holdsAfter, otherActiveRoleManagers })) throw lastRoleManagerError();
+}
+
+/** The MSP's PSA as the synchronized copies name it. */
+const DB_PSA_TYPE = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' } as const;
+
+/** Employees screen (01 §2) and the PSA member import. */
+export function createEmployeesService(deps: TAppDeps) {
+  const db = deps.database.db;
+  const audit = (actor: TActor, action: string, target: string | null, details: Record<string, unknown>) =>
+    deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+
+  /** A-007 (active) and the inactive list: search, role filter and 30 a page. */
+  async function list(actor: TActor, isActive: boolean, query: TEmployeeListQuery): Promise<TEmployeePage> {
+    const filter = {
+      isActive,
+      search: query.search,
+      roleId: query.roleId === 'all' ? null : query.roleId,
+      hasPsaMember: query.hasPsaMember === undefined ? null : query.hasPsaMember === 'true',
+    };
+    const { rows, total } = await listTechnicians(db, actor.mspId, filter, { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    return { employees: rows.map(presentEmployee), total, page: query.page, pageSize: PAGE_SIZE };
+  }
+
+  async function technicianOf(actor: TActor, userId: string) {
+    const found = await findTechnician(db, actor.mspId, userId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /**
+   * A-038: a soft delete. The employee becomes inactive (listed under Inactive), cannot sign in,
+   * and their open sessions end; nobody deletes themself or the last person who can manage roles.
+   */
+  async function remove(actor: TActor, userId: string): Promise<TEmployee> {
+    const found = await technicianOf(actor, userId);
+    if (!found.user.isActive) throw conflict(MESSAGES.employees.alreadyInactive);
+    if (found.user.id === actor.userId) throw conflict(MESSAGES.employees.cannotDeleteSelf);
+    const role = await findRole(db, actor.mspId, found.user.roleId);
+    await assertRoleManagerRemains(db, actor.mspId, { id: found.user.id, currentPermissions: role?.permissions }, null);
+    await db.transaction(async (tx) => {
+      await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
+      await revokeUserSessions(tx, actor.mspId, found.user.id, deps.now());
+    });
+    await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true });
+    return presentEmployee({ user: { ...found.user, isActive: false }, roleName: found.roleName });
+  }
+
+  /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back). */
+  async function restore(actor: TActor, userId: string): Promise<TEmployee> {
+    const found = await technicianOf(actor, userId);
+    if (found.user.isActive) throw conflict(MESSAGES.employees.alreadyActive);
+    await updateTechnician(db, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
+    await audit(actor, 'technician.restore', found.user.id, { email: found.user.email });
+    return presentEmployee({ user: { ...found.user, isActive: true }, roleName: found.roleName });
+  }
+
+  /** sets a technician's tier (its id is the technician's user id). */
+  async function updateTier(actor: TActor, userId: string, tier: TTierLevel): Promise<TEmployee> {
+    const found = await technicianOf(actor, userId);
+    if (found.user.tierLevel !== tier) {
+      await updateTechnician(db, actor.mspId, found.user.id, { tierLevel: tier, updatedAt: deps.now() });
+      await audit(actor, 'technician.tier', found.user.id, { before: found.user.tierLevel, after: tier });
+    }
+    return presentEmployee({ user: { ...found.user, tierLevel: tier }, roleName: found.roleName });
+  }
+
+  /**
+   * Refreshes the synchronized PSA members from the MSP's PSA (network first, no transaction open)
+   * and answers the PSA type they are stored under.
+   */
+  async function refreshPsaMembers(actor: TActor) {
+    const integration = await findIntegration(db, actor.mspId);
+    if (!integration || !isIntegrationConfigured(integration)) return null;
+    const client = await psaClientsFor(deps).forMsp(actor.mspId);
+    const members = await withPsaErrors(() => client.listMembers());
+    const psaType = DB_PSA_TYPE[client.psaType];
+    await upsertPsaDirectory(
+      db,
+      actor.mspId,
+      psaType,
+      { members: members.map((member) => ({ externalId: String(member.id), identifier: member.identifier, firstName: member.firstName, lastName: member.lastName, email: member.email, phone: null, isActive: member.isActive })) },
+      deps.now(),
+    );
+    return psaType;
+  }
+
+  /** the PSA's members that are not employees yet (fresh from the PSA when one is connected). */
+  async function listImportCandidates(actor: TActor): Promise<TPsaMemberCandidate[]> {
+    const psaType = await refreshPsaMembers(actor);
+    if (psaType === null) return [];
+    return (await listUnimportedPsaMembers(db, actor.mspId, psaType)).map(presentPsaMemberCandidate);
+  }
+
+  /**
+   * A-046: imports PSA members as technicians, each with a tier (default Tier1) and a role (default
+   * the built-in Technician role, 01 §6). They have no password yet: they sign in once they
+   * activate their account.
+   */
+  async function importPsaMembers(actor: TActor, body: TAddPsaMembersBody): Promise<TEmployee[]> {
+    if (body.members.length === 0) throw validation(MESSAGES.employees.selectMembers, [{ name: 'members', reason: MESSAGES.employees.selectMembers }]);
+    // The roles first: another MSP's role is not found (404) whether or not a PSA is connected.
+    const roleIds = await ensureBuiltInRoles(db, actor.mspId);
+    const roleNames = new Map<string, string>();
+    for (const roleId of new Set(body.members.map((member) => member.roleId ?? body.roleId ?? roleIds.Technician))) {
+      const role = await findRole(db, actor.mspId, roleId);
+      if (!role) throw notFound();
+      if (!grantsNoMoreThan(role.permissions, actor.permissions)) throw new AppError('forbidden', MESSAGES.employees.roleBeyondOwn);
+      roleNames.set(role.id, role.name);
+    }
+    const psaType = await refreshPsaMembers(actor);
+    if (psaType === null) throw psaNotConfigured();
+    const externalIds = [...new Set(body.members.map((member) => member.psaMemberId))];
+    const stored = new Map((await findPsaMembers(db, actor.mspId, psaType, externalIds)).map((row) => [row.externalId, row]));
+    const rows = body.members.map((member) => {
+      const record = stored.get(member.psaMemberId);
+      if (!record || !record.isActive) throw new AppError('psa_not_found', MESSAGES.psa.notFound);
+      if (!record.email) throw validation(MESSAGES.employees.memberWithoutEmail, [{ name: 'members', reason: MESSAGES.employees.memberWithoutEmail }]);
+      return { member, record, email: record.email };
+    });
+    const existing = await findTechniciansLinkedOrNamed(db, actor.mspId, externalIds, rows.map((row) => row.email));
+    if (existing.length > 0 || new Set(rows.map((row) => row.email.toLowerCase())).size !== rows.length) throw conflict(MESSAGES.employees.memberAlreadyImported);
+    const now = deps.now();
+    const inserted = await db.transaction((tx) =>
+      insertTechnicians(
+        tx,
+        rows.map(({ member, record, email }) => ({
+          mspId: actor.mspId,
+          id: randomUUID(),
+          kind: 'technician' as const,
+          roleId: member.roleId ?? body.roleId ?? roleIds.Technician,
+          firstName: record.firstName,
+          lastName: record.lastName,
+          email,
+          phone: record.phone ?? '',
+          passwordHash: null,
+          tierLevel: member.tierLevel ?? body.tierLevel ?? 'Tier1',
+          psaMemberId: record.externalId,
+          psaMemberRowId: record.id,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      ),
+    ).catch((error: unknown) => {
+      // Another import of the same person won the race (unique e-mail per MSP).
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.employees.memberAlreadyImported);
+      throw error;
+    });
+    for (const user of inserted) await audit(actor, 'technician.import', user.id, { psaMemberId: user.psaMemberId, email: user.email, roleId: user.roleId, tierLevel: user.tierLevel });
+    return inserted.map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? null }));
+  }
+
+  return { list, remove, restore, updateTier, listImportCandidates, importPsaMembers };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type TTeam } from '@switchboard/contracts';
+import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import { newClient, nextIp } from '../auth/auth-test-helpers';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+function directClient(psaType: TPsaType): PsaClient {
+  if (psaType === 'connectwise') {
+    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'direct-teams-cw' });
+  }
+  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
+  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'direct-teams-at' });
+}
+
+interface TSetup {
+  msp: TTestMsp;
+  admin: TestClient;
+  direct: PsaClient;
+  board: { id: number; name: string };
+  techs: TTestUser[];
+}
+
+/** An MSP connected to the simulator with three technicians linked to real PSA members. */
+async function connected(psaType: TPsaType): Promise<TSetup> {
+  const msp = await buildMsp(t);
+  const admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+  const body =
+    psaType === 'connectwise'
+      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
+      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  const direct = directClient(psaType);
+  const [board] = await direct.listBoards();
+  const members = (await direct.listMembers()).slice(0, 3);
+  if (!board || members.length < 3) throw new Error('the demo PSA needs a board and three members');
+  const techs = await Promise.all(members.map((member, index) => buildUser(t, msp, { role: 'Technician', firstName: `Member${index}`, psaMemberId: String(member.id) })));
+  return { msp, admin, direct, board: { id: board.id, name: board.name }, techs };
+}
+
+let teamCounter = 0;
+const uniqueName = () => `Team ${Date.now().toString(36).slice(-5)}${teamCounter++}`;
+
+async function createTeam(setup: TSetup, members: Array<{ email: string; tierLevel?: string | null }>, teamName = uniqueName()) {
+  return setup.admin.post(`/psa/addTeamInConnectWiseAndAutopilot?mspCustomDomain=${setup.msp.customDomain}`, {
+    mspCustomDomain: setup.msp.customDomain,
+    teamName,
+    boardId: setup.board.id,
+    boardName: setup.board.name,
+    members,
+  });
+}
+
+describe('Teams on ConnectWise (mirrored as board teams)', () => {
+  let setup: TSetup;
+  beforeAll(async () => {
+    setup = await connected('connectwise');
+  });
+  const [first, second, third] = [0, 1, 2];
+  const tech = (index: number): TTestUser => {
+    const found = setup.techs[index];
+    if (!found) throw new Error('no such technician');
+    return found;
+  };
+  const psaTeam = (team: TTeam) => {
+    if (team.psaTeamId === null) throw new Error('team not mirrored');
+    return setup.direct.updateTeam(setup.board.id, team.psaTeamId, {});
+  };
+
+  it('creates the team in the PSA and here, lists it and reads it by id', async () => {
+    const name = uniqueName();
+    const response = await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier2' }], name);
+    expect(response.statusCode).toBe(201);
+    const team = response.json<{ team: TTeam }>().team;
+    expect(team).toMatchObject({ teamName: name, boardId: setup.board.id, boardName: setup.board.name, members: [{ email: tech(first).email, tierLevel: 'Tier2' }] });
+    expect(await psaTeam(team)).toMatchObject({ name, memberIds: [Number(team.members[0]?.psaMemberId)] });
+
+    const listed = (await setup.admin.get(`/db/api/teams/getByMspCustomDomain?mspCustomDomain=${setup.msp.customDomain}`)).json<{ teams: TTeam[] }>().teams;
+    expect(listed.map((entry) => entry.teamName)).toContain(name);
+    expect((await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json()).toEqual({ team });
+  });
+
+  it('words a missing board, name and tier, a technician without a PSA member, and a taken name', async () => {
+    const post = (body: Record<string, unknown>) => setup.admin.post(`/psa/addTeamInConnectWiseAndAutopilot?mspCustomDomain=${setup.msp.customDomain}`, body);
+    expect((await post({ teamName: 'No board', members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.boardRequired });
+    expect((await post({ teamName: 'Ghost board', boardId: 987654, members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.boardRequired });
+    expect((await post({ boardId: setup.board.id, teamName: '  ', members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.nameRequired });
+    expect((await post({ boardId: setup.board.id, teamName: 'No tier', members: [{ email: tech(first).email }] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.tierRequired });
+    const unlinked = await buildUser(t, setup.msp, { role: 'Technician' });
+    expect((await post({ boardId: setup.board.id, teamName: 'Unlinked', members: [{ email: unlinked.email, tierLevel: 'Tier1' }] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.memberNeedsPsa });
+    const name = uniqueName();
+    expect((await createTeam(setup, [], name)).statusCode).toBe(201);
+    expect((await createTeam(setup, [], name.toUpperCase())).json()).toMatchObject({ status: 409, detail: MESSAGES.teams.nameTaken });
+  });
+
+  it('adds members at Tier1 by default, in the PSA too, and refuses an empty selection or a member twice', async () => {
+    const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier3' }])).json<{ team: TTeam }>().team;
+    const added = await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(second).email }, { email: tech(third).email, tierLevel: 'Tier2' }]);
+    expect(added.statusCode).toBe(200);
+    const after = added.json<{ team: TTeam }>().team;
+    expect(Object.fromEntries(after.members.map((member) => [member.email, member.tierLevel]))).toEqual({ [tech(first).email]: 'Tier3', [tech(second).email]: 'Tier1', [tech(third).email]: 'Tier2' });
+    expect((await psaTeam(after)).memberIds.sort()).toEqual(after.members.map((member) => Number(member.psaMemberId)).sort());
+    expect((await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [])).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.selectMembers });
+    expect((await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(second).email }])).json()).toMatchObject({ status: 409, detail: MESSAGES.teams.alreadyMember });
+  });
+
+  it('changes a member’s tier and the team name; every listed member needs a tier', async () => {
+    const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier1' }])).json<{ team: TTeam }>().team;
+    const newName = uniqueName();
+    const updated = await setup.admin.put(`/psa/api/teams/update/${team.id}`, { teamName: newName, members: [{ email: tech(first).email, tierLevel: 'Tier3' }] });
+    expect(updated.json()).toMatchObject({ team: { teamName: newName, members: [{ email: tech(first).email, tierLevel: 'Tier3' }] } });
+    expect((await psaTeam(team)).name).toBe(newName);
+    expect((await setup.admin.put(`/psa/api/teams/update/${team.id}`, { members: [{ email: tech(first).email, tierLevel: null }] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.tierRequired });
+    expect((await setup.admin.put(`/psa/api/teams/update/${team.id}`, { members: [{ email: tech(second).email, tierLevel: 'Tier2' }] })).json()).toMatchObject({ status: 404, detail: MESSAGES.teams.notMember });
+    expect((await setup.admin.put(`/psa/api/teams/update/${team.id}`, { members: [{ email: tech(first).email, tierLevel: 'NoTier' }] })).statusCode).toBe(400);
+    expect((await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json()).toMatchObject({ team: { members: [{ tierLevel: 'Tier3' }] } });
+  });
+
+  it('removes a member here and in the PSA', async () => {
+    const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier1' }, { email: tech(second).email, tierLevel: 'Tier1' }])).json<{ team: TTeam }>().team;
+    const removed = await setup.admin.delete(`/psa/api/teams/removeMember/${team.id}?emailId=${encodeURIComponent(tech(first).email)}`);
+    expect(removed.json<{ team: TTeam }>().team.members.map((member) => member.email)).toEqual([tech(second).email]);
+    expect((await psaTeam(team)).memberIds).toEqual([Number(removed.json<{ team: TTeam }>().team.members[0]?.psaMemberId)]);
+    expect((await setup.admin.delete(`/psa/api/teams/removeMember/${team.id}?emailId=${encodeURIComponent(tech(first).email)}`)).json()).toMatchObject({ status: 404, detail: MESSAGES.teams.notMember });
+  });
+
+  it('hides other tenants’ teams (404) and refuses without permission, session or CSRF header', async () => {
+    const team = (await createTeam(setup, [])).json<{ team: TTeam }>().team;
+    const other = await buildMsp(t);
+    const stranger = await signedInClient(t, await buildUser(t, other), nextIp());
+    expect((await stranger.get(`/db/api/teams/getById/${team.id}`)).statusCode).toBe(404);
+    expect((await stranger.put(`/psa/api/teams/update/${team.id}`, { teamName: 'Stolen' })).statusCode).toBe(404);
+    expect((await stranger.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(first).email }])).statusCode).toBe(404);
+    expect((await stranger.delete(`/psa/api/teams/removeMember/${team.id}?emailId=a@example.com`)).statusCode).toBe(404);
+    expect((await setup.admin.get(`/db/api/teams/getByMspCustomDomain?mspCustomDomain=${other.customDomain}`)).statusCode).toBe(404);
+    expect((await setup.admin.post(`/psa/addTeamInConnectWiseAndAutopilot?mspCustomDomain=${setup.msp.customDomain}`, { mspCustomDomain: other.customDomain, teamName: 'X', boardId: setup.board.id })).statusCode).toBe(404);
+    expect((await stranger.get(`/db/api/teams/getByMspCustomDomain?mspCustomDomain=${other.customDomain}`)).json()).toEqual({ teams: [] });
+
+    const technician = await signedInClient(t, tech(first), nextIp());
+    expect((await technician.get(`/db/api/teams/getById/${team.id}`)).statusCode).toBe(403);
+    expect((await technician.get(`/db/api/teams/getByMspCustomDomain?mspCustomDomain=${setup.msp.customDomain}`)).statusCode).toBe(403);
+    expect((await technician.put(`/psa/api/teams/update/${team.id}`, { teamName: 'Mine' })).statusCode).toBe(403);
+    expect((await newClient(t).get(`/db/api/teams/getById/${team.id}`)).statusCode).toBe(401);
+    expect((await newClient(t).put(`/psa/api/teams/addMembers/${team.id}`, [])).statusCode).toBe(401);
+    expect((await setup.admin.put(`/psa/api/teams/update/${team.id}`, { teamName: 'No csrf' }, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await setup.admin.delete(`/psa/api/teams/removeMember/${team.id}?emailId=a@example.com`, { csrf: false })).json()).toMatchObject({ code: 'csrf' });
+    expect((await setup.admin.get(`/db/api/teams/getById/not-a-uuid`)).statusCode).toBe(400);
+    expect((await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json()).toMatchObject({ team: { teamName: team.teamName } });
+  });
+});
+
+describe('Teams on Autotask (kept in Switchboard only)', () => {
+  it('creates, fills, re-tiers and empties a team without a PSA team', async () => {
+    const setup = await connected('autotask');
+    const [one, two] = setup.techs;
+    if (!one || !two) throw new Error('no technicians');
+    const created = await createTeam(setup, [{ email: one.email, tierLevel: 'Tier2' }]);
+    expect(created.statusCode).toBe(201);
+    const team = created.json<{ team: TTeam }>().team;
+    expect(team).toMatchObject({ psaTeamId: null, boardId: setup.board.id, members: [{ email: one.email, tierLevel: 'Tier2', connectWiseTechnicanId: null }] });
+    expect((await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: two.email }])).json<{ team: TTeam }>().team.members).toHaveLength(2);
+    expect((await setup.admin.put(`/psa/api/teams/update/${team.id}`, { members: [{ email: two.email, tierLevel: 'Tier3' }] })).json<{ team: TTeam }>().team.members.find((member) => member.email === two.email)?.tierLevel).toBe('Tier3');
+    expect((await setup.admin.delete(`/psa/api/teams/removeMember/${team.id}?emailId=${encodeURIComponent(one.email)}`)).json<{ team: TTeam }>().team.members.map((member) => member.email)).toEqual([two.email]);
+  });
+
+  it('needs a connected PSA to create a team', async () => {
+    const msp = await buildMsp(t);
+    const admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+    const response = await admin.post(`/psa/addTeamInConnectWiseAndAutopilot?mspCustomDomain=${msp.customDomain}`, { teamName: 'Team', boardId: 1, boardName: 'Board' });
+    expect(response.json()).toMatchObject({ status: 409, code: 'psa_not_configured' });
+  });
+});

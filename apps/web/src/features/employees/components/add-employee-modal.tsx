@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, newEmployeeProblems } from '@switchboard/contracts';
+import type { TNewEmployeeProblems, TRole, TTierLevel } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useAddEmployee } from '../api/employees-queries';
+import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../form-styles';
+
+type TAddEmployeeModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onAdded: (name: string) => void };
+
+const EMPTY = { firstName: '', lastName: '', email: '', phoneNumber: '', password: '' };
+
+/** The add-employee form (R-139–R-144): the spec's four messages, and no call while any shows. */
+export function AddEmployeeModal({ mspCustomDomain, roles, onClose, onAdded }: TAddEmployeeModalProps) {
+  const addEmployee = useAddEmployee(mspCustomDomain);
+  const [values, setValues] = useState(EMPTY);
+  const defaultRole = roles.find((role) => role.name === 'Technician') ?? roles[0];
+  const [roleId, setRoleId] = useState(defaultRole?.id ?? '');
+  const [tierLevel, setTierLevel] = useState<TTierLevel>('Tier1');
+  const [problems, setProblems] = useState<TNewEmployeeProblems>({});
+  const field = (name: keyof typeof EMPTY) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = newEmployeeProblems(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    addEmployee.mutate(
+      { ...values, ...(roleId !== '' ? { roleId } : {}), tierLevel },
+      { onSuccess: (user) => onAdded(`${user.firstName} ${user.lastName}`) },
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title="Add employee" size="lg">
+      <form onSubmit={handleSubmit} noValidate aria-label="Add employee">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" autoComplete="off" data-autofocus maxLength={100} styles={READABLE_ERROR_STYLES} error={problems.names !== undefined} {...field('firstName')} />
+            <TextInput label="Last name" autoComplete="off" maxLength={100} styles={READABLE_ERROR_STYLES} error={problems.names !== undefined} {...field('lastName')} />
+          </SimpleGrid>
+          {problems.names && (
+            <Text c="red.8" size="sm" role="alert">
+              {problems.names}
+            </Text>
+          )}
+          <TextInput label="Email" type="email" autoComplete="off" maxLength={254} styles={READABLE_ERROR_STYLES} error={problems.email} {...field('email')} />
+          <TextInput label="Phone number" type="tel" autoComplete="off" maxLength={40} styles={READABLE_ERROR_STYLES} error={problems.phoneNumber} {...field('phoneNumber')} />
+          <PasswordInput label="Password" autoComplete="new-password" maxLength={200} styles={READABLE_ERROR_STYLES} error={problems.password} {...field('password')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect label="Role" data={roles.map((role) => ({ value: role.id, label: role.name }))} value={roleId} onChange={(event) => setRoleId(event.currentTarget.value)} />
+            <NativeSelect
+              label="Tier"
+              data={EMPLOYEE_TIER_OPTIONS}
+              value={tierLevel}
+              onChange={(event) => {
+                const { value } = event.currentTarget;
+                if (isTierLevel(value)) setTierLevel(value);
+              }}
+            />
+          </SimpleGrid>
+          {addEmployee.isError && (
+            <Alert color="red" role="alert" title={MESSAGES.employees.addFailed}>
+              {isApiError(addEmployee.error) ? addEmployee.error.detail : MESSAGES.unexpectedError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={addEmployee.isPending}>
+              Add employee
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

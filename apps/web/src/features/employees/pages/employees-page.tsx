@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, NativeSelect, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
+import type { TEmployee } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useRoles } from '../../roles/api/roles-queries';
+import { useDeleteEmployee, useEmployees, useRestoreEmployee, type TEmployeeStatus } from '../api/employees-queries';
+import { TIER_LABELS } from '../tier-labels';
+import { AddEmployeeModal } from '../components/add-employee-modal';
+import { EditEmployeeModal } from '../components/edit-employee-modal';
+import { ImportPsaMembersModal } from '../components/import-psa-members-modal';
+
+const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
+export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
+  const [status, setStatus] = useState<TEmployeeStatus>('active');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [roleId, setRoleId] = useState('all');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'import' } | { kind: 'edit'; employee: TEmployee } | null>(null);
+  const rolesQuery = useRoles(mspCustomDomain);
+  const roles = rolesQuery.data ?? [];
+  const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
+  const deleteEmployee = useDeleteEmployee(mspCustomDomain);
+  const restoreEmployee = useRestoreEmployee(mspCustomDomain);
+  const data = employeesQuery.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  function handleDelete(employee: TEmployee) {
+    modals.openConfirmModal({
+      title: `Delete ${employee.firstName} ${employee.lastName}?`,
+      children: <Text size="sm">{MESSAGES.employees.deleteConfirm}</Text>,
+      labels: { confirm: 'Delete employee', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteEmployee.mutate(employee.id, {
+          onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.deleted, message: '' }),
+          onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.deleteFailed, message: errorDetail(error) }),
+        }),
+    });
+  }
+
+  const resetPage = () => setPage(1);
+  // Phones get one card per employee: a six-column table would hide the actions off-screen.
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
+  const actionsOf = (employee: TEmployee, name: string) =>
+    !employee.isActive ? (
+      <Button
+        size="xs"
+        variant="light"
+        aria-label={`Restore ${name}`}
+        loading={restoreEmployee.isPending && restoreEmployee.variables === employee.id}
+        onClick={() =>
+          restoreEmployee.mutate(employee.id, {
+            onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.restored, message: name }),
+            onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.restoreFailed, message: errorDetail(error) }),
+          })
+        }
+      >
+        Restore
+      </Button>
+    ) : (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
+        Edit
+      </Button>
+      {employee.id !== currentUserId && (
+        <Button size="xs" variant="light" color="red" aria-label={`Delete ${name}`} onClick={() => handleDelete(employee)}>
+          Delete
+        </Button>
+      )}
+    </Group>
+    );
+
+  return (
+    <Stack component="section" aria-labelledby="employees-title">
+      <Group justify="space-between">
+        <Title order={2} id="employees-title">
+          Employees
+        </Title>
+        <Group gap="xs">
+          <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
+            Import from PSA
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'add' })}>Add employee</Button>
+        </Group>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Which employees"
+          value={status}
+          onChange={(value) => {
+            setStatus(value === 'inactive' ? 'inactive' : 'active');
+            resetPage();
+          }}
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Name or email"
+          value={search}
+          maxLength={100}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            resetPage();
+          }}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <NativeSelect
+          label="Role"
+          data={[{ value: 'all', label: 'All roles' }, ...roles.map((role) => ({ value: role.id, label: role.name }))]}
+          value={roleId}
+          onChange={(event) => {
+            setRoleId(event.currentTarget.value);
+            resetPage();
+          }}
+          style={{ flex: '0 1 12rem' }}
+        />
+      </Group>
+      {employeesQuery.isPending && <Loader aria-label="Loading employees" />}
+      {employeesQuery.isError && (
+        <Alert color="red" role="alert">
+          {errorDetail(employeesQuery.error)}
+        </Alert>
+      )}
+      {data && (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data.total === 0 ? `No ${status} employees match.` : `${data.total} ${status} employee${data.total === 1 ? '' : 's'}`}
+          </Text>
+          {data.employees.length > 0 && !isNarrow && (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped highlightOnHover aria-label={`${status === 'active' ? 'Active' : 'Inactive'} employees`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Email</Table.Th>
+                    <Table.Th scope="col">Phone</Table.Th>
+                    <Table.Th scope="col">Role</Table.Th>
+                    <Table.Th scope="col">Tier</Table.Th>
+                    <Table.Th scope="col">Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.employees.map((employee) => {
+                    const name = `${employee.firstName} ${employee.lastName}`;
+                    return (
+                      <Table.Tr key={employee.id}>
+                        <Table.Th scope="row" fw={500}>
+                          {name}
+                          {employee.psaMemberId !== null && (
+                            <Badge ml="xs" size="xs" variant="light" color="gray">
+                              PSA
+                            </Badge>
+                          )}
+                        </Table.Th>
+                        <Table.Td style={{ wordBreak: 'break-all' }}>{employee.email}</Table.Td>
+                        <Table.Td>{employee.phoneNumber}</Table.Td>
+                        <Table.Td>{employee.roleName}</Table.Td>
+                        <Table.Td>{employee.tierLevel ? TIER_LABELS[employee.tierLevel] : '—'}</Table.Td>
+                        <Table.Td>{actionsOf(employee, name)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {data.employees.length > 0 && isNarrow && (
+            <Stack gap="xs" component="ul" aria-label={`${status === 'active' ? 'Active' : 'Inactive'} employees`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.employees.map((employee) => {
+                const name = `${employee.firstName} ${employee.lastName}`;
+                return (
+                  <Paper key={employee.id} component="li" withBorder p="sm">
+                    <Text fw={600}>{name}</Text>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {employee.email}
+                    </Text>
+                    <Text size="sm">{employee.phoneNumber}</Text>
+                    <Text size="sm" mb="xs">
+                      {employee.roleName} · {employee.tierLevel ? TIER_LABELS[employee.tierLevel] : 'No tier'}
+                      {employee.psaMemberId !== null ? ' · PSA' : ''}
+                    </Text>
+                    {actionsOf(employee, name)}
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+          {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Employee pages" />}
+        </>
+      )}
+      {dialog?.kind === 'add' && (
+        <AddEmployeeModal
+          mspCustomDomain={mspCustomDomain}
+          roles={roles}
+          onClose={() => setDialog(null)}
+          onAdded={(name) => {
+            notifications.show({ color: 'green', title: MESSAGES.employees.added, message: name });
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportPsaMembersModal
+          mspCustomDomain={mspCustomDomain}
+          roles={roles}
+          onClose={() => setDialog(null)}
+          onImported={(count) => {
+            notifications.show({ color: 'green', title: MESSAGES.employees.imported, message: `${count} imported` });
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditEmployeeModal
+          key={dialog.employee.id}
+          mspCustomDomain={mspCustomDomain}
+          employee={dialog.employee}
+          roles={roles}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            notifications.show({ color: 'green', title: MESSAGES.employees.updated, message: '' });
+            setDialog(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
