@@ -47,12 +47,13 @@ async function adminAndHolder(app: TTestApp) {
   const created = await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Billing', permissions: permissionMap(['clientBilling']), mspCustomDomain: msp.customDomain });
   expect(created.statusCode).toBe(200);
   const role = created.json<{ role: TRole }>().role;
-  const holder = await signedInClient(app, await buildUser(app, msp, { roleId: role.id }), '10.9.0.2');
+  const holderUser = await buildUser(app, msp, { roleId: role.id });
+  const holder = await signedInClient(app, holderUser, '10.9.0.2');
   const grantRoleManagement = async () => {
     const edited = await admin.post(`/db/${msp.customDomain}/roles/create`, { id: role.id, name: 'Billing', permissions: permissionMap(['clientBilling', 'roleManagement']), mspCustomDomain: msp.customDomain });
     expect(edited.statusCode).toBe(200);
   };
-  return { msp, admin, holder, grantRoleManagement };
+  return { msp, admin, holder, holderUser, grantRoleManagement };
 }
 
 describe('the session and roles-list caches on one app', () => {
@@ -71,12 +72,16 @@ describe('the session and roles-list caches on one app', () => {
 
   it('applies a role change and a new role at once', async () => {
     const { t } = await start(60_000);
-    const { msp, admin, holder, grantRoleManagement } = await adminAndHolder(t);
+    const { msp, admin, holder, holderUser, grantRoleManagement } = await adminAndHolder(t);
     expect((await createRole(holder, msp, 'Not yet')).statusCode).toBe(403);
     expect(await roleNames(holder, msp)).not.toContain('Dispatcher');
     await grantRoleManagement();
     expect((await createRole(holder, msp, 'Dispatcher')).statusCode).toBe(200);
     expect(await roleNames(admin, msp)).toContain('Dispatcher');
+    // A user edit that moves the holder to the Technician role applies at once too.
+    const moved = await admin.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: holderUser.email, roleId: msp.roleIds.Technician });
+    expect(moved.statusCode).toBe(200);
+    expect((await createRole(holder, msp, 'After the move')).statusCode).toBe(403);
   });
 });
 
