@@ -41,6 +41,8 @@ const config = loadConfig({
   // The flood guard still runs on every request (its cost is measured) but does not reject: one
   // session sending thousands of requests a second is the load itself, not an attack.
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // The session and roles-list caches (decision 011) as configured; AUTH_CACHE_TTL_MS=0 measures without them.
+  AUTH_CACHE_TTL_MS: process.env.AUTH_CACHE_TTL_MS,
 });
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
 const deps = await createRuntimeDeps(config, database);

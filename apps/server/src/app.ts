@@ -130,7 +130,7 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
   // session lookup (the first database work of a request).
   if (webDist) registerSpaShell(app, webDist);
   await app.register(floodGuardPlugin, { maxPerMinute: deps.config.rateLimitPerMinute });
-  await app.register(authContextPlugin, { db: deps.database.db, now: deps.now });
+  await app.register(authContextPlugin, { db: deps.database.db, sessionCache: deps.caches.sessions, now: deps.now });
   await app.register(accessPlugin, { audit: deps.audit, db: deps.database.db });
   await app.register(csrfPlugin);
   await app.register(inputGuardPlugin);

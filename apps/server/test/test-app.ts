@@ -7,6 +7,7 @@ import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
 import { createLifecycle } from '../src/lib/lifecycle';
+import { createAppCaches } from '../src/app-caches';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default, or a fresh
@@ -64,6 +65,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
     audit: createAuditLog(),
     now,
     lifecycle: createLifecycle(),
+    caches: createAppCaches(config, now),
     ...depOverrides,
   };
   const app = await buildApp(deps, buildOptions);
@@ -79,6 +81,16 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
       await database.close();
     },
   };
+}
+
+/**
+ * A second app on the same database and clock with caches of its own, as another replica of the
+ * server would be. The caller closes it before `t.close()`.
+ */
+export async function createReplicaApp(t: TTestApp): Promise<TApp> {
+  const app = await buildApp({ ...t.deps, caches: createAppCaches(t.deps.config, t.deps.now) });
+  await app.ready();
+  return app;
 }
 
 /** A browser-like client: keeps the session cookie and sends the CSRF header like the SPA does. */

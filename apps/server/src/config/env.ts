@@ -44,6 +44,12 @@ const ZEnv = z.object({
    * without one. Static files, the SPA shell and health checks are not counted (decision 010).
    */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
+  /**
+   * How long (ms) a process reuses a resolved session and an MSP's roles list (decision 011). A logout,
+   * revoke or permission change applies at once in the process that made it and within this time in
+   * the others. 0 disables the caches.
+   */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /**
@@ -88,6 +94,7 @@ export interface TConfig {
   connectWiseClientId: string | undefined;
   authRateLimitPerIp: number;
   rateLimitPerMinute: number;
+  authCacheTtlMs: number;
   psaSimPort: number;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -220,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     connectWiseClientId: env.CONNECTWISE_CLIENT_ID,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
     psaSimPort: env.PSA_SIM_PORT,
     trustProxy,
     mspSignup,

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, type TPermissionMap, permissionMap } from '@switchboard
 import { accounts, msps, roles, sessions, users, type TDatabase } from '@switchboard/db';
 import { sha256 } from '../lib/crypto';
 import { preparedPerDatabase } from '../lib/prepared-statements';
+import type { TShortLivedCache } from '../lib/short-lived-cache';
 
 /** Who is calling: a technician or client user of one MSP, or a general (non-MSP) account. */
 export type TAuthContext =
@@ -58,6 +59,7 @@ export type TSessionDetails =
 /** Only what TAuthContext holds — never the password hash or the TOTP secret. */
 const AUTH_COLUMNS = {
   principalKind: sessions.principalKind,
+  expiresAt: sessions.expiresAt,
   mspId: msps.id,
   mspCustomDomain: msps.customDomain,
   userId: users.id,
@@ -173,24 +175,74 @@ function sessionDetailsOf(row: TAuthWithDetailsRow, auth: TAuthContext): TSessio
 
 const isUsableToken = (token: string | undefined): token is string => token !== undefined && token !== '' && token.length <= 200;
 
-/** Loads the session named by the cookie, or null when absent, expired or revoked (one narrow query). */
-export async function loadAuthContext(db: TDatabase, token: string | undefined, now: Date): Promise<TAuthContext | null> {
-  if (!isUsableToken(token)) return null;
-  const tokenHash = sha256(token);
-  const [row] = await authContextQuery(db).execute({ tokenHash, now: now.toISOString() });
-  return row ? authContextOf(row, tokenHash) : null;
+/**
+ * A resolved session kept for a moment (decision 011): the auth context, the session's own expiry
+ * (checked on every hit) and, once the session check has read them, its display details.
+ */
+export interface TCachedSession {
+  auth: TAuthContext;
+  expiresAtMs: number;
+  /** undefined: not read yet (only the session check reads them). */
+  details: TSessionDetails | null | undefined;
+}
+export type TSessionCache = TShortLivedCache<TCachedSession>;
+
+/**
+ * Drops cached sessions in this process after a committed change; other processes see it within the
+ * cache's TTL. Call after the transaction, never inside it.
+ */
+export const forgetCachedSessions = {
+  /** Logout or replacement of one session. */
+  session: (cache: TSessionCache, tokenHash: string): void => cache.delete(tokenHash),
+  /** Every session of a user: password change/reset, role, tier, name or activity change. */
+  ofUser: (cache: TSessionCache, mspId: string, userId: string): void =>
+    cache.deleteWhere(({ auth }) => auth.principal === 'user' && auth.mspId === mspId && auth.userId === userId),
+  /** Every session of an MSP's users: a role's permissions changed, a role was deleted, the MSP was renamed. */
+  ofMsp: (cache: TSessionCache, mspId: string): void => cache.deleteWhere(({ auth }) => auth.principal === 'user' && auth.mspId === mspId),
+};
+
+/** A cached session still usable at `now`; an expired one answers "no session" without a query. */
+function cachedSession(cache: TSessionCache, tokenHash: string, now: Date): TCachedSession | null | undefined {
+  const cached = cache.get(tokenHash);
+  if (!cached) return undefined;
+  return cached.expiresAtMs > now.getTime() ? cached : null;
 }
 
-/** loadAuthContext plus what the session check shows, still in one query. */
-export async function loadAuthContextWithDetails(db: TDatabase, token: string | undefined, now: Date): Promise<{ auth: TAuthContext; details: TSessionDetails | null } | null> {
+/** Loads the session named by the cookie, or null when absent, expired or revoked (one narrow query, or the cache). */
+export async function loadAuthContext(db: TDatabase, cache: TSessionCache, token: string | undefined, now: Date): Promise<TAuthContext | null> {
   if (!isUsableToken(token)) return null;
   const tokenHash = sha256(token);
+  const cached = cachedSession(cache, tokenHash, now);
+  if (cached !== undefined) return cached?.auth ?? null;
+  const ticket = cache.ticket();
+  const [row] = await authContextQuery(db).execute({ tokenHash, now: now.toISOString() });
+  const auth = row ? authContextOf(row, tokenHash) : null;
+  if (row && auth) cache.set(tokenHash, { auth, expiresAtMs: row.expiresAt.getTime(), details: undefined }, ticket);
+  return auth;
+}
+
+/** loadAuthContext plus what the session check shows, still in one query (or the cache). */
+export async function loadAuthContextWithDetails(
+  db: TDatabase,
+  cache: TSessionCache,
+  token: string | undefined,
+  now: Date,
+): Promise<{ auth: TAuthContext; details: TSessionDetails | null } | null> {
+  if (!isUsableToken(token)) return null;
+  const tokenHash = sha256(token);
+  const cached = cachedSession(cache, tokenHash, now);
+  if (cached === null) return null;
+  if (cached !== undefined && cached.details !== undefined) return { auth: cached.auth, details: cached.details };
+  const ticket = cache.ticket();
   const [row] = await authContextWithDetailsQuery(db).execute({ tokenHash, now: now.toISOString() });
   const auth = row ? authContextOf(row, tokenHash) : null;
-  return row && auth ? { auth, details: sessionDetailsOf(row, auth) } : null;
+  if (!row || !auth) return null;
+  const details = sessionDetailsOf(row, auth);
+  cache.set(tokenHash, { auth, expiresAtMs: row.expiresAt.getTime(), details }, ticket);
+  return { auth, details };
 }
 
-export const authContextPlugin = fp(async (app: FastifyInstance, options: { db: TDatabase; now: () => Date }) => {
+export const authContextPlugin = fp(async (app: FastifyInstance, options: { db: TDatabase; sessionCache: TSessionCache; now: () => Date }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionDetails', null);
   app.addHook('onRequest', async (request) => {
@@ -199,11 +251,11 @@ export const authContextPlugin = fp(async (app: FastifyInstance, options: { db: 
     if (config.skipsSession === true) return;
     const token = request.cookies[SESSION_COOKIE];
     if (config.readsSessionDetails === true) {
-      const loaded = await loadAuthContextWithDetails(options.db, token, options.now());
+      const loaded = await loadAuthContextWithDetails(options.db, options.sessionCache, token, options.now());
       request.auth = loaded?.auth ?? null;
       request.sessionDetails = loaded?.details ?? null;
       return;
     }
-    request.auth = await loadAuthContext(options.db, token, options.now());
+    request.auth = await loadAuthContext(options.db, options.sessionCache, token, options.now());
   });
 });

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ZAccountSignedIn } from '@switchboard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TAppDeps } from '../../app-deps';
 import type { TAuditEvent } from '../../lib/audit';
+import { forgetCachedSessions } from '../../plugins/auth-context';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
 import { presentAccount } from './accounts.presenter';
 import type { TAccountRow } from './accounts.repository';
@@ -15,7 +17,7 @@ export const requestMeta = (request: FastifyRequest): TRequestMeta => ({ ip: req
  * `auditEvent`, when given, is written in the same transaction as the session.
  */
 export async function signInAccount(
-  deps: TAccountsDeps & { config: { isProduction: boolean } },
+  deps: TAccountsDeps & Pick<TAppDeps, 'caches'> & { config: { isProduction: boolean } },
   request: FastifyRequest,
   reply: FastifyReply,
   account: TAccountRow,
@@ -28,6 +30,7 @@ export async function signInAccount(
     if (auditEvent) await deps.audit.record(tx, auditEvent);
     return session;
   });
+  if (request.auth) forgetCachedSessions.session(deps.caches.sessions, request.auth.sessionTokenHash);
   setSessionCookie(reply, token, expiresAt, deps.config.isProduction);
   return { user: presentAccount(account), redirectTo: landingPathFor(account) };
 }

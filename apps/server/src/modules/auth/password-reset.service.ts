@@ -1,5 +1,6 @@
 import { isValidEmail, MESSAGES, passwordProblems } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
+import { forgetCachedSessions } from '../../plugins/auth-context';
 import { AppError, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
@@ -8,7 +9,7 @@ import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMs
 import type { TRequestMeta } from './auth-request';
 import { consumeCodeOnce, countWrongCode, isCodeOpen, isCodeRight, mailCode, storeCode } from './two-factor.service';
 
-type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
+type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'caches'>;
 
 const invalidResetCode = () => new AppError('invalid_code', MESSAGES.resetTokenInvalid);
 
@@ -109,4 +110,5 @@ export async function changePasswordWithCode(
     return true;
   });
   if (!isChanged) throw invalidResetCode();
+  forgetCachedSessions.ofUser(deps.caches.sessions, msp.id, user.id);
 }

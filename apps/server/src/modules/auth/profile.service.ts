@@ -4,7 +4,7 @@ import type { TAppDeps } from '../../app-deps';
 import { forbidden, notFound, validation } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { assertRoleManagerRemains } from '../employees/employees.service';
-import type { TAuthContext } from '../../plugins/auth-context';
+import { forgetCachedSessions, type TAuthContext } from '../../plugins/auth-context';
 import { findRole, findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import type { TRequestMeta } from './auth-request';
 import { assertMayGrantRole } from '../roles/roles.policy';
@@ -12,7 +12,7 @@ import { canAccessUser, canManageUsersOfKind } from './profile.policy';
 import { presentSessionMspUser } from './session-user.presenter';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
-type TProfileDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
+type TProfileDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>;
 
 /** one user of the caller's MSP; someone else's record needs the management permission. */
 export async function getUserById(deps: TProfileDeps, auth: TUserContext, kind: TMspUserKind, userId: string): Promise<TSessionMspUser> {
@@ -86,6 +86,8 @@ export async function editUser(deps: TProfileDeps, auth: TUserContext, kind: TMs
     if (isForeignKeyViolation(error, USERS_ROLE_FOREIGN_KEY)) throw roleNotFound();
     throw error;
   }
+  // The user's role, tier and names are in their cached sessions.
+  forgetCachedSessions.ofUser(deps.caches.sessions, auth.mspId, target.id);
   const row = await findUserWithTenant(db, auth.mspId, target.id);
   if (!row) throw notFound();
   return presentSessionMspUser(row);

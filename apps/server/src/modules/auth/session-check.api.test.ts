@@ -83,6 +83,9 @@ describe('A-072 session check', () => {
     await revoked.post('/auth/api/auth/logout', {});
     await t.deps.database.db.update(users).set({ isActive: false }).where(and(eq(users.mspId, msp.id), eq(users.id, deactivatedUser.id)));
     expect((await revoked.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
+    // Deactivated by SQL, outside the API: like a change on another replica, the process sees it once
+    // its cached session is older than AUTH_CACHE_TTL_MS (decision 011).
+    t.advanceClock(t.deps.config.authCacheTtlMs);
     expect((await deactivated.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
     t.advanceClock(8 * 24 * 60 * 60 * 1000);
     expect((await expiring.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });

@@ -38,7 +38,7 @@ function microsoftLogoutUrl(deps: Pick<TAppDeps, 'config'>): string | null {
 }
 
 /** revokes the session row and clears the cookie; the redirect follows 02 §2/§4. */
-export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now'>, auth: TAuthContext | null, meta: { ip: string; requestId: string }): Promise<TLogoutResponse> {
+export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now' | 'caches'>, auth: TAuthContext | null, meta: { ip: string; requestId: string }): Promise<TLogoutResponse> {
   if (!auth) return { success: true, skipMicrosoftLogout: true, redirectUrl: '/auth/login', microsoftLogoutUrl: null };
   const db = deps.database.db;
   const [session] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.tokenHash, auth.sessionTokenHash)).limit(1);

@@ -12,6 +12,7 @@ import {
   ZVerifyCodeResponse,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
+import { forgetCachedSessions } from '../../plugins/auth-context';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
 import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
 import { findSignInDomains, resendSignInCode, signInWithPassword, verifySignInCode } from './sign-in.service';
@@ -53,7 +54,10 @@ export const registerSignInRoutes: TModule = (app, deps) => {
         const msp = await requireMsp(deps, request.params.msp);
         const { user, redirectTo, session } = await verifySignInCode(deps, msp, kind, request.body, requestMeta(request));
         // Rotation: the session this browser held before signing in stops working.
-        if (request.auth) await revokeSession(deps.database.db, request.auth.sessionTokenHash, deps.now());
+        if (request.auth) {
+          await revokeSession(deps.database.db, request.auth.sessionTokenHash, deps.now());
+          forgetCachedSessions.session(deps.caches.sessions, request.auth.sessionTokenHash);
+        }
         setSessionCookie(reply, session.token, session.expiresAt, deps.config.isProduction);
         return { user, redirectTo };
       },

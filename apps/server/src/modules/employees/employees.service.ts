@@ -14,6 +14,7 @@ import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
+import { forgetCachedSessions } from '../../plugins/auth-context';
 import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
 import { presentEmployee, presentPsaMemberCandidate } from './employees.presenter';
 import {
@@ -47,8 +48,8 @@ const DB_PSA_TYPE = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' } as cons
 /** Employees screen (01 §2) and the PSA member import. */
 export function createEmployeesService(deps: TAppDeps) {
   const db = deps.database.db;
-  const audit = (actor: TActor, action: string, target: string | null, details: Record<string, unknown>) =>
-    deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+  const audit = (actor: TActor, action: string, target: string | null, details: Record<string, unknown>, handle: TDatabase = db) =>
+    deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
 
   /** A-007 (active) and the inactive list: search, role filter and 30 a page. */
   async function list(actor: TActor, isActive: boolean, query: TEmployeeListQuery): Promise<TEmployeePage> {
@@ -81,8 +82,9 @@ export function createEmployeesService(deps: TAppDeps) {
     await db.transaction(async (tx) => {
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
       await revokeUserSessions(tx, actor.mspId, found.user.id, deps.now());
+      await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true }, tx);
     });
-    await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true });
+    forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, found.user.id);
     return presentEmployee({ user: { ...found.user, isActive: false }, roleName: found.roleName });
   }
 
@@ -90,8 +92,10 @@ export function createEmployeesService(deps: TAppDeps) {
   async function restore(actor: TActor, userId: string): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
     if (found.user.isActive) throw conflict(MESSAGES.employees.alreadyActive);
-    await updateTechnician(db, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
-    await audit(actor, 'technician.restore', found.user.id, { email: found.user.email });
+    await db.transaction(async (tx) => {
+      await updateTechnician(tx, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
+      await audit(actor, 'technician.restore', found.user.id, { email: found.user.email }, tx);
+    });
     return presentEmployee({ user: { ...found.user, isActive: true }, roleName: found.roleName });
   }
 
@@ -99,8 +103,12 @@ export function createEmployeesService(deps: TAppDeps) {
   async function updateTier(actor: TActor, userId: string, tier: TTierLevel): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
     if (found.user.tierLevel !== tier) {
-      await updateTechnician(db, actor.mspId, found.user.id, { tierLevel: tier, updatedAt: deps.now() });
-      await audit(actor, 'technician.tier', found.user.id, { before: found.user.tierLevel, after: tier });
+      await db.transaction(async (tx) => {
+        await updateTechnician(tx, actor.mspId, found.user.id, { tierLevel: tier, updatedAt: deps.now() });
+        await audit(actor, 'technician.tier', found.user.id, { before: found.user.tierLevel, after: tier }, tx);
+      });
+      // The tier is part of the user's cached sessions (decision 011).
+      forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, found.user.id);
     }
     return presentEmployee({ user: { ...found.user, tierLevel: tier }, roleName: found.roleName });
   }

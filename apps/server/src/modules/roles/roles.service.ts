@@ -3,6 +3,7 @@ import { USERS_ROLE_FOREIGN_KEY, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { forgetCachedSessions } from '../../plugins/auth-context';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
 import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
@@ -25,8 +26,18 @@ export interface TSaveRoleInput {
 const builtInRoleError = () => new AppError('forbidden', MESSAGES.roleBuiltIn);
 const roleNameTakenError = () => conflict(MESSAGES.roleNameTaken);
 
-export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
+export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit' | 'caches'>) {
   const db = deps.database.db;
+  const { roleLists, sessions: sessionCache } = deps.caches;
+
+  /**
+   * After a committed role change: this process's roles list of the MSP, and (when permissions or a
+   * role itself changed) its users' cached sessions, which carry their role's permissions.
+   */
+  function forgetRoles(mspId: string, options: { sessionsToo: boolean }): void {
+    roleLists.delete(mspId);
+    if (options.sessionsToo) forgetCachedSessions.ofMsp(sessionCache, mspId);
+  }
 
   /** Records a role change through `handle`: the mutation's transaction, or the database for a refusal. */
   const audit = (handle: TDatabase, actor: TRoleActor, action: string, target: string, details: Record<string, unknown>, outcome: 'success' | 'failure' = 'success') =>
@@ -34,7 +45,13 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
 
   /** A-013: every role of the actor's MSP. */
   async function listForMsp(mspId: string, mspCustomDomain: string): Promise<TRole[]> {
-    return (await listRoles(db, mspId)).map((row) => presentRole(row, mspCustomDomain));
+    let rows = roleLists.get(mspId);
+    if (!rows) {
+      const ticket = roleLists.ticket();
+      rows = await listRoles(db, mspId);
+      roleLists.set(mspId, rows, ticket);
+    }
+    return rows.map((row) => presentRole(row, mspCustomDomain));
   }
 
   /** A-061: creates a custom role, or edits one when `id` is given; built-in roles are read-only. */
@@ -48,6 +65,7 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
           await audit(tx, actor, 'role.create', row.id, { name, permissions: input.permissions });
           return row;
         });
+        forgetRoles(actor.mspId, { sessionsToo: false });
         return presentRole(created, actor.mspCustomDomain);
       } catch (error) {
         if (isUniqueViolation(error)) throw roleNameTakenError();
@@ -71,6 +89,7 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
         });
         return row;
       });
+      forgetRoles(actor.mspId, { sessionsToo: true });
       return presentRole(updated, actor.mspCustomDomain);
     } catch (error) {
       if (isUniqueViolation(error)) throw roleNameTakenError();
@@ -105,6 +124,7 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
     }
     // Deleted by a concurrent request between the lookup and the delete.
     if (!isDeleted) throw notFound();
+    forgetRoles(actor.mspId, { sessionsToo: true });
   }
 
   return { listForMsp, save, remove };

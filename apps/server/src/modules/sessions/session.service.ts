@@ -4,7 +4,7 @@ import { SESSION_COOKIE, SESSION_DAYS } from '@switchboard/contracts';
 import { sessions, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { randomToken, sha256 } from '../../lib/crypto';
-import type { TAuthContext } from '../../plugins/auth-context';
+import { forgetCachedSessions, type TAuthContext } from '../../plugins/auth-context';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -33,21 +33,22 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Revokes one session (logout). */
+/** Revokes one session (logout). The caller drops it from `caches.sessions` once committed. */
 export async function revokeSession(db: TDatabase, tokenHash: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 /** Ends the caller's session and records the logout, in one transaction (A-073, A-074). */
-export async function endSession(deps: Pick<TAppDeps, 'database' | 'audit' | 'now'>, auth: TAuthContext, meta: { ip: string; requestId: string }): Promise<void> {
+export async function endSession(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>, auth: TAuthContext, meta: { ip: string; requestId: string }): Promise<void> {
   const actor = auth.principal === 'user' ? { mspId: auth.mspId, actorKind: 'user' as const, actorId: auth.userId } : { actorKind: 'account' as const, actorId: auth.accountId };
   await deps.database.db.transaction(async (tx) => {
     await revokeSession(tx, auth.sessionTokenHash, deps.now());
     await deps.audit.record(tx, { ...actor, action: 'auth.logout', target: actor.actorId, outcome: 'success', ...meta });
   });
+  forgetCachedSessions.session(deps.caches.sessions, auth.sessionTokenHash);
 }
 
-/** Revokes every session of a user (password change, deactivation). */
+/** Revokes every session of a user (password change, deactivation). The caller drops them from `caches.sessions` once committed. */
 export async function revokeUserSessions(db: TDatabase, mspId: string, userId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.mspId, mspId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -181,7 +181,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
   });
 
   it('sends the invitation code from the sign-up link, and shows the closed-sign-up message', async () => {
-    const api = stubFetch({ 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
+    const api = stubFetch({ ...DOMAIN_FREE, 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
     renderAuthRoute('/msp/signup?invitation=spring-partners-2026');
     await screen.findByRole('button', { name: 'Next' });
     await fillStepOne();
