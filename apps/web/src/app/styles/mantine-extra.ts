@@ -26,4 +26,8 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/notifications/styles.css';
