@@ -37,6 +37,8 @@ const result = await build({
 });
 // The migrations travel with the bundle (packages/db's MIGRATIONS_FOLDER looks beside the module first).
 cpSync(join(root, 'packages/db/drizzle'), join(outdir, 'drizzle'), { recursive: true });
+// Board templates are read beside the module: the bundle is one module in dist/.
+cpSync(join(root, 'apps/server/src/modules/boards/templates'), join(outdir, 'templates'), { recursive: true });
 writeFileSync(join(outdir, 'package.json'), JSON.stringify({ type: 'module', private: true }, null, 2) + '\n');
 
 // Every npm package the bundle imports must be a production dependency of a workspace it came from.

@@ -27,7 +27,7 @@ export const psaTicketingConfigs = pgTable(
 export const boardConfigs = pgTable(
   'board_configs',
   {
-    mspId: uuid('msp_id').notNull(),
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     psaType: psaType(),
     boardId: integer('board_id').notNull(),
     boardName: text('board_name').notNull(),
@@ -54,7 +54,7 @@ export const boardConfigs = pgTable(
 export const boardPriorities = pgTable(
   'board_priorities',
   {
-    mspId: uuid('msp_id').notNull(),
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     psaType: psaType(),
     boardId: integer('board_id').notNull(),
     priorityId: integer('priority_id').notNull(),
@@ -71,7 +71,7 @@ export const boardPriorities = pgTable(
 export const boardTypes = pgTable(
   'board_types',
   {
-    mspId: uuid('msp_id').notNull(),
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     psaType: psaType(),
     boardId: integer('board_id').notNull(),
     typeId: integer('type_id').notNull(),
@@ -91,7 +91,7 @@ export const boardTypes = pgTable(
 export const boardSubtypes = pgTable(
   'board_subtypes',
   {
-    mspId: uuid('msp_id').notNull(),
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     psaType: psaType(),
     boardId: integer('board_id').notNull(),
     typeId: integer('type_id').notNull(),

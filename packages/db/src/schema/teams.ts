@@ -26,7 +26,7 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    mspId: uuid('msp_id').notNull(),
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').notNull(),
     userId: uuid('user_id').notNull(),
     tierLevel: text('tier_level', { enum: ['Tier1', 'Tier2', 'Tier3'] }).notNull(),
