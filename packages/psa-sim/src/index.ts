@@ -15,6 +15,8 @@ export { DEMO_CREDENTIALS } from './context';
 export { demoDirectory } from './seed';
 export type { TDemoDirectory, TDemoDirectoryCompany, TDemoDirectoryContact, TDemoDirectoryMember } from './seed';
 export { generateScale } from './scale';
+export { loadDemoData } from './demo-data';
+export type { THistoricalTicket } from './demo-data';
 export type { TScaleOptions } from './scale';
 export { autotaskSignature, connectWiseSignature } from './webhooks';
 
