@@ -4,6 +4,7 @@ import type { TAppDeps } from './app-deps';
 import { createMailer } from './lib/mailer';
 import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
+import { createFileStore } from './lib/file-store';
 import { createAppCaches } from './app-caches';
 
 /** Production wiring of the app's dependencies from configuration. */
@@ -30,5 +31,6 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     now,
     lifecycle: createLifecycle(),
     caches: createAppCaches(config, now),
+    files: createFileStore(config.uploads),
   };
 }

@@ -7,6 +7,7 @@ import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
 import { createLifecycle } from '../src/lib/lifecycle';
+import { createFileStore } from '../src/lib/file-store';
 import { createAppCaches } from '../src/app-caches';
 
 /**
@@ -66,6 +67,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
     now,
     lifecycle: createLifecycle(),
     caches: createAppCaches(config, now),
+    files: createFileStore(config.uploads),
     ...depOverrides,
   };
   const app = await buildApp(deps, buildOptions);

@@ -56,12 +56,3 @@ export async function insertUser(db: TDatabase, values: TNewUser): Promise<TUser
   return row;
 }
 
-/** Stores an upload (a logo) in the database, where every replica reads the same bytes. */
-export async function insertUpload(db: TDatabase, values: { mspId: string; name: string; contentType: string; bytes: Buffer }): Promise<void> {
-  await db.insert(uploads).values({ ...values, sizeBytes: values.bytes.length });
-}
-
-export async function findUpload(db: TDatabase, mspId: string, name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(and(eq(uploads.mspId, mspId), eq(uploads.name, name))).limit(1);
-  return row;
-}
