@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
-import { msps, uploads, users, type TDatabase } from '@switchboard/db';
+import { msps, users, type TDatabase } from '@switchboard/db';
 
 export type TMspRow = typeof msps.$inferSelect;
 export type TNewMsp = typeof msps.$inferInsert;
