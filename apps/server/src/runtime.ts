@@ -4,6 +4,7 @@ import type { TAppDeps } from './app-deps';
 import { createMailer } from './lib/mailer';
 import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
+import { createPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Production wiring of the app's dependencies from configuration. */
 export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
@@ -20,12 +21,14 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
           }
         : { kind: 'pglite', dataDir: config.database.dataDir },
     ));
+  const now = () => new Date();
   return {
     config,
     database: handle,
     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, keepCopies: !config.isProduction }),
     audit: createAuditLog(),
-    now: () => new Date(),
+    now,
     lifecycle: createLifecycle(),
+    psaClients: createPsaClientProvider({ config, database: handle, now }),
   };
 }

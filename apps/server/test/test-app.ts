@@ -7,6 +7,7 @@ import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
 import { createLifecycle } from '../src/lib/lifecycle';
+import { createPsaClientProvider } from '../src/modules/integrations/psa-client-for-msp';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default, or a fresh
@@ -57,15 +58,18 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32) }),
     ...configOverrides,
   };
-  const deps: TAppDeps = {
+  const { psaClients, ...otherOverrides } = depOverrides;
+  const base = {
     config,
     database,
     mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
     audit: createAuditLog(),
     now,
     lifecycle: createLifecycle(),
-    ...depOverrides,
+    ...otherOverrides,
   };
+  // Built from the final clock and database, so an overridden `now` also ages the client cache.
+  const deps: TAppDeps = { ...base, psaClients: psaClients ?? createPsaClientProvider(base) };
   const app = await buildApp(deps, buildOptions);
   await app.ready();
   return {
