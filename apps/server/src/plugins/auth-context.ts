@@ -174,7 +174,7 @@ function sessionDetailsOf(row: TAuthWithDetailsRow, auth: TAuthContext): TSessio
 const isUsableToken = (token: string | undefined): token is string => token !== undefined && token !== '' && token.length <= 200;
 
 /** Loads the session named by the cookie, or null when absent, expired or revoked (one narrow query). */
-export async function loadAuthContext(db: TDatabase, token: string | undefined, now: Date): Promise<TAuthContext | null> {
+async function loadAuthContext(db: TDatabase, token: string | undefined, now: Date): Promise<TAuthContext | null> {
   if (!isUsableToken(token)) return null;
   const tokenHash = sha256(token);
   const [row] = await authContextQuery(db).execute({ tokenHash, now: now.toISOString() });
@@ -182,7 +182,7 @@ export async function loadAuthContext(db: TDatabase, token: string | undefined, 
 }
 
 /** loadAuthContext plus what the session check shows, still in one query. */
-export async function loadAuthContextWithDetails(db: TDatabase, token: string | undefined, now: Date): Promise<{ auth: TAuthContext; details: TSessionDetails | null } | null> {
+async function loadAuthContextWithDetails(db: TDatabase, token: string | undefined, now: Date): Promise<{ auth: TAuthContext; details: TSessionDetails | null } | null> {
   if (!isUsableToken(token)) return null;
   const tokenHash = sha256(token);
   const [row] = await authContextWithDetailsQuery(db).execute({ tokenHash, now: now.toISOString() });

@@ -6,16 +6,16 @@ import type { TAppDeps, TModule } from '../../app-deps';
 import type { TAuthContext, TSessionDetails } from '../../plugins/auth-context';
 import { clearSessionCookie, endSession } from '../sessions/session.service';
 import { sessionAccountDetailsQuery, sessionUserDetailsQuery } from './session-check.repository';
-import { requestMeta } from './auth-request';
 import { presentSessionAccountOfContext, presentSessionUserOfContext } from './session-user.presenter';
 import { signedOutPathFor } from '../accounts/accounts.service';
+import { requestMeta } from '../../plugins/access';
 
 /**
  * A-072: who holds the session cookie, checked once when the app starts. The route declares
  * `readsSessionDetails`, so the request's one session lookup already read everything shown; the
  * narrow query here runs only when the details are missing.
  */
-export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null, loaded: TSessionDetails | null): Promise<TSessionCheckResponse> {
+async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null, loaded: TSessionDetails | null): Promise<TSessionCheckResponse> {
   const db = deps.database.db;
   if (auth?.principal === 'user') {
     const details = loaded?.principal === 'user' ? loaded : (await sessionUserDetailsQuery(db).execute({ mspId: auth.mspId, userId: auth.userId }))[0];
