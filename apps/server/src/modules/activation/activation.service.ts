@@ -6,7 +6,7 @@ import { AppError, conflict, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
-import { findUserByEmail, type TMspRow, type TMspUserKind } from './auth.repository';
+import { findUserByEmail, type TMspRow, type TMspUserKind } from '../auth/auth.repository';
 import { findPsaRecordsByEmail } from './activation.repository';
 import type { TActivationPsaLookup } from './activation-psa-lookup';
 import type { TRequestMeta } from '../../plugins/access';

@@ -9,7 +9,7 @@ import {
   MSP_USER_COLLECTIONS,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { authIpRateLimit, requireMsp, USER_KIND_OF } from './auth-request';
+import { authIpRateLimit, requireMsp, USER_KIND_OF } from '../auth/auth-request';
 import { createActivationService } from './activation.service';
 import { activationPsaLookupFor } from './activation-psa-lookup';
 import { requestMeta } from '../../plugins/access';

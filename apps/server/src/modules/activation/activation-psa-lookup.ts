@@ -2,7 +2,7 @@ import { isPsaError, type PsaClient, type TPsaContactWithCompany, type TPsaError
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
-import type { TMspUserKind } from './auth.repository';
+import type { TMspUserKind } from '../auth/auth.repository';
 
 /** What activation needs to ask the MSP's live PSA, injected so the repository stays testable. */
 export interface TActivationPsaLookup {

@@ -4,10 +4,10 @@ import type { TAppDeps } from '../../app-deps';
 import { forbidden, notFound, validation } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { TAuthContext } from '../../plugins/auth-context';
-import { findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
+import { findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from '../auth/auth.repository';
 import { assertMayGrantRole } from '../roles/roles.policy';
 import { canAccessUser, canManageUsersOfKind } from './profile.policy';
-import { presentSessionMspUser } from './session-user.presenter';
+import { presentSessionMspUser } from '../auth/session-user.presenter';
 import type { TRequestMeta } from '../../plugins/access';
 import { findRole } from '../roles/roles.repository';
 

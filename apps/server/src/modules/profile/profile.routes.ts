@@ -1,7 +1,7 @@
 import { MSP_USER_COLLECTIONS, ZClientEditBody, ZEditUserResponse, ZGetUserByIdQuery, ZGetUserByIdResponse, ZMspParams, ZTechnicianEditBody } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { mspUserOf, requestMeta } from '../../plugins/access';
-import { USER_KIND_OF } from './auth-request';
+import { USER_KIND_OF } from '../auth/auth-request';
 import { createProfileService } from './profile.service';
 
 /** Read one user and edit profiles. */

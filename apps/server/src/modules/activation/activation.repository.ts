@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
 import type { TPsaContactWithCompany, TPsaMemberWithPhone, TPsaType } from '@switchboard/psa';
-import type { TMspUserKind } from './auth.repository';
+import type { TMspUserKind } from '../auth/auth.repository';
 import { lookUpLivePsaRecords, type TActivationPsaLookup } from './activation-psa-lookup';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 
