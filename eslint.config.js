@@ -32,4 +32,26 @@ export default tseslint.config(
   },
   // DESIGN §2's workspace boundaries (web → contracts only; packages → no app code; no simulator in production server code).
   ...boundaryRules,
+  {
+    // zod and the contracts' schemas load on first validation (apps/web/src/lib/schemas.ts via
+    // apiFetch's schema picker), so no web module imports them up front (issue #6 §5: sign-in weight).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/schemas.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/features/*/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Validate through apiFetch({ schema: (s) => s.ZX }) or loadSchemas(); zod stays off the first load.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['@switchboard/contracts'],
+              importNamePattern: '^Z[A-Z]',
+              message: 'Schemas load lazily: use apiFetch({ schema: (s) => s.ZX }) or loadSchemas().',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -137,7 +137,7 @@ export async function buildApp(deps: TAppDeps, options: TBuildOptions = {}): Pro
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
   const homePath = options.homePath ?? DEFAULT_HOME_PATH;
-  app.get('/', { schema: { hide: true }, config: { access: { public: true } } }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect(homePath));
+  app.get('/', { schema: { hide: true }, config: { access: { public: true }, skipsSession: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect(homePath));
 
   // Every module route declares its access and operationId, or the server does not start.
   await app.register(async (scope) => {

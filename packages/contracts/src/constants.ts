@@ -18,3 +18,6 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp'] as const;
 export const DEFAULT_BRAND_COLOUR = '#e03131';
 export const PROGRESS_BAR_COLOUR = '#0b2a5b';
+
+/** The header that carries the bootstrap token on the first `technicianUsers/add`. */
+export const BOOTSTRAP_TOKEN_HEADER = 'x-bootstrap-token';

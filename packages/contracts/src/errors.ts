@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable error codes clients branch on (DESIGN §3). */
 export const ERROR_CODES = [
   'validation',
@@ -32,16 +30,3 @@ export const ERROR_CODES = [
   'internal',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
-
-/** application/problem+json body. */
-export const ZProblem = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number(),
-  detail: z.string(),
-  code: z.string(),
-  requestId: z.string(),
-  invalidParams: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
-  flags: z.record(z.string(), z.unknown()).optional(),
-});
-export type TProblem = z.infer<typeof ZProblem>;

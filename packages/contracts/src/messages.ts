@@ -63,6 +63,11 @@ export const MESSAGES = {
   customDomainTaken: 'That custom domain is already in use.',
   mspSignupClosed: 'New MSP sign-ups are closed on this server. Ask its operator for an account.',
   mspSignupInvitationRequired: 'MSP sign-up on this server is by invitation. Open the sign-up link from your invitation, or ask the operator for one.',
+  mspSignup: {
+    nameTooLong: 'The MSP name is too long (at most 100 characters).',
+    websiteInvalid: 'Enter the website as a web address, for example https://example.com.',
+    phoneInvalid: 'Enter the company phone number with 9 or 10 digits, for example 206 555 0142.',
+  },
   invalidVerificationCode: 'The verification code is incorrect or has expired.',
   accountLocked: 'Too many failed attempts. Try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
@@ -111,6 +116,8 @@ export const MESSAGES = {
     resetStartOver: 'Start again from the email step.',
     chooseActivationRecord: 'Choose the record that is you:',
     providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
+    /** The general sign-in for an email that belongs to MSP technicians or clients, not to a general account. */
+    useMspPage: 'This email belongs to a service provider\'s technician or client. Sign in on the service provider\'s page instead:',
   },
 
   // PSA connection problems (ours; the spec gives no wording).

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The 12 permission flags of spec 02 §3, in the spec's order. */
 export const PERMISSIONS = [
   'clientBilling',
@@ -18,13 +16,8 @@ export const PERMISSIONS = [
 
 export type TPermission = (typeof PERMISSIONS)[number];
 
-export const ZPermission = z.enum(PERMISSIONS);
-
-/** A role's permission map: every flag present, each a boolean. */
-export const ZPermissionMap = z.object(
-  Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean()])) as Record<TPermission, z.ZodBoolean>,
-);
-export type TPermissionMap = z.infer<typeof ZPermissionMap>;
+/** A role's permission map: every flag present, each a boolean (schema: ZPermissionMap). */
+export type TPermissionMap = { [P in TPermission]: boolean };
 
 export function permissionMap(granted: readonly TPermission[]): TPermissionMap {
   return Object.fromEntries(PERMISSIONS.map((p) => [p, granted.includes(p)])) as TPermissionMap;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { hasControlCharacters, ZCustomDomain, ZEmail } from './validation';
+import { hasControlCharacters } from './validation';
+import { ZCustomDomain, ZEmail } from './schemas/common';
 
 // Issue #6 §2: a NUL byte in an MSP value reached PostgreSQL and answered 500.
 describe('control characters in MSP values and emails', () => {

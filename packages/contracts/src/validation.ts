@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /** 01 §5: word characters and hyphens with dots, @, a dotted domain, a 2–7 letter TLD. */
@@ -54,13 +53,53 @@ export function hasControlCharacters(value: string): boolean {
   }
   return false;
 }
-const refuseControlCharacters = (value: string) => !hasControlCharacters(value);
 
-export const ZEmail = z.string().trim().max(254).refine(refuseControlCharacters, MESSAGES.controlCharacters);
-/** An MSP value in a path, query or body: refused before any query when it holds control characters. */
-export const ZCustomDomain = z.string().trim().toLowerCase().min(1).max(63).refine(refuseControlCharacters, MESSAGES.controlCharacters);
-/** Bounded free text for names and similar fields. */
-export const ZShortText = z.string().trim().max(200);
+/** Limits of the MSP sign-up's step 1 (ours; the spec gives none). */
+export const MSP_NAME_MAX = 100;
+export const WEBSITE_URL_MAX = 300;
+
+/**
+ * The website as stored: an http(s) address with a dotted host name; "acme.example" gains
+ * "https://". Null when it is not a web address a person could open.
+ */
+export function normaliseWebsiteUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > WEBSITE_URL_MAX || /\s/.test(trimmed)) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(url.hostname)) return null;
+  return withScheme;
+}
+
+export interface TMspInfoFields {
+  customDomain: string;
+  mspName: string;
+  webSiteUrl: string;
+  companyPhoneNumber: string;
+}
+
+/**
+ * MSP sign-up step 1 (R-088): the first problem in form order, or null. The browser checks it
+ * before step 2 and the server again on A-082; availability of the domain is the server's.
+ */
+export function mspInfoFieldsProblem(fields: TMspInfoFields): string | null {
+  const m = MESSAGES.mspSignup;
+  if ([fields.customDomain, fields.mspName, fields.webSiteUrl, fields.companyPhoneNumber].some((value) => value.trim() === '')) return MESSAGES.emptyFields;
+  const domainProblem = customDomainProblem(fields.customDomain.trim().toLowerCase());
+  if (domainProblem === 'invalid') return MESSAGES.customDomainInvalid;
+  if (domainProblem === 'reserved') return MESSAGES.customDomainReserved;
+  if (fields.mspName.trim().length > MSP_NAME_MAX) return m.nameTooLong;
+  if (normaliseWebsiteUrl(fields.webSiteUrl) === null) return m.websiteInvalid;
+  if (fields.companyPhoneNumber.trim().length > 40 || !isValidPhone(fields.companyPhoneNumber)) return m.phoneInvalid;
+  return null;
+}
+
 
 /** Account sign-up (01 §5): fields checked in the spec's order; the first failure is the message. */
 export interface TAccountSignupFields {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES, type TErrorCode } from '@switchboard/contracts';
+import { MESSAGES, plainIssueMessage, type TErrorCode } from '@switchboard/contracts';
 import { AppError, STATUS_OF_ERROR_CODE } from '../lib/app-error';
 
 /** Fastify's own client errors, in plain words instead of the framework's text. */
@@ -47,12 +47,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const invalidParams = error.validation.map((issue) => ({
-        name: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? ''),
-        reason: issue.message ?? 'Invalid value',
-      }));
+      // Every reason in plain words with the field's label (issue #6 §6); `name` stays the field's path for clients.
+      const invalidParams = error.validation.map((issue) => {
+        const path = issue.instancePath.split('/').filter((segment) => segment !== '');
+        return {
+          name: path.join('.') || String(error.validationContext ?? ''),
+          reason: plainIssueMessage({ ...issue.params, code: issue.keyword, path, message: issue.message }),
+        };
+      });
       const first = invalidParams[0];
-      return sendCode('validation', first ? `${first.name ? `${first.name}: ` : ''}${first.reason}` : 'Invalid request.', { invalidParams });
+      return sendCode('validation', first ? first.reason : 'The request is not valid.', { invalidParams });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -134,7 +134,8 @@ describe('with the database down', () => {
 
   it('still serves static files, the SPA shell and /health to a signed-in browser: none looks the session up', async () => {
     expect((await client.get(ASSET)).statusCode).toBe(200);
-    expect((await navigate(client, '/')).statusCode).toBe(200);
+    expect((await navigate(client, '/auth/login')).statusCode).toBe(200);
+    expect((await navigate(client, '/')).statusCode).toBe(302);
     expect((await client.get('/health')).json()).toEqual({ status: 'ok' });
     // The API does need the database, so the checks above can fail.
     expect((await client.get(SESSION_CHECK)).statusCode).toBe(500);

@@ -1,8 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/mantine-base';
 import './global.css';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
@@ -18,10 +15,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandedMantineProvider locationSource={routerLocation}>
-        <ModalsProvider>
-          <Notifications position="bottom-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
       </BrandedMantineProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,4 @@
-import { LoadingOverlay } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useLocation, useNavigation } from 'react-router';
 import { useLoadingStore } from '../lib/loading-store';
 import { isLoginToDashboard } from '../lib/route-progress';
@@ -9,13 +9,15 @@ export function MainLoadingOverlay() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const isEnteringDashboard = navigation.state !== 'idle' && navigation.location !== undefined && isLoginToDashboard(pathname, navigation.location.pathname);
+  if (!isMainLoading && !isEnteringDashboard) return null;
+  // A plain fixed layer, not Mantine's LoadingOverlay: that one brings Overlay and Transition onto every page's first load (issue #6 §5).
   return (
-    <LoadingOverlay
-      visible={isMainLoading || isEnteringDashboard}
+    <Center
       pos="fixed"
-      zIndex={2000}
-      loaderProps={{ type: 'dots', size: 'xl', 'aria-label': 'Loading' }}
-      overlayProps={{ blur: 2 }}
-    />
+      inset={0}
+      style={{ zIndex: 2000, backgroundColor: 'rgba(255, 255, 255, 0.6)', backdropFilter: 'blur(2px)' }}
+    >
+      <Loader type="dots" size="xl" aria-label="Loading" />
+    </Center>
   );
 }

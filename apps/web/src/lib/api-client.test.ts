@@ -73,9 +73,9 @@ describe('apiFetch', () => {
 
   it('validates the answer with the given schema', async () => {
     respondWith(200, { deleted: 'yes' }, 'application/json');
-    await expect(apiFetch('/x', { schema: z.object({ deleted: z.literal(true) }) })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(apiFetch('/x', { schema: () => z.object({ deleted: z.literal(true) }) })).rejects.toMatchObject({ code: 'invalid_response' });
     respondWith(200, { deleted: true }, 'application/json');
-    await expect(apiFetch('/x', { schema: z.object({ deleted: z.literal(true) }) })).resolves.toEqual({ deleted: true });
+    await expect(apiFetch('/x', { schema: () => z.object({ deleted: z.literal(true) }) })).resolves.toEqual({ deleted: true });
   });
 });
 

@@ -1,5 +1,23 @@
 import type { z } from 'zod';
-import { CSRF_HEADER, MESSAGES, ZProblem } from '@switchboard/contracts';
+import { CSRF_HEADER, MESSAGES } from '@switchboard/contracts';
+import type * as TSchemaModule from './schemas';
+
+/** The module of every schema the browser validates with (lib/schemas.ts), loaded on first use. */
+export type TSchemas = typeof TSchemaModule;
+
+let schemasLoading: Promise<TSchemas> | undefined;
+/** Loads zod and the schemas once, the first time an answer is validated (issue #6 §5: not on the sign-in route's first load). */
+export function loadSchemas(): Promise<TSchemas> {
+  schemasLoading ??= import('./schemas').catch((cause: unknown) => {
+    // A failed chunk load (e.g. offline) is tried again next time.
+    schemasLoading = undefined;
+    throw cause;
+  });
+  return schemasLoading;
+}
+
+/** Picks the schema an answer must match from the lazily loaded schema module: `(s) => s.ZRoleList`. */
+export type TSchemaPicker<TSchema extends z.ZodType = z.ZodType> = (schemas: TSchemas) => TSchema;
 
 export type TInvalidParam = { name: string; reason: string };
 
@@ -42,6 +60,8 @@ export type TApiFetchOptions = {
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
   query?: Record<string, TQueryValue>;
+  /** Extra request headers (e.g. the MSP sign-up's bootstrap token); the CSRF header is always sent. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -66,16 +86,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readInvalidParams(value: unknown): TInvalidParam[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => (isRecord(item) && typeof item.name === 'string' && typeof item.reason === 'string' ? [{ name: item.name, reason: item.reason }] : []));
+}
+
+/**
+ * The problem+json fields an error shows (DESIGN §3). Read by hand rather than with ZProblem so a
+ * failed sign-in never waits for the schema chunk.
+ */
 function toApiError(status: number, body: unknown, fallbackText: string): ApiError {
-  const problem = ZProblem.safeParse(body);
-  if (problem.success) {
+  if (isRecord(body) && typeof body.code === 'string' && typeof body.detail === 'string') {
     return new ApiError({
       status,
-      code: problem.data.code,
-      detail: problem.data.detail,
-      flags: problem.data.flags,
-      invalidParams: problem.data.invalidParams,
-      requestId: problem.data.requestId,
+      code: body.code,
+      detail: body.detail,
+      flags: isRecord(body.flags) ? body.flags : {},
+      invalidParams: readInvalidParams(body.invalidParams),
+      requestId: typeof body.requestId === 'string' ? body.requestId : null,
     });
   }
   // A proxy or a crashed upstream can answer without problem+json; keep what it said.
@@ -85,18 +115,22 @@ function toApiError(status: number, body: unknown, fallbackText: string): ApiErr
 
 /**
  * Calls the Switchboard API with the session cookie and the CSRF header, parses the JSON answer,
- * validates it with `schema` when given, and throws `ApiError` on any failure.
+ * validates it with the schema `schema` picks when given, and throws `ApiError` on any failure.
+ * The schema module loads while the request is under way.
  */
 export async function apiFetch<TSchema extends z.ZodType>(
   path: string,
-  options: TApiFetchOptions & { schema: TSchema },
+  options: TApiFetchOptions & { schema: TSchemaPicker<TSchema> },
 ): Promise<z.infer<TSchema>>;
 export async function apiFetch<TResult = unknown>(path: string, options?: TApiFetchOptions): Promise<TResult>;
 export async function apiFetch(
   path: string,
-  options: TApiFetchOptions & { schema?: z.ZodType } = {},
+  options: TApiFetchOptions & { schema?: TSchemaPicker } = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = { [CSRF_HEADER]: '1', accept: 'application/json' };
+  const schemas = options.schema ? loadSchemas() : undefined;
+  // Awaited only on success; a failed call must not leave a rejected load unhandled.
+  schemas?.catch(() => undefined);
+  const headers: Record<string, string> = { ...options.headers, [CSRF_HEADER]: '1', accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -121,8 +155,8 @@ export async function apiFetch(
 
   const parsed = await readBody(response);
   if (!response.ok) throw toApiError(response.status, parsed, response.statusText || `HTTP ${response.status}`);
-  if (!options.schema) return parsed;
-  const result = options.schema.safeParse(parsed);
+  if (!options.schema || !schemas) return parsed;
+  const result = options.schema(await schemas).safeParse(parsed);
   if (!result.success) {
     throw new ApiError({ status: response.status, code: 'invalid_response', detail: MESSAGES.unexpectedResponse });
   }

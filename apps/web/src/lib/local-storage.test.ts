@@ -17,12 +17,12 @@ const technician: TSessionUser = buildAdminTechnician({ phoneNumber: '5551234567
 beforeEach(() => window.localStorage.clear());
 
 describe('lastActiveUser (R-046)', () => {
-  it('never stores a password or hash, even when the object handed over carries one', () => {
+  it('never stores a password or hash, even when the object handed over carries one', async () => {
     const leaky = { ...technician, password: 'Secret!234', passwordHash: '$argon2id$...' } as TSessionUser;
     saveLastActiveUser(leaky);
     const raw = window.localStorage.getItem(STORAGE_KEYS.lastActiveUser) ?? '';
     expect(raw).not.toMatch(/Secret!234|argon2|password/i);
-    expect(loadLastActiveUser()).toEqual(technician);
+    expect(await loadLastActiveUser()).toEqual(technician);
   });
 });
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { ZSessionUser } from '@switchboard/contracts';
 import type { TSessionUser } from '@switchboard/contracts';
+import { loadSchemas } from './api-client';
 
 /** The four browser-storage items of spec 02 §3. */
 export const STORAGE_KEYS = {
@@ -13,16 +12,28 @@ export const STORAGE_KEYS = {
 export const TOP_LEVEL_TABS = ['admin', 'iTAgent'] as const;
 export type TTopLevelTab = (typeof TOP_LEVEL_TABS)[number];
 
-export const ZLastUiState = z.object({
-  currentOption: z.string().max(100).nullable(),
-  navOption: z.string().max(100).nullable(),
-  activeTab: z.enum(TOP_LEVEL_TABS),
-  introScreen: z.boolean(),
-});
-export type TLastUiState = z.infer<typeof ZLastUiState>;
+export type TLastUiState = {
+  currentOption: string | null;
+  navOption: string | null;
+  activeTab: TTopLevelTab;
+  introScreen: boolean;
+};
 
-export const ZLastActiveUserType = z.enum(['tech', 'client']);
-export type TLastActiveUserType = z.infer<typeof ZLastActiveUserType>;
+export type TLastActiveUserType = 'tech' | 'client';
+
+// The small stored values are checked by hand: this module is on every page's first load, zod is not (issue #6 §5).
+const isOptionName = (value: unknown): value is string | null => value === null || (typeof value === 'string' && value.length <= 100);
+
+function isLastUiState(value: unknown): value is TLastUiState {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Record<string, unknown>;
+  return (
+    isOptionName(state.currentOption) &&
+    isOptionName(state.navOption) &&
+    (TOP_LEVEL_TABS as readonly unknown[]).includes(state.activeTab) &&
+    typeof state.introScreen === 'boolean'
+  );
+}
 
 function readJson(key: string): unknown {
   try {
@@ -54,7 +65,9 @@ export function saveLastActiveUser(user: TSessionUser): void {
   writeJson(STORAGE_KEYS.lastActiveUser, withoutSecrets(user));
 }
 
-export function loadLastActiveUser(): TSessionUser | null {
+/** The stored user, checked against the session-user schema (loaded on first use). */
+export async function loadLastActiveUser(): Promise<TSessionUser | null> {
+  const { ZSessionUser } = await loadSchemas();
   const parsed = ZSessionUser.safeParse(readJson(STORAGE_KEYS.lastActiveUser));
   return parsed.success ? parsed.data : null;
 }
@@ -64,8 +77,9 @@ export function saveLastUiState(state: TLastUiState): void {
 }
 
 export function loadLastUiState(): TLastUiState | null {
-  const parsed = ZLastUiState.safeParse(readJson(STORAGE_KEYS.lastUiState));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(STORAGE_KEYS.lastUiState);
+  if (!isLastUiState(stored)) return null;
+  return { currentOption: stored.currentOption, navOption: stored.navOption, activeTab: stored.activeTab, introScreen: stored.introScreen };
 }
 
 export function saveLastConversationIndex(index: number): void {
@@ -73,8 +87,8 @@ export function saveLastConversationIndex(index: number): void {
 }
 
 export function loadLastConversationIndex(): number | null {
-  const parsed = z.number().int().min(0).safeParse(readJson(STORAGE_KEYS.lastConversationIndex));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(STORAGE_KEYS.lastConversationIndex);
+  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : null;
 }
 
 export function saveLastActiveUserType(userType: TLastActiveUserType): void {
@@ -83,8 +97,8 @@ export function saveLastActiveUserType(userType: TLastActiveUserType): void {
 
 /** Spec 02 §3: defaults to 'client' when nothing valid is stored. */
 export function loadLastActiveUserType(): TLastActiveUserType {
-  const parsed = ZLastActiveUserType.safeParse(readJson(STORAGE_KEYS.lastActiveUserType));
-  return parsed.success ? parsed.data : 'client';
+  const stored = readJson(STORAGE_KEYS.lastActiveUserType);
+  return stored === 'tech' || stored === 'client' ? stored : 'client';
 }
 
 /** Expires every cookie JavaScript can see, on this path and its parents (HttpOnly ones are the server's job). */

@@ -35,6 +35,17 @@ export const ZGetUserByEmailResponse = z.object({
   provider: ZOidcProvider.nullable(),
 });
 export type TGetUserByEmailResponse = z.infer<typeof ZGetUserByEmailResponse>;
+/**
+ * A-068's 404 for an email of MSP technicians or clients carries the MSP pages to sign in on, in
+ * `flags.mspPages` (ours: the general sign-in used to tell them to sign up).
+ */
+export const ZMspSignInPage = z.object({
+  mspCustomDomain: z.string(),
+  mspName: z.string(),
+  userKind: z.enum(['technician', 'client']),
+});
+export type TMspSignInPage = z.infer<typeof ZMspSignInPage>;
+export const ZMspSignInPages = z.array(ZMspSignInPage);
 
 // A-069 POST /auth/signin
 export const ZAccountSignInBody = z.object({ emailId: ZFormText(254), password: ZFormText(200) });

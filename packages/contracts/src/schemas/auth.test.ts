@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, mspUserHome, ZSessionCheckResponse } from './auth';
+import { mspUserHome } from '../paths';
+import { maskEmail, ZSessionCheckResponse } from './auth';
 
 describe('auth contracts', () => {
   it('masks an email to its first letter and domain', () => {

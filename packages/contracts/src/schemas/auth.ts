@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZPermissionMap } from '../permissions';
+import { ZPermissionMap } from './common';
 import { TIER_LEVELS } from '../constants';
-import { ZCustomDomain, ZEmail, ZShortText } from '../validation';
+import { ZCustomDomain, ZEmail, ZShortText } from './common';
 
 /**
  * MSP-user sign-in, 2FA, reset, activation and profile shapes (api-contract "MSP users"). Request
@@ -193,10 +193,6 @@ export type TTotpCodeBody = z.infer<typeof ZTotpCodeBody>;
 export const ZTotpStatusResponse = z.object({ totpEnabled: z.boolean() });
 export type TTotpStatusResponse = z.infer<typeof ZTotpStatusResponse>;
 
-/** Where a technician or client lands after sign-in (issue #2 §3). */
-export function mspUserHome(mspCustomDomain: string, userId: string): string {
-  return `/${mspCustomDomain}/dashboard/${userId}/tickets`;
-}
 
 /** "jane@northwind-it.example" → "j•••@northwind-it.example": enough to recognise, not to harvest. */
 export function maskEmail(email: string): string {

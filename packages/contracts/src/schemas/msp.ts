@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIER_LEVELS } from '../constants';
-import { ZCustomDomain, ZEmail, ZShortText } from '../validation';
+import { ZCustomDomain, ZEmail, ZShortText } from './common';
 import { ZSessionMspUser } from './auth';
 
 /** A-082 multipart text fields of the MSP sign-up form (the optional logo travels as `file`). */
@@ -80,5 +80,3 @@ export type TTechnicianRecord = z.infer<typeof ZTechnicianRecord>;
 export const ZAddTechnicianResponse = z.object({ user: ZTechnicianRecord });
 export type TAddTechnicianResponse = z.infer<typeof ZAddTechnicianResponse>;
 
-/** The header that carries the bootstrap token on the first `technicianUsers/add`. */
-export const BOOTSTRAP_TOKEN_HEADER = 'x-bootstrap-token';

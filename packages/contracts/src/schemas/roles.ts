@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPermissionMap } from '../permissions';
+import { ZPermissionMap } from './common';
 
 export const ROLE_NAME_MAX = 60;
 

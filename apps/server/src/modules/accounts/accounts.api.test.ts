@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ZAccountSignedIn, type TCreateAccountBody } from '@switchboard/contracts';
 import { accounts, auditEvents, sessions } from '@switchboard/db';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser } from '../../../test/factories';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -179,9 +180,45 @@ describe('A-068 GET /auth/getUserByEmail', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ detail: MESSAGES.accountDoesNotExist });
   });
+
+  it('tells a technician or client which MSP page to use instead of "Please sign up" (issue #6 §6)', async () => {
+    const northwind = await buildMsp(t, { name: 'Northwind Test IT' });
+    const contoso = await buildMsp(t, { name: 'Contoso Test IT' });
+    const email = uniqueEmail('tech');
+    await buildUser(t, northwind, { kind: 'technician', email });
+    await buildUser(t, contoso, { kind: 'client', email: email.toUpperCase() });
+    const response = await freshClient().get(`/auth/getUserByEmail?email=${encodeURIComponent(email)}`);
+    expect(response.statusCode).toBe(404);
+    const body = response.json<{ detail: string; flags: { mspPages: unknown } }>();
+    expect(body.detail).toBe(MESSAGES.auth.useMspPage);
+    expect(body.detail).not.toContain('sign up');
+    expect(body.flags.mspPages).toEqual(
+      [
+        { mspCustomDomain: contoso.customDomain, mspName: 'Contoso Test IT', userKind: 'client' },
+        { mspCustomDomain: northwind.customDomain, mspName: 'Northwind Test IT', userKind: 'technician' },
+      ],
+    );
+  });
 });
 
 describe('A-069 POST /auth/signin', () => {
+  it('answers a too-long or missing field in plain words, never in the validator\'s (issue #6 §6)', async () => {
+    const tooLong = await freshClient().post('/auth/signin', { emailId: `${'a'.repeat(250)}@acme-it.example`, password: 'x' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      code: 'validation',
+      detail: 'Email is too long (at most 254 characters).',
+      invalidParams: [{ name: 'emailId', reason: 'Email is too long (at most 254 characters).' }],
+    });
+    const missing = await freshClient().post('/auth/signin', { emailId: 'dana@acme-it.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ detail: string }>().detail).toBe(MESSAGES.passwordRequired);
+    const notJson = await freshClient().post('/auth/signin', 'plain', { headers: { 'content-type': 'text/plain' } });
+    expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notJson.statusCode).toBeLessThan(500);
+    for (const response of [tooLong, missing]) expect(response.body).not.toMatch(/Too big|expected string|Invalid input/);
+  });
+
   it('signs a general account in with its password', async () => {
     const form = validForm();
     const created = signedIn(await freshClient().post('/auth/createAccount', form));

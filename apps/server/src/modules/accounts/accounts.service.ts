@@ -6,6 +6,7 @@ import {
   passwordProblems,
   validateAccountSignup,
   type TGetUserByEmailResponse,
+  type TMspSignInPage,
   type ZAccountSignInBody,
   type ZCreateAccountBody,
   type ZPublicSignupBody,
@@ -18,6 +19,7 @@ import type { TAuditEvent } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { createSession } from '../sessions/session.service';
 import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { findMspsOfEmail } from '../auth/auth.repository';
 import { findAccountByEmail, findAccountsByEmail, insertAccount, type TAccountRow } from './accounts.repository';
 import type { TRequestMeta } from '../../plugins/access';
 
@@ -32,6 +34,17 @@ export function landingPathFor(account: TAccountRow): string {
 /** Where an account goes after signing out (02 §2: public users back to /public). */
 export function signedOutPathFor(accountKind: TAccountRow['kind']): string {
   return accountKind === 'public' ? '/public' : '/auth/login';
+}
+
+/** The MSP login pages where this email has an active technician or client user, by MSP name. */
+async function findMspSignInPages(deps: TAccountsDeps, email: string): Promise<TMspSignInPage[]> {
+  const db = deps.database.db;
+  const [technicianMsps, clientMsps] = await Promise.all([findMspsOfEmail(db, email, 'technician'), findMspsOfEmail(db, email, 'client')]);
+  const pages: TMspSignInPage[] = [
+    ...technicianMsps.map((msp) => ({ mspCustomDomain: msp.customDomain, mspName: msp.name, userKind: 'technician' as const })),
+    ...clientMsps.map((msp) => ({ mspCustomDomain: msp.customDomain, mspName: msp.name, userKind: 'client' as const })),
+  ];
+  return pages.sort((a, b) => a.mspName.localeCompare(b.mspName) || a.userKind.localeCompare(b.userKind));
 }
 
 function trimmedAddress(address: z.output<typeof ZCreateAccountBody>['companyAddress']) {
@@ -69,11 +82,18 @@ export function startAccountSession(db: TDatabase, now: Date, account: TAccountR
 
 /** General accounts: look-up by e-mail, password sign-in and the two sign-up forms (01 §5). */
 export function createAccountsService(deps: TAccountsDeps) {
-  /** whether an account exists for the email and how it signs in. */
+  /**
+   * A-068: whether an account exists for the email and how it signs in. An email of MSP technicians
+   * or clients is not told to sign up (it has an account, just not here): the answer names the MSP
+   * pages to use. The MSP sign-in lookup (A-083/A-084) already tells anyone which MSPs an email
+   * belongs to, so this reveals nothing new.
+   */
   async function describeAccountByEmail(email: string): Promise<TGetUserByEmailResponse> {
     const [account] = await findAccountsByEmail(deps.database.db, email);
-    if (!account) throw notFound(MESSAGES.accountDoesNotExist);
-    return { exists: true, hasPassword: account.passwordHash !== null, provider: account.provider };
+    if (account) return { exists: true, hasPassword: account.passwordHash !== null, provider: account.provider };
+    const mspPages = await findMspSignInPages(deps, email);
+    if (mspPages.length > 0) throw new AppError('account_not_found', MESSAGES.auth.useMspPage, { flags: { mspPages } });
+    throw notFound(MESSAGES.accountDoesNotExist);
   }
 
   /**

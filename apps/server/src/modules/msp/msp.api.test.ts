@@ -135,6 +135,23 @@ describe('A-082 POST /db/msp', () => {
     expect(taken.json()).toMatchObject({ detail: MESSAGES.customDomainTaken, flags: { mspSignup: true } });
   });
 
+  it('refuses a website that is not a web address, a short phone number and an over-long name, in plain words (issue #6 §6)', async () => {
+    const cases: Array<[TSignupForm, string]> = [
+      [{ webSiteUrl: 'not a url' }, MESSAGES.mspSignup.websiteInvalid],
+      [{ webSiteUrl: 'javascript:alert(1)' }, MESSAGES.mspSignup.websiteInvalid],
+      [{ companyPhoneNumber: '12' }, MESSAGES.mspSignup.phoneInvalid],
+      [{ mspName: 'N'.repeat(500) }, MESSAGES.mspSignup.nameTooLong],
+    ];
+    for (const [overrides, detail] of cases) {
+      const response = await signUp(signupForm(overrides));
+      expect(response.statusCode, JSON.stringify(overrides).slice(0, 60)).toBe(400);
+      expect(response.json()).toMatchObject({ detail, flags: { mspSignup: true } });
+    }
+    const bare = await createdMsp({ webSiteUrl: 'acme.example' });
+    const profile = (await anonymous().get(`/db/msp?customDomain=${bare.mspCustomDomain}`)).json<TMspProfile>();
+    expect(profile.webSiteUrl).toBe('https://acme.example');
+  });
+
   it('stores a PNG logo outside the web root and serves it with its type and nosniff', async () => {
     const created = await createdMsp({ file: { bytes: PNG_BYTES, type: 'image/png', name: 'logo.png' } });
     const profile = (await anonymous().get(`/db/msp?customDomain=${created.mspCustomDomain}`)).json<TMspProfile>();

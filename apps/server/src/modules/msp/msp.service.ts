@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { customDomainProblem, LOGO_MAX_BYTES, MESSAGES, type TCreateMspResponse, type TMspBrand, type TMspProfile } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, MESSAGES, mspInfoFieldsProblem, normaliseWebsiteUrl, type TCreateMspResponse, type TMspBrand, type TMspProfile } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -28,7 +28,6 @@ export interface TRequestOrigin {
   requestId: string;
 }
 
-const FIELD_LIMITS = { mspName: 200, customDomain: 63, companyPhoneNumber: 40, webSiteUrl: 300 } as const;
 
 /** Every MSP sign-up failure carries the spec's `mspSignup` flag (R-093) beside its own. */
 export const mspSignupError = (code: ConstructorParameters<typeof AppError>[0], detail: string, flags: Record<string, unknown> = {}) =>
@@ -70,14 +69,9 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
       webSiteUrl: input.webSiteUrl.trim(),
     };
     if (Object.values(fields).some((value) => value === '')) throw mspSignupError('empty_fields', MESSAGES.emptyFields, { emptyFields: true });
-    for (const [name, limit] of Object.entries(FIELD_LIMITS) as Array<[keyof typeof FIELD_LIMITS, number]>) {
-      if (fields[name].length > limit) {
-        throw new AppError('validation', `${name}: at most ${limit} characters.`, { flags: { mspSignup: true }, invalidParams: [{ name, reason: `At most ${limit} characters.` }] });
-      }
-    }
-    const domainProblem = customDomainProblem(fields.customDomain);
-    if (domainProblem === 'invalid') throw mspSignupError('validation', MESSAGES.customDomainInvalid);
-    if (domainProblem === 'reserved') throw mspSignupError('validation', MESSAGES.customDomainReserved);
+    // The same step-1 rule the sign-up page checks before step 2 (issue #6 §6).
+    const problem = mspInfoFieldsProblem(fields);
+    if (problem !== null) throw mspSignupError('validation', problem);
     if (await findMspByDomain(db, fields.customDomain)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
 
     let logoType: TLogoType | null = null;
@@ -99,7 +93,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
           customDomain: fields.customDomain,
           name: fields.mspName,
           phone: fields.companyPhoneNumber,
-          websiteUrl: fields.webSiteUrl,
+          websiteUrl: normaliseWebsiteUrl(fields.webSiteUrl) ?? fields.webSiteUrl,
           logoPath,
           logoMime: logoType?.mime ?? null,
           bootstrapTokenHash: sha256(bootstrapToken),

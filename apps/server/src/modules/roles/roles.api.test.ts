@@ -213,11 +213,14 @@ describe('Regression: a role deleted while a user is being given it (issue #6 §
 
   it('never leaves a user on a deleted role: either the delete wins and the add answers 404, or the add wins and the delete answers "role in use"', async () => {
     const msp = await buildMsp(t);
-    const admin = await adminOf(msp);
+    const adminUser = await buildUser(t, msp, { role: 'Admin' });
     // The delete starts a little later each round, sweeping through the add's window between its
     // role check and its insert (the password hash sits there), until the add wins outright.
     const outcomes: string[] = [];
     for (let delayMs = 0; delayMs <= 400 && !outcomes.includes('201/409'); delayMs += 5) {
+      // A fresh client address each round: a slow machine needs more rounds than the per-IP limit
+      // of technician adds allows, and a 429 says nothing about the race.
+      const admin = await signedInClient(t, adminUser, `192.0.2.${delayMs / 5 + 1}`);
       const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: `Racing ${delayMs}`, permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
       const [added, deleted] = await Promise.all([
         admin.post(`/db/${msp.customDomain}/technicianUsers/add`, { ...employee, email: `racer-${delayMs}@example.com`, roleId: role.id }),

@@ -30,7 +30,9 @@ export function BrandedMantineProvider({ locationSource, children }: { locationS
   const brand = mspProfile.data?.brand;
   const theme = useMemo(() => createBrandTheme(brand), [brand]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolveAccessibleVariables}>
+    // deduplicateCssVariables off: the provider writes every theme variable itself, so Mantine's
+    // default-css-variables.css (4 KB gzip) is not loaded separately (issue #6 §5).
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolveAccessibleVariables} deduplicateCssVariables={false}>
       {children}
     </MantineProvider>
   );

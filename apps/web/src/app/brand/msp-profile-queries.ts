@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZMspProfile } from '@switchboard/contracts';
 import { apiFetch } from '../../lib/api-client';
 
 export const mspProfileKeys = {
@@ -11,7 +10,7 @@ export const mspProfileKeys = {
 export function useMspProfile(customDomain: string | null) {
   return useQuery({
     queryKey: mspProfileKeys.byDomain(customDomain ?? ''),
-    queryFn: () => apiFetch('/db/msp', { query: { customDomain }, schema: ZMspProfile }),
+    queryFn: () => apiFetch('/db/msp', { query: { customDomain }, schema: (s) => s.ZMspProfile }),
     enabled: customDomain !== null,
     staleTime: 5 * 60_000,
   });

@@ -1,88 +1,75 @@
-import {
-  BOOTSTRAP_TOKEN_HEADER,
-  CSRF_HEADER,
-  ZAccountSignedIn,
-  ZChangePasswordResponse,
-  ZCreateAccountResponse,
-  ZCreateMspResponse,
-  ZEmailSignInResponse,
-  ZForgotPasswordResponse,
-  ZGetUserByEmailResponse,
-  ZOidcPendingResponse,
-  ZOidcProvidersResponse,
-  ZPasswordSignInResponse,
-  ZProblem,
-  ZPsaContactRecord,
-  ZPsaMemberRecord,
-  ZResendCodeResponse,
-  ZSignupAvailabilityResponse,
-  ZValidateResetTokenResponse,
-  ZVerifyCodeResponse,
-} from '@switchboard/contracts';
+import { BOOTSTRAP_TOKEN_HEADER } from '@switchboard/contracts';
 import type { TAddTechnicianBody, TCreateAccountBody, TOidcProvider, TPublicSignupBody, TValidateUserBody } from '@switchboard/contracts';
-import { z } from 'zod';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { usersSegment, type TLoginUserKind } from '../lib/user-kind';
-import { ZOutbox } from './auth-schemas';
-
-const ZTechnicianActivationRecords = z.object({ records: z.array(ZPsaMemberRecord) });
-const ZClientActivationRecords = z.object({ records: z.array(ZPsaContactRecord) });
-/** A-035 answers `{ user }`; sign-up only needs to know it succeeded. */
-const ZAddedTechnician = z.object({ user: z.object({ id: z.string() }) });
 
 const mspPath = (msp: string, kind: TLoginUserKind) => `/db/${encodeURIComponent(msp)}/${usersSegment(kind)}`;
 
 /** A-083/A-084: the MSPs an email belongs to. */
 export function lookupMspDomains(kind: TLoginUserKind, emailId: string) {
-  return apiFetch(`/db/${usersSegment(kind)}/signin`, { method: 'POST', body: { emailId }, schema: ZEmailSignInResponse });
+  return apiFetch(`/db/${usersSegment(kind)}/signin`, { method: 'POST', body: { emailId }, schema: (s) => s.ZEmailSignInResponse });
 }
 
 /** A-085/A-086: checks the password within one MSP and mails a 2FA code. */
 export function signInToMsp(msp: string, kind: TLoginUserKind, body: { emailId: string; password: string }) {
-  return apiFetch(`${mspPath(msp, kind)}/signin`, { method: 'POST', body, schema: ZPasswordSignInResponse });
+  return apiFetch(`${mspPath(msp, kind)}/signin`, { method: 'POST', body, schema: (s) => s.ZPasswordSignInResponse });
 }
 
 /** 2FA verify (decisions #5): opens the session. */
 export function verifyTwoFactorCode(msp: string, kind: TLoginUserKind, body: { challengeId: string; code: string }) {
-  return apiFetch(`${mspPath(msp, kind)}/verifyCode`, { method: 'POST', body, schema: ZVerifyCodeResponse });
+  return apiFetch(`${mspPath(msp, kind)}/verifyCode`, { method: 'POST', body, schema: (s) => s.ZVerifyCodeResponse });
 }
 
 export function resendTwoFactorCode(msp: string, kind: TLoginUserKind, challengeId: string) {
-  return apiFetch(`${mspPath(msp, kind)}/resendCode`, { method: 'POST', body: { challengeId }, schema: ZResendCodeResponse });
+  return apiFetch(`${mspPath(msp, kind)}/resendCode`, { method: 'POST', body: { challengeId }, schema: (s) => s.ZResendCodeResponse });
+}
+
+/**
+ * Whether no MSP uses this custom domain yet, asked on step 1 of the MSP sign-up through the
+ * public profile read (A-020): a profile means taken, a 404 means free.
+ */
+export async function isCustomDomainFree(customDomain: string): Promise<boolean> {
+  try {
+    await apiFetch('/db/msp', { query: { customDomain } });
+    return false;
+  } catch (cause) {
+    if (cause instanceof ApiError && cause.status === 404) return true;
+    throw cause;
+  }
 }
 
 /** A-068: whether a general account exists and how it signs in. */
 export function lookupAccount(email: string) {
-  return apiFetch('/auth/getUserByEmail', { query: { email }, schema: ZGetUserByEmailResponse });
+  return apiFetch('/auth/getUserByEmail', { query: { email }, schema: (s) => s.ZGetUserByEmailResponse });
 }
 
 /** A-069 */
 export function signInAccount(body: { emailId: string; password: string }) {
-  return apiFetch('/auth/signin', { method: 'POST', body, schema: ZAccountSignedIn });
+  return apiFetch('/auth/signin', { method: 'POST', body, schema: (s) => s.ZAccountSignedIn });
 }
 
 /** A-070: 409 "Account exists." when taken. */
 export function checkSignupEmail(emailId: string) {
-  return apiFetch('/auth/signup', { query: { emailId }, schema: ZSignupAvailabilityResponse });
+  return apiFetch('/auth/signup', { query: { emailId }, schema: (s) => s.ZSignupAvailabilityResponse });
 }
 
 /** A-071 */
 export function createAccount(body: TCreateAccountBody) {
-  return apiFetch('/auth/createAccount', { method: 'POST', body, schema: ZAccountSignedIn });
+  return apiFetch('/auth/createAccount', { method: 'POST', body, schema: (s) => s.ZAccountSignedIn });
 }
 
 /** A-067: completes an account started with a provider sign-in. */
 export function validateProviderUser(provider: TOidcProvider, body: TValidateUserBody) {
-  return apiFetch('/auth/validateUser', { method: 'POST', query: { token: provider }, body, schema: ZAccountSignedIn });
+  return apiFetch('/auth/validateUser', { method: 'POST', query: { token: provider }, body, schema: (s) => s.ZAccountSignedIn });
 }
 
 export function fetchOidcProviders() {
-  return apiFetch('/auth/oidc/providers', { schema: ZOidcProvidersResponse });
+  return apiFetch('/auth/oidc/providers', { schema: (s) => s.ZOidcProvidersResponse });
 }
 
 /** GET /auth/oidc/pending: the provider identity waiting for business details (404 when none). */
 export function fetchPendingProviderIdentity() {
-  return apiFetch('/auth/oidc/pending', { schema: ZOidcPendingResponse });
+  return apiFetch('/auth/oidc/pending', { schema: (s) => s.ZOidcPendingResponse });
 }
 
 export function oidcStartUrl(provider: TOidcProvider): string {
@@ -91,77 +78,60 @@ export function oidcStartUrl(provider: TOidcProvider): string {
 
 /** A-082: multipart, because of the optional logo. */
 export function createMsp(form: FormData) {
-  return apiFetch('/db/msp', { method: 'POST', body: form, schema: ZCreateMspResponse });
+  return apiFetch('/db/msp', { method: 'POST', body: form, schema: (s) => s.ZCreateMspResponse });
 }
 
-/**
- * A-035 with the one-time bootstrap token (decisions #6). The shared client sends no custom
- * headers, so this one call builds its request here and reports failures as the same ApiError.
- */
-export async function addFirstTechnician(msp: string, bootstrapToken: string, body: TAddTechnicianBody) {
-  let response: Response;
-  try {
-    response = await fetch(`/db/${encodeURIComponent(msp)}/technicianUsers/add`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { [CSRF_HEADER]: '1', [BOOTSTRAP_TOKEN_HEADER]: bootstrapToken, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: 'network', detail: 'The server could not be reached.' });
-  }
-  const parsed: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const problem = ZProblem.safeParse(parsed);
-    if (problem.success) throw new ApiError({ ...problem.data, status: response.status });
-    throw new ApiError({ status: response.status, code: 'internal', detail: response.statusText || `HTTP ${response.status}` });
-  }
-  const result = ZAddedTechnician.safeParse(parsed);
-  if (!result.success) throw new ApiError({ status: response.status, code: 'invalid_response', detail: 'The server sent an unexpected answer.' });
-  return result.data;
+/** A-035 with the one-time bootstrap token (decisions #6). */
+export function addFirstTechnician(msp: string, bootstrapToken: string, body: TAddTechnicianBody) {
+  return apiFetch(`/db/${encodeURIComponent(msp)}/technicianUsers/add`, {
+    method: 'POST',
+    headers: { [BOOTSTRAP_TOKEN_HEADER]: bootstrapToken },
+    body,
+    schema: (s) => s.ZAddedTechnician,
+  });
 }
 
 /** A-075/A-076 (a state-changing GET): mails a reset code when the email is known. */
 export function requestPasswordReset(msp: string, kind: TLoginUserKind, email: string) {
-  return apiFetch(`${mspPath(msp, kind)}/forgotPassword`, { query: { email }, schema: ZForgotPasswordResponse });
+  return apiFetch(`${mspPath(msp, kind)}/forgotPassword`, { query: { email }, schema: (s) => s.ZForgotPasswordResponse });
 }
 
 /** A-077/A-078 */
 export function validateResetCode(msp: string, kind: TLoginUserKind, email: string, token: string) {
-  return apiFetch(`${mspPath(msp, kind)}/validateResetToken`, { query: { email, token }, schema: ZValidateResetTokenResponse });
+  return apiFetch(`${mspPath(msp, kind)}/validateResetToken`, { query: { email, token }, schema: (s) => s.ZValidateResetTokenResponse });
 }
 
 /** A-079/A-080 */
 export function changePassword(msp: string, kind: TLoginUserKind, token: string, body: { emailId: string; password: string }) {
-  return apiFetch(`${mspPath(msp, kind)}/changePassword`, { method: 'POST', query: { token }, body, schema: ZChangePasswordResponse });
+  return apiFetch(`${mspPath(msp, kind)}/changePassword`, { method: 'POST', query: { token }, body, schema: (s) => s.ZChangePasswordResponse });
 }
 
 /** A-087: the PSA member records an activating technician may link. */
 export function findTechnicianActivationRecords(msp: string, email: string) {
-  return apiFetch(`${mspPath(msp, 'tech')}/signup`, { query: { email }, schema: ZTechnicianActivationRecords });
+  return apiFetch(`${mspPath(msp, 'tech')}/signup`, { query: { email }, schema: (s) => s.ZTechnicianActivationRecords });
 }
 
 /** A-088: the PSA contact records an activating client may link. */
 export function findClientActivationRecords(msp: string, email: string) {
-  return apiFetch(`${mspPath(msp, 'client')}/signup`, { query: { email }, schema: ZClientActivationRecords });
+  return apiFetch(`${mspPath(msp, 'client')}/signup`, { query: { email }, schema: (s) => s.ZClientActivationRecords });
 }
 
 /** A-089 */
 export function activateTechnician(msp: string, body: { email: string; password: string; psaMembersAutopilotDbId: string }) {
-  return apiFetch(`${mspPath(msp, 'tech')}/createAccount`, { method: 'POST', body, schema: ZCreateAccountResponse });
+  return apiFetch(`${mspPath(msp, 'tech')}/createAccount`, { method: 'POST', body, schema: (s) => s.ZCreateAccountResponse });
 }
 
 /** A-090 */
 export function activateClient(msp: string, psaCompanyId: string, body: { email: string; password: string; psaContactAutopilotDbId: string }) {
-  return apiFetch(`${mspPath(msp, 'client')}/createAccount`, { method: 'POST', query: { psaCompanyId }, body, schema: ZCreateAccountResponse });
+  return apiFetch(`${mspPath(msp, 'client')}/createAccount`, { method: 'POST', query: { psaCompanyId }, body, schema: (s) => s.ZCreateAccountResponse });
 }
 
 /** A-081 */
 export function signUpPublicUser(body: TPublicSignupBody) {
-  return apiFetch('/db/public/user/signup', { method: 'POST', body, schema: ZAccountSignedIn });
+  return apiFetch('/db/public/user/signup', { method: 'POST', body, schema: (s) => s.ZAccountSignedIn });
 }
 
 /** Dev outbox (non-production): mail captured instead of sent. */
 export function fetchOutbox(to: string) {
-  return apiFetch('/dev/outbox', { query: { to: to === '' ? undefined : to, limit: 50 }, schema: ZOutbox });
+  return apiFetch('/dev/outbox', { query: { to: to === '' ? undefined : to, limit: 50 }, schema: (s) => s.ZOutbox });
 }

@@ -1,23 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import { MESSAGES, isValidEmail } from '@switchboard/contracts';
-import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/contracts';
-import { setMainLoading } from '../../../lib/loading-store';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { lookupMspDomains, resendTwoFactorCode, signInToMsp, verifyTwoFactorCode } from '../api/auth-api';
-import { errorMessage } from '../lib/error-message';
+import { Suspense, lazy, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import { lookupMspDomains } from '../api/auth-api';
 import type { TLoginUserKind } from '../lib/user-kind';
-import { FormError, FormNotice } from './form-error';
-import { VerificationCodeInput } from './verification-code-input';
-import { EmailField } from './email-field';
+import { EmailStepForm, useEmailStep } from './email-step';
+import type { TLaterStep } from './msp-login-later-steps';
 
-type TLoginStep =
-  | { name: 'email' }
-  | { name: 'choose-msp'; choices: TMspDomainChoice[] }
-  | { name: 'password'; msp: TMspDomainChoice }
-  | { name: 'code'; msp: TMspDomainChoice; challenge: TPasswordSignInResponse };
+const loadLaterSteps = () => import('./msp-login-later-steps');
+const MspLoginLaterSteps = lazy(() => loadLaterSteps().then((module) => ({ default: module.MspLoginLaterSteps })));
 
 interface TMspUserLoginFlowProps {
   userKind: TLoginUserKind;
@@ -28,229 +18,41 @@ interface TMspUserLoginFlowProps {
 
 /**
  * Technician and client sign-in (02 §4, R-052–R-062): email → MSP choice when the email belongs to
- * several MSPs → password → 6-digit code → `/{msp}/dashboard/{id}/tickets`.
+ * several MSPs → password → 6-digit code → `/{msp}/dashboard/{id}/tickets`. The steps after the
+ * email load while the email is looked up (issue #6 §5: they are not part of the first load).
  */
 export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMspUserLoginFlowProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [step, setStep] = useState<TLoginStep>({ name: 'email' });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const lookup = useMutation({ mutationFn: (emailId: string) => lookupMspDomains(userKind, emailId) });
-  const signIn = useMutation({
-    mutationFn: (msp: TMspDomainChoice) => signInToMsp(msp.mspCustomDomain, userKind, { emailId: email.trim(), password }),
-  });
-  const verify = useMutation({
-    mutationFn: (input: { msp: TMspDomainChoice; challengeId: string; code: string }) =>
-      verifyTwoFactorCode(input.msp.mspCustomDomain, userKind, { challengeId: input.challengeId, code: input.code }),
-  });
-  const resend = useMutation({
-    mutationFn: (input: { msp: TMspDomainChoice; challengeId: string }) => resendTwoFactorCode(input.msp.mspCustomDomain, userKind, input.challengeId),
+  const [laterStep, setLaterStep] = useState<TLaterStep | null>(null);
+  const emailStep = useEmailStep({
+    lookup: (emailId: string) => {
+      void loadLaterSteps();
+      return lookupMspDomains(userKind, emailId);
+    },
+    onFound: ({ mspDomains }) => {
+      const choices = fixedMspDomain === undefined ? mspDomains : mspDomains.filter((msp) => msp.mspCustomDomain === fixedMspDomain);
+      const [first] = choices;
+      if (first === undefined) emailStep.setError(MESSAGES.accountDoesNotExist);
+      else setLaterStep(choices.length === 1 ? { name: 'password', msp: first } : { name: 'choose-msp', choices });
+    },
   });
 
-  function showStep(next: TLoginStep) {
-    setError(null);
-    setNotice(null);
-    setStep(next);
-  }
-
-  function handleEmailSubmit(event: FormEvent) {
-    event.preventDefault();
-    const emailId = email.trim();
-    if (!isValidEmail(emailId)) {
-      setError(MESSAGES.validEmailRequired);
-      return;
-    }
-    setError(null);
-    lookup.mutate(emailId, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: ({ mspDomains }) => {
-        const choices = fixedMspDomain === undefined ? mspDomains : mspDomains.filter((msp) => msp.mspCustomDomain === fixedMspDomain);
-        const [first] = choices;
-        if (first === undefined) setError(MESSAGES.accountDoesNotExist);
-        else if (choices.length === 1) showStep({ name: 'password', msp: first });
-        else showStep({ name: 'choose-msp', choices });
-      },
-    });
-  }
-
-  function handlePasswordSubmit(event: FormEvent, msp: TMspDomainChoice) {
-    event.preventDefault();
-    if (password === '') {
-      setError(MESSAGES.passwordRequired);
-      return;
-    }
-    setError(null);
-    signIn.mutate(msp, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: (challenge) => {
-        setCode('');
-        showStep({ name: 'code', msp, challenge });
-      },
-    });
-  }
-
-  function submitCode(msp: TMspDomainChoice, challengeId: string, value: string) {
-    // Filling the last box submits on its own; a following Enter must not send the code twice.
-    if (verify.isPending) return;
-    if (!/^\d{6}$/.test(value)) {
-      setError(MESSAGES.verificationCodeRequired);
-      return;
-    }
-    setError(null);
-    setNotice(null);
-    verify.mutate(
-      { msp, challengeId, code: value },
-      {
-        onError: (cause) => {
-          setError(errorMessage(cause));
-          // Empty boxes invite a fresh code instead of editing the rejected one.
-          setCode('');
-        },
-        onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
-          // R-035: the dots overlay covers the hand-over; the dashboard shell clears it once mounted.
-          setMainLoading(true);
-          void navigate(redirectTo);
-        },
-      },
-    );
-  }
-
-  function handleResend(msp: TMspDomainChoice, challengeId: string) {
-    setError(null);
-    setNotice(null);
-    setCode('');
-    resend.mutate(
-      { msp, challengeId },
-      { onError: (cause) => setError(errorMessage(cause)), onSuccess: ({ message }) => setNotice(message) },
-    );
-  }
-
-  const startOver = (
-    <Anchor component="button" type="button" size="sm" onClick={() => showStep({ name: 'email' })}>
-      Use a different email
-    </Anchor>
+  if (laterStep === null) return <EmailStepForm step={emailStep} submitLabel="Continue" buttonColour={buttonColour} />;
+  return (
+    <Suspense
+      fallback={
+        <Center py="md">
+          <Loader aria-label="Loading" />
+        </Center>
+      }
+    >
+      <MspLoginLaterSteps
+        userKind={userKind}
+        email={emailStep.email.trim()}
+        firstStep={laterStep}
+        fixedMspDomain={fixedMspDomain}
+        buttonColour={buttonColour}
+        onStartOver={() => setLaterStep(null)}
+      />
+    </Suspense>
   );
-
-  switch (step.name) {
-    case 'email':
-      return (
-        <form onSubmit={handleEmailSubmit} noValidate>
-          <Stack>
-            <EmailField value={email} onChange={setEmail} />
-            <FormError message={error} />
-            <Button type="submit" loading={lookup.isPending} color={buttonColour}>
-              Continue
-            </Button>
-          </Stack>
-        </form>
-      );
-    case 'choose-msp':
-      return (
-        <Stack>
-          <Text>{MESSAGES.auth.chooseMsp}</Text>
-          <Stack gap="xs" role="list" aria-label="Service providers">
-            {step.choices.map((msp) => (
-              <div role="listitem" key={msp.mspCustomDomain}>
-                <UnstyledButton
-                  w="100%"
-                  onClick={() => showStep({ name: 'password', msp })}
-                  p="sm"
-                  style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }}
-                >
-                  <Group>
-                    <Avatar src={msp.logoUrl} alt="" radius="sm">
-                      {msp.mspName.slice(0, 1)}
-                    </Avatar>
-                    <div>
-                      <Text fw={600}>{msp.mspName}</Text>
-                      <Text size="sm" c="dimmed">
-                        /{msp.mspCustomDomain}
-                      </Text>
-                    </div>
-                  </Group>
-                </UnstyledButton>
-              </div>
-            ))}
-          </Stack>
-          {startOver}
-        </Stack>
-      );
-    case 'password':
-      return (
-        <form onSubmit={(event) => handlePasswordSubmit(event, step.msp)} noValidate>
-          <Stack>
-            <Text size="sm">
-              Signing in to <b>{step.msp.mspName}</b> as {email.trim()}
-            </Text>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <FormError message={error} />
-            <Button type="submit" loading={signIn.isPending} color={buttonColour}>
-              Sign in
-            </Button>
-            <Group justify="space-between">
-              {startOver}
-              {fixedMspDomain === undefined ? (
-                <Anchor component={Link} to={`/${step.msp.mspCustomDomain}/forgot`} size="sm">
-                  Forgot password
-                </Anchor>
-              ) : null}
-            </Group>
-          </Stack>
-        </form>
-      );
-    case 'code':
-      return (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submitCode(step.msp, step.challenge.challengeId, code);
-          }}
-          noValidate
-        >
-          <Stack>
-            <Text size="sm">
-              We sent a 6-digit verification code to {step.challenge.sentTo}.
-              {step.challenge.methods.includes('totp') ? ' You can also enter the code from your authenticator app.' : ''}
-            </Text>
-            <VerificationCodeInput
-              label="Verification code"
-              value={code}
-              onChange={setCode}
-              onComplete={(value) => submitCode(step.msp, step.challenge.challengeId, value)}
-              hasError={error !== null}
-            />
-            <FormError message={error} />
-            <FormNotice message={notice} />
-            <Button type="submit" loading={verify.isPending} color={buttonColour}>
-              Verify
-            </Button>
-            <Group justify="space-between">
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => handleResend(step.msp, step.challenge.challengeId)}
-                disabled={resend.isPending}
-              >
-                Resend code
-              </Anchor>
-              {startOver}
-            </Group>
-          </Stack>
-        </form>
-      );
-  }
 }

@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { MESSAGES, passwordProblems } from '@switchboard/contracts';
+import '@mantine/core/styles/List.css';
 
 const RULES = [MESSAGES.passwordRules.length, MESSAGES.passwordRules.special, MESSAGES.passwordRules.uppercase];
 

@@ -1,16 +1,28 @@
-import { z } from 'zod';
+import { isLoginUserKind, type TLoginUserKind } from './user-kind';
 
 /**
- * A one-line confirmation carried in router state to the next page (e.g. "your MSP was created,
- * sign in"), so it shows once and never sits in the URL.
+ * Router state carried to the MSP login page after a flow ends there: a one-line confirmation
+ * ("your MSP was created, sign in") shown once and never in the URL, and which list the person
+ * signs in from (R-092: after MSP sign-up the technician login is the one shown).
  */
-const ZFlowNoticeState = z.object({ notice: z.string().max(300) });
+export type TFlowNotice = { notice: string; userKind?: TLoginUserKind };
 
-export function noticeState(notice: string): { notice: string } {
-  return { notice };
+export function noticeState(notice: string, userKind?: TLoginUserKind): TFlowNotice {
+  return userKind === undefined ? { notice } : { notice, userKind };
 }
 
+function field(state: unknown, key: string): unknown {
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[key] : undefined;
+}
+
+/** The confirmation in router state, or null; anything else there is ignored. */
 export function readNotice(state: unknown): string | null {
-  const parsed = ZFlowNoticeState.safeParse(state);
-  return parsed.success ? parsed.data.notice : null;
+  const notice = field(state, 'notice');
+  return typeof notice === 'string' && notice.length <= 300 ? notice : null;
+}
+
+/** The user kind the previous flow chose for the login page, or null. */
+export function readUserKind(state: unknown): TLoginUserKind | null {
+  const userKind = field(state, 'userKind');
+  return isLoginUserKind(userKind) ? userKind : null;
 }

@@ -1,15 +1,22 @@
-import { z } from 'zod';
+import { isLoginUserKind, type TLoginUserKind } from './user-kind';
 
 /**
  * What the three forgot-password steps hand on to each other. It lives in sessionStorage, not
- * the URL, so the reset code never lands in history or logs; it is per MSP.
+ * the URL, so the reset code never lands in history or logs; it is per MSP. Checked by hand: the
+ * auth pages load without zod (issue #6 §5).
  */
-const ZForgotPasswordState = z.object({
-  userKind: z.enum(['tech', 'client']),
-  email: z.string().max(254),
-  code: z.string().max(20).nullable(),
-});
-export type TForgotPasswordState = z.infer<typeof ZForgotPasswordState>;
+export type TForgotPasswordState = { userKind: TLoginUserKind; email: string; code: string | null };
+
+function isForgotPasswordState(value: unknown): value is TForgotPasswordState {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Record<string, unknown>;
+  return (
+    isLoginUserKind(state.userKind) &&
+    typeof state.email === 'string' &&
+    state.email.length <= 254 &&
+    (state.code === null || (typeof state.code === 'string' && state.code.length <= 20))
+  );
+}
 
 const storageKey = (msp: string) => `forgotPassword:${msp}`;
 // Used when sessionStorage is disabled, so the steps still work until the page reloads.
@@ -27,8 +34,8 @@ export function loadForgotPasswordState(msp: string): TForgotPasswordState | nul
   const raw = readRaw(storageKey(msp));
   if (raw === null) return null;
   try {
-    const parsed = ZForgotPasswordState.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(raw);
+    return isForgotPasswordState(stored) ? { userKind: stored.userKind, email: stored.email, code: stored.code } : null;
   } catch {
     return null;
   }

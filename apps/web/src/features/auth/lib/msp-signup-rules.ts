@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES, customDomainProblem, isValidEmail, passwordProblems } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES, isValidEmail, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
 
 export interface TMspInfoForm {
   customDomain: string;
@@ -19,12 +19,14 @@ export interface TFirstTechnicianForm {
 const isBlank = (value: string) => value.trim() === '';
 const isLogoType = (type: string): boolean => (LOGO_TYPES as readonly string[]).includes(type);
 
-/** MSP sign-up step 1: the message that stops the step, or null to go on. */
+/**
+ * MSP sign-up step 1 (R-088, R-091): the message that stops the step, or null to go on — the
+ * server's own field rule (website, phone, name length), then the logo. Whether the domain is
+ * free is asked of the server before step 2 opens.
+ */
 export function mspInfoProblem(form: TMspInfoForm): string | null {
-  if ([form.customDomain, form.mspName, form.webSiteUrl, form.companyPhoneNumber].some(isBlank)) return MESSAGES.emptyFields;
-  const domainProblem = customDomainProblem(form.customDomain.trim().toLowerCase());
-  if (domainProblem === 'invalid') return MESSAGES.customDomainInvalid;
-  if (domainProblem === 'reserved') return MESSAGES.customDomainReserved;
+  const fieldProblem = mspInfoFieldsProblem(form);
+  if (fieldProblem !== null) return fieldProblem;
   if (form.logo) {
     if (form.logo.size === 0) return MESSAGES.fileMissing;
     if (form.logo.size > LOGO_MAX_BYTES) return MESSAGES.fileSize;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Grid, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, ZOidcProvider, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
+import { MESSAGES, OIDC_PROVIDERS, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
 import type { TAccountSignedIn, TOidcProvider } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { setSignedInUser } from '../../session/api/session-queries';
@@ -12,6 +12,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { errorMessage } from '../lib/error-message';
 import { PasswordRuleList } from '../components/password-rule-list';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 interface TSignupForm {
   companyId: string;
@@ -55,8 +57,8 @@ export function AccountSignupPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const parsedProvider = ZOidcProvider.safeParse(searchParams.get('provider'));
-  const provider: TOidcProvider | null = parsedProvider.success && searchParams.get('pending') === '1' ? parsedProvider.data : null;
+  const namedProvider = OIDC_PROVIDERS.find((candidate) => candidate === searchParams.get('provider'));
+  const provider: TOidcProvider | null = namedProvider !== undefined && searchParams.get('pending') === '1' ? namedProvider : null;
   const [form, setForm] = useState<TSignupForm>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
+import { MESSAGES, passwordProblems } from '@switchboard/contracts';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
 import { loadLastActiveUserType } from '../../../lib/local-storage';
 import { activateClient, activateTechnician, findClientActivationRecords, findTechnicianActivationRecords } from '../api/auth-api';
@@ -13,7 +13,9 @@ import { UserKindToggle } from '../components/user-kind-toggle';
 import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import type { TLoginUserKind } from '../lib/user-kind';
-import { EmailField } from '../components/email-field';
+import { EmailStepForm, useEmailStep } from '../components/email-step';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 type TActivationRecords = { userKind: 'tech'; records: TPsaMemberRecord[] } | { userKind: 'client'; records: TPsaContactRecord[] };
 
@@ -33,18 +35,21 @@ export function ActivationPage() {
   const { msp = '' } = useParams();
   const navigate = useNavigate();
   const [userKind, setUserKind] = useState<TLoginUserKind>(loadLastActiveUserType);
-  const [email, setEmail] = useState('');
   const [found, setFound] = useState<TActivationRecords | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const lookup = useMutation({
-    mutationFn: async (value: string): Promise<TActivationRecords> =>
+  const emailStep = useEmailStep({
+    lookup: async (value: string): Promise<TActivationRecords> =>
       userKind === 'tech'
         ? { userKind: 'tech', records: (await findTechnicianActivationRecords(msp, value)).records }
         : { userKind: 'client', records: (await findClientActivationRecords(msp, value)).records },
+    onFound: (result) => {
+      setFound(result);
+      const [only] = result.records;
+      setSelectedKey(result.records.length === 1 && only ? recordKey(only) : null);
+    },
   });
+  const { email, error, setError } = emailStep;
   const activate = useMutation({
     mutationFn: async (input: { records: TActivationRecords; key: string }) => {
       const body = { email: email.trim(), password };
@@ -64,24 +69,6 @@ export function ActivationPage() {
     setFound(null);
     setSelectedKey(null);
     setError(null);
-  }
-
-  function handleEmailSubmit(event: FormEvent) {
-    event.preventDefault();
-    const value = email.trim();
-    if (!isValidEmail(value)) {
-      setError(MESSAGES.validEmailRequired);
-      return;
-    }
-    setError(null);
-    lookup.mutate(value, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: (result) => {
-        setFound(result);
-        const [only] = result.records;
-        setSelectedKey(result.records.length === 1 && only ? recordKey(only) : null);
-      },
-    });
   }
 
   function handleActivateSubmit(event: FormEvent, records: TActivationRecords) {
@@ -104,7 +91,7 @@ export function ActivationPage() {
       { records, key: selectedKey },
       {
         onError: (cause) => setError(errorMessage(cause)),
-        onSuccess: () => void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.activationDone) }),
+        onSuccess: () => void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.activationDone, records.userKind) }),
       },
     );
   }
@@ -115,15 +102,7 @@ export function ActivationPage() {
         <Stack>
           <UserKindToggle value={userKind} onChange={handleUserKindChange} />
           {found === null ? (
-            <form onSubmit={handleEmailSubmit} noValidate>
-              <Stack>
-                <EmailField value={email} onChange={setEmail} />
-                <FormError message={error} />
-                <Button type="submit" loading={lookup.isPending}>
-                  Find my account
-                </Button>
-              </Stack>
-            </form>
+            <EmailStepForm step={emailStep} submitLabel="Find my account" />
           ) : (
             <form onSubmit={(event) => handleActivateSubmit(event, found)} noValidate>
               <Stack>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useOutbox } from '../api/auth-queries';
 import { FormError } from '../components/form-error';
 import { errorMessage } from '../lib/error-message';
+import '../../../app/styles/mantine-extra';
 
 /** The first line that is exactly six digits: the 2FA or reset code of a captured mail. */
 function findCode(text: string): string | null {

@@ -11,6 +11,7 @@ import { PasswordRuleList } from '../components/password-rule-list';
 import { noticeState } from '../lib/flow-notice';
 import { newPasswordProblem } from '../lib/new-password-rules';
 import { clearForgotPasswordState, loadForgotPasswordState, type TForgotPasswordState } from '../lib/forgot-password-state';
+import '../components/password-input-styles';
 
 /** `/{msp}/forgot/verification/createpassword` (R-028, R-103): step 3, then back to `/{msp}`. */
 export function ForgotPasswordNewPasswordPage() {
@@ -37,7 +38,7 @@ function NewPasswordStep({ msp, state, code }: { msp: string; state: TForgotPass
     change.mutate(undefined, {
       onSuccess: () => {
         clearForgotPasswordState(msp);
-        void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.passwordChanged) });
+        void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.passwordChanged, state.userKind) });
       },
       onError: (cause) => {
         // R-108 logs the failure; an expired code must still be explained, or the user is stuck here.

@@ -1,109 +1,86 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, isValidEmail } from '@switchboard/contracts';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { lookupAccount, oidcStartUrl, signInAccount } from '../api/auth-api';
+import { Suspense, lazy, useState } from 'react';
+import { Anchor, Button, Center, Divider, Group, Loader, Stack } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TMspSignInPage } from '@switchboard/contracts';
+import { lookupAccount, oidcStartUrl } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
-import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/error-message';
-import { EmailField } from '../components/email-field';
+import { EmailStepForm, useEmailStep } from '../components/email-step';
+import { errorMessage, mspSignInPagesOf } from '../lib/error-message';
+import { noticeState } from '../lib/flow-notice';
+
+const loadPasswordStep = () => import('../components/account-password-step');
+const AccountPasswordStep = lazy(() => loadPasswordStep().then((module) => ({ default: module.AccountPasswordStep })));
+
+const KIND_WORD = { technician: 'technician', client: 'client' } as const;
+
+/** Links to the MSP login pages an email of technicians or clients belongs on, each opening on the right side. */
+function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
+  if (pages.length === 0) return null;
+  return (
+    <Stack component="ul" gap={4} m={0} pl="lg" aria-label="Service provider sign-in pages">
+      {pages.map((page) => (
+        <li key={`${page.mspCustomDomain}-${page.userKind}`}>
+          <Anchor
+            component={Link}
+            to={`/${page.mspCustomDomain}`}
+            state={noticeState(`Sign in as a ${KIND_WORD[page.userKind]} of ${page.mspName}.`, page.userKind === 'technician' ? 'tech' : 'client')}
+          >
+            {page.mspName} — {KIND_WORD[page.userKind]} sign-in (/{page.mspCustomDomain})
+          </Anchor>
+        </li>
+      ))}
+    </Stack>
+  );
+}
 
 /** `/auth/login` (R-020, R-064–R-067): general accounts by email and password, or a provider. */
 export function GeneralLoginPage() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const providers = useOidcProviders();
   const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(
-    searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
-  );
-
-  const lookup = useMutation({ mutationFn: lookupAccount });
-  const signIn = useMutation({ mutationFn: signInAccount });
-
-  function handleEmailSubmit(event: FormEvent) {
-    event.preventDefault();
-    const emailId = email.trim();
-    if (!isValidEmail(emailId)) {
-      setError(MESSAGES.validEmailRequired);
-      return;
-    }
-    setError(null);
-    lookup.mutate(emailId, {
-      onError: (cause) => setError(errorMessage(cause)),
-      onSuccess: (account) => {
-        if (!account.hasPassword) setError(MESSAGES.providerAccount);
-        else setStep('password');
-      },
-    });
-  }
-
-  function handlePasswordSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (password === '') {
-      setError(MESSAGES.passwordRequired);
-      return;
-    }
-    setError(null);
-    signIn.mutate(
-      { emailId: email.trim(), password },
-      {
-        onError: (cause) => setError(errorMessage(cause)),
-        onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
-          void navigate(redirectTo);
-        },
-      },
-    );
-  }
+  const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
+  const emailStep = useEmailStep({
+    initialError: searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
+    lookup: (emailId: string) => {
+      setMspPages([]);
+      void loadPasswordStep();
+      return lookupAccount(emailId);
+    },
+    onFound: (account) => {
+      if (!account.hasPassword) emailStep.setError(MESSAGES.providerAccount);
+      else setStep('password');
+    },
+    // A technician's or client's email is told which MSP page to use (issue #6 §6).
+    onFailed: (cause) => {
+      emailStep.setError(errorMessage(cause));
+      void mspSignInPagesOf(cause).then(setMspPages, () => setMspPages([]));
+    },
+  });
 
   return (
     <AuthLayout title="Sign in">
       {step === 'email' ? (
-        <form onSubmit={handleEmailSubmit} noValidate>
-          <Stack>
-            <EmailField value={email} onChange={setEmail} />
-            <FormError message={error} />
-            <Button type="submit" loading={lookup.isPending}>
-              Continue
-            </Button>
-          </Stack>
-        </form>
+        <EmailStepForm step={emailStep} submitLabel="Continue">
+          <MspSignInPageLinks pages={mspPages} />
+        </EmailStepForm>
       ) : (
-        <form onSubmit={handlePasswordSubmit} noValidate>
-          <Stack>
-            <Text size="sm">Signing in as {email.trim()}</Text>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <FormError message={error} />
-            <Button type="submit" loading={signIn.isPending}>
-              Sign in
-            </Button>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setError(null);
-                setStep('email');
-              }}
-            >
-              Use a different email
-            </Anchor>
-          </Stack>
-        </form>
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <AccountPasswordStep
+            email={emailStep.email.trim()}
+            onUseDifferentEmail={() => {
+              emailStep.setError(null);
+              setStep('email');
+            }}
+          />
+        </Suspense>
       )}
       {providers.data && (providers.data.microsoft || providers.data.google) ? (
         <Stack gap="xs">

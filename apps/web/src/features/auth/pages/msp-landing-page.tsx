@@ -6,14 +6,15 @@ import { FormNotice } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { MspUserLoginFlow } from '../components/msp-user-login-flow';
 import { UserKindToggle } from '../components/user-kind-toggle';
-import { readNotice } from '../lib/flow-notice';
+import { readNotice, readUserKind } from '../lib/flow-notice';
 import type { TLoginUserKind } from '../lib/user-kind';
 
 /** `/{msp}` (R-025): the MSP's branded login page with a technician / client toggle. */
 export function MspLandingPage() {
   const { msp = '' } = useParams();
   const location = useLocation();
-  const [userKind, setUserKind] = useState<TLoginUserKind>(loadLastActiveUserType);
+  // A flow that ends here (MSP sign-up, activation, reset) says which list the person is in; else the last one used.
+  const [userKind, setUserKind] = useState<TLoginUserKind>(() => readUserKind(location.state) ?? loadLastActiveUserType());
 
   function handleUserKindChange(kind: TLoginUserKind) {
     saveLastActiveUserType(kind);

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGO_MAX_BYTES, MESSAGES } from '@switchboard/contracts';
 import { NORTHWIND_PROFILE } from '../test/fixtures';
 import { problem, stubFetch } from '../test/fetch-stub';
@@ -33,11 +33,15 @@ function chooseLogo(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
+/** A-020 as step 1 asks it: no MSP has the domain yet. */
+const DOMAIN_FREE = { 'GET /db/msp': problem(404, 'not_found', MESSAGES.notFound) };
+
+beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
   it('keeps step 1 until every field is filled, checks the logo, then shows step 2 with the Admin role fixed', async () => {
-    const api = stubFetch({});
+    const api = stubFetch(DOMAIN_FREE);
     renderAuthRoute('/msp/signup');
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyFields);
@@ -68,11 +72,48 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     expect(await screen.findByLabelText(/^Role/, { selector: 'input' })).toHaveValue('Admin');
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyFields);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /db/msp']);
+  });
+
+  it('checks the website, the phone, the name length and whether the domain is free on step 1 (regression: only after step 2)', async () => {
+    let isTaken = true;
+    const api = stubFetch({
+      'GET /db/msp': (call) =>
+        isTaken && call.search.get('customDomain') === 'fabrikam-it' ? { status: 200, body: { ...NORTHWIND_PROFILE, customDomain: 'fabrikam-it' } } : problem(404, 'not_found', MESSAGES.notFound),
+    });
+    renderAuthRoute('/msp/signup');
+    await screen.findByRole('button', { name: 'Next' });
+    await fillStepOne();
+    const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await fill('Website URL', 'not a url');
+    await next();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.mspSignup.websiteInvalid);
+    await fill('Website URL', 'fabrikam-it.example');
+
+    await fill('Company phone number', '12');
+    await next();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.mspSignup.phoneInvalid);
+    await fill('Company phone number', '206 555 0100');
+
+    const nameInput = screen.getByLabelText(/^MSP name/, { selector: 'input' });
+    fireEvent.change(nameInput, { target: { value: 'N'.repeat(500) } });
+    await next();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.mspSignup.nameTooLong);
+    await fill('MSP name', 'Fabrikam IT');
     expect(api.calls).toHaveLength(0);
+
+    await next();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.customDomainTaken);
+    expect(screen.queryByRole('button', { name: 'Create MSP' })).not.toBeInTheDocument();
+
+    isTaken = false;
+    await next();
+    expect(await screen.findByRole('button', { name: 'Create MSP' })).toBeInTheDocument();
   });
 
   it('lists the unmet password rules live and will not create the MSP with a weak password', async () => {
-    const api = stubFetch({});
+    const api = stubFetch(DOMAIN_FREE);
     renderAuthRoute('/msp/signup');
     await screen.findByRole('button', { name: 'Next' });
     await fillStepOne();
@@ -85,14 +126,18 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     expect(rules).toHaveTextContent(`✗ ${MESSAGES.passwordRules.uppercase}`);
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordRules.special);
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST', '/db/msp')).toHaveLength(0);
   });
 
-  it('creates the MSP, then its first technician with the bootstrap token, and opens the new login page', async () => {
+  it('creates the MSP, then its first technician with the bootstrap token, and opens the new login page on the technician side (R-092)', async () => {
+    let isCreated = false;
     const api = stubFetch({
-      'POST /db/msp': { status: 201, body: { mspCustomDomain: 'fabrikam-it', mspName: 'Fabrikam IT', bootstrapToken: 'boot-123', bootstrapExpiresAt: '2026-11-22T08:00:00.000Z' } },
+      'POST /db/msp': () => {
+        isCreated = true;
+        return { status: 201, body: { mspCustomDomain: 'fabrikam-it', mspName: 'Fabrikam IT', bootstrapToken: 'boot-123', bootstrapExpiresAt: '2026-11-22T08:00:00.000Z' } };
+      },
       'POST /db/fabrikam-it/technicianUsers/add': { status: 201, body: { user: { id: 'u-1' } } },
-      'GET /db/msp': { status: 200, body: { ...NORTHWIND_PROFILE, mspName: 'Fabrikam IT', customDomain: 'fabrikam-it' } },
+      'GET /db/msp': () => (isCreated ? { status: 200, body: { ...NORTHWIND_PROFILE, mspName: 'Fabrikam IT', customDomain: 'fabrikam-it' } } : DOMAIN_FREE['GET /db/msp']),
     });
     renderAuthRoute('/msp/signup');
     await screen.findByRole('button', { name: 'Next' });
@@ -105,6 +150,9 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     // The next page is a lazily loaded chunk; allow for a busy machine.
     expect(await screen.findByRole('heading', { name: 'Sign in to Fabrikam IT' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.mspSignupDone);
+    // The new admin is a technician: the page must not open on the client side (regression).
+    expect(screen.getByRole('radio', { name: 'Technician' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Client' })).not.toBeChecked();
     const created = api.callsTo('POST', '/db/msp')[0]?.body;
     expect(created).toBeInstanceOf(FormData);
     if (!(created instanceof FormData)) throw new Error('not multipart');
@@ -120,8 +168,8 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     expect(added?.body).toEqual({ firstName: 'Ada', lastName: 'Admin', phoneNumber: '2065550101', email: 'ada@fabrikam-it.example', password: 'Admin!2345' });
   });
 
-  it('shows the server detail when the custom domain is taken and stays on the form', async () => {
-    stubFetch({ 'POST /db/msp': problem(409, 'conflict', MESSAGES.customDomainTaken, { mspSignup: true }) });
+  it('shows the server detail when the custom domain is taken meanwhile and stays on the form', async () => {
+    stubFetch({ ...DOMAIN_FREE, 'POST /db/msp': problem(409, 'conflict', MESSAGES.customDomainTaken, { mspSignup: true }) });
     renderAuthRoute('/msp/signup');
     await screen.findByRole('button', { name: 'Next' });
     await fillStepOne();
@@ -133,7 +181,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
   });
 
   it('sends the invitation code from the sign-up link, and shows the closed-sign-up message', async () => {
-    const api = stubFetch({ 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
+    const api = stubFetch({ ...DOMAIN_FREE, 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
     renderAuthRoute('/msp/signup?invitation=spring-partners-2026');
     await screen.findByRole('button', { name: 'Next' });
     await fillStepOne();

@@ -4,13 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
 import type { TCreateMspResponse } from '@switchboard/contracts';
-import { addFirstTechnician, createMsp } from '../api/auth-api';
+import { addFirstTechnician, createMsp, isCustomDomainFree } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
 import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
+import '../../../app/styles/mantine-extra';
+import '../components/password-input-styles';
 
 const EMPTY_MSP: TMspInfoForm = { customDomain: '', mspName: '', webSiteUrl: '', companyPhoneNumber: '', logo: null };
 const EMPTY_TECHNICIAN: TFirstTechnicianForm = { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' };
@@ -59,16 +61,26 @@ export function MspSignupPage() {
       return msp;
     },
     onSuccess: (msp) => {
-      void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone) });
+      void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech') });
     },
     onError: (cause) => setError(errorMessage(cause)),
   });
+
+  const domainCheck = useMutation({ mutationFn: isCustomDomainFree });
 
   function handleMspInfoSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = mspInfoProblem(mspInfo);
     setError(problem);
-    if (problem === null) setActive(1);
+    if (problem !== null) return;
+    // A taken domain is said on step 1, before the person fills in step 2.
+    domainCheck.mutate(mspInfo.customDomain.trim().toLowerCase(), {
+      onSuccess: (isFree) => {
+        if (isFree) setActive(1);
+        else setError(MESSAGES.customDomainTaken);
+      },
+      onError: (cause) => setError(errorMessage(cause)),
+    });
   }
 
   function handleTechnicianSubmit(event: FormEvent) {
@@ -118,7 +130,9 @@ export function MspSignupPage() {
               />
               <FormError message={error} />
               <Group justify="flex-end">
-                <Button type="submit">Next</Button>
+                <Button type="submit" loading={domainCheck.isPending}>
+                  Next
+                </Button>
               </Group>
             </Stack>
           </form>

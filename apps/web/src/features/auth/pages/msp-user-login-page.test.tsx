@@ -108,6 +108,40 @@ describe('client login (R-052–R-062)', () => {
   });
 });
 
+describe('six-digit code (issue #6 §6)', () => {
+  it('sends a code pasted after a rejected one as soon as all six digits are in (regression: nothing happened)', async () => {
+    const user = buildSessionMspUser();
+    let verifyAttempts = 0;
+    const api = stubFetch({
+      'POST /db/clientUsers/signin': { status: 200, body: { mspDomains: [TWO_MSPS.mspDomains[0]] } },
+      'POST /db/northwind/clientUsers/signin': { status: 200, body: CHALLENGE },
+      'POST /db/northwind/clientUsers/verifyCode': () => {
+        verifyAttempts += 1;
+        return verifyAttempts === 1
+          ? problem(400, 'invalid_code', MESSAGES.invalidVerificationCode, { login2FA: true })
+          : { status: 200, body: { user, redirectTo: `/northwind/dashboard/${user.id}/tickets` } };
+      },
+    });
+    renderAuthRoute('/auth/login/client');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'jane@contoso.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.type(await screen.findByLabelText(/Password/), 'Secret!Pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await typeCode('111111');
+    expect(await screen.findByText(MESSAGES.invalidVerificationCode)).toBeInTheDocument();
+    const [first] = screen.getAllByRole('textbox', { name: 'Verification code' });
+    if (!first) throw new Error('no code boxes');
+    await userEvent.click(first);
+    await userEvent.paste('482913');
+    expect(await screen.findByTestId('landed', {}, { timeout: 5_000 })).toHaveTextContent(`/northwind/dashboard/${user.id}/tickets`);
+    expect(api.callsTo('POST', '/db/northwind/clientUsers/verifyCode').map((call) => call.body)).toEqual([
+      { challengeId: 'ch-1', code: '111111' },
+      { challengeId: 'ch-1', code: '482913' },
+    ]);
+  });
+});
+
 describe('MSP login page /{msp}', () => {
   it('shows the MSP by name and refuses an email that belongs only to another MSP', async () => {
     stubFetch({
@@ -155,6 +189,24 @@ describe('general login /auth/login (R-064–R-067)', () => {
     await userEvent.type(screen.getByLabelText(/Email/), 'pat@fabrikam.example');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await findExactText(MESSAGES.providerAccount)).toBeInTheDocument();
+  });
+
+  it('tells a technician which MSP page to use and opens it on the technician side (regression: "Please sign up")', async () => {
+    stubFetch({
+      'GET /auth/oidc/providers': { status: 200, body: { microsoft: false, google: false } },
+      'GET /auth/getUserByEmail': problem(404, 'account_not_found', MESSAGES.auth.useMspPage, {
+        mspPages: [{ mspCustomDomain: 'northwind', mspName: 'Northwind IT', userKind: 'technician' }],
+      }),
+      'GET /db/msp': { status: 200, body: NORTHWIND_PROFILE },
+    });
+    renderAuthRoute('/auth/login');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'sam@northwind-it.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(MESSAGES.auth.useMspPage)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/sign up/i);
+    await userEvent.click(screen.getByRole('link', { name: /Northwind IT — technician sign-in/ }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Northwind IT' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Technician' })).toBeChecked();
   });
 
   it('signs a password account in and goes to its dashboard', async () => {

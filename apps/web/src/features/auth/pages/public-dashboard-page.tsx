@@ -1,7 +1,9 @@
 import { Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { useLogout, useSession } from '../../session/api/session-queries';
+import { useLogout } from '../../session/api/logout';
+import { useSession } from '../../session/api/session-queries';
 import { AuthLayout } from '../components/auth-layout';
+import '../../../app/styles/mantine-extra';
 
 /** `/public/dashboard` (R-019): the signed-in public user's details and sign-out (which lands on /public). */
 export function PublicDashboardPage() {

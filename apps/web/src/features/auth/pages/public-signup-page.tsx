@@ -10,6 +10,7 @@ import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
 import { errorMessage } from '../lib/error-message';
 import { publicSignupProblem, type TPublicSignupForm } from '../lib/public-signup-rules';
+import '../components/password-input-styles';
 
 const EMPTY_FORM: TPublicSignupForm = { firstName: '', lastName: '', phoneNumber: '', emailId: '', password: '' };
 

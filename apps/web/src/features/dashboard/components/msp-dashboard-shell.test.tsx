@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
@@ -47,6 +47,43 @@ describe('MSP dashboard', () => {
     expect(screen.getByText('No Dispatching')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'iTAgent' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows saved profile changes in the overview at once (regression: the old values stayed until a reload)', async () => {
+    let serverUser: TSessionMspUser = admin;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.includes('/technicianUsers/getById')) return new Response(JSON.stringify(serverUser), { status: 200 });
+        if (url.includes('/technicianUsers/edit')) {
+          const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { firstName: string; lastName: string; phoneNumber: string };
+          serverUser = { ...serverUser, ...body };
+          return new Response(JSON.stringify({ user: serverUser }), { status: 200 });
+        }
+        return new Response(JSON.stringify({ roles: [] }), { status: 200 });
+      }),
+    );
+    const session: TSessionCheckResponse = { authenticated: true, user: admin };
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/northwind/dashboard/${admin.id}/tickets`]}>
+        <MspDashboardPage />
+      </MemoryRouter>,
+      { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+    // Let A-001 answer first, as it does in the app, so its cached copy is the one that used to win.
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => typeof url === 'string' && url.includes('/getById'))).toBe(true));
+
+    await userEvent.click(screen.getByRole('button', { name: /Check your name and phone number/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your profile' });
+    const firstName = within(dialog).getByRole('textbox', { name: /First name/ });
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Janet');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Janet' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('heading', { name: 'Welcome, Janet' })).toBeInTheDocument();
+  }, 20_000);
 
   it('opens Roles from the nav panel, switching to the admin tab and remembering it', async () => {
     renderDashboard(admin);

@@ -8,7 +8,7 @@ import type { TTopLevelTab } from '../../../lib/local-storage';
 import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
-import { useTechnicianInformation } from '../../session/api/session-queries';
+import { useTechnicianInformation } from '../../session/api/technician-information';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
@@ -52,16 +52,17 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group wrap="nowrap" gap="sm">
+            {/* At phone width the MSP name gives way (truncates) so the tabs and the menu keep their room. */}
+            <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: 1 }}>
               <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
               {mspProfile.data?.logoUrl ? (
                 <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
               ) : null}
-              <Text fw={700} component="span">
+              <Text fw={700} component="span" truncate="end" title={user.mspName}>
                 {user.mspName}
               </Text>
             </Group>
-            <Tabs.List aria-label="Top-level tabs">
+            <Tabs.List aria-label="Top-level tabs" style={{ flexWrap: 'nowrap', flexShrink: 0 }}>
               <Tabs.Tab value="iTAgent">{TAB_LABELS.iTAgent}</Tabs.Tab>
               {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
             </Tabs.List>

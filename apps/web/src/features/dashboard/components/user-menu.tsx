@@ -1,6 +1,6 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import type { TSessionUser } from '@switchboard/contracts';
-import { useLogout } from '../../session/api/session-queries';
+import { useLogout } from '../../session/api/logout';
 
 function initials(user: TSessionUser): string {
   return `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase() || '?';

@@ -75,7 +75,7 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
         <Title order={3} size="h4" id="overview-next" mb="sm">
           Next steps
         </Title>
-        <List spacing="xs">
+        <List spacing="xs" styles={{ itemWrapper: { display: 'inline' } }}>
           {adminOptions.map((option) => (
             <List.Item key={option}>
               <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
@@ -85,7 +85,7 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
           ))}
           <List.Item>
             {/* An anchor-styled button wraps on narrow screens; Mantine's Button label does not. */}
-            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile}>
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline' }}>
               Check your name and phone number in your profile
             </Anchor>
           </List.Item>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, ZEditUserResponse } from '@switchboard/contracts';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TClientEditBody, TSessionMspUser } from '@switchboard/contracts';
 import { apiFetch, isApiError } from '../../../lib/api-client';
-import { setSignedInUser } from '../../session/api/session-queries';
+import { sessionKeys, setSignedInUser } from '../../session/api/session-queries';
 
 export type TProfileFields = { firstName: string; lastName: string; phoneNumber: string };
 
@@ -26,9 +26,14 @@ export function useSaveProfile(user: TSessionMspUser) {
   return useMutation({
     mutationFn: async (fields: TProfileFields) => {
       const body: TClientEditBody = { email: user.email, ...fields };
-      return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: ZEditUserResponse })).user;
+      return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: (s) => s.ZEditUserResponse })).user;
     },
-    // The edit answers the user in the session shape (role and permissions included), so it replaces the cached one.
-    onSuccess: (saved) => setSignedInUser(queryClient, saved),
+    // The edit answers the user in the session shape (role and permissions included), so it replaces
+    // the cached session user and the cached A-001 copy: the dashboard re-syncs the session from
+    // that copy, which otherwise put the old names back until a reload.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(sessionKeys.userInfo(saved.id), saved);
+      setSignedInUser(queryClient, saved);
+    },
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ZDeleteRoleResponse, ZRoleList, ZSaveRoleResponse } from '@switchboard/contracts';
 import type { TSaveRoleBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { sessionKeys } from '../../session/api/session-queries';
@@ -22,7 +21,7 @@ export const rolesKeys = {
 export function useRoles(mspCustomDomain: string) {
   return useQuery({
     queryKey: rolesKeys.list(mspCustomDomain),
-    queryFn: async () => (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/all`, { schema: ZRoleList })).roles,
+    queryFn: async () => (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/all`, { schema: (s) => s.ZRoleList })).roles,
   });
 }
 
@@ -31,7 +30,7 @@ export function useSaveRole(mspCustomDomain: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TSaveRoleBody) =>
-      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/create`, { method: 'POST', body, schema: ZSaveRoleResponse })).role,
+      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/create`, { method: 'POST', body, schema: (s) => s.ZSaveRoleResponse })).role,
     onSettled: () => refreshAfterRoleChange(queryClient, mspCustomDomain),
   });
 }
@@ -41,7 +40,7 @@ export function useDeleteRole(mspCustomDomain: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (roleId: string) =>
-      apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/delete`, { query: { id: roleId }, schema: ZDeleteRoleResponse }),
+      apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/roles/delete`, { query: { id: roleId }, schema: (s) => s.ZDeleteRoleResponse }),
     onSettled: () => refreshAfterRoleChange(queryClient, mspCustomDomain),
   });
 }

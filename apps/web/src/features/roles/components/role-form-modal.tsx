@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PERMISSIONS, ROLE_NAME_MAX, ZRoleName, permissionMap } from '@switchboard/contracts';
+import { PERMISSIONS, ROLE_NAME_MAX, permissionMap } from '@switchboard/contracts';
 import type { TPermissionMap, TRole } from '@switchboard/contracts';
 import { PERMISSION_LABELS } from '../permission-labels';
 
@@ -23,23 +23,26 @@ export function RoleFormModal({ mode, role, isSaving, onClose, onSubmit }: TRole
   const isReadOnly = mode === 'view';
   const form = useForm<TRoleFormValues>({
     initialValues: { name: role?.name ?? '', permissions: role?.permissions ?? permissionMap([]) },
-    validate: { name: (value) => (ZRoleName.safeParse(value).success ? null : `Enter a role name of 1–${ROLE_NAME_MAX} characters.`) },
+    // The rule of ZRoleName (1–60 characters once trimmed), checked without loading zod for one field.
+    validate: { name: (value) => (value.trim().length >= 1 && value.trim().length <= ROLE_NAME_MAX ? null : `Enter a role name of 1–${ROLE_NAME_MAX} characters.`) },
   });
+  const granted = PERMISSIONS.filter((permission) => form.values.permissions[permission]);
 
   return (
     <Modal opened onClose={onClose} title={role && mode !== 'create' ? `${TITLES[mode]}: ${role.name}` : TITLES[mode]} size="lg">
       <form onSubmit={form.onSubmit((values) => onSubmit({ ...values, name: values.name.trim() }))} noValidate>
         <Stack>
           <TextInput label="Role name" required readOnly={isReadOnly} maxLength={ROLE_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
-          <Checkbox.Group label="Permissions" description={isReadOnly ? 'Built-in roles cannot be changed.' : undefined}>
+          {/* A Checkbox inside Checkbox.Group takes its ticked state from the group's value, so the group owns it. */}
+          <Checkbox.Group
+            label="Permissions"
+            description={isReadOnly ? 'Built-in roles cannot be changed.' : `${granted.length} of ${PERMISSIONS.length} granted`}
+            value={granted}
+            onChange={(values) => form.setFieldValue('permissions', permissionMap(PERMISSIONS.filter((p) => values.includes(p))))}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
               {PERMISSIONS.map((permission) => (
-                <Checkbox
-                  key={permission}
-                  label={PERMISSION_LABELS[permission]}
-                  disabled={isReadOnly}
-                  {...form.getInputProps(`permissions.${permission}`, { type: 'checkbox' })}
-                />
+                <Checkbox key={permission} value={permission} label={PERMISSION_LABELS[permission]} disabled={isReadOnly} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>

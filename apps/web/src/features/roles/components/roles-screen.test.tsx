@@ -79,6 +79,38 @@ describe('RolesScreen', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 
+  it('shows a role\'s granted permissions as ticked boxes (regression: Admin showed twelve empty boxes)', async () => {
+    stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin), role(2, 'Technician', false)]);
+    renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Admin' }));
+    const adminDialog = await screen.findByRole('dialog');
+    const adminBoxes = within(adminDialog).getAllByRole('checkbox');
+    expect(adminBoxes).toHaveLength(12);
+    for (const box of adminBoxes) expect(box).toBeChecked();
+    await userEvent.click(within(adminDialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'View Technician' }));
+    const technicianDialog = await screen.findByRole('dialog');
+    const ticked = within(technicianDialog).getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked);
+    expect(ticked.map((box) => box.getAttribute('aria-label') ?? (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Client documents', 'MSP documents', 'Board view']);
+  });
+
+  it('ticks and unticks a box the person clicks (regression: the click changed a hidden value only)', async () => {
+    stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin), role(5, 'Dispatcher', true, permissionMap(['boardView']))]);
+    renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Dispatcher' }));
+    const dialog = await screen.findByRole('dialog');
+    const boardView = within(dialog).getByRole('checkbox', { name: 'Board view' });
+    const roleManagement = within(dialog).getByRole('checkbox', { name: 'Role management' });
+    expect(boardView).toBeChecked();
+    expect(roleManagement).not.toBeChecked();
+    await userEvent.click(roleManagement);
+    expect(roleManagement).toBeChecked();
+    await userEvent.click(boardView);
+    expect(boardView).not.toBeChecked();
+  });
+
   it('creates a role with the chosen permissions', async () => {
     const calls = stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin)]);
     renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);

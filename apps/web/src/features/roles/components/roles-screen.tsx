@@ -90,12 +90,15 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
         </Alert>
       )}
       {rolesQuery.isSuccess && (
-        <Table.ScrollContainer minWidth={560}>
+        // At phone width the Type column goes (Edit or View already says it) and the actions wrap, so they stay in view.
+        <Table.ScrollContainer minWidth={320}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
+                <Table.Th scope="col" visibleFrom="sm">
+                  Type
+                </Table.Th>
                 <Table.Th scope="col">Permissions</Table.Th>
                 <Table.Th scope="col">Actions</Table.Th>
               </Table.Tr>
@@ -106,7 +109,7 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
                   <Table.Th scope="row" fw={500}>
                     {role.name}
                   </Table.Th>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Badge variant="light" color={role.custom ? 'blue' : 'gray'}>
                       {role.custom ? 'Custom' : 'Built-in'}
                     </Badge>
@@ -115,7 +118,7 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
                     {grantedCount(role)} of {PERMISSIONS.length}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs">
                       {role.custom ? (
                         <Button size="xs" variant="light" aria-label={`Edit ${role.name}`} onClick={() => setDialog({ mode: 'edit', role })}>
                           Edit

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TSessionCheckResponse, TSessionUser } from '@switchboard/contracts';
 import { useLoadingStore } from '../../../lib/loading-store';
 import { saveLastActiveUser } from '../../../lib/local-storage';
-import { logoutRedirectPath, performLogout, sessionKeys } from './session-queries';
+import { logoutRedirectPath, performLogout } from './logout';
+import { sessionKeys } from './session-queries';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 
 const technician: TSessionUser = buildAdminTechnician();
