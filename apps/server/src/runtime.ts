@@ -5,6 +5,7 @@ import { createMailer } from './lib/mailer';
 import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
 import { createAppCaches } from './app-caches';
+import { createPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Production wiring of the app's dependencies from configuration. */
 export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
@@ -30,5 +31,6 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     now,
     lifecycle: createLifecycle(),
     caches: createAppCaches(config, now),
+    psaClients: createPsaClientProvider({ config, database: handle, now }),
   };
 }
