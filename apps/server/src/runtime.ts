@@ -6,6 +6,7 @@ import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
 import { createFileStore } from './lib/file-store';
 import { createAppCaches } from './app-caches';
+import { createPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Production wiring of the app's dependencies from configuration. */
 export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
@@ -32,5 +33,6 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     lifecycle: createLifecycle(),
     caches: createAppCaches(config, now),
     files: createFileStore(config.uploads),
+    psaClients: createPsaClientProvider({ config, database: handle, now }),
   };
 }

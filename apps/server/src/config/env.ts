@@ -154,7 +154,7 @@ function isRepetition(secret: string): boolean {
  * few distinct characters, under 128 estimated bits, or one piece repeated. 32 random bytes as
  * hex or base64 pass with room to spare (≈ 200–250 bits).
  */
-export function looksWeak(secret: string): boolean {
+function looksWeak(secret: string): boolean {
   const lower = secret.toLowerCase();
   return DEFAULT_SECRET_MARKERS.some((marker) => lower.includes(marker)) || new Set(secret).size < 10 || estimatedBits(secret) < 128 || isRepetition(secret);
 }

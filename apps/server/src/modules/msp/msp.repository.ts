@@ -7,6 +7,7 @@ export type TNewMsp = typeof msps.$inferInsert;
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
 
+/** The MSP with this custom domain (compared in lower case), or undefined. */
 export async function findMspByDomain(db: TDatabase, customDomain: string): Promise<TMspRow | undefined> {
   const [row] = await db.select().from(msps).where(eq(msps.customDomain, customDomain.toLowerCase())).limit(1);
   return row;

@@ -4,6 +4,7 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { detectLogoType, logoRelativePath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
@@ -23,10 +24,6 @@ export interface TCreateMspInput {
   logo?: { bytes: Buffer; declaredMime: string } | undefined;
 }
 
-export interface TRequestOrigin {
-  ip: string;
-  requestId: string;
-}
 
 
 /** Every MSP sign-up failure carries the spec's `mspSignup` flag (R-093) beside its own. */
@@ -56,7 +53,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   }
 
   /** A-082: validates the form, stores the logo, creates the MSP with its built-in roles and a bootstrap token. */
-  async function createMsp(input: TCreateMspInput, origin: TRequestOrigin): Promise<TCreateMspResponse> {
+  async function createMsp(input: TCreateMspInput, origin: TRequestMeta): Promise<TCreateMspResponse> {
     assertSignupOpen();
     const signup = deps.config.mspSignup;
     if (signup.mode === 'invitation' && !sameSecret(input.invitationCode?.trim() ?? '', signup.code)) {
@@ -143,7 +140,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   }
 
   /** Branding save (decisions #5 addition). */
-  async function saveBrand(actor: { mspId: string; userId: string } & TRequestOrigin, brand: TMspBrand): Promise<TMspBrand> {
+  async function saveBrand(actor: { mspId: string; userId: string } & TRequestMeta, brand: TMspBrand): Promise<TMspBrand> {
     const normalised = {
       primaryColour: brand.primaryColour.toLowerCase(),
       primaryButtonColour: brand.primaryButtonColour.toLowerCase(),
