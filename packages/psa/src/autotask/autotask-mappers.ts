@@ -109,6 +109,18 @@ export function noteKindOf(note: TAutotaskNoteRow, values: TNoteKindValues): TPs
   return 'description';
 }
 
+export const ZTimeEntryRow = z.object({
+  id: ZId,
+  ticketID: ZId.nullish(),
+  resourceID: ZId,
+  roleID: ZId.nullish(),
+  dateWorked: z.string(),
+  startDateTime: z.string().nullish(),
+  endDateTime: z.string().nullish(),
+  hoursWorked: z.number().nullish(),
+  summaryNotes: z.string().nullish(),
+});
+
 export const ZItemEnvelope = z.object({ item: z.unknown() });
 export const ZItemIdEnvelope = z.object({ itemId: ZId });
 export const ZThreshold = z.object({
