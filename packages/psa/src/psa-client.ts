@@ -143,6 +143,17 @@ export interface TPsaTicket {
   contactId: number | null;
   ownerId: number | null;
   externalReference: string | null;
+  sourceId: number | null;
+  /** ISO 8601: ConnectWise requiredDate, Autotask dueDateTime. */
+  dueAt: string | null;
+  /** ConnectWise board team; null on Autotask. */
+  teamId: number | null;
+  /** ConnectWise impact and severity; null on Autotask. */
+  impact: TPsaImpactLevel | null;
+  severity: TPsaImpactLevel | null;
+  /** Autotask ticket type and category picklist values; null on ConnectWise. */
+  ticketTypeId: number | null;
+  ticketCategoryId: number | null;
 }
 
 /** ConnectWise's impact and severity scale (spec 02 §3 options); Autotask tickets have neither field. */

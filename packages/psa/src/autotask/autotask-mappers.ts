@@ -80,6 +80,10 @@ export const ZTicketRow = z.object({
   contactID: ZId.nullish(),
   assignedResourceID: ZId.nullish(),
   externalID: z.string().nullish(),
+  source: ZId.nullish(),
+  dueDateTime: z.string().nullish(),
+  ticketType: ZId.nullish(),
+  ticketCategory: ZId.nullish(),
 });
 export type TAutotaskTicketRow = z.infer<typeof ZTicketRow>;
 

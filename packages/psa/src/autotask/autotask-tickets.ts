@@ -90,6 +90,13 @@ export async function getTicket(api: AutotaskApi, ticketId: number): Promise<TPs
     contactId: row.contactID ?? null,
     ownerId: row.assignedResourceID ?? null,
     externalReference: row.externalID ?? null,
+    sourceId: row.source ?? null,
+    dueAt: row.dueDateTime ?? null,
+    teamId: null,
+    impact: null,
+    severity: null,
+    ticketTypeId: row.ticketType ?? null,
+    ticketCategoryId: row.ticketCategory ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   TPsaCommunicationType,
   TPsaCompany,
   TPsaContact,
+  TPsaImpactLevel,
   TPsaContactWithCompany,
   TPsaItem,
   TPsaMember,
@@ -180,7 +181,13 @@ const ZTicket = z.object({
   owner: ZRef,
   closedFlag: z.boolean().nullish(),
   externalXRef: z.string().nullish(),
+  source: ZRef,
+  team: ZRef,
+  requiredDate: z.string().nullish(),
+  impact: z.string().nullish(),
+  severity: z.string().nullish(),
 });
+const levelOf = (value: string | null | undefined): TPsaImpactLevel | null => (value === 'Low' || value === 'Medium' || value === 'High' ? value : null);
 export const toTicket = (row: unknown): TPsaTicket => {
   const ticket = parsePsaPayload(ZTicket, row, 'ticket');
   return {
@@ -199,6 +206,13 @@ export const toTicket = (row: unknown): TPsaTicket => {
     contactId: ticket.contact?.id ?? null,
     ownerId: ticket.owner?.id ?? null,
     externalReference: ticket.externalXRef ?? null,
+    sourceId: ticket.source?.id ?? null,
+    dueAt: ticket.requiredDate ?? null,
+    teamId: ticket.team?.id ?? null,
+    impact: levelOf(ticket.impact),
+    severity: levelOf(ticket.severity),
+    ticketTypeId: null,
+    ticketCategoryId: null,
   };
 };
 
