@@ -439,6 +439,10 @@ export interface PsaClient {
 
   streamCompanies(): AsyncIterable<TPsaCompany>;
   streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
+  /**
+   * The writes below that create a record (contact, ticket, note, time entry) look it up before the first send too, so
+   * an outbox may call them again after a thrown error (outcome unknown) and the PSA still holds the record once.
+   */
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;

@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
 import { conversationNoteTitle, formatConversation } from '../conversation';
@@ -49,7 +50,7 @@ export async function createTicket(api: AutotaskApi, input: TCreatePsaTicket): P
   const ticketId = await api.create('/Tickets', body, async () => {
     const rows = await api.query('Tickets', [atFilter.eq('externalID', input.idempotencyKey)], (row) => parsePsaPayload(map.ZTicketRow, row, 'ticket'));
     return rows[0]?.id ?? null;
-  });
+  }, lookUpFirst);
   const conversation = input.conversation ? formatConversation(input.conversation) : '';
   if (conversation) await addConversationNote(api, ticketId, conversation);
   return getTicket(api, ticketId);
@@ -61,7 +62,7 @@ async function addConversationNote(api: AutotaskApi, ticketId: number, text: str
   await api.create(`/Tickets/${ticketId}/Notes`, body, async () => {
     const rows = await api.query('TicketNotes', [atFilter.eq('ticketID', ticketId), atFilter.eq('title', conversationNoteTitle)], (row) => parsePsaPayload(map.ZNoteRow, row, 'note'));
     return rows[0]?.id ?? null;
-  });
+  }, lookUpFirst);
 }
 
 /** Autotask needs a resource and a role together; the resource's default service-desk role is the usual pair. */
@@ -183,7 +184,7 @@ export async function addNote(api: AutotaskApi, ticketId: number, input: TAddPsa
   const noteId = await api.create(`/Tickets/${id}/Notes`, body, async () => {
     const notes = await listNotes(api, id);
     return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
-  });
+  }, lookUpFirst);
   const row = await api.get(`/TicketNotes/${noteId}`, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
   return toNote(row, id, settings.kindValues);
 }

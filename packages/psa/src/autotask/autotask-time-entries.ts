@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import { isSameSecond, timeEntrySpan } from '../conversation';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
@@ -53,7 +54,7 @@ export async function addTimeEntry(api: AutotaskApi, input: TAddPsaTimeEntry): P
   const entryId = await api.create('/TimeEntries', body, async () => {
     const entries = await entriesOf(api, ticketId, resourceId);
     return entries.find((entry) => isSameSecond(entry.startAt, span.startAt))?.id ?? null;
-  });
+  }, lookUpFirst);
   return api.get(`/TimeEntries/${entryId}`, (response) => toTimeEntry(itemOf(response)));
 }
 

@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import { PsaError } from '../errors';
 import { formatConversation } from '../conversation';
 import type {
@@ -58,7 +59,7 @@ export function createTicket(api: ConnectWiseApi, input: TCreatePsaTicket): Prom
   return api.create('/service/tickets', body, map.toTicket, async () => {
     const tickets = await api.list('/service/tickets', map.toTicket, { conditions: eq('externalXRef', input.idempotencyKey) });
     return tickets[0] ?? null;
-  });
+  }, lookUpFirst);
 }
 
 export function getTicket(api: ConnectWiseApi, ticketId: number): Promise<TPsaTicket> {
@@ -137,7 +138,7 @@ export function addNote(api: ConnectWiseApi, ticketId: number, input: TAddPsaNot
   return api.create(`/service/tickets/${id}/notes`, body, (row) => map.toNote(row, id), async () => {
     const notes = await listNotes(api, id);
     return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind) ?? null;
-  });
+  }, lookUpFirst);
 }
 
 export function listNotes(api: ConnectWiseApi, ticketId: number): Promise<TPsaNote[]> {

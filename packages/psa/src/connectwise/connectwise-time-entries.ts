@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import { isSameSecond, timeEntrySpan } from '../conversation';
 import type { TAddPsaTimeEntry, TPsaTimeEntry } from '../psa-client';
 import { checkId } from '../record-id';
@@ -19,7 +20,7 @@ function entriesOf(api: ConnectWiseApi, ticketId: number, memberId?: number): Pr
  * entry has no external reference, so an unknown outcome is resolved by ticket, member and start second: one member
  * cannot have worked two entries starting in the same second on one ticket.
  */
-export function addTimeEntry(api: ConnectWiseApi, input: TAddPsaTimeEntry): Promise<TPsaTimeEntry> {
+export async function addTimeEntry(api: ConnectWiseApi, input: TAddPsaTimeEntry): Promise<TPsaTimeEntry> {
   const span = timeEntrySpan(input);
   const body = {
     chargeToType: chargeToServiceTicket,
@@ -36,7 +37,7 @@ export function addTimeEntry(api: ConnectWiseApi, input: TAddPsaTimeEntry): Prom
   return api.create('/time/entries', body, map.toTimeEntry, async () => {
     const entries = await entriesOf(api, input.ticketId, input.memberId);
     return entries.find((entry) => isSameSecond(entry.startAt, span.startAt)) ?? null;
-  });
+  }, lookUpFirst);
 }
 
 export async function listTimeEntries(api: ConnectWiseApi, ticketId: number): Promise<TPsaTimeEntry[]> {
