@@ -7,3 +7,5 @@ export * from './schemas/msp';
 export * from './schemas/roles';
 export * from './schemas/auth';
 export * from './schemas/accounts';
+export * from './schemas/boards';
+export * from './board-config';

@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
+import { registerBoardsRoutes } from './boards/boards.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -18,4 +19,5 @@ export const MODULES: TModule[] = [
   registerAccountRoutes,
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,
+  registerBoardsRoutes,
 ];

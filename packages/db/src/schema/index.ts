@@ -2,3 +2,4 @@ export * from './tenancy';
 export * from './auth';
 export * from './psa';
 export * from './uploads';
+export * from './boards';

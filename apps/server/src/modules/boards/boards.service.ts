@@ -1,0 +1,505 @@
+import {
+  MESSAGES,
+  ZBoardDetailInput,
+  boardFromAutotaskQueue,
+  boardSaveProblems,
+  coerceScore,
+  coerceSlaHours,
+  normaliseBoard,
+  type TBoardDetailView,
+  type TBoardProblem,
+  type TDefaultBoardSetupBody,
+  type TEditableBoard,
+  type TEditableSubType,
+  type TMergedCategorization,
+  type TPsaType,
+  type TScoredBoard,
+  type TTicketingConfiguration,
+} from '@switchboard/contracts';
+import type { z } from 'zod';
+import type { ZBoardDetailInput as TZBoardDetailInput, ZCreateBoardBody, ZSaveTicketingConfigurationBody } from '@switchboard/contracts';
+import type { PsaClient, TPsaStatus, TPsaSubtype, TPsaTicketType } from '@switchboard/psa';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, conflict, notFound, validation } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { findIntegration } from '../integrations/integrations.repository';
+import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
+import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
+import { scoreBoard } from './board-scoring';
+import { findBoardTemplate } from './board-templates';
+import { boardCapabilities } from './boards.policy';
+import { mergeCategorization, presentAutotaskQueue, presentStoredBoard, type TPsaBoardData } from './boards.presenter';
+import {
+  NO_EXTRAS,
+  findLatestConfigPsaType,
+  findSyncedCompany,
+  findTicketingConfig,
+  listClosedTicketHistory,
+  listStoredBoards,
+  replaceBoard,
+  searchSyncedCompanies,
+  upsertTicketingConfig,
+  type TBoardConfigRow,
+  type TBoardExtras,
+  type TConfigCommon,
+} from './boards.repository';
+
+type TSaveBody = z.output<typeof ZSaveTicketingConfigurationBody>;
+type TCreateBoardBody = z.output<typeof ZCreateBoardBody>;
+type TRealBoard = TEditableBoard & { boardId: number };
+
+export interface TBoardsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
+  psaClients: Pick<TPsaClientProvider, 'forMsp'>;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const notAllowedAtPsa = () => new AppError('psa_validation', 422, MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
+const problemsError = (problems: TBoardProblem[]) => validation(problems[0]?.reason ?? MESSAGES.boards.saveFailed, problems);
+const extrasOf = (row: TBoardConfigRow): TBoardExtras => ({
+  ticketTypeId: row.ticketTypeId,
+  ticketTypeLabel: row.ticketTypeLabel,
+  ticketCategoryValue: row.ticketCategoryValue,
+  ticketCategoryLabel: row.ticketCategoryLabel,
+  sourceValue: row.sourceValue,
+  sourceLabel: row.sourceLabel,
+});
+
+/** Board screen, board editor and board setup (A-011, A-023, A-030, A-034, A-047…A-052). */
+export function createBoardsService(deps: TBoardsDeps) {
+  const db = deps.database.db;
+
+  const audit = (actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
+    deps.audit({ mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+
+  /** The connected PSA's type; 409 psa_not_configured when the MSP has not saved its keys. */
+  async function connectedPsaType(mspId: string): Promise<TPsaType> {
+    const integration = await findIntegration(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration)) throw psaNotConfigured();
+    return integration.psaType;
+  }
+
+  async function connected(mspId: string): Promise<{ psaType: TPsaType; client: PsaClient }> {
+    const psaType = await connectedPsaType(mspId);
+    return { psaType, client: await deps.psaClients.forMsp(mspId) };
+  }
+
+  /** One board's reference data at the PSA; 404 when the PSA has no such board (queue). */
+  async function readPsaBoard(client: PsaClient, psaType: TPsaType, boardId: number): Promise<TPsaBoardData> {
+    // ConnectWise keeps types, subtypes and statuses per board; Autotask has one global picklist each.
+    const scope = psaType === 'CONNECTWISE' ? boardId : null;
+    // The board first: asking ConnectWise for an unknown board's types would only say "not found".
+    const board = (await withPsaErrors(() => client.listBoards())).find((candidate) => candidate.id === boardId);
+    if (!board) throw new AppError('psa_not_found', 404, MESSAGES.boards.boardUnknown);
+    const [types, subtypes, priorities, statuses] = await withPsaErrors(() =>
+      Promise.all([client.listTypes(scope), client.listSubtypes(scope), client.listPriorities(), client.listStatuses(scope)]),
+    );
+    return { boardId, boardName: board.name, types, subtypes, priorities, statuses };
+  }
+
+  /** A-011: the stored configuration in the MSP's PSA variant. */
+  async function getConfiguration(actor: Pick<TActor, 'mspId' | 'mspCustomDomain'>): Promise<TTicketingConfiguration> {
+    const integration = await findIntegration(db, actor.mspId);
+    const psaType = integration?.psaType ?? (await findLatestConfigPsaType(db, actor.mspId)) ?? null;
+    // 01 §1: the first PSA kind is the default when nothing says otherwise.
+    const effective: TPsaType = psaType ?? 'CONNECTWISE';
+    const [config, stored] = await Promise.all([findTicketingConfig(db, actor.mspId, effective), listStoredBoards(db, actor.mspId, effective)]);
+    const common = {
+      defaultCompanyId: config?.defaultCompanyId ?? null,
+      defaultCompanyName: config?.defaultCompanyName ?? null,
+      boardTicketSync: config?.boardTicketSync ?? [],
+      syncClientsTypeId: config?.syncClientsTypeId ?? null,
+    };
+    const base = { mspCustomDomain: actor.mspCustomDomain, psaType, isConfigured: stored.length > 0 };
+    if (effective === 'CONNECTWISE') return { ...base, connectWiseConfig: { boardDetails: stored.map(presentStoredBoard), ...common } };
+    return { ...base, autotaskConfigV2: { ticketQueueDetails: stored.map((entry) => presentAutotaskQueue(presentStoredBoard(entry), extrasOf(entry.board))), ...common } };
+  }
+
+  /** The boards of an A-034 body in the editor's shape, with Autotask's extra queue settings. */
+  function boardsOfBody(body: TSaveBody, psaType: TPsaType): { boards: { board: TEditableBoard; extras: TBoardExtras; path: string }[]; common: TConfigCommon } {
+    const wrongVariant = psaType === 'CONNECTWISE' ? body.autotaskConfigV2 : body.connectWiseConfig;
+    const variant = psaType === 'CONNECTWISE' ? body.connectWiseConfig : body.autotaskConfigV2;
+    if ((body.psaType !== undefined && body.psaType !== psaType) || (variant === undefined && wrongVariant !== undefined)) {
+      throw validation(MESSAGES.boards.wrongPsaVariant, [{ name: 'psaType', reason: MESSAGES.boards.wrongPsaVariant }]);
+    }
+    const common: TConfigCommon = {
+      defaultCompanyId: variant?.defaultCompanyId,
+      defaultCompanyName: variant?.defaultCompanyName,
+      boardTicketSync: variant?.boardTicketSync,
+      syncClientsTypeId: variant?.syncClientsTypeId,
+    };
+    if (body.connectWiseConfig && psaType === 'CONNECTWISE') {
+      return { common, boards: body.connectWiseConfig.boardDetails.map((board, index) => ({ board: normaliseBoard(board, psaType), extras: NO_EXTRAS, path: `connectWiseConfig.boardDetails.${index}` })) };
+    }
+    const queues = body.autotaskConfigV2?.ticketQueueDetails ?? [];
+    return {
+      common,
+      boards: queues.map((queue, index) => ({
+        board: normaliseBoard(parseBoard(boardFromAutotaskQueue(queue)), psaType),
+        extras: {
+          ticketTypeId: queue.ticketTypeId,
+          ticketTypeLabel: queue.ticketTypeLabel,
+          ticketCategoryValue: queue.ticketCategoryValue,
+          ticketCategoryLabel: queue.ticketCategoryLabel,
+          sourceValue: queue.sourceValue,
+          sourceLabel: queue.sourceLabel,
+        },
+        path: `autotaskConfigV2.ticketQueueDetails.${index}`,
+      })),
+    };
+  }
+
+  /**
+   * Checks every reference of a board against the PSA, then creates its new types and subtypes
+   * there (ConnectWise; an existing one of the same name is reused, so a retried save creates no
+   * duplicate) and returns the board with only real ids and the PSA's names.
+   */
+  async function resolveAtPsa(client: PsaClient, psaType: TPsaType, board: TRealBoard, path: string): Promise<{ board: TRealBoard; created: { types: number; subTypes: number } }> {
+    const psa = await readPsaBoard(client, psaType, board.boardId);
+    const open = psa.statuses.find((status) => status.id === board.newCreatingTicketStatusId);
+    const closed = psa.statuses.find((status) => status.id === board.closingTicketStatusId);
+    if (!open) throw validation(MESSAGES.boards.openStatusUnknown, [{ name: `${path}.newCreatingTicketStatusId`, reason: MESSAGES.boards.openStatusUnknown }]);
+    if (!closed) throw validation(MESSAGES.boards.closedStatusUnknown, [{ name: `${path}.closingTicketStatusId`, reason: MESSAGES.boards.closedStatusUnknown }]);
+    const priorityOf = (id: number | null, at: string) => {
+      if (id === null) return null;
+      const priority = psa.priorities.find((candidate) => candidate.id === id);
+      if (!priority) throw validation(MESSAGES.boards.priorityUnknown, [{ name: at, reason: MESSAGES.boards.priorityUnknown }]);
+      return priority;
+    };
+    // Every existing reference is checked before anything is created, so a bad save changes nothing at the PSA.
+    board.mspConnectWiseBoardTypes.forEach((type, typeIndex) => {
+      const typePath = `${path}.mspConnectWiseBoardTypes.${typeIndex}`;
+      if (!type.isNew && !psa.types.some((candidate) => candidate.id === type.typeId)) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
+      type.mspConnectWiseBoardSubTypes.forEach((subType, subIndex) => {
+        const subPath = `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}`;
+        if (!subType.isNew && !psa.subtypes.some((candidate) => candidate.id === subType.subTypeId)) {
+          throw validation(MESSAGES.boards.subTypeUnknown, [{ name: `${subPath}.subTypeId`, reason: MESSAGES.boards.subTypeUnknown }]);
+        }
+        priorityOf(subType.priorityId, `${subPath}.priorityId`);
+      });
+    });
+    board.priorities.forEach((priority, index) => priorityOf(priority.priorityId, `${path}.priorities.${index}.priorityId`));
+
+    const created = { types: 0, subTypes: 0 };
+    const knownTypes: TPsaTicketType[] = [...psa.types];
+    const knownSubtypes: TPsaSubtype[] = [...psa.subtypes];
+    const types: TEditableBoard['mspConnectWiseBoardTypes'] = [];
+    for (const type of board.mspConnectWiseBoardTypes) {
+      let typeId = type.typeId;
+      let typeName = type.typeName.trim();
+      if (type.isNew || typeId === null) {
+        let existing = knownTypes.find((candidate) => sameName(candidate.name, typeName));
+        if (!existing) {
+          existing = await withPsaErrors(() => client.createType(board.boardId, { name: typeName }));
+          knownTypes.push(existing);
+          created.types += 1;
+        }
+        typeId = existing.id;
+        typeName = existing.name;
+      } else {
+        typeName = knownTypes.find((candidate) => candidate.id === typeId)?.name ?? typeName;
+      }
+      const realTypeId = typeId;
+      const subTypes: TEditableSubType[] = [];
+      for (const subType of type.mspConnectWiseBoardSubTypes) {
+        let subTypeId = subType.subTypeId;
+        let subTypeName = subType.subTypeName.trim();
+        let associations = subType.typeAssociationIds;
+        if (subType.isNew || subTypeId === null) {
+          let existing =
+            knownSubtypes.find((candidate) => sameName(candidate.name, subTypeName) && candidate.typeIds.includes(realTypeId)) ??
+            knownSubtypes.find((candidate) => sameName(candidate.name, subTypeName));
+          if (!existing) {
+            existing = await withPsaErrors(() => client.createSubtype(board.boardId, { name: subTypeName, typeIds: [realTypeId] }));
+            knownSubtypes.push(existing);
+            created.subTypes += 1;
+          }
+          subTypeId = existing.id;
+          subTypeName = existing.name;
+          associations = existing.typeIds;
+        } else {
+          const existing = knownSubtypes.find((candidate) => candidate.id === subTypeId);
+          subTypeName = existing?.name ?? subTypeName;
+          associations = existing?.typeIds ?? associations;
+        }
+        const priority = priorityOf(subType.priorityId, '');
+        subTypes.push({ ...subType, subTypeId, subTypeName, priorityId: priority?.id ?? null, priority: priority?.name ?? null, isNew: false, tempIndex: null, typeAssociationIds: associations });
+      }
+      types.push({ typeId: realTypeId, typeName, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
+    }
+    return {
+      created,
+      board: {
+        ...board,
+        boardName: psa.boardName,
+        newCreatingTicketStatus: open.name,
+        newCreatingTicketStatusId: open.id,
+        closingTicketStatus: closed.name,
+        closingTicketStatusId: closed.id,
+        mspConnectWiseBoardTypes: types,
+        priorities: board.priorities.map((priority) => ({ ...priority, priority: priorityOf(priority.priorityId, '')?.name ?? priority.priority })),
+      },
+    };
+  }
+
+  /** A-034: saves the configuration; new types and subtypes are created at the PSA first and come back real. */
+  async function saveConfiguration(actor: TActor, body: TSaveBody): Promise<TTicketingConfiguration> {
+    const psaType = await connectedPsaType(actor.mspId);
+    const { boards, common } = boardsOfBody(body, psaType);
+    const problems = boards.flatMap(({ board, path }) => boardSaveProblems(board, psaType).map((problem) => ({ name: `${path}.${problem.name}`, reason: problem.reason })));
+    if (problems.length > 0) throw problemsError(problems);
+    const seen = new Set<number>();
+    for (const { board, path } of boards) {
+      if (board.boardId !== null && seen.has(board.boardId)) throw validation(MESSAGES.boards.duplicateBoard, [{ name: `${path}.boardId`, reason: MESSAGES.boards.duplicateBoard }]);
+      if (board.boardId !== null) seen.add(board.boardId);
+    }
+    if (common.defaultCompanyId !== undefined && common.defaultCompanyId !== null) {
+      const company = await findSyncedCompany(db, actor.mspId, psaType, common.defaultCompanyId);
+      if (!company) throw validation(MESSAGES.boards.companyUnknown, [{ name: 'defaultCompanyId', reason: MESSAGES.boards.companyUnknown }]);
+      common.defaultCompanyName = company.name;
+    } else if (common.defaultCompanyId === null) {
+      common.defaultCompanyName = null;
+    }
+
+    // PSA calls happen before the transaction: no network inside one (STYLE).
+    const resolved: { board: TRealBoard; extras: TBoardExtras }[] = [];
+    const created = { types: 0, subTypes: 0 };
+    if (boards.length > 0) {
+      const client = await deps.psaClients.forMsp(actor.mspId);
+      for (const { board, extras, path } of boards) {
+        if (board.boardId === null) continue;
+        const result = await resolveAtPsa(client, psaType, { ...board, boardId: board.boardId }, path);
+        resolved.push({ board: result.board, extras });
+        created.types += result.created.types;
+        created.subTypes += result.created.subTypes;
+      }
+    }
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      await upsertTicketingConfig(tx, actor.mspId, psaType, common, now);
+      for (const { board, extras } of resolved) await replaceBoard(tx, actor.mspId, psaType, board, extras, now);
+    });
+    await audit(actor, 'board.configuration.save', psaType, {
+      boards: resolved.map(({ board }) => ({ boardId: board.boardId, types: board.mspConnectWiseBoardTypes.length })),
+      created,
+      ...(common.defaultCompanyId !== undefined ? { defaultCompanyId: common.defaultCompanyId } : {}),
+    });
+    return getConfiguration(actor);
+  }
+
+  /** A-030: the board as the PSA has it now, with the stored scores, tiers and SLA merged in. */
+  async function getMergedCategorization(actor: TActor, boardId: number): Promise<TMergedCategorization> {
+    const { psaType, client } = await connected(actor.mspId);
+    const psa = await readPsaBoard(client, psaType, boardId);
+    const [stored] = await listStoredBoards(db, actor.mspId, psaType, [boardId]);
+    return {
+      ...mergeCategorization(psa, stored, psaType),
+      psaType,
+      isConfigured: stored !== undefined,
+      statuses: psa.statuses.filter((status) => status.isActive).map((status) => ({ id: status.id, name: status.name, isClosed: status.isClosed })),
+      canCreate: boardCapabilities(psaType),
+    };
+  }
+
+  async function assertMayCreate(mspId: string, what: 'statuses' | 'types' | 'subTypes' | 'boards'): Promise<PsaClient> {
+    const { psaType, client } = await connected(mspId);
+    if (!boardCapabilities(psaType)[what]) throw notAllowedAtPsa();
+    return client;
+  }
+
+  /** A-047: a status on a ConnectWise board (reused when one of that name exists). */
+  async function createStatus(actor: TActor, input: { boardId: number; statusName: string; isClosed: boolean }) {
+    if (input.statusName === '') throw validation(MESSAGES.boards.statusNameRequired, [{ name: 'statusName', reason: MESSAGES.boards.statusNameRequired }]);
+    const client = await assertMayCreate(actor.mspId, 'statuses');
+    const statuses = await withPsaErrors(() => client.listStatuses(input.boardId));
+    const existing: TPsaStatus | undefined = statuses.find((status) => sameName(status.name, input.statusName));
+    const status = existing ?? (await withPsaErrors(() => client.createStatus(input.boardId, { name: input.statusName, isClosed: input.isClosed })));
+    if (!existing) await audit(actor, 'board.status.create', String(input.boardId), { statusId: status.id, name: status.name, isClosed: status.isClosed });
+    return { statusId: status.id, statusName: status.name, isClosed: status.isClosed, boardId: input.boardId, isExisting: existing !== undefined };
+  }
+
+  /** A-048: a type (category) on a ConnectWise board (reused when one of that name exists). */
+  async function createCategory(actor: TActor, input: { boardId: number; categoryName: string }) {
+    if (input.categoryName === '') throw validation(MESSAGES.boards.categoryNameRequired, [{ name: 'categoryName', reason: MESSAGES.boards.categoryNameRequired }]);
+    const client = await assertMayCreate(actor.mspId, 'types');
+    const types = await withPsaErrors(() => client.listTypes(input.boardId));
+    const existing = types.find((type) => sameName(type.name, input.categoryName));
+    const type = existing ?? (await withPsaErrors(() => client.createType(input.boardId, { name: input.categoryName })));
+    if (!existing) await audit(actor, 'board.type.create', String(input.boardId), { typeId: type.id, name: type.name });
+    return { typeId: type.id, typeName: type.name, boardId: input.boardId, isExisting: existing !== undefined };
+  }
+
+  /** A-049: a subtype (subcategory) under a type of a ConnectWise board (reused when the type already has one of that name). */
+  async function createSubCategory(actor: TActor, input: { boardId: number; categoryId: number; subCategoryName: string }) {
+    if (input.subCategoryName === '') throw validation(MESSAGES.boards.subCategoryNameRequired, [{ name: 'subCategoryName', reason: MESSAGES.boards.subCategoryNameRequired }]);
+    const client = await assertMayCreate(actor.mspId, 'subTypes');
+    const [types, subtypes] = await withPsaErrors(() => Promise.all([client.listTypes(input.boardId), client.listSubtypes(input.boardId)]));
+    if (!types.some((type) => type.id === input.categoryId)) throw new AppError('psa_not_found', 404, MESSAGES.boards.typeUnknown);
+    const existing = subtypes.find((subtype) => sameName(subtype.name, input.subCategoryName) && subtype.typeIds.includes(input.categoryId));
+    const subtype = existing ?? (await withPsaErrors(() => client.createSubtype(input.boardId, { name: input.subCategoryName, typeIds: [input.categoryId] })));
+    if (!existing) await audit(actor, 'board.subtype.create', String(input.boardId), { subTypeId: subtype.id, name: subtype.name, typeId: input.categoryId });
+    return { subTypeId: subtype.id, subTypeName: subtype.name, typeAssociationIds: subtype.typeIds, boardId: input.boardId, isExisting: existing !== undefined };
+  }
+
+  /** A-050: a custom board at the PSA (title, department, location; 01 §3, §5). */
+  async function createBoard(actor: TActor, body: TCreateBoardBody) {
+    const name = (body.name ?? body.title ?? '').trim();
+    if (name === '') throw validation(MESSAGES.boards.boardTitleRequired, [{ name: 'name', reason: MESSAGES.boards.boardTitleRequired }]);
+    const departmentId = body.department?.id ?? null;
+    const locationId = body.location?.id ?? null;
+    if (departmentId === null) throw validation(MESSAGES.boards.departmentRequired, [{ name: 'department', reason: MESSAGES.boards.departmentRequired }]);
+    if (locationId === null) throw validation(MESSAGES.boards.locationRequired, [{ name: 'location', reason: MESSAGES.boards.locationRequired }]);
+    const client = await assertMayCreate(actor.mspId, 'boards');
+    const [boards, departments, locations] = await withPsaErrors(() => Promise.all([client.listBoards(), client.listDepartments(), client.listLocations()]));
+    const department = departments.find((candidate) => candidate.id === departmentId);
+    const location = locations.find((candidate) => candidate.id === locationId);
+    if (!department) throw validation(MESSAGES.boards.departmentUnknown, [{ name: 'department', reason: MESSAGES.boards.departmentUnknown }]);
+    if (!location) throw validation(MESSAGES.boards.locationUnknown, [{ name: 'location', reason: MESSAGES.boards.locationUnknown }]);
+    if (boards.some((board) => sameName(board.name, name))) throw conflict(MESSAGES.boards.boardNameTaken);
+    const board = await withPsaErrors(() => client.createBoard({ name, departmentId, locationId }));
+    await audit(actor, 'board.create', String(board.id), { name: board.name, departmentId, locationId });
+    return { boardId: board.id, boardName: board.name, department, location };
+  }
+
+  /** A-023: a board template by its name. */
+  function getTemplate(templateId: string) {
+    const template = findBoardTemplate(templateId);
+    if (!template) throw notFound(MESSAGES.boards.templateNotFound);
+    return template;
+  }
+
+  /**
+   * A-051: applies categorisations (e.g. the A-023 template) to a board: statuses, types and
+   * subtypes are found by name or created (ConnectWise), or only found (Autotask, decisions #17,
+   * the rest reported as unmatched); priorities map by name, else by position in the PSA's order.
+   */
+  async function applyDefaultSetup(actor: TActor, boardId: number, body: TDefaultBoardSetupBody) {
+    const { psaType, client } = await connected(actor.mspId);
+    const can = boardCapabilities(psaType);
+    const psa = await readPsaBoard(client, psaType, boardId);
+    const created = { statuses: 0, types: 0, subTypes: 0 };
+    const unmatched: string[] = [];
+
+    const statuses = [...psa.statuses];
+    let open: TPsaStatus | undefined;
+    let closed: TPsaStatus | undefined;
+    for (const wanted of body.statuses) {
+      let status = statuses.find((candidate) => sameName(candidate.name, wanted.name));
+      if (!status && can.statuses) {
+        status = await withPsaErrors(() => client.createStatus(boardId, { name: wanted.name, isClosed: wanted.isClosingStatus === true }));
+        statuses.push(status);
+        created.statuses += 1;
+      }
+      if (!status) unmatched.push(`Status: ${wanted.name}`);
+      if (wanted.isNewTicketStatus === true && status) open = status;
+      if (wanted.isClosingStatus === true && status) closed = status;
+    }
+    open ??= statuses.find((status) => status.isDefault && !status.isClosed) ?? statuses.find((status) => !status.isClosed);
+    closed ??= statuses.find((status) => status.isClosed);
+
+    const psaPriorities = [...psa.priorities].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+    const priorityFor = (name: string | undefined, index?: number) => {
+      if (name === undefined) return undefined;
+      const byName = psaPriorities.find((candidate) => sameName(candidate.name, name));
+      if (byName) return byName;
+      const position = index ?? body.priorities.findIndex((priority) => sameName(priority.name, name));
+      return position >= 0 ? psaPriorities[position] : undefined;
+    };
+    const priorityScores = new Map<number, number>();
+    body.priorities.forEach((priority, index) => {
+      const psaPriority = priorityFor(priority.name, index);
+      if (psaPriority) priorityScores.set(psaPriority.id, coerceScore(priority.priorityScore));
+      else unmatched.push(`Priority: ${priority.name}`);
+    });
+
+    const types = [...psa.types];
+    const subtypes = [...psa.subtypes];
+    const boardTypes: TEditableBoard['mspConnectWiseBoardTypes'] = [];
+    for (const wantedType of body.types) {
+      let type = types.find((candidate) => sameName(candidate.name, wantedType.typeName));
+      if (!type && can.types) {
+        type = await withPsaErrors(() => client.createType(boardId, { name: wantedType.typeName }));
+        types.push(type);
+        created.types += 1;
+      }
+      if (!type) {
+        unmatched.push(`Type: ${wantedType.typeName}`);
+        continue;
+      }
+      const typeId = type.id;
+      const subTypes: TEditableSubType[] = [];
+      for (const wantedSub of wantedType.subTypes) {
+        let subtype = subtypes.find((candidate) => sameName(candidate.name, wantedSub.subTypeName) && candidate.typeIds.includes(typeId));
+        if (!subtype && can.subTypes) {
+          subtype = await withPsaErrors(() => client.createSubtype(boardId, { name: wantedSub.subTypeName, typeIds: [typeId] }));
+          subtypes.push(subtype);
+          created.subTypes += 1;
+        }
+        if (!subtype) {
+          unmatched.push(`Subtype: ${wantedType.typeName} / ${wantedSub.subTypeName}`);
+          continue;
+        }
+        const priority = priorityFor(wantedSub.priority);
+        subTypes.push({
+          subTypeId: subtype.id,
+          subTypeName: subtype.name,
+          priorityId: priority?.id ?? null,
+          priority: priority?.name ?? null,
+          priorityScore: priority ? (priorityScores.get(priority.id) ?? 0) : 0,
+          subTypeScore: coerceScore(wantedSub.subTypeScore),
+          tier: wantedSub.tier,
+          slaDeadLineInHours: coerceSlaHours(wantedSub.slaDeadLineInHours, psaType),
+          isNew: false,
+          tempIndex: null,
+          typeAssociationIds: subtype.typeIds,
+        });
+      }
+      boardTypes.push({ typeId, typeName: type.name, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
+    }
+    const board: TRealBoard = {
+      boardId,
+      boardName: psa.boardName,
+      newCreatingTicketStatus: open?.name ?? null,
+      newCreatingTicketStatusId: open?.id ?? null,
+      closingTicketStatus: closed?.name ?? null,
+      closingTicketStatusId: closed?.id ?? null,
+      mspConnectWiseBoardTypes: boardTypes,
+      priorities: psaPriorities.map((priority) => ({ priorityId: priority.id, priority: priority.name, priorityScore: priorityScores.get(priority.id) ?? 0 })),
+    };
+    const problems = boardSaveProblems(board, psaType);
+    if (problems.length > 0) throw problemsError(problems);
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      await upsertTicketingConfig(tx, actor.mspId, psaType, {}, now);
+      await replaceBoard(tx, actor.mspId, psaType, board, NO_EXTRAS, now);
+    });
+    await audit(actor, 'board.default-setup', String(boardId), { created, unmatched: unmatched.length });
+    const [stored] = await listStoredBoards(db, actor.mspId, psaType, [boardId]);
+    if (!stored) throw notFound();
+    return { board: presentStoredBoard(stored), created, unmatched };
+  }
+
+  /** A-052: scores suggested from the MSP's own closed tickets of this board, each with its source. */
+  async function scoreFromHistory(actor: TActor, input: z.output<typeof TZBoardDetailInput>): Promise<TScoredBoard> {
+    const { psaType, client } = await connected(actor.mspId);
+    const board = normaliseBoard(input, psaType);
+    if (board.boardId === null) throw validation(MESSAGES.boards.noBoardSelected, [{ name: 'board.boardId', reason: MESSAGES.boards.noBoardSelected }]);
+    const [priorities, history] = await Promise.all([withPsaErrors(() => client.listPriorities()), listClosedTicketHistory(db, actor.mspId, psaType, board.boardId)]);
+    return scoreBoard(board, history, priorities, psaType);
+  }
+
+  /** The default-company choices: the MSP's synchronized PSA companies (ours, docs/api-additions.md). */
+  async function listDefaultCompanyOptions(actor: TActor, search: string) {
+    const psaType = await connectedPsaType(actor.mspId);
+    return { companies: await searchSyncedCompanies(db, actor.mspId, psaType, search, 50) };
+  }
+
+  return { listDefaultCompanyOptions, getConfiguration, saveConfiguration, getMergedCategorization, createStatus, createCategory, createSubCategory, createBoard, getTemplate, applyDefaultSetup, scoreFromHistory };
+}
+
+function parseBoard(input: unknown): z.output<typeof ZBoardDetailInput> {
+  return ZBoardDetailInput.parse(input);
+}
+
+export type TBoardsService = ReturnType<typeof createBoardsService>;
+export type { TBoardDetailView };
