@@ -1,4 +1,5 @@
 import { autotaskCapabilities, notSupportedError } from '../capabilities';
+import { streamTickets } from './autotask-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
@@ -23,6 +24,8 @@ import type {
   TPsaSubtype,
   TPsaTicket,
   TPsaTicketStatus,
+  TPsaTicketRecord,
+  TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTypeAssociation,
   TPsaWebhook,
@@ -148,6 +151,10 @@ export class AutotaskClient implements PsaClient {
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {
     return contacts.createContact(this.api, input);
+  }
+
+  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {

@@ -1,4 +1,5 @@
 import { connectWiseCapabilities } from '../capabilities';
+import { streamTickets } from './connectwise-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
@@ -25,6 +26,8 @@ import type {
   TPsaSubtype,
   TPsaTicket,
   TPsaTicketStatus,
+  TPsaTicketRecord,
+  TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTypeAssociation,
   TPsaWebhook,
@@ -149,6 +152,10 @@ export class ConnectWiseClient implements PsaClient {
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {
     return contacts.createContact(this.api, input);
+  }
+
+  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {
