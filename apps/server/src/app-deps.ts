@@ -5,6 +5,7 @@ import type { TConfig } from './config/env';
 import type { TMailer } from './lib/mailer';
 import type { TAuditLog } from './lib/audit';
 import type { TLifecycle } from './lib/lifecycle';
+import type { TJobQueueOptions } from './lib/job-queue';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -15,6 +16,8 @@ export interface TAppDeps {
   now: () => Date;
   /** Serving state: readiness turns 503 once shutdown begins; requests in flight for the shutdown log. */
   lifecycle: TLifecycle;
+  /** Background job timing (tests shorten it); the defaults suit production. */
+  jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

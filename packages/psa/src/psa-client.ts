@@ -161,6 +161,8 @@ export interface TStreamTicketsFilter {
   updatedSince?: Date;
   /** Only tickets that are not closed. */
   openOnly?: boolean;
+  /** Only ids above this one: a resumed sync skips what it already wrote (streams run in id order). */
+  afterId?: number;
 }
 
 export interface TCreatePsaTicket {

@@ -34,6 +34,9 @@ describe.each(PSAS)('%s ticket stream by board and date range against the simula
     expect(first?.statusName).toBeTruthy();
     expect(first?.createdAt && Number.isNaN(Date.parse(first.createdAt))).toBe(false);
     expect(new Set(onBoard.map((ticket) => ticket.id)).size).toBe(onBoard.length);
+    const middleId = onBoard[Math.floor(onBoard.length / 2)]?.id ?? 0;
+    const resumed = await collect(client, { boardIds: [boardId ?? -1], afterId: middleId });
+    expect(resumed.map((ticket) => ticket.id)).toEqual(onBoard.filter((ticket) => ticket.id > middleId).map((ticket) => ticket.id));
   });
 
   it('keeps only tickets entered in the range, and open ones when asked', async () => {

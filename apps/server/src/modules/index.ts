@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerBoardsRoutes } from './boards/boards.routes';
+import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -20,4 +21,5 @@ export const MODULES: TModule[] = [
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,
   registerBoardsRoutes,
+  registerTicketSyncRoutes,
 ];

@@ -50,6 +50,7 @@ export function ticketConditions(filter: TStreamTicketsFilter): Condition | unde
   if (filter.createdBefore) parts.push(Condition.compare('dateEntered', '<', filter.createdBefore));
   if (filter.updatedSince) parts.push(Condition.compare('lastUpdated', '>=', filter.updatedSince));
   if (filter.openOnly) parts.push(eq('closedFlag', false));
+  if (filter.afterId !== undefined && filter.afterId > 0) parts.push(Condition.compare('id', '>', filter.afterId));
   return parts.length === 0 ? undefined : Condition.and(...parts);
 }
 
