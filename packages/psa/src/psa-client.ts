@@ -326,6 +326,10 @@ export interface PsaClient {
   findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]>;
 
   streamCompanies(): AsyncIterable<TPsaCompany>;
+  /** How many companies `streamCompanies` will yield (one request; the PSA counts). */
+  countCompanies(): Promise<number>;
+  /** How many contacts `streamContacts(filter)` will yield. */
+  countContacts(filter?: TListContactsFilter): Promise<number>;
   streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 

@@ -52,6 +52,19 @@ describe.each(PSAS)('%s ticket stream by board and date range against the simula
     expect(open.every((ticket) => !ticket.isClosed)).toBe(true);
   });
 
+  it('counts companies and contacts as their streams yield them, in one request each', async () => {
+    let companies = 0;
+    for await (const _company of client.streamCompanies()) companies += 1;
+    const contacts: number[] = [];
+    for await (const contact of client.streamContacts()) contacts.push(contact.companyId ?? 0);
+    const before = client.requestCount();
+    expect(await client.countCompanies()).toBe(companies);
+    expect(await client.countContacts()).toBe(contacts.length);
+    const companyId = contacts.find((id) => id > 0) ?? 0;
+    expect(await client.countContacts({ companyId })).toBe(contacts.filter((id) => id === companyId).length);
+    expect(client.requestCount() - before).toBe(3);
+  });
+
   it('finds recently changed tickets and survives a 503 on a page', async () => {
     const [ticket] = await collect(client, { openOnly: true });
     const before = new Date(Date.now() - 1_000);

@@ -145,6 +145,14 @@ export class AutotaskClient implements PsaClient {
     return contacts.streamCompanies(this.api);
   }
 
+  countCompanies(): Promise<number> {
+    return contacts.countCompanies(this.api);
+  }
+
+  countContacts(filter?: TListContactsFilter): Promise<number> {
+    return contacts.countContacts(this.api, filter);
+  }
+
   streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
     return contacts.streamContacts(this.api, filter);
   }

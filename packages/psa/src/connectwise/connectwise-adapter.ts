@@ -146,6 +146,14 @@ export class ConnectWiseClient implements PsaClient {
     return contacts.streamCompanies(this.api);
   }
 
+  countCompanies(): Promise<number> {
+    return contacts.countCompanies(this.api);
+  }
+
+  countContacts(filter?: TListContactsFilter): Promise<number> {
+    return contacts.countContacts(this.api, filter);
+  }
+
   streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
     return contacts.streamContacts(this.api, filter);
   }
