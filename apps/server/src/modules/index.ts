@@ -9,6 +9,7 @@ import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerBoardsRoutes } from './boards/boards.routes';
 import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
+import { registerImportsRoutes } from './imports/imports.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -22,4 +23,5 @@ export const MODULES: TModule[] = [
   registerPsaReadsRoutes,
   registerBoardsRoutes,
   registerTicketSyncRoutes,
+  registerImportsRoutes,
 ];
