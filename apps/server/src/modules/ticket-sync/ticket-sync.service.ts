@@ -229,7 +229,40 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     }
   }
 
-  return { startSync, getStatus, resumeOpenRuns, runJob };
+  /**
+   * Copies the MSP's tickets that are open, or (with `updatedSince`) changed since then, into psa_tickets: the
+   * reconcile that keeps the copies in step without reading the whole PSA. Names come from the PSA rows or the
+   * synchronized directory. Returns how many copies were written.
+   */
+  async function reconcileTickets(mspId: string, filter: { openOnly?: boolean; updatedSince?: Date }): Promise<number> {
+    const integration = await findIntegration(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration)) return 0;
+    const client = await deps.psaClients.forMsp(mspId);
+    const names: TNames = {};
+    const fill = (table: string, rows: { id: number; name: string }[]) => {
+      names[table] = Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+    };
+    fill('boards', await client.listBoards());
+    fill('priorities', await client.listPriorities());
+    let written = 0;
+    let buffer: TPsaTicketRecord[] = [];
+    const flush = async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      const ids = (pick: (ticket: TPsaTicketRecord) => number | null) => [...new Set(batch.flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))])))];
+      const directory = await findDirectoryNames(db, mspId, integration.psaType, { companies: ids((ticket) => ticket.companyId), contacts: ids((ticket) => ticket.contactId), members: ids((ticket) => ticket.ownerId) });
+      written += await upsertTicketCopies(db, mspId, integration.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), deps.now());
+    };
+    for await (const ticket of client.streamTickets(filter)) {
+      buffer.push(ticket);
+      if (buffer.length >= FLUSH_TICKETS) await flush();
+    }
+    await flush();
+    return written;
+  }
+
+  return { startSync, getStatus, resumeOpenRuns, runJob, reconcileTickets };
 }
 
 export type TTicketSyncService = ReturnType<typeof createTicketSyncService>;
