@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import {
@@ -23,7 +22,17 @@ function sseSink(raw: ServerResponse): TImportSink {
   return {
     async send(event, payload) {
       if (raw.destroyed || raw.writableEnded) return;
-      if (!raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+      if (raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)) return;
+      // Both listeners go once either fires: a long stream must not pile up listeners per chunk.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          raw.off('drain', done);
+          raw.off('close', done);
+          resolve();
+        };
+        raw.on('drain', done);
+        raw.on('close', done);
+      });
     },
   };
 }
