@@ -6,6 +6,7 @@ import type { TMailer } from './lib/mailer';
 import type { TAuditLog } from './lib/audit';
 import type { TLifecycle } from './lib/lifecycle';
 import type { TAppCaches } from './app-caches';
+import type { TJobQueueOptions } from './lib/job-queue';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -18,6 +19,8 @@ export interface TAppDeps {
   lifecycle: TLifecycle;
   /** Short-lived per-process caches (decision 011); every app gets its own set. */
   caches: TAppCaches;
+  /** Background job timing (tests shorten it); the defaults suit production. */
+  jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

@@ -14,3 +14,6 @@ export * from './schemas/boards';
 export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
+export * from './batch-sync';
+export * from './schemas/sync';
+export * from './schemas/imports';

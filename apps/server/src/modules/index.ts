@@ -11,6 +11,8 @@ import { registerBoardsRoutes } from './boards/boards.routes';
 import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
+import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
+import { registerImportsRoutes } from './imports/imports.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -26,4 +28,6 @@ export const MODULES: TModule[] = [
   registerEmployeesRoutes,
   registerTeamsRoutes,
   registerClientUsersRoutes,
+  registerTicketSyncRoutes,
+  registerImportsRoutes,
 ];
