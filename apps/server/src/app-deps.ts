@@ -8,6 +8,7 @@ import type { TLifecycle } from './lib/lifecycle';
 import type { TAppCaches } from './app-caches';
 import type { TFileStore } from './lib/file-store';
 import type { TPsaClientProvider } from './modules/integrations/psa-client-for-msp';
+import type { TJobQueueOptions } from './lib/job-queue';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -24,6 +25,8 @@ export interface TAppDeps {
   files: TFileStore;
   /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
   psaClients: TPsaClientProvider;
+  /** Background job timing (tests shorten it); the defaults suit production. */
+  jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
+import { keepDemoTicketsInStep } from './demo/demo-tickets';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -50,7 +51,9 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     connectWiseClientId: preliminary.connectWiseClientId ?? simulator.connectWise.clientId,
   };
   const deps = await createRuntimeDeps(config);
-  await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
+  const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),
@@ -70,6 +73,7 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     simulator,
     url,
     close: async () => {
+      demoTickets.stop();
       await app.close();
       await simulator.close();
       await deps.database.close();

@@ -15,3 +15,6 @@ export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
 export * from './schemas/psa-writes';
+export * from './batch-sync';
+export * from './schemas/sync';
+export * from './schemas/imports';

@@ -202,6 +202,34 @@ export const MESSAGES = {
     unsaved: 'Unsaved changes',
   },
 
+  // Batch board sync (01 §5, §8; R-212–R-219). The last four are ours.
+  batchSync: {
+    datesRequired: 'Please select both start and end dates',
+    startBeforeEnd: 'Start date must be before end date',
+    rangeTooLong: 'Date range cannot exceed 90 days',
+    boardRequired: 'Please select a board to sync',
+    userConfigurationNotFound: 'User configuration not found',
+    startFailed: 'Failed to start board sync',
+    started: 'Board sync started successfully. Parent Run ID: {id}',
+    statusFailed: 'Failed to fetch batch status',
+    finished: 'Board sync finished.',
+    runNotFound: 'There is no sync run with that id.',
+    boardUnknown: 'A chosen board is not one of your PSA boards. Reload the boards.',
+    syncedFailed: 'Board sync failed. Try again in a few minutes.',
+  },
+
+  // Clients and contacts import (01 §4 "Clients and contacts loading"; ours, the spec gives no wording).
+  imports: {
+    nothingSelected: 'Select at least one row to save.',
+    tooManyRows: 'Save at most 1,000 rows at a time.',
+    jobNotFound: 'That import is no longer known. Load the list again.',
+    companyNotImported: 'Import the contact\'s company first (step 4).',
+    loadFailed: 'The list could not be loaded from the PSA.',
+    cancelled: 'Loading cancelled.',
+    saved: '{count} saved.',
+    clientTypeRequired: 'Choose a client type.',
+  },
+
   // PSA connection problems (ours; the spec gives no wording).
   psa: {
     notConfigured: 'Connect your PSA first: save its keys under Integrations.',

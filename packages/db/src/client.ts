@@ -23,6 +23,11 @@ export interface TDatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance, for pg-boss's PGlite backend; undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * Raw SQL for a library that keeps its own schema (pg-boss, docs/decisions/012): parameterised when `values` are
+   * given, else one or more statements run as a script. Product data never goes through here (Drizzle only).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -151,6 +156,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values ? [...values] : undefined)).rows as unknown[] }),
       close: () => pool.end(),
     };
   }
@@ -163,6 +169,9 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     kind: 'pglite',
     pglite: client,
     ping: async () => void (await client.query('select 1')),
+    // PGlite prepares parameterised statements, which hold one command; a script of several goes through exec.
+    executeSql: async (text, values) =>
+      values && values.length > 0 ? { rows: (await client.query(text, [...values])).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
   };
 }

@@ -167,6 +167,39 @@ export interface TPsaConversationMessage {
   at?: string | null;
 }
 
+/** A ticket as a list/stream returns it for the synchronized copies: ids, the names the PSA gives, dates. */
+export interface TPsaTicketRecord extends TPsaTicket {
+  /** Names come with ConnectWise rows; Autotask rows carry ids only, so these are null there (callers map ids to names). */
+  boardName: string | null;
+  typeName: string | null;
+  subtypeName: string | null;
+  itemName: string | null;
+  priorityName: string | null;
+  companyName: string | null;
+  contactName: string | null;
+  ownerName: string | null;
+  description: string | null;
+  resolution: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  closedAt: string | null;
+}
+
+/** Which tickets `streamTickets` pages through; every given part must hold (AND). */
+export interface TStreamTicketsFilter {
+  boardIds?: readonly number[];
+  /** Entered at or after (ConnectWise dateEntered, Autotask createDate). */
+  createdFrom?: Date;
+  /** Entered before. */
+  createdBefore?: Date;
+  /** Last changed at or after (ConnectWise lastUpdated, Autotask lastActivityDate): the reconcile's window. */
+  updatedSince?: Date;
+  /** Only tickets that are not closed. */
+  openOnly?: boolean;
+  /** Only ids above this one: a resumed sync skips what it already wrote (streams run in id order). */
+  afterId?: number;
+}
+
 /**
  * A ticket draft as the PSA takes it (spec 02 §3 ticket draft, ConnectWise details, Autotask details). Fields a PSA
  * does not have are ignored there; `capabilities` says which those are (impactSeverity, ticketTeams, ticketItems,
@@ -438,6 +471,10 @@ export interface PsaClient {
   findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]>;
 
   streamCompanies(): AsyncIterable<TPsaCompany>;
+  /** How many companies `streamCompanies` will yield (one request; the PSA counts). */
+  countCompanies(): Promise<number>;
+  /** How many contacts `streamContacts(filter)` will yield. */
+  countContacts(filter?: TListContactsFilter): Promise<number>;
   streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
   /**
    * The writes below that create a record (contact, ticket, note, time entry) look it up before the first send too, so
@@ -445,6 +482,8 @@ export interface PsaClient {
    */
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
+  /** Pages through the PSA's tickets in id order; the filter is applied by the PSA, not in memory. */
+  streamTickets(filter: TStreamTicketsFilter): AsyncIterable<TPsaTicketRecord>;
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
   getTicket(ticketId: number): Promise<TPsaTicket>;
   updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;

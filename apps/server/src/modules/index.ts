@@ -14,6 +14,8 @@ import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
+import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
+import { registerImportsRoutes } from './imports/imports.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -32,4 +34,6 @@ export const MODULES: TModule[] = [
   registerTeamsRoutes,
   registerClientUsersRoutes,
   registerPsaOutboxRoutes,
+  registerTicketSyncRoutes,
+  registerImportsRoutes,
 ];

@@ -16,6 +16,7 @@ function FirstLoadFallback() {
 }
 
 const lazyMspDashboard = async () => ({ Component: (await import('../features/dashboard/pages/msp-dashboard-page')).MspDashboardPage });
+const lazyBoardSync = async () => ({ Component: (await import('../features/imports/pages/board-sync-page')).BoardSyncPage });
 const lazyAccountDashboard = async () => ({ Component: (await import('../features/dashboard/pages/account-dashboard-page')).AccountDashboardPage });
 
 /**
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/:id', loader: requireAccountLoader, lazy: lazyAccountDashboard },
       { path: '/:msp/dashboard/:id', loader: requireMspUserLoader, lazy: lazyMspDashboard },
       { path: '/:msp/dashboard/:id/tickets', loader: requireMspUserLoader, lazy: lazyMspDashboard },
+      // The sync screen (01 §2), reached from the board admin area.
+      { path: '/:msp/admin/board/sync', loader: requireMspUserLoader, lazy: lazyBoardSync },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,5 +1,6 @@
 import { autotaskCapabilities, notSupportedError } from '../capabilities';
 import { PsaError } from '../errors';
+import { streamTickets } from './autotask-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
@@ -27,6 +28,8 @@ import type {
   TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
+  TPsaTicketRecord,
+  TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTimeEntry,
   TPsaTypeAssociation,
@@ -149,6 +152,14 @@ export class AutotaskClient implements PsaClient {
     return contacts.streamCompanies(this.api);
   }
 
+  countCompanies(): Promise<number> {
+    return contacts.countCompanies(this.api);
+  }
+
+  countContacts(filter?: TListContactsFilter): Promise<number> {
+    return contacts.countContacts(this.api, filter);
+  }
+
   streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
     return contacts.streamContacts(this.api, filter);
   }
@@ -164,6 +175,10 @@ export class AutotaskClient implements PsaClient {
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {
     return contacts.createContact(this.api, input);
+  }
+
+  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {

@@ -12,6 +12,8 @@ import type { TAutotaskFilter } from './filters';
 import { atFilter } from './filters';
 import { parseEntityFields, type TEntityFields } from './picklists';
 import { defaultZoneDiscoveryUrl, discoverAutotaskApiBase } from './zone';
+import { z } from 'zod';
+import { parsePsaPayload } from '../http/parse';
 
 export interface TAutotaskConfig {
   psaType: 'autotask';
@@ -103,6 +105,15 @@ export class AutotaskApi {
     return rows.map(mapRow);
   }
 
+  /** `POST {Entity}/query/count`: how many records match, without reading them (a progress bar's total). */
+  count(entity: string, filter: TAutotaskFilter[]): Promise<number> {
+    return this.onCurrentZone((apiBase) =>
+      this.transport.send({ method: 'POST', isQuery: true, url: `${apiBase}/${entity}/query/count`, body: { filter }, endpointKey: entity }, (response) =>
+        parsePsaPayload(ZQueryCount, response.body, `${entity} count`).queryCount,
+      ),
+    );
+  }
+
   async *stream<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T): AsyncGenerator<T> {
     for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), entity, { filter })) yield mapRow(row);
   }
@@ -142,6 +153,8 @@ export class AutotaskApi {
     return resource.id;
   }
 }
+
+const ZQueryCount = z.object({ queryCount: z.number().int().min(0) });
 
 /** Autotask counts concurrent threads per entity (the first path segment). */
 function entityOf(path: string): string {

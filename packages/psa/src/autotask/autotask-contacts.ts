@@ -16,6 +16,14 @@ export function streamContacts(api: AutotaskApi, filter: TListContactsFilter = {
 }
 
 /** Autotask contacts carry only a companyID, so the companies are read in one `in` query after the contacts. */
+export function countCompanies(api: AutotaskApi): Promise<number> {
+  return api.count('Companies', [atFilter.all()]);
+}
+
+export function countContacts(api: AutotaskApi, filter: TListContactsFilter = {}): Promise<number> {
+  return api.count('Contacts', [filter.companyId === undefined ? atFilter.all() : atFilter.eq('companyID', filter.companyId)]);
+}
+
 export async function findContactsByEmail(api: AutotaskApi, email: string): Promise<TPsaContactWithCompany[]> {
   const address = email.trim();
   if (address === '') return [];

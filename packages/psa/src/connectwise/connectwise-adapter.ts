@@ -1,4 +1,5 @@
 import { connectWiseCapabilities } from '../capabilities';
+import { streamTickets } from './connectwise-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
@@ -29,6 +30,8 @@ import type {
   TPsaTeam,
   TPsaTicket,
   TPsaTicketStatus,
+  TPsaTicketRecord,
+  TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTimeEntry,
   TPsaTypeAssociation,
@@ -171,12 +174,24 @@ export class ConnectWiseClient implements PsaClient {
     return contacts.streamCompanies(this.api);
   }
 
+  countCompanies(): Promise<number> {
+    return contacts.countCompanies(this.api);
+  }
+
+  countContacts(filter?: TListContactsFilter): Promise<number> {
+    return contacts.countContacts(this.api, filter);
+  }
+
   streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
     return contacts.streamContacts(this.api, filter);
   }
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {
     return contacts.createContact(this.api, input);
+  }
+
+  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {

@@ -15,6 +15,11 @@ import {
   streamConnectWiseRows,
   type TConnectWiseListQuery,
 } from './connectwise-http';
+import type { Condition } from './conditions';
+import { z } from 'zod';
+import { appendQuery, parsePsaPayload } from '../http/parse';
+
+const ZCount = z.object({ count: z.number().int().min(0) });
 
 export interface TConnectWiseConfig {
   psaType: 'connectwise';
@@ -76,6 +81,12 @@ export class ConnectWiseApi {
 
   async *stream<T>(path: string, mapRow: (row: unknown) => T, query: TConnectWiseListQuery = {}): AsyncGenerator<T> {
     for await (const row of streamConnectWiseRows(this.transport, await this.apiBase(), path, query)) yield mapRow(row);
+  }
+
+  /** `GET {list}/count` with the list's conditions: how many rows match, without reading them (a progress bar's total). */
+  async count(path: string, conditions?: Condition): Promise<number> {
+    const url = appendQuery(`${await this.apiBase()}${path}/count`, { conditions: conditions?.toString() });
+    return this.transport.send({ method: 'GET', url, endpointKey: endpointOf(path) }, (response) => parsePsaPayload(ZCount, response.body, 'count').count);
   }
 
   async get<T>(path: string, mapRow: (row: unknown) => T): Promise<T> {

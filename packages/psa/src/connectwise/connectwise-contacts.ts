@@ -14,6 +14,14 @@ export function streamContacts(api: ConnectWiseApi, filter: TListContactsFilter 
   return api.stream('/company/contacts', map.toContact, { conditions });
 }
 
+export function countCompanies(api: ConnectWiseApi): Promise<number> {
+  return api.count('/company/companies', eq('deletedFlag', false));
+}
+
+export function countContacts(api: ConnectWiseApi, filter: TListContactsFilter = {}): Promise<number> {
+  return api.count('/company/contacts', filter.companyId === undefined ? undefined : eq('company/id', filter.companyId));
+}
+
 export async function findContactsByEmail(api: ConnectWiseApi, email: string): Promise<TPsaContactWithCompany[]> {
   const address = email.trim();
   if (address === '') return [];

@@ -30,4 +30,5 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Progress.css';
 import '@mantine/notifications/styles.css';

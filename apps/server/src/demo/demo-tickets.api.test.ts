@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { psaTickets } from '@switchboard/db';
+import { createPsaClient } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, type TTestApp } from '../../test/test-app';
+import { keepDemoTicketsInStep } from './demo-tickets';
+import { seedDemoMsp } from './seed-demo';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+it("copies Northwind's tickets into psa_tickets and keeps them in step with the simulator (new, changed, closed)", async () => {
+  const seeded = await seedDemoMsp(t.deps, { simulatorUrl: sim.url });
+  const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+  const direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'demo-tickets-direct' });
+  const all: number[] = [];
+  for await (const ticket of direct.streamTickets({})) all.push(ticket.id);
+  expect(all.length).toBeGreaterThan(0);
+
+  const inStep = await keepDemoTicketsInStep(t.deps, seeded.mspId, 300);
+  try {
+    expect(inStep.copied).toBe(all.length);
+    const rows = await t.deps.database.db.select().from(psaTickets).where(eq(psaTickets.mspId, seeded.mspId));
+    expect(rows.map((row) => Number(row.externalId)).sort((a, b) => a - b)).toEqual(all.sort((a, b) => a - b));
+    expect(rows.every((row) => row.companyName !== null && row.statusName !== null && row.boardName !== null)).toBe(true);
+
+    const copyOf = async (id: number) =>
+      (await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, seeded.mspId), eq(psaTickets.externalId, String(id)))))[0];
+    const waitFor = async (id: number, done: (row: Awaited<ReturnType<typeof copyOf>>) => boolean) => {
+      for (let waited = 0; waited < 10_000; waited += 100) {
+        const row = await copyOf(id);
+        if (done(row)) return row;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return copyOf(id);
+    };
+    const board = (await direct.listBoards())[0];
+    const company = rows[0]?.companyExternalId ?? '0';
+    const created = await direct.createTicket({ idempotencyKey: 'demo-in-step-1', summary: 'Printer on fire', description: 'Smoke from tray 2', boardId: board?.id ?? 0, companyId: Number(company) });
+    expect((await waitFor(created.id, (row) => row !== undefined))?.isClosed).toBe(false);
+    await direct.updateTicket(created.id, { summary: 'Printer on fire (changed in the PSA)' });
+    expect((await waitFor(created.id, (row) => row?.summary === 'Printer on fire (changed in the PSA)'))?.summary).toBe('Printer on fire (changed in the PSA)');
+    await direct.closeTicket(created.id, { resolution: 'Replaced the fuser' });
+    expect((await waitFor(created.id, (row) => row?.isClosed === true))?.isClosed).toBe(true);
+  } finally {
+    inStep.stop();
+  }
+});

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { CSRF_HEADER, MESSAGES, permissionMap, SESSION_COOKIE, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
+import { importJobs, psaCompanies, psaContacts, psaTicketingConfigs } from '@switchboard/db';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaType } from '@switchboard/psa';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { insertCustomRole } from '../roles/roles.repository';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+const COMPANIES = 150;
+const CONTACTS = 2_600;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'empty', rateLimit: false, scale: { companies: COMPANIES, contacts: CONTACTS } });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+async function connectedMsp(psaType: TPsaType): Promise<{ msp: TTestMsp; admin: TestClient }> {
+  const msp = await buildMsp(t);
+  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+  const body =
+    psaType === 'connectwise'
+      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
+      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  return { msp, admin };
+}
+
+/** One read of a fetch body reader, typed (the DOM reader's chunk is `any` under this project's lib settings). */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<{ text: string; done: boolean }> {
+  if (!reader) return { text: '', done: true };
+  const result = (await reader.read()) as { done: boolean; value?: Uint8Array };
+  return { text: result.value ? new TextDecoder().decode(result.value) : '', done: result.done };
+}
+
+interface TEvent {
+  event: string;
+  data: unknown;
+}
+
+function parseEvents(text: string): TEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
+
+async function stream(admin: TestClient, msp: TTestMsp, kind: 'clients' | 'contacts', jobId?: string) {
+  const response = await admin.get(`/psa/psa/progressive/${kind}/fetchStream?mspCustomDomain=${msp.customDomain}${jobId ? `&jobId=${jobId}` : ''}`);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toContain('text/event-stream');
+  const events = parseEvents(response.body);
+  const rows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as unknown[]);
+  const started = events[0]?.data as { importJobId: string };
+  return { events, rows, importJobId: started.importJobId };
+}
+
+describe.each(['connectwise', 'autotask'] as const)('%s progressive import', (psaType) => {
+  it('A-059/A-060 stream started, progress and data chunks, then complete; A-056/A-057 save in batches without duplicates', async () => {
+    const { msp, admin } = await connectedMsp(psaType);
+    const clients = await stream(admin, msp, 'clients');
+    expect(clients.events[0]?.event).toBe('started');
+    expect(clients.events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: COMPANIES, total: COMPANIES } });
+    expect(clients.rows).toHaveLength(COMPANIES);
+    const progress = clients.events.filter((each) => each.event === 'progress').map((each) => each.data as { importJobId: string; progress: { progressPercentage: number; currentPage: number } });
+    expect(progress.at(-1)).toMatchObject({ importJobId: clients.importJobId, progress: { progressPercentage: 100 } });
+
+    const saveClients = (rows: unknown[]) => admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, importJobId: clients.importJobId, selectedClients: rows });
+    expect((await saveClients(clients.rows)).json()).toMatchObject({ saved: COMPANIES, created: COMPANIES, updated: 0, jobSaved: COMPANIES });
+    expect((await saveClients(clients.rows.slice(0, 10))).json()).toMatchObject({ saved: 10, created: 0, updated: 10 });
+
+    const contacts = await stream(admin, msp, 'contacts');
+    expect(contacts.rows).toHaveLength(CONTACTS);
+    const pages = contacts.events.filter((each) => each.event === 'progress').map((each) => (each.data as { progress: { currentPage: number } }).progress.currentPage);
+    expect(pages).toEqual(pages.map((_, index) => index + 1));
+    expect(pages.length).toBeGreaterThan(5);
+    const typed = contacts.rows as TProgressiveContact[];
+    // The browser saves what was selected a thousand at a time; the second half is sent twice (a resumed save).
+    for (let start = 0; start < typed.length; start += 1_000) {
+      const response = await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=${contacts.importJobId}`, typed.slice(start, start + 1_000));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const resumed = await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=${contacts.importJobId}`, typed.slice(1_000, 2_000));
+    expect(resumed.json()).toMatchObject({ saved: 1_000, created: 0 });
+    const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaContacts).where(eq(psaContacts.mspId, msp.id))) as [{ value: number }];
+    expect(value).toBe(typed.filter((row) => row.companyId !== null).length);
+    const [linked] = await t.deps.database.db.select().from(psaContacts).where(and(eq(psaContacts.mspId, msp.id), eq(psaContacts.externalId, String(typed[0]?.id))));
+    expect(linked?.companyRowId).not.toBeNull();
+  });
+});
+
+describe('cancel and a closed stream', () => {
+  it('a cancel ends the stream with complete CANCELLED; a browser that goes away ends the fetch', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
+    sim.faults.set({ latencyMs: 150 });
+    try {
+      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers });
+      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let text = '';
+      while (!text.includes('event: data')) text += (await readChunk(reader)).text;
+      const jobId = (parseEvents(text)[0]?.data as { importJobId: string }).importJobId;
+      const cancelled = await fetch(`${base}/psa/psa/progressive/contacts/cancel?mspCustomDomain=${msp.customDomain}&jobId=${jobId}`, { method: 'POST', headers });
+      expect(cancelled.status).toBe(200);
+      for (;;) {
+        const chunk = await readChunk(reader);
+        text += chunk.text;
+        if (chunk.done) break;
+      }
+      const events = parseEvents(text);
+      expect(events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'CANCELLED' } });
+      expect(events.filter((each) => each.event === 'data').flatMap((each) => each.data as unknown[]).length).toBeLessThan(CONTACTS);
+
+      const second = new AbortController();
+      const again = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: second.signal });
+      const secondReader = again.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      const first = (await readChunk(secondReader)).text;
+      const secondJob = (parseEvents(first)[0]?.data as { importJobId: string }).importJobId;
+      second.abort();
+      let status = '';
+      for (let waited = 0; waited < 20_000 && status !== 'CANCELLED'; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, secondJob)))[0]?.status ?? '';
+      }
+      expect(status).toBe('CANCELLED');
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+  }, 60_000);
+});
+
+describe('validation and the wizard finish calls', () => {
+  it('refuses empty, oversized and unknown-job saves with plain messages; a stream without a PSA is 409 before any event', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.imports.nothingSelected });
+    const many: TProgressiveClient[] = Array.from({ length: 1_001 }, (_, index) => ({ id: index + 1, name: `C${index}`, identifier: null, isActive: true }));
+    expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: many })).statusCode).toBe(400);
+    expect((await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=00000000-0000-4000-8000-000000000000`, [{ id: 1, companyId: 1, firstName: 'A', lastName: 'B', email: null, phone: null, isActive: true }])).json()).toMatchObject({
+      status: 404,
+      detail: MESSAGES.imports.jobNotFound,
+    });
+    expect((await admin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=00000000-0000-4000-8000-000000000000`)).json()).toMatchObject({ status: 404 });
+    const contact = await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}`, [{ id: 9, companyId: null, firstName: 'No', lastName: 'Company', email: null, phone: null, isActive: true }]);
+    expect(contact.json()).toMatchObject({ saved: 0, skipped: [{ id: 9, reason: MESSAGES.imports.companyNotImported }] });
+
+    const bare = await buildMsp(t);
+    const bareAdmin = await signedInClient(t, await buildUser(t, bare, { role: 'Admin' }));
+    expect((await bareAdmin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${bare.customDomain}`)).json()).toMatchObject({ status: 409, code: 'psa_not_configured' });
+  });
+
+  it('A-042 records the auto-synced client type; A-043 copies every company and contact', async () => {
+    const { msp, admin } = await connectedMsp('autotask');
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=3&clientTypeName=Customer`)).json()).toEqual({ syncClientsTypeId: 3, syncClientsTypeName: 'Customer' });
+    const [config] = await t.deps.database.db.select().from(psaTicketingConfigs).where(eq(psaTicketingConfigs.mspId, msp.id));
+    expect(config?.syncClientsTypeId).toBe(3);
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=x&clientTypeName=Customer`)).statusCode).toBe(400);
+    const synced = (await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json<{ companies: number; contacts: number }>();
+    expect(synced.companies).toBe(COMPANIES);
+    const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaCompanies).where(eq(psaCompanies.mspId, msp.id))) as [{ value: number }];
+    expect(value).toBe(COMPANIES);
+    expect(synced.contacts).toBeGreaterThan(CONTACTS * 0.9);
+  });
+});
+
+describe('access: session, tenant, permission and CSRF', () => {
+  it('401 without a session, 404 for another MSP, 403 without mspIntegrations, 403 csrf without the header', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const role = await insertCustomRole(t.deps.database.db, msp.id, 'Boards only', permissionMap(['boardView']));
+    const boardsOnly = await signedInClient(t, await buildUser(t, msp, { roleId: role.id }));
+    const clientUser = await signedInClient(t, await buildUser(t, msp, { kind: 'client' }));
+    const other = await buildMsp(t);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+    const anonymous = new TestClient(t.app);
+    const d = msp.customDomain;
+    const job = '00000000-0000-4000-8000-000000000000';
+    const calls = [
+      { method: 'GET', url: `/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${d}` },
+      { method: 'GET', url: `/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${d}` },
+      { method: 'POST', url: `/psa/psa/progressive/contacts/cancel?mspCustomDomain=${d}&jobId=${job}`, changes: true },
+      { method: 'POST', url: '/psa/psa/progressive/clients/save-selected', payload: { mspCustomDomain: d, selectedClients: [{ id: 1, name: 'A', identifier: null, isActive: true }] }, changes: true },
+      { method: 'POST', url: `/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${d}`, payload: [], changes: true },
+      { method: 'GET', url: `/db/${d}/updateClientSync?clientTypeId=1&clientTypeName=A`, changes: true },
+      { method: 'GET', url: `/psa/syncClientsContacts?mspCustomDomain=${d}`, changes: true },
+    ] as const;
+    for (const call of calls) {
+      const request = { method: call.method, url: call.url, ...('payload' in call ? { payload: call.payload } : {}) };
+      expect((await anonymous.request(request)).statusCode, call.url).toBe(401);
+      expect((await otherAdmin.request(request)).statusCode, call.url).toBe(404);
+      expect((await boardsOnly.request(request)).json(), call.url).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await clientUser.request(request)).statusCode, call.url).toBe(403);
+      if ('changes' in call) expect((await admin.request({ ...request, csrf: false })).json(), call.url).toMatchObject({ status: 403, code: 'csrf' });
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { TProgressiveClient, TProgressiveContact } from '@switchboard/contracts';
+import type { TPsaCompany, TPsaContact } from '@switchboard/psa';
+import type { TPsaCompanyCopy, TPsaContactCopy } from '../psa-directory/psa-directory.repository';
+
+const bounded = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
+
+/** A PSA company as a `data` event row (bounded like A-056's body, so what is sent can be saved back). */
+export const presentClient = (company: TPsaCompany): TProgressiveClient => ({
+  id: company.id,
+  name: company.name.slice(0, 200) || `Company ${company.id}`,
+  identifier: bounded(company.identifier, 100),
+  isActive: company.isActive,
+});
+
+export const presentContact = (contact: TPsaContact): TProgressiveContact => ({
+  id: contact.id,
+  companyId: contact.companyId,
+  firstName: contact.firstName.slice(0, 200),
+  lastName: contact.lastName.slice(0, 200),
+  email: bounded(contact.email, 250),
+  phone: bounded(contact.phone, 60),
+  isActive: contact.isActive,
+});
+
+export const clientCopy = (client: TProgressiveClient): TPsaCompanyCopy => ({ externalId: String(client.id), name: client.name, identifier: client.identifier, isActive: client.isActive });
+
+export const contactCopy = (contact: TProgressiveContact & { companyId: number }): TPsaContactCopy => ({
+  externalId: String(contact.id),
+  externalCompanyId: String(contact.companyId),
+  firstName: contact.firstName,
+  lastName: contact.lastName,
+  email: contact.email,
+  phone: contact.phone,
+  isActive: contact.isActive,
+});

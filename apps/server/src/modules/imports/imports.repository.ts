@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { importJobs, psaTicketingConfigs, type TDatabase } from '@switchboard/db';
+import type { TPsaType } from '@switchboard/contracts';
+
+export type TImportJobRow = typeof importJobs.$inferSelect;
+export type TImportKind = TImportJobRow['kind'];
+
+/** Starts an import job (one progressive load). */
+export async function insertImportJob(db: TDatabase, mspId: string, kind: TImportKind, createdBy: string, now: Date): Promise<TImportJobRow> {
+  const [job] = await db.insert(importJobs).values({ mspId, kind, createdBy, createdAt: now, updatedAt: now }).returning();
+  if (!job) throw new Error('import job insert returned nothing');
+  return job;
+}
+
+/** The tenant's job of this kind, or undefined. */
+export async function findImportJob(db: TDatabase, mspId: string, jobId: string, kind: TImportKind): Promise<TImportJobRow | undefined> {
+  const [job] = await db.select().from(importJobs).where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId), eq(importJobs.kind, kind)));
+  return job;
+}
+
+/** Records a stream's progress or end. */
+export async function updateImportJob(db: TDatabase, mspId: string, jobId: string, patch: Partial<Pick<TImportJobRow, 'status' | 'fetched' | 'total' | 'lastExternalId' | 'updatedAt'>>): Promise<void> {
+  await db.update(importJobs).set(patch).where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId)));
+}
+
+/** Adds saved rows to the job's count and returns the new total. */
+export async function addSavedToImportJob(db: TDatabase, mspId: string, jobId: string, saved: number, now: Date): Promise<number> {
+  const [row] = await db
+    .update(importJobs)
+    .set({ saved: sql`${importJobs.saved} + ${saved}`, updatedAt: now })
+    .where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId)))
+    .returning({ saved: importJobs.saved });
+  return row?.saved ?? 0;
+}
+
+/** Records the client type the wizard's finish step auto-syncs (A-042); creates the configuration row when absent. */
+export async function saveClientSyncType(db: TDatabase, mspId: string, psaType: TPsaType, clientTypeId: number, now: Date): Promise<void> {
+  await db
+    .insert(psaTicketingConfigs)
+    .values({ mspId, psaType, syncClientsTypeId: clientTypeId, updatedAt: now })
+    .onConflictDoUpdate({ target: [psaTicketingConfigs.mspId, psaTicketingConfigs.psaType], set: { syncClientsTypeId: clientTypeId, updatedAt: now } });
+}

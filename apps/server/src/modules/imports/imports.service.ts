@@ -1,0 +1,225 @@
+import {
+  IMPORT_CHUNK_ROWS,
+  MESSAGES,
+  type TImportProgress,
+  type TProgressiveClient,
+  type TProgressiveContact,
+  type TSaveSelectedResult,
+} from '@switchboard/contracts';
+import { isPsaError } from '@switchboard/psa';
+import type { TAppDeps } from '../../app-deps';
+import { notFound, validation } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import { findIntegration } from '../integrations/integrations.repository';
+import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
+import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
+import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
+
+export interface TImportsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
+  psaClients: Pick<TPsaClientProvider, 'forMsp'>;
+}
+
+/** What a progressive stream tells its transport (the SSE route); `send` resolves when the bytes may be dropped. */
+export interface TImportSink {
+  send(event: 'started' | 'progress' | 'data' | 'complete' | 'error', payload: unknown): Promise<void>;
+}
+
+/** Rows per write when the whole directory is synchronized (A-043). */
+const SYNC_BATCH = 500;
+/** The stream rereads its job row (a cancel from any replica) every this many chunks. */
+const CANCEL_CHECK_CHUNKS = 2;
+
+/** Clients and contacts loading (A-059/A-060 streams, A-056/A-057 saves, A-042/A-043). */
+export function createImportsService(deps: TImportsDeps) {
+  const db = deps.database.db;
+
+  async function connectedPsaType(mspId: string) {
+    const integration = await findIntegration(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration)) throw psaNotConfigured();
+    return integration.psaType;
+  }
+
+  async function jobOf(actor: TActor, jobId: string, kind: TImportKind): Promise<TImportJobRow> {
+    const job = await findImportJob(db, actor.mspId, jobId, kind);
+    if (!job) throw notFound(MESSAGES.imports.jobNotFound);
+    return job;
+  }
+
+  /**
+   * Everything a stream needs before its first byte, so a missing connection or an unknown job is a plain problem+json
+   * answer rather than a broken event stream. A given `jobId` resumes that job (its counts continue).
+   */
+  async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined) {
+    // Another tenant's (or an unknown) job is 404 before anything else is said about this MSP's PSA.
+    const resumed = jobId ? await jobOf(actor, jobId, kind) : undefined;
+    await connectedPsaType(actor.mspId);
+    const client = await deps.psaClients.forMsp(actor.mspId);
+    const job = resumed ?? (await insertImportJob(db, actor.mspId, kind, actor.userId, deps.now()));
+    if (jobId) await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: 0, updatedAt: deps.now() });
+    return { client, job };
+  }
+
+  /**
+   * Pages the PSA through the adapter's stream and hands it on in chunks: started, then per chunk a data and a progress
+   * event, then complete. Memory holds one chunk: the next page is not read until the sink has taken this one.
+   * Ends early (complete with `cancelled`) when `signal` aborts (the browser went away) or the job is cancelled.
+   */
+  async function runStream(actor: TActor, kind: TImportKind, prepared: Awaited<ReturnType<typeof prepareStream>>, sink: TImportSink, signal: AbortSignal): Promise<void> {
+    const { client, job } = prepared;
+    await sink.send('started', { importJobId: job.id, kind });
+    let total: number | null = null;
+    try {
+      total = kind === 'clients' ? await client.countCompanies() : await client.countContacts();
+      await updateImportJob(db, actor.mspId, job.id, { total, updatedAt: deps.now() });
+    } catch (error) {
+      // The total only sizes the progress bar; without it the stream still runs (percentage 0 until complete).
+      if (!isPsaError(error)) throw error;
+    }
+    let fetched = 0;
+    let page = 0;
+    let lastId = 0;
+    let chunk: (TProgressiveClient | TProgressiveContact)[] = [];
+    let isCancelled = false;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      page += 1;
+      await sink.send('data', chunk);
+      chunk = [];
+      const progress: TImportProgress = {
+        importJobId: job.id,
+        progress: { progressPercentage: total ? Math.min(100, Math.round((fetched / total) * 1000) / 10) : 0, currentPage: page, fetched, total },
+      };
+      await sink.send('progress', progress);
+      await updateImportJob(db, actor.mspId, job.id, { fetched, lastExternalId: lastId, updatedAt: deps.now() });
+      if (page % CANCEL_CHECK_CHUNKS === 0 && (await findImportJob(db, actor.mspId, job.id, kind))?.status === 'CANCELLED') isCancelled = true;
+    };
+    try {
+      const rows = kind === 'clients' ? mapStream(client.streamCompanies(), presentClient) : mapStream(client.streamContacts(), presentContact);
+      for await (const row of rows) {
+        if (signal.aborted || isCancelled) break;
+        chunk.push(row);
+        fetched += 1;
+        lastId = row.id;
+        if (chunk.length >= IMPORT_CHUNK_ROWS) await flush();
+      }
+      if (!signal.aborted && !isCancelled) await flush();
+    } catch (error) {
+      const detail = isPsaError(error) ? appErrorFromPsaError(error).detail : MESSAGES.imports.loadFailed;
+      await updateImportJob(db, actor.mspId, job.id, { status: 'FAILED', fetched, updatedAt: deps.now() });
+      await sink.send('error', { importJobId: job.id, detail });
+      await sink.send('complete', { importJobId: job.id, fetched, total, status: 'FAILED' });
+      return;
+    }
+    const status = signal.aborted || isCancelled ? 'CANCELLED' : 'COMPLETE';
+    await updateImportJob(db, actor.mspId, job.id, { status, fetched, updatedAt: deps.now() });
+    if (!signal.aborted) await sink.send('complete', { importJobId: job.id, fetched, total, status });
+  }
+
+  /** Ours (api-additions): the cancel button; the stream, on whichever replica, sees it at its next check. */
+  async function cancelStream(actor: TActor, kind: TImportKind, jobId: string): Promise<{ importJobId: string; status: string }> {
+    const job = await jobOf(actor, jobId, kind);
+    if (job.status === 'STREAMING') await updateImportJob(db, actor.mspId, job.id, { status: 'CANCELLED', updatedAt: deps.now() });
+    return { importJobId: job.id, status: job.status === 'STREAMING' ? 'CANCELLED' : job.status };
+  }
+
+  async function countSaved(actor: TActor, jobId: string | undefined, kind: TImportKind, saved: number): Promise<number | null> {
+    return jobId ? addSavedToImportJob(db, actor.mspId, jobId, saved, deps.now()) : null;
+  }
+
+  /** A-056: upserts the selected companies by PSA id; saving the same rows again changes nothing. */
+  async function saveSelectedClients(actor: TActor, rows: TProgressiveClient[], jobId: string | undefined): Promise<TSaveSelectedResult> {
+    if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
+    if (jobId) await jobOf(actor, jobId, 'clients');
+    const psaType = await connectedPsaType(actor.mspId);
+    const result = await db.transaction(async (tx) => {
+      const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { companies: dedupe(rows).map(clientCopy) }, deps.now());
+      const isNew = written.companies.filter((row) => row.isNew).length;
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.clients.save', target: jobId ?? null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { saved: written.companies.length, created: isNew } });
+      return written;
+    });
+    const created = result.companies.filter((row) => row.isNew).length;
+    return { saved: result.companies.length, created, updated: result.companies.length - created, skipped: [], jobSaved: await countSaved(actor, jobId, 'clients', result.companies.length) };
+  }
+
+  /** A-057: upserts the selected contacts by PSA id, linked to their company copy; a contact without a company is skipped. */
+  async function saveSelectedContacts(actor: TActor, rows: TProgressiveContact[], jobId: string | undefined): Promise<TSaveSelectedResult> {
+    if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
+    if (jobId) await jobOf(actor, jobId, 'contacts');
+    const psaType = await connectedPsaType(actor.mspId);
+    const withCompany = dedupe(rows).flatMap((row) => (row.companyId === null ? [] : [{ ...row, companyId: row.companyId }]));
+    const skipped = rows.filter((row) => row.companyId === null).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
+    const result = withCompany.length
+      ? await db.transaction(async (tx) => {
+          const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { contacts: withCompany.map(contactCopy) }, deps.now());
+          const isNew = written.contacts.filter((row) => row.isNew).length;
+          await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { saved: written.contacts.length, created: isNew, skipped: skipped.length } });
+          return written;
+        })
+      : { contacts: [] };
+    const created = result.contacts.filter((row) => row.isNew).length;
+    return { saved: result.contacts.length, created, updated: result.contacts.length - created, skipped, jobSaved: await countSaved(actor, jobId, 'contacts', result.contacts.length) };
+  }
+
+  /** A-042: the client type the finish step auto-syncs. */
+  async function updateClientSync(actor: TActor, clientTypeId: number, clientTypeName: string) {
+    const psaType = await connectedPsaType(actor.mspId);
+    await db.transaction(async (tx) => {
+      await saveClientSyncType(tx, actor.mspId, psaType, clientTypeId, deps.now());
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.client-sync-type', target: String(clientTypeId), outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { clientTypeName } });
+    });
+    return { syncClientsTypeId: clientTypeId, syncClientsTypeName: clientTypeName };
+  }
+
+  /** A-043: copies every PSA company and contact into the synchronized copies, a batch at a time (bounded memory). */
+  async function syncClientsContacts(actor: TActor): Promise<{ companies: number; contacts: number }> {
+    const psaType = await connectedPsaType(actor.mspId);
+    const client = await deps.psaClients.forMsp(actor.mspId);
+    let companies = 0;
+    let contacts = 0;
+    await withPsaErrors(async () => {
+      let batch: TProgressiveClient[] = [];
+      const writeCompanies = async () => {
+        if (batch.length === 0) return;
+        const rows = batch;
+        batch = [];
+        companies += (await upsertPsaDirectory(db, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now())).companies.length;
+      };
+      for await (const company of client.streamCompanies()) {
+        batch.push(presentClient(company));
+        if (batch.length >= SYNC_BATCH) await writeCompanies();
+      }
+      await writeCompanies();
+      let contactBatch: (TProgressiveContact & { companyId: number })[] = [];
+      const writeContacts = async () => {
+        if (contactBatch.length === 0) return;
+        const rows = contactBatch;
+        contactBatch = [];
+        contacts += (await upsertPsaDirectory(db, actor.mspId, psaType, { contacts: rows.map(contactCopy) }, deps.now())).contacts.length;
+      };
+      for await (const contact of client.streamContacts()) {
+        const row = presentContact(contact);
+        if (row.companyId === null) continue;
+        contactBatch.push({ ...row, companyId: row.companyId });
+        if (contactBatch.length >= SYNC_BATCH) await writeContacts();
+      }
+      await writeContacts();
+    });
+    // Written in batches, not one transaction (bounded memory over 50,000 contacts), so the event follows the last batch.
+    await deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.sync-all', target: null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { companies, contacts } });
+    return { companies, contacts };
+  }
+
+  return { prepareStream, runStream, cancelStream, saveSelectedClients, saveSelectedContacts, updateClientSync, syncClientsContacts };
+}
+
+async function* mapStream<TIn, TOut>(rows: AsyncIterable<TIn>, map: (row: TIn) => TOut): AsyncGenerator<TOut> {
+  for await (const row of rows) yield map(row);
+}
+
+/** The last of each PSA id wins: one INSERT … ON CONFLICT may not touch a row twice. */
+function dedupe<TRow extends { id: number }>(rows: TRow[]): TRow[] {
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
+}

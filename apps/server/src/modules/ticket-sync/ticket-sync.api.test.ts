@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { MESSAGES, permissionMap, type TBatchStatus } from '@switchboard/contracts';
+import { psaTickets, syncRuns } from '@switchboard/db';
+import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildApp } from '../../app';
+import type { TAppDeps, TApp } from '../../app-deps';
+import { createLifecycle } from '../../lib/lifecycle';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { insertCustomRole } from '../roles/roles.repository';
+
+const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 4 }, staleAfterMs: 60_000, maxAttempts: 3 };
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false, scale: { companies: 50, contacts: 100, tickets: 20_000 } });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: JOBS });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+function directClient(psaType: TPsaType): PsaClient {
+  if (psaType === 'connectwise') {
+    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'sync-direct-cw' });
+  }
+  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
+  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'sync-direct-at' });
+}
+
+async function connectedMsp(psaType: TPsaType, on: TTestApp = t): Promise<{ msp: TTestMsp; admin: TestClient }> {
+  const msp = await buildMsp(on);
+  const admin = await signedInClient(on, await buildUser(on, msp, { role: 'Admin' }));
+  const body =
+    psaType === 'connectwise'
+      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
+      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  return { msp, admin };
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A board with tickets and an 80-day range ending at its newest ticket, with the ids the PSA holds for it. */
+async function boardAndRange(psaType: TPsaType): Promise<{ boardId: number; startDate: string; endDate: string; expected: number[] }> {
+  const direct = directClient(psaType);
+  const dates = new Map<number, number[]>();
+  for await (const ticket of direct.streamTickets({})) {
+    if (ticket.boardId === null) continue;
+    const list = dates.get(ticket.boardId) ?? [];
+    list.push(Date.parse(ticket.createdAt ?? '') || 0);
+    dates.set(ticket.boardId, list);
+  }
+  const [boardId, boardDates] = [...dates.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [-1, []];
+  // The middle of the board's history (the simulator's scale tickets span two years; the demo ones are recent).
+  const newest = boardDates.sort((a, b) => a - b)[Math.floor(boardDates.length / 2)] ?? 0;
+  const startDate = day(newest - 80 * 86_400_000);
+  const endDate = day(newest);
+  const expected: number[] = [];
+  for await (const ticket of direct.streamTickets({ boardIds: [boardId], createdFrom: new Date(`${startDate}T00:00:00Z`), createdBefore: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000) })) expected.push(ticket.id);
+  return { boardId, startDate, endDate, expected: expected.sort((a, b) => a - b) };
+}
+
+async function copiedIds(app: TAppDeps, mspId: string): Promise<number[]> {
+  const rows = await app.database.db.select({ id: psaTickets.externalId }).from(psaTickets).where(eq(psaTickets.mspId, mspId));
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+async function waitForStatus(admin: TestClient, runId: string, done: (status: TBatchStatus) => boolean, timeoutMs = 60_000): Promise<TBatchStatus> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await admin.get(`/psa/api/batch/status?parentRunId=${runId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const status = response.json<TBatchStatus>();
+    if (done(status)) return status;
+    if (Date.now() > until) throw new Error(`run ${runId} did not settle: ${response.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const settled = (status: TBatchStatus) => status.phase1.status === 'FAILED' || status.phase2?.status === 'COMPLETED' || status.phase2?.status === 'FAILED';
+
+describe.each(['connectwise', 'autotask'] as const)('%s batch sync', (psaType) => {
+  it('A-058 starts a run, A-033 reports both phases, and every ticket of the board in the range is copied once', async () => {
+    const { msp, admin } = await connectedMsp(psaType);
+    const { boardId, startDate, endDate, expected } = await boardAndRange(psaType);
+    expect(expected.length).toBeGreaterThan(100);
+    const started = await admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, psaType: 'CONNECTWISE', boardIds: [boardId], startDate, endDate });
+    expect(started.statusCode, started.body).toBe(200);
+    const { parentRunId } = started.json<{ parentRunId: string }>();
+    const status = await waitForStatus(admin, parentRunId, settled);
+    expect(status).toMatchObject({ parentRunId, boardIds: [boardId], startDate, endDate, phase1: { status: 'COMPLETED', processed: 1 }, phase2: { status: 'COMPLETED', processed: expected.length } });
+    expect(status.psaRequests).toBeGreaterThan(0);
+    expect(await copiedIds(t.deps, msp.id)).toEqual(expected);
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(expected[0]))));
+    expect(copy?.psaType).toBe(psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK');
+    expect(copy?.boardExternalId).toBe(String(boardId));
+    expect(copy?.boardName).toBeTruthy();
+    expect(copy?.statusName).toBeTruthy();
+
+    // The same range again: the copies are updated in place, nothing is added.
+    const again = await admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, boardIds: [boardId], startDate, endDate });
+    await waitForStatus(admin, again.json<{ parentRunId: string }>().parentRunId, settled);
+    const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaTickets).where(eq(psaTickets.mspId, msp.id))) as [{ value: number }];
+    expect(value).toBe(expected.length);
+  });
+});
+
+describe('validation (01 §5, in order)', () => {
+  let msp: TTestMsp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    ({ msp, admin } = await connectedMsp('connectwise'));
+  });
+  const start = (body: Record<string, unknown>) => admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, ...body });
+
+  it('gives the spec messages for dates, range and board', async () => {
+    expect((await start({ boardIds: [1], endDate: '2025-01-10' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.datesRequired });
+    expect((await start({ boardIds: [1], startDate: '2025-01-10', endDate: '' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.datesRequired });
+    expect((await start({ boardIds: [1], startDate: 'soon', endDate: '2025-01-10' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.datesRequired });
+    expect((await start({ boardIds: [1], startDate: '2025-01-10', endDate: '2025-01-10' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.startBeforeEnd });
+    expect((await start({ boardIds: [1], startDate: '2025-02-10', endDate: '2025-01-10' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.startBeforeEnd });
+    expect((await start({ boardIds: [1], startDate: '2025-01-01', endDate: '2025-04-02' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.rangeTooLong });
+    expect((await start({ boardIds: [], startDate: '2025-01-01', endDate: '2025-04-01' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.boardRequired });
+    expect((await start({ startDate: '2025-01-01', endDate: '2025-01-02' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.boardRequired });
+    expect((await start({ boardIds: [987654], startDate: '2025-01-01', endDate: '2025-01-02' })).json()).toMatchObject({ status: 400, detail: MESSAGES.batchSync.boardUnknown });
+  });
+
+  it('"User configuration not found" without a PSA connection; an unknown run is 404', async () => {
+    const bare = await buildMsp(t);
+    const bareAdmin = await signedInClient(t, await buildUser(t, bare, { role: 'Admin' }));
+    expect((await bareAdmin.post('/psa/api/batch/sync-boards', { boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-02' })).json()).toMatchObject({ status: 409, detail: MESSAGES.batchSync.userConfigurationNotFound });
+    expect((await admin.get('/psa/api/batch/status?parentRunId=00000000-0000-4000-8000-000000000000')).json()).toMatchObject({ status: 404, detail: MESSAGES.batchSync.runNotFound });
+    expect((await admin.get('/psa/api/batch/status?parentRunId=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('a PSA that fails', () => {
+  it('is retried (503s) and the run still copies every ticket; a PSA that keeps failing ends FAILED, never COMPLETED', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    const { boardId, startDate, endDate, expected } = await boardAndRange('connectwise');
+    sim.faults.failNext({ kind: 503, count: 2, pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    const run = (await admin.post('/psa/api/batch/sync-boards', { boardIds: [boardId], startDate, endDate })).json<{ parentRunId: string }>();
+    expect(await waitForStatus(admin, run.parentRunId, settled)).toMatchObject({ phase2: { status: 'COMPLETED', processed: expected.length } });
+    expect(sim.faults.pendingCount()).toBe(0);
+    expect(await copiedIds(t.deps, msp.id)).toEqual(expected);
+
+    const other = await connectedMsp('connectwise');
+    sim.faults.failNext({ kind: 503, count: 10_000, pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    try {
+      const failing = (await other.admin.post('/psa/api/batch/sync-boards', { boardIds: [boardId], startDate, endDate })).json<{ parentRunId: string }>();
+      const status = await waitForStatus(other.admin, failing.parentRunId, settled, 120_000);
+      expect(status.phase1.status).toBe('COMPLETED');
+      expect(status.phase2?.status).toBe('FAILED');
+      expect(status.phase2?.error).toContain('unavailable');
+    } finally {
+      sim.faults.reset();
+    }
+  }, 150_000);
+});
+
+describe('a worker that stops mid-sync', () => {
+  it('leaves a run that another app instance on the same database finishes, with no duplicate or missing ticket', async () => {
+    // Its own database: the file's test app (whose worker has started) must not take the run; only these instances may.
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: JOBS });
+    const { msp, admin } = await connectedMsp('autotask', own);
+    const { boardId, startDate, endDate, expected } = await boardAndRange('autotask');
+    expect(expected.length).toBeGreaterThan(500);
+    const instance = async (): Promise<TApp> => {
+      const deps: TAppDeps = { ...own.deps, lifecycle: createLifecycle() };
+      const app = await buildApp(deps);
+      await app.ready();
+      return app;
+    };
+    sim.faults.set({ latencyMs: 60 });
+    const first = await instance();
+    const firstAdmin = new TestClient(first);
+    firstAdmin.useSession(admin.sessionCookie);
+    const run = (await firstAdmin.post('/psa/api/batch/sync-boards', { boardIds: [boardId], startDate, endDate })).json<{ parentRunId: string }>();
+    // Stop the first worker once phase 2 has written its first batch.
+    for (let waited = 0; ; waited += 100) {
+      const [row] = await own.deps.database.db.select().from(syncRuns).where(eq(syncRuns.id, run.parentRunId));
+      if ((row?.phase2Processed ?? 0) > 0) break;
+      if (waited > 60_000) throw new Error('phase 2 never started');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await first.close();
+    sim.faults.set({ latencyMs: 0 });
+    const [stopped] = await own.deps.database.db.select().from(syncRuns).where(eq(syncRuns.id, run.parentRunId));
+    expect(stopped?.phase2Status).toBe('RUNNING');
+    expect(stopped?.phase2Processed).toBeLessThan(expected.length);
+
+    const second = await instance();
+    try {
+      const status = await waitForStatus(admin, run.parentRunId, settled, 90_000);
+      const [finished] = await own.deps.database.db.select().from(syncRuns).where(eq(syncRuns.id, run.parentRunId));
+      // Claimed twice: by the first instance, then by the second after the first stopped.
+      expect(finished?.attempts).toBe(2);
+      expect(status.phase2?.status).toBe('COMPLETED');
+      expect(await copiedIds(own.deps, msp.id)).toEqual(expected);
+      // The checkpoint kept the restart from fetching (and counting) the first batch twice.
+      expect(status.phase2?.processed).toBe(expected.length);
+    } finally {
+      await second.close();
+      await own.close();
+    }
+  }, 150_000);
+});
+
+describe('access: session, tenant, permission and CSRF', () => {
+  it('401 without a session, 404 for another MSP or its run, 403 without mspIntegrations, 403 csrf without the header', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    const role = await insertCustomRole(t.deps.database.db, msp.id, 'Boards only', permissionMap(['boardView']));
+    const boardsOnly = await signedInClient(t, await buildUser(t, msp, { roleId: role.id }));
+    const clientUser = await signedInClient(t, await buildUser(t, msp, { kind: 'client' }));
+    const other = await buildMsp(t);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    const anonymous = new TestClient(t.app);
+    const body = { mspCustomDomain: msp.customDomain, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-02' };
+    const [board] = await directClient('connectwise').listBoards();
+    const run = (await admin.post('/psa/api/batch/sync-boards', { ...body, boardIds: [board?.id ?? 1] })).json<{ parentRunId: string }>();
+    const calls = [
+      { method: 'POST', url: '/psa/api/batch/sync-boards', payload: body },
+      { method: 'GET', url: `/psa/api/batch/status?parentRunId=${run.parentRunId}&mspCustomDomain=${msp.customDomain}` },
+    ] as const;
+    for (const call of calls) {
+      expect((await anonymous.request(call)).statusCode, call.url).toBe(401);
+      expect((await otherAdmin.request(call)).statusCode, call.url).toBe(404);
+      expect((await boardsOnly.request(call)).json(), call.url).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await clientUser.request(call)).statusCode, call.url).toBe(403);
+    }
+    expect((await admin.request({ ...calls[0], csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    // Another MSP's admin asking for this run without naming the MSP: the run is not theirs, 404.
+    expect((await otherAdmin.get(`/psa/api/batch/status?parentRunId=${run.parentRunId}`)).statusCode).toBe(404);
+    await waitForStatus(admin, run.parentRunId, settled);
+  });
+});

@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { psaCompanies, psaContacts, psaMembers, syncRuns, type TDatabase } from '@switchboard/db';
+import type { TPsaType } from '@switchboard/contracts';
+
+export type TSyncRunRow = typeof syncRuns.$inferSelect;
+
+/** Creates a batch sync run (phase 1 QUEUED, phase 2 absent). */
+export async function insertSyncRun(db: TDatabase, row: { mspId: string; psaType: TPsaType; boardIds: number[]; startDate: string; endDate: string; requestedBy: string; now: Date }): Promise<TSyncRunRow> {
+  const [run] = await db
+    .insert(syncRuns)
+    .values({ mspId: row.mspId, psaType: row.psaType, boardIds: row.boardIds, startDate: row.startDate, endDate: row.endDate, requestedBy: row.requestedBy, createdAt: row.now, updatedAt: row.now })
+    .returning();
+  if (!run) throw new Error('sync run insert returned nothing');
+  return run;
+}
+
+/** The tenant's run, or undefined (another tenant's id reads as absent). */
+export async function findSyncRun(db: TDatabase, mspId: string, runId: string): Promise<TSyncRunRow | undefined> {
+  const [run] = await db.select().from(syncRuns).where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId)));
+  return run;
+}
+
+const isOpen = or(inArray(syncRuns.phase1Status, ['QUEUED', 'RUNNING']), inArray(syncRuns.phase2Status, ['QUEUED', 'RUNNING']));
+
+/** Runs not finished in any tenant (worker start-up re-enqueues them; the queue's singleton key drops repeats). */
+export async function findOpenSyncRuns(db: TDatabase): Promise<Pick<TSyncRunRow, 'mspId' | 'id'>[]> {
+  return db.select({ mspId: syncRuns.mspId, id: syncRuns.id }).from(syncRuns).where(isOpen).limit(1_000);
+}
+
+/**
+ * Takes the run for this worker: only when nobody holds it (no heartbeat, or one older than `staleBefore`, i.e. a
+ * worker that died). Counts the attempt. Undefined when the run is finished or held elsewhere.
+ */
+export async function claimSyncRun(db: TDatabase, mspId: string, runId: string, now: Date, staleBefore: Date): Promise<TSyncRunRow | undefined> {
+  const [run] = await db
+    .update(syncRuns)
+    .set({ heartbeatAt: now, attempts: sql`${syncRuns.attempts} + 1`, updatedAt: now })
+    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId), isOpen, or(isNull(syncRuns.heartbeatAt), lt(syncRuns.heartbeatAt, staleBefore))))
+    .returning();
+  return run;
+}
+
+export type TSyncRunPatch = Partial<Omit<TSyncRunRow, 'mspId' | 'id' | 'createdAt'>>;
+
+/** Updates the run (state, counts, checkpoint, heartbeat). */
+export async function updateSyncRun(db: TDatabase, mspId: string, runId: string, patch: TSyncRunPatch): Promise<void> {
+  await db.update(syncRuns).set(patch).where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId)));
+}
+
+/** Adds to the run's counters (phase 2 progress and PSA requests) and moves its checkpoint, in one statement. */
+export async function advanceSyncRun(db: TDatabase, mspId: string, runId: string, step: { tickets: number; psaRequests: number; lastTicketId: number; now: Date }): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({
+      phase2Processed: sql`${syncRuns.phase2Processed} + ${step.tickets}`,
+      psaRequests: sql`${syncRuns.psaRequests} + ${step.psaRequests}`,
+      lastTicketId: sql`greatest(${syncRuns.lastTicketId}, ${step.lastTicketId})`,
+      heartbeatAt: step.now,
+      updatedAt: step.now,
+    })
+    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId)));
+}
+
+type TDbPsaType = TSyncRunRow['psaType'];
+
+/** Names of synchronized companies, contacts and members by PSA id, for ticket rows that carry ids only (Autotask). */
+export async function findDirectoryNames(
+  db: TDatabase,
+  mspId: string,
+  psaType: TDbPsaType,
+  ids: { companies: string[]; contacts: string[]; members: string[] },
+): Promise<{ companies: Map<string, string>; contacts: Map<string, string>; members: Map<string, string> }> {
+  const companies = ids.companies.length
+    ? await db.select({ id: psaCompanies.externalId, name: psaCompanies.name }).from(psaCompanies).where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, ids.companies)))
+    : [];
+  const contacts = ids.contacts.length
+    ? await db
+        .select({ id: psaContacts.externalId, first: psaContacts.firstName, last: psaContacts.lastName })
+        .from(psaContacts)
+        .where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.psaType, psaType), inArray(psaContacts.externalId, ids.contacts)))
+    : [];
+  const members = ids.members.length
+    ? await db
+        .select({ id: psaMembers.externalId, first: psaMembers.firstName, last: psaMembers.lastName })
+        .from(psaMembers)
+        .where(and(eq(psaMembers.mspId, mspId), eq(psaMembers.psaType, psaType), inArray(psaMembers.externalId, ids.members)))
+    : [];
+  return {
+    companies: new Map(companies.map((row) => [row.id, row.name])),
+    contacts: new Map(contacts.map((row) => [row.id, `${row.first} ${row.last}`.trim()])),
+    members: new Map(members.map((row) => [row.id, `${row.first} ${row.last}`.trim()])),
+  };
+}

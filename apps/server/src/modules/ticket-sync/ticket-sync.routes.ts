@@ -1,0 +1,54 @@
+import { ZBatchStatus, ZBatchStatusQuery, ZSyncBoardsBody, ZSyncBoardsResult } from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { actorOf } from '../../plugins/access';
+import { jobQueueFor } from './ticket-sync.jobs';
+import { SYNC_ADMIN } from './ticket-sync.policy';
+import { createTicketSyncService, SYNC_RUN_QUEUE, type TSyncRunJob } from './ticket-sync.service';
+
+/** Batch board sync (catalogue group "Batch sync": ). */
+export const registerTicketSyncRoutes: TModule = async (app, deps) => {
+  const jobs = jobQueueFor(deps);
+  const sync = createTicketSyncService({
+    ...deps,
+    psaClients: deps.psaClients,
+    jobs,
+    staleAfterMs: deps.jobs?.staleAfterMs ?? 2 * 60_000,
+    maxAttempts: deps.jobs?.maxAttempts ?? 6,
+  });
+  await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal));
+  // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
+  app.addHook('onReady', async () => {
+    await sync.resumeOpenRuns();
+  });
+  app.addHook('onClose', async () => jobs.stop());
+
+  app.post(
+    '/psa/api/batch/sync-boards',
+    {
+      schema: {
+        tags: ['ticket-sync'],
+        operationId: 'syncBoards',
+        summary: 'A-058 Start a batch sync of boards (phase 1) and their tickets entered in the date range (phase 2, max 90 days); returns parentRunId',
+        body: ZSyncBoardsBody,
+        response: { 200: ZSyncBoardsResult },
+      },
+      config: { access: SYNC_ADMIN },
+    },
+    async (request) => sync.startSync(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/psa/api/batch/status',
+    {
+      schema: {
+        tags: ['ticket-sync'],
+        operationId: 'getBatchStatus',
+        summary: 'A-033 Status of a batch sync run: phase1 and phase2 (absent until phase 1 has completed)',
+        querystring: ZBatchStatusQuery,
+        response: { 200: ZBatchStatus },
+      },
+      config: { access: SYNC_ADMIN },
+    },
+    async (request) => sync.getStatus(actorOf(request), request.query.parentRunId),
+  );
+};

@@ -1,0 +1,271 @@
+import { batchSyncRangeProblem, MESSAGES, parseSyncDay, type TBatchStatus, type TSyncBoardsBody, type TSyncBoardsResult } from '@switchboard/contracts';
+import { isPsaError, type PsaClient, type TPsaTicketRecord } from '@switchboard/psa';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, notFound, validation } from '../../lib/app-error';
+import type { TJobQueue } from '../../lib/job-queue';
+import type { TActor } from '../../plugins/access';
+import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
+import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import { findIntegration } from '../integrations/integrations.repository';
+import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
+import { withPsaErrors } from '../integrations/psa-errors';
+import { presentBatchStatus } from './ticket-sync.presenter';
+import {
+  advanceSyncRun,
+  claimSyncRun,
+  findDirectoryNames,
+  findOpenSyncRuns,
+  findSyncRun,
+  insertSyncRun,
+  updateSyncRun,
+  type TSyncRunRow,
+} from './ticket-sync.repository';
+
+export const SYNC_RUN_QUEUE = 'ticket-sync.run';
+
+export interface TTicketSyncDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
+  psaClients: Pick<TPsaClientProvider, 'forMsp'>;
+  jobs: TJobQueue;
+  /** A run whose worker has not reported for this long is taken over by another (a worker that died). */
+  staleAfterMs: number;
+  /** Attempts before a run that keeps failing for a temporary reason is marked FAILED. */
+  maxAttempts: number;
+}
+
+export interface TSyncRunJob {
+  mspId: string;
+  runId: string;
+}
+
+/** Tickets written per transaction; also how often the checkpoint and heartbeat move. */
+const FLUSH_TICKETS = 500;
+const DAY_MS = 86_400_000;
+
+/** The run stopped because this process is stopping; the queue retries it (here or on another replica). */
+class SyncInterrupted extends Error {}
+
+type TNames = Record<string, Record<string, string>>;
+
+function toCopy(ticket: TPsaTicketRecord, names: TNames, directory: Awaited<ReturnType<typeof findDirectoryNames>>): TTicketCopy {
+  const ref = (id: number | null, given: string | null, table: string, fallback?: Map<string, string>) =>
+    id === null ? null : { id, name: given ?? names[table]?.[String(id)] ?? fallback?.get(String(id)) ?? null };
+  const date = (value: string | null) => {
+    const parsed = value ? new Date(value) : null;
+    return parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
+  };
+  return {
+    externalId: ticket.id,
+    ticketNumber: ticket.number,
+    summary: ticket.summary,
+    description: ticket.description,
+    board: ref(ticket.boardId, ticket.boardName, 'boards'),
+    type: ref(ticket.typeId, ticket.typeName, 'types'),
+    subtype: ref(ticket.subtypeId, ticket.subtypeName, 'subtypes'),
+    item: ref(ticket.itemId, ticket.itemName, 'items'),
+    priority: ref(ticket.priorityId, ticket.priorityName, 'priorities'),
+    status: ref(ticket.statusId, ticket.statusName, 'statuses'),
+    company: ref(ticket.companyId, ticket.companyName, 'companies', directory.companies),
+    contact: ref(ticket.contactId, ticket.contactName, 'contacts', directory.contacts),
+    owner: ref(ticket.ownerId, ticket.ownerName, 'members', directory.members),
+    isClosed: ticket.isClosed,
+    resolution: ticket.resolution,
+    createdAt: date(ticket.createdAt),
+    updatedAt: date(ticket.updatedAt),
+    closedAt: date(ticket.closedAt),
+  };
+}
+
+/** Batch board sync (A-058, A-033): a durable two-phase job per run. */
+export function createTicketSyncService(deps: TTicketSyncDeps) {
+  const db = deps.database.db;
+
+  /** A-058: checks the range and boards (01 §5 messages, in order), stores the run and enqueues it. */
+  async function startSync(actor: TActor, body: TSyncBoardsBody): Promise<TSyncBoardsResult> {
+    const problem = batchSyncRangeProblem({ startDate: body.startDate, endDate: body.endDate, boardIds: body.boardIds });
+    if (problem) throw validation(problem);
+    const integration = await findIntegration(db, actor.mspId);
+    // R-216: without a saved PSA connection there is no configuration to sync with.
+    if (!integration || !isIntegrationConfigured(integration)) throw new AppError('psa_not_configured', MESSAGES.batchSync.userConfigurationNotFound);
+    const boardIds = [...new Set(body.boardIds ?? [])];
+    const client = await deps.psaClients.forMsp(actor.mspId);
+    const known = new Set((await withPsaErrors(() => client.listBoards())).map((board) => board.id));
+    const unknown = boardIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw validation(MESSAGES.batchSync.boardUnknown, unknown.map((id) => ({ name: 'boardIds', reason: `No board ${id} in the PSA.` })));
+    const run = await db.transaction(async (tx) => {
+      const inserted = await insertSyncRun(tx, {
+        mspId: actor.mspId,
+        psaType: integration.psaType,
+        boardIds,
+        startDate: String(body.startDate),
+        endDate: String(body.endDate),
+        requestedBy: actor.userId,
+        now: deps.now(),
+      });
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'ticket-sync.start', target: inserted.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { boardIds, startDate: inserted.startDate, endDate: inserted.endDate } });
+      return inserted;
+    });
+    // Enqueued after the run row is committed (STYLE: jobs after commit).
+    await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: actor.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
+    return { parentRunId: run.id };
+  }
+
+  /** A-033: both phases of the caller's run; another tenant's run is 404. */
+  async function getStatus(actor: TActor, runId: string): Promise<TBatchStatus> {
+    const run = await findSyncRun(db, actor.mspId, runId);
+    if (!run) throw notFound(MESSAGES.batchSync.runNotFound);
+    return presentBatchStatus(run);
+  }
+
+  /** Re-enqueues every unfinished run (after a restart); a run still held by a live worker is skipped by its claim. */
+  async function resumeOpenRuns(): Promise<number> {
+    const open = await findOpenSyncRuns(db);
+    for (const run of open) await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
+    return open.length;
+  }
+
+  async function phaseOne(run: TSyncRunRow, client: PsaClient, signal: AbortSignal): Promise<TNames> {
+    const now = deps.now();
+    await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'RUNNING', phase1StartedAt: run.phase1StartedAt ?? now, updatedAt: now });
+    const before = client.requestCount();
+    const names: TNames = { boards: {}, statuses: {}, types: {}, subtypes: {}, items: {}, priorities: {} };
+    const put = (table: string, rows: { id: number; name: string }[]) => {
+      const target = (names[table] ??= {});
+      for (const row of rows) target[String(row.id)] = row.name;
+    };
+    put('boards', await client.listBoards());
+    put('priorities', await client.listPriorities());
+    // ConnectWise keeps statuses, types, subtypes and items per board; Autotask has one picklist each (read once).
+    const scopes = run.psaType === 'CONNECTWISE' ? run.boardIds : [null];
+    for (const scope of scopes) {
+      if (signal.aborted) throw new SyncInterrupted();
+      put('statuses', await client.listStatuses(scope));
+      put('types', await client.listTypes(scope));
+      put('subtypes', await client.listSubtypes(scope));
+      put('items', await client.listItems(scope));
+    }
+    const finished = deps.now();
+    await updateSyncRun(db, run.mspId, run.id, {
+      phase1Status: 'COMPLETED',
+      phase1Processed: run.boardIds.length,
+      phase1FinishedAt: finished,
+      phase1Error: null,
+      phase2Status: 'QUEUED',
+      referenceNames: names,
+      psaRequests: run.psaRequests + (client.requestCount() - before),
+      heartbeatAt: finished,
+      updatedAt: finished,
+    });
+    return names;
+  }
+
+  async function phaseTwo(run: TSyncRunRow, names: TNames, client: PsaClient, signal: AbortSignal): Promise<void> {
+    const now = deps.now();
+    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'RUNNING', phase2StartedAt: run.phase2StartedAt ?? now, updatedAt: now });
+    const start = parseSyncDay(run.startDate);
+    const end = parseSyncDay(run.endDate);
+    if (!start || !end) throw new Error('stored run has an unreadable date range');
+    let buffer: TPsaTicketRecord[] = [];
+    let requestsSeen = client.requestCount();
+    const flush = async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      const distinct = (pick: (ticket: TPsaTicketRecord) => number | null, given: (ticket: TPsaTicketRecord) => string | null) => [
+        ...new Set(batch.filter((ticket) => given(ticket) === null).flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))]))),
+      ];
+      const directory = await findDirectoryNames(db, run.mspId, run.psaType, {
+        companies: distinct((ticket) => ticket.companyId, (ticket) => ticket.companyName),
+        contacts: distinct((ticket) => ticket.contactId, (ticket) => ticket.contactName),
+        members: distinct((ticket) => ticket.ownerId, (ticket) => ticket.ownerName),
+      });
+      const at = deps.now();
+      const requestsNow = client.requestCount();
+      await db.transaction(async (tx) => {
+        await upsertTicketCopies(tx, run.mspId, run.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), at);
+        await advanceSyncRun(tx, run.mspId, run.id, { tickets: batch.length, psaRequests: requestsNow - requestsSeen, lastTicketId: Math.max(...batch.map((ticket) => ticket.id)), now: at });
+      });
+      requestsSeen = requestsNow;
+    };
+    // The end date is a whole day: tickets entered on it are in the range.
+    for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
+      if (signal.aborted) {
+        await flush();
+        throw new SyncInterrupted();
+      }
+      buffer.push(ticket);
+      if (buffer.length >= FLUSH_TICKETS) await flush();
+    }
+    await flush();
+    const finished = deps.now();
+    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished });
+  }
+
+  /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
+  async function runJob(job: TSyncRunJob, signal: AbortSignal): Promise<void> {
+    const run = await claimSyncRun(db, job.mspId, job.runId, deps.now(), new Date(deps.now().getTime() - deps.staleAfterMs));
+    if (!run) return; // finished, or a live worker holds it
+    const failPhase = async (message: string) => {
+      const at = deps.now();
+      const current = await findSyncRun(db, run.mspId, run.id);
+      if (current?.phase1Status !== 'COMPLETED') await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'FAILED', phase1Error: message, phase1FinishedAt: at, heartbeatAt: null, updatedAt: at });
+      else await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'FAILED', phase2Error: message, phase2FinishedAt: at, heartbeatAt: null, updatedAt: at });
+    };
+    try {
+      const client = await deps.psaClients.forMsp(run.mspId);
+      const names = run.phase1Status === 'COMPLETED' ? run.referenceNames : await phaseOne(run, client, signal);
+      const current = (await findSyncRun(db, run.mspId, run.id)) ?? run;
+      await phaseTwo(current, names, client, signal);
+    } catch (error) {
+      if (error instanceof SyncInterrupted || signal.aborted) {
+        // Released at once, so the retry (here or on another replica) need not wait for the heartbeat to go stale.
+        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() });
+        throw error;
+      }
+      const isTemporary = isPsaError(error) && (error.kind === 'rate_limited' || error.kind === 'unavailable');
+      if (isTemporary && run.attempts < deps.maxAttempts) {
+        // The adapter already retried with backoff; the queue retries the run later, from its checkpoint.
+        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() });
+        throw error;
+      }
+      await failPhase(isPsaError(error) ? `${error.kind}: ${error.message}` : MESSAGES.batchSync.syncedFailed);
+      if (!isPsaError(error)) throw error;
+    }
+  }
+
+  /**
+   * Copies the MSP's tickets that are open, or (with `updatedSince`) changed since then, into psa_tickets: the
+   * reconcile that keeps the copies in step without reading the whole PSA. Names come from the PSA rows or the
+   * synchronized directory. Returns how many copies were written.
+   */
+  async function reconcileTickets(mspId: string, filter: { openOnly?: boolean; updatedSince?: Date }): Promise<number> {
+    const integration = await findIntegration(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration)) return 0;
+    const client = await deps.psaClients.forMsp(mspId);
+    const names: TNames = {};
+    const fill = (table: string, rows: { id: number; name: string }[]) => {
+      names[table] = Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+    };
+    fill('boards', await client.listBoards());
+    fill('priorities', await client.listPriorities());
+    let written = 0;
+    let buffer: TPsaTicketRecord[] = [];
+    const flush = async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      const ids = (pick: (ticket: TPsaTicketRecord) => number | null) => [...new Set(batch.flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))])))];
+      const directory = await findDirectoryNames(db, mspId, integration.psaType, { companies: ids((ticket) => ticket.companyId), contacts: ids((ticket) => ticket.contactId), members: ids((ticket) => ticket.ownerId) });
+      written += await upsertTicketCopies(db, mspId, integration.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), deps.now());
+    };
+    for await (const ticket of client.streamTickets(filter)) {
+      buffer.push(ticket);
+      if (buffer.length >= FLUSH_TICKETS) await flush();
+    }
+    await flush();
+    return written;
+  }
+
+  return { startSync, getStatus, resumeOpenRuns, runJob, reconcileTickets };
+}
+
+export type TTicketSyncService = ReturnType<typeof createTicketSyncService>;

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { MESSAGES } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { BoardSyncScreen } from './board-sync-screen';
+
+const RUN = '11111111-1111-4111-8111-111111111111';
+const phase = (status: string) => ({ status, processed: 1, error: null, startedAt: null, finishedAt: null });
+
+function stubApi(statuses: unknown[]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+      if (url.startsWith('/psa/getConnectWiseBoards')) return json(200, [{ id: 1, name: 'Help Desk', isActive: true }]);
+      if (url === '/psa/api/batch/sync-boards') return json(200, { parentRunId: RUN });
+      if (url.startsWith('/psa/api/batch/status')) return json(200, statuses.shift());
+      return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found.', code: 'not_found', requestId: 'r' });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('BoardSyncScreen', () => {
+  it('shows the spec messages for a missing date and clears them after 5 seconds', async () => {
+    stubApi([]);
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText(MESSAGES.batchSync.datesRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-02-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText(MESSAGES.batchSync.startBeforeEnd)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_100);
+    });
+    expect(screen.queryByText(MESSAGES.batchSync.startBeforeEnd)).toBeNull();
+  });
+
+  it('starts, waits 10 s, polls every 45 s until both phases settle', async () => {
+    const calls = stubApi([
+      { parentRunId: RUN, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-31', psaRequests: 3, phase1: phase('RUNNING') },
+      { parentRunId: RUN, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-31', psaRequests: 9, phase1: phase('COMPLETED'), phase2: phase('COMPLETED') },
+    ]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-01-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-31' } });
+    // The board choice: Mantine's MultiSelect opens on click and lists the PSA's boards.
+    const [boardsInput] = screen.getAllByLabelText('Boards');
+    if (!boardsInput) throw new Error('no board choice');
+    fireEvent.click(boardsInput);
+    fireEvent.click(await screen.findByText('Help Desk'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText(MESSAGES.batchSync.started.replace('{id}', RUN))).toBeTruthy();
+    const statusCalls = () => calls.filter((url) => url.startsWith('/psa/api/batch/status')).length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(9_000);
+    });
+    expect(statusCalls()).toBe(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    expect(statusCalls()).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(45_000);
+    });
+    expect(statusCalls()).toBe(2);
+    expect(await screen.findByText(/Phase 2: COMPLETED/)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(90_000);
+    });
+    expect(statusCalls()).toBe(2);
+  });
+});

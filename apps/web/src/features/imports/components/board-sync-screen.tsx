@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  BATCH_SYNC_INITIAL_WAIT_MS,
+  BATCH_SYNC_POLL_MS,
+  batchSyncRangeProblem,
+  isBatchSyncSettled,
+  isBatchSyncSuccessful,
+  MESSAGE_CLEAR_MS,
+  MESSAGES,
+  type TBatchStatus,
+} from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
+
+/** 01 §4 "Batch board sync": idle, syncing (request sent), started (initial wait), polling. */
+export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
+
+/** The sync screen (01 §2): a date range and a board choice; polls A-033 after 10 s, then every 45 s (R-206–R-219). */
+export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const boards = useSyncBoards(mspCustomDomain);
+  const startSync = useStartBoardSync(mspCustomDomain);
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [boardIds, setBoardIds] = useState<string[]>([]);
+  const [syncState, setSyncState] = useState<TSyncState>('idle');
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<TBatchStatus | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // R-211: success and error messages clear after 5 seconds.
+  useEffect(() => {
+    if (!message) return;
+    const clear = setTimeout(() => setMessage(null), MESSAGE_CLEAR_MS);
+    return () => clearTimeout(clear);
+  }, [message]);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  /** One status read after `delayMs`; reschedules itself every 45 s until R-209 says stop. */
+  const poll = (parentRunId: string, delayMs: number) => {
+    timer.current = setTimeout(() => {
+      setSyncState('polling');
+      fetchBatchStatus(parentRunId)
+        .then((next) => {
+          setStatus(next);
+          if (!isBatchSyncSettled(next)) return poll(parentRunId, BATCH_SYNC_POLL_MS);
+          setSyncState('idle');
+          // R-210: the finished toast only when phase 1 COMPLETED and phase 2 COMPLETED or absent.
+          if (isBatchSyncSuccessful(next)) notifications.show({ color: 'green', message: MESSAGES.batchSync.finished });
+          else setMessage({ kind: 'error', text: next.phase2?.error ?? next.phase1.error ?? MESSAGES.batchSync.syncedFailed });
+        })
+        .catch(() => {
+          setMessage({ kind: 'error', text: MESSAGES.batchSync.statusFailed });
+          poll(parentRunId, BATCH_SYNC_POLL_MS);
+        });
+    }, delayMs);
+  };
+
+  const handleSync = () => {
+    const ids = boardIds.map(Number);
+    const problem = batchSyncRangeProblem({ startDate, endDate, boardIds: ids });
+    if (problem) {
+      setMessage({ kind: 'error', text: problem });
+      return;
+    }
+    setSyncState('syncing');
+    startSync.mutate(
+      { psaType: 'CONNECTWISE', boardIds: ids, startDate, endDate },
+      {
+        onSuccess: ({ parentRunId }) => {
+          setMessage({ kind: 'success', text: MESSAGES.batchSync.started.replace('{id}', parentRunId) });
+          setSyncState('started');
+          // R-208: a 10-second initial wait (initializing), then a poll every 45 seconds.
+          poll(parentRunId, BATCH_SYNC_INITIAL_WAIT_MS);
+        },
+        onError: (error) => {
+          setSyncState('idle');
+          setMessage({ kind: 'error', text: isApiError(error) && error.detail ? error.detail : MESSAGES.batchSync.startFailed });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack maw={640} p="md">
+      <Title order={2}>Sync boards and tickets</Title>
+      <Group grow>
+        <TextInput type="date" label="Start date" value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} />
+        <TextInput type="date" label="End date" value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} />
+      </Group>
+      <MultiSelect
+        label="Boards"
+        data={(boards.data ?? []).map((board) => ({ value: String(board.id), label: board.name }))}
+        value={boardIds}
+        onChange={setBoardIds}
+        searchable
+      />
+      <Group>
+        <Button onClick={handleSync} loading={syncState === 'syncing'} disabled={syncState !== 'idle'}>
+          Sync
+        </Button>
+        {syncState === 'started' && <Text size="sm">Initializing…</Text>}
+        {syncState === 'polling' && <Text size="sm">Syncing…</Text>}
+      </Group>
+      {message && <Alert color={message.kind === 'success' ? 'green' : 'red'}>{message.text}</Alert>}
+      {status && (
+        <Text size="sm" data-testid="sync-status">
+          Phase 1: {status.phase1.status} ({status.phase1.processed} boards) · Phase 2: {status.phase2 ? `${status.phase2.status} (${status.phase2.processed} tickets)` : 'waiting'}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import { saveSelectedRows, useProgressiveImport, type TImportKind, type TImportRow } from '../api/progressive-import';
+
+const PAGE_ROWS = 50;
+
+/** Selection as "these ids", or "all except these": select-all never lists every id. */
+type TSelection = { mode: 'some'; ids: Set<number> } | { mode: 'all'; except: Set<number> };
+
+export interface TImportPanelProps<K extends TImportKind> {
+  mspCustomDomain: string;
+  kind: K;
+  /** Told after a save (the wizard completes its step 4 or 5). */
+  onSaved?: (saved: number) => void;
+}
+
+function describe(kind: TImportKind, row: TImportRow<TImportKind>): string {
+  if (kind === 'clients') return (row as TImportRow<'clients'>).name;
+  const contact = row as TImportRow<'contacts'>;
+  return `${contact.firstName} ${contact.lastName}${contact.email ? ` <${contact.email}>` : ''}`;
+}
+
+/** Loads clients or contacts progressively with a progress bar, counts and cancel; a paged list with select-all; saves in batches. */
+export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSaved }: TImportPanelProps<K>) {
+  const { state, start, cancel } = useProgressiveImport(mspCustomDomain, kind);
+  const [page, setPage] = useState(1);
+  const [selection, setSelection] = useState<TSelection>({ mode: 'some', ids: new Set() });
+  const [saveMessage, setSaveMessage] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const isSelected = (id: number) => (selection.mode === 'all' ? !selection.except.has(id) : selection.ids.has(id));
+  const selectedCount = selection.mode === 'all' ? state.rows.length - selection.except.size : selection.ids.size;
+  const pageRows = useMemo(() => state.rows.slice((page - 1) * PAGE_ROWS, page * PAGE_ROWS), [state.rows, page]);
+
+  const toggle = (id: number) =>
+    setSelection((current) => {
+      const set = new Set(current.mode === 'all' ? current.except : current.ids);
+      if (set.has(id)) set.delete(id);
+      else set.add(id);
+      return current.mode === 'all' ? { mode: 'all', except: set } : { mode: 'some', ids: set };
+    });
+
+  const handleSave = async () => {
+    setIsSaving(true);
+    setSaveMessage(null);
+    try {
+      const chosen = state.rows.filter((row) => isSelected(row.id));
+      const saved = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
+      setSaveMessage(MESSAGES.imports.saved.replace('{count}', String(saved)));
+      onSaved?.(saved);
+    } catch (error) {
+      setSaveMessage(error instanceof Error ? error.message : MESSAGES.imports.loadFailed);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group>
+        <Button onClick={start} loading={state.isLoading} disabled={state.isLoading}>
+          {state.rows.length > 0 ? 'Load again' : kind === 'clients' ? 'Load clients' : 'Load contacts'}
+        </Button>
+        {state.isLoading && (
+          <Button variant="default" onClick={() => void cancel()}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+      {(state.isLoading || state.isComplete) && (
+        <Stack gap={4}>
+          <Progress value={state.progressPercentage} aria-label="Loading progress" />
+          <Text size="sm" c="dimmed">
+            {state.rows.length.toLocaleString()} loaded{state.total !== null ? ` of ${state.total.toLocaleString()}` : ''} · page {state.currentPage} · {selectedCount.toLocaleString()} selected
+          </Text>
+        </Stack>
+      )}
+      {state.error && <Alert color="red">{state.error}</Alert>}
+      {state.rows.length > 0 && (
+        <>
+          <Group>
+            <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'all', except: new Set() })}>
+              Select all
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => setSelection({ mode: 'some', ids: new Set() })}>
+              Clear
+            </Button>
+          </Group>
+          <Table striped>
+            <Table.Tbody>
+              {pageRows.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td w={40}>
+                    <Checkbox aria-label={`Select ${describe(kind, row)}`} checked={isSelected(row.id)} onChange={() => toggle(row.id)} />
+                  </Table.Td>
+                  <Table.Td>{describe(kind, row)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Pagination total={Math.max(1, Math.ceil(state.rows.length / PAGE_ROWS))} value={page} onChange={setPage} />
+          <Group>
+            <Button onClick={() => void handleSave()} loading={isSaving} disabled={selectedCount === 0 || state.isLoading}>
+              Save {selectedCount.toLocaleString()} selected
+            </Button>
+            {saveMessage && <Text size="sm">{saveMessage}</Text>}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
