@@ -47,6 +47,8 @@ export {
   type TCategoriser,
   type TCategoriserOptions,
   type TCategoriserStats,
+  type TLabelledArticle,
+  type TTrainOptions,
   type TProposeInput,
 } from './categoriser/categoriser';
 export { DEFAULT_QUESTION_BANK } from './questions/default-question-bank';

@@ -1,6 +1,6 @@
 // Confidence calibration on out-of-fold predictions: a softmax temperature that minimises the
 // negative log-likelihood, and the abstain gate that keeps the answered cases' precision at a target.
-import { softmax } from './softmax-model';
+import { softmax } from './complement-nb';
 
 /** The temperature (searched on a log grid, 0.1–10) under which the held-out log-likelihood is best. */
 export function fitTemperature(samples: { logits: ArrayLike<number>; label: number }[]): number {

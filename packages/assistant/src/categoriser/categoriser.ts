@@ -1,50 +1,63 @@
-// The local categoriser: TF-IDF features and two softmax models — the type, then the subtype within
-// that type — so a proposal is always a pair on the board. Trained on the MSP's closed tickets plus
-// the board's own names (a subtype without history still gets a prior); confidence calibrated by a
-// temperature per step fitted on out-of-fold predictions, and an abstain gate fitted the same way.
+// The local categoriser: TF-IDF features and two complement naive Bayes models — the type, then the
+// subtype within that type — so a proposal is always a pair on the board. Trained on the MSP's closed
+// tickets, its labelled knowledge articles and the board's own names and question lists (a subtype
+// without history still gets a prior); confidence calibrated by a temperature per step fitted on
+// out-of-fold predictions, and an abstain gate fitted the same way.
 import { z } from 'zod';
 import { DEFAULT_QUESTION_BANK } from '../questions/default-question-bank';
 import { answersLikelihood, questionsForSubtype } from '../questions/diagnostic-questions';
-import type { TAnswer, TBoardCatalogue, TCandidate, TProposal, TQuestionBank, TTrainingTicket } from '../types';
-import { candidateOf, indexBoard, labelOf, type TTypeClass } from './board-index';
-import { fitAbstainGate, fitTemperature } from './calibration';
-import { SoftmaxModel, softmax, type TExample } from './softmax-model';
-import { Vectoriser, type TVectoriserState } from './vectoriser';
 import { DEFAULT_FEATURE_OPTIONS, type TFeatureOptions } from '../text/tokenise';
+import type { TAnswer, TBoardCatalogue, TCandidate, TProposal, TQuestionBank, TTrainingTicket } from '../types';
+import { candidateOf, indexBoard, labelOf, nameKey, type TTypeClass } from './board-index';
+import { fitAbstainGate, fitTemperature } from './calibration';
+import { ComplementNb, softmax } from './complement-nb';
+import { Vectoriser, type TVectoriserState } from './vectoriser';
 
 export interface TCategoriserOptions {
-  /** Passes over the training data. */
-  epochs: number;
-  /** AdaGrad base learning rate. */
-  learningRate: number;
-  /** L2 penalty per update. */
-  l2: number;
+  /** Additive smoothing of the naive Bayes feature counts. */
+  smoothing: number;
   /** Weight of each board-name pseudo-ticket ("<type> <subtype>") relative to a real ticket. */
   nameWeight: number;
+  /** Weight of each subtype's question-bank text (what its questions ask about). */
+  questionWeight: number;
+  /** Weight of each labelled knowledge article. */
+  articleWeight: number;
   /** Out-of-fold folds used to fit the temperatures and the abstain gate. */
   folds: number;
   /** Precision the answered cases should reach out of fold; sets the abstain gate. */
   targetPrecision: number;
   /** Fixed gate instead of the fitted one (0 never abstains). */
   abstainBelow: number | null;
-  /** Learning rate of the one-ticket online update when a ticket closes. */
-  onlineLearningRate: number;
-  seed: number;
   features: TFeatureOptions;
 }
 
 export const DEFAULT_CATEGORISER_OPTIONS: TCategoriserOptions = {
-  epochs: 30,
-  learningRate: 0.5,
-  l2: 1e-5,
-  nameWeight: 2,
+  // Chosen by 5-fold cross-validation on the training part of the demo history (bench/categorise.bench.ts, BENCH_TUNE=1).
+  smoothing: 0.5,
+  nameWeight: 3,
+  questionWeight: 2,
+  articleWeight: 1,
   folds: 5,
   targetPrecision: 0.92,
   abstainBelow: null,
-  onlineLearningRate: 0.3,
-  seed: 7,
   features: DEFAULT_FEATURE_OPTIONS,
 };
+
+/** A knowledge article labelled with the subtype it is about: more words for that subtype. */
+export interface TLabelledArticle {
+  title: string;
+  text: string;
+  typeName: string;
+  subtypeName: string;
+  boardId?: string | null;
+}
+
+/** What trainCategoriser learns from besides the tickets, and options to override. */
+export interface TTrainOptions extends Partial<TCategoriserOptions> {
+  articles?: TLabelledArticle[];
+  /** The MSP's question bank: each subtype's questions describe it (default: the seed bank). */
+  questionBank?: TQuestionBank;
+}
 
 /** Input of one categorisation. */
 export interface TProposeInput {
@@ -82,49 +95,59 @@ export interface TCategoriser {
 
 interface TCore {
   vectoriser: Vectoriser;
-  typeModel: SoftmaxModel;
-  subtypeModels: SoftmaxModel[];
+  typeModel: ComplementNb;
+  subtypeModels: ComplementNb[];
 }
 
 interface TLabelled {
   text: string;
   type: number;
   subtype: number;
+  weight: number;
 }
 
 export function ticketText(ticket: Pick<TTrainingTicket, 'summary' | 'description'>): string {
   return `${ticket.summary}\n${ticket.description}`;
 }
 
-function nameText(type: TTypeClass, subtypeName: string): string {
-  return `${type.typeName} ${subtypeName}`;
+/**
+ * The board's own description of each subtype, always trained on: its names, its question list,
+ * and the knowledge articles labelled with it. A subtype without any ticket still has these.
+ */
+function priorDocuments(types: TTypeClass[], training: TTrainOptions, options: TCategoriserOptions): TLabelled[] {
+  const bank = training.questionBank ?? DEFAULT_QUESTION_BANK;
+  const out: TLabelled[] = [];
+  types.forEach((type, t) =>
+    type.subtypes.forEach((s, i) => {
+      out.push({ text: `${type.typeName} ${s.name}`, type: t, subtype: i, weight: options.nameWeight });
+      const questions = bank.entries.some((e) => nameKey(e.typeName) === nameKey(type.typeName) && nameKey(e.subtypeName) === nameKey(s.name))
+        ? questionsForSubtype(bank, type.typeName, s.name)
+        : [];
+      if (questions.length > 0 && options.questionWeight > 0) {
+        out.push({ text: questions.map((q) => q.text).join('\n'), type: t, subtype: i, weight: options.questionWeight });
+      }
+    }),
+  );
+  if (options.articleWeight > 0) {
+    for (const article of training.articles ?? []) {
+      const label = labelOf(types, article);
+      if (label) out.push({ text: `${article.title}\n${article.text}`, ...label, weight: options.articleWeight });
+    }
+  }
+  return out;
 }
 
-function fitCore(types: TTypeClass[], tickets: TLabelled[], options: TCategoriserOptions): TCore {
+function fitCore(types: TTypeClass[], documents: TLabelled[], options: TCategoriserOptions): TCore {
   const vectoriser = new Vectoriser(options.features);
-  const names: TLabelled[] = [];
-  types.forEach((type, t) => type.subtypes.forEach((s, i) => names.push({ text: nameText(type, s.name), type: t, subtype: i })));
-  for (const ticket of tickets) vectoriser.observe(ticket.text);
-  for (const name of names) vectoriser.observe(name.text);
-
-  const typeExamples: TExample[] = [];
-  const subtypeExamples: TExample[][] = types.map(() => []);
-  const add = (item: TLabelled, weight: number) => {
-    const x = vectoriser.vectorise(item.text);
-    typeExamples.push({ x, y: item.type, weight });
-    subtypeExamples[item.type]?.push({ x, y: item.subtype, weight });
-  };
-  for (const ticket of tickets) add(ticket, 1);
-  for (const name of names) add(name, options.nameWeight);
-
-  const training = { epochs: options.epochs, learningRate: options.learningRate, l2: options.l2, seed: options.seed };
-  const typeModel = new SoftmaxModel(types.length);
-  typeModel.train(typeExamples, training);
-  const subtypeModels = types.map((type, t) => {
-    const model = new SoftmaxModel(type.subtypes.length);
-    model.train(subtypeExamples[t] ?? [], training);
-    return model;
-  });
+  for (const d of documents) vectoriser.observe(d.text);
+  const vocabularySize = () => vectoriser.size;
+  const typeModel = new ComplementNb(types.length, options.smoothing, vocabularySize);
+  const subtypeModels = types.map((type) => new ComplementNb(type.subtypes.length, options.smoothing, vocabularySize));
+  for (const d of documents) {
+    const x = vectoriser.vectorise(d.text);
+    typeModel.learn({ x, y: d.type, weight: d.weight });
+    subtypeModels[d.type]?.learn({ x, y: d.subtype, weight: d.weight });
+  }
   return { vectoriser, typeModel, subtypeModels };
 }
 
@@ -154,15 +177,17 @@ interface TScored {
 
 function jointDistribution(core: TCore, types: TTypeClass[], text: string, temperature: { type: number; subtype: number }): TScored[] {
   const x = core.vectoriser.vectorise(text);
-  const typeProbabilities = softmax(core.typeModel.logits(x), temperature.type);
+  const typeProbabilities = softmax(core.typeModel.scores(x), temperature.type);
   const out: TScored[] = [];
   types.forEach((type, t) => {
     const model = core.subtypeModels[t];
-    const subtypeProbabilities = model && type.subtypes.length > 1 ? softmax(model.logits(x), temperature.subtype) : [1];
+    const subtypeProbabilities = model && type.subtypes.length > 1 ? softmax(model.scores(x), temperature.subtype) : [1];
     type.subtypes.forEach((_, s) => out.push({ type: t, subtype: s, probability: (typeProbabilities[t] ?? 0) * (subtypeProbabilities[s] ?? 0) }));
   });
   return out;
 }
+
+const ZModelState = z.object({ classCount: z.number().int().min(0), classTotals: z.array(z.number()), rows: z.array(z.tuple([z.number().int().min(0), z.array(z.number())])) });
 
 const ZSerialised = z.object({
   format: z.literal('switchboard-categoriser'),
@@ -173,8 +198,8 @@ const ZSerialised = z.object({
   temperature: z.object({ type: z.number().positive(), subtype: z.number().positive() }),
   abstainBelow: z.number().min(0).max(1),
   vectoriser: z.object({ terms: z.array(z.string()), documentFrequency: z.array(z.number()), documentCount: z.number() }),
-  typeModel: z.object({ classCount: z.number().int(), bias: z.array(z.number()), rows: z.array(z.tuple([z.number().int(), z.array(z.number())])) }),
-  subtypeModels: z.array(z.object({ classCount: z.number().int(), bias: z.array(z.number()), rows: z.array(z.tuple([z.number().int(), z.array(z.number())])) })),
+  typeModel: ZModelState,
+  subtypeModels: z.array(ZModelState),
 });
 
 class Categoriser implements TCategoriser {
@@ -236,8 +261,8 @@ class Categoriser implements TCategoriser {
     const text = ticketText(ticket);
     this.core.vectoriser.observe(text);
     const x = this.core.vectoriser.vectorise(text);
-    this.core.typeModel.learnOne({ x, y: label.type, weight: 1 }, this.options.onlineLearningRate, this.options.l2);
-    this.core.subtypeModels[label.type]?.learnOne({ x, y: label.subtype, weight: 1 }, this.options.onlineLearningRate, this.options.l2);
+    this.core.typeModel.learn({ x, y: label.type, weight: 1 });
+    this.core.subtypeModels[label.type]?.learn({ x, y: label.subtype, weight: 1 });
     this.stats.updates += 1;
     return true;
   }
@@ -264,16 +289,18 @@ class Categoriser implements TCategoriser {
  * on the board are skipped (counted in stats). Fits the calibration and the abstain gate on
  * out-of-fold predictions, then the final model on everything.
  */
-export function trainCategoriser(board: TBoardCatalogue, tickets: TTrainingTicket[], options: Partial<TCategoriserOptions> = {}): TCategoriser {
-  const opts: TCategoriserOptions = { ...DEFAULT_CATEGORISER_OPTIONS, ...options };
+export function trainCategoriser(board: TBoardCatalogue, tickets: TTrainingTicket[], training: TTrainOptions = {}): TCategoriser {
+  const { articles: _articles, questionBank: _questionBank, ...overrides } = training;
+  const opts: TCategoriserOptions = { ...DEFAULT_CATEGORISER_OPTIONS, ...overrides };
   const types = indexBoard(board);
   const labelled: TLabelled[] = [];
   let skipped = 0;
   for (const ticket of tickets) {
     const label = labelOf(types, ticket);
-    if (label) labelled.push({ text: ticketText(ticket), ...label });
+    if (label) labelled.push({ text: ticketText(ticket), ...label, weight: 1 });
     else skipped += 1;
   }
+  const priors = priorDocuments(types, training, opts);
 
   let temperature = { type: 1, subtype: 1 };
   let gate = { abstainBelow: opts.abstainBelow ?? 0, precision: 0, answeredRate: 1 };
@@ -284,13 +311,13 @@ export function trainCategoriser(board: TBoardCatalogue, tickets: TTrainingTicke
     const subtypeSamples: { logits: Float64Array; label: number }[] = [];
     const heldOut: { core: TCore; item: TLabelled }[] = [];
     for (let f = 0; f < folds; f += 1) {
-      const core = fitCore(types, labelled.filter((_, i) => fold[i] !== f), opts);
+      const core = fitCore(types, [...labelled.filter((_, i) => fold[i] !== f), ...priors], opts);
       labelled.forEach((item, i) => {
         if (fold[i] !== f) return;
         const x = core.vectoriser.vectorise(item.text);
-        typeSamples.push({ logits: core.typeModel.logits(x), label: item.type });
+        typeSamples.push({ logits: core.typeModel.scores(x), label: item.type });
         const subModel = core.subtypeModels[item.type];
-        if (subModel && subModel.classCount > 1) subtypeSamples.push({ logits: subModel.logits(x), label: item.subtype });
+        if (subModel && subModel.classCount > 1) subtypeSamples.push({ logits: subModel.scores(x), label: item.subtype });
         heldOut.push({ core, item });
       });
     }
@@ -303,7 +330,7 @@ export function trainCategoriser(board: TBoardCatalogue, tickets: TTrainingTicke
     gate = opts.abstainBelow === null ? fitted : { ...fitted, abstainBelow: opts.abstainBelow };
   }
 
-  const core = fitCore(types, labelled, opts);
+  const core = fitCore(types, [...labelled, ...priors], opts);
   const stats: TCategoriserStats = {
     trainedOn: labelled.length,
     skipped,
@@ -332,10 +359,12 @@ export function loadCategoriser(serialised: string): TCategoriser {
   }
   const vectoriserState: TVectoriserState = s.vectoriser;
   const options: TCategoriserOptions = { ...DEFAULT_CATEGORISER_OPTIONS, ...s.options };
+  const vectoriser = new Vectoriser(options.features, vectoriserState);
+  const vocabularySize = () => vectoriser.size;
   const core: TCore = {
-    vectoriser: new Vectoriser(options.features, vectoriserState),
-    typeModel: new SoftmaxModel(s.typeModel.classCount, s.typeModel),
-    subtypeModels: s.subtypeModels.map((m) => new SoftmaxModel(m.classCount, m)),
+    vectoriser,
+    typeModel: new ComplementNb(s.typeModel.classCount, options.smoothing, vocabularySize, s.typeModel),
+    subtypeModels: s.subtypeModels.map((m) => new ComplementNb(m.classCount, options.smoothing, vocabularySize, m)),
   };
   return new Categoriser(s.board, options, core, s.temperature, s.abstainBelow, { ...s.stats });
 }

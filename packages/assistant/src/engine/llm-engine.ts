@@ -3,6 +3,8 @@
 // streamed chat answers, and a timeout after which the local engine answers.
 // Prompt safety by construction: the system prompts below are constants. Everything variable — the
 // user's text, the board, retrieved texts, the agent persona — goes in user-role content as data.
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { z } from 'zod';
 import { indexBoard } from '../categoriser/board-index';
 import { DEFAULT_QUESTION_BANK } from '../questions/default-question-bank';
@@ -106,11 +108,13 @@ function refOf(source: TRetrievedSource): TSourceRef {
   return { kind: source.kind, id: source.id, title: source.title };
 }
 
+/** Raised in place of whatever the SDK threw when our own deadline cut the call. */
+class LlmTimeoutError extends Error {}
+
 /** Plain words for why the model was not used; never the key or the request. */
 export function fallbackReasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof LlmOutputError) return error.message;
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'AbortError' || name === 'TimeoutError' || /timed? ?out/i.test(error instanceof Error ? error.message : '') || name === 'APIConnectionTimeoutError') {
+  if (error instanceof LlmTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
     return `The language model did not answer within ${Math.round(timeoutMs / 100) / 10} s.`;
   }
   const status = typeof error === 'object' && error !== null && 'status' in error ? (error as { status?: unknown }).status : undefined;
@@ -137,7 +141,12 @@ export function createLlmEngine(config: TLlmEngineConfig, transport: TLlmTranspo
   const abstainBelow = config.abstainBelow ?? 0.5;
 
   async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    return call(AbortSignal.timeout(config.timeoutMs));
+    const signal = AbortSignal.timeout(config.timeoutMs);
+    try {
+      return await call(signal);
+    } catch (error) {
+      throw signal.aborted ? new LlmTimeoutError('timed out') : error;
+    }
   }
 
   function candidate(category: z.infer<typeof ZLlmCategory>): TCandidate | null {
@@ -266,7 +275,8 @@ async function* llmAnswer(config: TLlmEngineConfig, transport: TLlmTransport, in
       yield { type: 'delta', text: delta };
     }
   } catch (error) {
-    const reason = fallbackReasonOf(controller.signal.reason instanceof DOMException ? controller.signal.reason : error, config.timeoutMs);
+    const isOurTimeout = controller.signal.aborted && !input.signal?.aborted;
+    const reason = fallbackReasonOf(isOurTimeout ? new LlmTimeoutError('timed out') : error, config.timeoutMs);
     if (input.signal?.aborted) return;
     if (text === '') {
       // Nothing shown yet: the local engine answers in full.

@@ -21,6 +21,7 @@ const SEED: TSeed[] = [
   ]],
   ['Accounts & Access', 'Permissions / Folder Access', [
     ['access-denied', 'Do you see "access denied" or "you need permission" on a folder, site or file?'],
+    ['folder-permissions', 'Is it about who may open or change a folder, SharePoint site or Team?'],
     ['access-for-someone', 'Are you asking for access to be granted or changed for a person?'],
   ]],
   ['Email', 'Outlook Not Working', [
@@ -57,6 +58,7 @@ const SEED: TSeed[] = [
   ]],
   ['Hardware', 'Server Hardware', [
     ['server-down', 'Is a server or something everyone in the office relies on down or alarming?'],
+    ['server-hardware-warning', 'Is a server beeping, showing warning lights or reporting a failing disk or power supply?'],
     ['many-users', 'Is more than one person affected?'],
   ]],
   ['Network', 'Internet Outage', [
@@ -93,6 +95,7 @@ const SEED: TSeed[] = [
   ]],
   ['Security', 'Compromised Account', [
     ['account-misuse', 'Has someone sent email or made changes from your account that you did not?'],
+    ['contacts-got-strange-mail', 'Are your contacts receiving strange emails or payment requests from you?'],
     ['clicked-link', 'Did you click a link, open an attachment or enter your password from it?'],
   ]],
   ['Security', 'Malware / Virus', [
