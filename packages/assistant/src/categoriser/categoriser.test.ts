@@ -119,6 +119,20 @@ describe('trainCategoriser', () => {
     expect(() => loadCategoriser(JSON.stringify(state))).toThrow('The stored categoriser does not match its board; retrain it.');
   });
 
+  it('learns words from labelled knowledge articles, and from resolutions when asked to', () => {
+    const text = 'the Kyocera spooler service hangs';
+    const plain = trainCategoriser(BOARD, TICKETS, { abstainBelow: 0 });
+    expect(best(plain.propose({ text }))?.subtypeId).not.toBe('s-laptop');
+    const withArticle = trainCategoriser(BOARD, TICKETS, {
+      abstainBelow: 0,
+      articles: [{ title: 'Kyocera spooler service hangs', text: 'Restart the spooler service on the Kyocera host.', typeName: 'Hardware', subtypeName: 'Laptop / Desktop' }],
+    });
+    expect(best(withArticle.propose({ text }))?.subtypeId).toBe('s-laptop');
+    const resolved = [...TICKETS, { summary: 'it hangs', description: 'everything hangs', typeName: 'Hardware', subtypeName: 'Laptop / Desktop', resolution: 'Kyocera spooler service restarted.' }];
+    expect(best(trainCategoriser(BOARD, resolved, { abstainBelow: 0, resolutionWeight: 0 }).propose({ text: 'Kyocera spooler' }))?.subtypeId).not.toBe('s-laptop');
+    expect(best(trainCategoriser(BOARD, resolved, { abstainBelow: 0, resolutionWeight: 1 }).propose({ text: 'Kyocera spooler' }))?.subtypeId).toBe('s-laptop');
+  });
+
   it('answers from names alone when the MSP has no history yet', () => {
     const c = trainCategoriser(BOARD, [], { abstainBelow: 0 });
     expect(c.stats.outOfFold.folds).toBe(0);
