@@ -35,6 +35,13 @@ describe('trainCategoriser', () => {
     expect(best(categoriser.propose({ text: 'we need help with the office move' }))?.subtypeId).toBe('s-move');
   });
 
+  it('stays fast on a very long text (only the first 20,000 characters are read)', () => {
+    const started = performance.now();
+    const proposal = categoriser.propose({ text: `printer offline ${'lorem ipsum dolor '.repeat(60_000)}` });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(best(proposal)?.subtypeId).toBe('s-printer');
+  });
+
   it('restricts the proposal to the board the user picked', () => {
     const proposal = categoriser.propose({ text: 'the printer is offline', boardId: 'b-projects' });
     expect(proposal.candidates.map((c) => c.boardId)).toEqual(['b-projects']);

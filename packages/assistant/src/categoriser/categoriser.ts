@@ -63,6 +63,9 @@ export interface TTrainOptions extends Partial<TCategoriserOptions> {
   questionBank?: TQuestionBank;
 }
 
+/** What is read of a text to categorise: a problem is described long before this, and the cost stays bounded. */
+export const MAX_TEXT_CHARS = 20_000;
+
 /** Input of one categorisation. */
 export interface TProposeInput {
   text: string;
@@ -229,7 +232,7 @@ class Categoriser implements TCategoriser {
   propose(input: TProposeInput): TProposal {
     const bank = input.questionBank ?? DEFAULT_QUESTION_BANK;
     const answers = input.answers ?? [];
-    let scored = jointDistribution(this.core, this.types, input.text, this.temperature);
+    let scored = jointDistribution(this.core, this.types, input.text.slice(0, MAX_TEXT_CHARS), this.temperature);
     if (input.boardId) scored = scored.filter((s) => this.types[s.type]?.boardId === input.boardId);
     if (answers.length > 0) {
       const known = new Set<string>();

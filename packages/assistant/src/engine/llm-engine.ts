@@ -7,6 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { indexBoard } from '../categoriser/board-index';
+import { MAX_TEXT_CHARS } from '../categoriser/categoriser';
 import { DEFAULT_QUESTION_BANK } from '../questions/default-question-bank';
 import type {
   TAnswerChunk,
@@ -176,7 +177,7 @@ export function createLlmEngine(config: TLlmEngineConfig, transport: TLlmTranspo
         board: allowed.flatMap((t) =>
           t.subtypes.map((s) => ({ boardId: t.boardId, typeId: t.typeId, subtypeId: s.id, category: `${t.boardName} / ${t.typeName} / ${s.name}` })),
         ),
-        request: input.text,
+        request: input.text.slice(0, MAX_TEXT_CHARS),
         answers: (input.answers ?? []).map((a) => ({ question: questionText.get(a.questionId) ?? a.questionId, answer: a.answer })),
       });
       try {
@@ -222,7 +223,7 @@ export function createLlmEngine(config: TLlmEngineConfig, transport: TLlmTranspo
       const keyed = sourceKeys(input.sources);
       const proposed = input.proposal?.candidates[0];
       const user = JSON.stringify({
-        request: input.text,
+        request: input.text.slice(0, MAX_TEXT_CHARS),
         category: proposed ? `${proposed.typeName} / ${proposed.subtypeName}` : null,
         limit,
         sources: sourcesForPrompt(input.sources),
