@@ -12,6 +12,7 @@
 //   const { value: questions } = await engine.questions({ proposal, answers });
 //   const { value: steps } = await engine.troubleshoot({ text, proposal, sources });
 //   for await (const chunk of engine.answer({ text, history, sources, agent })) …   // SSE
+//   const { value: prompts } = await engine.suggestPrompts({ text, sources });     // A-097 top 5
 //   categoriser.update(closedTicket);                                    // when a ticket closes
 
 export type {
@@ -29,6 +30,7 @@ export type {
   TChatTurn,
   TEngineKind,
   TEngineResult,
+  TPromptsInput,
   TProposal,
   TQuestion,
   TQuestionBank,
@@ -54,6 +56,7 @@ export {
 export { DEFAULT_QUESTION_BANK } from './questions/default-question-bank';
 export { diagnosticQuestions, questionsForSubtype } from './questions/diagnostic-questions';
 export { extractSteps, troubleshootingSteps, type TTroubleshootOptions } from './troubleshoot/troubleshooting-steps';
+export { suggestPromptsFromSources } from './troubleshoot/suggest-prompts';
 export { createLocalEngine, LOCAL_ANSWER_INTRO, LOCAL_ANSWER_NOTHING_FOUND, type TLocalEngineDeps } from './engine/local-engine';
-export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './engine/llm-engine';
+export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './engine/llm-engine';
 export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';

@@ -163,6 +163,14 @@ export interface TQuestionsInput {
   limit?: number;
 }
 
+export interface TPromptsInput {
+  /** What the user typed so far, or the troubleshoot message to build on. */
+  text: string;
+  sources: TRetrievedSource[];
+  /** How many prompts (default 5, the spec's top 5). */
+  limit?: number;
+}
+
 /**
  * The one assistant interface (DESIGN §7). The local engine works offline from the MSP's own data;
  * the LLM engine calls a model and falls back to a local engine on timeout, error or invalid output.
@@ -177,4 +185,6 @@ export interface TAssistantEngine {
   troubleshoot(input: TTroubleshootInput): Promise<TEngineResult<TStep[]>>;
   /** A streamed chat answer grounded in the retrieved sources; the last chunk says who answered. */
   answer(input: TAnswerInput): AsyncIterable<TAnswerChunk>;
+  /** The prompt generator (A-097): up to `limit` prompts the user could ask next; none for blank text. */
+  suggestPrompts(input: TPromptsInput): Promise<TEngineResult<string[]>>;
 }

@@ -5,7 +5,7 @@ import { BOARD, TICKETS } from '../../test/fixtures';
 import { startLlmServer, type TLlmServer } from '../../test/llm-server';
 import { trainCategoriser } from '../categoriser/categoriser';
 import type { TAnswerChunk, TAssistantEngine, TRetrievedSource } from '../types';
-import { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './llm-engine';
+import { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './llm-engine';
 import { createLocalEngine, LOCAL_ANSWER_INTRO } from './local-engine';
 
 let server: TLlmServer;
@@ -166,6 +166,22 @@ describe('createLlmEngine with the OpenAI SDK', () => {
     expect(text).toBe('Power-cycle the printer [S1]\n\n(The answer was cut off.)');
     expect(end).toMatchObject({ engine: 'llm', sources: [{ id: '12' }] });
     expect(end?.type === 'end' && end.fallbackReason).toBeTruthy();
+  });
+});
+
+describe('createLlmEngine prompt generator', () => {
+  it('returns the model\'s top prompts (at most the limit) and falls back to local ones on a bad answer', async () => {
+    server.reply(() => ({ kind: 'openai-json', content: JSON.stringify({ prompts: ['How do I re-add the printer?', 'How do I re-add the printer?', 'Why does the IP change?', 'Three', 'Four', 'Five', 'Six'] }) }));
+    const result = await engine('openai').suggestPrompts({ text: INJECTION, sources: SOURCES });
+    expect(result).toEqual({ value: ['How do I re-add the printer?', 'Why does the IP change?', 'Three', 'Four', 'Five'], engine: 'llm', fallbackReason: null });
+    const messages = server.requests[0]?.body.messages as { role: string; content: string }[];
+    expect(messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPTS });
+    expect(JSON.parse(messages[1]?.content ?? '{}')).toMatchObject({ text: INJECTION, limit: 5 });
+
+    server.reply(() => ({ kind: 'openai-json', content: JSON.stringify({ prompts: [] }) }));
+    const fallback = await engine('openai').suggestPrompts({ text: 'printer offline', sources: SOURCES });
+    expect(fallback).toMatchObject({ engine: 'local', fallbackReason: 'The language model answered in an unexpected shape.' });
+    expect(fallback.value[0]).toBe('Walk me through "Printer offline"');
   });
 });
 

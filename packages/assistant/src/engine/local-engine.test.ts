@@ -62,4 +62,17 @@ describe('createLocalEngine', () => {
       { type: 'end', engine: 'local', fallbackReason: null, sources: [] },
     ]);
   });
+
+  it('suggests up to five prompts that point at the MSP\'s own knowledge, best match first, and none for blank input', async () => {
+    const sources = [
+      { kind: 'article' as const, id: 'wifi', title: 'Wi-Fi drops every few minutes', text: 'Forget the network.' },
+      { kind: 'resolution' as const, id: '7', title: 'Printer offline on floor 2', text: 'Reserved the printer IP in DHCP.' },
+      { kind: 'document' as const, id: 'd1', title: 'Printer fleet list', text: 'All printers by floor.' },
+    ];
+    const { value, engine: used } = await engine.suggestPrompts({ text: 'the printer is offline', sources });
+    expect(used).toBe('local');
+    expect(value).toEqual(['How was "Printer offline on floor 2" resolved?', 'What does "Printer fleet list" say?', 'Walk me through "Wi-Fi drops every few minutes"']);
+    expect((await engine.suggestPrompts({ text: 'printer', sources, limit: 1 })).value).toHaveLength(1);
+    expect((await engine.suggestPrompts({ text: '   ', sources })).value).toEqual([]);
+  });
 });

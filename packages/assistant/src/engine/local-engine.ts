@@ -4,6 +4,7 @@
 import type { TCategoriser } from '../categoriser/categoriser';
 import { DEFAULT_QUESTION_BANK } from '../questions/default-question-bank';
 import { diagnosticQuestions } from '../questions/diagnostic-questions';
+import { suggestPromptsFromSources } from '../troubleshoot/suggest-prompts';
 import { troubleshootingSteps } from '../troubleshoot/troubleshooting-steps';
 import type { TAnswerChunk, TAnswerInput, TAssistantEngine, TProposal, TQuestionBank, TSourceRef } from '../types';
 
@@ -46,6 +47,9 @@ export function createLocalEngine(deps: TLocalEngineDeps): TAssistantEngine {
     },
     answer(input) {
       return localAnswer(input, null);
+    },
+    async suggestPrompts(input) {
+      return { value: suggestPromptsFromSources(input.text, input.sources, input.limit ?? 5), engine: 'local', fallbackReason: null };
     },
   };
 }
