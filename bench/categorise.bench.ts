@@ -112,6 +112,28 @@ function score(test: THistoricalTicket[], proposals: TProposal[]): TScore {
   };
 }
 
+/** Expected calibration error over 5 confidence bins, and each bin's mean confidence vs accuracy. */
+function calibration(test: THistoricalTicket[], proposals: TProposal[]): string {
+  const bins = Array.from({ length: 5 }, () => ({ n: 0, confidence: 0, correct: 0 }));
+  proposals.forEach((p, i) => {
+    const top = p.candidates[0];
+    const truth = test[i];
+    if (!top || !truth) return;
+    const bin = bins[Math.min(4, Math.floor(top.confidence * 5))];
+    if (!bin) return;
+    bin.n += 1;
+    bin.confidence += top.confidence;
+    if (top.typeName === truth.type && top.subtypeName === truth.subType) bin.correct += 1;
+  });
+  const total = bins.reduce((s, b) => s + b.n, 0);
+  const ece = bins.reduce((s, b) => s + (b.n > 0 ? (b.n / total) * Math.abs(b.confidence / b.n - b.correct / b.n) : 0), 0);
+  const detail = bins
+    .map((b, i) => (b.n > 0 ? `${(i * 0.2).toFixed(1)}–${((i + 1) * 0.2).toFixed(1)}: ${b.n} at ${fmt(b.confidence / b.n)} conf, ${fmt(b.correct / b.n)} right` : null))
+    .filter((x) => x !== null)
+    .join('; ');
+  return `ECE ${fmt(ece)} (${detail})`;
+}
+
 function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
@@ -191,6 +213,7 @@ async function main(): Promise<void> {
   const met = local.subtypeMacroF1 >= TARGETS.subtypeMacroF1 && local.answeredPrecision >= TARGETS.answeredPrecision && p95 <= TARGETS.p95Ms;
   console.log(`local: targets ${met ? 'met' : 'NOT met'}`);
   console.log(`local: without the gate, the best candidate is right for ${fmt(local.top1)} of the hold-out and the right one is among the three shown for ${fmt(local.top3)}`);
+  console.log(`local: calibration of the best candidate's confidence on the hold-out — ${calibration(test, proposals)}`);
 
   // Informational only (nothing is chosen from it): what other gates would give on the hold-out.
   const gates = [0, 0.3, 0.5, 0.7, 0.8, 0.9].map((gate) => {
