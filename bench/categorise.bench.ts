@@ -177,8 +177,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_TUNE === '1') {
     for (const smoothing of [0.5, 1, 2]) {
       for (const nameWeight of [1, 3]) {
-        for (const questionWeight of [0, 2]) {
-          for (const articleWeight of [0, 1]) {
+        for (const questionWeight of [0, 2, 4, 6]) {
+          for (const articleWeight of [0, 1, 2, 3]) {
             const s = crossValidate(board, train, { articles, smoothing, nameWeight, questionWeight, articleWeight });
             console.log(
               `tune smoothing=${smoothing} nameWeight=${nameWeight} questionWeight=${questionWeight} articleWeight=${articleWeight}: type F1 ${fmt(s.typeMacroF1)} subtype F1 ${fmt(s.subtypeMacroF1)} precision ${fmt(s.answeredPrecision)} abstain ${fmt(s.abstentionRate)} | ungated top-1 ${fmt(s.top1)} top-3 ${fmt(s.top3)}`,
