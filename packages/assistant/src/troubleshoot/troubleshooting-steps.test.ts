@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { TRetrievedSource } from '../types';
+import { extractSteps, troubleshootingSteps } from './troubleshooting-steps';
+
+const ARTICLE: TRetrievedSource = {
+  kind: 'article',
+  id: '6',
+  title: 'MFA prompts not arriving',
+  text: [
+    'Symptoms: the sign-in screen says "approve the request" but nothing shows up.',
+    '',
+    '## Steps',
+    '1. Have the user open the **Authenticator** app directly.',
+    '2. **iPhone:** Settings > Notifications > Authenticator: Allow Notifications on.',
+    '   - Check that a Focus mode is not silencing it.',
+    '3. Set the phone\'s date and time to **automatic**.',
+    '',
+    '## Escalate to Tier 2 when',
+    '1. Several users stop receiving prompts at once.',
+    '- Prompts arrive that the user did not request.',
+  ].join('\n'),
+};
+
+const RESOLUTION: TRetrievedSource = {
+  kind: 'resolution',
+  id: '100231',
+  title: 'MFA codes rejected',
+  text: 'Phone clock was 6 minutes off. Set date and time to automatic. Re-registered the Authenticator app and the user signed in.',
+};
+
+describe('extractSteps', () => {
+  it('takes the numbered steps, folds sub-bullets into their step, strips Markdown and skips escalation sections', () => {
+    expect(extractSteps(ARTICLE.text)).toEqual([
+      'Have the user open the Authenticator app directly.',
+      'iPhone: Settings > Notifications > Authenticator: Allow Notifications on. Check that a Focus mode is not silencing it.',
+      "Set the phone's date and time to automatic.",
+    ]);
+  });
+
+  it('splits a past resolution written as prose into its sentences', () => {
+    expect(extractSteps(RESOLUTION.text)).toEqual([
+      'Phone clock was 6 minutes off.',
+      'Set date and time to automatic.',
+      'Re-registered the Authenticator app and the user signed in.',
+    ]);
+  });
+});
+
+describe('troubleshootingSteps', () => {
+  it('numbers the steps from 1, cites each step\'s source and leaves out near-duplicates', () => {
+    const steps = troubleshootingSteps([RESOLUTION, ARTICLE], { query: 'authenticator notifications not arriving' });
+    expect(steps.map((s) => s.n)).toEqual(steps.map((_, i) => i + 1));
+    // The article matches the query best, so it leads with its steps in order.
+    expect(steps.slice(0, 3).map((s) => s.source)).toEqual([
+      { kind: 'article', id: '6', title: 'MFA prompts not arriving' },
+      { kind: 'article', id: '6', title: 'MFA prompts not arriving' },
+      { kind: 'article', id: '6', title: 'MFA prompts not arriving' },
+    ]);
+    const texts = steps.map((s) => s.text);
+    expect(texts).toContain('Re-registered the Authenticator app and the user signed in.');
+    // "Set date and time to automatic." repeats the article's step 3.
+    expect(texts).not.toContain('Set date and time to automatic.');
+    for (const step of steps) expect([ARTICLE.id, RESOLUTION.id]).toContain(step.source.id);
+  });
+
+  it('returns at most the limit (10 by default) and nothing without sources', () => {
+    const actions = ['Restart the router', 'Check the cable', 'Update the driver', 'Clear the cache', 'Reset the password', 'Reinstall Teams', 'Repair Office', 'Remove the profile', 'Flush DNS', 'Renew the lease', 'Rejoin the domain', 'Replace the toner'];
+    const long: TRetrievedSource = { kind: 'article', id: 'a', title: 'Long', text: actions.map((a, i) => `${i + 1}. ${a}.`).join('\n') };
+    expect(troubleshootingSteps([long])).toHaveLength(10);
+    expect(troubleshootingSteps([long], { limit: 4 }).map((s) => s.text)).toEqual(['Restart the router.', 'Check the cable.', 'Update the driver.', 'Clear the cache.']);
+    expect(troubleshootingSteps([])).toEqual([]);
+  });
+
+  it('follows the caller\'s retrieval score before its own word overlap', () => {
+    const steps = troubleshootingSteps([{ ...ARTICLE, score: 0 }, { ...RESOLUTION, score: 5 }], { query: 'authenticator notifications' });
+    expect(steps[0]?.source.id).toBe('100231');
+  });
+});
