@@ -53,7 +53,7 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
             <SegmentedControl
               aria-label="Note category"
               value={category}
-              onChange={(value) => setCategory(value as TNoteCategory)}
+              onChange={setCategory}
               data={NOTE_CATEGORIES.map((value) => ({ value, label: value }))}
               fullWidth
             />

@@ -10,10 +10,14 @@ import type { TWorkSession } from '../queue-types';
 export function WorkTimerDisplay({ sessions, isActive, label }: { sessions: readonly TWorkSession[]; isActive: boolean; label: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
-    if (!isActive) return undefined;
-    const handle = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(handle);
+    const tick = () => setNow(Date.now());
+    // Once at once (new sessions from the server), then every second while a session is open.
+    const first = window.setTimeout(tick, 0);
+    const handle = isActive ? window.setInterval(tick, 1000) : undefined;
+    return () => {
+      window.clearTimeout(first);
+      if (handle !== undefined) window.clearInterval(handle);
+    };
   }, [isActive, sessions]);
   const seconds = workedSeconds(sessions, now);
   return (
