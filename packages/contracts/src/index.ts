@@ -14,3 +14,4 @@ export * from './schemas/boards';
 export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
+export * from './schemas/queue';
