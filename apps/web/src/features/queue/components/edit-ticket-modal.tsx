@@ -1,26 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { TBoardChoices, TChoice } from '../lib/board-choices';
+import type { TUpdateTicketBody } from '@switchboard/contracts';
 import type { TQueueTicketView } from '../queue-types';
 
-/** A-112's body: what the edit form sends (R-328, R-329). */
-export type TTicketEdit = {
-  title: string;
-  description: string;
-  categoryId: string | null;
-  categoryName: string | null;
-  subCategoryId: string | null;
-  subCategoryName: string | null;
-  priorityId: string | null;
-  priority: string | null;
-  statusId: string | null;
-  status: string | null;
-  impact: string;
-  severity: string;
-  tier: string;
-};
-
 const LEVELS = ['Low', 'Medium', 'High'] as const;
+type TLevel = (typeof LEVELS)[number];
+const isLevel = (value: string): value is TLevel => (LEVELS as readonly string[]).includes(value);
+const TIER_VALUES = ['Tier1', 'Tier2', 'Tier3', 'NoTier'] as const;
+const isTier = (value: string): value is (typeof TIER_VALUES)[number] => (TIER_VALUES as readonly string[]).includes(value);
 const TIERS = [
   { value: 'Tier1', label: 'Tier1' },
   { value: 'Tier2', label: 'Tier2' },
@@ -35,7 +23,7 @@ type TEditTicketModalProps = {
   isLoading: boolean;
   isSaving: boolean;
   error: string | null;
-  onSave: (edit: TTicketEdit) => void;
+  onSave: (edit: TUpdateTicketBody) => void;
   onCancel: () => void;
 };
 
@@ -46,13 +34,14 @@ const options = (items: readonly TChoice[], noneLabel: string) => [{ value: NONE
 export function EditTicketModal({ ticket, choices, statuses, isLoading, isSaving, error, onSave, onCancel }: TEditTicketModalProps) {
   const [title, setTitle] = useState(ticket.title);
   const [description, setDescription] = useState(ticket.description ?? '');
-  const [typeId, setTypeId] = useState(ticket.categoryId ?? NONE);
-  const [subtypeId, setSubtypeId] = useState(ticket.subCategoryId ?? NONE);
-  const [priorityId, setPriorityId] = useState(ticket.priorityId ?? NONE);
-  const [statusId, setStatusId] = useState(ticket.statusId ?? NONE);
-  const [impact, setImpact] = useState(ticket.impact ?? 'Medium');
-  const [severity, setSeverity] = useState(ticket.severity ?? 'Medium');
-  const [tier, setTier] = useState(ticket.tier ?? 'Tier1');
+  const idText = (id: number | null) => (id === null ? NONE : String(id));
+  const [typeId, setTypeId] = useState(idText(ticket.categoryId));
+  const [subtypeId, setSubtypeId] = useState(idText(ticket.subCategoryId));
+  const [priorityId, setPriorityId] = useState(idText(ticket.priorityId));
+  const [statusId, setStatusId] = useState(idText(ticket.statusId));
+  const [impact, setImpact] = useState<string>(ticket.impact ?? 'Medium');
+  const [severity, setSeverity] = useState<string>(ticket.severity ?? 'Medium');
+  const [tier, setTier] = useState<string>(ticket.tier);
 
   const types = choices?.types ?? [];
   const type = types.find((candidate) => candidate.id === typeId);
@@ -77,20 +66,21 @@ export function EditTicketModal({ ticket, choices, statuses, isLoading, isSaving
     event.preventDefault();
     if (titleError !== null) return;
     const nameOf = (items: readonly TChoice[], id: string) => (id === NONE ? null : (items.find((item) => item.id === id)?.name ?? null));
+    const idOf = (id: string) => (id === NONE ? null : Number(id));
     onSave({
       title: title.trim(),
-      description,
-      categoryId: typeId === NONE ? null : typeId,
+      description: description.trim(),
+      categoryId: idOf(typeId),
       categoryName: nameOf(types, typeId),
-      subCategoryId: subtypeId === NONE ? null : subtypeId,
+      subCategoryId: idOf(subtypeId),
       subCategoryName: nameOf(subtypes, subtypeId),
-      priorityId: priorityId === NONE ? null : priorityId,
+      priorityId: idOf(priorityId),
       priority: nameOf(choices?.priorities ?? [], priorityId),
-      statusId: statusId === NONE ? null : statusId,
+      statusId: idOf(statusId),
       status: nameOf(statuses, statusId),
-      impact,
-      severity,
-      tier,
+      impact: isLevel(impact) ? impact : null,
+      severity: isLevel(severity) ? severity : null,
+      tier: isTier(tier) ? tier : null,
     });
   }
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { Ref } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
-import { NOTE_CATEGORIES } from '../queue-types';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import { NOTE_CATEGORIES, NOTE_KIND_LABELS } from '../queue-types';
 import type { TNoteCategory, TTicketNote } from '../queue-types';
 import { formatWhen } from './ticket-list';
 
 type TNotesPanelProps = {
-  ticketNumber: string;
+  ticketNumber: number;
   notes: readonly TTicketNote[];
   isLoading: boolean;
   loadError: string | null;
@@ -97,18 +98,25 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
             {notes.map((note) => (
               <Paper key={note.id} component="li" withBorder p="xs" bg="var(--mantine-color-gray-0)">
                 <Group gap="xs" mb={4}>
-                  {note.category !== null && (
-                    <Badge size="sm" variant="light" color={CATEGORY_COLORS[note.category]}>
-                      {note.category}
-                    </Badge>
+                  <Badge size="sm" variant="light" color={CATEGORY_COLORS[NOTE_KIND_LABELS[note.kind]]}>
+                    {NOTE_KIND_LABELS[note.kind]}
+                  </Badge>
+                  {note.psa.status === 'pending' && (
+                    <Tooltip label={note.psa.message ?? MESSAGES.queue.psaPending} withArrow multiline w={260}>
+                      <Badge size="sm" variant="light" color="yellow">
+                        Pending in the PSA
+                      </Badge>
+                    </Tooltip>
                   )}
-                  {note.isPending && (
-                    <Badge size="sm" variant="light" color="yellow">
-                      Pending in the PSA
-                    </Badge>
+                  {note.psa.status === 'failed' && (
+                    <Tooltip label={note.psa.message ?? 'The PSA refused this note.'} withArrow multiline w={260}>
+                      <Badge size="sm" variant="light" color="red">
+                        Not in the PSA
+                      </Badge>
+                    </Tooltip>
                   )}
                   <Text size="xs" c="dimmed">
-                    {[note.createdBy, formatWhen(note.createdAt)].filter((part) => part !== null && part !== '—').join(' · ')}
+                    {formatWhen(note.createdAt)}
                   </Text>
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

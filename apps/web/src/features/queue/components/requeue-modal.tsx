@@ -16,7 +16,7 @@ type TRequeueModalProps = {
 export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueModalProps) {
   const [holdHours, setHoldHours] = useState<number>(0);
   const [assignedFlag, setAssignedFlag] = useState(false);
-  const [newTier, setNewTier] = useState<string>(ticket.tier !== null && ticket.tier !== '' ? ticket.tier : 'Tier1');
+  const [newTier, setNewTier] = useState<string>(ticket.tier);
 
   return (
     <Modal opened onClose={onClose} title={`Requeue ticket #${ticket.ticketId}`} centered>

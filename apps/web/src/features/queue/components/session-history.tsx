@@ -1,4 +1,4 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDuration, workedSeconds } from '../lib/work-timer';
 import type { TWorkSession } from '../queue-types';
 import { formatWhen } from './ticket-list';
@@ -26,10 +26,15 @@ export function SessionHistory({ sessions, totalWorkMinutes }: { sessions: reado
             </Table.Thead>
             <Table.Tbody>
               {sessions.map((session) => (
-                <Table.Tr key={session.startTime}>
+                <Table.Tr key={session.id}>
                   <Table.Td>{formatWhen(session.startTime)}</Table.Td>
                   <Table.Td>{session.endTime === null ? 'Running' : formatWhen(session.endTime)}</Table.Td>
-                  <Table.Td>{session.endTime === null ? '—' : formatDuration(workedSeconds([session], 0))}</Table.Td>
+                  <Table.Td>{session.endTime === null ? '—' : formatDuration(workedSeconds([session], 0))}
+                    {session.flag !== null && session.confirmedAt === null && (
+                      <Badge ml="xs" size="xs" color="orange" variant="light">
+                        {session.flag === 'pastMidnight' ? 'Ran past midnight' : 'Over 12 hours'}
+                      </Badge>
+                    )}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,45 +1,22 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
-import type { TPendingPsaWrite, TQueueTicketView } from '../queue-types';
-
-const WRITE_LABELS: Record<string, string> = {
-  'ticket.note': 'note',
-  'ticket.timeEntry': 'time entry',
-  'ticket.assign': 'assignment',
-  'ticket.claim': 'assignment',
-  'ticket.update': 'edit',
-  'ticket.close': 'closing',
-};
-
-function describeWrites(writes: readonly TPendingPsaWrite[]): string {
-  const names = [...new Set(writes.map((write) => WRITE_LABELS[write.kind] ?? write.kind.replace(/^ticket\./, '')))];
-  return names.join(', ');
-}
+import { MESSAGES } from '@switchboard/contracts';
+import type { TQueueState } from '@switchboard/contracts';
+import type { TQueueTicketView } from '../queue-types';
 
 /**
- * Writes the outbox has not landed in the PSA yet: "pending" while it retries, "failed" when the
- * PSA refused for good. A technician sees that the PSA is behind instead of assuming it is not.
+ * Writes the outbox has not landed in the PSA yet (notes, time entries, assignment, edits, the
+ * close): the technician sees that the PSA is behind instead of assuming it has everything.
  */
-export function PendingPsaBadge({ writes }: { writes: readonly TPendingPsaWrite[] }) {
-  if (writes.length === 0) return null;
-  const failed = writes.filter((write) => write.status === 'failed');
-  if (failed.length > 0) {
-    return (
-      <Tooltip label={`The PSA refused: ${describeWrites(failed)}`} withArrow>
-        <Badge color="red" variant="light">
-          Failed in the PSA
-        </Badge>
-      </Tooltip>
-    );
-  }
+export function PendingPsaBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
   return (
-    <Tooltip label={`Waiting to reach the PSA: ${describeWrites(writes)}`} withArrow>
+    <Tooltip label={MESSAGES.queue.psaPending} withArrow multiline w={260}>
       <Badge color="yellow" variant="light">
-        Pending in the PSA
+        {count === 1 ? 'Pending in the PSA' : `${count} pending in the PSA`}
       </Badge>
     </Tooltip>
   );
 }
-
 const PRIORITY_COLORS: Array<[RegExp, string]> = [
   [/critical|emergency|urgent|1/i, 'red'],
   [/high|2/i, 'orange'],
@@ -57,18 +34,25 @@ export function PriorityBadge({ priority }: { priority: string | null }) {
   );
 }
 
+const STATE_LABELS: Record<TQueueState, string> = { queued: 'Queued', held: 'On hold', claimed: 'Claimed', working: 'Working', completed: 'Completed', closed: 'Closed' };
+const STATE_COLORS: Record<TQueueState, string> = { queued: 'gray', held: 'orange', claimed: 'blue', working: 'teal', completed: 'green', closed: 'green' };
+
+/** Decisions #9: NoTier reads "No Dispatching" in the queue. */
+export function tierLabel(tier: string): string {
+  return tier === 'NoTier' ? 'No Dispatching' : tier;
+}
+
 export function TicketBadges({ ticket }: { ticket: TQueueTicketView }) {
   return (
     <Group gap={6} wrap="wrap">
       <PriorityBadge priority={ticket.priority} />
-      {ticket.tier !== null && (
-        <Badge variant="outline" color="gray">
-          {ticket.tier === 'NoTier' ? 'No Dispatching' : ticket.tier}
-        </Badge>
-      )}
-      {ticket.closed && <Badge color="green">Closed</Badge>}
-      {ticket.completed && !ticket.closed && <Badge color="teal">Completed</Badge>}
-      <PendingPsaBadge writes={ticket.pendingPsaWrites} />
+      <Badge variant="outline" color="gray">
+        {tierLabel(ticket.tier)}
+      </Badge>
+      <Badge variant="dot" color={STATE_COLORS[ticket.state]}>
+        {STATE_LABELS[ticket.state]}
+      </Badge>
+      <PendingPsaBadge count={ticket.psaPendingWrites} />
     </Group>
   );
 }

@@ -28,7 +28,7 @@ function TicketDetails({ ticket }: { ticket: TQueueTicketView }) {
         {ticket.description === null || ticket.description.trim() === '' ? 'No description.' : ticket.description}
       </Text>
       <Text size="xs" c="dimmed">
-        {[ticket.companyName, ticket.contactName, ticket.status, ticket.assigneeName === null ? null : `Assigned to ${ticket.assigneeName}`]
+        {[ticket.companyName, ticket.contactName, ticket.status, ticket.assignedTechName === null ? null : `Assigned to ${ticket.assignedTechName}`]
           .filter((part): part is string => part !== null && part !== '')
           .join(' · ')}
       </Text>

@@ -6,6 +6,19 @@ export type TTypeChoice = TChoice & { subtypes: TSubtypeChoice[] };
 /** One board's categorisation as the edit form offers it, whichever PSA the MSP uses. */
 export type TBoardChoices = { boardId: string; boardName: string; types: TTypeChoice[]; priorities: TChoice[] };
 
+/** Every configured board (ConnectWise) or queue (Autotask) of the MSP. */
+export function allBoardChoices(configuration: TTicketingConfiguration | undefined): TBoardChoices[] {
+  if (!configuration) return [];
+  const ids = [
+    ...(configuration.connectWiseConfig?.boardDetails.map((detail) => String(detail.boardId)) ?? []),
+    ...(configuration.autotaskConfigV2?.ticketQueueDetails.map((detail) => String(detail.queueId)) ?? []),
+  ];
+  return ids.flatMap((id) => {
+    const choices = boardChoices(configuration, id);
+    return choices === null ? [] : [choices];
+  });
+}
+
 /** The configured board (ConnectWise) or queue (Autotask) with this id, or null when it is not configured. */
 export function boardChoices(configuration: TTicketingConfiguration | undefined, boardId: string): TBoardChoices | null {
   if (!configuration) return null;
