@@ -92,7 +92,7 @@ export function EditTicketModal({ ticket, choices, statuses, isLoading, isSaving
             <Alert color="yellow">The ticket&apos;s board is not configured, so its types and priorities cannot be offered.</Alert>
           )}
           <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={titleError} maxLength={100} required />
-          <Textarea label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} autosize minRows={3} maxRows={10} />
+          <Textarea label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} rows={4} resize="vertical" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect label="Type" value={typeId} onChange={(event) => handleTypeChange(event.currentTarget.value)} data={options(types, isLoading ? 'Loading…' : 'No type')} />
             <NativeSelect label="Subtype" value={subtypeId} onChange={(event) => handleSubtypeChange(event.currentTarget.value)} data={options(subtypes, 'No subtype')} />

@@ -62,9 +62,8 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
               ref={textareaRef}
               label="Note"
               placeholder={`Write a ${category.toLowerCase()} note`}
-              autosize
-              minRows={2}
-              maxRows={8}
+              rows={3}
+              resize="vertical"
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
               onKeyDown={(event) => {
