@@ -1,0 +1,41 @@
+import { createPsaClient, type PsaClient } from '@switchboard/psa';
+import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, signInThroughApi } from './fixtures';
+import { simulatorPort } from './scenario';
+
+/** The PSA simulator as ConnectWise, read directly: what really landed in the PSA. */
+export function simulatorClient(): PsaClient {
+  const port = simulatorPort(Number(process.env.E2E_PORT ?? 4317));
+  return createPsaClient({ psaType: 'connectwise', siteUrl: `http://127.0.0.1:${port}`, ...DEMO_CREDENTIALS.connectWise }, { tenantKey: 'e2e-queue-journeys' });
+}
+
+/** A demo technician by tier (the demo seed has a Tier1 and a Tier2 technician besides the Admin). */
+export function demoTechnician(tier: 'Tier1' | 'Tier2'): { msp: string; email: string; password: string; kind: 'technician' } {
+  const label = tier === 'Tier1' ? 'Tier 1 technician' : 'Tier 2 technician';
+  const entry = DEMO_SIGN_INS.find((signIn) => signIn.role === label);
+  if (!entry) throw new Error(`no demo ${label}`);
+  return { msp: 'northwind', email: entry.email, password: DEMO_PASSWORD, kind: 'technician' };
+}
+
+/** Signs the technician in through the API and opens the Tickets navigation option. */
+export async function openTickets(page: Page, tier: 'Tier1' | 'Tier2'): Promise<void> {
+  const { redirectTo } = await signInThroughApi(page, demoTechnician(tier));
+  await page.goto(redirectTo);
+  await page.getByRole('navigation', { name: 'Navigation panel' }).getByRole('button', { name: 'Tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 2 })).toBeVisible();
+}
+
+/** The PSA ticket ids in the "My tickets" list. */
+export async function myTicketIds(page: Page): Promise<number[]> {
+  const labels = await page.getByRole('navigation', { name: 'My tickets' }).getByRole('button', { name: /^#\d+/ }).allTextContents();
+  return labels.map((label) => Number(/^#(\d+)/.exec(label)?.[1]));
+}
+
+/** The active ticket's PSA id, read from its heading. */
+export async function activeTicketId(page: Page): Promise<number> {
+  const heading = page.getByRole('heading', { level: 2, name: /^#\d+ / });
+  await expect(heading).toBeVisible();
+  const text = (await heading.textContent()) ?? '';
+  return Number(/^#(\d+)/.exec(text)?.[1]);
+}
