@@ -262,3 +262,28 @@ export function useUpdateTicket(msp: string) {
     onSettled: invalidate,
   });
 }
+
+/** Hand a claimed ticket back with a reason (addition): not offered to this technician again for a while; the reason becomes an internal PSA note. */
+export function useRejectTicket(actor: TQueueActor) {
+  const invalidate = useInvalidateQueue(actor.mspCustomDomain);
+  return useMutation({
+    mutationFn: ({ ticket, reason }: { ticket: TQueueTicket; reason: string }) =>
+      apiFetch(QUEUE_PATHS.rejectTicket, {
+        method: 'POST',
+        query: { mspCustomDomain: actor.mspCustomDomain, ticketId: ticket.ticketId, techId: actor.techId },
+        body: { reason },
+        schema: (s) => s.ZRejectTicketResponse,
+      }),
+    onSettled: invalidate,
+  });
+}
+
+/** Confirm a session that ran past midnight or over 12 hours (addition), optionally with a corrected end. */
+export function useConfirmSession(actor: TQueueActor) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId }: { sessionId: string; ticketId: number }) =>
+      apiFetch(timerPath(actor.mspCustomDomain, 'confirm'), { method: 'POST', body: { sessionId, techId: actor.techId }, schema: (s) => s.ZTimerConfirmResponse }),
+    onSettled: (_data, _error, variables) => queryClient.invalidateQueries({ queryKey: queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
+  });
+}

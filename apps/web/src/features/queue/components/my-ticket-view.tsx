@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, NativeSelect, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
@@ -10,9 +11,11 @@ import {
   useAddNote,
   useBoardStatuses,
   useCompleteTicket,
+  useConfirmSession,
   useEligibleTickets,
   useManualPick,
   useNextTickets,
+  useRejectTicket,
   useRequeueTicket,
   useTicketNotes,
   useTicketSessions,
@@ -26,6 +29,7 @@ import { boardChoices } from '../lib/board-choices';
 import { afterComplete, afterRequeue } from '../lib/my-tickets-state';
 import type { TQueueTicketView } from '../queue-types';
 import { EditTicketModal } from './edit-ticket-modal';
+import { RejectModal } from './reject-modal';
 import { RequeueModal, type TRequeueChoice } from './requeue-modal';
 import { TicketBadges } from './ticket-badges';
 import { TicketList } from './ticket-list';
@@ -54,7 +58,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
   const [goneIds, setGoneIds] = useState<ReadonlySet<string>>(new Set());
   const [banner, setBanner] = useState<TBanner | null>(null);
   const [timerError, setTimerError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'requeue' | 'edit' | null>(null);
+  const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [eligiblePage, setEligiblePage] = useState(1);
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -68,6 +72,8 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
   const complete = useCompleteTicket(actor);
   const requeue = useRequeueTicket(actor);
   const update = useUpdateTicket(actor.mspCustomDomain);
+  const reject = useRejectTicket(actor);
+  const confirmSession = useConfirmSession(actor);
 
   const tickets = (working.data ?? []).filter((ticket) => !goneIds.has(ticket.id) && !ticket.completed && !ticket.closed);
   const foundIndex = tickets.findIndex((ticket) => ticket.id === activeId);
@@ -133,9 +139,22 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
     await runTimer(isTimerActive ? 'pause' : hasSessions ? 'resume' : 'start', active.ticketId);
   }
 
-  async function handleComplete() {
+  /** Completing closes the ticket in the PSA, so a click or the C key asks first. */
+  function askComplete() {
     if (!active) return;
     const ticket = active;
+    // The list as the technician saw it: by the time the call returns, the refreshed list no longer has the ticket.
+    const before = { tickets, activeIndex };
+    modals.openConfirmModal({
+      title: `Complete ticket #${ticket.ticketId}?`,
+      children: <Text size="sm">The timer stops, the time entry goes to the PSA and the ticket is closed there.</Text>,
+      labels: { confirm: 'Complete ticket', cancel: 'Cancel' },
+      confirmProps: { color: 'green' },
+      onConfirm: () => void handleComplete(ticket, before),
+    });
+  }
+
+  async function handleComplete(ticket: TQueueTicketView, before: { tickets: TQueueTicketView[]; activeIndex: number }) {
     // R-319: a timer on this ticket is completed with the note 'Ticket completed' (its time entry goes to the PSA).
     if ((sessions.data?.sessions.length ?? 0) > 0) {
       const isStopped = await runTimer('complete', ticket.ticketId, MESSAGES.queue.completed);
@@ -148,7 +167,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
       notifications.show({ color: 'red', title: 'Ticket not completed', message: errorText(error) });
       return;
     }
-    const nextState = afterComplete({ tickets, activeIndex }, ticket.id);
+    const nextState = afterComplete(before, ticket.id);
     setGoneIds((current) => new Set(current).add(ticket.id));
     setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
     setBanner({ kind: 'closed', ticketId: ticket.ticketId });
@@ -160,6 +179,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
       return;
     }
     const ticket = active;
+    const before = { tickets, activeIndex };
     // R-325: a running timer is paused first.
     if (isTimerActive) await runTimer('pause', ticket.ticketId);
     try {
@@ -170,7 +190,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
       return;
     }
     setDialog(null);
-    const nextState = afterRequeue({ tickets, activeIndex }, ticket.id);
+    const nextState = afterRequeue(before, ticket.id);
     setGoneIds((current) => new Set(current).add(ticket.id));
     setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
     setBanner({ kind: 'requeued', ticketId: ticket.ticketId });
@@ -212,7 +232,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
     ['n', () => void handleNext()],
     ['p', () => void handlePauseResume()],
     ['w', () => noteRef.current?.focus()],
-    ['c', () => void handleComplete()],
+    ['c', askComplete],
     ['BracketLeft', () => void handleSelect(activeIndex - 1)],
     ['BracketRight', () => void handleSelect(activeIndex + 1)],
   ]);
@@ -353,7 +373,14 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
         isMobile={isMobile}
         noteRef={noteRef}
         onPauseResume={() => void handlePauseResume()}
-        onComplete={() => void handleComplete()}
+        onComplete={askComplete}
+        onReject={() => setDialog('reject')}
+        onConfirmSession={(sessionId) =>
+          confirmSession.mutate(
+            { sessionId, ticketId: active.ticketId },
+            { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorText(error) }) },
+          )
+        }
         onRequeue={() => setDialog('requeue')}
         onEdit={handleEdit}
         onAddNote={handleAddNote}
@@ -377,6 +404,29 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
       {toolbar}
       {bannerView}
       {body}
+      {dialog === 'reject' && active !== null && (
+        <RejectModal
+          ticket={active}
+          isSaving={reject.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={(reason) => {
+            const ticket = active;
+            reject.mutate(
+              { ticket, reason },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  const nextState = afterRequeue({ tickets, activeIndex }, ticket.id);
+                  setGoneIds((current) => new Set(current).add(ticket.id));
+                  setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+                  notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.` });
+                },
+                onError: (error) => notifications.show({ color: 'red', title: 'Ticket not handed back', message: errorText(error) }),
+              },
+            );
+          }}
+        />
+      )}
       {dialog === 'requeue' && active !== null && <RequeueModal ticket={active} isSaving={requeue.isPending} onConfirm={(choice) => void handleRequeue(choice)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && active !== null && active.boardId !== null && (
         <EditTicketModal

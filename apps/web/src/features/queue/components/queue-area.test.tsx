@@ -88,6 +88,7 @@ describe('QueueArea — My Ticket', () => {
     renderWithProviders(<QueueArea user={technician} />);
     await getNextTickets();
     await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
 
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent(MESSAGES.queue.closed);
@@ -106,6 +107,7 @@ describe('QueueArea — My Ticket', () => {
     await screen.findByRole('heading', { level: 2, name: /^#1001 / });
     server.failNext('/psa/closeTicket', { status: 502, detail: 'The PSA did not answer.' });
     await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.closed);
     expect(await screen.findByRole('heading', { name: 'No tickets' })).toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
-import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDuration, workedSeconds } from '../lib/work-timer';
 import type { TWorkSession } from '../queue-types';
 import { formatWhen } from './ticket-list';
 
 /** The session history panel (R-284): every work session of this technician on the ticket, from the server. */
-export function SessionHistory({ sessions, totalWorkMinutes }: { sessions: readonly TWorkSession[]; totalWorkMinutes: number }) {
+export function SessionHistory({ sessions, totalWorkMinutes, onConfirm }: { sessions: readonly TWorkSession[]; totalWorkMinutes: number; onConfirm: (sessionId: string) => void }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="sessions-title">
       <Stack gap="xs">
@@ -31,9 +31,14 @@ export function SessionHistory({ sessions, totalWorkMinutes }: { sessions: reado
                   <Table.Td>{session.endTime === null ? 'Running' : formatWhen(session.endTime)}</Table.Td>
                   <Table.Td>{session.endTime === null ? '—' : formatDuration(workedSeconds([session], 0))}
                     {session.flag !== null && session.confirmedAt === null && (
-                      <Badge ml="xs" size="xs" color="orange" variant="light">
-                        {session.flag === 'pastMidnight' ? 'Ran past midnight' : 'Over 12 hours'}
-                      </Badge>
+                      <Group gap={4} mt={4} wrap="nowrap">
+                        <Badge size="xs" color="orange" variant="light">
+                          {session.flag === 'pastMidnight' ? 'Ran past midnight' : 'Over 12 hours'}
+                        </Badge>
+                        <Button size="compact-xs" variant="light" onClick={() => onConfirm(session.id)} aria-label={`Confirm the session started ${formatWhen(session.startTime)}`}>
+                          Confirm
+                        </Button>
+                      </Group>
                     )}</Table.Td>
                 </Table.Tr>
               ))}

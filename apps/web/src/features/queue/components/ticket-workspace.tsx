@@ -25,6 +25,8 @@ export type TTicketWorkspaceProps = {
   onComplete: () => void;
   onRequeue: () => void;
   onEdit: () => void;
+  onReject: () => void;
+  onConfirmSession: (sessionId: string) => void;
   onAddNote: (text: string, category: TNoteCategory) => Promise<void>;
 };
 
@@ -58,6 +60,9 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
           </Button>
           <Button variant="default" onClick={props.onRequeue}>
             Requeue
+          </Button>
+          <Button variant="default" onClick={props.onReject}>
+            Hand back
           </Button>
           <Button color="green" onClick={props.onComplete} loading={props.isCompleting}>
             Complete
@@ -103,7 +108,7 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
       textareaRef={props.noteRef}
     />
   );
-  const sessions = <SessionHistory sessions={props.sessions} totalWorkMinutes={props.totalWorkMinutes} />;
+  const sessions = <SessionHistory sessions={props.sessions} totalWorkMinutes={props.totalWorkMinutes} onConfirm={props.onConfirmSession} />;
 
   if (isMobile) {
     return (
