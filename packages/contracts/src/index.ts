@@ -15,3 +15,4 @@ export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
 export * from './schemas/queue';
+export * from './schemas/psa-writes';

@@ -4,3 +4,4 @@ export * from './psa';
 export * from './uploads';
 export * from './boards';
 export * from './teams';
+export * from './psa-outbox';
