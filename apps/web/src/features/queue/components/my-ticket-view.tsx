@@ -42,7 +42,10 @@ const errorText = (error: unknown): string => (isApiError(error) ? error.detail 
 
 type TMyTicketViewProps = {
   actor: TQueueActor;
+  /** Below 1600 px: the ticket list becomes a compact switcher above the ticket. */
   isMobile: boolean;
+  /** Narrow screens: the ticket's panels stack in one column. */
+  isNarrow: boolean;
   configuration: TTicketingConfiguration | undefined;
   isConfigurationLoading: boolean;
 };
@@ -51,7 +54,7 @@ type TMyTicketViewProps = {
  * "My Ticket" (02 §4): next tickets, the working and eligible views, the active ticket with its
  * server-kept timer, notes, requeue, complete and edit, and the closed / requeued banners.
  */
-export function MyTicketView({ actor, isMobile, configuration, isConfigurationLoading }: TMyTicketViewProps) {
+export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfigurationLoading }: TMyTicketViewProps) {
   const [listView, setListView] = useState<'working' | 'eligible'>('working');
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Completed or requeued here; hidden until the refreshed working list no longer has them. */
@@ -319,7 +322,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
       <Stack>
         <TicketList
           tickets={eligible.data}
-          view={isMobile ? 'cards' : 'rows'}
+          view={isNarrow ? 'cards' : 'rows'}
           label="Eligible tickets"
           emptyText="No tickets you may pick right now."
           actions={(ticket) => (
@@ -370,7 +373,7 @@ export function MyTicketView({ actor, isMobile, configuration, isConfigurationLo
         isNotesLoading={notes.isPending}
         notesError={notes.isError ? errorText(notes.error) : null}
         isCompleting={complete.isPending}
-        isMobile={isMobile}
+        isStacked={isNarrow}
         noteRef={noteRef}
         onPauseResume={() => void handlePauseResume()}
         onComplete={askComplete}

@@ -24,6 +24,9 @@ const MODES: TTicketMode[] = ['my', 'all', 'knowledge', 'dashboards'];
 export function QueueArea({ user }: { user: TSessionMspUser }) {
   const actor: TQueueActor = { mspCustomDomain: user.mspCustomDomain, techId: user.id, psaMemberId: user.psaMemberId };
   const isMobile = useMediaQuery(QUEUE_MOBILE_QUERY, true) === true;
+  // Below 62em the active ticket's panels stack in one column; on phones the toolbar stacks too.
+  const isNarrow = useMediaQuery('(max-width: 61.99em)', false) === true;
+  const isPhone = useMediaQuery('(max-width: 36em)', false) === true;
   const configuration = useTicketingConfiguration(user.mspCustomDomain);
   const [mode, setMode] = useState<TTicketMode>('my');
   const [isCardView, setCardView] = useState(true);
@@ -61,7 +64,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
               setSearchText(event.currentTarget.value);
               applySearch(event.currentTarget.value);
             }}
-            w={isMobile ? '100%' : 240}
+            w={isPhone ? '100%' : 240}
           />
           <SegmentedControl
             aria-label="Ticket view"
@@ -84,11 +87,11 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
         value={mode}
         onChange={setMode}
         data={MODES.map((value) => ({ value, label: TICKET_MODE_LABELS[value] }))}
-        fullWidth={isMobile}
-        orientation="horizontal"
-        style={{ alignSelf: isMobile ? 'stretch' : 'flex-start' }}
+        fullWidth={isPhone}
+        orientation={isPhone ? 'vertical' : 'horizontal'}
+        style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
       />
-      {mode === 'my' && <MyTicketView actor={actor} isMobile={isMobile} configuration={configuration.data} isConfigurationLoading={configuration.isPending} />}
+      {mode === 'my' && <MyTicketView actor={actor} isMobile={isMobile} isNarrow={isNarrow} configuration={configuration.data} isConfigurationLoading={configuration.isPending} />}
       {mode === 'all' && (
         <AllTicketsView actor={actor} boards={boards} view={view} filters={filters} search={search} page={page} onFiltersChange={handleFiltersChange} onPageChange={setPage} />
       )}

@@ -18,8 +18,8 @@ export type TTicketWorkspaceProps = {
   isNotesLoading: boolean;
   notesError: string | null;
   isCompleting: boolean;
-  /** Stacked in one column below 1600 px, side by side above. */
-  isMobile: boolean;
+  /** One column on narrow screens; the timer and sessions beside the ticket otherwise. */
+  isStacked: boolean;
   noteRef?: Ref<HTMLTextAreaElement>;
   onPauseResume: () => void;
   onComplete: () => void;
@@ -32,7 +32,7 @@ export type TTicketWorkspaceProps = {
 
 /** The active ticket of "My Ticket": what it is, its timer, the actions, its notes and sessions. */
 export function TicketWorkspace(props: TTicketWorkspaceProps) {
-  const { ticket, isMobile } = props;
+  const { ticket, isStacked } = props;
   const hasSessions = props.sessions.length > 0;
   const timerLabel = props.isTimerActive ? 'Pause' : hasSessions ? 'Resume' : 'Start timer';
 
@@ -110,7 +110,7 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
   );
   const sessions = <SessionHistory sessions={props.sessions} totalWorkMinutes={props.totalWorkMinutes} onConfirm={props.onConfirmSession} />;
 
-  if (isMobile) {
+  if (isStacked) {
     return (
       <Stack gap="md">
         {header}
