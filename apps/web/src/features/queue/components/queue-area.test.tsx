@@ -177,6 +177,25 @@ describe('QueueArea — My Ticket', () => {
   });
 });
 
+describe('QueueArea — below 1600 px (R-042)', () => {
+  it('switches tickets with a compact picker and previous/next instead of the side list', { timeout: 20_000 }, async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('1599') })) as typeof window.matchMedia;
+    try {
+      startFakeQueueServer({ working: [queueTicket(1, { state: 'working' }), queueTicket(2, { state: 'claimed' })] });
+      renderWithProviders(<QueueArea user={technician} />);
+      await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+      expect(screen.queryByRole('navigation', { name: 'My tickets' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Previous ticket' })).toBeDisabled();
+      await userEvent.selectOptions(screen.getByLabelText('Ticket'), '#1002 Printer 2 is offline');
+      expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Next ticket in the list' })).toBeDisabled();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});
+
 describe('QueueArea — All Tickets', () => {
   it('lists 30 a page, a filter resets to page 1, rows expand, and a search switches to All Tickets', { timeout: 20_000 }, async () => {
     const tickets = Array.from({ length: 45 }, (_, index) => queueTicket(index + 1, { boardId: index % 2 === 0 ? 1 : 2, boardName: index % 2 === 0 ? 'Service Desk' : 'Projects' }));
