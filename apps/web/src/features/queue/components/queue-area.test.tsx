@@ -179,8 +179,18 @@ describe('QueueArea — My Ticket', () => {
 
 describe('QueueArea — below 1600 px (R-042)', () => {
   it('switches tickets with a compact picker and previous/next instead of the side list', { timeout: 20_000 }, async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('1599') })) as typeof window.matchMedia;
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const narrow = (query: string) => ({
+      matches: query.includes('1599'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    });
+    Object.defineProperty(window, 'matchMedia', { writable: true, value: narrow });
     try {
       startFakeQueueServer({ working: [queueTicket(1, { state: 'working' }), queueTicket(2, { state: 'claimed' })] });
       renderWithProviders(<QueueArea user={technician} />);
@@ -191,7 +201,7 @@ describe('QueueArea — below 1600 px (R-042)', () => {
       expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Next ticket in the list' })).toBeDisabled();
     } finally {
-      window.matchMedia = original;
+      if (original) Object.defineProperty(window, 'matchMedia', original);
     }
   });
 });
