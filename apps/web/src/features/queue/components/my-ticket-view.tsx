@@ -236,8 +236,8 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     ['p', () => void handlePauseResume()],
     ['w', () => noteRef.current?.focus()],
     ['c', askComplete],
-    ['BracketLeft', () => void handleSelect(activeIndex - 1)],
-    ['BracketRight', () => void handleSelect(activeIndex + 1)],
+    ['[', () => void handleSelect(activeIndex - 1)],
+    [']', () => void handleSelect(activeIndex + 1)],
   ]);
 
   const bannerView =

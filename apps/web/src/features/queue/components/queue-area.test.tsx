@@ -177,6 +177,37 @@ describe('QueueArea — My Ticket', () => {
   });
 });
 
+describe('QueueArea — keyboard shortcuts', () => {
+  it('N gets next tickets, ] and [ move within the list, P pauses, W focuses the note and C asks before completing; the help lists them', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { name: 'No tickets' });
+    await userEvent.keyboard('n');
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(server.callsTo('/db/api/ticketQueue/nextTickets')).toHaveLength(1);
+    await userEvent.keyboard(']');
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+    await userEvent.keyboard('[[');
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1001 / })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Pause' });
+    await userEvent.keyboard('p');
+    await waitFor(() => expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(1));
+    await userEvent.keyboard('w');
+    expect(screen.getByLabelText('Note')).toHaveFocus();
+    // Typing in the note does not trigger shortcuts.
+    await userEvent.keyboard('c');
+    expect(screen.queryByRole('dialog', { name: /^Complete ticket/ })).not.toBeInTheDocument();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('c');
+    expect(await screen.findByRole('dialog', { name: 'Complete ticket #1001?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' });
+    for (const label of ['Get next tickets', 'Pause or resume the timer', 'Write a note', 'Complete the ticket']) expect(within(help).getByText(label)).toBeInTheDocument();
+  });
+});
+
 describe('QueueArea — below 1600 px (R-042)', () => {
   it('switches tickets with a compact picker and previous/next instead of the side list', { timeout: 20_000 }, async () => {
     const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
