@@ -61,7 +61,7 @@ function Summary({ data }: { data: TActivitiesResponse }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }}>
       {items.map((item) => (
-        <Paper key={item.label} withBorder p="md">
+        <Paper key={item.label} withBorder p="md" role="group" aria-label={item.label}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             {item.label}
           </Text>
@@ -74,7 +74,38 @@ function Summary({ data }: { data: TActivitiesResponse }) {
   );
 }
 
-function ActivityBlock({ title, query }: { title: string; query: ReturnType<typeof useActivities> }) {
+/** The tickets worked that day, one row per ticket and technician. */
+function Worked({ data, showTechnician }: { data: TActivitiesResponse; showTechnician: boolean }) {
+  if (data.activities.length === 0) return null;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Tickets worked" verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Ticket</Table.Th>
+            {showTechnician && <Table.Th>Technician</Table.Th>}
+            <Table.Th>Minutes</Table.Th>
+            <Table.Th>State</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.activities.map((activity) => (
+            <Table.Tr key={`${activity.queueTicketId}-${activity.techId}`}>
+              <Table.Td>
+                #{activity.ticketId} {activity.title}
+              </Table.Td>
+              {showTechnician && <Table.Td>{activity.technicianName}</Table.Td>}
+              <Table.Td>{Math.round(activity.totalWorkMinutes)}</Table.Td>
+              <Table.Td>{activity.completed ? (activity.slaMet === false ? 'Completed, SLA missed' : 'Completed') : 'In progress'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ActivityBlock({ title, query, showTechnician }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
@@ -89,6 +120,7 @@ function ActivityBlock({ title, query }: { title: string; query: ReturnType<type
           <>
             <Summary data={query.data} />
             <Totals data={query.data} />
+            <Worked data={query.data} showTechnician={showTechnician} />
           </>
         )}
       </Stack>
@@ -106,8 +138,8 @@ export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; t
       <Group>
         <TextInput type="date" label="Day" value={date} onChange={(event) => setDate(event.currentTarget.value === '' ? todayIso() : event.currentTarget.value)} max={todayIso()} />
       </Group>
-      <ActivityBlock title="My day" query={mine} />
-      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} />}
+      <ActivityBlock title="My day" query={mine} showTechnician={false} />
+      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician />}
     </Stack>
   );
 }

@@ -177,6 +177,32 @@ describe('QueueArea — My Ticket', () => {
   });
 });
 
+describe('QueueArea — Dashboards', () => {
+  it('shows the day\'s minutes, completions and SLA for me and, for a manager, for everyone', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer();
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Dashboards' }));
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByRole('group', { name: 'Minutes worked' })).toHaveTextContent('95');
+    expect(within(mine).getByRole('group', { name: 'Tickets completed' })).toHaveTextContent('3');
+    expect(within(mine).getByRole('group', { name: 'SLA met' })).toHaveTextContent('67 %');
+    expect(within(mine).getByRole('table', { name: 'Tickets worked' })).toHaveTextContent('Completed, SLA missed');
+    const everyone = await screen.findByRole('region', { name: 'Everyone in the MSP' });
+    expect(await within(everyone).findByRole('rowheader', { name: 'Tomasz Nowak' })).toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('techId')).toBe(TECH_ID);
+    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a technician without management rights sees only their own day', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer();
+    renderWithProviders(<QueueArea user={{ ...technician, permissions: { ...technician.permissions, technicianUserManagement: false, adminPortal: false } }} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Dashboards' }));
+    await screen.findByRole('region', { name: 'My day' });
+    expect(screen.queryByRole('region', { name: 'Everyone in the MSP' })).not.toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/activities')).toHaveLength(0);
+  });
+});
+
 describe('QueueArea — keyboard shortcuts', () => {
   it('N gets next tickets, ] and [ move within the list, P pauses, W focuses the note and C asks before completing; the help lists them', { timeout: 20_000 }, async () => {
     const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });

@@ -45,7 +45,7 @@ export function SessionHistory({ sessions, totalWorkMinutes, onConfirm }: { sess
             </Table.Tbody>
           </Table>
         )}
-        <Text size="sm">Total worked: {totalWorkMinutes} min</Text>
+        <Text size="sm">Total worked: {Math.round(totalWorkMinutes)} min</Text>
       </Stack>
     </Paper>
   );

@@ -186,6 +186,16 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       working.push({ ...again, completed: false, state: 'working' });
       return ok({ ticket: again });
     }
+    if (path === '/db/api/ticketQueue/activities/tech' || path === '/db/api/ticketQueue/activities') {
+      const everyone = path === '/db/api/ticketQueue/activities';
+      const totals = [{ techId: TECH_ID, technicianName: 'Jane Doe', totalWorkMinutes: 95, ticketsCompleted: 3, slaMet: 2 }];
+      if (everyone) totals.push({ techId: '00000000-0000-4000-8000-00000000aa02', technicianName: 'Tomasz Nowak', totalWorkMinutes: 40, ticketsCompleted: 1, slaMet: 1 });
+      return ok({
+        date: query.get('date'),
+        activities: [{ techId: TECH_ID, technicianName: 'Jane Doe', ticketId: 1001, queueTicketId: queueTicket(1).id, title: 'Printer 1 is offline', sessions: [], totalWorkMinutes: 35, completed: true, completedAt: iso(now()), slaMet: false }],
+        totals,
+      });
+    }
     if (path === '/psa/getConnectWiseStatuses') {
       return ok([
         { id: 5, name: 'New', isClosed: false, boardId: 1, isDefault: true, isActive: true, sortOrder: 1 },
