@@ -233,6 +233,7 @@ export const MESSAGES = {
       alreadyCompleted: 'The timer on this ticket is already completed. Start a new one to add time.',
       sessionNotFound: 'There is no such work session of yours.',
       endBeforeStart: 'The end time must be after the session started and not in the future.',
+      awaitsConfirmation: 'A work session ran past midnight or over 12 hours: confirm it, and the time entry is sent to the PSA.',
     },
     ownQueueOnly: 'You can only work your own queue.',
     technicianNotFound: 'There is no such technician in your MSP.',

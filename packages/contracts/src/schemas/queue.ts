@@ -293,7 +293,7 @@ export type TTimerSessionsResponse = z.infer<typeof ZTimerSessionsResponse>;
 /** Confirm (and optionally correct the end of) a flagged session (addition). */
 export const ZTimerConfirmBody = z.object({ sessionId: z.uuid(), techId: ZTechId, endTime: z.iso.datetime({ offset: true }).optional() });
 export type TTimerConfirmBody = z.infer<typeof ZTimerConfirmBody>;
-export const ZTimerConfirmResponse = z.object({ session: ZTimerSession });
+export const ZTimerConfirmResponse = z.object({ session: ZTimerSession, timeEntry: ZPsaWriteState.nullable() });
 
 /** Note categories (02 §2, R-314). */
 export const NOTE_CATEGORIES = ['Description', 'Internal', 'Resolution'] as const;
@@ -312,7 +312,7 @@ export const ZAddNotesQuery = ZAddNoteQuery.extend({
 });
 export type TAddNotesQuery = z.infer<typeof ZAddNotesQuery>;
 /** body: info is the 'Technician: (id): ' label; blank text is refused. */
-export const ZAddNoteBody = z.object({ info: z.string().trim().max(200).default(''), text: z.string().max(20_000) });
+export const ZAddNoteBody = z.object({ info: z.string().max(200).default(''), text: z.string().max(20_000) });
 export type TAddNoteBody = z.infer<typeof ZAddNoteBody>;
 
 /** A note written through Switchboard, with its delivery to the PSA. */
@@ -363,9 +363,9 @@ export const ZCloseTicketResponse = z.object({ ticketId: z.number().int(), close
 export type TCloseTicketResponse = z.infer<typeof ZCloseTicketResponse>;
 
 /**
- * The MSP's queue ordering (DESIGN §8). score = priorityWeight × priority score
- * + subtypeWeight × subtype score + slaWeight × SLA urgency (0 with a day or more left, rising to
- * 100 at the due time and beyond, 1 point per 14.4 minutes) + ageWeight × age in hours (at most 720).
+ * The MSP's queue ordering (DESIGN §8): score = priorityWeight × priority score (0–100)
+ * + subtypeWeight × subtype score (0–100) − slaWeight × hours of SLA left (negative once overdue)
+ * + ageWeight × hours since the ticket was created. Higher first; own tier before lower tiers.
  */
 export const ZQueueSettings = z.object({
   priorityWeight: z.number().min(0).max(100),

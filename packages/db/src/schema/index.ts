@@ -5,3 +5,4 @@ export * from './uploads';
 export * from './boards';
 export * from './teams';
 export * from './psa-outbox';
+export * from './queue';
