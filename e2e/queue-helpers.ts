@@ -26,9 +26,10 @@ export async function openTickets(page: Page, tier: 'Tier1' | 'Tier2'): Promise<
   await expect(page.getByRole('heading', { name: 'Tickets', level: 2 })).toBeVisible();
 }
 
-/** The PSA ticket ids in the "My tickets" list. */
+/** The PSA ticket ids in "My Ticket": the side list at 1600 px and wider, the ticket picker below. */
 export async function myTicketIds(page: Page): Promise<number[]> {
-  const labels = await page.getByRole('navigation', { name: 'My tickets' }).getByRole('button', { name: /^#\d+/ }).allTextContents();
+  const list = page.getByRole('navigation', { name: 'My tickets' });
+  const labels = (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByLabel('Ticket', { exact: true }).locator('option').allTextContents();
   return labels.map((label) => Number(/^#(\d+)/.exec(label)?.[1]));
 }
 

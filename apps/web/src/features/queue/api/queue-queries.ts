@@ -178,8 +178,12 @@ export function useTimerAction(actor: TQueueActor) {
         schema: (s) => s.ZTimerResponse,
       }),
     onSettled: (_data, _error, variables) =>
-      // A start stops any other running timer of this technician, so every ticket's sessions may have changed.
-      queryClient.invalidateQueries({ queryKey: variables.action === 'start' ? [...queueKeys.msp(actor.mspCustomDomain), 'sessions'] : queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
+      Promise.all([
+        // A start pauses any other running timer of this technician, so every ticket's sessions may have changed.
+        queryClient.invalidateQueries({ queryKey: variables.action === 'start' ? [...queueKeys.msp(actor.mspCustomDomain), 'sessions'] : queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
+        // The first start moves the ticket from claimed to working.
+        queryClient.invalidateQueries({ queryKey: queueKeys.working(actor.mspCustomDomain, actor.techId) }),
+      ]),
   });
 }
 

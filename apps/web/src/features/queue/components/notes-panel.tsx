@@ -61,7 +61,7 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
             <Textarea
               ref={textareaRef}
               label="Note"
-              placeholder={`Write a ${category.toLowerCase()} note`}
+              placeholder={`Write ${category === 'Internal' ? 'an' : 'a'} ${category.toLowerCase()} note`}
               rows={3}
               resize="vertical"
               value={text}
