@@ -22,8 +22,14 @@ export function demoTechnician(tier: 'Tier1' | 'Tier2'): { msp: string; email: s
 export async function openTickets(page: Page, tier: 'Tier1' | 'Tier2'): Promise<void> {
   const { redirectTo } = await signInThroughApi(page, demoTechnician(tier));
   await page.goto(redirectTo);
+  // Panels start closed at 1023 px and below: open the navigation panel, choose Tickets, close it again.
+  await expect(page.getByRole('button', { name: /^(Open|Close) navigation panel$/ })).toBeVisible();
+  const openPanel = page.getByRole('button', { name: 'Open navigation panel' });
+  const wasClosed = await openPanel.isVisible();
+  if (wasClosed) await openPanel.click();
   await page.getByRole('navigation', { name: 'Navigation panel' }).getByRole('button', { name: 'Tickets' }).click();
-  await expect(page.getByRole('heading', { name: 'Tickets', level: 2 })).toBeVisible();
+  if (wasClosed) await page.getByRole('button', { name: 'Close navigation panel' }).click();
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 2, exact: true })).toBeVisible();
 }
 
 /** The PSA ticket ids in "My Ticket": the side list at 1600 px and wider, the ticket picker below. */

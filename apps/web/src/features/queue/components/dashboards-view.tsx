@@ -16,6 +16,7 @@ function Totals({ data }: { data: TActivitiesResponse }) {
   const maxCompleted = Math.max(1, ...data.totals.map((row) => row.ticketsCompleted));
   if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
   return (
+    <Table.ScrollContainer minWidth={420}>
     <Table aria-label="Activity per technician" verticalSpacing="xs">
       <Table.Thead>
         <Table.Tr>
@@ -46,6 +47,7 @@ function Totals({ data }: { data: TActivitiesResponse }) {
         ))}
       </Table.Tbody>
     </Table>
+    </Table.ScrollContainer>
   );
 }
 
