@@ -81,7 +81,8 @@ export function AllTicketsView({ actor, boards, view, filters, search, page, onF
           view={view}
           label="All tickets"
           emptyText="No tickets match."
-          actions={(ticket) =>
+          // Only completed tickets have an action (mark incomplete), and they show only with "Include completed".
+          actions={show === 'open' ? undefined : (ticket) =>
             ticket.completed ? (
               <Button size="xs" variant="light" onClick={() => handleMarkIncomplete(ticket)} loading={markIncomplete.isPending && markIncomplete.variables.id === ticket.id} aria-label={`Mark ticket #${ticket.ticketId} incomplete`}>
                 Mark incomplete

@@ -12,8 +12,9 @@ function todayIso(): string {
 }
 
 function Totals({ data }: { data: TActivitiesResponse }) {
-  const maxMinutes = Math.max(1, ...data.totals.map((row) => row.totalWorkMinutes));
-  const maxCompleted = Math.max(1, ...data.totals.map((row) => row.ticketsCompleted));
+  // Bars are relative to the day's busiest technician.
+  const maxMinutes = Math.max(...data.totals.map((row) => row.totalWorkMinutes), 0) || 1;
+  const maxCompleted = Math.max(...data.totals.map((row) => row.ticketsCompleted), 0) || 1;
   if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
   return (
     <Table.ScrollContainer minWidth={420}>

@@ -249,7 +249,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
 
   const switcher =
     tickets.length === 0 ? null : isMobile ? (
-      <Group gap="xs" wrap="nowrap" align="flex-end">
+      <Group gap="xs" wrap="nowrap" align="flex-end" maw={720}>
         <Button variant="default" onClick={() => void handleSelect(activeIndex - 1)} disabled={activeIndex <= 0} aria-label="Previous ticket">
           ‹
         </Button>

@@ -299,6 +299,20 @@ describe('QueueArea — All Tickets', () => {
     await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/getAll').at(-1)?.query.get('search')).toBe('Printer 7'));
   });
 
+  it('marks a completed ticket incomplete (decisions #18: persisted)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1)], completed: [queueTicket(2, { completed: true, state: 'completed', completedAt: '2026-11-20T10:00:00Z' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('1 ticket')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Include completed' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark ticket #1002 incomplete' }));
+    expect(await screen.findByText('Marked incomplete')).toBeInTheDocument();
+    const call = server.callsTo('/db/api/ticketQueue/markIncomplete')[0];
+    expect(call?.method).toBe('POST');
+    expect(call?.query.get('ticketId')).toBe('1002');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark ticket #1002 incomplete' })).not.toBeInTheDocument());
+  });
+
   it('full screen turns card view off', { timeout: 20_000 }, async () => {
     startFakeQueueServer({ queued: [queueTicket(1)] });
     renderWithProviders(<QueueArea user={technician} />);

@@ -50,11 +50,11 @@ type TAnswer = { status: number; body: unknown } | 'network';
  * here, so the screens are exercised through real requests and answers. `failNext` makes the next
  * call of one path fail.
  */
-export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working?: TQueueTicket[]; now?: () => number } = {}) {
+export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working?: TQueueTicket[]; completed?: TQueueTicket[]; now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
   const queued = [...(options.queued ?? [])];
   const working = [...(options.working ?? [])];
-  const completed: TQueueTicket[] = [];
+  const completed: TQueueTicket[] = [...(options.completed ?? [])];
   const sessions = new Map<number, TTimerSession[]>();
   const notes = new Map<number, TQueueNote[]>();
   const calls: TCall[] = [];
