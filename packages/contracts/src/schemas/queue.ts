@@ -70,7 +70,8 @@ export const NEXT_TICKETS_LIMIT = 5;
 const ZBooleanQuery = z.enum(['true', 'false']);
 const ZTicketId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZTechId = z.uuid();
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-23.');
+/** An ISO date (2026-11-23; a date-time's date part is taken); the server words a bad one after the tenant checks. */
+const ZIsoDate = z.string().trim().max(40);
 
 /** Tier of a queue ticket or technician; NoTier is shown as "No Dispatching" (decisions #9). */
 export const ZQueueTier = z.enum(TIER_LEVELS);
@@ -291,7 +292,8 @@ export const ZTimerSessionsResponse = z.object({ sessions: z.array(ZTimerSession
 export type TTimerSessionsResponse = z.infer<typeof ZTimerSessionsResponse>;
 
 /** Confirm (and optionally correct the end of) a flagged session (addition). */
-export const ZTimerConfirmBody = z.object({ sessionId: z.uuid(), techId: ZTechId, endTime: z.iso.datetime({ offset: true }).optional() });
+/** endTime: an ISO 8601 date-time; the server words a bad one after finding the session. */
+export const ZTimerConfirmBody = z.object({ sessionId: z.uuid(), techId: ZTechId, endTime: z.string().trim().max(40).optional() });
 export type TTimerConfirmBody = z.infer<typeof ZTimerConfirmBody>;
 export const ZTimerConfirmResponse = z.object({ session: ZTimerSession, timeEntry: ZPsaWriteState.nullable() });
 

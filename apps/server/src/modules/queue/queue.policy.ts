@@ -16,9 +16,10 @@ export function mayReadOtherTechnicians(actor: TActor): boolean {
  * need mayReadOtherTechnicians; an id that is not a technician of this MSP is 404.
  */
 export async function resolveTechnician(db: TDatabase, actor: TActor, techId: string, purpose: 'work' | 'read'): Promise<TTechnicianRow> {
-  if (techId !== actor.userId && (purpose === 'work' || !mayReadOtherTechnicians(actor))) throw new AppError('forbidden', MESSAGES.queue.ownQueueOnly);
+  // Existence in the caller's MSP first: an id of another tenant is 404 whatever the purpose (DESIGN §4).
   const technician = await findTechnician(db, actor.mspId, techId);
   if (!technician) throw notFound(MESSAGES.queue.technicianNotFound);
+  if (techId !== actor.userId && (purpose === 'work' || !mayReadOtherTechnicians(actor))) throw new AppError('forbidden', MESSAGES.queue.ownQueueOnly);
   return technician;
 }
 

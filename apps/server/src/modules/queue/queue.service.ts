@@ -300,9 +300,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
 
   /** The day [from, to) of an ISO date (UTC), today by default. */
   function dayOf(date: string | undefined): { date: string; from: Date; to: Date } {
-    const day = date ?? deps.now().toISOString().slice(0, 10);
+    const day = date === undefined || date === '' ? deps.now().toISOString().slice(0, 10) : date.slice(0, 10);
     const from = new Date(`${day}T00:00:00.000Z`);
-    if (Number.isNaN(from.getTime())) throw validation('Use a date like 2026-11-23.', [{ name: 'date', reason: 'Use a date like 2026-11-23.' }]);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(from.getTime()) || from.toISOString().slice(0, 10) !== day) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
     return { date: day, from, to: new Date(from.getTime() + DAY_MS) };
   }
 

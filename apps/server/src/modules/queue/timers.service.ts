@@ -234,7 +234,8 @@ export function createTimersService(deps: TAppDeps) {
     const result = await db.transaction(async (tx) => {
       const session = await findSession(tx, actor.mspId, body.sessionId);
       if (!session || session.techId !== body.techId) throw notFound(MESSAGES.queue.timer.sessionNotFound);
-      const endedAt = body.endTime === undefined ? undefined : new Date(body.endTime);
+      const endedAt = body.endTime === undefined || body.endTime === '' ? undefined : new Date(body.endTime);
+      if (endedAt && Number.isNaN(endedAt.getTime())) throw validation(MESSAGES.queue.timer.badEndTime, [{ name: 'endTime', reason: MESSAGES.queue.timer.badEndTime }]);
       if (endedAt && (endedAt <= session.startedAt || endedAt > now)) throw validation(MESSAGES.queue.timer.endBeforeStart, [{ name: 'endTime', reason: MESSAGES.queue.timer.endBeforeStart }]);
       if (endedAt && session.endedAt === null) {
         await endSession(tx, session, endedAt);
