@@ -1,14 +1,7 @@
-import { createPsaClient, type PsaClient } from '@switchboard/psa';
-import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, signInThroughApi } from './fixtures';
-import { simulatorPort } from './scenario';
 
-/** The PSA simulator as ConnectWise, read directly: what really landed in the PSA. */
-export function simulatorClient(): PsaClient {
-  const port = simulatorPort(Number(process.env.E2E_PORT ?? 4317));
-  return createPsaClient({ psaType: 'connectwise', siteUrl: `http://127.0.0.1:${port}`, ...DEMO_CREDENTIALS.connectWise }, { tenantKey: 'e2e-queue-journeys' });
-}
+export { simulatorClient } from './simulator-client';
 
 /** A demo technician by tier (the demo seed has a Tier1 and a Tier2 technician besides the Admin). */
 export function demoTechnician(tier: 'Tier1' | 'Tier2'): { msp: string; email: string; password: string; kind: 'technician' } {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, msps, psaTicketingConfigs } from '@switchboard/db';
 import type { TAppDeps } from '../apps/server/src/app-deps';
 import { upsertTicketCopies, type TTicketCopy } from '../apps/server/src/modules/boards/ticket-copies.repository';
-import { psaClientsFor } from '../apps/server/src/modules/integrations/psa-client-for-msp';
+import { simulatorClient } from './simulator-client';
 import { QUEUE_JOURNEY } from './scenario';
 
 /**
@@ -15,7 +15,8 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
   const db = deps.database.db;
   const [msp] = await db.select({ id: msps.id }).from(msps).where(eq(msps.customDomain, 'northwind')).limit(1);
   if (!msp) throw new Error('the demo MSP is missing');
-  const client = await psaClientsFor(deps).forMsp(msp.id);
+  // The demo MSP's PSA is the simulator; it is read and written directly, as the ticket sync would.
+  const client = simulatorClient();
   const [board] = (await client.listBoards()).filter((each) => each.isActive);
   if (!board) throw new Error('the simulator has no active board');
   const statuses = await client.listStatuses(board.id);
