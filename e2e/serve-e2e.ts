@@ -7,7 +7,8 @@ import { startEmbedded } from '../apps/server/src/embedded';
 import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
-import { E2E_PASSWORD, SECOND_MSP } from './scenario';
+import { seedQueueJourneys } from './queue-seed';
+import { E2E_PASSWORD, SECOND_MSP, simulatorPort } from './scenario';
 
 /**
  * The server the journeys drive: a fresh data folder every run, the demo seed, and a second MSP
@@ -23,7 +24,8 @@ await startEmbedded({
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',
-    PSA_SIM_PORT: '0',
+    // A known port (the app's + 1), so the queue journeys can read the simulator's tickets, notes and time entries.
+    PSA_SIM_PORT: String(simulatorPort(Number(port))),
     DATABASE_URL: undefined,
     // Every journey signs in from 127.0.0.1; the per-IP limit itself is covered by the API tests.
     AUTH_RATE_LIMIT_PER_IP: '200',
@@ -51,6 +53,7 @@ await startEmbedded({
       phone: northwindClient.phone,
       passwordHash: await hashPassword(E2E_PASSWORD),
     });
+    await seedQueueJourneys(deps);
   },
 });
 process.stdout.write(`e2e server on http://127.0.0.1:${port} (data ${dataDir})\n`);

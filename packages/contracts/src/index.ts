@@ -14,6 +14,7 @@ export * from './schemas/boards';
 export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
+export * from './schemas/queue';
 export * from './schemas/psa-writes';
 export * from './batch-sync';
 export * from './schemas/sync';

@@ -16,6 +16,7 @@ import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 import { registerImportsRoutes } from './imports/imports.routes';
+import { registerQueueRoutes } from './queue/queue.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -36,4 +37,5 @@ export const MODULES: TModule[] = [
   registerPsaOutboxRoutes,
   registerTicketSyncRoutes,
   registerImportsRoutes,
+  registerQueueRoutes,
 ];

@@ -28,3 +28,5 @@ export const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.strin
 export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });
 /** A-026's answer, as far as the Team screen needs it (board id and name). */
 export const ZTeamBoards = z.array(z.looseObject({ id: z.number(), name: z.string() }));
+/** A-029: a board's statuses, as far as the queue's edit form needs them. */
+export const ZPsaStatusList = z.array(z.looseObject({ id: z.number().int(), name: z.string(), isClosed: z.boolean() }));

@@ -6,3 +6,4 @@ export * from './boards';
 export * from './teams';
 export * from './psa-outbox';
 export * from './sync';
+export * from './queue';

@@ -29,6 +29,7 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/notifications/styles.css';

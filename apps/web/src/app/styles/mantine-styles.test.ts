@@ -21,6 +21,8 @@ const BUILT_FROM: Record<string, string[]> = {
   Tabs: ['UnstyledButton'],
   Burger: ['UnstyledButton'],
   Notification: ['CloseButton', 'Loader'],
+  // Its sliding indicator is a FloatingIndicator: without that sheet the indicator sits off its option.
+  SegmentedControl: ['FloatingIndicator'],
 };
 
 function sourceFiles(dir: string): string[] {

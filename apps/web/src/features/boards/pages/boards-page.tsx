@@ -48,6 +48,9 @@ function SelectedBoard({
   return <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} />;
 }
 
+/** Dark text on the light badges: axe found the light variant's green on a selected board below 4.5:1. */
+const STATE_BADGE_STYLES = { label: { color: 'var(--mantine-color-dark-7)' } };
+
 /** 01 §2 Board screen: the PSA's boards with search and a filter, and the chosen board's editor. */
 export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const boards = usePsaBoards(mspCustomDomain);
@@ -173,17 +176,17 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
                       aria-current={board.id === selectedId ? 'true' : undefined}
                       description={
                         <Group gap={4} component="span">
-                          {configuredIds.has(board.id) ? (
-                            <Badge size="xs" color="green" variant="light" component="span">
+                                                    {configuredIds.has(board.id) ? (
+                            <Badge size="xs" color="green" variant="light" styles={STATE_BADGE_STYLES} component="span">
                               Configured
                             </Badge>
                           ) : (
-                            <Badge size="xs" color="gray" variant="light" component="span">
+                            <Badge size="xs" color="gray" variant="light" styles={STATE_BADGE_STYLES} component="span">
                               Not configured
                             </Badge>
                           )}
                           {unsaved[board.id] && (
-                            <Badge size="xs" color="yellow" variant="light" component="span">
+                            <Badge size="xs" color="yellow" variant="light" styles={STATE_BADGE_STYLES} component="span">
                               {MESSAGES.boards.unsaved}
                             </Badge>
                           )}

@@ -41,6 +41,24 @@ beforeEach(() => {
 });
 
 describe('MSP dashboard', () => {
+  it('a technician opens the ticket area from the Tickets navigation option, and it is remembered (issue #10); a client has no such option', { timeout: 20_000 }, async () => {
+    renderDashboard(admin);
+    const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Tickets' }));
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My Ticket' })).toBeChecked();
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'tickets', activeTab: 'iTAgent' });
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Overview' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+  });
+
+  it('a client user sees no technician ticket area', async () => {
+    const client = buildAdminTechnician({ userKind: 'client', firstName: 'Casey' });
+    renderDashboard(client);
+    const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
+    expect(within(navigation).queryByRole('button', { name: 'Tickets' })).not.toBeInTheDocument();
+  });
+
   it("shows the signed-in user's overview on the iTAgent tab", async () => {
     renderDashboard(admin);
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { AppShell, Burger, Collapse, Group, Image, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { AppShell, Burger, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useLocation } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
@@ -12,6 +12,8 @@ import { useTechnicianInformation } from '../../session/api/technician-informati
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
+
+const QueuePage = lazy(() => import('../../queue/pages/queue-page').then((module) => ({ default: module.QueuePage })));
 
 const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
 
@@ -37,6 +39,17 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   }
 
   const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';
+  // Issue #10: technicians work the queue under the "tickets" navigation option (R-039), kept in the saved UI state.
+  const isTechnician = user.userKind === 'technician';
+  const isTicketsOpen = isTechnician && ui.navOption === 'tickets';
+
+  function handleOpenTickets() {
+    setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'tickets' });
+  }
+
+  function handleOpenOverview() {
+    setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'overview' });
+  }
 
   function handleTabChange(value: string | null) {
     if (value === 'admin' || value === 'iTAgent') setActiveTab(value);
@@ -73,7 +86,16 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
         {/* A closed panel slides away but would stay focusable; inert takes it out of the tab order. */}
         <AppShell.Navbar p="sm" aria-label="Navigation panel" inert={!openPanels.nav}>
           <ScrollArea>
-            <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
+            <NavLink label="Overview" active={activeTab === 'iTAgent' && !isTicketsOpen} onClick={handleOpenOverview} component="button" />
+            {isTechnician && (
+              <NavLink
+                label="Tickets"
+                active={activeTab === 'iTAgent' && isTicketsOpen}
+                aria-current={activeTab === 'iTAgent' && isTicketsOpen ? 'page' : undefined}
+                onClick={handleOpenTickets}
+                component="button"
+              />
+            )}
             {hasAdminTab && (
               <>
                 <UnstyledButton
@@ -108,7 +130,13 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
         <AppShell.Main>
           <Tabs.Panel value="iTAgent">
-            <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+            {isTicketsOpen ? (
+              <Suspense fallback={<Loader aria-label="Loading tickets" />}>
+                <QueuePage user={user} />
+              </Suspense>
+            ) : (
+              <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+            )}
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type TQueueNoteItems, type TQueueTicket } from '@switchboard/contracts';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let fixture: TQueueFixture;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+  fixture = await createQueueFixture(t, sim);
+  await createTickets(t, fixture, 6, { tier: 'Tier1' });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+async function claimOne() {
+  const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+  const response = await client.get(`/db/api/ticketQueue/nextTickets?mspCustomDomain=${fixture.msp.customDomain}&techId=${user.id}&limit=1`);
+  const [ticket] = response.json<{ tickets: TQueueTicket[] }>().tickets;
+  if (!ticket) throw new Error('no ticket');
+  return { user, client, ticket };
+}
+const domain = () => fixture.msp.customDomain;
+
+describe('notes (A-110, A-111)', () => {
+  it('sends each category under its PSA flag with the info label, once; blank notes are refused', async () => {
+    const { client, ticket } = await claimOne();
+    const plain = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: 'Technician: (42): ', text: 'Checked the cable' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json<TQueueNoteItems>().items[0]).toMatchObject({ kind: 'description', text: 'Checked the cable', info: 'Technician: (42): ', psa: { status: 'done' } });
+    const resolution = await client.post(`/psa/addNotesToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&resolutionFlag=true&internalAnalysisFlag=false&detailDescriptionFlag=false`, { info: '', text: 'Swapped the toner' });
+    expect(resolution.json<TQueueNoteItems>().items[0]).toMatchObject({ kind: 'resolution', psa: { status: 'done' } });
+    const internal = await client.post(`/psa/addNotesToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&internalAnalysisFlag=true`, { info: '', text: 'Customer was rude' });
+    expect(internal.json<TQueueNoteItems>().items[0]?.kind).toBe('internal');
+    const inPsa = await fixture.direct.listNotes(ticket.ticketId);
+    expect(inPsa.filter((note) => note.text === 'Technician: (42): Checked the cable' && note.kind === 'description')).toHaveLength(1);
+    expect(inPsa.filter((note) => note.text.endsWith('Swapped the toner') && note.text.startsWith('Technician: (') && note.kind === 'resolution')).toHaveLength(1);
+    expect(inPsa.filter((note) => note.text.endsWith('Customer was rude') && note.kind === 'internal')).toHaveLength(1);
+    const blank = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: '', text: '  \n ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ detail: MESSAGES.queue.emptyNote });
+    const read = await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`);
+    expect(read.json<TQueueNoteItems>().items.map((note) => note.kind)).toEqual(['description', 'resolution', 'internal']);
+    expect(read.json<TQueueNoteItems>().items.every((note) => note.psaNoteId !== null)).toBe(true);
+  });
+
+  it('keeps a note the PSA refused for now as pending, and answers 404 for an unknown ticket, 401/403/404 at the doors', async () => {
+    const { client, ticket } = await claimOne();
+    sim.faults.failNext({ kind: 503, count: 10, method: 'POST', pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    const pending = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: '', text: 'Will land later' });
+    sim.faults.reset();
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json<TQueueNoteItems>().items[0]?.psa.status).toBe('pending');
+    const list = await client.get(`/db/api/ticketQueue/getAll?mspCustomDomain=${domain()}&show=all`);
+    expect(list.json<{ tickets: TQueueTicket[] }>().tickets.find((each) => each.id === ticket.id)?.psaPendingWrites).toBeGreaterThan(0);
+    expect((await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=999999999`, { info: '', text: 'x' })).statusCode).toBe(404);
+    const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
+    expect((await new TestClient(t.app).post(url, { info: '', text: 'x' })).statusCode).toBe(401);
+    expect((await client.post(url, { info: '', text: 'x' }, { csrf: false })).statusCode).toBe(403);
+    const clientUser = await signedInClient(t, await buildUser(t, fixture.msp, { kind: 'client', password: null }));
+    expect((await clientUser.post(url, { info: '', text: 'x' })).statusCode).toBe(403);
+    const stranger = await signedInClient(t, await buildUser(t, await buildMsp(t), { password: null }));
+    expect((await stranger.post(url, { info: '', text: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('edit (A-112) and close (A-113)', () => {
+  it('saves edits to the PSA and the queue; nothing to change is refused', async () => {
+    const { client, ticket } = await claimOne();
+    const url = `/psa/updateTicket/${ticket.ticketId}?mspCustomDomain=${domain()}`;
+    const saved = await client.put(url, { title: 'Printer on floor 2 offline', impact: 'High', severity: 'Medium', tier: 'Tier2' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ ticket: { title: 'Printer on floor 2 offline', impact: 'High', severity: 'Medium', tier: 'Tier2' }, psa: { status: 'done' } });
+    expect((await fixture.direct.getTicket(ticket.ticketId)).summary).toBe('Printer on floor 2 offline');
+    const empty = await client.put(url, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ detail: MESSAGES.queue.nothingToUpdate });
+    expect((await client.put(`/psa/updateTicket/999999999?mspCustomDomain=${domain()}`, { title: 'x' })).statusCode).toBe(404);
+  });
+
+  it('closes with the board’s closing status; a second close and someone else’s ticket are refused', async () => {
+    const { user, client, ticket } = await claimOne();
+    const other = await claimOne();
+    await client.post(`/db/api/ticketQueue/completeticket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&techId=${user.id}`);
+    const closed = await client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&boardId=${fixture.boardId}`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ ticketId: ticket.ticketId, closed: true, psa: { status: 'done' } });
+    const inPsa = await fixture.direct.getTicket(ticket.ticketId);
+    expect(inPsa).toMatchObject({ isClosed: true, statusId: fixture.closingStatusId });
+    const twice = await client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ detail: MESSAGES.queue.ticketClosed });
+    const notMine = await client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${other.ticket.ticketId}`);
+    expect(notMine.statusCode).toBe(409);
+    expect(notMine.json()).toMatchObject({ detail: MESSAGES.queue.heldByOther });
+    const wrongBoard = await other.client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${other.ticket.ticketId}&boardId=${fixture.boardId + 1000}`);
+    expect(wrongBoard.json()).toMatchObject({ detail: MESSAGES.queue.boardMismatch });
+  });
+});

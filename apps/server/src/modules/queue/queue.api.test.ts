@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type TQueueTicket } from '@switchboard/contracts';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+const q = (params: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString();
+
+async function next(client: TestClient, fixture: TQueueFixture, techId: string, limit = 5) {
+  return client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId, psaMemberId: '', limit })}`);
+}
+const ticketsOf = (response: { json: <T>() => T }) => response.json<{ tickets: TQueueTicket[] }>().tickets;
+
+describe('nextTickets (A-122): claims by tier, never twice', () => {
+  let fixture: TQueueFixture;
+  let tier1Ids: number[];
+  let tier2Ids: number[];
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    tier1Ids = await createTickets(t, fixture, 4, { tier: 'Tier1' });
+    tier2Ids = await createTickets(t, fixture, 3, { tier: 'Tier2' });
+  });
+
+  it('gives a Tier2 technician their own tier first, then Tier1, and claims them (owner and "Assigned" in the PSA)', async () => {
+    const member = (await fixture.direct.listMembers())[0];
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier2', psaMemberId: String(member?.id ?? '') });
+    const response = await next(client, fixture, user.id);
+    expect(response.statusCode).toBe(200);
+    const tickets = ticketsOf(response);
+    expect(tickets).toHaveLength(5);
+    expect(tickets.slice(0, 3).map((ticket) => ticket.tier)).toEqual(['Tier2', 'Tier2', 'Tier2']);
+    expect(new Set(tickets.slice(0, 3).map((ticket) => ticket.ticketId))).toEqual(new Set(tier2Ids));
+    expect(tickets.slice(3).every((ticket) => ticket.tier === 'Tier1' && tier1Ids.includes(ticket.ticketId))).toBe(true);
+    expect(tickets.every((ticket) => ticket.state === 'claimed' && ticket.assignedTechId === user.id)).toBe(true);
+    expect(tickets[0]).toMatchObject({ boardId: fixture.boardId, categoryId: fixture.typeId, subCategoryId: fixture.subtypes.tier2, completed: false, closed: false });
+    expect(typeof tickets[0]?.slaDueAt).toBe('string');
+    // Pressing next again does not hoard more: the same five come back.
+    const again = ticketsOf(await next(client, fixture, user.id));
+    expect(again.map((ticket) => ticket.id).sort()).toEqual(tickets.map((ticket) => ticket.id).sort());
+    // The claim reaches the PSA: owner is the member and the status is "Assigned".
+    await expect.poll(async () => (await fixture.direct.getTicket(tier2Ids[0] ?? 0)).ownerId, { timeout: 5000 }).toBe(member?.id);
+    expect((await fixture.direct.getTicket(tier2Ids[0] ?? 0)).statusName).toBe('Assigned');
+  });
+
+  it('gives a Tier1 technician only what is left of Tier1, and a NoTier technician nothing', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const tickets = ticketsOf(await next(client, fixture, user.id));
+    expect(tickets).toHaveLength(2);
+    expect(tickets.every((ticket) => ticket.tier === 'Tier1')).toBe(true);
+    const noTier = await technician(t, fixture, { tierLevel: 'NoTier' });
+    const refused = await next(noTier.client, fixture, noTier.user.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: MESSAGES.queue.noTier });
+  });
+
+  it('refuses another technician’s techId (403) and a limit over 5 (400)', async () => {
+    const { client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const other = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const response = await next(client, fixture, other.user.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ detail: MESSAGES.queue.ownQueueOnly });
+    expect((await next(client, fixture, other.user.id, 6)).statusCode).toBe(400);
+  });
+
+  it('is a state-changing GET: refused without the CSRF header, without a session, for a client user and for another MSP', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const url = `/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, limit: 5 })}`;
+    expect((await client.get(url, { csrf: false })).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+    const clientUser = await signedInClient(t, await buildUser(t, fixture.msp, { kind: 'client', password: null }));
+    expect((await clientUser.get(url)).statusCode).toBe(403);
+    const otherMsp = await buildMsp(t);
+    const stranger = await signedInClient(t, await buildUser(t, otherMsp, { password: null }));
+    expect((await stranger.get(url)).statusCode).toBe(404);
+  });
+});
+
+describe('working, eligible, all tickets and manual pick (A-123, A-124, A-015, A-127)', () => {
+  let fixture: TQueueFixture;
+  let ids: number[];
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    ids = await createTickets(t, fixture, 6, { tier: 'Tier1' });
+    await createTickets(t, fixture, 1, { tier: 'Tier2' });
+  });
+
+  it('lists the eligible tickets best first without claiming them, and what the technician works', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const eligible = await client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, psaMemberId: '' })}`);
+    expect(eligible.statusCode).toBe(200);
+    const list = ticketsOf(eligible);
+    expect(list.map((ticket) => ticket.ticketId).sort()).toEqual([...ids].sort());
+    expect(list.every((ticket) => ticket.state === 'queued')).toBe(true);
+    const scores = list.map((ticket) => ticket.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const working = await client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id })}`);
+    expect(ticketsOf(working)).toEqual([]);
+  });
+
+  it('picks one ticket by its queue id; another technician gets a clear refusal; a Tier2 ticket is refused to Tier1', async () => {
+    const first = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const second = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [target] = ticketsOf(await first.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: first.user.id })}`));
+    if (!target) throw new Error('no eligible ticket');
+    const pick = (client: TestClient, techId: string, id: string) => client.post(`/db/api/ticketQueue/manualPick?${q({ mspCustomDomain: fixture.msp.customDomain, techId, ticketQueueEntityId: id })}`);
+    const picked = await pick(first.client, first.user.id, target.id);
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ id: target.id, state: 'claimed', assignedTechId: first.user.id });
+    const refused = await pick(second.client, second.user.id, target.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: MESSAGES.queue.heldByOther });
+    const working = ticketsOf(await first.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: first.user.id })}`));
+    expect(working.map((ticket) => ticket.id)).toEqual([target.id]);
+    const all = await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, show: 'all', sort: 'score' })}`);
+    const tier2 = all.json<{ tickets: TQueueTicket[] }>().tickets.find((ticket) => ticket.tier === 'Tier2');
+    if (!tier2) throw new Error('no Tier2 ticket');
+    const tooHigh = await pick(second.client, second.user.id, tier2.id);
+    expect(tooHigh.statusCode).toBe(409);
+    expect(tooHigh.json()).toMatchObject({ detail: MESSAGES.queue.tierTooHigh });
+    expect((await pick(second.client, second.user.id, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('pages and filters all tickets (A-015), and answers 404 for another MSP', async () => {
+    const all = await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain })}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ total: 7, page: 1, pageSize: 30 });
+    const newest = all.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.createdAt ?? '');
+    expect([...newest].sort().reverse()).toEqual(newest);
+    const filtered = await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, subCategoryId: fixture.subtypes.tier2 })}`);
+    expect(filtered.json()).toMatchObject({ total: 1 });
+    const searched = await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, search: 'Queue ticket 3' })}`);
+    expect(searched.json<{ total: number }>().total).toBeGreaterThanOrEqual(1);
+    const otherMsp = await buildMsp(t);
+    expect((await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: otherMsp.customDomain })}`)).statusCode).toBe(404);
+  });
+});
+
+describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)', () => {
+  let fixture: TQueueFixture;
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 20, { tier: 'Tier1' });
+  });
+
+  it('completes a working ticket (its timer completes with "Ticket completed"), marks it incomplete again, and completes both aliases', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [first, second] = ticketsOf(await next(client, fixture, user.id, 2));
+    if (!first || !second) throw new Error('no tickets');
+    const start = await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: first.ticketId, techId: user.id });
+    expect(start.statusCode).toBe(200);
+    t.advanceClock(30 * 60_000);
+    const done = await client.post(`/db/api/ticketQueue/completeticket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: first.ticketId, techId: user.id })}`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ ticket: { state: 'completed', completed: true }, totalWorkHours: 0.5 });
+    const sessions = await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${first.ticketId}/${user.id}`);
+    expect(sessions.json()).toMatchObject({ isActive: false });
+    expect(sessions.json<{ totalWorkMinutes: number }>().totalWorkMinutes).toBeCloseTo(30, 0);
+    const twice = await client.post(`/db/api/ticketQueue/complete?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: first.ticketId, techId: user.id })}`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ detail: MESSAGES.queue.alreadyCompleted });
+    const incomplete = await client.post(`/db/api/ticketQueue/markIncomplete?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: first.ticketId, techId: user.id })}`);
+    expect(incomplete.statusCode).toBe(200);
+    expect(incomplete.json()).toMatchObject({ ticket: { state: 'working', completed: false, completedAt: null } });
+    const notCompleted = await client.post(`/db/api/ticketQueue/markIncomplete?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: second.ticketId, techId: user.id })}`);
+    expect(notCompleted.statusCode).toBe(409);
+    expect(notCompleted.json()).toMatchObject({ detail: MESSAGES.queue.notCompleted });
+    const alias = await client.post(`/db/api/ticketQueue/complete?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: second.ticketId, techId: user.id })}`);
+    expect(alias.json()).toMatchObject({ ticket: { state: 'completed' }, totalWorkHours: 0 });
+    const stranger = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const notYours = await stranger.client.post(`/db/api/ticketQueue/markIncomplete?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: second.ticketId, techId: stranger.user.id })}`);
+    expect(notYours.json()).toMatchObject({ detail: MESSAGES.queue.heldByOther });
+  });
+
+  it('requeues with a hold, a reserved assignee and a new tier; without an active ticket: "No active ticket to requeue"', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier2' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    const url = (params: Record<string, string | number>) => `/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, ...params })}`;
+    const missing = await client.post(url({ holdTimeInHours: 2 }), {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ detail: MESSAGES.queue.noActiveTicketToRequeue });
+    const requeued = await client.post(url({ holdTimeInHours: 2, assignedFlag: 'false', newTier: 'Tier2' }), ticket);
+    expect(requeued.statusCode).toBe(200);
+    const back = requeued.json<{ ticket: TQueueTicket }>().ticket;
+    expect(back).toMatchObject({ state: 'held', tier: 'Tier2', assignedTechId: null });
+    expect(new Date(back.holdUntil ?? 0).getTime() - t.deps.now().getTime()).toBeGreaterThan(119 * 60_000);
+    const again = await client.post(url({ holdTimeInHours: 0 }), ticket);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ detail: MESSAGES.queue.noActiveTicketToRequeue });
+    // Held: nobody gets it before the hold ends; a Tier1 technician never (new tier).
+    const tier2 = await technician(t, fixture, { tierLevel: 'Tier2' });
+    expect(ticketsOf(await next(tier2.client, fixture, tier2.user.id)).map((each) => each.id)).not.toContain(ticket.id);
+    await tier2.client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tier2.user.id })}`);
+    t.advanceClock(2 * 3_600_000 + 1000);
+    const later = await technician(t, fixture, { tierLevel: 'Tier2' });
+    expect(ticketsOf(await next(later.client, fixture, later.user.id)).map((each) => each.id)).toContain(ticket.id);
+    await later.client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: later.user.id })}`);
+  });
+
+  it('a requeue with assignedFlag keeps the ticket for the same technician', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    const requeued = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, holdTimeInHours: 0, assignedFlag: 'true' })}`, { ticketId: ticket.ticketId });
+    expect(requeued.json()).toMatchObject({ ticket: { state: 'queued', assignedTechId: user.id } });
+    const other = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const eligible = ticketsOf(await other.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: other.user.id })}`));
+    expect(eligible.map((each) => each.id)).not.toContain(ticket.id);
+    expect(ticketsOf(await next(client, fixture, user.id, 1)).map((each) => each.id)).toEqual([ticket.id]);
+  });
+
+  it('rejects with a reason: back in the queue, not offered to the same technician, the reason an internal note in the PSA', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    const url = `/db/api/ticketQueue/rejectTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, techId: user.id })}`;
+    const blank = await client.post(url, { reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ detail: MESSAGES.queue.rejectReasonRequired });
+    const rejected = await client.post(url, { reason: 'Needs on-site visit' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ ticketId: ticket.ticketId, note: { status: 'done' } });
+    const notes = await fixture.direct.listNotes(ticket.ticketId);
+    expect(notes.filter((note) => note.text.includes('Needs on-site visit') && note.kind === 'internal')).toHaveLength(1);
+    const mine = ticketsOf(await next(client, fixture, user.id, 5));
+    expect(mine.map((each) => each.id)).not.toContain(ticket.id);
+    const other = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const eligible = ticketsOf(await other.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: other.user.id })}`));
+    expect(eligible.map((each) => each.id)).toContain(ticket.id);
+  });
+
+  it('releases claimed but unstarted tickets on request and when the technician signs out', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const claimed = ticketsOf(await next(client, fixture, user.id, 2));
+    expect(claimed.length).toBeGreaterThan(0);
+    const released = await client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id })}`);
+    expect(released.json()).toEqual({ released: claimed.length });
+    const leaver = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const held = ticketsOf(await next(leaver.client, fixture, leaver.user.id, 2));
+    expect(held.length).toBeGreaterThan(0);
+    expect((await leaver.client.post('/auth/api/auth/logout', {})).statusCode).toBe(200);
+    t.advanceClock(16_000);
+    const watcher = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const eligible = ticketsOf(await watcher.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: watcher.user.id })}`));
+    for (const ticket of held) expect(eligible.map((each) => each.id)).toContain(ticket.id);
+  });
+});
+
+describe('activities (A-125, A-126) and weights', () => {
+  let fixture: TQueueFixture;
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 3, { tier: 'Tier1' });
+  });
+
+  it('reports minutes worked and completions for the day, per technician and for the MSP', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: ticket.ticketId, techId: user.id });
+    t.advanceClock(20 * 60_000);
+    await client.post(`/db/api/ticketQueue/completeticket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, techId: user.id })}`);
+    const date = t.deps.now().toISOString().slice(0, 10);
+    const mine = await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date })}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ date, activities: [{ techId: user.id, ticketId: ticket.ticketId, completed: true }], totals: [{ techId: user.id, ticketsCompleted: 1 }] });
+    expect(mine.json<{ totals: { totalWorkMinutes: number }[] }>().totals[0]?.totalWorkMinutes).toBeCloseTo(20, 0);
+    const all = await fixture.admin.get(`/db/api/ticketQueue/activities?${q({ mspCustomDomain: fixture.msp.customDomain, date })}`);
+    expect(all.json<{ totals: { techId: string }[] }>().totals.map((total) => total.techId)).toContain(user.id);
+    // A technician without people management sees only their own.
+    expect((await client.get(`/db/api/ticketQueue/activities?${q({ mspCustomDomain: fixture.msp.customDomain, date })}`)).statusCode).toBe(403);
+    const other = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await other.client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date })}`)).statusCode).toBe(403);
+    expect((await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date: '23-11-2026' })}`)).statusCode).toBe(400);
+  });
+
+  it('lets an admin change the weights, which re-ranks the queue; a technician may not', async () => {
+    const url = `/db/api/ticketQueue/weights?${q({ mspCustomDomain: fixture.msp.customDomain })}`;
+    const current = await fixture.admin.get(url);
+    expect(current.statusCode).toBe(200);
+    const settings = { ...current.json<{ settings: Record<string, unknown> }>().settings, ageWeight: 0, slaWeight: 0, priorityWeight: 0, subtypeWeight: 1 };
+    const { client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await client.put(url, settings)).statusCode).toBe(403);
+    const saved = await fixture.admin.put(url, settings);
+    expect(saved.statusCode).toBe(200);
+    const page = await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, sort: 'score' })}`);
+    // Subtype score alone now: Tier1 subtypes score 10.
+    expect(page.json<{ tickets: TQueueTicket[] }>().tickets.every((ticket) => ticket.score === 10)).toBe(true);
+    expect((await fixture.admin.put(url, { ...settings, ageWeight: -1 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+import type { TQueueSettings } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
+import { findBoardStatuses, findQueueSettings, findTicketById, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+
+/** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
+export const MAINTENANCE_INTERVAL_MS = 15_000;
+const SETTINGS_CACHE_MS = 15_000;
+
+/**
+ * Per-process upkeep of the queue, at most every MAINTENANCE_INTERVAL_MS per MSP and on the request
+ * path of queue reads (so a "next" sees tickets synchronized a moment ago without a job runner):
+ * new ticket copies enter the queue, closed ones leave it, and claims of technicians who signed out
+ * or went idle go back (decision in the issue: nothing waits on an absent person).
+ */
+export function createQueueMaintenance(deps: TAppDeps) {
+  const db = deps.database.db;
+  const lastRun = new Map<string, number>();
+  const running = new Map<string, Promise<void>>();
+  const completed = new Set<string>();
+  const settingsCache = new Map<string, { settings: TQueueSettings; expiresAt: number }>();
+
+  async function settingsOf(mspId: string): Promise<TQueueSettings> {
+    const now = deps.now().getTime();
+    const cached = settingsCache.get(mspId);
+    if (cached && cached.expiresAt > now) return cached.settings;
+    const settings = await findQueueSettings(db, mspId);
+    settingsCache.set(mspId, { settings, expiresAt: now + SETTINGS_CACHE_MS });
+    return settings;
+  }
+
+  /** Unassign writes for released tickets, in the caller's transaction. */
+  async function enqueueUnassigns(tx: TDatabase, mspId: string, released: TReleasedTicket[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const item of released) {
+      const ticket = await findTicketById(tx, mspId, item.id);
+      if (!ticket) continue;
+      const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, mspId, ticket.boardId);
+      ids.push(
+        await enqueueQueueWrite(tx, {
+          mspId,
+          kind: QUEUE_WRITES.unassign,
+          ticketRowId: ticket.ticketRowId,
+          idempotencyKey: `unassign:${ticket.id}:${deps.now().getTime()}`,
+          payload: { ticketId: ticket.psaTicketId, statusName: statuses?.newStatusName ?? null },
+          createdBy: null,
+        }, deps.now()),
+      );
+    }
+    return ids;
+  }
+
+  /** Tries the given writes after the commit, without holding the request (the outbox retries the rest). */
+  function deliverLater(mspId: string, writeIds: string[]): void {
+    for (const id of writeIds) void deliverQueueWrite(deps, mspId, id).catch(() => undefined);
+  }
+
+  async function run(mspId: string): Promise<void> {
+    const settings = await settingsOf(mspId);
+    const now = deps.now();
+    await refreshQueue(db, mspId, settings, now);
+    const writeIds = await db.transaction(async (tx) => {
+      const released = await releaseClaimedTickets(tx, mspId, now, { idleMinutes: settings.idleReleaseMinutes, releaseOnSignOut: settings.releaseOnSignOut });
+      return enqueueUnassigns(tx, mspId, released);
+    });
+    deliverLater(mspId, writeIds);
+  }
+
+  /**
+   * Runs the upkeep when this MSP's last run is older than the interval, and waits for it. Calls
+   * arriving while it runs wait only when the queue was never brought up to date in this process;
+   * otherwise they go on with the queue as it is (a claim never waits on the upkeep's scan).
+   */
+  async function maintain(mspId: string, force = false): Promise<void> {
+    const now = deps.now().getTime();
+    const inFlight = running.get(mspId);
+    if (inFlight) return completed.has(mspId) && !force ? undefined : inFlight;
+    if (!force && now - (lastRun.get(mspId) ?? 0) < MAINTENANCE_INTERVAL_MS) return;
+    lastRun.set(mspId, now);
+    const job = run(mspId)
+      .then(() => void completed.add(mspId))
+      .finally(() => running.delete(mspId));
+    running.set(mspId, job);
+    return job;
+  }
+
+  function forgetSettings(mspId: string): void {
+    settingsCache.delete(mspId);
+  }
+
+  return { maintain, settingsOf, forgetSettings, enqueueUnassigns, deliverLater };
+}
+export type TQueueMaintenance = ReturnType<typeof createQueueMaintenance>;

@@ -1,0 +1,40 @@
+import { MESSAGES } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { findTechnician, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { tierRank } from './queue.scoring';
+
+/** Who may read another technician's timers and activities (the dashboards): people managers and admins. */
+export function mayReadOtherTechnicians(actor: TActor): boolean {
+  return actor.permissions.technicianUserManagement || actor.permissions.adminPortal;
+}
+
+/**
+ * The technician a queue call acts for. Work calls act only on the caller's own queue (the spec
+ * sends techId; a different one is refused, 403); reads of another technician of the same MSP
+ * need mayReadOtherTechnicians; an id that is not a technician of this MSP is 404.
+ */
+export async function resolveTechnician(db: TDatabase, actor: TActor, techId: string, purpose: 'work' | 'read'): Promise<TTechnicianRow> {
+  // Existence in the caller's MSP first: an id of another tenant is 404 whatever the purpose (DESIGN §4).
+  const technician = await findTechnician(db, actor.mspId, techId);
+  if (!technician) throw notFound(MESSAGES.queue.technicianNotFound);
+  if (techId !== actor.userId && (purpose === 'work' || !mayReadOtherTechnicians(actor))) throw new AppError('forbidden', MESSAGES.queue.ownQueueOnly);
+  return technician;
+}
+
+/** The technician's tier rank for "next": NoTier (or none) is never given tickets (decisions #9). */
+export function workingTierRank(technician: TTechnicianRow): number {
+  if (technician.tierLevel === null || technician.tierLevel === 'NoTier') throw conflict(MESSAGES.queue.noTier);
+  return tierRank(technician.tierLevel);
+}
+
+/** The ticket is the technician's to work (claimed or in progress by them), else a plain refusal. */
+export function assertWorkingOn(ticket: TQueueTicketRow, techId: string): void {
+  if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
+  if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+  if (ticket.assignedTechId !== techId || (ticket.state !== 'claimed' && ticket.state !== 'working')) {
+    if (ticket.assignedTechId !== null && ticket.assignedTechId !== techId && (ticket.state === 'claimed' || ticket.state === 'working')) throw conflict(MESSAGES.queue.heldByOther);
+    throw conflict(MESSAGES.queue.notYourTicket);
+  }
+}

@@ -1,0 +1,196 @@
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, type TPsaWriteState } from '@switchboard/contracts';
+import { queueNotes, queueTimers, type TDatabase } from '@switchboard/db';
+import type { TPsaNoteKind } from '@switchboard/psa';
+import type { TAppDeps } from '../../app-deps';
+import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, type TPsaWriteOutcome } from '../psa-outbox/psa-outbox';
+
+/**
+ * Every PSA write of the queue goes through the durable outbox (issue #10: kept, retried with
+ * backoff, never duplicated, visible as pending). The kinds below are defined once at module level;
+ * services enqueue inside their transaction and try once after the commit.
+ */
+
+export interface TAssignPayload {
+  ticketId: number;
+  boardId: number | null;
+  /** The technician's PSA member id. */
+  memberId: number;
+}
+export interface TUnassignPayload {
+  ticketId: number;
+  /** The board's new-ticket status name (the adapter's New status when null), so the ticket no longer shows as assigned. */
+  statusName: string | null;
+}
+export interface TNotePayload {
+  noteId: string;
+  ticketId: number;
+  text: string;
+  kind: TPsaNoteKind;
+  noteType: number | null;
+  /** The technician's PSA member, so the note is theirs (ConnectWise note member). */
+  memberId: number | null;
+}
+export interface TUpdatePayload {
+  ticketId: number;
+  summary?: string;
+  typeId?: number | null;
+  subtypeId?: number | null;
+  priorityId?: number;
+  statusId?: number;
+}
+export interface TClosePayload {
+  ticketId: number;
+  statusId: number | null;
+  resolution: string | null;
+}
+export interface TTimeEntryPayload {
+  timerId: string;
+  ticketId: number;
+  memberId: number;
+  start: string;
+  end: string;
+  minutes: number;
+  notes: string;
+}
+
+export const QUEUE_WRITES = {
+  assign: 'queue.assign',
+  unassign: 'queue.unassign',
+  note: 'queue.note',
+  update: 'queue.update',
+  close: 'queue.close',
+  timeEntry: 'queue.timeEntry',
+} as const;
+export type TQueueWriteKind = (typeof QUEUE_WRITES)[keyof typeof QUEUE_WRITES];
+
+definePsaWrite<TAssignPayload, { ticketId: number }>(QUEUE_WRITES.assign, {
+  send: async (client, payload) => {
+    // Owner / primary resource and the board's "Assigned" status (the adapter's default name).
+    await client.assignTicket(payload.ticketId, { memberId: payload.memberId });
+    return { ticketId: payload.ticketId };
+  },
+});
+
+definePsaWrite<TUnassignPayload, { ticketId: number }>(QUEUE_WRITES.unassign, {
+  send: async (client, payload) => {
+    await client.unassignTicket(payload.ticketId, payload.statusName === null ? {} : { statusName: payload.statusName });
+    return { ticketId: payload.ticketId };
+  },
+});
+
+definePsaWrite<TNotePayload, { noteId: number }>(QUEUE_WRITES.note, {
+  send: async (client, payload) => {
+    const note = await client.addNote(payload.ticketId, { text: payload.text, kind: payload.kind, noteTypeId: payload.noteType, memberId: payload.memberId });
+    return { noteId: note.id };
+  },
+  onDone: async (tx, row, result) => {
+    await tx.update(queueNotes).set({ psaNoteId: result.noteId }).where(and(eq(queueNotes.mspId, row.mspId), eq(queueNotes.id, (row.payload as TNotePayload).noteId)));
+  },
+});
+
+definePsaWrite<TUpdatePayload, { ticketId: number }>(QUEUE_WRITES.update, {
+  send: async (client, payload) => {
+    const { ticketId, ...changes } = payload;
+    await client.updateTicket(ticketId, changes);
+    return { ticketId };
+  },
+});
+
+definePsaWrite<TClosePayload, { ticketId: number }>(QUEUE_WRITES.close, {
+  send: async (client, payload) => {
+    await client.closeTicket(payload.ticketId, { ...(payload.statusId === null ? {} : { statusId: payload.statusId }), ...(payload.resolution === null ? {} : { resolution: payload.resolution }) });
+    return { ticketId: payload.ticketId };
+  },
+});
+
+definePsaWrite<TTimeEntryPayload, { timeEntryId: number }>(QUEUE_WRITES.timeEntry, {
+  send: async (client, payload) => {
+    // The adapter looks an entry of unknown outcome up (ticket, member, start) before sending it again.
+    const entry = await client.addTimeEntry({ ticketId: payload.ticketId, memberId: payload.memberId, startAt: payload.start, endAt: payload.end, notes: payload.notes });
+    return { timeEntryId: entry.id };
+  },
+  onDone: async (tx, row, result) => {
+    await tx.update(queueTimers).set({ psaTimeEntryId: result.timeEntryId }).where(and(eq(queueTimers.mspId, row.mspId), eq(queueTimers.id, (row.payload as TTimeEntryPayload).timerId)));
+  },
+});
+
+export interface TQueueWrite {
+  mspId: string;
+  kind: TQueueWriteKind;
+  /** psa_tickets row id: the writes of one ticket are found (and badged as pending) by it. */
+  ticketRowId: string;
+  idempotencyKey: string;
+  payload: TAssignPayload | TUnassignPayload | TNotePayload | TUpdatePayload | TClosePayload | TTimeEntryPayload;
+  createdBy: string | null;
+}
+
+/** Enqueues one write inside the caller's transaction; returns the outbox row id. */
+export async function enqueueQueueWrite(tx: TDatabase, write: TQueueWrite, now: Date): Promise<string> {
+  const row = await enqueuePsaWrite(
+    tx,
+    { mspId: write.mspId, kind: write.kind, idempotencyKey: write.idempotencyKey, target: { type: 'ticket', id: write.ticketRowId }, payload: write.payload, createdBy: write.createdBy },
+    now,
+  );
+  return row.id;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a request waits for earlier writes about the same ticket that are being sent right now. */
+const ORDER_WAIT_MS = 3000;
+
+function stateOf(outcome: TPsaWriteOutcome): TPsaWriteState {
+  if (outcome.status === 'done') return { status: 'done', message: null, nextAttemptAt: null };
+  if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.detail, nextAttemptAt: null };
+  return { status: 'pending', message: outcome.error?.detail ?? MESSAGES.queue.psaPending, nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null };
+}
+
+/**
+ * Tries a write at once after the commit; what happened in the words the screens show. The outbox
+ * sends the writes about one ticket in order, so when an earlier one is still waiting (a claim's
+ * assignment sent in the background a moment ago) this sends the due earlier ones first, or waits
+ * briefly for the one in flight; an earlier write the PSA is refusing leaves this one pending.
+ */
+export async function deliverQueueWrite(deps: TAppDeps, mspId: string, rowId: string): Promise<TPsaWriteState> {
+  const db = deps.database.db;
+  const deadline = Date.now() + ORDER_WAIT_MS;
+  for (;;) {
+    const outcome = await attemptPsaWrite(deps, mspId, rowId);
+    if (outcome.status !== 'pending' || outcome.error !== null || Date.now() > deadline) return stateOf(outcome);
+    const earlier = (await psaWritesFor(db, mspId, outcome.row.targetType, [outcome.row.targetId])).filter((row) => row.status === 'pending' && row.seq < outcome.row.seq).sort((a, b) => a.seq - b.seq);
+    const [first] = earlier;
+    if (!first) continue;
+    const now = deps.now();
+    const isInFlight = first.lockedUntil !== null && first.lockedUntil > now;
+    if (isInFlight) {
+      await sleep(25);
+      continue;
+    }
+    if (first.nextAttemptAt > now) return { status: 'pending', message: first.lastError ?? MESSAGES.queue.psaPending, nextAttemptAt: first.nextAttemptAt.toISOString() };
+    const before = await attemptPsaWrite(deps, mspId, first.id);
+    if (before.status === 'pending' && before.error !== null) return { ...stateOf(before), message: before.error.detail };
+  }
+}
+
+/** How many writes of each ticket copy are not yet in the PSA (pending or failed). */
+export async function pendingWritesByTicket(db: TDatabase, mspId: string, ticketRowIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ticketRowIds.length === 0) return counts;
+  for (const row of await psaWritesFor(db, mspId, 'ticket', ticketRowIds)) counts.set(row.targetId, (counts.get(row.targetId) ?? 0) + 1);
+  return counts;
+}
+
+/** The delivery state of each pending or failed write of one kind on a ticket copy, keyed by the payload's noteId. */
+export async function pendingWriteStates(db: TDatabase, mspId: string, ticketRowId: string, kind: TQueueWriteKind): Promise<Map<string, TPsaWriteState>> {
+  const states = new Map<string, TPsaWriteState>();
+  for (const row of await psaWritesFor(db, mspId, 'ticket', [ticketRowId])) {
+    if (row.kind !== kind) continue;
+    const payload = row.payload as Partial<TNotePayload>;
+    if (typeof payload.noteId !== 'string') continue;
+    states.set(
+      payload.noteId,
+      row.status === 'failed' ? { status: 'failed', message: row.lastError, nextAttemptAt: null } : { status: 'pending', message: row.lastError ?? MESSAGES.queue.psaPending, nextAttemptAt: row.nextAttemptAt.toISOString() },
+    );
+  }
+  return states;
+}

@@ -1,0 +1,549 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queueSettings, users, type TDatabase } from '@switchboard/db';
+import type { TQueueSettings, TQueueState, TQueueTier } from '@switchboard/contracts';
+import { DEFAULT_QUEUE_SETTINGS, DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
+
+/**
+ * Queue SQL (issue #10). Raw SQL where the claim must be one statement (FOR UPDATE SKIP LOCKED in a
+ * data-modifying CTE) and where set-based work (refresh, release) is cheaper than row-by-row.
+ * Every statement is scoped by msp_id first.
+ */
+
+type TRow = Record<string, unknown>;
+async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
+  // node-postgres and PGlite both answer { rows }.
+  const result: unknown = await db.execute<TRow>(query);
+  return (result as { rows: TRow[] }).rows;
+}
+const iso = (date: Date) => date.toISOString();
+
+/** A queue ticket joined to its PSA copy and assignee, as the presenter takes it. */
+export interface TQueueTicketRow {
+  mspId: string;
+  id: string;
+  /** The psa_tickets row (the PSA-outbox target of this ticket's writes). */
+  ticketRowId: string;
+  psaTicketId: number;
+  ticketNumber: string | null;
+  companyName: string | null;
+  contactName: string | null;
+  summary: string;
+  description: string | null;
+  typeExternalId: string | null;
+  typeName: string | null;
+  subtypeExternalId: string | null;
+  subtypeName: string | null;
+  boardId: number | null;
+  boardName: string | null;
+  priorityExternalId: string | null;
+  priorityName: string | null;
+  statusExternalId: string | null;
+  statusName: string | null;
+  impact: 'Low' | 'Medium' | 'High' | null;
+  severity: 'Low' | 'Medium' | 'High' | null;
+  tier: TQueueTier;
+  state: TQueueState;
+  slaHours: number | null;
+  slaDueAt: Date | null;
+  ticketCreatedAt: Date | null;
+  assignedTechId: string | null;
+  assignedTechName: string | null;
+  isReserved: boolean;
+  claimedAt: Date | null;
+  startedAt: Date | null;
+  holdUntil: Date | null;
+  completedAt: Date | null;
+  closedAt: Date | null;
+  rankKey: number;
+  /** Set by the claim statement: claimed by this call (false: already the technician's). */
+  isNew?: boolean;
+}
+
+/** The select list every ticket read shares; `q` is queue_tickets (or a CTE of its rows), `t` psa_tickets, `u` users. */
+const TICKET_COLUMNS = sql.raw(`
+  q.msp_id, q.id, q.ticket_row_id, q.psa_ticket_id, t.ticket_number, t.company_name, t.contact_name, t.summary, t.description,
+  t.type_external_id, t.type_name, t.subtype_external_id, t.subtype_name, q.board_id, t.board_name,
+  t.priority_external_id, t.priority_name, t.status_external_id, t.status_name, q.impact, q.severity,
+  q.tier, q.state, q.sla_hours, q.sla_due_at, q.ticket_created_at, q.assigned_tech_id,
+  case when u.id is null then null else trim(u.first_name || ' ' || u.last_name) end as assigned_tech_name,
+  q.is_reserved, q.claimed_at, q.started_at, q.hold_until, q.completed_at, q.closed_at, q.rank_key`);
+const TICKET_JOINS = sql.raw(`
+  join psa_tickets t on t.msp_id = q.msp_id and t.id = q.ticket_row_id
+  left join users u on u.msp_id = q.msp_id and u.id = q.assigned_tech_id`);
+
+const asDate = (value: unknown): Date | null => (value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null);
+const asText = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : null);
+
+function toTicketRow(row: TRow): TQueueTicketRow {
+  return {
+    mspId: String(row.msp_id),
+    id: String(row.id),
+    ticketRowId: String(row.ticket_row_id),
+    psaTicketId: Number(row.psa_ticket_id),
+    ticketNumber: asText(row.ticket_number),
+    companyName: asText(row.company_name),
+    contactName: asText(row.contact_name),
+    summary: asText(row.summary) ?? '',
+    description: asText(row.description),
+    typeExternalId: asText(row.type_external_id),
+    typeName: asText(row.type_name),
+    subtypeExternalId: asText(row.subtype_external_id),
+    subtypeName: asText(row.subtype_name),
+    boardId: row.board_id === null || row.board_id === undefined ? null : Number(row.board_id),
+    boardName: asText(row.board_name),
+    priorityExternalId: asText(row.priority_external_id),
+    priorityName: asText(row.priority_name),
+    statusExternalId: asText(row.status_external_id),
+    statusName: asText(row.status_name),
+    impact: asText(row.impact) as TQueueTicketRow['impact'],
+    severity: asText(row.severity) as TQueueTicketRow['severity'],
+    tier: String(row.tier) as TQueueTier,
+    state: String(row.state) as TQueueState,
+    slaHours: row.sla_hours === null || row.sla_hours === undefined ? null : Number(row.sla_hours),
+    slaDueAt: asDate(row.sla_due_at),
+    ticketCreatedAt: asDate(row.ticket_created_at),
+    assignedTechId: asText(row.assigned_tech_id),
+    assignedTechName: asText(row.assigned_tech_name),
+    isReserved: row.is_reserved === true,
+    claimedAt: asDate(row.claimed_at),
+    startedAt: asDate(row.started_at),
+    holdUntil: asDate(row.hold_until),
+    completedAt: asDate(row.completed_at),
+    closedAt: asDate(row.closed_at),
+    rankKey: Number(row.rank_key),
+    ...(row.is_new === undefined ? {} : { isNew: row.is_new === true }),
+  };
+}
+
+/** The MSP's queue settings (defaults until an admin saves). */
+export async function findQueueSettings(db: TDatabase, mspId: string): Promise<TQueueSettings> {
+  const [row] = await db.select().from(queueSettings).where(eq(queueSettings.mspId, mspId)).limit(1);
+  if (!row) return DEFAULT_QUEUE_SETTINGS;
+  return {
+    priorityWeight: row.priorityWeight,
+    subtypeWeight: row.subtypeWeight,
+    slaWeight: row.slaWeight,
+    ageWeight: row.ageWeight,
+    rejectCooldownMinutes: row.rejectCooldownMinutes,
+    idleReleaseMinutes: row.idleReleaseMinutes,
+    releaseOnSignOut: row.releaseOnSignOut,
+  };
+}
+
+export async function saveQueueSettings(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date): Promise<void> {
+  await db
+    .insert(queueSettings)
+    .values({ mspId, ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: queueSettings.mspId, set: { ...settings, updatedAt: now } });
+}
+
+/** The rank key in SQL (queue.scoring.ts rankKey): `due` and `created` are timestamptz expressions. */
+function rankKeySql(settings: TQueueSettings, priority: SQL, subtype: SQL, due: SQL, created: SQL): SQL {
+  return sql`(${settings.priorityWeight}::float8 * ${priority} + ${settings.subtypeWeight}::float8 * ${subtype}
+    - ${settings.slaWeight}::float8 * (extract(epoch from ${due}) / 3600.0)
+    - ${settings.ageWeight}::float8 * (extract(epoch from ${created}) / 3600.0))::float8`;
+}
+
+/**
+ * Brings the queue up to date with the ticket copies: every open copy of a configured board of the
+ * MSP's current PSA gets a queue row (scores, tier and SLA from the board configuration); rows of
+ * tickets that are still open get their scores refreshed (a requeue's tier stays); tickets closed
+ * in the PSA are closed here. Returns how many rows were inserted or changed.
+ */
+export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date): Promise<number> {
+  const created = sql.raw('src.created');
+  const due = sql.raw(`src.created + coalesce(src.sla_hours, ${DEFAULT_RANK_SLA_HOURS}) * interval '1 hour'`);
+  const source = sql`src as (
+      select s.*,
+        case s.tier when 'Tier1' then 1 when 'Tier2' then 2 when 'Tier3' then 3 else 4 end as tier_rank,
+        case when s.sla_hours is null then null else s.created + s.sla_hours * interval '1 hour' end as sla_due_at
+      from (
+        select t.msp_id, t.id as ticket_row_id, t.external_id::int as psa_ticket_id, bc.board_id,
+          coalesce(st.tier, 'Tier1') as tier,
+          coalesce(bp.priority_score, st.priority_score, 0) as priority_score,
+          coalesce(st.subtype_score, 0) as subtype_score,
+          st.sla_hours,
+          coalesce(t.psa_created_at, t.synced_at) as created
+        from psa_tickets t
+        join integrations i on i.msp_id = t.msp_id and i.psa_type = t.psa_type
+        join board_configs bc on bc.msp_id = t.msp_id and bc.psa_type = t.psa_type and t.board_external_id = bc.board_id::text
+        left join board_subtypes st on st.msp_id = t.msp_id and st.psa_type = t.psa_type and st.board_id = bc.board_id
+          and st.type_id::text = t.type_external_id and st.subtype_id::text = t.subtype_external_id
+        left join board_priorities bp on bp.msp_id = t.msp_id and bp.psa_type = t.psa_type and bp.board_id = bc.board_id
+          and bp.priority_id::text = t.priority_external_id
+        where t.msp_id = ${mspId} and not t.is_closed and t.external_id ~ '^[0-9]{1,9}$'
+      ) s
+    )`;
+  const key = rankKeySql(settings, sql.raw('src.priority_score'), sql.raw('src.subtype_score'), due, created);
+  // New copies: inserted; existing rows are not touched (so no row a claim wants is locked here).
+  const inserted = await rowsOf(
+    db,
+    sql`with ${source}
+    insert into queue_tickets (msp_id, ticket_row_id, psa_ticket_id, board_id, tier, tier_rank, priority_score, subtype_score,
+      sla_hours, sla_due_at, ticket_created_at, rank_key, state, updated_at)
+    select src.msp_id, src.ticket_row_id, src.psa_ticket_id, src.board_id, src.tier, src.tier_rank, src.priority_score, src.subtype_score,
+      src.sla_hours, src.sla_due_at, src.created, ${key}, 'queued', ${iso(now)}::timestamptz
+    from src
+    where not exists (select 1 from queue_tickets q where q.msp_id = src.msp_id and q.ticket_row_id = src.ticket_row_id)
+    on conflict (msp_id, ticket_row_id) do nothing
+    returning id`,
+  );
+  // Changed configuration or copy: only rows whose values differ are updated (and locked); a
+  // requeue's tier stays.
+  const changed = await rowsOf(
+    db,
+    sql`with ${source}
+    update queue_tickets q set
+      board_id = src.board_id,
+      tier = case when q.is_tier_pinned then q.tier else src.tier end,
+      tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
+      priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
+      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz
+    from src
+    where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state in ('queued', 'claimed', 'working')
+      and (q.board_id, q.priority_score, q.subtype_score, q.sla_hours, q.ticket_created_at, q.rank_key, q.tier)
+        is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${key}, case when q.is_tier_pinned then q.tier else src.tier end)
+    returning q.id`,
+  );
+  const closed = await rowsOf(
+    db,
+    sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
+      from psa_tickets t
+      where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
+      returning q.id`,
+  );
+  return inserted.length + changed.length + closed.length;
+}
+
+/** Recomputes every open row's rank key after the weights changed. */
+export async function rerankQueue(db: TDatabase, mspId: string, settings: TQueueSettings): Promise<void> {
+  const due = sql.raw(`coalesce(q.sla_due_at, q.ticket_created_at + ${DEFAULT_RANK_SLA_HOURS} * interval '1 hour')`);
+  await db.execute(
+    sql`update queue_tickets q set rank_key = ${rankKeySql(settings, sql.raw('q.priority_score'), sql.raw('q.subtype_score'), due, sql.raw('q.ticket_created_at'))}
+      where q.msp_id = ${mspId} and q.state in ('queued', 'claimed', 'working')`,
+  );
+}
+
+/** A technician of the MSP (active or not), with what the queue needs. */
+export interface TTechnicianRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  tierLevel: TQueueTier | null;
+  psaMemberId: string | null;
+  isActive: boolean;
+}
+export async function findTechnician(db: TDatabase, mspId: string, techId: string): Promise<TTechnicianRow | undefined> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, tierLevel: users.tierLevel, psaMemberId: users.psaMemberId, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.mspId, mspId), eq(users.id, techId), eq(users.kind, 'technician')))
+    .limit(1);
+  return row;
+}
+
+export interface TClaimInput {
+  mspId: string;
+  techId: string;
+  tierRank: number;
+  limit: number;
+  now: Date;
+}
+
+/**
+ * "Next tickets" in ONE statement: the technician's current tickets plus up to `limit` minus their
+ * count newly claimed from the top of the queue. Candidates are locked FOR UPDATE SKIP LOCKED, so
+ * concurrent callers never receive the same ticket and never wait on each other; a row another
+ * caller claimed meanwhile fails the re-check of `state = 'queued'` and the scan moves on.
+ * Order: own tier first, then lower tiers (tier_rank desc), then rank key.
+ */
+export async function claimNextTickets(db: TDatabase, input: TClaimInput): Promise<TQueueTicketRow[]> {
+  const now = iso(input.now);
+  const rows = await rowsOf(
+    db,
+    sql`with mine as (
+        select count(*)::int as n from queue_tickets
+        where msp_id = ${input.mspId} and assigned_tech_id = ${input.techId} and state in ('claimed', 'working')
+      ), picked as (
+        select q.id from queue_tickets q
+        where q.msp_id = ${input.mspId} and q.state = 'queued' and q.tier_rank <= ${input.tierRank}
+          and (q.hold_until is null or q.hold_until <= ${now}::timestamptz)
+          and (not q.is_reserved or q.assigned_tech_id = ${input.techId})
+          and not exists (select 1 from queue_rejections r where r.msp_id = q.msp_id and r.queue_ticket_id = q.id and r.tech_id = ${input.techId} and r.until > ${now}::timestamptz)
+        order by q.tier_rank desc, q.rank_key desc
+        limit greatest(0, ${input.limit}::int - (select n from mine))
+        for update of q skip locked
+      ), claimed as (
+        update queue_tickets q set state = 'claimed', assigned_tech_id = ${input.techId}, claimed_at = ${now}::timestamptz,
+          is_reserved = false, hold_until = null, updated_at = ${now}::timestamptz
+        from picked where q.msp_id = ${input.mspId} and q.id = picked.id
+        returning q.*
+      ), events as (
+        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
+        select msp_id, id, ${input.techId}, 'claimed', ${now}::timestamptz from claimed
+      )
+      select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
+      union all
+      select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${input.mspId} and q.assigned_tech_id = ${input.techId} and q.state in ('claimed', 'working')`,
+  );
+  // Oldest claim first (the ones the technician already had), then the new ones best first.
+  return rows.map(toTicketRow).sort((a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey);
+}
+
+/** Eligibility of `q` for a technician (the claim's own conditions). */
+function eligibleFor(techId: string, tierRank: number, now: Date): SQL {
+  return sql`q.state = 'queued' and q.tier_rank <= ${tierRank}
+    and (q.hold_until is null or q.hold_until <= ${iso(now)}::timestamptz)
+    and (not q.is_reserved or q.assigned_tech_id = ${techId})
+    and not exists (select 1 from queue_rejections r where r.msp_id = q.msp_id and r.queue_ticket_id = q.id and r.tech_id = ${techId} and r.until > ${iso(now)}::timestamptz)`;
+}
+
+/** A-124: the tickets the technician could be given, best first, one page. */
+export async function listEligibleTickets(db: TDatabase, mspId: string, techId: string, tierRank: number, now: Date, offset: number, limit: number): Promise<TQueueTicketRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and ${eligibleFor(techId, tierRank, now)}
+      order by q.tier_rank desc, q.rank_key desc limit ${limit} offset ${offset}`,
+  );
+  return rows.map(toTicketRow);
+}
+
+/** A-123: the technician's claimed and in-progress tickets, oldest claim first. */
+export async function listWorkingTickets(db: TDatabase, mspId: string, techId: string): Promise<TQueueTicketRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and q.assigned_tech_id = ${techId} and q.state in ('claimed', 'working')
+      order by q.claimed_at asc nulls last, q.rank_key desc`,
+  );
+  return rows.map(toTicketRow);
+}
+
+export interface TQueueListFilter {
+  boardId?: number | undefined;
+  categoryId?: number | undefined;
+  subCategoryId?: number | undefined;
+  priorityId?: number | undefined;
+  search?: string | undefined;
+  sort: 'newest' | 'score';
+  show: 'open' | 'all';
+}
+
+/** A-015: one page of the MSP's queue with the total. */
+export async function listQueuePage(db: TDatabase, mspId: string, filter: TQueueListFilter, offset: number, limit: number): Promise<{ rows: TQueueTicketRow[]; total: number }> {
+  const conditions: SQL[] = [sql`q.msp_id = ${mspId}`];
+  if (filter.show === 'open') conditions.push(sql`q.state in ('queued', 'claimed', 'working')`);
+  if (filter.boardId !== undefined) conditions.push(sql`q.board_id = ${filter.boardId}`);
+  if (filter.categoryId !== undefined) conditions.push(sql`t.type_external_id = ${String(filter.categoryId)}`);
+  if (filter.subCategoryId !== undefined) conditions.push(sql`t.subtype_external_id = ${String(filter.subCategoryId)}`);
+  if (filter.priorityId !== undefined) conditions.push(sql`t.priority_external_id = ${String(filter.priorityId)}`);
+  if (filter.search !== undefined && filter.search !== '') {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(t.summary ilike ${pattern} or t.ticket_number ilike ${pattern} or t.company_name ilike ${pattern} or q.psa_ticket_id::text = ${filter.search})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const order = filter.sort === 'newest' ? sql`q.ticket_created_at desc, q.id` : sql`q.tier_rank desc, q.rank_key desc`;
+  const [countRow] = await rowsOf(db, sql`select count(*)::int as n from queue_tickets q join psa_tickets t on t.msp_id = q.msp_id and t.id = q.ticket_row_id where ${where}`);
+  const rows = await rowsOf(db, sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS} where ${where} order by ${order} limit ${limit} offset ${offset}`);
+  return { rows: rows.map(toTicketRow), total: Number(countRow?.n ?? 0) };
+}
+
+/** One queue ticket by the PSA's ticket id (the newest row when a PSA switch left two). */
+export async function findTicketByPsaId(db: TDatabase, mspId: string, psaTicketId: number, lock = false): Promise<TQueueTicketRow | undefined> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and q.psa_ticket_id = ${psaTicketId}
+      order by q.ticket_created_at desc limit 1 ${lock ? sql`for update of q` : sql``}`,
+  );
+  const [row] = rows;
+  return row ? toTicketRow(row) : undefined;
+}
+
+/** One queue ticket by its own id. */
+export async function findTicketById(db: TDatabase, mspId: string, id: string, lock = false): Promise<TQueueTicketRow | undefined> {
+  const rows = await rowsOf(db, sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS} where q.msp_id = ${mspId} and q.id = ${id} ${lock ? sql`for update of q` : sql``}`);
+  const [row] = rows;
+  return row ? toTicketRow(row) : undefined;
+}
+
+/** Whether the technician handed this ticket back recently (not offered again until then). */
+export async function isRejectedBy(db: TDatabase, mspId: string, queueTicketId: string, techId: string, now: Date): Promise<boolean> {
+  const rows = await rowsOf(db, sql`select 1 from queue_rejections where msp_id = ${mspId} and queue_ticket_id = ${queueTicketId} and tech_id = ${techId} and until > ${iso(now)}::timestamptz limit 1`);
+  return rows.length > 0;
+}
+
+export type TQueueEventKind = 'claimed' | 'picked' | 'released' | 'rejected' | 'requeued' | 'completed' | 'incomplete' | 'closed' | 'edited';
+
+export async function insertQueueEvent(db: TDatabase, mspId: string, queueTicketId: string, techId: string | null, kind: TQueueEventKind, at: Date, details: Record<string, unknown> = {}): Promise<void> {
+  await db.execute(
+    sql`insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, details, at) values (${mspId}, ${queueTicketId}, ${techId}, ${kind}, ${JSON.stringify(details)}::jsonb, ${iso(at)}::timestamptz)`,
+  );
+}
+
+/** Sets the state columns of one queue ticket (only those given). */
+export async function updateQueueTicket(
+  db: TDatabase,
+  mspId: string,
+  id: string,
+  values: {
+    state?: TQueueState;
+    assignedTechId?: string | null;
+    isReserved?: boolean;
+    claimedAt?: Date | null;
+    startedAt?: Date | null;
+    completedAt?: Date | null;
+    closedAt?: Date | null;
+    holdUntil?: Date | null;
+    tier?: TQueueTier;
+    tierRank?: number;
+    isTierPinned?: boolean;
+    impact?: 'Low' | 'Medium' | 'High' | null;
+    severity?: 'Low' | 'Medium' | 'High' | null;
+  },
+  now: Date,
+): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = ${iso(now)}::timestamptz`];
+  const dateOrNull = (value: Date | null) => (value === null ? sql`null` : sql`${iso(value)}::timestamptz`);
+  if (values.state !== undefined) sets.push(sql`state = ${values.state}`);
+  if (values.assignedTechId !== undefined) sets.push(sql`assigned_tech_id = ${values.assignedTechId}`);
+  if (values.isReserved !== undefined) sets.push(sql`is_reserved = ${values.isReserved}`);
+  if (values.claimedAt !== undefined) sets.push(sql`claimed_at = ${dateOrNull(values.claimedAt)}`);
+  if (values.startedAt !== undefined) sets.push(sql`started_at = ${dateOrNull(values.startedAt)}`);
+  if (values.completedAt !== undefined) sets.push(sql`completed_at = ${dateOrNull(values.completedAt)}`);
+  if (values.closedAt !== undefined) sets.push(sql`closed_at = ${dateOrNull(values.closedAt)}`);
+  if (values.holdUntil !== undefined) sets.push(sql`hold_until = ${dateOrNull(values.holdUntil)}`);
+  if (values.tier !== undefined) sets.push(sql`tier = ${values.tier}`);
+  if (values.tierRank !== undefined) sets.push(sql`tier_rank = ${values.tierRank}`);
+  if (values.isTierPinned !== undefined) sets.push(sql`is_tier_pinned = ${values.isTierPinned}`);
+  if (values.impact !== undefined) sets.push(sql`impact = ${values.impact}`);
+  if (values.severity !== undefined) sets.push(sql`severity = ${values.severity}`);
+  await db.execute(sql`update queue_tickets set ${sql.join(sets, sql`, `)} where msp_id = ${mspId} and id = ${id}`);
+}
+
+export async function insertRejection(db: TDatabase, mspId: string, queueTicketId: string, techId: string, reason: string, now: Date, until: Date): Promise<void> {
+  await db.execute(
+    sql`insert into queue_rejections (msp_id, queue_ticket_id, tech_id, reason, created_at, until) values (${mspId}, ${queueTicketId}, ${techId}, ${reason}, ${iso(now)}::timestamptz, ${iso(until)}::timestamptz)`,
+  );
+}
+
+/** Released tickets: which technician had them. */
+export interface TReleasedTicket {
+  id: string;
+  psaTicketId: number;
+  techId: string;
+}
+
+/**
+ * Puts claimed but unstarted tickets back in the queue: those of one technician (`techId`), or,
+ * for the sweep, those whose technician signed out (no live session) or has been idle (no claim
+ * and no timer activity for `idleMinutes`). A reserved ticket stays reserved for its technician.
+ */
+export async function releaseClaimedTickets(
+  db: TDatabase,
+  mspId: string,
+  now: Date,
+  scope: { techId: string } | { idleMinutes: number; releaseOnSignOut: boolean },
+): Promise<TReleasedTicket[]> {
+  const at = iso(now);
+  let which: SQL;
+  if ('techId' in scope) {
+    which = sql`q.assigned_tech_id = ${scope.techId}`;
+  } else {
+    const reasons: SQL[] = [];
+    if (scope.idleMinutes > 0) {
+      const since = iso(new Date(now.getTime() - scope.idleMinutes * 60_000));
+      reasons.push(sql`(q.claimed_at < ${since}::timestamptz
+        and not exists (select 1 from queue_tickets o where o.msp_id = q.msp_id and o.assigned_tech_id = q.assigned_tech_id and o.claimed_at >= ${since}::timestamptz)
+        and not exists (select 1 from queue_timer_sessions s where s.msp_id = q.msp_id and s.tech_id = q.assigned_tech_id and (s.ended_at is null or s.ended_at >= ${since}::timestamptz)))`);
+    }
+    if (scope.releaseOnSignOut) {
+      reasons.push(sql`not exists (select 1 from sessions se where se.msp_id = q.msp_id and se.user_id = q.assigned_tech_id and se.revoked_at is null and se.expires_at > ${at}::timestamptz)`);
+    }
+    if (reasons.length === 0) return [];
+    which = sql`(${sql.join(reasons, sql` or `)})`;
+  }
+  const rows = await rowsOf(
+    db,
+    sql`with candidates as (
+        select q.id, q.assigned_tech_id as tech_id from queue_tickets q
+        where q.msp_id = ${mspId} and q.state = 'claimed' and ${which}
+        for update of q skip locked
+      ), released as (
+        update queue_tickets q set state = 'queued', claimed_at = null,
+          assigned_tech_id = case when q.is_reserved then q.assigned_tech_id else null end, updated_at = ${at}::timestamptz
+        from candidates c where q.msp_id = ${mspId} and q.id = c.id
+        returning q.id, q.psa_ticket_id, c.tech_id
+      ), events as (
+        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
+        select ${mspId}, id, tech_id, 'released', ${at}::timestamptz from released
+      )
+      select id, psa_ticket_id, tech_id from released`,
+  );
+  return rows.map((row) => ({ id: String(row.id), psaTicketId: Number(row.psa_ticket_id), techId: String(row.tech_id) }));
+}
+
+/** The board's closing and new statuses (board_configs) for the MSP's current PSA. */
+export async function findBoardStatuses(db: TDatabase, mspId: string, boardId: number): Promise<{ closingStatusId: number | null; closingStatusName: string | null; newStatusId: number | null; newStatusName: string | null } | undefined> {
+  const [row] = await rowsOf(
+    db,
+    sql`select bc.closing_status_id, bc.closing_status_name, bc.new_status_id, bc.new_status_name
+      from board_configs bc join integrations i on i.msp_id = bc.msp_id and i.psa_type = bc.psa_type
+      where bc.msp_id = ${mspId} and bc.board_id = ${boardId} limit 1`,
+  );
+  if (!row) return undefined;
+  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { closingStatusId: num(row.closing_status_id), closingStatusName: asText(row.closing_status_name), newStatusId: num(row.new_status_id), newStatusName: asText(row.new_status_name) };
+}
+
+/** Optimistically applies an edit to the ticket copy, so reads show it before the next sync. */
+export async function applyEditToTicketCopy(
+  db: TDatabase,
+  mspId: string,
+  queueTicketId: string,
+  edit: { summary?: string; description?: string; typeId?: number | null; typeName?: string | null; subtypeId?: number | null; subtypeName?: string | null; priorityId?: number | null; priorityName?: string | null; statusId?: number | null; statusName?: string | null },
+): Promise<void> {
+  const sets: SQL[] = [];
+  const idText = (value: number | null) => (value === null ? null : String(value));
+  if (edit.summary !== undefined) sets.push(sql`summary = ${edit.summary}`);
+  if (edit.description !== undefined) sets.push(sql`description = ${edit.description}`);
+  if (edit.typeId !== undefined) sets.push(sql`type_external_id = ${idText(edit.typeId)}`);
+  if (edit.typeName !== undefined) sets.push(sql`type_name = ${edit.typeName}`);
+  if (edit.subtypeId !== undefined) sets.push(sql`subtype_external_id = ${idText(edit.subtypeId)}`);
+  if (edit.subtypeName !== undefined) sets.push(sql`subtype_name = ${edit.subtypeName}`);
+  if (edit.priorityId !== undefined) sets.push(sql`priority_external_id = ${idText(edit.priorityId)}`);
+  if (edit.priorityName !== undefined) sets.push(sql`priority_name = ${edit.priorityName}`);
+  if (edit.statusId !== undefined) sets.push(sql`status_external_id = ${idText(edit.statusId)}`);
+  if (edit.statusName !== undefined) sets.push(sql`status_name = ${edit.statusName}`);
+  if (sets.length === 0) return;
+  await db.execute(
+    sql`update psa_tickets t set ${sql.join(sets, sql`, `)} from queue_tickets q where q.msp_id = ${mspId} and q.id = ${queueTicketId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id`,
+  );
+}
+
+/** Queue tickets by id (the activities reads). */
+export async function listTicketsByIds(db: TDatabase, mspId: string, ids: string[]): Promise<TQueueTicketRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf(db, sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS} where q.msp_id = ${mspId} and q.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return rows.map(toTicketRow);
+}
+
+/** Tickets completed in [from, to), by the MSP or one technician. */
+export async function listCompletedBetween(db: TDatabase, mspId: string, from: Date, to: Date, techId?: string): Promise<TQueueTicketRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and q.completed_at >= ${iso(from)}::timestamptz and q.completed_at < ${iso(to)}::timestamptz
+      ${techId ? sql`and q.assigned_tech_id = ${techId}` : sql``}`,
+  );
+  return rows.map(toTicketRow);
+}
+
+/** Display names of the MSP's users by id. */
+export async function listUserNames(db: TDatabase, mspId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf(db, sql`select id, trim(first_name || ' ' || last_name) as name from users where msp_id = ${mspId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((row) => [String(row.id), String(row.name)]));
+}

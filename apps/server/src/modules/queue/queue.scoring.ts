@@ -1,0 +1,72 @@
+import type { TQueueSettings, TQueueTier } from '@switchboard/contracts';
+
+/**
+ * Queue ordering (DESIGN §8), the documented formula an admin tunes per MSP:
+ *
+ *   score(now) = priorityWeight × priority score (0–100)
+ *              + subtypeWeight  × subtype score (0–100)
+ *              − slaWeight      × hours of SLA left (negative once overdue, so overdue rises)
+ *              + ageWeight      × hours since the ticket was created
+ *
+ * Every term is linear in `now`, so score(now) = rankKey + (slaWeight + ageWeight) × nowHours with
+ * rankKey fixed per ticket: the database orders by rankKey through an index, and the order is the
+ * score's order at any moment. A ticket whose subtype has no SLA is ranked as if due
+ * DEFAULT_RANK_SLA_HOURS after creation (its slaDueAt stays unknown).
+ */
+export const DEFAULT_QUEUE_SETTINGS: TQueueSettings = {
+  priorityWeight: 1,
+  subtypeWeight: 0.5,
+  slaWeight: 2,
+  ageWeight: 0.25,
+  rejectCooldownMinutes: 240,
+  idleReleaseMinutes: 60,
+  releaseOnSignOut: true,
+};
+
+export const DEFAULT_RANK_SLA_HOURS = 24;
+const MS_PER_HOUR = 3_600_000;
+
+/** Tier1 = 1 … Tier3 = 3; NoTier tickets rank 4, above every technician: nobody is given them. */
+export function tierRank(tier: TQueueTier): number {
+  return tier === 'Tier1' ? 1 : tier === 'Tier2' ? 2 : tier === 'Tier3' ? 3 : 4;
+}
+
+export interface TRankInput {
+  priorityScore: number;
+  subtypeScore: number;
+  /** When the SLA runs out (created + SLA hours, or + DEFAULT_RANK_SLA_HOURS without one). */
+  rankDueAt: Date;
+  createdAt: Date;
+}
+
+/** The time-free part of the score (see the formula above). */
+export function rankKey(settings: TQueueSettings, input: TRankInput): number {
+  return (
+    settings.priorityWeight * input.priorityScore +
+    settings.subtypeWeight * input.subtypeScore -
+    settings.slaWeight * (input.rankDueAt.getTime() / MS_PER_HOUR) -
+    settings.ageWeight * (input.createdAt.getTime() / MS_PER_HOUR)
+  );
+}
+
+/** The score at `now` from a stored rank key. */
+export function scoreAt(settings: TQueueSettings, key: number, now: Date): number {
+  return Math.round((key + (settings.slaWeight + settings.ageWeight) * (now.getTime() / MS_PER_HOUR)) * 100) / 100;
+}
+
+/** A work session that ran across midnight (UTC) or for over 12 hours is flagged for confirmation. */
+export function sessionFlag(startedAt: Date, endedAt: Date): 'pastMidnight' | 'overTwelveHours' | null {
+  if (endedAt.getTime() - startedAt.getTime() > 12 * MS_PER_HOUR) return 'overTwelveHours';
+  if (startedAt.toISOString().slice(0, 10) !== endedAt.toISOString().slice(0, 10)) return 'pastMidnight';
+  return null;
+}
+
+/** Whole and fractional minutes between two instants (never negative). */
+export function minutesBetween(startedAt: Date, endedAt: Date): number {
+  return Math.max(0, (endedAt.getTime() - startedAt.getTime()) / 60_000);
+}
+
+/** Hours rounded to two decimals, as totalWorkHours is shown. */
+export function hoursOf(minutes: number): number {
+  return Math.round((minutes / 60) * 100) / 100;
+}

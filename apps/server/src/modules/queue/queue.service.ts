@@ -1,0 +1,382 @@
+import {
+  MESSAGES,
+  QUEUE_PAGE_SIZE,
+  type TActivitiesResponse,
+  type TActivity,
+  type TCompleteTicketResponse,
+  type TNextTicketsQuery,
+  type TQueueGetAllQuery,
+  type TQueueSettings,
+  type TQueueTicket,
+  type TQueueTicketPage,
+  type TRejectTicketBody,
+  type TRequeueBody,
+  type TRequeueQuery,
+} from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { conflict, notFound, validation } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { assertWorkingOn, resolveTechnician, workingTierRank } from './queue.policy';
+import { presentQueueTicket, presentSession } from './queue.presenter';
+import { deliverQueueWrite, enqueueQueueWrite, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
+import type { TQueueMaintenance } from './queue.maintenance';
+import {
+  claimNextTickets,
+  findBoardStatuses,
+  findTicketById,
+  findTicketByPsaId,
+  insertQueueEvent,
+  insertRejection,
+  listCompletedBetween,
+  listEligibleTickets,
+  listQueuePage,
+  listTicketsByIds,
+  listUserNames,
+  listWorkingTickets,
+  releaseClaimedTickets,
+  rerankQueue,
+  saveQueueSettings,
+  updateQueueTicket,
+  type TQueueTicketRow,
+  type TTechnicianRow,
+} from './queue.repository';
+import { minutesBetween, tierRank } from './queue.scoring';
+import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
+import { listSessions, listSessionsBetween } from './timers.repository';
+import { insertQueueNote } from './notes.repository';
+
+const DAY_MS = 86_400_000;
+
+/** The technician queue (DESIGN §8; 02 §4; R-294–R-332): claims, lists, completion, requeue, reject, release. */
+export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenance) {
+  const db = deps.database.db;
+
+  async function present(mspId: string, rows: TQueueTicketRow[], settings?: TQueueSettings): Promise<TQueueTicket[]> {
+    const now = deps.now();
+    const weights = settings ?? (await maintenance.settingsOf(mspId));
+    const pending = await pendingWritesByTicket(db, mspId, rows.map((row) => row.ticketRowId));
+    return rows.map((row) => presentQueueTicket(row, weights, now, pending.get(row.ticketRowId) ?? 0));
+  }
+
+  async function presentOne(mspId: string, id: string): Promise<TQueueTicket> {
+    const row = await findTicketById(db, mspId, id);
+    if (!row) throw notFound(MESSAGES.queue.ticketNotFound);
+    const [ticket] = await present(mspId, [row]);
+    if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+    return ticket;
+  }
+
+  /** The claim's PSA write (owner and "Assigned" status), when the technician is linked to a PSA member. */
+  async function enqueueAssign(tx: TDatabase, actor: TActor, technician: TTechnicianRow, ticket: TQueueTicketRow): Promise<string | null> {
+    const memberId = memberNumberOf(technician);
+    if (memberId === null) return null;
+    return enqueueQueueWrite(tx, {
+      mspId: actor.mspId,
+      kind: QUEUE_WRITES.assign,
+      ticketRowId: ticket.ticketRowId,
+      idempotencyKey: `assign:${ticket.id}:${technician.id}:${deps.now().getTime()}`,
+      payload: { ticketId: ticket.psaTicketId, boardId: ticket.boardId, memberId },
+      createdBy: actor.userId,
+    }, deps.now());
+  }
+
+  async function enqueueUnassign(tx: TDatabase, actor: TActor, ticket: TQueueTicketRow): Promise<string> {
+    const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, actor.mspId, ticket.boardId);
+    return enqueueQueueWrite(tx, {
+      mspId: actor.mspId,
+      kind: QUEUE_WRITES.unassign,
+      ticketRowId: ticket.ticketRowId,
+      idempotencyKey: `unassign:${ticket.id}:${deps.now().getTime()}`,
+      payload: { ticketId: ticket.psaTicketId, statusName: statuses?.newStatusName ?? null },
+      createdBy: actor.userId,
+    }, deps.now());
+  }
+
+  /**
+   * A-122: the technician's current tickets topped up to `limit` with new claims from the top of the
+   * queue (own tier first, then lower). Pressing "next" again does not hoard more than `limit`.
+   */
+  async function nextTickets(actor: TActor, query: TNextTicketsQuery): Promise<TQueueTicket[]> {
+    const technician = await resolveTechnician(db, actor, query.techId, 'work');
+    const rank = workingTierRank(technician);
+    await maintenance.maintain(actor.mspId);
+    const settings = await maintenance.settingsOf(actor.mspId);
+    const claim = () =>
+      db.transaction(async (tx) => {
+        const rows = await claimNextTickets(tx, { mspId: actor.mspId, techId: technician.id, tierRank: rank, limit: query.limit, now: deps.now() });
+        const writeIds: string[] = [];
+        for (const row of rows.filter((each) => each.isNew === true)) {
+          const id = await enqueueAssign(tx, actor, technician, row);
+          if (id !== null) writeIds.push(id);
+        }
+        return { rows, writeIds };
+      });
+    let { rows, writeIds } = await claim();
+    // A full batch is the rule; fewer means the queue ran dry or rows were taken mid-scan: look once more.
+    if (rows.length < query.limit && rows.some((row) => row.isNew === true)) {
+      const again = await claim();
+      rows = again.rows;
+      writeIds = [...writeIds, ...again.writeIds];
+    }
+    maintenance.deliverLater(actor.mspId, writeIds);
+    const now = deps.now();
+    return rows.map((row) => presentQueueTicket(row, settings, now, row.isNew === true && memberNumberOf(technician) !== null ? 1 : 0));
+  }
+
+  /** A-123: the technician's claimed and in-progress tickets. */
+  async function currentWorking(actor: TActor, techId: string): Promise<TQueueTicket[]> {
+    const technician = await resolveTechnician(db, actor, techId, 'read');
+    await maintenance.maintain(actor.mspId);
+    return present(actor.mspId, await listWorkingTickets(db, actor.mspId, technician.id));
+  }
+
+  /** A-124: what the technician could be given, best first, 30 per page (NoTier: nothing). */
+  async function eligibleTickets(actor: TActor, techId: string, page: number): Promise<TQueueTicket[]> {
+    const technician = await resolveTechnician(db, actor, techId, 'read');
+    if (technician.tierLevel === null || technician.tierLevel === 'NoTier') return [];
+    await maintenance.maintain(actor.mspId);
+    const rows = await listEligibleTickets(db, actor.mspId, technician.id, tierRank(technician.tierLevel), deps.now(), (page - 1) * QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZE);
+    return present(actor.mspId, rows);
+  }
+
+  /** A-015: all queue tickets of the MSP, filtered, 30 per page (R-285, R-289). */
+  async function getAll(actor: TActor, query: TQueueGetAllQuery): Promise<TQueueTicketPage> {
+    await maintenance.maintain(actor.mspId);
+    const { rows, total } = await listQueuePage(db, actor.mspId, query, (query.page - 1) * QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZE);
+    return { tickets: await present(actor.mspId, rows), total, page: query.page, pageSize: QUEUE_PAGE_SIZE };
+  }
+
+  /** A-127: takes one queue ticket by its queue id; plain refusals when someone else has it or it is not for this tier. */
+  async function manualPick(actor: TActor, techId: string, queueTicketId: string): Promise<TQueueTicket> {
+    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const rank = workingTierRank(technician);
+    const writeId = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
+      if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
+      if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+      if (ticket.state === 'claimed' || ticket.state === 'working') {
+        if (ticket.assignedTechId === technician.id) return null;
+        throw conflict(MESSAGES.queue.heldByOther);
+      }
+      if (ticket.isReserved && ticket.assignedTechId !== technician.id) throw conflict(MESSAGES.queue.heldByOther);
+      if (tierRank(ticket.tier) > rank) throw conflict(MESSAGES.queue.tierTooHigh);
+      if (ticket.holdUntil !== null && ticket.holdUntil > now && ticket.assignedTechId !== technician.id) throw conflict(MESSAGES.queue.onHold);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'claimed', assignedTechId: technician.id, claimedAt: now, isReserved: false, holdUntil: null }, now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'picked', now);
+      return enqueueAssign(tx, actor, technician, ticket);
+    });
+    if (writeId !== null) maintenance.deliverLater(actor.mspId, [writeId]);
+    return presentOne(actor.mspId, queueTicketId);
+  }
+
+  async function lockedTicketByPsaId(tx: TDatabase, actor: TActor, ticketId: number): Promise<TQueueTicketRow> {
+    const ticket = await findTicketByPsaId(tx, actor.mspId, ticketId, true);
+    if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+    return ticket;
+  }
+
+  /**
+   * A-119 / A-120: marks the ticket complete; a timer still open on it is completed with the note
+   * 'Ticket completed' (R-319) and its time entry goes to the PSA. The PSA close is A-113.
+   */
+  async function complete(actor: TActor, ticketId: number, techId: string): Promise<TCompleteTicketResponse> {
+    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const result = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await lockedTicketByPsaId(tx, actor, ticketId);
+      assertWorkingOn(ticket, technician.id);
+      const timer = await completeTimerInTx(tx, ticket, technician, MESSAGES.queue.completed, now, actor.userId);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'completed', completedAt: now }, now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'completed', now);
+      return { ticket, timeEntryWriteId: timer?.timeEntryWriteId ?? null };
+    });
+    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
+    const sessions = await listSessions(db, actor.mspId, result.ticket.id, technician.id);
+    const now = deps.now();
+    const minutes = sessions.reduce((sum, session) => sum + minutesBetween(session.startedAt, session.endedAt ?? now), 0);
+    return { ticket: await presentOne(actor.mspId, result.ticket.id), totalWorkHours: Math.round((minutes / 60) * 100) / 100 };
+  }
+
+  /** Mark incomplete, persisted (decisions #18): a completed ticket goes back to the technician's working list. */
+  async function markIncomplete(actor: TActor, ticketId: number, techId: string): Promise<TQueueTicket> {
+    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const id = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await lockedTicketByPsaId(tx, actor, ticketId);
+      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
+      if (ticket.state !== 'completed') throw conflict(MESSAGES.queue.notCompleted);
+      if (ticket.assignedTechId !== technician.id) throw conflict(MESSAGES.queue.heldByOther);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'working', completedAt: null }, now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'incomplete', now);
+      return ticket.id;
+    });
+    return presentOne(actor.mspId, id);
+  }
+
+  /**
+   * A-121: the active ticket goes back to the queue with a hold (hours), optionally reserved for the
+   * same technician (assignedFlag) and with a new tier; a running timer on it is paused (R-325).
+   */
+  async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<TQueueTicket> {
+    const technician = await resolveTechnician(db, actor, query.techId, 'work');
+    if (!body || (body.id === undefined && body.ticketId === undefined)) throw validation(MESSAGES.queue.noActiveTicketToRequeue, [{ name: 'body', reason: MESSAGES.queue.noActiveTicketToRequeue }]);
+    const isAssigned = query.assignedFlag === 'true';
+    const result = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = body.id !== undefined ? await findTicketById(tx, actor.mspId, body.id, true) : await findTicketByPsaId(tx, actor.mspId, body.ticketId ?? 0, true);
+      if (!ticket || ticket.assignedTechId !== technician.id || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.noActiveTicketToRequeue);
+      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
+      const holdUntil = query.holdTimeInHours > 0 ? new Date(now.getTime() + query.holdTimeInHours * 3_600_000) : null;
+      await updateQueueTicket(
+        tx,
+        actor.mspId,
+        ticket.id,
+        {
+          state: 'queued',
+          holdUntil,
+          claimedAt: null,
+          isReserved: isAssigned,
+          assignedTechId: isAssigned ? technician.id : null,
+          ...(query.newTier ? { tier: query.newTier, tierRank: tierRank(query.newTier), isTierPinned: true } : {}),
+        },
+        now,
+      );
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'requeued', now, { holdTimeInHours: query.holdTimeInHours, assignedFlag: isAssigned, newTier: query.newTier ?? null });
+      return { ticket, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
+    });
+    if (result.writeId !== null) await deliverQueueWrite(deps, actor.mspId, result.writeId);
+    return presentOne(actor.mspId, result.ticket.id);
+  }
+
+  /**
+   * Reject with a reason (issue #10, beyond the spec): the claimed ticket goes back to the queue, is
+   * not offered to this technician again for the MSP's cooldown, and the reason becomes an internal
+   * note in the PSA.
+   */
+  async function reject(actor: TActor, ticketId: number, techId: string, body: TRejectTicketBody) {
+    const technician = await resolveTechnician(db, actor, techId, 'work');
+    if (body.reason === '') throw validation(MESSAGES.queue.rejectReasonRequired, [{ name: 'reason', reason: MESSAGES.queue.rejectReasonRequired }]);
+    const settings = await maintenance.settingsOf(actor.mspId);
+    const result = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await lockedTicketByPsaId(tx, actor, ticketId);
+      assertWorkingOn(ticket, technician.id);
+      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
+      const until = new Date(now.getTime() + settings.rejectCooldownMinutes * 60_000);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', claimedAt: null, assignedTechId: null, isReserved: false }, now);
+      await insertRejection(tx, actor.mspId, ticket.id, technician.id, body.reason, now, until);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'rejected', now, { reason: body.reason });
+      const text = `Handed back by ${`${technician.firstName} ${technician.lastName}`.trim()}: ${body.reason}`;
+      const note = await insertQueueNote(tx, { mspId: actor.mspId, queueTicketId: ticket.id, psaTicketId: ticket.psaTicketId, kind: 'internal', noteType: null, info: '', text, createdBy: actor.userId, createdAt: now });
+      const noteWriteId = await enqueueQueueWrite(tx, {
+        mspId: actor.mspId,
+        kind: QUEUE_WRITES.note,
+        ticketRowId: ticket.ticketRowId,
+        idempotencyKey: `note:${note.id}`,
+        payload: { noteId: note.id, ticketId: ticket.psaTicketId, text, kind: 'internal', noteType: null, memberId: memberNumberOf(technician) },
+        createdBy: actor.userId,
+      }, deps.now());
+      const unassignWriteId = await enqueueUnassign(tx, actor, ticket);
+      return { ticket, until, noteWriteId, unassignWriteId };
+    });
+    const note = await deliverQueueWrite(deps, actor.mspId, result.noteWriteId);
+    await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
+    return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note };
+  }
+
+  /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */
+  async function release(actor: TActor, techId: string): Promise<number> {
+    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const { released, writeIds } = await db.transaction(async (tx) => {
+      const rows = await releaseClaimedTickets(tx, actor.mspId, deps.now(), { techId: technician.id });
+      return { released: rows, writeIds: await maintenance.enqueueUnassigns(tx, actor.mspId, rows) };
+    });
+    maintenance.deliverLater(actor.mspId, writeIds);
+    return released.length;
+  }
+
+  /** The day [from, to) of an ISO date (UTC), today by default. */
+  function dayOf(date: string | undefined): { date: string; from: Date; to: Date } {
+    const day = date === undefined || date === '' ? deps.now().toISOString().slice(0, 10) : date.slice(0, 10);
+    const from = new Date(`${day}T00:00:00.000Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(from.getTime()) || from.toISOString().slice(0, 10) !== day) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
+    return { date: day, from, to: new Date(from.getTime() + DAY_MS) };
+  }
+
+  /** A-125 / A-126: who worked on what on a date, minutes clipped to the day, completions and SLA met. */
+  async function activities(actor: TActor, date: string | undefined, techId?: string): Promise<TActivitiesResponse> {
+    if (techId !== undefined) await resolveTechnician(db, actor, techId, 'read');
+    const day = dayOf(date);
+    const now = deps.now();
+    const sessions = await listSessionsBetween(db, actor.mspId, day.from, day.to, techId);
+    const completed = await listCompletedBetween(db, actor.mspId, day.from, day.to, techId);
+    const ticketIds = [...new Set([...sessions.map((session) => session.queueTicketId), ...completed.map((ticket) => ticket.id)])];
+    const tickets = new Map((await listTicketsByIds(db, actor.mspId, ticketIds)).map((ticket) => [ticket.id, ticket]));
+    const techIds = [...new Set([...sessions.map((session) => session.techId), ...completed.flatMap((ticket) => (ticket.assignedTechId ? [ticket.assignedTechId] : []))])];
+    const names = await listUserNames(db, actor.mspId, techIds);
+    const byKey = new Map<string, TActivity>();
+    const activityOf = (tech: string, ticket: TQueueTicketRow): TActivity => {
+      const key = `${tech}:${ticket.id}`;
+      let activity = byKey.get(key);
+      if (!activity) {
+        const isCompletedThatDay = ticket.completedAt !== null && ticket.completedAt >= day.from && ticket.completedAt < day.to && ticket.assignedTechId === tech;
+        activity = {
+          techId: tech,
+          technicianName: names.get(tech) ?? '',
+          ticketId: ticket.psaTicketId,
+          queueTicketId: ticket.id,
+          title: ticket.summary,
+          sessions: [],
+          totalWorkMinutes: 0,
+          completed: isCompletedThatDay,
+          completedAt: isCompletedThatDay && ticket.completedAt ? ticket.completedAt.toISOString() : null,
+          slaMet: isCompletedThatDay && ticket.slaDueAt && ticket.completedAt ? ticket.completedAt <= ticket.slaDueAt : null,
+        };
+        byKey.set(key, activity);
+      }
+      return activity;
+    };
+    for (const session of sessions) {
+      const ticket = tickets.get(session.queueTicketId);
+      if (!ticket) continue;
+      const activity = activityOf(session.techId, ticket);
+      activity.sessions.push(presentSession(session, ticket.psaTicketId, now));
+      const start = session.startedAt < day.from ? day.from : session.startedAt;
+      const endRaw = session.endedAt ?? now;
+      const end = endRaw > day.to ? day.to : endRaw;
+      activity.totalWorkMinutes = Math.round((activity.totalWorkMinutes + minutesBetween(start, end)) * 100) / 100;
+    }
+    for (const ticket of completed) if (ticket.assignedTechId) activityOf(ticket.assignedTechId, ticket);
+    const list = [...byKey.values()];
+    const totals = new Map<string, { techId: string; technicianName: string; totalWorkMinutes: number; ticketsCompleted: number; slaMet: number }>();
+    for (const activity of list) {
+      const total = totals.get(activity.techId) ?? { techId: activity.techId, technicianName: activity.technicianName, totalWorkMinutes: 0, ticketsCompleted: 0, slaMet: 0 };
+      total.totalWorkMinutes = Math.round((total.totalWorkMinutes + activity.totalWorkMinutes) * 100) / 100;
+      if (activity.completed) total.ticketsCompleted += 1;
+      if (activity.slaMet === true) total.slaMet += 1;
+      totals.set(activity.techId, total);
+    }
+    return { date: day.date, activities: list, totals: [...totals.values()] };
+  }
+
+  async function getSettings(actor: TActor): Promise<TQueueSettings> {
+    return maintenance.settingsOf(actor.mspId);
+  }
+
+  /** The MSP's weights (adminPortal): saved, every open ticket re-ranked, audited. */
+  async function saveSettings(actor: TActor, settings: TQueueSettings): Promise<TQueueSettings> {
+    await db.transaction(async (tx) => {
+      await saveQueueSettings(tx, actor.mspId, settings, deps.now());
+      await rerankQueue(tx, actor.mspId, settings);
+      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'queue.settings_save', target: actor.mspId, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { ...settings } });
+    });
+    maintenance.forgetSettings(actor.mspId);
+    return settings;
+  }
+
+  return { nextTickets, currentWorking, eligibleTickets, getAll, manualPick, complete, markIncomplete, requeue, reject, release, activities, getSettings, saveSettings, presentOne };
+}
+export type TQueueService = ReturnType<typeof createQueueService>;

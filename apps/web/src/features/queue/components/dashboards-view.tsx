@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TActivitiesResponse } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useActivities } from '../api/queue-queries';
+
+function todayIso(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function Totals({ data }: { data: TActivitiesResponse }) {
+  // Bars are relative to the day's busiest technician.
+  const maxMinutes = Math.max(...data.totals.map((row) => row.totalWorkMinutes), 0) || 1;
+  const maxCompleted = Math.max(...data.totals.map((row) => row.ticketsCompleted), 0) || 1;
+  if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+    <Table aria-label="Activity per technician" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Technician</Table.Th>
+          <Table.Th>Minutes worked</Table.Th>
+          <Table.Th>Tickets completed</Table.Th>
+          <Table.Th>SLA met</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.totals.map((row) => (
+          <Table.Tr key={row.techId}>
+            <Table.Th scope="row" fw={500}>
+              {row.technicianName}
+            </Table.Th>
+            <Table.Td miw={140}>
+              <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
+              <Progress value={(row.totalWorkMinutes / maxMinutes) * 100} aria-hidden="true" size="sm" />
+            </Table.Td>
+            <Table.Td miw={140}>
+              <Text size="sm">{row.ticketsCompleted}</Text>
+              <Progress value={(row.ticketsCompleted / maxCompleted) * 100} color="green" aria-hidden="true" size="sm" />
+            </Table.Td>
+            <Table.Td>
+              {row.slaMet} of {row.ticketsCompleted}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Summary({ data }: { data: TActivitiesResponse }) {
+  const minutes = data.totals.reduce((sum, row) => sum + row.totalWorkMinutes, 0);
+  const completed = data.totals.reduce((sum, row) => sum + row.ticketsCompleted, 0);
+  const slaMet = data.totals.reduce((sum, row) => sum + row.slaMet, 0);
+  const items = [
+    { label: 'Minutes worked', value: String(Math.round(minutes)) },
+    { label: 'Tickets completed', value: String(completed) },
+    { label: 'SLA met', value: completed === 0 ? '—' : `${Math.round((slaMet / completed) * 100)} %` },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      {items.map((item) => (
+        <Paper key={item.label} withBorder p="md" role="group" aria-label={item.label}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {item.label}
+          </Text>
+          <Text fz={28} fw={700}>
+            {item.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The tickets worked that day, one row per ticket and technician. */
+function Worked({ data, showTechnician }: { data: TActivitiesResponse; showTechnician: boolean }) {
+  if (data.activities.length === 0) return null;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Tickets worked" verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Ticket</Table.Th>
+            {showTechnician && <Table.Th>Technician</Table.Th>}
+            <Table.Th>Minutes</Table.Th>
+            <Table.Th>State</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.activities.map((activity) => (
+            <Table.Tr key={`${activity.queueTicketId}-${activity.techId}`}>
+              <Table.Td>
+                #{activity.ticketId} {activity.title}
+              </Table.Td>
+              {showTechnician && <Table.Td>{activity.technicianName}</Table.Td>}
+              <Table.Td>{Math.round(activity.totalWorkMinutes)}</Table.Td>
+              <Table.Td>{activity.completed ? (activity.slaMet === false ? 'Completed, SLA missed' : 'Completed') : 'In progress'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ActivityBlock({ title, query, showTechnician }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {query.isPending ? (
+          <Loader aria-label={`Loading ${title.toLowerCase()}`} />
+        ) : query.isError ? (
+          <Alert color="red">{isApiError(query.error) ? query.error.detail : MESSAGES.unexpectedError}</Alert>
+        ) : (
+          <>
+            <Summary data={query.data} />
+            <Totals data={query.data} />
+            <Worked data={query.data} showTechnician={showTechnician} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The Dashboards mode (R-279): a day's activities, the technician's own (A-125) and, for managers, the MSP's (A-126). */
+export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; techId: string; canSeeEveryone: boolean }) {
+  const [date, setDate] = useState(todayIso);
+  const mine = useActivities(msp, date, techId);
+  const everyone = useActivities(msp, date, canSeeEveryone ? null : techId);
+  return (
+    <Stack gap="md">
+      <Group>
+        <TextInput type="date" label="Day" value={date} onChange={(event) => setDate(event.currentTarget.value === '' ? todayIso() : event.currentTarget.value)} max={todayIso()} />
+      </Group>
+      <ActivityBlock title="My day" query={mine} showTechnician={false} />
+      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician />}
+    </Stack>
+  );
+}

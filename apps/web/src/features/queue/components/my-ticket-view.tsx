@@ -1,0 +1,462 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, NativeSelect, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TTicketingConfiguration } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import {
+  timerErrorText,
+  useAddNote,
+  useBoardStatuses,
+  useCompleteTicket,
+  useConfirmSession,
+  useEligibleTickets,
+  useManualPick,
+  useNextTickets,
+  useRejectTicket,
+  useRequeueTicket,
+  useTicketNotes,
+  useTicketSessions,
+  useTimerAction,
+  useUpdateTicket,
+  useWorkingTickets,
+  type TQueueActor,
+  type TTimerAction,
+} from '../api/queue-queries';
+import { boardChoices } from '../lib/board-choices';
+import { afterComplete, afterRequeue } from '../lib/my-tickets-state';
+import type { TQueueTicketView } from '../queue-types';
+import { EditTicketModal } from './edit-ticket-modal';
+import { RejectModal } from './reject-modal';
+import { RequeueModal, type TRequeueChoice } from './requeue-modal';
+import { TicketBadges } from './ticket-badges';
+import { TicketList } from './ticket-list';
+import { TicketWorkspace } from './ticket-workspace';
+
+export const BANNER_MS = 3000;
+type TBanner = { kind: 'closed' | 'requeued'; ticketId: number };
+
+const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+type TMyTicketViewProps = {
+  actor: TQueueActor;
+  /** Below 1600 px (R-042): the ticket list becomes a compact switcher above the ticket. */
+  isMobile: boolean;
+  /** Narrow screens: the ticket's panels stack in one column. */
+  isNarrow: boolean;
+  configuration: TTicketingConfiguration | undefined;
+  isConfigurationLoading: boolean;
+};
+
+/**
+ * "My Ticket" (02 §4): next tickets, the working and eligible views, the active ticket with its
+ * server-kept timer, notes, requeue, complete and edit, and the closed / requeued banners.
+ */
+export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfigurationLoading }: TMyTicketViewProps) {
+  const [listView, setListView] = useState<'working' | 'eligible'>('working');
+  const [activeId, setActiveId] = useState<string | null>(null);
+  /** Completed or requeued here; hidden until the refreshed working list no longer has them. */
+  const [goneIds, setGoneIds] = useState<ReadonlySet<string>>(new Set());
+  const [banner, setBanner] = useState<TBanner | null>(null);
+  const [timerError, setTimerError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [eligiblePage, setEligiblePage] = useState(1);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+
+  const working = useWorkingTickets(actor);
+  const eligible = useEligibleTickets(actor, eligiblePage, listView === 'eligible');
+  const next = useNextTickets(actor);
+  const pick = useManualPick(actor);
+  const timer = useTimerAction(actor);
+  const addNote = useAddNote(actor);
+  const complete = useCompleteTicket(actor);
+  const requeue = useRequeueTicket(actor);
+  const update = useUpdateTicket(actor.mspCustomDomain);
+  const reject = useRejectTicket(actor);
+  const confirmSession = useConfirmSession(actor);
+
+  const tickets = (working.data ?? []).filter((ticket) => !goneIds.has(ticket.id) && !ticket.completed && !ticket.closed);
+  const foundIndex = tickets.findIndex((ticket) => ticket.id === activeId);
+  const activeIndex = foundIndex === -1 ? 0 : foundIndex;
+  const active: TQueueTicketView | null = tickets[activeIndex] ?? null;
+
+  const sessions = useTicketSessions(actor, active?.ticketId ?? null);
+  const notes = useTicketNotes(actor.mspCustomDomain, active?.ticketId ?? null);
+  const statuses = useBoardStatuses(actor.mspCustomDomain, dialog === 'edit' ? (active?.boardId ?? null) : null);
+  const isTimerActive = sessions.data?.isActive === true;
+
+  useEffect(() => {
+    if (banner === null) return undefined;
+    // R-321 / R-325: the closed and requeued confirmations show for 3 seconds.
+    const handle = window.setTimeout(() => setBanner(null), BANNER_MS);
+    return () => window.clearTimeout(handle);
+  }, [banner]);
+
+  useEffect(() => {
+    // R-301: queue load failures are logged (and the screen says the list could not load).
+    if (working.isError) console.error('currentWorking failed', working.error);
+  }, [working.isError, working.error]);
+
+  async function runTimer(action: TTimerAction, ticketId: number, notesText?: string): Promise<boolean> {
+    setTimerError(null);
+    try {
+      await timer.mutateAsync({ action, ticketId, notes: notesText });
+      return true;
+    } catch (error) {
+      setTimerError(timerErrorText(action, error));
+      return false;
+    }
+  }
+
+  async function handleNext() {
+    setTimerError(null);
+    try {
+      const claimed = await next.mutateAsync();
+      setListView('working');
+      const first = claimed[0];
+      if (!first) return; // R-296: the no-tickets state shows.
+      setActiveId(first.id);
+      // R-294: the first ticket becomes active and its timer starts (the server stops any other).
+      await runTimer('start', first.ticketId);
+    } catch (error) {
+      console.error('nextTickets failed', error);
+      notifications.show({ color: 'red', title: 'Could not get next tickets', message: errorText(error) });
+    }
+  }
+
+  async function handleSelect(index: number) {
+    const target = tickets[index];
+    // R-288 / R-300: out-of-range indexes are ignored.
+    if (!target || target.id === active?.id) return;
+    setActiveId(target.id);
+    // R-300: switching ticket restarts the timer for the new ticket (the server pauses the previous one).
+    await runTimer('start', target.ticketId);
+  }
+
+  async function handlePauseResume() {
+    if (!active) return;
+    const hasSessions = (sessions.data?.sessions.length ?? 0) > 0;
+    await runTimer(isTimerActive ? 'pause' : hasSessions ? 'resume' : 'start', active.ticketId);
+  }
+
+  /** Completing closes the ticket in the PSA, so a click or the C key asks first. */
+  function askComplete() {
+    if (!active) return;
+    const ticket = active;
+    // The list as the technician saw it: by the time the call returns, the refreshed list no longer has the ticket.
+    const before = { tickets, activeIndex };
+    modals.openConfirmModal({
+      title: `Complete ticket #${ticket.ticketId}?`,
+      children: <Text size="sm">The timer stops, the time entry goes to the PSA and the ticket is closed there.</Text>,
+      labels: { confirm: 'Complete ticket', cancel: 'Cancel' },
+      confirmProps: { color: 'green' },
+      onConfirm: () => void handleComplete(ticket, before),
+    });
+  }
+
+  async function handleComplete(ticket: TQueueTicketView, before: { tickets: TQueueTicketView[]; activeIndex: number }) {
+    // R-319: a timer on this ticket is completed with the note 'Ticket completed' (its time entry goes to the PSA).
+    if ((sessions.data?.sessions.length ?? 0) > 0) {
+      const isStopped = await runTimer('complete', ticket.ticketId, MESSAGES.queue.completed);
+      if (!isStopped) return;
+    }
+    try {
+      await complete.mutateAsync(ticket);
+    } catch (error) {
+      console.error('completeticket failed', error);
+      notifications.show({ color: 'red', title: 'Ticket not completed', message: errorText(error) });
+      return;
+    }
+    const nextState = afterComplete(before, ticket.id);
+    setGoneIds((current) => new Set(current).add(ticket.id));
+    setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+    setBanner({ kind: 'closed', ticketId: ticket.ticketId });
+  }
+
+  async function handleRequeue(choice: TRequeueChoice) {
+    if (!active) {
+      notifications.show({ color: 'red', title: MESSAGES.queue.noActiveTicketToRequeue, message: '' });
+      return;
+    }
+    const ticket = active;
+    const before = { tickets, activeIndex };
+    // R-325: a running timer is paused first.
+    if (isTimerActive) await runTimer('pause', ticket.ticketId);
+    try {
+      await requeue.mutateAsync({ ticket, ...choice });
+    } catch (error) {
+      console.error('requeueticket failed', error);
+      notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorText(error) });
+      return;
+    }
+    setDialog(null);
+    const nextState = afterRequeue(before, ticket.id);
+    setGoneIds((current) => new Set(current).add(ticket.id));
+    setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+    setBanner({ kind: 'requeued', ticketId: ticket.ticketId });
+  }
+
+  function handleEdit() {
+    if (!active) return;
+    // R-330: without a board the edit mode is abandoned.
+    if (active.boardId === null) {
+      notifications.show({ color: 'yellow', title: MESSAGES.queue.editNeedsBoard, message: '' });
+      return;
+    }
+    setEditError(null);
+    setDialog('edit');
+  }
+
+  async function handlePick(ticket: TQueueTicketView) {
+    try {
+      const picked = await pick.mutateAsync(ticket);
+      setListView('working');
+      setActiveId(picked.id);
+      await runTimer('start', picked.ticketId);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Ticket not picked', message: errorText(error) });
+    }
+  }
+
+  async function handleAddNote(text: string, category: 'Description' | 'Internal' | 'Resolution') {
+    if (!active) return;
+    try {
+      await addNote.mutateAsync({ ticketId: active.ticketId, text, category });
+    } catch (error) {
+      console.error('addNotesToTicket failed', error);
+      throw new Error(errorText(error));
+    }
+  }
+
+  useHotkeys([
+    ['n', () => void handleNext()],
+    ['p', () => void handlePauseResume()],
+    ['w', () => noteRef.current?.focus()],
+    ['c', askComplete],
+    ['[', () => void handleSelect(activeIndex - 1)],
+    [']', () => void handleSelect(activeIndex + 1)],
+  ]);
+
+  const bannerView =
+    banner === null ? null : (
+      <Alert color={banner.kind === 'closed' ? 'green' : 'blue'} role="status" title={banner.kind === 'closed' ? MESSAGES.queue.closed : MESSAGES.queue.requeued}>
+        Ticket #{banner.ticketId} {banner.kind === 'closed' ? 'was completed and closed.' : 'is back in the queue.'}
+      </Alert>
+    );
+
+  const switcher =
+    tickets.length === 0 ? null : isMobile ? (
+      <Group gap="xs" wrap="nowrap" align="flex-end" maw={720}>
+        <Button variant="default" onClick={() => void handleSelect(activeIndex - 1)} disabled={activeIndex <= 0} aria-label="Previous ticket">
+          ‹
+        </Button>
+        <NativeSelect
+          label="Ticket"
+          style={{ flex: 1, minWidth: 0 }}
+          value={active?.id ?? ''}
+          onChange={(event) => void handleSelect(tickets.findIndex((ticket) => ticket.id === event.currentTarget.value))}
+          data={tickets.map((ticket) => ({ value: ticket.id, label: `#${ticket.ticketId} ${ticket.title}` }))}
+        />
+        <Button variant="default" onClick={() => void handleSelect(activeIndex + 1)} disabled={activeIndex >= tickets.length - 1} aria-label="Next ticket in the list">
+          ›
+        </Button>
+      </Group>
+    ) : (
+      <Stack gap={6} component="nav" aria-label="My tickets">
+        {tickets.map((ticket, index) => (
+          <UnstyledButton
+            key={ticket.id}
+            onClick={() => void handleSelect(index)}
+            aria-current={index === activeIndex ? 'true' : undefined}
+            p="sm"
+            style={{
+              borderRadius: 'var(--mantine-radius-sm)',
+              border: `1px solid ${index === activeIndex ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
+              background: index === activeIndex ? 'var(--mantine-primary-color-light)' : undefined,
+            }}
+          >
+            <Text size="sm" fw={600} lineClamp={2}>
+              #{ticket.ticketId} {ticket.title}
+            </Text>
+            <TicketBadges ticket={ticket} />
+          </UnstyledButton>
+        ))}
+        <Group gap="xs" grow>
+          <Button size="xs" variant="default" onClick={() => void handleSelect(activeIndex - 1)} disabled={activeIndex <= 0}>
+            Previous
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void handleSelect(activeIndex + 1)} disabled={activeIndex >= tickets.length - 1}>
+            Next in list
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  const toolbar = (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <SegmentedControl
+        aria-label="My Ticket view"
+        value={listView}
+        onChange={setListView}
+        data={[
+          { value: 'working', label: 'Working tickets' },
+          { value: 'eligible', label: 'Eligible tickets' },
+        ]}
+      />
+      <Button onClick={() => void handleNext()} loading={next.isPending}>
+        Get next tickets
+      </Button>
+    </Group>
+  );
+
+  let body;
+  if (listView === 'eligible') {
+    body = eligible.isPending ? (
+      <Loader aria-label="Loading eligible tickets" />
+    ) : eligible.isError ? (
+      <Alert color="red">{errorText(eligible.error)}</Alert>
+    ) : (
+      <Stack>
+        <TicketList
+          tickets={eligible.data}
+          view={isNarrow ? 'cards' : 'rows'}
+          label="Eligible tickets"
+          emptyText="No tickets you may pick right now."
+          actions={(ticket) => (
+            <Button size="xs" onClick={() => void handlePick(ticket)} loading={pick.isPending && pick.variables.id === ticket.id} aria-label={`Pick ticket #${ticket.ticketId}`}>
+              Pick
+            </Button>
+          )}
+        />
+        <Group justify="center" gap="xs">
+          <Button size="xs" variant="default" disabled={eligiblePage <= 1} onClick={() => setEligiblePage((page) => Math.max(1, page - 1))}>
+            Previous page
+          </Button>
+          <Text size="sm">Page {eligiblePage}</Text>
+          <Button size="xs" variant="default" disabled={eligible.data.length < 30} onClick={() => setEligiblePage((page) => page + 1)}>
+            Next page
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else if (working.isPending) {
+    body = <Loader aria-label="Loading your tickets" />;
+  } else if (working.isError) {
+    body = <Alert color="red">{errorText(working.error)}</Alert>;
+  } else if (active === null) {
+    body = (
+      <Paper withBorder p="xl" ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={2} size="h4">
+            No tickets
+          </Title>
+          <Text c="dimmed">You have no tickets in progress. Get the next ones from the queue.</Text>
+          <Button onClick={() => void handleNext()} loading={next.isPending}>
+            Get next tickets
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    const workspace = (
+      <TicketWorkspace
+        ticket={active}
+        sessions={sessions.data?.sessions ?? []}
+        totalWorkMinutes={sessions.data?.totalWorkMinutes ?? 0}
+        isTimerActive={isTimerActive}
+        isTimerBusy={timer.isPending}
+        timerError={timerError}
+        notes={notes.data ?? []}
+        isNotesLoading={notes.isPending}
+        notesError={notes.isError ? errorText(notes.error) : null}
+        isCompleting={complete.isPending}
+        isStacked={isNarrow}
+        noteRef={noteRef}
+        onPauseResume={() => void handlePauseResume()}
+        onComplete={askComplete}
+        onReject={() => setDialog('reject')}
+        onConfirmSession={(sessionId) =>
+          confirmSession.mutate(
+            { sessionId, ticketId: active.ticketId },
+            { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorText(error) }) },
+          )
+        }
+        onRequeue={() => setDialog('requeue')}
+        onEdit={handleEdit}
+        onAddNote={handleAddNote}
+      />
+    );
+    body = isMobile ? (
+      <Stack gap="md">
+        {switcher}
+        {workspace}
+      </Stack>
+    ) : (
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <div style={{ width: 300, flexShrink: 0 }}>{switcher}</div>
+        <div style={{ flex: 1, minWidth: 0 }}>{workspace}</div>
+      </Group>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {toolbar}
+      {bannerView}
+      {body}
+      {dialog === 'reject' && active !== null && (
+        <RejectModal
+          ticket={active}
+          isSaving={reject.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={(reason) => {
+            const ticket = active;
+            reject.mutate(
+              { ticket, reason },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  const nextState = afterRequeue({ tickets, activeIndex }, ticket.id);
+                  setGoneIds((current) => new Set(current).add(ticket.id));
+                  setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+                  notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.` });
+                },
+                onError: (error) => notifications.show({ color: 'red', title: 'Ticket not handed back', message: errorText(error) }),
+              },
+            );
+          }}
+        />
+      )}
+      {dialog === 'requeue' && active !== null && <RequeueModal ticket={active} isSaving={requeue.isPending} onConfirm={(choice) => void handleRequeue(choice)} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && active !== null && active.boardId !== null && (
+        <EditTicketModal
+          ticket={active}
+          choices={boardChoices(configuration, String(active.boardId))}
+          statuses={(statuses.data ?? []).map((status) => ({ id: String(status.id), name: status.name }))}
+          isLoading={isConfigurationLoading || statuses.isPending}
+          isSaving={update.isPending}
+          error={editError}
+          onCancel={() => setDialog(null)}
+          onSave={(body) =>
+            update.mutate(
+              { ticketId: active.ticketId, body },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  notifications.show({ color: 'green', title: 'Ticket saved', message: `Ticket #${active.ticketId}` });
+                },
+                onError: (error) => {
+                  console.error('updateTicket failed', error);
+                  setEditError(errorText(error));
+                },
+              },
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,327 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { MSP, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
+import { QueueArea } from './queue-area';
+
+const technician = buildAdminTechnician({ id: TECH_ID, mspCustomDomain: MSP, psaMemberId: '7' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Waits for the no-tickets state, presses "Get next tickets" and waits for the first ticket's running timer. */
+async function getNextTickets() {
+  await screen.findByRole('heading', { name: 'No tickets' });
+  await userEvent.click(screen.getAllByRole('button', { name: 'Get next tickets' })[0] as HTMLElement);
+  await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+  await screen.findByRole('button', { name: 'Pause' });
+}
+
+describe('QueueArea — My Ticket', () => {
+  it('shows the no-tickets state, then next claims tickets, activates the first and starts its timer from the server', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2), queueTicket(3)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    expect(await screen.findByRole('heading', { name: 'No tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My Ticket' })).toBeChecked();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Get next tickets' })[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { level: 2, name: '#1001 Printer 1 is offline' })).toBeInTheDocument();
+    const list = screen.getByRole('navigation', { name: 'My tickets' });
+    expect(within(list).getAllByRole('button', { name: /^#100\d/ })).toHaveLength(3);
+    expect(within(list).getByRole('button', { name: /#1001/ })).toHaveAttribute('aria-current', 'true');
+
+    const next = server.callsTo('/db/api/ticketQueue/nextTickets')[0];
+    expect(next?.query.get('limit')).toBe('5');
+    expect(next?.query.get('techId')).toBe(TECH_ID);
+    await waitFor(() => expect(server.callsTo(`/db/api/ticketActivities/${MSP}/start`)).toHaveLength(1));
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/start`)[0]?.body).toEqual({ ticketId: 1001, techId: TECH_ID });
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Work sessions' })).getByText('Running')).toBeInTheDocument();
+  });
+
+  it('previous and next stay within the list, and switching restarts the timer on the new ticket', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next in list' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next in list' })).toBeDisabled();
+    await waitFor(() => expect(server.callsTo(`/db/api/ticketActivities/${MSP}/start`).map((call) => (call.body as { ticketId: number }).ticketId)).toEqual([1001, 1002]));
+  });
+
+  it('sends a Resolution note with its flag and the technician label, and puts the text back when sending fails', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const form = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Resolution' }));
+    const field = within(form).getByLabelText('Note');
+    // R-316: a blank note is not sent.
+    await userEvent.type(field, '   ');
+    expect(within(form).getByRole('button', { name: 'Add Resolution note' })).toBeDisabled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Replaced the toner.');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.failNext('/psa/addNotesToTicket', { status: 503, detail: 'The PSA is not answering right now.' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Resolution note' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The PSA is not answering right now.');
+    expect(field).toHaveValue('Replaced the toner.');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Resolution note' }));
+    const notes = await screen.findByRole('list', { name: 'Ticket notes' });
+    expect(within(notes).getByText('Replaced the toner.')).toBeInTheDocument();
+    expect(within(notes).getByText('Resolution')).toBeInTheDocument();
+    expect(within(notes).getByText('Pending in the PSA')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    const sent = server.callsTo('/psa/addNotesToTicket').at(-1);
+    expect(sent?.query.get('resolutionFlag')).toBe('true');
+    expect(sent?.query.get('ticketId')).toBe('1001');
+    expect(sent?.body).toEqual({ info: `Technician: (${TECH_ID}): `, text: 'Replaced the toner.' });
+  });
+
+  it('completes: the timer completes with "Ticket completed", the PSA close is sent, the closed banner shows for 3 s and the neighbour is selected', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
+
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent(MESSAGES.queue.closed);
+    expect(banner).toHaveTextContent('#1001');
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/complete`)[0]?.body).toEqual({ ticketId: 1001, techId: TECH_ID, notes: 'Ticket completed' });
+    expect(server.callsTo('/db/api/ticketQueue/completeticket')[0]?.query.get('ticketId')).toBe('1001');
+    expect(server.callsTo('/psa/closeTicket')[0]?.query.get('boardId')).toBe('1');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument(), { timeout: 4000 });
+  });
+
+  it('a failed PSA close is tolerated: the ticket still leaves the list', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    server.failNext('/psa/closeTicket', { status: 502, detail: 'The PSA did not answer.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.closed);
+    expect(await screen.findByRole('heading', { name: 'No tickets' })).toBeInTheDocument();
+  });
+
+  it('requeues with hold hours, the assigned flag and a new tier, and shows the requeued banner', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    await userEvent.click(screen.getByRole('button', { name: 'Requeue' }));
+    const dialog = await screen.findByRole('form', { name: 'Requeue ticket' });
+    const hold = within(dialog).getByLabelText('Hold for (hours)');
+    await userEvent.clear(hold);
+    await userEvent.type(hold, '4');
+    await userEvent.click(within(dialog).getByLabelText('Keep it assigned to me'));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tier'), 'No Dispatching');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Requeue' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.requeued);
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+    // R-325: the running timer was paused first.
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(1);
+    const requeue = server.callsTo('/db/api/ticketQueue/requeueticket')[0];
+    expect(requeue?.query.get('holdTimeInHours')).toBe('4');
+    expect(requeue?.query.get('assignedFlag')).toBe('true');
+    expect(requeue?.query.get('newTier')).toBe('NoTier');
+  });
+
+  it('shows the server\'s timer error, and the spec\'s network wording when no answer comes', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    server.failNext(`/db/api/ticketActivities/${MSP}/start`, { status: 409, detail: 'The timer on this ticket is already running.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start timer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The timer on this ticket is already running.');
+    server.failNext(`/db/api/ticketActivities/${MSP}/start`, 'network');
+    await userEvent.click(screen.getByRole('button', { name: 'Start timer' }));
+    expect(await screen.findByText(MESSAGES.queue.timer.startNetwork)).toBeInTheDocument();
+  });
+
+  it('edits a ticket: the board\'s types, subtypes, priorities and statuses are offered, and the save sends A-112', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working', categoryId: null, categoryName: null, subCategoryId: null, subCategoryName: null })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit ticket' }));
+    const form = await screen.findByRole('form', { name: 'Edit ticket' });
+    await waitFor(() => expect(within(form).getByLabelText('Status')).toHaveTextContent('In Progress'));
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Hardware');
+    await userEvent.selectOptions(within(form).getByLabelText('Subtype'), 'Printer');
+    // 02 §4: the subtype fills priority and tier from the board configuration.
+    expect(within(form).getByLabelText('Priority')).toHaveDisplayValue('Priority 2 - High');
+    await userEvent.selectOptions(within(form).getByLabelText('Status'), 'In Progress');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ticket' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument());
+    const saved = server.callsTo('/psa/updateTicket/1001')[0];
+    expect(saved?.method).toBe('PUT');
+    expect(saved?.body).toMatchObject({ categoryId: 11, categoryName: 'Hardware', subCategoryId: 21, subCategoryName: 'Printer', priorityId: 2, statusId: 6, status: 'In Progress', tier: 'Tier1' });
+  });
+
+  it('does not open the editor for a ticket without a board (R-330)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working', boardId: null, boardName: null })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit ticket' }));
+    expect(await screen.findByText(MESSAGES.queue.editNeedsBoard)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument();
+    expect(server.callsTo('/psa/getConnectWiseStatuses')).toHaveLength(0);
+  });
+});
+
+describe('QueueArea — Dashboards', () => {
+  it('shows the day\'s minutes, completions and SLA for me and, for a manager, for everyone', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer();
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Dashboards' }));
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByRole('group', { name: 'Minutes worked' })).toHaveTextContent('95');
+    expect(within(mine).getByRole('group', { name: 'Tickets completed' })).toHaveTextContent('3');
+    expect(within(mine).getByRole('group', { name: 'SLA met' })).toHaveTextContent('67 %');
+    expect(within(mine).getByRole('table', { name: 'Tickets worked' })).toHaveTextContent('Completed, SLA missed');
+    const everyone = await screen.findByRole('region', { name: 'Everyone in the MSP' });
+    expect(await within(everyone).findByRole('rowheader', { name: 'Tomasz Nowak' })).toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('techId')).toBe(TECH_ID);
+    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a technician without management rights sees only their own day', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer();
+    renderWithProviders(<QueueArea user={{ ...technician, permissions: { ...technician.permissions, technicianUserManagement: false, adminPortal: false } }} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Dashboards' }));
+    await screen.findByRole('region', { name: 'My day' });
+    expect(screen.queryByRole('region', { name: 'Everyone in the MSP' })).not.toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/activities')).toHaveLength(0);
+  });
+});
+
+describe('QueueArea — keyboard shortcuts', () => {
+  it('N gets next tickets, ] and [ move within the list, P pauses, W focuses the note and C asks before completing; the help lists them', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { name: 'No tickets' });
+    await userEvent.keyboard('n');
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(server.callsTo('/db/api/ticketQueue/nextTickets')).toHaveLength(1);
+    await userEvent.keyboard(']');
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+    await userEvent.keyboard('[[');
+    expect(await screen.findByRole('heading', { level: 2, name: /^#1001 / })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Pause' });
+    await userEvent.keyboard('p');
+    await waitFor(() => expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(1));
+    await userEvent.keyboard('w');
+    expect(screen.getByLabelText('Note')).toHaveFocus();
+    // Typing in the note does not trigger shortcuts.
+    await userEvent.keyboard('c');
+    expect(screen.queryByRole('dialog', { name: /^Complete ticket/ })).not.toBeInTheDocument();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('c');
+    expect(await screen.findByRole('dialog', { name: 'Complete ticket #1001?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' });
+    for (const label of ['Get next tickets', 'Pause or resume the timer', 'Write a note', 'Complete the ticket']) expect(within(help).getByText(label)).toBeInTheDocument();
+  });
+});
+
+describe('QueueArea — below 1600 px (R-042)', () => {
+  it('switches tickets with a compact picker and previous/next instead of the side list', { timeout: 20_000 }, async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const narrow = (query: string) => ({
+      matches: query.includes('1599'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    });
+    Object.defineProperty(window, 'matchMedia', { writable: true, value: narrow });
+    try {
+      startFakeQueueServer({ working: [queueTicket(1, { state: 'working' }), queueTicket(2, { state: 'claimed' })] });
+      renderWithProviders(<QueueArea user={technician} />);
+      await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+      expect(screen.queryByRole('navigation', { name: 'My tickets' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Previous ticket' })).toBeDisabled();
+      await userEvent.selectOptions(screen.getByLabelText('Ticket'), '#1002 Printer 2 is offline');
+      expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Next ticket in the list' })).toBeDisabled();
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+    }
+  });
+});
+
+describe('QueueArea — All Tickets', () => {
+  it('lists 30 a page, a filter resets to page 1, rows expand, and a search switches to All Tickets', { timeout: 20_000 }, async () => {
+    const tickets = Array.from({ length: 45 }, (_, index) => queueTicket(index + 1, { boardId: index % 2 === 0 ? 1 : 2, boardName: index % 2 === 0 ? 'Service Desk' : 'Projects' }));
+    const server = startFakeQueueServer({ queued: tickets });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('45 tickets')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'All tickets' })).getAllByRole('listitem')).toHaveLength(30);
+
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/getAll').at(-1)?.query.get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const filters = await screen.findByRole('group', { name: 'Ticket filters' });
+    expect(within(filters).getByLabelText('Board')).toHaveDisplayValue('All Boards');
+    expect(within(filters).getByLabelText('Priority')).toHaveDisplayValue('All Priorities');
+    await userEvent.selectOptions(within(filters).getByLabelText('Board'), 'Service Desk');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Ticket filters' })).not.toBeInTheDocument());
+    const filtered = server.callsTo('/db/api/ticketQueue/getAll').at(-1);
+    expect(filtered?.query.get('boardId')).toBe('1');
+    expect(filtered?.query.get('page')).toBe('1');
+    expect(filtered?.query.get('sort')).toBe('newest');
+    expect(await screen.findByText('23 tickets')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Rows' }));
+    const table = screen.getByRole('table', { name: 'All tickets' });
+    const toggle = within(table).getAllByRole('button', { name: /^Show details of ticket/ })[0] as HTMLElement;
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(table).getByText(/shows offline\./)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'My Ticket' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search tickets' }), 'Printer 7 ');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked());
+    await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/getAll').at(-1)?.query.get('search')).toBe('Printer 7'));
+  });
+
+  it('marks a completed ticket incomplete (decisions #18: persisted)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1)], completed: [queueTicket(2, { completed: true, state: 'completed', completedAt: '2026-11-20T10:00:00Z' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('1 ticket')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Include completed' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark ticket #1002 incomplete' }));
+    expect(await screen.findByText('Marked incomplete')).toBeInTheDocument();
+    const call = server.callsTo('/db/api/ticketQueue/markIncomplete')[0];
+    expect(call?.method).toBe('POST');
+    expect(call?.query.get('ticketId')).toBe('1002');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark ticket #1002 incomplete' })).not.toBeInTheDocument());
+  });
+
+  it('full screen turns card view off', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ queued: [queueTicket(1)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByRole('list', { name: 'All tickets' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    const full = screen.getByRole('dialog', { name: 'Tickets, full screen' });
+    expect(await within(full).findByRole('table', { name: 'All tickets' })).toBeInTheDocument();
+    await userEvent.click(within(full).getByRole('button', { name: 'Exit full screen' }));
+    expect(await screen.findByRole('list', { name: 'All tickets' })).toBeInTheDocument();
+  });
+});

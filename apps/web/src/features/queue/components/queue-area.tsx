@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Box, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import type { TSessionMspUser } from '@switchboard/contracts';
+import { useTicketingConfiguration } from '../../boards/api/boards-queries';
+import type { TQueueActor } from '../api/queue-queries';
+import { allBoardChoices } from '../lib/board-choices';
+import { ALL_FILTERS, TICKET_MODE_LABELS } from '../queue-types';
+import type { TTicketFilters, TTicketMode } from '../queue-types';
+import { AllTicketsView } from './all-tickets-view';
+import { DashboardsView } from './dashboards-view';
+import { MyTicketView } from './my-ticket-view';
+import { ShortcutsHelp } from './shortcuts-help';
+
+/** R-042 / decisions #13: the queue's mobile layout applies below 1600 px. */
+export const QUEUE_MOBILE_QUERY = '(max-width: 1599.98px)';
+
+const MODES: TTicketMode[] = ['my', 'all', 'knowledge', 'dashboards'];
+
+/**
+ * The technician's ticket area (02 §2): modes My Ticket, All Tickets, Knowledge Base and
+ * Dashboards; cards or rows; search; full-screen mode, which turns card view off (R-283).
+ */
+export function QueueArea({ user }: { user: TSessionMspUser }) {
+  const actor: TQueueActor = { mspCustomDomain: user.mspCustomDomain, techId: user.id, psaMemberId: user.psaMemberId };
+  const isMobile = useMediaQuery(QUEUE_MOBILE_QUERY, true) === true;
+  // Below 62em the active ticket's panels stack in one column; on phones the toolbar stacks too.
+  const isNarrow = useMediaQuery('(max-width: 61.99em)', false) === true;
+  const isPhone = useMediaQuery('(max-width: 36em)', false) === true;
+  const configuration = useTicketingConfiguration(user.mspCustomDomain);
+  const [mode, setMode] = useState<TTicketMode>('my');
+  const [isCardView, setCardView] = useState(true);
+  const [isFullScreen, setFullScreen] = useState(false);
+  const [filters, setFilters] = useState<TTicketFilters>(ALL_FILTERS);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const boards = allBoardChoices(configuration.data);
+  const view = isCardView && !isFullScreen ? 'cards' : 'rows';
+  const canSeeEveryone = user.permissions.technicianUserManagement === true || user.permissions.adminPortal === true;
+
+  // a search resets the page and switches to All Tickets.
+  const applySearch = useDebouncedCallback((value: string) => {
+    setSearch(value.trim());
+    setPage(1);
+    if (value.trim() !== '') setMode('all');
+  }, 300);
+
+  function handleFiltersChange(next: TTicketFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  const content = (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2}>Tickets</Title>
+        <Group gap="xs" wrap="wrap">
+          <TextInput
+            aria-label="Search tickets"
+            placeholder="Search tickets"
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            w={isPhone ? '100%' : 240}
+          />
+          <SegmentedControl
+            aria-label="Ticket view"
+            value={view}
+            disabled={isFullScreen}
+            onChange={(value) => setCardView(value === 'cards')}
+            data={[
+              { value: 'cards', label: 'Cards' },
+              { value: 'rows', label: 'Rows' },
+            ]}
+          />
+          <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen}>
+            {isFullScreen ? 'Exit full screen' : 'Full screen'}
+          </Button>
+          <ShortcutsHelp />
+        </Group>
+      </Group>
+      <SegmentedControl
+        aria-label="Ticket area mode"
+        value={mode}
+        onChange={setMode}
+        data={MODES.map((value) => ({ value, label: TICKET_MODE_LABELS[value] }))}
+        fullWidth={isPhone}
+        orientation={isPhone ? 'vertical' : 'horizontal'}
+        style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
+      />
+      {mode === 'my' && <MyTicketView actor={actor} isMobile={isMobile} isNarrow={isNarrow} configuration={configuration.data} isConfigurationLoading={configuration.isPending} />}
+      {mode === 'all' && (
+        <AllTicketsView actor={actor} boards={boards} view={view} filters={filters} search={search} page={page} onFiltersChange={handleFiltersChange} onPageChange={setPage} />
+      )}
+      {mode === 'knowledge' && (
+        <Text c="dimmed">The Knowledge Base belongs to the assistant (Jarvis) and opens from its panel; it is not part of this build yet.</Text>
+      )}
+      {mode === 'dashboards' && <DashboardsView msp={user.mspCustomDomain} techId={user.id} canSeeEveryone={canSeeEveryone} />}
+    </Stack>
+  );
+
+  if (!isFullScreen) return content;
+  return (
+    <Box
+      role="dialog"
+      aria-modal="true"
+      aria-label="Tickets, full screen"
+      pos="fixed"
+      inset={0}
+      bg="var(--mantine-color-body)"
+      p="md"
+      style={{ zIndex: 300, overflow: 'auto' }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setFullScreen(false);
+      }}
+    >
+      {content}
+    </Box>
+  );
+}

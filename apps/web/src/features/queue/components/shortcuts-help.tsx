@@ -1,0 +1,36 @@
+import { ActionIcon, Group, Kbd, Popover, Stack, Text } from '@mantine/core';
+
+export const QUEUE_SHORTCUTS = [
+  { key: 'n', label: 'Get next tickets' },
+  { key: 'p', label: 'Pause or resume the timer' },
+  { key: 'w', label: 'Write a note' },
+  { key: 'c', label: 'Complete the ticket' },
+  { key: '[', label: 'Previous ticket' },
+  { key: ']', label: 'Next ticket in the list' },
+] as const;
+
+/** The keyboard shortcuts of the queue, one click away (they do nothing while typing in a field). */
+export function ShortcutsHelp() {
+  return (
+    <Popover position="bottom-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts">
+          <span aria-hidden="true">?</span>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} aria-label="Keyboard shortcuts list" role="list">
+          <Text fw={600} size="sm">
+            Keyboard shortcuts
+          </Text>
+          {QUEUE_SHORTCUTS.map((shortcut) => (
+            <Group key={shortcut.key} gap="sm" role="listitem" wrap="nowrap">
+              <Kbd>{shortcut.key.toUpperCase()}</Kbd>
+              <Text size="sm">{shortcut.label}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Group, Tooltip } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TQueueState } from '@switchboard/contracts';
+import type { TQueueTicketView } from '../queue-types';
+
+/**
+ * Writes the outbox has not landed in the PSA yet (notes, time entries, assignment, edits, the
+ * close): the technician sees that the PSA is behind instead of assuming it has everything.
+ */
+export function PendingPsaBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Tooltip label={MESSAGES.queue.psaPending} withArrow multiline w={260}>
+      <Badge color="yellow" variant="light">
+        {count === 1 ? 'Pending in the PSA' : `${count} pending in the PSA`}
+      </Badge>
+    </Tooltip>
+  );
+}
+const PRIORITY_COLORS: Array<[RegExp, string]> = [
+  [/critical|emergency|urgent|1/i, 'red'],
+  [/high|2/i, 'orange'],
+  [/medium|3/i, 'yellow'],
+  [/low|4|5/i, 'gray'],
+];
+
+export function PriorityBadge({ priority }: { priority: string | null }) {
+  if (priority === null || priority === '') return null;
+  const color = PRIORITY_COLORS.find(([pattern]) => pattern.test(priority))?.[1] ?? 'blue';
+  return (
+    <Badge color={color} variant="light">
+      {priority}
+    </Badge>
+  );
+}
+
+const STATE_LABELS: Record<TQueueState, string> = { queued: 'Queued', held: 'On hold', claimed: 'Claimed', working: 'Working', completed: 'Completed', closed: 'Closed' };
+const STATE_COLORS: Record<TQueueState, string> = { queued: 'gray', held: 'orange', claimed: 'blue', working: 'teal', completed: 'green', closed: 'green' };
+
+/** Decisions #9: NoTier reads "No Dispatching" in the queue. */
+export function tierLabel(tier: string): string {
+  return tier === 'NoTier' ? 'No Dispatching' : tier;
+}
+
+export function TicketBadges({ ticket }: { ticket: TQueueTicketView }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <PriorityBadge priority={ticket.priority} />
+      <Badge variant="outline" color="gray">
+        {tierLabel(ticket.tier)}
+      </Badge>
+      <Badge variant="dot" color={STATE_COLORS[ticket.state]}>
+        {STATE_LABELS[ticket.state]}
+      </Badge>
+      <PendingPsaBadge count={ticket.psaPendingWrites} />
+    </Group>
+  );
+}
+
+/** "Board · Type · Subtype" as far as the ticket has them. */
+export function categoryLine(ticket: TQueueTicketView): string {
+  return [ticket.boardName, ticket.categoryName, ticket.subCategoryName].filter((part): part is string => part !== null && part !== '').join(' · ');
+}

@@ -1,0 +1,146 @@
+import { Fragment, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ActionIcon, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { TQueueTicketView } from '../queue-types';
+import { TicketBadges, categoryLine } from './ticket-badges';
+
+type TTicketListProps = {
+  tickets: readonly TQueueTicketView[];
+  view: 'cards' | 'rows';
+  /** Names the list for assistive technology, e.g. "All tickets". */
+  label: string;
+  /** Buttons for one ticket (pick, open, mark incomplete). */
+  actions?: (ticket: TQueueTicketView) => ReactNode;
+  emptyText: string;
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export function formatWhen(value: string | null): string {
+  if (value === null) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+function TicketDetails({ ticket }: { ticket: TQueueTicketView }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {ticket.description === null || ticket.description.trim() === '' ? 'No description.' : ticket.description}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {[ticket.companyName, ticket.contactName, ticket.status, ticket.assignedTechName === null ? null : `Assigned to ${ticket.assignedTechName}`]
+          .filter((part): part is string => part !== null && part !== '')
+          .join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** 02 §2 views: cards, or rows that expand to show the description (R-282). */
+export function TicketList({ tickets, view, label, actions, emptyText }: TTicketListProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  if (tickets.length === 0) return <Text c="dimmed">{emptyText}</Text>;
+
+  function toggle(id: string) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  if (view === 'cards') {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} role="list" aria-label={label}>
+        {tickets.map((ticket) => (
+          <Card key={ticket.id} withBorder role="listitem" aria-label={`Ticket #${ticket.ticketId}`} padding="md">
+            <Stack gap="xs" h="100%">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+                  #{ticket.ticketId} {ticket.title}
+                </Title>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {categoryLine(ticket) || 'Not categorised'} · {formatWhen(ticket.createdAt)}
+              </Text>
+              <TicketBadges ticket={ticket} />
+              <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                {ticket.description ?? ''}
+              </Text>
+              {actions && (
+                <Group gap="xs" mt="auto">
+                  {actions(ticket)}
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label={label} verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>Details</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Ticket</Table.Th>
+            <Table.Th>Board · Type · Subtype</Table.Th>
+            <Table.Th>Priority and state</Table.Th>
+            <Table.Th>Created</Table.Th>
+            {actions && <Table.Th>Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets.map((ticket) => {
+            const isOpen = expanded.has(ticket.id);
+            return (
+              <Fragment key={ticket.id}>
+                <Table.Tr>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-expanded={isOpen}
+                      aria-controls={`ticket-details-${ticket.id}`}
+                      aria-label={`${isOpen ? 'Hide' : 'Show'} details of ticket #${ticket.ticketId}`}
+                      onClick={() => toggle(ticket.id)}
+                    >
+                      <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+                    </ActionIcon>
+                  </Table.Td>
+                  <Table.Th scope="row" fw={500}>
+                    #{ticket.ticketId} {ticket.title}
+                  </Table.Th>
+                  <Table.Td>{categoryLine(ticket) || '—'}</Table.Td>
+                  <Table.Td>
+                    <TicketBadges ticket={ticket} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(ticket.createdAt)}</Table.Td>
+                  {actions && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {actions(ticket)}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+                {isOpen && (
+                  <Table.Tr id={`ticket-details-${ticket.id}`}>
+                    <Table.Td />
+                    <Table.Td colSpan={actions ? 5 : 4}>
+                      <TicketDetails ticket={ticket} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TQueueNote, TQueueTicket, TTimerSession } from '@switchboard/contracts';
+
+/** The queue screens show the server's queue tickets, notes and sessions as they come (contracts/schemas/queue.ts). */
+export type TQueueTicketView = TQueueTicket;
+export type TTicketNote = TQueueNote;
+export type TWorkSession = TTimerSession;
+
+export type TNoteCategory = 'Description' | 'Internal' | 'Resolution';
+export const NOTE_CATEGORIES: readonly TNoteCategory[] = ['Description', 'Internal', 'Resolution'];
+export const NOTE_KIND_LABELS: Record<TQueueNote['kind'], TNoteCategory> = { description: 'Description', internal: 'Internal', resolution: 'Resolution' };
+
+export type TTicketFilters = { board: string; type: string; subtype: string; priority: string };
+export const ALL_FILTERS: TTicketFilters = { board: 'all', type: 'all', subtype: 'all', priority: 'all' };
+export const FILTER_ALL_LABELS: Record<keyof TTicketFilters, string> = {
+  board: 'All Boards',
+  type: 'All Types',
+  subtype: 'All Subtypes',
+  priority: 'All Priorities',
+};
+
+/** Queue tier options (R-292; decisions #9: NoTier reads "No Dispatching"). */
+export const REQUEUE_TIER_OPTIONS = [
+  { value: 'Tier1', label: 'Tier1' },
+  { value: 'Tier2', label: 'Tier2' },
+  { value: 'Tier3', label: 'Tier3' },
+  { value: 'NoTier', label: 'No Dispatching' },
+] as const;
+
+export type TTicketMode = 'my' | 'all' | 'knowledge' | 'dashboards';
+export const TICKET_MODE_LABELS: Record<TTicketMode, string> = {
+  my: 'My Ticket',
+  all: 'All Tickets',
+  knowledge: 'Knowledge Base',
+  dashboards: 'Dashboards',
+};
+

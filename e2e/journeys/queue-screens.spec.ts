@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../fixtures';
+import { activeTicketId, openTickets } from '../queue-helpers';
+
+const SCREENS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
+
+/**
+ * Issue #10 screens at 1440 px (desktop; the queue's mobile layout starts below 1600 px, R-042)
+ * and 390 px (a phone), saved under test-results/screens/ to be looked at. Each shot also checks
+ * that nothing spills sideways out of the page.
+ */
+for (const width of [1440, 390]) {
+  test(`queue screens at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await openTickets(page, 'Tier2');
+    const shot = async (name: string, fullPage = false) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENS_DIR}queue-${name}-${width}.png`, fullPage });
+    };
+
+    if ((await page.getByRole('heading', { name: 'No tickets' }).count()) > 0) await shot('my-ticket-empty');
+    await page.getByRole('button', { name: 'Get next tickets' }).first().click();
+    await activeTicketId(page);
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await shot('my-ticket', true);
+
+    await page.getByRole('button', { name: 'Requeue', exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Requeue ticket' })).toBeVisible();
+    await shot('requeue-dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit ticket' }).click();
+    await expect(page.getByRole('form', { name: 'Edit ticket' })).toBeVisible();
+    await shot('edit-dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(page.getByText('Keyboard shortcuts', { exact: true })).toBeVisible();
+    await shot('shortcuts');
+    await page.keyboard.press('Escape');
+
+    await page.getByText('Eligible tickets', { exact: true }).click();
+    await expect(page.getByRole('button', { name: /^Pick ticket/ }).first()).toBeVisible();
+    await shot('eligible');
+
+    await page.getByText('All Tickets', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'All tickets' })).toBeVisible();
+    await shot('all-cards');
+    await page.getByText('Rows', { exact: true }).click();
+    await page.getByRole('button', { name: /^Show details of ticket/ }).first().click();
+    await shot('all-rows');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(page.getByRole('group', { name: 'Ticket filters' })).toBeVisible();
+    await shot('filters');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tickets, full screen' })).toBeVisible();
+    await shot('full-screen');
+    await page.getByRole('button', { name: 'Exit full screen' }).click();
+
+    await page.getByText('Dashboards', { exact: true }).click();
+    await expect(page.getByRole('region', { name: 'My day' })).toBeVisible();
+    await shot('dashboards', true);
+  });
+}

@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, signInThroughApi } from './fixtures';
+
+export { simulatorClient } from './simulator-client';
+
+/** A demo technician by tier (the demo seed has a Tier1 and a Tier2 technician besides the Admin). */
+export function demoTechnician(tier: 'Tier1' | 'Tier2'): { msp: string; email: string; password: string; kind: 'technician' } {
+  const label = tier === 'Tier1' ? 'Tier 1 technician' : 'Tier 2 technician';
+  const entry = DEMO_SIGN_INS.find((signIn) => signIn.role === label);
+  if (!entry) throw new Error(`no demo ${label}`);
+  return { msp: 'northwind', email: entry.email, password: DEMO_PASSWORD, kind: 'technician' };
+}
+
+/** Signs the technician in through the API and opens the Tickets navigation option. */
+export async function openTickets(page: Page, tier: 'Tier1' | 'Tier2'): Promise<void> {
+  const { redirectTo } = await signInThroughApi(page, demoTechnician(tier));
+  await page.goto(redirectTo);
+  // Panels start closed at 1023 px and below (R-040): open the navigation panel, choose Tickets, close it again.
+  await expect(page.getByRole('button', { name: /^(Open|Close) navigation panel$/ })).toBeVisible();
+  const openPanel = page.getByRole('button', { name: 'Open navigation panel' });
+  const wasClosed = await openPanel.isVisible();
+  if (wasClosed) await openPanel.click();
+  await page.getByRole('navigation', { name: 'Navigation panel' }).getByRole('button', { name: 'Tickets' }).click();
+  if (wasClosed) await page.getByRole('button', { name: 'Close navigation panel' }).click();
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 2, exact: true })).toBeVisible();
+}
+
+/** The PSA ticket ids in "My Ticket": the side list at 1600 px and wider, the ticket picker below (R-042). */
+export async function myTicketIds(page: Page): Promise<number[]> {
+  const list = page.getByRole('navigation', { name: 'My tickets' });
+  const labels = (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByLabel('Ticket', { exact: true }).locator('option').allTextContents();
+  return labels.map((label) => Number(/^#(\d+)/.exec(label)?.[1]));
+}
+
+/** The active ticket's PSA id, read from its heading. */
+export async function activeTicketId(page: Page): Promise<number> {
+  const heading = page.getByRole('heading', { level: 2, name: /^#\d+ / });
+  await expect(heading).toBeVisible();
+  const text = (await heading.textContent()) ?? '';
+  return Number(/^#(\d+)/.exec(text)?.[1]);
+}
