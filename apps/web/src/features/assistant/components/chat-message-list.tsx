@@ -1,0 +1,159 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { FEEDBACK_CONFIRMATION_MS, isScrolledToBottom } from '../lib/chat-layout';
+import { MarkdownAnswer } from './markdown-answer';
+
+export type TChatButton = { id: string; label: string };
+
+/** One line of a chat as the screen shows it (user text, or an assistant answer with its buttons). */
+export type TChatLine = {
+  key: string;
+  /** The stored message id, when the server has one (feedback needs it). */
+  messageId: string | null;
+  role: 'user' | 'assistant';
+  text: string;
+  /** Answer buttons (diagnostic question options, troubleshooting steps). */
+  buttons?: TChatButton[];
+  buttonsLabel?: string;
+  /** Sources an answer cites. */
+  sources?: string[];
+  isStreaming?: boolean;
+  isError?: boolean;
+};
+
+type TChatMessageListProps = {
+  lines: TChatLine[];
+  label: string;
+  emptyState?: ReactNode;
+  isThinking?: boolean;
+  chosenButtonIds?: ReadonlySet<string>;
+  onChooseButton?: (line: TChatLine, button: TChatButton) => void;
+  onFeedback?: (messageId: string, feedback: 'up' | 'down') => Promise<void>;
+  footer?: ReactNode;
+};
+
+function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'up' | 'down') => Promise<void> }) {
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  useEffect(() => {
+    if (confirmation === null) return undefined;
+    // 02 §4 Chat / R-254: the confirmation shows for 2 seconds.
+    const timer = window.setTimeout(() => setConfirmation(null), FEEDBACK_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [confirmation]);
+
+  async function send(feedback: 'up' | 'down') {
+    try {
+      await onFeedback(messageId, feedback);
+      setConfirmation('Thanks for your feedback.');
+    } catch {
+      setConfirmation('Your feedback could not be saved. Please try again.');
+    }
+  }
+
+  return (
+    <Group gap={4} mt={4}>
+      <ActionIcon size="sm" variant="subtle" aria-label="Helpful answer" onClick={() => void send('up')}>
+        <span aria-hidden="true">👍</span>
+      </ActionIcon>
+      <ActionIcon size="sm" variant="subtle" aria-label="Unhelpful answer" onClick={() => void send('down')}>
+        <span aria-hidden="true">👎</span>
+      </ActionIcon>
+      <Text size="xs" c="dimmed" role="status" aria-live="polite">
+        {confirmation ?? ''}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The conversation. New lines scroll it to the bottom only when the reader was already there
+ * (within 10 px, R-044), so reading an older answer is never interrupted.
+ */
+export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, onFeedback, footer }: TChatMessageListProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const wasAtBottom = useRef(true);
+  const lastText = lines.at(-1)?.text ?? '';
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (container && wasAtBottom.current) container.scrollTop = container.scrollHeight;
+  }, [lines.length, lastText, isThinking]);
+
+  return (
+    <Box
+      ref={containerRef}
+      role="log"
+      aria-label={label}
+      aria-live="polite"
+      onScroll={(event) => {
+        wasAtBottom.current = isScrolledToBottom(event.currentTarget);
+      }}
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+      px="xs"
+    >
+      <Stack gap="sm" py="xs">
+        {lines.length === 0 && emptyState}
+        {lines.map((line) => (
+          <Box key={line.key} style={{ alignSelf: line.role === 'user' ? 'flex-end' : 'stretch', maxWidth: line.role === 'user' ? '85%' : '100%' }}>
+            <Paper
+              p="sm"
+              radius="md"
+              withBorder={line.role === 'assistant'}
+              bg={line.role === 'user' ? 'var(--mantine-primary-color-light)' : undefined}
+              c={line.isError ? 'red' : undefined}
+            >
+              <Text size="xs" c="dimmed" mb={4}>
+                {line.role === 'user' ? 'You' : 'Jarvis'}
+                {line.isStreaming ? ' · writing…' : ''}
+              </Text>
+              {line.role === 'assistant' ? <MarkdownAnswer text={line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
+              {line.buttons && line.buttons.length > 0 && (
+                <Stack gap={6} mt="xs" role="group" aria-label={line.buttonsLabel ?? 'Answers'}>
+                  {line.buttons.map((button) => {
+                    const isChosen = chosenButtonIds?.has(button.id) === true;
+                    return (
+                      <Button
+                        key={button.id}
+                        variant={isChosen ? 'filled' : 'light'}
+                        size="compact-sm"
+                        justify="flex-start"
+                        aria-pressed={isChosen}
+                        onClick={() => onChooseButton?.(line, button)}
+                        styles={{ root: { height: 'auto', minHeight: 28, paddingTop: 4, paddingBottom: 4 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                      >
+                        {button.label}
+                      </Button>
+                    );
+                  })}
+                </Stack>
+              )}
+              {line.sources && line.sources.length > 0 && (
+                <Group gap={4} mt="xs">
+                  <Text size="xs" c="dimmed">
+                    Sources:
+                  </Text>
+                  {line.sources.map((source) => (
+                    <Badge key={source} size="xs" variant="outline" style={{ textTransform: 'none' }}>
+                      {source}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Paper>
+            {line.role === 'assistant' && line.messageId !== null && !line.isStreaming && onFeedback && <FeedbackButtons messageId={line.messageId} onFeedback={onFeedback} />}
+          </Box>
+        ))}
+        {isThinking && (
+          <Group gap="xs">
+            <Loader size="xs" type="dots" />
+            <Text size="sm" c="dimmed">
+              Jarvis is thinking…
+            </Text>
+          </Group>
+        )}
+        {footer}
+      </Stack>
+    </Box>
+  );
+}
