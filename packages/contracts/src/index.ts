@@ -14,3 +14,5 @@ export * from './schemas/boards';
 export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
+export * from './assistant';
+export * from './schemas/assistant';
