@@ -28,3 +28,11 @@ export const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.strin
 export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });
 /** A-026's answer, as far as the Team screen needs it (board id and name). */
 export const ZTeamBoards = z.array(z.looseObject({ id: z.number(), name: z.string() }));
+/**
+ * A-008 / A-009 as far as the ticket form needs them (a technician chooses the company and the
+ * contact, 02 §4); the Companies screen's own schemas belong to that screen.
+ */
+export const ZTicketCompanyOptions = z.object({ items: z.array(z.looseObject({ psaCompanyId: z.string(), name: z.string() })), total: z.number() });
+export const ZTicketContactOptions = z.object({
+  items: z.array(z.looseObject({ psaContactId: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+});

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { FEEDBACK_CONFIRMATION_MS, isScrolledToBottom } from '../lib/chat-layout';
+import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
 
 export type TChatButton = { id: string; label: string };
@@ -29,11 +30,11 @@ type TChatMessageListProps = {
   isThinking?: boolean;
   chosenButtonIds?: ReadonlySet<string>;
   onChooseButton?: (line: TChatLine, button: TChatButton) => void;
-  onFeedback?: (messageId: string, feedback: 'up' | 'down') => Promise<void>;
+  onFeedback?: (messageId: string, feedback: 'positive' | 'negative') => Promise<void>;
   footer?: ReactNode;
 };
 
-function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'up' | 'down') => Promise<void> }) {
+function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'positive' | 'negative') => Promise<void> }) {
   const [confirmation, setConfirmation] = useState<string | null>(null);
   useEffect(() => {
     if (confirmation === null) return undefined;
@@ -42,10 +43,10 @@ function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedb
     return () => window.clearTimeout(timer);
   }, [confirmation]);
 
-  async function send(feedback: 'up' | 'down') {
+  async function send(feedback: 'positive' | 'negative') {
     try {
       await onFeedback(messageId, feedback);
-      setConfirmation('Thanks for your feedback.');
+      setConfirmation(MESSAGES.assistant.feedbackSaved);
     } catch {
       setConfirmation('Your feedback could not be saved. Please try again.');
     }
@@ -53,10 +54,10 @@ function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedb
 
   return (
     <Group gap={4} mt={4}>
-      <ActionIcon size="sm" variant="subtle" aria-label="Helpful answer" onClick={() => void send('up')}>
+      <ActionIcon size="sm" variant="subtle" aria-label="Helpful answer" onClick={() => void send('positive')}>
         <span aria-hidden="true">👍</span>
       </ActionIcon>
-      <ActionIcon size="sm" variant="subtle" aria-label="Unhelpful answer" onClick={() => void send('down')}>
+      <ActionIcon size="sm" variant="subtle" aria-label="Unhelpful answer" onClick={() => void send('negative')}>
         <span aria-hidden="true">👎</span>
       </ActionIcon>
       <Text size="xs" c="dimmed" role="status" aria-live="polite">

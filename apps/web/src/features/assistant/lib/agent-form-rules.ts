@@ -1,9 +1,11 @@
+import { MESSAGES } from '@switchboard/contracts';
+
 /** 01 §5 "AI agent form": checked before saving, shown as form errors. */
 export const AGENT_FORM_MESSAGES = {
-  agentName: 'Agent Name is required',
-  role: 'Role is required',
-  description: 'Description is required',
-  objectives: 'At least one objective is required',
+  agentName: MESSAGES.agentForm.nameRequired,
+  role: MESSAGES.agentForm.roleRequired,
+  description: MESSAGES.agentForm.descriptionRequired,
+  objectives: MESSAGES.agentForm.objectiveRequired,
 } as const;
 
 export type TAgentFormValues = { agentName: string; role: string; description: string; objectives: string[] };

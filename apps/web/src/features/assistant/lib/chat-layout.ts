@@ -4,7 +4,6 @@ export const ASSISTANT_WIDTH_RESET = 600;
 export const ASSISTANT_WIDTH_MIN = 360;
 export const AT_BOTTOM_TOLERANCE_PX = 10;
 export const TEXT_AREA_HEIGHT_PX = 24;
-export const FEEDBACK_CONFIRMATION_MS = 2000;
 /** Below this width the assistant uses its mobile layout (full width over the page). */
 export const ASSISTANT_MOBILE_BELOW_PX = 1023;
 

@@ -1,27 +1,10 @@
-import type { TTicketingConfiguration } from '@switchboard/contracts';
+import { DEFAULT_LICENCE, isOnboardingCategory, ticketDraftProblems } from '@switchboard/contracts';
+import type { TSeverityLevel, TTicketingConfiguration } from '@switchboard/contracts';
 
 /**
  * The ticket draft of 02 §3 as the ticket form edits it, and the rules of 02 §4 "Dependent fields"
  * over the MSP's own board configuration (ConnectWise boards or Autotask queues, one shape here).
  */
-
-export const IMPACT_LEVELS = ['Low', 'Medium', 'High'] as const;
-export type TImpactLevel = (typeof IMPACT_LEVELS)[number];
-
-/** 02 §9 / R-274: severity and impact are Low, Medium, High; the score is the level's rank. */
-export const LEVEL_SCORE: Record<TImpactLevel, number> = { Low: 1, Medium: 2, High: 3 };
-
-/** 01 §9 / R-275: duration options in minutes. */
-export const DURATION_OPTIONS = [
-  { label: '15 Minutes', minutes: 15 },
-  { label: '30 Minutes', minutes: 30 },
-  { label: '45 Minutes', minutes: 45 },
-  { label: '1 Hour', minutes: 60 },
-  { label: '1 Hour 30 Minutes', minutes: 90 },
-  { label: '2 Hours 30 Minutes', minutes: 150 },
-  { label: '3 Hours 30 Minutes', minutes: 210 },
-  { label: '4 Hours', minutes: 240 },
-] as const;
 
 export type TCatalogueSubcategory = {
   id: number;
@@ -98,7 +81,7 @@ export function boardCatalogueOf(configuration: TTicketingConfiguration): TBoard
 
 export type TOnboardingFields = { firstName: string; lastName: string; email: string; ownerEmail: string; phone: string; licence: string };
 
-export type TTicketDraft = {
+export type TTicketForm = {
   title: string;
   description: string;
   name: string;
@@ -115,8 +98,8 @@ export type TTicketDraft = {
   tier: 'Tier1' | 'Tier2' | 'Tier3' | null;
   slaHours: number | null;
   subTypeScore: number | null;
-  impact: TImpactLevel;
-  severity: TImpactLevel;
+  impact: TSeverityLevel;
+  severity: TSeverityLevel;
   /** Autotask ticket type of the queue. */
   ticketTypeId: number | null;
   /** ConnectWise item; chosen by the technician, cleared with the board. */
@@ -125,10 +108,7 @@ export type TTicketDraft = {
   onboarding: TOnboardingFields;
 };
 
-/** 02 §9: the licence of a new employee defaults to E3. */
-export const DEFAULT_LICENCE = 'E3';
-
-export function emptyDraft(person?: { name: string; email: string; phone: string; companyId: string | null; contactId: string | null }): TTicketDraft {
+export function emptyDraft(person?: { name: string; email: string; phone: string; companyId: string | null; contactId: string | null }): TTicketForm {
   return {
     title: '',
     description: '',
@@ -168,26 +148,26 @@ const CLEARED_BELOW_SUBCATEGORY = {
 export function findBoard(catalogue: TBoardCatalogue, boardId: number | null): TCatalogueBoard | undefined {
   return catalogue.boards.find((board) => board.id === boardId);
 }
-export function findCategory(catalogue: TBoardCatalogue, draft: Pick<TTicketDraft, 'boardId' | 'categoryId'>): TCatalogueCategory | undefined {
+export function findCategory(catalogue: TBoardCatalogue, draft: Pick<TTicketForm, 'boardId' | 'categoryId'>): TCatalogueCategory | undefined {
   return findBoard(catalogue, draft.boardId)?.categories.find((category) => category.id === draft.categoryId);
 }
-export function findSubcategory(catalogue: TBoardCatalogue, draft: Pick<TTicketDraft, 'boardId' | 'categoryId' | 'subcategoryId'>): TCatalogueSubcategory | undefined {
+export function findSubcategory(catalogue: TBoardCatalogue, draft: Pick<TTicketForm, 'boardId' | 'categoryId' | 'subcategoryId'>): TCatalogueSubcategory | undefined {
   return findCategory(catalogue, draft)?.subcategories.find((sub) => sub.id === draft.subcategoryId);
 }
 
 /** a new board/queue clears category, subcategory, priority, tier, duration, type and item. */
-export function chooseBoard(catalogue: TBoardCatalogue, draft: TTicketDraft, boardId: number | null): TTicketDraft {
+export function chooseBoard(catalogue: TBoardCatalogue, draft: TTicketForm, boardId: number | null): TTicketForm {
   const board = findBoard(catalogue, boardId);
   return { ...draft, ...CLEARED_BELOW_SUBCATEGORY, boardId: board?.id ?? null, categoryId: null, subcategoryId: null, itemId: null, ticketTypeId: board?.ticketType?.id ?? null };
 }
 
 /** a new category clears the subcategory and every field below it. */
-export function chooseCategory(draft: TTicketDraft, categoryId: number | null): TTicketDraft {
+export function chooseCategory(draft: TTicketForm, categoryId: number | null): TTicketForm {
   return { ...draft, ...CLEARED_BELOW_SUBCATEGORY, categoryId, subcategoryId: null };
 }
 
 /** a subcategory fills priority, tier and SLA duration from the configuration. */
-export function chooseSubcategory(catalogue: TBoardCatalogue, draft: TTicketDraft, subcategoryId: number | null): TTicketDraft {
+export function chooseSubcategory(catalogue: TBoardCatalogue, draft: TTicketForm, subcategoryId: number | null): TTicketForm {
   const sub = findSubcategory(catalogue, { ...draft, subcategoryId });
   if (!sub) return { ...draft, ...CLEARED_BELOW_SUBCATEGORY, subcategoryId: null };
   return {
@@ -203,54 +183,58 @@ export function chooseSubcategory(catalogue: TBoardCatalogue, draft: TTicketDraf
 }
 
 /** A proposal (board, category, subcategory ids) applied through the same rules, so an id the board lacks is dropped, never kept. */
-export function applyProposal(catalogue: TBoardCatalogue, draft: TTicketDraft, proposal: { boardId: number | null; categoryId: number | null; subcategoryId: number | null }): TTicketDraft {
+export function applyProposal(catalogue: TBoardCatalogue, draft: TTicketForm, proposal: { boardId: number | null; categoryId: number | null; subcategoryId: number | null }): TTicketForm {
   const withBoard = chooseBoard(catalogue, draft, proposal.boardId);
   const category = findBoard(catalogue, withBoard.boardId)?.categories.find((candidate) => candidate.id === proposal.categoryId);
   const withCategory = chooseCategory(withBoard, category?.id ?? null);
   return category ? chooseSubcategory(catalogue, withCategory, proposal.subcategoryId) : withCategory;
 }
 
-/** 02 §4 / R-277: type "training/onboarding" with subtype "new employee onboarding" (names compared loosely). */
-export function isOnboardingDraft(catalogue: TBoardCatalogue, draft: TTicketDraft): boolean {
-  const category = findCategory(catalogue, draft);
-  const sub = findSubcategory(catalogue, draft);
-  if (!category || !sub) return false;
-  const plain = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
-  return /training|onboarding/.test(plain(category.name)) && plain(sub.name).includes('newemployeeonboarding');
+/** 02 §4 / R-277: type "training/onboarding" with subtype "new employee onboarding". */
+export function isOnboardingDraft(catalogue: TBoardCatalogue, draft: TTicketForm): boolean {
+  return isOnboardingCategory(findCategory(catalogue, draft)?.name, findSubcategory(catalogue, draft)?.name);
 }
 
-/** 01 §5 ticket form messages. */
-export const TICKET_FORM_MESSAGES = {
-  title: 'Ticket Title is required',
-  description: 'Description is required',
-  name: 'Valid Name is required',
-  email: 'Valid Email is required',
-  phone: 'Phone number must be 9 or 10 digits',
-  company: 'Company selection is required',
-  board: 'Board selection is required',
-  category: 'Category selection is required',
-  subcategory: 'SubCategory selection is required',
-} as const;
+/** Which form field shows each problem the shared check finds (01 §5; ). */
+const FIELD_OF_PROBLEM: Record<string, keyof TTicketFormErrors> = {
+  title: 'title',
+  description: 'description',
+  name: 'name',
+  emailId: 'email',
+  phone: 'phone',
+  psaCompanyId: 'company',
+  boardId: 'board',
+  typeId: 'category',
+  subTypeId: 'subcategory',
+};
 
-export type TTicketFormErrors = Partial<Record<keyof typeof TICKET_FORM_MESSAGES, string>>;
-
-const EMAIL_PATTERN = /^[\w-]+(\.[\w-]+)*@([\w-]+\.)+[a-zA-Z]{2,7}$/;
+export type TTicketFormErrors = Partial<Record<'title' | 'description' | 'name' | 'email' | 'phone' | 'company' | 'board' | 'category' | 'subcategory', string>>;
 
 /**
- * 02 §5 "Ticket confirmation is validated by the user's role": both roles need every field of the
- * ticket form; only the technician chooses the company (R-273). A client's contact is themselves.
+ * 02 §5 "Ticket confirmation is validated by the user's role", with the same rules the server
+ * applies (ticketDraftProblems): only the technician chooses the company (R-273).
  */
-export function validateDraft(draft: TTicketDraft, userKind: 'technician' | 'client'): TTicketFormErrors {
+export function validateDraft(draft: TTicketForm, userKind: 'technician' | 'client'): TTicketFormErrors {
+  const problems = ticketDraftProblems(
+    {
+      title: draft.title,
+      description: draft.description,
+      name: draft.name,
+      emailId: draft.email,
+      phone: draft.phone,
+      psaCompanyId: draft.companyId,
+      boardId: draft.boardId,
+      typeId: draft.categoryId,
+      subTypeId: draft.subcategoryId,
+    },
+    userKind,
+  );
   const errors: TTicketFormErrors = {};
-  if (draft.title.trim() === '') errors.title = TICKET_FORM_MESSAGES.title;
-  if (draft.description.trim() === '') errors.description = TICKET_FORM_MESSAGES.description;
-  if (draft.name.trim() === '') errors.name = TICKET_FORM_MESSAGES.name;
-  if (!EMAIL_PATTERN.test(draft.email.trim())) errors.email = TICKET_FORM_MESSAGES.email;
-  const digits = draft.phone.replace(/\D/g, '').length;
-  if (digits !== 9 && digits !== 10) errors.phone = TICKET_FORM_MESSAGES.phone;
-  if (userKind === 'technician' && (draft.companyId === null || draft.contactId === null)) errors.company = TICKET_FORM_MESSAGES.company;
-  if (draft.boardId === null) errors.board = TICKET_FORM_MESSAGES.board;
-  if (draft.categoryId === null) errors.category = TICKET_FORM_MESSAGES.category;
-  if (draft.subcategoryId === null) errors.subcategory = TICKET_FORM_MESSAGES.subcategory;
+  for (const problem of problems) {
+    const field = FIELD_OF_PROBLEM[problem.name];
+    if (field) errors[field] = problem.reason;
+  }
+  // A technician also names the contact the ticket is for (02 §4); the company message covers both.
+  if (userKind === 'technician' && draft.companyId !== null && draft.contactId === null) errors.company = 'Choose the contact the ticket is for.';
   return errors;
 }

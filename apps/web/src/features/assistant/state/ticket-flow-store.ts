@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { TChatMessage, TCreateTicketResponse, TInteractiveElement, TTicketAreaMode, TTicketDraft } from '@switchboard/contracts';
+import { registerStoreReset } from '../../../lib/store-reset';
+import type { TChatLine } from '../components/chat-message-list';
+import type { TTicketForm } from '../lib/ticket-draft';
+
+/**
+ * Tickets by chat (02 §4): the chat lines, the server's draft, the form the person edits, the
+ * answers chosen so far and the ticket area's mode, shared by the assistant's Tickets tab and the
+ * ticket area ("My Ticket" shows the draft with confirm and cancel).
+ */
+type TTicketFlowStore = {
+  lines: TChatLine[];
+  draft: TTicketDraft | null;
+  form: TTicketForm | null;
+  /** questionId → chosen answer. */
+  answers: Record<string, string>;
+  /** The troubleshooting step the person is trying. */
+  activeStepId: string | null;
+  mode: TTicketAreaMode;
+  result: TCreateTicketResponse | null;
+  /** a 500 from the categorisation call. */
+  hasServerError: boolean;
+  addLine: (line: TChatLine) => void;
+  replaceLine: (key: string, line: TChatLine) => void;
+  takeDraft: (draft: TTicketDraft, form: TTicketForm) => void;
+  setForm: (form: TTicketForm) => void;
+  chooseAnswer: (questionId: string, answer: string) => void;
+  setActiveStep: (stepId: string | null) => void;
+  setMode: (mode: TTicketAreaMode) => void;
+  setServerError: (hasServerError: boolean) => void;
+  /** the flow resets and the mode goes to "All Tickets"; the closing message stays. */
+  finish: (closing: TChatLine, result: TCreateTicketResponse | null) => void;
+};
+
+type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError'>;
+const INITIAL: TTicketFlowState = { lines: [], draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false };
+
+export const useTicketFlowStore = create<TTicketFlowStore>()((set) => ({
+  ...INITIAL,
+  addLine: (line) => set((state) => ({ lines: [...state.lines, line] })),
+  replaceLine: (key, line) => set((state) => ({ lines: state.lines.map((candidate) => (candidate.key === key ? line : candidate)) })),
+  takeDraft: (draft, form) => set({ draft, form, answers: {}, activeStepId: null, mode: draft.mode, hasServerError: false, result: null }),
+  setForm: (form) => set({ form }),
+  chooseAnswer: (questionId, answer) => set((state) => ({ answers: { ...state.answers, [questionId]: answer } })),
+  setActiveStep: (activeStepId) => set({ activeStepId }),
+  setMode: (mode) => set({ mode }),
+  setServerError: (hasServerError) => set({ hasServerError }),
+  finish: (closing, result) => set({ ...INITIAL, lines: [closing], mode: 'All Tickets', result }),
+}));
+
+registerStoreReset(() => useTicketFlowStore.setState(INITIAL));
+
+/** The buttons of a stored message: answer options, troubleshooting steps, the flow's actions. */
+export function buttonsOf(elements: TInteractiveElement[]): { id: string; label: string }[] {
+  return elements.map((element) => ({ id: element.id, label: element.label }));
+}
+
+/** A stored message as a chat line. */
+export function lineOfMessage(message: TChatMessage): TChatLine {
+  return {
+    key: message.id,
+    messageId: message.role === 'assistant' ? message.id : null,
+    role: message.role,
+    text: message.content,
+    buttons: buttonsOf(message.interactiveElements),
+    buttonsLabel: message.type === 'troubleshootButtons' ? 'Troubleshooting steps' : 'Answers',
+    sources: [...new Set(message.sources.map((source) => source.reference ?? source.title))],
+  };
+}
