@@ -160,3 +160,35 @@ export function useCreateTicket(mspCustomDomain: string) {
     onSettled: invalidate,
   });
 }
+
+/** The draft additions (docs/api-additions.md): one path each, under the PSA service like A-108. */
+export const TICKET_DRAFT_PATHS = {
+  cancel: '/psa/ticketDraft/cancel',
+  stepFeedback: '/psa/ticketDraft/stepFeedback',
+  talkToTechnician: '/psa/ticketDraft/talkToTechnician',
+} as const;
+
+/** cancel the draft; the answer carries "Ticket Creation Cancelled.". */
+export function useCancelTicketDraft(mspCustomDomain: string) {
+  return useMutation({
+    mutationFn: (ticketDraftId: string) => apiFetch(TICKET_DRAFT_PATHS.cancel, { method: 'POST', query: { mspCustomDomain, ticketDraftId }, schema: (s) => s.ZCancelTicketDraftResponse }),
+  });
+}
+
+/** Whether a troubleshooting step helped; the second "did not help" offers a technician at once. */
+export function useStepFeedback(mspCustomDomain: string) {
+  return useMutation({
+    mutationFn: ({ ticketDraftId, stepId, helped }: { ticketDraftId: string; stepId: string; helped: boolean }) =>
+      apiFetch(TICKET_DRAFT_PATHS.stepFeedback, { method: 'POST', query: { mspCustomDomain, ticketDraftId }, body: { stepId, helped }, schema: (s) => s.ZStepFeedbackResponse }),
+  });
+}
+
+/** "Talk to a technician": the ticket is created with what was said so far. */
+export function useTalkToTechnician(mspCustomDomain: string) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: ({ ticketDraftId, psaCompanyId, psaContactId }: { ticketDraftId: string; psaCompanyId: string | null; psaContactId: string | null }) =>
+      apiFetch(TICKET_DRAFT_PATHS.talkToTechnician, { method: 'POST', query: { mspCustomDomain, ticketDraftId }, body: { psaCompanyId, psaContactId }, schema: (s) => s.ZCreateTicketResponse }),
+    onSettled: invalidate,
+  });
+}

@@ -7,7 +7,7 @@ import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees
 import { cleanAgentForm, validateAgentForm } from '../lib/agent-form-rules';
 import type { TAgentFormErrors, TAgentFormValues } from '../lib/agent-form-rules';
 
-type TAgentFormModalProps = {
+type TAgentFormProps = {
   title: string;
   submitLabel: string;
   initial: TAgentFormValues;
@@ -18,7 +18,7 @@ type TAgentFormModalProps = {
 };
 
 /** 01 §3 "AI agent form": name, role, description and a list of objectives, checked before saving (R-244). */
-export function AgentFormModal({ title, submitLabel, initial, isSaving, saveError, onSave, onClose }: TAgentFormModalProps) {
+export function AgentForm({ title, submitLabel, initial, isSaving, saveError, onSave, onClose }: TAgentFormProps) {
   const [values, setValues] = useState<TAgentFormValues>(initial.objectives.length > 0 ? initial : { ...initial, objectives: [''] });
   const [errors, setErrors] = useState<TAgentFormErrors>({});
 
@@ -32,7 +32,6 @@ export function AgentFormModal({ title, submitLabel, initial, isSaving, saveErro
   const setObjective = (index: number, text: string) => setValues((current) => ({ ...current, objectives: current.objectives.map((objective, at) => (at === index ? text : objective)) }));
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={title} size="lg">
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         <Stack>
           <TextInput label="Agent name" maxLength={100} value={values.agentName} onChange={(event) => setValues({ ...values, agentName: event.currentTarget.value })} error={errors.agentName} styles={READABLE_ERROR_STYLES} data-autofocus />
@@ -82,6 +81,14 @@ export function AgentFormModal({ title, submitLabel, initial, isSaving, saveErro
           </Group>
         </Stack>
       </form>
+  );
+}
+
+/** The agent form in a dialog (the agents screen). */
+export function AgentFormModal(props: TAgentFormProps) {
+  return (
+    <Modal opened onClose={props.onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={props.title} size="lg">
+      <AgentForm {...props} />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_LICENCE, isOnboardingCategory, ticketDraftProblems } from '@switchboard/contracts';
-import type { TSeverityLevel, TTicketingConfiguration } from '@switchboard/contracts';
+import { DEFAULT_LICENCE, SEVERITY_SCORES, isOnboardingCategory, ticketDraftProblems } from '@switchboard/contracts';
+import type { TCreateTicketBody, TSeverityLevel, TTicketDraft, TTicketingConfiguration } from '@switchboard/contracts';
 
 /**
  * The ticket draft of 02 §3 as the ticket form edits it, and the rules of 02 §4 "Dependent fields"
@@ -237,4 +237,92 @@ export function validateDraft(draft: TTicketForm, userKind: 'technician' | 'clie
   // A technician also names the contact the ticket is for (02 §4); the company message covers both.
   if (userKind === 'technician' && draft.companyId !== null && draft.contactId === null) errors.company = 'Choose the contact the ticket is for.';
   return errors;
+}
+
+/** The server's draft (A-108) as the editable form: the proposal goes through the dependent-field rules. */
+export function formFromDraft(catalogue: TBoardCatalogue, draft: TTicketDraft): TTicketForm {
+  const base: TTicketForm = {
+    ...emptyDraft({ name: draft.name, email: draft.emailId, phone: draft.phone, companyId: draft.psaCompanyId, contactId: draft.psaContactId }),
+    title: draft.title,
+    description: draft.description,
+    impact: draft.impact,
+    severity: draft.severity,
+  };
+  const { connectWiseDetails: cw, autotaskDetails: at } = draft.categorisation;
+  const proposal = cw
+    ? { boardId: cw.boardId, categoryId: cw.typeId, subcategoryId: cw.subTypeId }
+    : at
+      ? { boardId: at.queueId, categoryId: at.issueTypeValue, subcategoryId: at.subIssueTypeValue }
+      : { boardId: null, categoryId: null, subcategoryId: null };
+  const form = applyProposal(catalogue, base, proposal);
+  const onboarding = draft.onboarding;
+  return onboarding
+    ? { ...form, onboarding: { firstName: onboarding.newFirstName, lastName: onboarding.newLastName, email: onboarding.newEmail, ownerEmail: onboarding.ownerEmail, phone: onboarding.newPhone, licence: onboarding.licence } }
+    : form;
+}
+
+/** A-109's body from the form: every field of the ticket draft (02 §3), ConnectWise or Autotask details. */
+export function createTicketBody(
+  catalogue: TBoardCatalogue,
+  form: TTicketForm,
+  context: { ticketDraftId: string | null; userKind: 'technician' | 'client'; userId: string },
+): TCreateTicketBody {
+  const board = findBoard(catalogue, form.boardId);
+  const category = findCategory(catalogue, form);
+  const sub = findSubcategory(catalogue, form);
+  const isAutotask = catalogue.psaType === 'AUTOTASK';
+  const isOnboarding = isOnboardingDraft(catalogue, form);
+  return {
+    psaType: catalogue.psaType ?? undefined,
+    ticketDraftId: context.ticketDraftId ?? undefined,
+    title: form.title,
+    description: form.description,
+    name: form.name,
+    emailId: form.email,
+    phone: form.phone,
+    impact: form.impact,
+    impactScore: SEVERITY_SCORES[form.impact],
+    severity: form.severity,
+    severityScore: SEVERITY_SCORES[form.severity],
+    ...(context.userKind === 'technician' ? { techId: context.userId, psaCompanyId: form.companyId, psaContactId: form.contactId } : { userId: context.userId }),
+    durationHours: form.durationMinutes !== null ? form.durationMinutes / 60 : form.slaHours,
+    ...(isAutotask
+      ? {
+          autotaskDetails: {
+            queueId: board?.id ?? null,
+            queueName: board?.name ?? '',
+            issueTypeValue: category?.id ?? null,
+            issueTypeLabel: category?.name ?? '',
+            subIssueTypeValue: sub?.id ?? null,
+            subIssueTypeLabel: sub?.name ?? '',
+            priorityValue: form.priorityId,
+            priorityLabel: form.priorityLabel,
+            priorityScore: form.priorityScore,
+            ticketTypeValue: board?.ticketType?.id ?? null,
+            ticketTypeLabel: board?.ticketType?.label ?? null,
+            tier: form.tier,
+            subTypeScore: form.subTypeScore,
+          },
+        }
+      : {
+          connectWiseDetails: {
+            boardId: board?.id ?? null,
+            boardName: board?.name ?? '',
+            typeId: category?.id ?? null,
+            typeName: category?.name ?? '',
+            subTypeId: sub?.id ?? null,
+            subTypeName: sub?.name ?? '',
+            priority: form.priorityLabel,
+            priorityId: form.priorityId,
+            priorityScore: form.priorityScore,
+            tier: form.tier,
+            subTypeScore: form.subTypeScore,
+            itemId: null,
+            itemName: null,
+          },
+        }),
+    onboarding: isOnboarding
+      ? { newFirstName: form.onboarding.firstName, newLastName: form.onboarding.lastName, newEmail: form.onboarding.email, ownerEmail: form.onboarding.ownerEmail, newPhone: form.onboarding.phone, licence: form.onboarding.licence }
+      : null,
+  };
 }

@@ -21,7 +21,11 @@ type TTicketFlowStore = {
   result: TCreateTicketResponse | null;
   /** R-262: a 500 from the categorisation call. */
   hasServerError: boolean;
+  /** The interactive elements of every message shown, by id (what a pressed button means). */
+  elements: Record<string, TInteractiveElement>;
   addLine: (line: TChatLine) => void;
+  /** A stored message as a line; its buttons' meanings are remembered. */
+  addMessage: (message: TChatMessage) => void;
   replaceLine: (key: string, line: TChatLine) => void;
   takeDraft: (draft: TTicketDraft, form: TTicketForm) => void;
   setForm: (form: TTicketForm) => void;
@@ -33,12 +37,17 @@ type TTicketFlowStore = {
   finish: (closing: TChatLine, result: TCreateTicketResponse | null) => void;
 };
 
-type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError'>;
-const INITIAL: TTicketFlowState = { lines: [], draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false };
+type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'elements' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError'>;
+const INITIAL: TTicketFlowState = { lines: [], elements: {}, draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false };
 
 export const useTicketFlowStore = create<TTicketFlowStore>()((set) => ({
   ...INITIAL,
   addLine: (line) => set((state) => ({ lines: [...state.lines, line] })),
+  addMessage: (message) =>
+    set((state) => ({
+      lines: [...state.lines, lineOfMessage(message)],
+      elements: { ...state.elements, ...Object.fromEntries(message.interactiveElements.map((element) => [element.id, element])) },
+    })),
   replaceLine: (key, line) => set((state) => ({ lines: state.lines.map((candidate) => (candidate.key === key ? line : candidate)) })),
   takeDraft: (draft, form) => set({ draft, form, answers: {}, activeStepId: null, mode: draft.mode, hasServerError: false, result: null }),
   setForm: (form) => set({ form }),
