@@ -30,4 +30,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Typography.css';
+import '@mantine/core/styles/Timeline.css';
 import '@mantine/notifications/styles.css';

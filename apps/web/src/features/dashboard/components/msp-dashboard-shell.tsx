@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { AppShell, Burger, Collapse, Group, Image, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useLocation } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
@@ -9,11 +9,27 @@ import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
 import { useTechnicianInformation } from '../../session/api/technician-information';
+import { JarvisAside, useJarvisLayout } from '../../assistant/components/jarvis-aside';
+import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
+import { ClientTicketArea } from '../../client-tickets/pages/client-ticket-area';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
 
 const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
+
+const AgentsPage = lazy(() => import('../../assistant/pages/agents-page').then((module) => ({ default: module.AgentsPage })));
+const DocumentsPage = lazy(() => import('../../knowledge/pages/documents-page').then((module) => ({ default: module.DocumentsPage })));
+
+/** The iTAgent tab's navigation options (02 §2: tickets, copilots; documents for R-239), by who may use them. */
+type TItAgentOption = 'tickets' | 'copilots' | 'documents';
+const IT_AGENT_LABELS: Record<TItAgentOption, string> = { tickets: 'Tickets', copilots: 'Agents', documents: 'Documents' };
+function itAgentOptionsOf(user: TSessionMspUser): TItAgentOption[] {
+  const options: TItAgentOption[] = ['tickets'];
+  if (user.userKind === 'technician') options.push('copilots');
+  if (user.permissions.mspDocuments || user.permissions.clientDocuments) options.push('documents');
+  return options;
+}
 
 /** The MSP user's dashboard: header with tabs and user menu, the nav panel, and the active tab's content. */
 export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
@@ -24,6 +40,10 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const adminOptions = visibleAdminOptions(user.permissions);
   const hasAdminTab = adminOptions.length > 0;
   useTechnicianInformation(user);
+  const jarvis = useJarvisLayout();
+  const ticketFlow = useTicketFlow(user);
+  const itAgentOptions = itAgentOptionsOf(user);
+  const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === ui.navOption) ?? 'tickets';
 
   useEffect(() => {
     initialise(pathname, window.innerWidth);
@@ -38,6 +58,10 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
   const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';
 
+  function handleChooseItAgentOption(option: TItAgentOption) {
+    setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
+  }
+
   function handleTabChange(value: string | null) {
     if (value === 'admin' || value === 'iTAgent') setActiveTab(value);
   }
@@ -48,6 +72,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !openPanels.nav, desktop: !openPanels.nav } }}
+        aside={jarvis.aside}
         padding="md"
       >
         <AppShell.Header>
@@ -66,14 +91,28 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
               <Tabs.Tab value="iTAgent">{TAB_LABELS.iTAgent}</Tabs.Tab>
               {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
             </Tabs.List>
-            <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" variant={jarvis.isOpen ? 'filled' : 'light'} aria-expanded={jarvis.isOpen} aria-controls="jarvis-panel" onClick={() => jarvis.setOpen(!jarvis.isOpen)}>
+                Jarvis
+              </Button>
+              <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+            </Group>
           </Group>
         </AppShell.Header>
 
         {/* A closed panel slides away but would stay focusable; inert takes it out of the tab order. */}
         <AppShell.Navbar p="sm" aria-label="Navigation panel" inert={!openPanels.nav}>
           <ScrollArea>
-            <NavLink label="Overview" active={activeTab === 'iTAgent'} onClick={() => setActiveTab('iTAgent')} component="button" />
+            {itAgentOptions.map((option) => (
+              <NavLink
+                key={option}
+                component="button"
+                label={option === 'tickets' && user.userKind === 'technician' ? 'Overview' : IT_AGENT_LABELS[option]}
+                active={activeTab === 'iTAgent' && itAgentOption === option}
+                aria-current={activeTab === 'iTAgent' && itAgentOption === option ? 'page' : undefined}
+                onClick={() => handleChooseItAgentOption(option)}
+              />
+            ))}
             {hasAdminTab && (
               <>
                 <UnstyledButton
@@ -108,7 +147,16 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
         <AppShell.Main>
           <Tabs.Panel value="iTAgent">
-            <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+            <Suspense fallback={<Loader aria-label="Loading screen" />}>
+              {itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} />}
+              {itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} />}
+            </Suspense>
+            {itAgentOption === 'tickets' &&
+              (user.userKind === 'client' ? (
+                <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
+              ) : (
+                <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+              ))}
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">
@@ -116,6 +164,9 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             </Tabs.Panel>
           )}
         </AppShell.Main>
+        <AppShell.Aside id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen}>
+          <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
+        </AppShell.Aside>
         {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
       </AppShell>
     </Tabs>
