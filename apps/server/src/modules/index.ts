@@ -11,6 +11,7 @@ import { registerBoardsRoutes } from './boards/boards.routes';
 import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
+import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -26,4 +27,5 @@ export const MODULES: TModule[] = [
   registerEmployeesRoutes,
   registerTeamsRoutes,
   registerClientUsersRoutes,
+  registerKnowledgeRoutes,
 ];

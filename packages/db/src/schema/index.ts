@@ -4,3 +4,5 @@ export * from './psa';
 export * from './uploads';
 export * from './boards';
 export * from './teams';
+export * from './assistant';
+export * from './knowledge';
