@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useDocuments, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
+import { KnowledgeBase } from '../components/knowledge-base';
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
@@ -116,6 +117,9 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
           ))}
         </Stack>
       )}
+      <Paper withBorder p="md">
+        <KnowledgeBase mspCustomDomain={mspCustomDomain} />
+      </Paper>
     </Stack>
   );
 }
