@@ -9,9 +9,8 @@ import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
 import { useTechnicianInformation } from '../../session/api/technician-information';
-import { JarvisAside, useJarvisLayout } from '../../assistant/components/jarvis-aside';
+import { useJarvisLayout } from '../../assistant/components/jarvis-layout';
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
-import { ClientTicketArea } from '../../client-tickets/pages/client-ticket-area';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
@@ -19,6 +18,9 @@ import { UserMenu } from './user-menu';
 const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
 
 const AgentsPage = lazy(() => import('../../assistant/pages/agents-page').then((module) => ({ default: module.AgentsPage })));
+// Jarvis's chat and the client ticket area bring the markdown renderer: they load after the shell.
+const JarvisAside = lazy(() => import('../../assistant/components/jarvis-aside').then((module) => ({ default: module.JarvisAside })));
+const ClientTicketArea = lazy(() => import('../../client-tickets/pages/client-ticket-area').then((module) => ({ default: module.ClientTicketArea })));
 const DocumentsPage = lazy(() => import('../../knowledge/pages/documents-page').then((module) => ({ default: module.DocumentsPage })));
 
 /** The iTAgent tab's navigation options (02 §2: tickets, copilots; documents for R-239), by who may use them. */
@@ -150,13 +152,13 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} />}
               {itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} />}
+              {itAgentOption === 'tickets' &&
+                (user.userKind === 'client' ? (
+                  <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
+                ) : (
+                  <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+                ))}
             </Suspense>
-            {itAgentOption === 'tickets' &&
-              (user.userKind === 'client' ? (
-                <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
-              ) : (
-                <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
-              ))}
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">
@@ -165,7 +167,9 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
           )}
         </AppShell.Main>
         <AppShell.Aside id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen}>
-          <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
+          <Suspense fallback={<Loader m="md" aria-label="Loading Jarvis" />}>
+            <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
+          </Suspense>
         </AppShell.Aside>
         {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
       </AppShell>
