@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/contracts', 'packages/db', 'packages/psa', 'packages/psa-sim', 'apps/server', 'apps/web', 'e2e', 'bench', 'tests'];
+const projects = ['packages/contracts', 'packages/assistant', 'packages/db', 'packages/psa', 'packages/psa-sim', 'apps/server', 'apps/web', 'e2e', 'bench', 'tests'];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;

@@ -234,6 +234,7 @@ export const MESSAGES = {
     nothingFound: 'I found nothing in your MSP’s knowledge base or past resolutions that matches. Try other words, or talk to a technician.',
     abstained: 'I am not sure which category this belongs to. Please answer the questions below so I can pick the right one.',
     feedbackSaved: 'Thanks for your feedback!',
+    feedbackOnlyAnswers: 'Feedback can only be given on the assistant’s answers.',
     didNotHelpTwice: 'Sorry that did not help. Would you like to talk to a technician now?',
     talkToTechnician: 'Talk to a technician',
     ticketDraftNotFound: 'This ticket conversation has ended. Describe the problem again to start a new ticket.',

@@ -12,6 +12,7 @@ import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
+import { registerAgentRoutes } from './assistant/agents.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -28,4 +29,5 @@ export const MODULES: TModule[] = [
   registerTeamsRoutes,
   registerClientUsersRoutes,
   registerKnowledgeRoutes,
+  registerAgentRoutes,
 ];

@@ -1,0 +1,133 @@
+// The spec's "10 best steps", built from texts the caller retrieved (knowledge articles, past
+// resolutions, documents; retrieval and its tenant/company scoping live in the server). Steps keep the
+// order their source gives them; the most relevant source leads, others add what it lacks; every step
+// cites its source. Nothing here invents a step: each one is a sentence or list item of a source.
+import { words } from '../text/tokenise';
+import type { TRetrievedSource, TSourceRef, TStep } from '../types';
+
+const MAX_STEP_LENGTH = 400;
+/** Steps of the leading source kept before others may add theirs. */
+const LEAD_SHARE = 0.7;
+
+function stripMarkdown(line: string): string {
+  return line
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function clip(text: string): string {
+  if (text.length <= MAX_STEP_LENGTH) return text;
+  const cut = text.slice(0, MAX_STEP_LENGTH);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('; '));
+  return end > MAX_STEP_LENGTH / 2 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
+/**
+ * The actionable lines of one text: its numbered items (outside "escalate" sections); failing those
+ * its bullet items; failing those its sentences.
+ */
+export function extractSteps(text: string): string[] {
+  const numbered: string[] = [];
+  const bullets: string[] = [];
+  let isEscalationSection = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const heading = /^\s*#{1,6}\s+(.*)$/.exec(raw);
+    if (heading) {
+      isEscalationSection = /escalat/i.test(heading[1] ?? '');
+      continue;
+    }
+    if (isEscalationSection) continue;
+    const item = /^\s{0,3}\d{1,2}[.)]\s+(.+)$/.exec(raw);
+    if (item?.[1]) {
+      numbered.push(stripMarkdown(item[1]));
+      continue;
+    }
+    const bullet = /^\s*[-*•]\s+(.+)$/.exec(raw);
+    if (bullet?.[1]) {
+      // A bullet under a numbered item belongs to that item.
+      const last = numbered.length - 1;
+      if (/^\s{2,}/.test(raw) && last >= 0) numbered[last] = `${numbered[last] ?? ''} ${stripMarkdown(bullet[1])}`;
+      else bullets.push(stripMarkdown(bullet[1]));
+    }
+  }
+  const lines = numbered.length > 0 ? numbered : bullets;
+  if (lines.length > 0) return lines.map(clip).filter((l) => l.length > 0);
+  return stripMarkdown(text.replace(/^\s*#{1,6}\s+.*$/gm, ' '))
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
+    .map((s) => clip(s.trim()))
+    .filter((s) => words(s).length >= 2);
+}
+
+function termSet(text: string): Set<string> {
+  return new Set(words(text));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  return shared / Math.sqrt(a.size * b.size);
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  const union = a.size + b.size - shared;
+  return union > 0 ? shared / union : 1;
+}
+
+export interface TTroubleshootOptions {
+  /** What the user described (and the proposed category's names): ranks sources without a score. */
+  query?: string;
+  limit?: number;
+}
+
+/**
+ * Up to `limit` (default 10) troubleshooting steps from the retrieved sources, numbered from 1, each
+ * citing its source. The best source (by the caller's score, else by overlap with the query) leads
+ * with its steps in order; the next sources add steps that are not near-duplicates.
+ */
+export function troubleshootingSteps(sources: TRetrievedSource[], options: TTroubleshootOptions = {}): TStep[] {
+  const limit = Math.max(0, Math.min(options.limit ?? 10, 50));
+  if (limit === 0) return [];
+  const query = termSet(options.query ?? '');
+  const ranked = sources
+    .map((source, index) => {
+      const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
+      return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(source.text) };
+    })
+    .filter((s) => s.steps.length > 0)
+    .sort((a, b) => b.rank - a.rank || a.index - b.index);
+
+  const chosen: { text: string; terms: Set<string>; source: TSourceRef }[] = [];
+  const add = (text: string, source: TRetrievedSource): void => {
+    const terms = termSet(text);
+    if (chosen.some((c) => jaccard(c.terms, terms) >= 0.6)) return;
+    chosen.push({ text, terms, source: { kind: source.kind, id: source.id, title: source.title } });
+  };
+  const [lead, ...rest] = ranked;
+  if (lead) {
+    const leadLimit = rest.length > 0 ? Math.max(1, Math.ceil(limit * LEAD_SHARE)) : limit;
+    for (const step of lead.steps.slice(0, leadLimit)) add(step, lead.source);
+  }
+  // The others take turns, each giving its next step, so one long source cannot crowd the rest out.
+  const cursors = rest.map(() => 0);
+  let isProgressing = true;
+  while (chosen.length < limit && isProgressing) {
+    isProgressing = false;
+    rest.forEach((r, i) => {
+      const position = cursors[i] ?? 0;
+      if (chosen.length >= limit || position >= r.steps.length) return;
+      const step = r.steps[position];
+      cursors[i] = position + 1;
+      isProgressing = true;
+      if (step) add(step, r.source);
+    });
+  }
+  if (lead && chosen.length < limit) for (const step of lead.steps) if (chosen.length < limit) add(step, lead.source);
+  return chosen.slice(0, limit).map((c, i) => ({ n: i + 1, text: c.text, source: c.source }));
+}
