@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
@@ -43,6 +44,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const hasAdminTab = adminOptions.length > 0;
   useTechnicianInformation(user);
   const jarvis = useJarvisLayout();
+  const isPhone = useMediaQuery('(max-width: 48em)') === true;
   const ticketFlow = useTicketFlow(user);
   const itAgentOptions = itAgentOptionsOf(user);
   const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === ui.navOption) ?? 'tickets';
@@ -62,6 +64,8 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
   function handleChooseItAgentOption(option: TItAgentOption) {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
+    // On a phone the navigation covers the page; choosing a screen shows it.
+    if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleTabChange(value: string | null) {
