@@ -5,7 +5,19 @@ import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
 import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
 
-export type TChatButton = { id: string; label: string };
+/** An answer button; buttons sharing a `groupId` show together, compact ones as small follow-ups in a row. */
+export type TChatButton = { id: string; label: string; groupId?: string; isCompact?: boolean };
+
+/** Consecutive buttons of one group, in order. */
+function groupButtons(buttons: TChatButton[]): TChatButton[][] {
+  const groups: TChatButton[][] = [];
+  for (const button of buttons) {
+    const last = groups.at(-1);
+    if (last && button.groupId !== undefined && last[0]?.groupId === button.groupId) last.push(button);
+    else groups.push([button]);
+  }
+  return groups;
+}
 
 /** One line of a chat as the screen shows it (user text, or an assistant answer with its buttons). */
 export type TChatLine = {
@@ -111,20 +123,37 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
               {line.role === 'assistant' ? <MarkdownAnswer text={line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
               {line.buttons && line.buttons.length > 0 && (
                 <Stack gap={6} mt="xs" role="group" aria-label={line.buttonsLabel ?? 'Answers'}>
-                  {line.buttons.map((button) => {
-                    const isChosen = chosenButtonIds?.has(button.id) === true;
+                  {groupButtons(line.buttons).map((group) => {
+                    const main = group.filter((button) => button.isCompact !== true);
+                    const compact = group.filter((button) => button.isCompact === true);
                     return (
-                      <Button
-                        key={button.id}
-                        variant={isChosen ? 'filled' : 'light'}
-                        size="compact-sm"
-                        justify="flex-start"
-                        aria-pressed={isChosen}
-                        onClick={() => onChooseButton?.(line, button)}
-                        styles={{ root: { height: 'auto', minHeight: 28, paddingTop: 4, paddingBottom: 4 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
-                      >
-                        {button.label}
-                      </Button>
+                      <Stack key={group[0]?.id} gap={4}>
+                        {main.map((button) => {
+                          const isChosen = chosenButtonIds?.has(button.id) === true;
+                          return (
+                            <Button
+                              key={button.id}
+                              variant={isChosen ? 'filled' : 'light'}
+                              size="compact-sm"
+                              justify="flex-start"
+                              aria-pressed={isChosen}
+                              onClick={() => onChooseButton?.(line, button)}
+                              styles={{ root: { height: 'auto', minHeight: 28, paddingTop: 4, paddingBottom: 4 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                            >
+                              {button.label}
+                            </Button>
+                          );
+                        })}
+                        {compact.length > 0 && (
+                          <Group gap={4} wrap="wrap">
+                            {compact.map((button) => (
+                              <Button key={button.id} variant="default" size="compact-xs" onClick={() => onChooseButton?.(line, button)}>
+                                {button.label}
+                              </Button>
+                            ))}
+                          </Group>
+                        )}
+                      </Stack>
                     );
                   })}
                 </Stack>

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
-import type { TTicketFormErrors } from '../lib/ticket-draft';
 import type { useTicketFlow } from '../state/use-ticket-flow';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
@@ -16,7 +14,6 @@ type TTicketFlow = ReturnType<typeof useTicketFlow>;
  * shows here when `showDraft` (technicians, and everyone on a phone); otherwise in "My Ticket".
  */
 export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean }) {
-  const [errors, setErrors] = useState<TTicketFormErrors>({});
   const chosen = new Set(
     Object.values(flow.elements)
       .filter((element) => (element.kind === 'answer' && element.questionId !== null && flow.answers[element.questionId] === (element.value ?? element.label)) || element.id === flow.activeStepId)
@@ -26,9 +23,9 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
   const stage = flow.draft?.stage ?? null;
   const offerTechnician = flow.draft?.offerTechnician === true;
 
-  function handleConfirm() {
-    setErrors(flow.confirm());
-  }
+  // The flow's buttons (answers, steps, Confirm, Cancel, talk to a technician) show on the newest answer that has any.
+  const lastAssistant = flow.lines.findLastIndex((line) => line.role === 'assistant' && (line.buttons?.length ?? 0) > 0);
+  const lines = flow.lines.map((line, index) => (index === lastAssistant || !line.buttons ? line : { ...line, buttons: undefined }));
 
   const draftCard =
     showDraft && flow.draft && flow.form ? (
@@ -38,11 +35,11 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
         catalogue={flow.catalogue}
         draft={flow.draft}
         form={flow.form}
-        errors={errors}
+        errors={flow.formErrors}
         isConfirming={flow.isConfirming}
         isCancelling={flow.isCancelling}
         onChange={flow.setForm}
-        onConfirm={handleConfirm}
+        onConfirm={flow.confirm}
         onCancel={flow.cancel}
       />
     ) : null;
@@ -64,7 +61,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
       )}
       <ChatMessageList
         label="Ticket chat"
-        lines={flow.lines}
+        lines={lines}
         isThinking={flow.isSending || flow.isTellingStep}
         chosenButtonIds={chosen}
         onChooseButton={(_line, button) => flow.chooseButton(button)}

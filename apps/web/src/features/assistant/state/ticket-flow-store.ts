@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { TChatMessage, TCreateTicketResponse, TInteractiveElement, TTicketAreaMode, TTicketDraft } from '@switchboard/contracts';
 import { registerStoreReset } from '../../../lib/store-reset';
-import type { TChatLine } from '../components/chat-message-list';
-import type { TTicketForm } from '../lib/ticket-draft';
+import type { TChatButton, TChatLine } from '../components/chat-message-list';
+import type { TTicketForm, TTicketFormErrors } from '../lib/ticket-draft';
 
 /**
  * Tickets by chat (02 §4): the chat lines, the server's draft, the form the person edits, the
@@ -21,6 +21,9 @@ type TTicketFlowStore = {
   result: TCreateTicketResponse | null;
   /** a 500 from the categorisation call. */
   hasServerError: boolean;
+  /** The ticket form's messages from the last confirm (01 §5). */
+  formErrors: TTicketFormErrors;
+  setFormErrors: (formErrors: TTicketFormErrors) => void;
   /** The interactive elements of every message shown, by id (what a pressed button means). */
   elements: Record<string, TInteractiveElement>;
   addLine: (line: TChatLine) => void;
@@ -37,8 +40,8 @@ type TTicketFlowStore = {
   finish: (closing: TChatLine, result: TCreateTicketResponse | null) => void;
 };
 
-type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'elements' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError'>;
-const INITIAL: TTicketFlowState = { lines: [], elements: {}, draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false };
+type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'elements' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError' | 'formErrors'>;
+const INITIAL: TTicketFlowState = { lines: [], elements: {}, draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false, formErrors: {} };
 
 export const useTicketFlowStore = create<TTicketFlowStore>()((set) => ({
   ...INITIAL,
@@ -49,20 +52,27 @@ export const useTicketFlowStore = create<TTicketFlowStore>()((set) => ({
       elements: { ...state.elements, ...Object.fromEntries(message.interactiveElements.map((element) => [element.id, element])) },
     })),
   replaceLine: (key, line) => set((state) => ({ lines: state.lines.map((candidate) => (candidate.key === key ? line : candidate)) })),
-  takeDraft: (draft, form) => set({ draft, form, answers: {}, activeStepId: null, mode: draft.mode, hasServerError: false, result: null }),
+  takeDraft: (draft, form) => set({ draft, form, answers: {}, activeStepId: null, mode: draft.mode, hasServerError: false, result: null, formErrors: {} }),
   setForm: (form) => set({ form }),
   chooseAnswer: (questionId, answer) => set((state) => ({ answers: { ...state.answers, [questionId]: answer } })),
   setActiveStep: (activeStepId) => set({ activeStepId }),
   setMode: (mode) => set({ mode }),
   setServerError: (hasServerError) => set({ hasServerError }),
+  setFormErrors: (formErrors) => set({ formErrors }),
   finish: (closing, result) => set({ ...INITIAL, lines: [closing], mode: 'All Tickets', result }),
 }));
 
 registerStoreReset(() => useTicketFlowStore.setState(INITIAL));
 
 /** The buttons of a stored message: answer options, troubleshooting steps, the flow's actions. */
-export function buttonsOf(elements: TInteractiveElement[]): { id: string; label: string }[] {
-  return elements.map((element) => ({ id: element.id, label: element.label }));
+export function buttonsOf(elements: TInteractiveElement[]): TChatButton[] {
+  return elements.map((element) => {
+    if (element.kind === 'step') return { id: element.id, label: element.label, groupId: element.id };
+    // "This helped" / "This did not help" follow their step (their value is the step's id).
+    if (element.kind === 'helped' || element.kind === 'didNotHelp') return { id: element.id, label: element.label, groupId: element.value ?? element.id, isCompact: true };
+    if (element.kind === 'confirm' || element.kind === 'cancel' || element.kind === 'talkToTechnician') return { id: element.id, label: element.label, groupId: 'flow', isCompact: true };
+    return { id: element.id, label: element.label };
+  });
 }
 
 /** A stored message as a chat line. */

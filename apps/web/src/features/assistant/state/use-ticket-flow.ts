@@ -11,7 +11,7 @@ import {
   useTicketingConfiguration,
 } from '../api/assistant-queries';
 import { boardCatalogueOf, createTicketBody, formFromDraft, validateDraft } from '../lib/ticket-draft';
-import type { TBoardCatalogue, TTicketFormErrors } from '../lib/ticket-draft';
+import type { TBoardCatalogue } from '../lib/ticket-draft';
 import type { TChatButton, TChatLine } from '../components/chat-message-list';
 import { useTicketFlowStore } from './ticket-flow-store';
 
@@ -79,16 +79,21 @@ export function useTicketFlow(user: TSessionMspUser) {
     store.finish(summaryLine(result), result);
   }
 
-  function confirm(): TTicketFormErrors {
+  /** Step 4: the form is checked by role; nothing is sent while a message shows. */
+  function confirm() {
     const { form, draft } = useTicketFlowStore.getState();
-    if (!form) return {};
+    if (!form) return;
     const errors = validateDraft(form, user.userKind);
-    if (Object.keys(errors).length > 0) return errors;
+    store.setFormErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      // The form may be out of sight (in "My Ticket" or further up the chat): say so in the chat too.
+      store.addLine(noticeLine('Some fields of the ticket need your attention before it can be created.', true));
+      return;
+    }
     createTicket.mutate(createTicketBody(catalogue, form, { ticketDraftId: draft?.id ?? null, userKind: user.userKind, userId: user.id }), {
       onSuccess: finishWith,
       onError: (error) => store.addLine(noticeLine(errorText(error), true)),
     });
-    return {};
   }
 
   function cancel() {
@@ -110,11 +115,12 @@ export function useTicketFlow(user: TSessionMspUser) {
     );
   }
 
-  function tellStep(helped: boolean) {
+  function tellStep(helped: boolean, stepId?: string | null) {
     const { draft, activeStepId } = useTicketFlowStore.getState();
-    if (!draft || activeStepId === null) return;
+    const step = stepId ?? activeStepId;
+    if (!draft || step === null) return;
     stepFeedback.mutate(
-      { ticketDraftId: draft.id, stepId: activeStepId, helped },
+      { ticketDraftId: draft.id, stepId: step, helped },
       {
         onSuccess: (answer) => {
           store.setActiveStep(null);
@@ -131,9 +137,10 @@ export function useTicketFlow(user: TSessionMspUser) {
     const kind = element?.kind ?? 'answer';
     if (kind === 'answer' && element?.questionId) store.chooseAnswer(element.questionId, element.value ?? element.label);
     else if (kind === 'step') store.setActiveStep(element?.id ?? null);
-    else if (kind === 'helped') tellStep(true);
-    else if (kind === 'didNotHelp') tellStep(false);
+    else if (kind === 'helped') tellStep(true, element?.value);
+    else if (kind === 'didNotHelp') tellStep(false, element?.value);
     else if (kind === 'talkToTechnician') talkToTechnician();
+    else if (kind === 'confirm') confirm();
     else if (kind === 'cancel') cancel();
   }
 

@@ -49,6 +49,18 @@ export function element(id: string, kind: TInteractiveElement['kind'], label: st
   return { id, kind, label, value: kind === 'answer' ? label : null, questionId, sources: [] };
 }
 
+/** The buttons the server offers on every answer while a ticket is being described. */
+export const FLOW_BUTTONS = [element('talk-to-technician', 'talkToTechnician', 'Talk to a technician'), element('confirm', 'confirm', 'Confirm'), element('cancel', 'cancel', 'Cancel')];
+
+/** A troubleshooting step with its two follow-ups, as the server sends them. */
+export function stepElements(id: string, text: string): TInteractiveElement[] {
+  return [
+    { ...element(id, 'step', text), value: id },
+    { ...element(`${id}:helped`, 'helped', 'This helped'), value: id },
+    { ...element(`${id}:didNotHelp`, 'didNotHelp', 'This did not help'), value: id },
+  ];
+}
+
 export function assistantMessage(id: string, content: string, elements: TInteractiveElement[], type: TChatMessage['type'] = 'markdown'): TChatMessage {
   return {
     id,
@@ -116,7 +128,7 @@ export function ticketDraft(overrides: Partial<TTicketDraft> = {}): TTicketDraft
     steps: [],
     didNotHelpCount: 0,
     offerTechnician: false,
-    message: assistantMessage('m1', 'I think this is **Email › Outlook**. Does it happen on your phone too?', [element('a-yes', 'answer', 'Yes', 'q1'), element('a-no', 'answer', 'No', 'q1')]),
+    message: assistantMessage('m1', 'I think this is **Email › Outlook**. Does it happen on your phone too?', [element('a-yes', 'answer', 'Yes', 'q1'), element('a-no', 'answer', 'No', 'q1'), ...FLOW_BUTTONS]),
     ...overrides,
   };
 }

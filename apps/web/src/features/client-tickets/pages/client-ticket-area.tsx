@@ -4,7 +4,6 @@ import { MESSAGES, PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { TicketDraftCard } from '../../assistant/components/ticket-draft-card';
-import type { TTicketFormErrors } from '../../assistant/lib/ticket-draft';
 import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { useClientTickets } from '../api/support-tickets-queries';
@@ -39,7 +38,6 @@ function AllTickets({ user }: { user: TSessionMspUser }) {
 }
 
 function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
-  const [errors, setErrors] = useState<TTicketFormErrors>({});
   const latest = useClientTickets(user.id, 1);
   if (flow.draft && flow.form && showDraft) {
     return (
@@ -49,11 +47,11 @@ function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMs
         catalogue={flow.catalogue}
         draft={flow.draft}
         form={flow.form}
-        errors={errors}
+        errors={flow.formErrors}
         isConfirming={flow.isConfirming}
         isCancelling={flow.isCancelling}
         onChange={flow.setForm}
-        onConfirm={() => setErrors(flow.confirm())}
+        onConfirm={flow.confirm}
         onCancel={flow.cancel}
       />
     );
