@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAddConversationBody, TAgentForm, TCreateTicketBody, TDiagnosticQandABody } from '@switchboard/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, isApiError } from '../../../lib/api-client';
 
 export const assistantKeys = {
   all: ['assistant'] as const,
@@ -118,12 +118,25 @@ export function useTicketingConfiguration(mspCustomDomain: string) {
   });
 }
 
-/** A-008: the MSP's client companies a technician may create a ticket for. */
+/**
+ * A-008: the MSP's client companies a technician may create a ticket for. A-008 needs a user
+ * management permission; without it (403) the board screen's company choice (boardView or
+ * mspIntegrations) lists the same synchronized companies.
+ */
 export function useCompanyOptions(mspCustomDomain: string, search: string, isEnabled: boolean) {
+  const msp = encodeURIComponent(mspCustomDomain);
+  const query = { search: search === '' ? undefined : search };
   return useQuery({
     queryKey: assistantKeys.companies(mspCustomDomain, search),
-    queryFn: async ({ signal }) =>
-      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/psaClients`, { query: { search: search === '' ? undefined : search, pageSize: 50 }, schema: (s) => s.ZTicketCompanyOptions, signal })).items,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiFetch(`/db/${msp}/psaClients`, { query: { ...query, pageSize: 50 }, schema: (s) => s.ZTicketCompanyOptions, signal })).items;
+      } catch (error) {
+        if (!isApiError(error) || (error.status !== 403 && error.status !== 404)) throw error;
+        const { companies } = await apiFetch(`/db/${msp}/psaTicketingConfiguration/defaultCompanyOptions`, { query, schema: (s) => s.ZDefaultCompanyOptions, signal });
+        return companies.map((company) => ({ psaCompanyId: String(company.id), name: company.name }));
+      }
+    },
     enabled: isEnabled,
     placeholderData: keepPreviousData,
   });

@@ -24,9 +24,13 @@ describe('ChatMessageList', () => {
     });
     expect(onFeedback).toHaveBeenCalledWith('m1', 'positive');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.assistant.feedbackSaved);
-    act(() => vi.advanceTimersByTime(FEEDBACK_CONFIRMATION_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(FEEDBACK_CONFIRMATION_MS - 50);
+    });
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.assistant.feedbackSaved);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 

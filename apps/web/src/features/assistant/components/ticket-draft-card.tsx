@@ -45,12 +45,16 @@ function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCust
           styles={READABLE_ERROR_STYLES}
         />
       </SimpleGrid>
-      {companies.isError && <Text size="sm" c="red.8">The companies could not be loaded. You need the client user management or technician user management permission.</Text>}
+      {companies.isError && (
+        <Text size="sm" c="red.8">
+          The companies could not be loaded: your role needs user management or board view.
+        </Text>
+      )}
       <NativeSelect
         label="Contact"
         disabled={form.companyId === null}
         data={[
-          { value: '', label: form.companyId === null ? 'Choose a company first' : contacts.isPending ? 'Loading contacts…' : 'Choose a contact' },
+          { value: '', label: form.companyId === null ? 'Choose a company first' : contacts.isPending ? 'Loading contacts…' : contacts.isError ? 'Contacts unavailable: type the name below' : 'Choose a contact' },
           ...contactItems.map((contact) => ({ value: contact.psaContactId ?? '', label: `${contact.firstName} ${contact.lastName}${contact.email ? ` (${contact.email})` : ''}` })),
         ]}
         value={form.contactId ?? ''}

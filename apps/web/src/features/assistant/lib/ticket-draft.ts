@@ -234,8 +234,6 @@ export function validateDraft(draft: TTicketForm, userKind: 'technician' | 'clie
     const field = FIELD_OF_PROBLEM[problem.name];
     if (field) errors[field] = problem.reason;
   }
-  // A technician also names the contact the ticket is for (02 §4); the company message covers both.
-  if (userKind === 'technician' && draft.companyId !== null && draft.contactId === null) errors.company = 'Choose the contact the ticket is for.';
   return errors;
 }
 
