@@ -16,3 +16,4 @@ export * from './schemas/employees';
 export * from './schemas/teams';
 export * from './assistant';
 export * from './schemas/assistant';
+export * from './schemas/psa-writes';

@@ -50,6 +50,8 @@ const ZEnv = z.object({
    * the others. 0 disables the caches.
    */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How often (ms) each process's PSA outbox resends the writes the PSA does not have yet (decision 013); 0 turns the loop off. */
+  PSA_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /**
@@ -95,6 +97,7 @@ export interface TConfig {
   authRateLimitPerIp: number;
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
+  psaOutboxIntervalMs: number;
   psaSimPort: number;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -228,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    psaOutboxIntervalMs: env.PSA_OUTBOX_INTERVAL_MS,
     psaSimPort: env.PSA_SIM_PORT,
     trustProxy,
     mspSignup,

@@ -13,6 +13,8 @@ import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
 import { registerAgentRoutes } from './assistant/agents.routes';
+import { registerTicketsByChatRoutes } from './assistant/tickets-by-chat.routes';
+import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -30,4 +32,6 @@ export const MODULES: TModule[] = [
   registerClientUsersRoutes,
   registerKnowledgeRoutes,
   registerAgentRoutes,
+  registerTicketsByChatRoutes,
+  registerPsaOutboxRoutes,
 ];

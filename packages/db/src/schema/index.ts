@@ -6,3 +6,4 @@ export * from './boards';
 export * from './teams';
 export * from './assistant';
 export * from './knowledge';
+export * from './psa-outbox';
