@@ -6,7 +6,7 @@ import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
 
 /** An answer button; buttons sharing a `groupId` show together, compact ones as small follow-ups in a row. */
-export type TChatButton = { id: string; label: string; groupId?: string; isCompact?: boolean };
+export type TChatButton = { id: string; label: string; groupId?: string; isCompact?: boolean; isInline?: boolean; groupLabel?: string };
 
 /** Consecutive buttons of one group, in order. */
 function groupButtons(buttons: TChatButton[]): TChatButton[][] {
@@ -126,8 +126,29 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                   {groupButtons(line.buttons).map((group) => {
                     const main = group.filter((button) => button.isCompact !== true);
                     const compact = group.filter((button) => button.isCompact === true);
+                    const first = group[0];
+                    if (first?.isInline === true) {
+                      // The options of one question, side by side under its number.
+                      return (
+                        <Group key={first.id} gap={6} wrap="wrap" role="group" aria-label={first.groupLabel}>
+                          {first.groupLabel !== undefined && (
+                            <Text size="sm" fw={600} miw={88}>
+                              {first.groupLabel}
+                            </Text>
+                          )}
+                          {group.map((button) => {
+                            const isChosen = chosenButtonIds?.has(button.id) === true;
+                            return (
+                              <Button key={button.id} variant={isChosen ? 'filled' : 'light'} size="compact-sm" aria-pressed={isChosen} onClick={() => onChooseButton?.(line, button)}>
+                                {button.label}
+                              </Button>
+                            );
+                          })}
+                        </Group>
+                      );
+                    }
                     return (
-                      <Stack key={group[0]?.id} gap={4}>
+                      <Stack key={first?.id} gap={4}>
                         {main.map((button) => {
                           const isChosen = chosenButtonIds?.has(button.id) === true;
                           return (

@@ -1,5 +1,5 @@
 import type { TSessionMspUser } from '@switchboard/contracts';
-import { defaultAssistantTab } from '../state/assistant-ui-store';
+import { defaultAssistantTab, useAssistantUiStore } from '../state/assistant-ui-store';
 import type { useTicketFlow } from '../state/use-ticket-flow';
 import { AssistantPanel } from './assistant-panel';
 import { EngineerChat } from './engineer-chat';
@@ -10,7 +10,8 @@ type TTicketFlow = ReturnType<typeof useTicketFlow>;
 export function JarvisAside({ user, flow, isMobile, psaType }: { user: TSessionMspUser; flow: TTicketFlow; isMobile: boolean; psaType: 'CONNECTWISE' | 'AUTOTASK' | null }) {
   // A client's ticket draft shows in the ticket area's "My Ticket" beside the chat; on a phone
   // (and for technicians, whose ticket area is the queue) it shows in the chat itself.
-  const showDraftInChat = isMobile || user.userKind === 'technician';
+  const isTicketAreaRoomy = useAssistantUiStore((state) => state.isTicketAreaRoomy);
+  const showDraftInChat = isMobile || user.userKind === 'technician' || !isTicketAreaRoomy;
   return (
     <AssistantPanel
       isMobile={isMobile}

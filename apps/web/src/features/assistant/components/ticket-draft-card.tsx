@@ -34,7 +34,7 @@ function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCust
   const contactItems = (contacts.data ?? []).filter((contact) => contact.psaContactId !== null);
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid type="container" cols={{ base: 1, '480px': 2 }}>
         <TextInput label="Find a company" placeholder="Company name" value={search} maxLength={100} onChange={(event) => setSearch(event.currentTarget.value)} />
         <NativeSelect
           label="Company"
@@ -106,12 +106,12 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
         <TextInput label="Ticket title" maxLength={200} value={form.title} onChange={(event) => onChange({ ...form, title: event.currentTarget.value })} error={errors.title} styles={READABLE_ERROR_STYLES} />
         <Textarea label="Description" autosize minRows={2} maxRows={8} maxLength={8000} value={form.description} onChange={(event) => onChange({ ...form, description: event.currentTarget.value })} error={errors.description} styles={READABLE_ERROR_STYLES} />
         {userKind === 'technician' && <CompanyAndContact mspCustomDomain={mspCustomDomain} form={form} error={errors.company} onChange={onChange} />}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
           <TextInput label="Name" maxLength={200} value={form.name} onChange={(event) => onChange({ ...form, name: event.currentTarget.value })} error={errors.name} styles={READABLE_ERROR_STYLES} />
           <TextInput label="Email" type="email" maxLength={254} value={form.email} onChange={(event) => onChange({ ...form, email: event.currentTarget.value })} error={errors.email} styles={READABLE_ERROR_STYLES} />
           <TextInput label="Phone" type="tel" maxLength={40} value={form.phone} onChange={(event) => onChange({ ...form, phone: event.currentTarget.value })} error={errors.phone} styles={READABLE_ERROR_STYLES} />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
           <NativeSelect
             label={isAutotask ? 'Queue' : 'Board'}
             data={[{ value: '', label: isAutotask ? 'Choose a queue' : 'Choose a board' }, ...catalogue.boards.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))]}
@@ -167,7 +167,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
             </Text>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
           <NativeSelect label="Impact" data={[...SEVERITY_LEVELS]} value={form.impact} onChange={(event) => isSeverity(event.currentTarget.value) && onChange({ ...form, impact: event.currentTarget.value })} />
           <NativeSelect label="Severity" data={[...SEVERITY_LEVELS]} value={form.severity} onChange={(event) => isSeverity(event.currentTarget.value) && onChange({ ...form, severity: event.currentTarget.value })} />
           <NativeSelect
@@ -182,7 +182,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
             <Text size="sm" fw={600}>
               New employee
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
               <TextInput label="New first name" maxLength={100} value={form.onboarding.firstName} onChange={(event) => setOnboarding('firstName', event.currentTarget.value)} />
               <TextInput label="New last name" maxLength={100} value={form.onboarding.lastName} onChange={(event) => setOnboarding('lastName', event.currentTarget.value)} />
               <TextInput label="New email" maxLength={254} value={form.onboarding.email} onChange={(event) => setOnboarding('email', event.currentTarget.value)} />

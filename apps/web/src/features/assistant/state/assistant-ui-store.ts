@@ -19,6 +19,9 @@ type TAssistantUiStore = {
   filter: TConversationFilter;
   agentId: string | null;
   conversationId: string | null;
+  /** Whether the client's ticket area has room for the ticket form (else the form shows in the chat). */
+  isTicketAreaRoomy: boolean;
+  setTicketAreaRoomy: (isRoomy: boolean) => void;
   setOpen: (isOpen: boolean) => void;
   setWidth: (width: number) => void;
   /** the reset value is 600. */
@@ -29,11 +32,12 @@ type TAssistantUiStore = {
   openConversation: (agentId: string, conversationId: string | null) => void;
 };
 
-const INITIAL = { isOpen: false, width: ASSISTANT_WIDTH_DEFAULT, tab: null, chatMode: 'History', filter: 'Newest', agentId: null, conversationId: null } as const;
+const INITIAL = { isOpen: false, width: ASSISTANT_WIDTH_DEFAULT, tab: null, chatMode: 'History', filter: 'Newest', agentId: null, conversationId: null, isTicketAreaRoomy: true } as const;
 
 export const useAssistantUiStore = create<TAssistantUiStore>()((set) => ({
   ...INITIAL,
   setOpen: (isOpen) => set({ isOpen }),
+  setTicketAreaRoomy: (isTicketAreaRoomy) => set({ isTicketAreaRoomy }),
   setWidth: (width) => set({ width }),
   resetWidth: () => set({ width: ASSISTANT_WIDTH_RESET }),
   setTab: (tab) => set({ tab }),

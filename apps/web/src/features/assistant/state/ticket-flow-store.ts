@@ -66,7 +66,12 @@ registerStoreReset(() => useTicketFlowStore.setState(INITIAL));
 
 /** The buttons of a stored message: answer options, troubleshooting steps, the flow's actions. */
 export function buttonsOf(elements: TInteractiveElement[]): TChatButton[] {
+  const questionIds = [...new Set(elements.flatMap((element) => (element.kind === 'answer' && element.questionId !== null ? [element.questionId] : [])))];
   return elements.map((element) => {
+    // Answers: one row per question, numbered as the question list in the message text.
+    if (element.kind === 'answer' && element.questionId !== null) {
+      return { id: element.id, label: element.label, groupId: element.questionId, isInline: true, groupLabel: `Question ${questionIds.indexOf(element.questionId) + 1}` };
+    }
     if (element.kind === 'step') return { id: element.id, label: element.label, groupId: element.id };
     // "This helped" / "This did not help" follow their step (their value is the step's id).
     if (element.kind === 'helped' || element.kind === 'didNotHelp') return { id: element.id, label: element.label, groupId: element.value ?? element.id, isCompact: true };
@@ -83,7 +88,7 @@ export function lineOfMessage(message: TChatMessage): TChatLine {
     role: message.role,
     text: message.content,
     buttons: buttonsOf(message.interactiveElements),
-    buttonsLabel: message.type === 'troubleshootButtons' ? 'Troubleshooting steps' : 'Answers',
+    buttonsLabel: message.interactiveElements.some((element) => element.kind === 'step') ? 'Troubleshooting steps' : message.interactiveElements.some((element) => element.kind === 'answer') ? 'Answers' : 'Actions',
     sources: [...new Set(message.sources.map((source) => source.reference ?? source.title))],
   };
 }

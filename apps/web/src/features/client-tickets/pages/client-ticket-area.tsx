@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useElementSize } from '@mantine/hooks';
 import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
@@ -6,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { TicketDraftCard } from '../../assistant/components/ticket-draft-card';
 import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
+import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
 import { useClientTickets } from '../api/support-tickets-queries';
 import { SupportTicketCard } from '../components/support-ticket-card';
 
@@ -80,14 +82,31 @@ function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMs
  * The client's ticket area (02 §2): "My Ticket" (the ticket being created by chat, or the latest
  * one's progress), "All Tickets" (their own, R-290) and "Knowledge Base".
  */
+/** Narrower than this, the ticket form is too cramped beside the chat and shows in the chat instead. */
+const ROOMY_TICKET_AREA_PX = 520;
+
 export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
+  const { ref, width } = useElementSize();
+  const setTicketAreaRoomy = useAssistantUiStore((state) => state.setTicketAreaRoomy);
+  // Before the first measurement (width 0) nothing is decided.
+  const isRoomy = width === 0 || width >= ROOMY_TICKET_AREA_PX;
+  useEffect(() => {
+    setTicketAreaRoomy(isRoomy);
+  }, [isRoomy, setTicketAreaRoomy]);
   return (
-    <Stack component="section" aria-labelledby="ticket-area-title">
+    <Stack component="section" aria-labelledby="ticket-area-title" ref={ref}>
       <Title order={2} id="ticket-area-title">
         Tickets
       </Title>
-      <SegmentedControl aria-label="Ticket area mode" data={[...TICKET_AREA_MODES]} value={flow.mode} onChange={(value) => isMode(value) && flow.setMode(value)} style={{ alignSelf: 'flex-start' }} />
-      {flow.mode === 'My Ticket' && <MyTicket user={user} flow={flow} showDraft={showDraft} onOpenAssistant={onOpenAssistant} />}
+      <SegmentedControl
+        aria-label="Ticket area mode"
+        data={[...TICKET_AREA_MODES]}
+        value={flow.mode}
+        onChange={(value) => isMode(value) && flow.setMode(value)}
+        orientation={width > 0 && width < 400 ? 'vertical' : 'horizontal'}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {flow.mode === 'My Ticket' && <MyTicket user={user} flow={flow} showDraft={showDraft && isRoomy} onOpenAssistant={onOpenAssistant} />}
       {flow.mode === 'All Tickets' && <AllTickets user={user} />}
       {flow.mode === 'Knowledge Base' && <KnowledgeBase mspCustomDomain={user.mspCustomDomain} />}
     </Stack>
