@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCreateTicketResponse } from '@switchboard/contracts';
@@ -88,6 +89,9 @@ test.describe('tickets by chat (02 §4)', () => {
     expect(category).toBe('Hardware');
     expect(subcategory).toBe('Printer / Scanner');
     const priorityText = (await ticket.getByRole('group', { name: 'Filled from the board configuration' }).textContent()) ?? '';
+    // DESIGN §9: the chat, its buttons and the ticket form are usable with a screen reader.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     const created = page.waitForResponse((response) => response.url().includes('/psa/createTicket') && response.request().method() === 'POST');
     await ticket.getByRole('button', { name: 'Confirm' }).click();

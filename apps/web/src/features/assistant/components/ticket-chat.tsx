@@ -50,7 +50,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
         <Text size="sm" c="dimmed">
           {flow.draft === null ? 'Describe your problem in your own words.' : stage === 'troubleshooting' ? 'Try the steps, or confirm the ticket.' : 'Answer the questions, then send them.'}
         </Text>
-        <Button size="compact-sm" color="orange" variant={offerTechnician ? 'filled' : 'light'} onClick={flow.talkToTechnician} loading={flow.isTalking} disabled={flow.draft === null}>
+        <Button size="compact-sm" color="red.9" variant={offerTechnician ? 'filled' : 'default'} onClick={flow.talkToTechnician} loading={flow.isTalking} disabled={flow.draft === null}>
           {MESSAGES.assistant.talkToTechnician}
         </Button>
       </Group>
