@@ -15,6 +15,7 @@ import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
 import { registerAgentRoutes } from './assistant/agents.routes';
 import { registerTicketsByChatRoutes } from './assistant/tickets-by-chat.routes';
 import { registerChatRoutes } from './assistant/chat.routes';
+import { registerSupportTicketRoutes } from './assistant/support-tickets.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
@@ -35,5 +36,6 @@ export const MODULES: TModule[] = [
   registerAgentRoutes,
   registerTicketsByChatRoutes,
   registerChatRoutes,
+  registerSupportTicketRoutes,
   registerPsaOutboxRoutes,
 ];
