@@ -100,7 +100,7 @@ describe('A-097 gpt/message and A-099 docs/chat', () => {
 
     const clientB = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '72' }));
     expect((await clientB.post('/docs/chat', { id: document.id, documentMessage: 'How do I reset the kiosk?' })).statusCode).toBe(404);
-    const everything = (await clientB.post('/docs/chat', { id: null, documentMessage: 'kiosk F8 restore profile' })).json<TDocumentChatResponse>();
+    const everything = (await clientB.post('/docs/chat', { documentMessage: 'kiosk F8 restore profile' })).json<TDocumentChatResponse>();
     expect(everything.sources.map((source) => source.id)).not.toContain(document.id);
     expect((await clientA.post('/docs/chat', { id: document.id, documentMessage: ' ' })).json()).toMatchObject({ status: 400, detail: MESSAGES.documents.messageRequired });
   });

@@ -58,7 +58,7 @@ export const registerChatRoutes: TModule = (app, deps) => {
   app.post(
     '/docs/chat',
     {
-      schema: { tags: ['knowledge'], operationId: 'docsChat', summary: 'A-099 Ask about one document (id) or all the knowledge the caller may read (id null); answers cite their passages', body: ZDocumentChatBody, response: { 200: ZDocumentChatResponse } },
+      schema: { tags: ['knowledge'], operationId: 'docsChat', summary: 'A-099 Ask about one document (id) or all the knowledge the caller may read (no id); answers cite their passages', body: ZDocumentChatBody, response: { 200: ZDocumentChatResponse } },
       config: { access: ANY_USER },
     },
     async (request) => chat.documentChat(actorOf(request), knowledgeScopeOf(mspUserOf(request)), request.body),

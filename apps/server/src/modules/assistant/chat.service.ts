@@ -97,8 +97,8 @@ export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'n
       return { id: randomUUID(), choices: [{ index: 0, message: { role: 'assistant', content } }], engine: 'local', prompts, notice: MESSAGES.assistant.localEngineNotice };
     },
 
-    /** A-099: questions about one document (id) or about all the knowledge the user may read (id null). */
-    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string | null; documentMessage: string }): Promise<TDocumentChatResponse> {
+    /** A-099: questions about one document (id) or about all the knowledge the user may read (no id). */
+    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string; documentMessage: string }): Promise<TDocumentChatResponse> {
       if (body.id) await knowledge.getDocument(actor, scope, body.id);
       const retrieved = await knowledge.retrieve(scope, body.documentMessage, { limit: RAG_LIMIT, mode: 'near', ...(body.id ? { documentId: body.id } : {}) });
       const local = composeLocalAnswer(body.documentMessage, retrieved, 5);
