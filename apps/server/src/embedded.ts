@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
+import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -50,7 +51,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     connectWiseClientId: preliminary.connectWiseClientId ?? simulator.connectWise.clientId,
   };
   const deps = await createRuntimeDeps(config);
-  await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  await seedDemoJarvis(deps, seeded.mspId);
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),

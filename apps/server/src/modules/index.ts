@@ -14,6 +14,8 @@ import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
 import { registerAgentRoutes } from './assistant/agents.routes';
 import { registerTicketsByChatRoutes } from './assistant/tickets-by-chat.routes';
+import { registerChatRoutes } from './assistant/chat.routes';
+import { registerSupportTicketRoutes } from './assistant/support-tickets.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
@@ -33,5 +35,7 @@ export const MODULES: TModule[] = [
   registerKnowledgeRoutes,
   registerAgentRoutes,
   registerTicketsByChatRoutes,
+  registerChatRoutes,
+  registerSupportTicketRoutes,
   registerPsaOutboxRoutes,
 ];

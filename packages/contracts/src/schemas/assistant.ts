@@ -569,9 +569,9 @@ export type TRagResult = z.infer<typeof ZRagResult>;
 export const ZRagSearchResponse = z.object({ ticketId: z.string().nullable(), query: z.string(), results: z.array(ZRagResult) });
 export type TRagSearchResponse = z.infer<typeof ZRagSearchResponse>;
 
-/** A-099: `id` is a document (application) id, or null for all the MSP's knowledge. */
+/** A-099: `id` is a document (application) id; left out, the question goes to all the knowledge the caller may read. */
 export const ZDocumentChatBody = z.object({
-  id: ZId.nullish(),
+  id: ZId.optional(),
   documentMessage: ZText(4000).min(1, MESSAGES.documents.messageRequired),
 });
 export const ZDocumentChatResponse = z.object({ documentMessage: z.string(), engine: z.enum(ENGINE_KINDS), sources: z.array(ZRagResult), notice: z.string().nullable() });

@@ -10,6 +10,9 @@ import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app
 import { nextIp } from '../auth/auth-test-helpers';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
+import { psaCompanies } from '@switchboard/db';
+import type { TSupportTicketPage } from '@switchboard/contracts';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -17,6 +20,7 @@ let direct: PsaClient;
 let msp: TTestMsp;
 let admin: TestClient;
 let client: TestClient;
+let clientUserId: string;
 let board: TMergedCategorization;
 let company: { id: number; name: string };
 let contact: { id: number; firstName: string; lastName: string; email: string };
@@ -80,6 +84,7 @@ beforeAll(async () => {
   );
   const clientUser = await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email });
   await t.deps.database.db.update(users).set({ psaContactId: String(contact.id) }).where(and(eq(users.mspId, msp.id), eq(users.id, clientUser.id)));
+  clientUserId = clientUser.id;
   client = await signedInClient(t, clientUser, nextIp());
 }, 120_000);
 
@@ -241,4 +246,48 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect((await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`, undefined, { csrf: false })).statusCode).toBe(403);
     expect((await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: ' ', mspCustomDomain: msp.customDomain })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });
   });
+
+  it('keeps a ticket the PSA cannot take yet as "pending in the PSA" in the lists, then lands it once (A-017, A-018, A-019)', async () => {
+    const [type] = board.mspConnectWiseBoardTypes;
+    const [subType] = type?.mspConnectWiseBoardSubTypes ?? [];
+    if (!type || !subType) throw new Error('board without types');
+    sim.faults.failNext({ kind: 503, count: 50, pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    const created = await client.post(`/psa/createTicket?${q()}`, {
+      title: 'Scanner not found on the network',
+      description: 'The Ricoh scanner cannot reach the share',
+      name: `${contact.firstName} ${contact.lastName}`,
+      emailId: contact.email,
+      connectWiseDetails: { boardId: board.boardId, typeId: type.typeId, subTypeId: subType.subTypeId },
+    });
+    sim.faults.reset();
+    expect(created.statusCode, created.body).toBe(202);
+    const pending = created.json<TCreateTicketResponse>();
+    expect(pending).toMatchObject({ ticketId: null, psaWriteState: 'pending', summary: MESSAGES.assistant.ticketPendingInPsa });
+
+    const me = (await client.get('/db/supportTickets/byClientsUserId?clientsUserId=' + clientUserId)).json<TSupportTicketPage>();
+    expect(me.tickets.find((ticket) => ticket.id === pending.requestId)).toMatchObject({ psaWriteState: 'pending', status: 'pending in the PSA', title: 'Scanner not found on the network', progress: { ticketCreated: 'pending' } });
+
+    t.advanceClock(10 * 60_000);
+    await runPsaOutboxPass(t.deps);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    const all = (await technician.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).json<TSupportTicketPage>();
+    const landed = all.tickets.find((ticket) => ticket.title === 'Scanner not found on the network');
+    expect(landed).toMatchObject({ psaWriteState: 'done', progress: { ticketCreated: 'done', ticketClosed: 'pending' } });
+    expect(all.tickets.filter((ticket) => ticket.title === 'Scanner not found on the network')).toHaveLength(1);
+    expect(all.pageSize).toBe(30);
+
+    const [companyRow] = await t.deps.database.db.select({ id: psaCompanies.id }).from(psaCompanies).where(and(eq(psaCompanies.mspId, msp.id), eq(psaCompanies.externalId, String(company.id))));
+    if (!companyRow) throw new Error('company copy missing');
+    const byCompany = (await technician.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).json<TSupportTicketPage>();
+    expect(byCompany.tickets.some((ticket) => ticket.title === 'Scanner not found on the network')).toBe(true);
+    // A client never reads another company's or another user's tickets; clients cannot list the whole MSP.
+    const other = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '424242' }), nextIp());
+    expect((await other.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).statusCode).toBe(404);
+    expect((await other.get('/db/supportTickets/byClientsUserId?clientsUserId=' + clientUserId)).statusCode).toBe(404);
+    expect((await other.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).statusCode).toBe(403);
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t)), nextIp());
+    expect((await outsider.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).statusCode).toBe(404);
+    expect((await outsider.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).statusCode).toBe(404);
+  });
 });
+
