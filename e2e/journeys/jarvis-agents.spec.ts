@@ -54,3 +54,25 @@ test('a technician creates, edits and deletes an agent', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ hasText: 'Built in' })).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Agents' }).getByRole('listitem', { name: renamed, exact: true })).toHaveCount(0);
 });
+
+/** Issue #9 chat: the built-in troubleshooter answers (streamed, sources cited), and feedback is confirmed for 2 seconds. */
+test('a technician asks the troubleshooter in the Engineer tab and rates the answer', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('technician'));
+  await page.goto(redirectTo);
+  const jarvis = page.getByRole('complementary', { name: 'Jarvis assistant' });
+  await jarvis.getByRole('tab', { name: 'Engineer' }).click();
+  await expect(jarvis.getByRole('radio', { name: 'History' })).toBeChecked();
+  const question = 'A user forgot their password and needs a reset';
+  await jarvis.getByRole('textbox', { name: 'Message to Jarvis Troubleshooter' }).fill(question);
+  await jarvis.getByRole('button', { name: 'Send message' }).click();
+  const log = jarvis.getByRole('log', { name: 'Chat with Jarvis Troubleshooter' });
+  await expect(log.getByText(question)).toBeVisible();
+  const rate = log.getByRole('button', { name: 'Helpful answer', exact: true });
+  await expect(rate).toBeVisible({ timeout: 20_000 });
+  // The conversation is listed under History, named "Chat - {timestamp}".
+  await expect(jarvis.getByRole('list', { name: 'Conversations' }).getByText(/^Chat - /)).toHaveCount(1);
+  await rate.click();
+  const status = log.getByRole('status').filter({ hasText: MESSAGES.assistant.feedbackSaved });
+  await expect(status).toBeVisible();
+  await expect(status).toBeHidden({ timeout: 4_000 });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
 import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
@@ -66,12 +66,13 @@ function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedb
 
   return (
     <Group gap={4} mt={4}>
-      <ActionIcon size="sm" variant="subtle" aria-label="Helpful answer" onClick={() => void send('positive')}>
-        <span aria-hidden="true">👍</span>
-      </ActionIcon>
-      <ActionIcon size="sm" variant="subtle" aria-label="Unhelpful answer" onClick={() => void send('negative')}>
-        <span aria-hidden="true">👎</span>
-      </ActionIcon>
+      {/* Words, not emoji: not every system has an emoji font. */}
+      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Helpful answer" onClick={() => void send('positive')}>
+        Helpful
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Unhelpful answer" onClick={() => void send('negative')}>
+        Not helpful
+      </Button>
       <Text size="xs" c="dimmed" role="status" aria-live="polite">
         {confirmation ?? ''}
       </Text>

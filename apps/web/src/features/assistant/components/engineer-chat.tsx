@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, PROMPT_SUGGESTION_COUNT } from '@switchboard/contracts';
-import type { TAgent, TChatMessage, TConversation, TSessionMspUser } from '@switchboard/contracts';
+import type { TAgent, TChatMessage, TConversation, TMessagePage, TSessionMspUser } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import {
   assistantKeys,
@@ -28,6 +29,11 @@ import type { TChatLine } from './chat-message-list';
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 const isChatMode = (value: string): value is TChatMode => (CHAT_MODES as readonly string[]).includes(value);
 const isFilter = (value: string): value is TConversationFilter => (CONVERSATION_FILTERS as readonly string[]).includes(value);
+
+/** Oldest first; a question and its answer stored in the same instant keep question-then-answer order. */
+function sortMessages(messages: TChatMessage[]): TChatMessage[] {
+  return [...messages].sort((a, b) => a.timeStamp.localeCompare(b.timeStamp) || (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1));
+}
 
 function sortConversations(conversations: TConversation[], filter: TConversationFilter): TConversation[] {
   const sorted = [...conversations].sort((a, b) => b.timeStamp.localeCompare(a.timeStamp));
@@ -108,7 +114,7 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
   const stored = useMemo(() => {
     // Page 1 holds the newest 30; older pages come after it, so they are shown first.
     const pages = [...(messages.data?.pages ?? [])].reverse();
-    return pages.flatMap((page) => page.messages).map(lineOfMessage);
+    return sortMessages(pages.flatMap((page) => page.messages)).map(lineOfMessage);
   }, [messages.data]);
   const lines = [...stored, ...pending.filter((line) => !stored.some((candidate) => candidate.key === line.key))];
 
@@ -135,9 +141,16 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
       );
       setNotice(response.answer.notice);
       const settled: TChatMessage[] = [response.userMessage, response.assistantMessage];
-      setPending(settled.map(lineOfMessage));
-      await queryClient.invalidateQueries({ queryKey: assistantKeys.messages(id) });
+      // The stored messages take the streamed lines' place in one render, then the page is re-read.
+      queryClient.setQueryData<InfiniteData<TMessagePage>>(assistantKeys.messages(id), (old) => {
+        const first = old?.pages[0] ?? { messages: [], page: 1, pageSize: CHAT_PAGE_SIZE, total: 0 };
+        const known = new Set(first.messages.map((message) => message.id));
+        const added = settled.filter((message) => !known.has(message.id));
+        const merged = { ...first, messages: [...first.messages, ...added], total: first.total + added.length };
+        return { pages: [merged, ...(old?.pages.slice(1) ?? [])], pageParams: old?.pageParams ?? [1] };
+      });
       setPending([]);
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.messages(id) });
     } catch (error) {
       setPending((lines) => [...lines.filter((line) => !line.isStreaming), { key: `error-${Date.now()}`, messageId: null, role: 'assistant', text: errorDetail(error), isError: true }]);
     } finally {
