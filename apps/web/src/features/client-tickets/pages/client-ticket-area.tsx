@@ -27,13 +27,15 @@ function AllTickets({ user }: { user: TSessionMspUser }) {
       <Text size="sm" c="dimmed" aria-live="polite">
         {data.total === 0 ? 'You have no tickets yet.' : `${data.total} ticket${data.total === 1 ? '' : 's'}`}
       </Text>
-      <Stack gap="xs" component="ul" aria-label="Your tickets" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {data.tickets.map((ticket) => (
-          <li key={ticket.id}>
-            <SupportTicketCard ticket={ticket} />
-          </li>
-        ))}
-      </Stack>
+      {data.tickets.length > 0 && (
+        <Stack gap="xs" component="ul" aria-label="Your tickets" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <SupportTicketCard ticket={ticket} />
+            </li>
+          ))}
+        </Stack>
+      )}
       {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Ticket pages" />}
     </Stack>
   );

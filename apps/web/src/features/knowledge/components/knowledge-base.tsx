@@ -10,13 +10,18 @@ import { useDocumentChat, useKnowledgeSearch } from '../api/knowledge-queries';
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 const KIND_LABEL: Record<TRagResult['kind'], string> = { article: 'Article', document: 'Document', resolution: 'Past ticket' };
 
+/** Passages are cut from markdown; their emphasis and heading marks read as noise in a preview. */
+function plainSnippet(snippet: string): string {
+  return snippet.replace(/(\*\*|__|`)/g, '').replace(/(^|\s)#{1,6}\s/g, '$1');
+}
+
 function ResultList({ results }: { results: TRagResult[] }) {
   return (
     <Stack gap="xs" component="ol" aria-label="Knowledge results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {results.map((result) => (
         <Paper key={`${result.kind}-${result.id}`} component="li" withBorder p="sm">
           <Group gap="xs" wrap="nowrap" mb={4}>
-            <Badge size="sm" variant="light">
+            <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
               {KIND_LABEL[result.kind]}
             </Badge>
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -29,7 +34,7 @@ function ResultList({ results }: { results: TRagResult[] }) {
             </Text>
           )}
           <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            {result.snippet}
+            {plainSnippet(result.snippet)}
           </Text>
         </Paper>
       ))}
