@@ -7,6 +7,7 @@ import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
 import { keepDemoTicketsInStep } from './demo/demo-tickets';
+import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -54,6 +55,7 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
   const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
+  await seedDemoJarvis(deps, seeded.mspId);
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),

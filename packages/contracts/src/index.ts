@@ -15,6 +15,8 @@ export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
 export * from './schemas/queue';
+export * from './assistant';
+export * from './schemas/assistant';
 export * from './schemas/psa-writes';
 export * from './batch-sync';
 export * from './schemas/sync';

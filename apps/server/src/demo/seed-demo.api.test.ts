@@ -31,7 +31,7 @@ async function countRows() {
 describe('seedDemoMsp', () => {
   it('seeds northwind with roles, PSA copies, linked users and the simulator integration', async () => {
     const result = await seedDemoMsp(t.deps, { simulatorUrl: SIMULATOR_URL });
-    expect(result.created).toMatchObject({ msp: true, companies: 24, contacts: 178, members: 14, users: 5, customRole: true, integration: true });
+    expect(result.created).toMatchObject({ msp: true, companies: 24, contacts: 178, members: 14, users: 5, customRole: true, integration: true, knowledgeArticles: 45 });
     const db = t.deps.database.db;
     const [msp] = await db.select().from(msps).where(eq(msps.customDomain, 'northwind'));
     expect(msp).toMatchObject({ name: 'Northwind IT Partners', bootstrapTokenHash: null });
@@ -75,7 +75,7 @@ describe('seedDemoMsp', () => {
     const started = Date.now();
     const again = await seedDemoMsp(t.deps, { simulatorUrl: SIMULATOR_URL });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(again.created).toEqual({ msp: false, companies: 0, contacts: 0, members: 0, users: 0, customRole: false, integration: false });
+    expect(again.created).toEqual({ msp: false, companies: 0, contacts: 0, members: 0, users: 0, customRole: false, integration: false, knowledgeArticles: 0 });
     expect(await countRows()).toEqual(before);
   });
 

@@ -7,6 +7,7 @@ import { encryptSecret, hashPassword } from '../lib/crypto';
 import { ensureBuiltInRoles } from '../modules/roles/built-in-roles';
 import type { TIntegrationSecrets } from '../modules/integrations/integrations.schemas';
 import { upsertPsaDirectory } from '../modules/psa-directory/psa-directory.repository';
+import { loadDemoKbArticles, seedKbArticles } from '../modules/knowledge/kb-articles';
 
 export const DEMO_MSP = {
   customDomain: 'northwind',
@@ -60,7 +61,7 @@ export interface TSeedDemoOptions {
 
 export interface TSeedDemoResult {
   mspId: string;
-  created: { msp: boolean; companies: number; contacts: number; members: number; users: number; customRole: boolean; integration: boolean };
+  created: { msp: boolean; companies: number; contacts: number; members: number; users: number; customRole: boolean; integration: boolean; knowledgeArticles: number };
 }
 
 const PSA_TYPE = 'CONNECTWISE' as const;
@@ -208,7 +209,10 @@ export async function seedDemoMsp(deps: Pick<TAppDeps, 'database' | 'config' | '
     let integration = false;
     if (options.simulatorUrl) integration = await ensureSimulatorIntegration(tx, deps.config.encryptionKey, msp.id, options.simulatorUrl);
 
-    const created = { msp: msp.created, companies: copied.companies, contacts: copied.contacts, members: copied.members, users: createdUsers, customRole, integration };
+    // The demo knowledge base (issue #9): Jarvis's articles, each added once.
+    const knowledgeArticles = await seedKbArticles(tx, msp.id, loadDemoKbArticles());
+
+    const created = { msp: msp.created, companies: copied.companies, contacts: copied.contacts, members: copied.members, users: createdUsers, customRole, integration, knowledgeArticles };
     if (Object.values(created).some((value) => value === true || (typeof value === 'number' && value > 0))) {
       await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'demo.seed', target: DEMO_MSP.customDomain, outcome: 'success', details: created });
     }

@@ -13,6 +13,11 @@ import { registerBoardsRoutes } from './boards/boards.routes';
 import { registerEmployeesRoutes } from './employees/employees.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
+import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
+import { registerAgentRoutes } from './assistant/agents.routes';
+import { registerTicketsByChatRoutes } from './assistant/tickets-by-chat.routes';
+import { registerChatRoutes } from './assistant/chat.routes';
+import { registerSupportTicketRoutes } from './assistant/support-tickets.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 import { registerImportsRoutes } from './imports/imports.routes';
@@ -34,6 +39,11 @@ export const MODULES: TModule[] = [
   registerEmployeesRoutes,
   registerTeamsRoutes,
   registerClientUsersRoutes,
+  registerKnowledgeRoutes,
+  registerAgentRoutes,
+  registerTicketsByChatRoutes,
+  registerChatRoutes,
+  registerSupportTicketRoutes,
   registerPsaOutboxRoutes,
   registerTicketSyncRoutes,
   registerImportsRoutes,

@@ -4,6 +4,8 @@ export * from './psa';
 export * from './uploads';
 export * from './boards';
 export * from './teams';
+export * from './assistant';
+export * from './knowledge';
 export * from './psa-outbox';
 export * from './sync';
 export * from './queue';

@@ -32,4 +32,7 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Typography.css';
+import '@mantine/core/styles/Timeline.css';
 import '@mantine/notifications/styles.css';

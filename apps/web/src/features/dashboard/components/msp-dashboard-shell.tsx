@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { AppShell, Burger, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
@@ -9,6 +10,8 @@ import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
 import { useTechnicianInformation } from '../../session/api/technician-information';
+import { useJarvisLayout } from '../../assistant/components/jarvis-layout';
+import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
@@ -16,6 +19,22 @@ import { UserMenu } from './user-menu';
 const QueuePage = lazy(() => import('../../queue/pages/queue-page').then((module) => ({ default: module.QueuePage })));
 
 const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
+
+const AgentsPage = lazy(() => import('../../assistant/pages/agents-page').then((module) => ({ default: module.AgentsPage })));
+// Jarvis's chat and the client ticket area bring the markdown renderer: they load after the shell.
+const JarvisAside = lazy(() => import('../../assistant/components/jarvis-aside').then((module) => ({ default: module.JarvisAside })));
+const ClientTicketArea = lazy(() => import('../../client-tickets/pages/client-ticket-area').then((module) => ({ default: module.ClientTicketArea })));
+const DocumentsPage = lazy(() => import('../../knowledge/pages/documents-page').then((module) => ({ default: module.DocumentsPage })));
+
+/** The iTAgent tab's navigation options (02 §2: tickets, copilots; documents for R-239), by who may use them. */
+type TItAgentOption = 'tickets' | 'copilots' | 'documents';
+const IT_AGENT_LABELS: Record<TItAgentOption, string> = { tickets: 'Tickets', copilots: 'Agents', documents: 'Documents' };
+function itAgentOptionsOf(user: TSessionMspUser): TItAgentOption[] {
+  const options: TItAgentOption[] = ['tickets'];
+  if (user.userKind === 'technician') options.push('copilots');
+  if (user.permissions.mspDocuments || user.permissions.clientDocuments) options.push('documents');
+  return options;
+}
 
 /** The MSP user's dashboard: header with tabs and user menu, the nav panel, and the active tab's content. */
 export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
@@ -26,6 +45,11 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const adminOptions = visibleAdminOptions(user.permissions);
   const hasAdminTab = adminOptions.length > 0;
   useTechnicianInformation(user);
+  const jarvis = useJarvisLayout();
+  const isPhone = useMediaQuery('(max-width: 48em)') === true;
+  const ticketFlow = useTicketFlow(user);
+  const itAgentOptions = itAgentOptionsOf(user);
+  const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === ui.navOption) ?? 'tickets';
 
   useEffect(() => {
     initialise(pathname, window.innerWidth);
@@ -42,13 +66,23 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   // Issue #10: technicians work the queue under the "tickets" navigation option (R-039), kept in the saved UI state.
   const isTechnician = user.userKind === 'technician';
   const isTicketsOpen = isTechnician && ui.navOption === 'tickets';
+  // A technician's "tickets" option is the queue; their overview is every other choice that is not a screen of its own.
+  const isOverviewOpen = isTechnician && !isTicketsOpen && itAgentOption === 'tickets';
 
   function handleOpenTickets() {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'tickets' });
+    if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleOpenOverview() {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'overview' });
+    if (isPhone && openPanels.nav) togglePanel('nav');
+  }
+
+  function handleChooseItAgentOption(option: TItAgentOption) {
+    setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
+    // On a phone the navigation covers the page; choosing a screen shows it.
+    if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleTabChange(value: string | null) {
@@ -61,6 +95,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !openPanels.nav, desktop: !openPanels.nav } }}
+        aside={jarvis.aside}
         padding="md"
       >
         <AppShell.Header>
@@ -79,23 +114,42 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
               <Tabs.Tab value="iTAgent">{TAB_LABELS.iTAgent}</Tabs.Tab>
               {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
             </Tabs.List>
-            <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" variant={jarvis.isOpen ? 'filled' : 'light'} aria-expanded={jarvis.isOpen} aria-controls="jarvis-panel" onClick={() => jarvis.setOpen(!jarvis.isOpen)}>
+                Jarvis
+              </Button>
+              <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
+            </Group>
           </Group>
         </AppShell.Header>
 
         {/* A closed panel slides away but would stay focusable; inert takes it out of the tab order. */}
         <AppShell.Navbar p="sm" aria-label="Navigation panel" inert={!openPanels.nav}>
           <ScrollArea>
-            <NavLink label="Overview" active={activeTab === 'iTAgent' && !isTicketsOpen} onClick={handleOpenOverview} component="button" />
             {isTechnician && (
-              <NavLink
-                label="Tickets"
-                active={activeTab === 'iTAgent' && isTicketsOpen}
-                aria-current={activeTab === 'iTAgent' && isTicketsOpen ? 'page' : undefined}
-                onClick={handleOpenTickets}
-                component="button"
-              />
+              <>
+                <NavLink label="Overview" active={activeTab === 'iTAgent' && isOverviewOpen} aria-current={activeTab === 'iTAgent' && isOverviewOpen ? 'page' : undefined} onClick={handleOpenOverview} component="button" />
+                <NavLink
+                  label="Tickets"
+                  active={activeTab === 'iTAgent' && isTicketsOpen}
+                  aria-current={activeTab === 'iTAgent' && isTicketsOpen ? 'page' : undefined}
+                  onClick={handleOpenTickets}
+                  component="button"
+                />
+              </>
             )}
+            {itAgentOptions
+              .filter((option) => !(isTechnician && option === 'tickets'))
+              .map((option) => (
+                <NavLink
+                  key={option}
+                  component="button"
+                  label={IT_AGENT_LABELS[option]}
+                  active={activeTab === 'iTAgent' && !isTicketsOpen && itAgentOption === option}
+                  aria-current={activeTab === 'iTAgent' && !isTicketsOpen && itAgentOption === option ? 'page' : undefined}
+                  onClick={() => handleChooseItAgentOption(option)}
+                />
+              ))}
             {hasAdminTab && (
               <>
                 <UnstyledButton
@@ -130,13 +184,18 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
         <AppShell.Main>
           <Tabs.Panel value="iTAgent">
-            {isTicketsOpen ? (
-              <Suspense fallback={<Loader aria-label="Loading tickets" />}>
-                <QueuePage user={user} />
-              </Suspense>
-            ) : (
-              <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
-            )}
+            <Suspense fallback={<Loader aria-label="Loading screen" />}>
+              {isTicketsOpen && <QueuePage user={user} />}
+              {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} />}
+              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} />}
+              {!isTicketsOpen &&
+                itAgentOption === 'tickets' &&
+                (user.userKind === 'client' ? (
+                  <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
+                ) : (
+                  <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+                ))}
+            </Suspense>
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">
@@ -144,6 +203,11 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             </Tabs.Panel>
           )}
         </AppShell.Main>
+        <AppShell.Aside id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen}>
+          <Suspense fallback={<Loader m="md" aria-label="Loading Jarvis" />}>
+            <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
+          </Suspense>
+        </AppShell.Aside>
         {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
       </AppShell>
     </Tabs>

@@ -1,0 +1,243 @@
+import { and, eq } from 'drizzle-orm';
+import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
+import { DID_NOT_HELP_LIMIT, MESSAGES, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
+import { conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, notFound } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { createKnowledgeService, knowledgeScopeOf, sourceOf } from '../knowledge/knowledge.service';
+import { findOwnConversation, insertMessage } from './conversations';
+import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
+import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
+
+type TDraftRow = typeof ticketDrafts.$inferSelect;
+
+/** What a draft row keeps besides the contracts' shapes: the engine's own proposal for the next round. */
+interface TStoredProposal {
+  engineProposal: TProposal;
+  categorisation: TProposedCategorisation;
+}
+
+export const draftNotFound = () => new AppError('not_found', MESSAGES.assistant.ticketDraftNotFound);
+
+/** The user's own open draft (questions or troubleshooting stage), or a 404/409. */
+export async function findOpenDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string): Promise<TDraftRow> {
+  const [row] = await db.select().from(ticketDrafts).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draftId), eq(ticketDrafts.userId, actor.userId))).limit(1);
+  if (!row) throw draftNotFound();
+  if (row.stage !== 'questions' && row.stage !== 'troubleshooting') throw new AppError('conflict', MESSAGES.assistant.ticketDraftClosed);
+  return row;
+}
+
+export function storedProposalOf(row: TDraftRow): TStoredProposal {
+  return row.proposal as unknown as TStoredProposal;
+}
+
+/** The answer buttons send yes, no or unsure; typed answers are read the same way. */
+function engineAnswer(answer: string): TAnswer['answer'] {
+  const word = answer.trim().toLowerCase();
+  if (['yes', 'y', 'true', 'yes.'].includes(word)) return 'yes';
+  if (['no', 'n', 'false', 'no.'].includes(word)) return 'no';
+  return 'unsure';
+}
+
+async function contactOf(db: TDatabase, actor: TActor) {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, psaCompanyId: users.psaCompanyId, psaContactId: users.psaContactId })
+    .from(users)
+    .where(and(eq(users.mspId, actor.mspId), eq(users.id, actor.userId)))
+    .limit(1);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Tickets by chat (02 §4, R-257–R-265): the diagnostic rounds, step feedback and cancel. */
+export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now'>, categorisers: TCategoriserStore) {
+  const db = deps.database.db;
+  const knowledge = createKnowledgeService(deps);
+
+  async function engineFor(mspId: string) {
+    const board = await loadMspBoard(db, mspId);
+    if (!board) throw boardNotConfigured();
+    // The local engine is the default (issue #9: offline, no key); an LLM provider per MSP is not configured yet.
+    return { board, engine: createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board) }) };
+  }
+
+  async function present(actor: TActor, row: TDraftRow, message: TChatMessage): Promise<TTicketDraft> {
+    const { categorisation } = storedProposalOf(row);
+    const contact = await contactOf(db, actor);
+    const isClient = actor.userKind === 'client';
+    const label = proposalLabel(categorisation);
+    const cw = categorisation.connectWiseDetails;
+    const at = categorisation.autotaskDetails;
+    const isOnboarding = isOnboardingCategory(cw?.typeName ?? at?.issueTypeLabel, cw?.subTypeName ?? at?.subIssueTypeLabel);
+    return {
+      id: row.id,
+      conversationId: row.conversationId,
+      stage: row.stage,
+      mode: row.stage === 'cancelled' || row.stage === 'created' || row.stage === 'pending' ? 'All Tickets' : 'My Ticket',
+      psaType: categorisation.psaType,
+      title: row.userMessage.split('\n')[0]?.slice(0, 100) ?? '',
+      description: label ? `${row.userMessage}\n\nProposed category: ${label}` : row.userMessage,
+      name: isClient ? `${contact.firstName} ${contact.lastName}`.trim() : '',
+      emailId: isClient ? contact.email : '',
+      phone: isClient ? contact.phone : '',
+      psaCompanyId: isClient ? contact.psaCompanyId : null,
+      psaContactId: isClient ? contact.psaContactId : null,
+      impact: 'Low',
+      impactScore: scoreOf('Low'),
+      severity: 'Low',
+      severityScore: scoreOf('Low'),
+      categorisation,
+      isOnboarding,
+      onboarding: isOnboarding ? { newFirstName: '', newLastName: '', newEmail: '', ownerEmail: isClient ? contact.email : '', newPhone: '', licence: 'E3' } : null,
+      questions: row.questions as TDiagnosticQuestion[],
+      steps: row.steps as TTroubleshootingStep[],
+      didNotHelpCount: row.didNotHelpCount,
+      offerTechnician: row.didNotHelpCount >= DID_NOT_HELP_LIMIT,
+      message,
+    };
+  }
+
+  function questionsText(categorisation: TProposedCategorisation, questions: TQuestion[]): string {
+    const label = proposalLabel(categorisation);
+    const intro = label
+      ? `This looks like **${label}** (${Math.round(categorisation.confidence * 100)}% sure). A few questions to be certain:`
+      : MESSAGES.assistant.abstained;
+    return [intro, '', ...questions.map((question, index) => `${index + 1}. ${question.text}`)].join('\n');
+  }
+
+  function auditProposal(tx: TDatabase, actor: TActor, draftId: string, categorisation: TProposedCategorisation, round: number) {
+    return deps.audit.record(tx, {
+      mspId: actor.mspId,
+      actorKind: 'user',
+      actorId: actor.userId,
+      action: 'ticket.ai_proposal',
+      target: draftId,
+      outcome: 'success',
+      ip: actor.ip,
+      requestId: actor.requestId,
+      details: { round, engine: categorisation.engine, confidence: categorisation.confidence, abstained: categorisation.abstained, proposal: proposalLabel(categorisation), sources: categorisation.sources },
+    });
+  }
+
+  return {
+    /** A-108 first message: questions and a proposed categorisation; the screen goes to "My Ticket" (R-258). */
+    async start(actor: TActor, body: { userMessage: string; conversationId?: string }): Promise<TTicketDraft> {
+      const text = body.userMessage.trim();
+      if (text === '') throw new AppError('validation', MESSAGES.assistant.chatTextRequired, { invalidParams: [{ name: 'userMessage', reason: MESSAGES.assistant.chatTextRequired }] });
+      if (body.conversationId && !(await findOwnConversation(db, actor, body.conversationId))) throw notFound(MESSAGES.assistant.conversationNotFound);
+      const { board, engine } = await engineFor(actor.mspId);
+      const categorised = await engine.categorise({ text });
+      const asked = await engine.questions({ proposal: categorised.value });
+      const categorisation = presentCategorisation(board, categorised, []);
+      const questions = presentQuestions(asked.value);
+      const content = questionsText(categorisation, asked.value);
+
+      const { row, message } = await db.transaction(async (tx) => {
+        let conversationId = body.conversationId;
+        if (!conversationId) {
+          const [conversation] = await tx.insert(conversations).values({ mspId: actor.mspId, userId: actor.userId, agentId: null, conversationName: defaultConversationName(deps.now()), createdAt: deps.now() }).returning({ id: conversations.id });
+          if (!conversation) throw new Error('conversation insert returned no row');
+          conversationId = conversation.id;
+        }
+        await insertMessage(tx, actor.mspId, conversationId, { role: 'user', content: text });
+        const assistantMessage = await insertMessage(tx, actor.mspId, conversationId, {
+          role: 'assistant',
+          content,
+          type: 'troubleshootButtons',
+          interactiveElements: [...answerButtons(asked.value), ...flowButtons(MESSAGES.assistant.talkToTechnician)],
+          engine: categorised.engine,
+        });
+        const [draft] = await tx
+          .insert(ticketDrafts)
+          .values({ mspId: actor.mspId, userId: actor.userId, conversationId, stage: 'questions', userMessage: text, questions, proposal: { engineProposal: categorised.value, categorisation } })
+          .returning();
+        if (!draft) throw new Error('draft insert returned no row');
+        await auditProposal(tx, actor, draft.id, categorisation, 1);
+        return { row: draft, message: assistantMessage };
+      });
+      return present(actor, row, message);
+    },
+
+    /** A-108 second round: the answers re-rank the proposal and troubleshooting steps follow (R-259). */
+    async answer(actor: TActor, draftId: string, body: { userMessage: string; answers: { questionId: string; answer: string }[] }): Promise<TTicketDraft> {
+      const draft = await findOpenDraft(db, actor, draftId);
+      if (body.answers.length === 0 && body.userMessage.trim() === '') throw new AppError('validation', MESSAGES.assistant.chatTextRequired, { invalidParams: [{ name: 'answers', reason: MESSAGES.assistant.chatTextRequired }] });
+      const { board, engine } = await engineFor(actor.mspId);
+      const previous = (draft.answers as TAnswer[]) ?? [];
+      const answers: TAnswer[] = [...previous.filter((old) => !body.answers.some((next) => next.questionId === old.questionId)), ...body.answers.map((given) => ({ questionId: given.questionId, answer: engineAnswer(given.answer) }))];
+      const text = body.userMessage.trim() === '' ? draft.userMessage : `${draft.userMessage}\n${body.userMessage.trim()}`;
+      const categorised = await engine.categorise({ text, answers });
+      const categorisation0 = presentCategorisation(board, categorised, []);
+      const query = `${text} ${proposalLabel(categorisation0) ?? ''}`;
+      const retrieved = await knowledge.retrieve(knowledgeScopeOf({ mspId: actor.mspId, userKind: actor.userKind, psaCompanyId: (await contactOf(db, actor)).psaCompanyId }), query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near' });
+      const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score })), limit: TROUBLESHOOTING_STEP_COUNT });
+      const categorisation = { ...categorisation0, sources: retrieved.map(sourceOf) };
+      const steps = presentSteps(troubleshooting.value);
+      const label = proposalLabel(categorisation);
+      const content = [
+        label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstained,
+        '',
+        steps.length > 0 ? 'Try these steps, in order:' : MESSAGES.assistant.nothingFound,
+        ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`),
+        '',
+        'If none of this helps, confirm the ticket or talk to a technician.',
+      ].join('\n');
+
+      const { row, message } = await db.transaction(async (tx) => {
+        const userText = [body.userMessage.trim(), ...body.answers.map((given) => `${given.questionId}: ${given.answer}`)].filter((part) => part !== '').join('\n');
+        await insertMessage(tx, actor.mspId, draft.conversationId, { role: 'user', content: userText });
+        const assistantMessage = await insertMessage(tx, actor.mspId, draft.conversationId, {
+          role: 'assistant',
+          content,
+          type: 'troubleshootButtons',
+          interactiveElements: [...stepButtons(steps), ...flowButtons(MESSAGES.assistant.talkToTechnician)],
+          sources: categorisation.sources,
+          engine: troubleshooting.engine,
+        });
+        const [updated] = await tx
+          .update(ticketDrafts)
+          .set({ stage: 'troubleshooting', answers, steps, proposal: { engineProposal: categorised.value, categorisation }, updatedAt: deps.now() })
+          .where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)))
+          .returning();
+        if (!updated) throw new Error('draft update returned no row');
+        await auditProposal(tx, actor, draft.id, categorisation, 2);
+        return { row: updated, message: assistantMessage };
+      });
+      return present(actor, row, message);
+    },
+
+    /** A step did not help (or did): after two "did not help", a technician is offered at once. */
+    async stepFeedback(actor: TActor, draftId: string, body: { stepId: string; helped: boolean }) {
+      const draft = await findOpenDraft(db, actor, draftId);
+      const steps = draft.steps as TTroubleshootingStep[];
+      if (!steps.some((step) => step.id === body.stepId)) throw notFound();
+      const count = draft.didNotHelpCount + (body.helped ? 0 : 1);
+      const offerTechnician = count >= DID_NOT_HELP_LIMIT;
+      const content = body.helped ? 'Glad that helped. Confirm the ticket if you still want a technician to check, or cancel it.' : offerTechnician ? MESSAGES.assistant.didNotHelpTwice : 'Sorry that did not help. Try the next step.';
+      const message = await db.transaction(async (tx) => {
+        await tx.update(ticketDrafts).set({ didNotHelpCount: count, updatedAt: deps.now() }).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)));
+        return insertMessage(tx, actor.mspId, draft.conversationId, {
+          role: 'assistant',
+          content,
+          type: offerTechnician ? 'troubleshootButtons' : 'markdown',
+          interactiveElements: offerTechnician ? flowButtons(MESSAGES.assistant.talkToTechnician).filter((button) => button.kind === 'talkToTechnician') : [],
+        });
+      });
+      return { didNotHelpCount: count, offerTechnician, message };
+    },
+
+    /** R-261: "Ticket Creation Cancelled."; nothing reaches the PSA. */
+    async cancel(actor: TActor, draftId: string) {
+      const draft = await findOpenDraft(db, actor, draftId);
+      await db.transaction(async (tx) => {
+        await tx.update(ticketDrafts).set({ stage: 'cancelled', updatedAt: deps.now() }).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)));
+        await insertMessage(tx, actor.mspId, draft.conversationId, { role: 'assistant', content: MESSAGES.ticketCreationCancelled });
+        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'ticket.draft_cancelled', target: draft.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId });
+      });
+      return { message: MESSAGES.ticketCreationCancelled, mode: 'All Tickets' as const };
+    },
+  };
+}
+
+export type TTicketChatService = ReturnType<typeof createTicketChatService>;

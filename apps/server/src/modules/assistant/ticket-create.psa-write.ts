@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
+import type { TPsaType } from '@switchboard/contracts';
+import { ticketDrafts, ticketRequests } from '@switchboard/db';
+import { definePsaWrite } from '../psa-outbox/psa-outbox';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+
+/** What the outbox keeps for a ticket create (JSON): the PSA input plus the names the ticket copy shows. */
+export interface TTicketCreatePayload {
+  psaType: TPsaType;
+  requestId: string;
+  draftId: string | null;
+  input: Omit<TCreatePsaTicket, 'idempotencyKey'>;
+  names: { board: string; type: string; subtype: string; priority: string | null; company: string | null; contact: string | null };
+}
+
+export const TICKET_CREATE_WRITE = 'ticket.create';
+export const TICKET_REQUEST_TARGET = 'ticket_request';
+
+/**
+ * The ticket create (A-109) through the durable outbox: the outbox row id is the idempotency key
+ * (the adapters look it up before sending again, so a retry never duplicates). Once it lands, the
+ * request records the PSA's id and the ticket copy is written so the queue and lists see it.
+ */
+definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
+  send: (client, payload, row) => client.createTicket({ ...payload.input, idempotencyKey: row.id }),
+  onDone: async (tx, row, ticket) => {
+    const payload = row.payload as TTicketCreatePayload;
+    const now = new Date();
+    await tx
+      .update(ticketRequests)
+      .set({ state: 'done', psaTicketExternalId: String(ticket.id), psaTicketNumber: ticket.number, updatedAt: now })
+      .where(and(eq(ticketRequests.mspId, row.mspId), eq(ticketRequests.id, payload.requestId)));
+    if (payload.draftId) {
+      await tx.update(ticketDrafts).set({ stage: 'created', updatedAt: now }).where(and(eq(ticketDrafts.mspId, row.mspId), eq(ticketDrafts.id, payload.draftId)));
+    }
+    const input = payload.input;
+    await upsertTicketCopies(tx, row.mspId, payload.psaType, [
+      {
+        externalId: ticket.id,
+        ticketNumber: ticket.number,
+        summary: input.summary,
+        description: input.description,
+        board: { id: input.boardId, name: payload.names.board },
+        type: { id: input.typeId ?? null, name: payload.names.type },
+        subtype: { id: input.subtypeId ?? null, name: payload.names.subtype },
+        priority: { id: ticket.priorityId ?? input.priorityId ?? null, name: payload.names.priority },
+        status: { id: ticket.statusId, name: ticket.statusName },
+        company: { id: input.companyId, name: payload.names.company },
+        contact: { id: input.contactId ?? null, name: payload.names.contact },
+        isClosed: ticket.isClosed,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+  },
+});

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, type TCreateTicketResponse, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
+import { auditEvents, psaTickets, users } from '@switchboard/db';
+import { createPsaClient, type PsaClient } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { loadHistoricalTickets } from '../../../test/historical-tickets';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { nextIp } from '../auth/auth-test-helpers';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
+import { psaCompanies } from '@switchboard/db';
+import type { TSupportTicketPage } from '@switchboard/contracts';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let direct: PsaClient;
+let msp: TTestMsp;
+let admin: TestClient;
+let client: TestClient;
+let clientUserId: string;
+let board: TMergedCategorization;
+let company: { id: number; name: string };
+let contact: { id: number; firstName: string; lastName: string; email: string };
+
+const q = (extra: Record<string, string> = {}) => new URLSearchParams({ mspCustomDomain: msp.customDomain, ...extra }).toString();
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+  msp = await buildMsp(t);
+  admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+  const cw = sim.connectWise;
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } })).statusCode).toBe(200);
+  direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-jarvis' });
+
+  // The MSP's board: the simulator's Help Desk board saved as its configuration (A-030 → A-034).
+  const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
+  if (!helpDesk) throw new Error('no Help Desk board');
+  const merged = await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?${q({ boardId: String(helpDesk.id) })}`);
+  board = merged.json<TMergedCategorization>();
+  const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = board;
+  const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
+  expect(saved.statusCode, saved.body).toBe(200);
+
+  // The synchronized copies: a company with a contact, and the demo history as closed tickets.
+  for await (const found of direct.streamCompanies()) {
+    company = { id: found.id, name: found.name };
+    break;
+  }
+  for await (const found of direct.streamContacts({ companyId: company.id })) {
+    contact = { id: found.id, firstName: found.firstName, lastName: found.lastName, email: found.email ?? 'x@example.com' };
+    break;
+  }
+  await upsertPsaDirectory(
+    t.deps.database.db,
+    msp.id,
+    'CONNECTWISE',
+    {
+      companies: [{ externalId: String(company.id), name: company.name, identifier: null, companyTypes: [] }],
+      contacts: [{ externalId: String(contact.id), externalCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: null, isActive: true }],
+      members: [],
+    },
+    t.deps.now(),
+  );
+  await upsertTicketCopies(
+    t.deps.database.db,
+    msp.id,
+    'CONNECTWISE',
+    loadHistoricalTickets().map((ticket) => ({
+      externalId: `h${ticket.id}`,
+      summary: ticket.summary,
+      description: ticket.description,
+      board: { id: helpDesk.id, name: helpDesk.name },
+      type: { id: null, name: ticket.type },
+      subtype: { id: null, name: ticket.subType },
+      company: { id: ticket.companyId, name: null },
+      isClosed: true,
+      resolution: ticket.resolution,
+      closedAt: new Date(ticket.closedAt),
+    })),
+  );
+  const clientUser = await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email });
+  await t.deps.database.db.update(users).set({ psaContactId: String(contact.id) }).where(and(eq(users.mspId, msp.id), eq(users.id, clientUser.id)));
+  clientUserId = clientUser.id;
+  client = await signedInClient(t, clientUser, nextIp());
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+async function describeProblem(who: TestClient, userMessage: string): Promise<TTicketDraft> {
+  const response = await who.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage, mspCustomDomain: msp.customDomain });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+}
+
+/** The details the form would send: the proposal, or the best alternative when the engine abstained. */
+function detailsOf(draft: TTicketDraft) {
+  const proposed = draft.categorisation.connectWiseDetails;
+  if (proposed) return proposed;
+  const [best] = draft.categorisation.alternatives;
+  if (!best) throw new Error('no candidate');
+  return { boardId: board.boardId, boardName: board.boardName, typeId: best.typeId, typeName: best.typeName, subTypeId: best.subTypeId, subTypeName: best.subTypeName };
+}
+
+describe('tickets by chat (02 §4, A-108, A-109)', () => {
+  it('a client describes a problem, answers, gets cited steps, confirms, and the ticket lands in the PSA on the proposed board, type, subtype and priority', async () => {
+    const first = await describeProblem(client, 'Outlook keeps asking for my password every few minutes since this morning');
+    expect(first).toMatchObject({ stage: 'questions', mode: 'My Ticket', psaType: 'CONNECTWISE', name: `${contact.firstName} ${contact.lastName}`, emailId: contact.email, psaCompanyId: String(company.id) });
+    expect(first.questions.length).toBeGreaterThan(0);
+    expect(first.categorisation.alternatives.length).toBeGreaterThan(0);
+    expect(first.message.interactiveElements.map((element) => element.kind)).toEqual(expect.arrayContaining(['answer', 'talkToTechnician', 'confirm', 'cancel']));
+
+    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
+      userMessage: '',
+      mspCustomDomain: msp.customDomain,
+      ticketDraftId: first.id,
+      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    expect(troubleshooting.stage).toBe('troubleshooting');
+    expect(troubleshooting.steps.length).toBeGreaterThan(0);
+    expect(troubleshooting.steps.length).toBeLessThanOrEqual(10);
+    for (const step of troubleshooting.steps) expect(step.sources.length).toBe(1);
+
+    const details = detailsOf(troubleshooting);
+    const created = await client.post(`/psa/createTicket?${q()}`, {
+      psaType: 'CONNECTWISE',
+      ticketDraftId: first.id,
+      title: troubleshooting.title,
+      description: troubleshooting.description,
+      name: troubleshooting.name,
+      emailId: troubleshooting.emailId,
+      phone: '',
+      impact: 'Medium',
+      severity: 'High',
+      connectWiseDetails: details,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const result = created.json<TCreateTicketResponse>();
+    expect(result).toMatchObject({ psaWriteState: 'done', mode: 'All Tickets' });
+    expect(result.summary).toContain(details.subTypeName);
+    if (result.ticketId === null) throw new Error('no ticket id');
+
+    const inPsa = await direct.getTicket(result.ticketId);
+    expect(inPsa).toMatchObject({ boardId: details.boardId, typeId: details.typeId, subtypeId: details.subTypeId, companyId: company.id, contactId: contact.id });
+    const subtype = board.mspConnectWiseBoardTypes.flatMap((type) => type.mspConnectWiseBoardSubTypes).find((candidate) => candidate.subTypeId === details.subTypeId);
+    if (subtype?.priorityId) expect(inPsa.priorityId).toBe(subtype.priorityId);
+
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(result.ticketId))));
+    expect(copy).toMatchObject({ boardExternalId: String(details.boardId), subtypeName: details.subTypeName, isClosed: false });
+    const events = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.create'), eq(auditEvents.target, result.requestId)));
+    expect(events[0]?.details).toMatchObject({ aiProposal: { engine: 'local' } });
+    const proposals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.ai_proposal'), eq(auditEvents.target, first.id)));
+    expect(proposals).toHaveLength(2);
+
+    // The draft is closed: a second confirm is refused.
+    const again = await client.post(`/psa/createTicket?${q()}`, { ticketDraftId: first.id, title: 'x', description: 'x', name: 'x', emailId: contact.email, connectWiseDetails: details });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async () => {
+    const draft = await describeProblem(client, 'The printer on the second floor shows offline');
+    const cancelled = await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ message: 'Ticket Creation Cancelled.', mode: 'All Tickets' });
+    const confirm = await client.post(`/psa/createTicket?${q()}`, { ticketDraftId: draft.id, title: 'x', description: 'x', name: 'Ann', emailId: contact.email, connectWiseDetails: detailsOf(draft) });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json()).toMatchObject({ detail: MESSAGES.assistant.ticketDraftClosed });
+  });
+
+  it('offers a technician after two "did not help", and "Talk to a technician" creates the ticket with what was said', async () => {
+    const draft = await describeProblem(client, 'The VPN disconnects every few minutes when I work from home');
+    const second = (
+      await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'It started after the Windows update', mspCustomDomain: msp.customDomain, ticketDraftId: draft.id, answers: [] })
+    ).json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    const [stepOne, stepTwo] = second.steps;
+    if (!stepOne || !stepTwo) throw new Error('expected two steps');
+    const once = await client.post(`/psa/ticketDraft/stepFeedback?${q({ ticketDraftId: draft.id })}`, { stepId: stepOne.id, helped: false });
+    expect(once.json()).toMatchObject({ didNotHelpCount: 1, offerTechnician: false });
+    const twice = await client.post(`/psa/ticketDraft/stepFeedback?${q({ ticketDraftId: draft.id })}`, { stepId: stepTwo.id, helped: false });
+    expect(twice.json()).toMatchObject({ didNotHelpCount: 2, offerTechnician: true, message: { content: MESSAGES.assistant.didNotHelpTwice } });
+
+    const talk = await client.post(`/psa/ticketDraft/talkToTechnician?${q({ ticketDraftId: draft.id })}`, {});
+    expect(talk.statusCode, talk.body).toBe(201);
+    const result = talk.json<TCreateTicketResponse>();
+    if (result.ticketId === null) throw new Error('no ticket id');
+    const inPsa = await direct.getTicket(result.ticketId);
+    expect(inPsa.summary).toContain('Talk to a technician');
+    expect(inPsa.companyId).toBe(company.id);
+  });
+
+  it('validates the confirmation by role with the spec messages (01 §5)', async () => {
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    const empty = await technician.post(`/psa/createTicket?${q()}`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ invalidParams: { reason: string }[] }>().invalidParams.map((param) => param.reason)).toEqual([
+      'Ticket Title is required',
+      'Description is required',
+      'Valid Name is required',
+      'Valid Email is required',
+      'Company selection is required',
+      'Board selection is required',
+      'Category selection is required',
+      'SubCategory selection is required',
+    ]);
+    const clientEmpty = await client.post(`/psa/createTicket?${q()}`, { phone: '12' });
+    expect(clientEmpty.json<{ invalidParams: { reason: string }[] }>().invalidParams.map((param) => param.reason)).not.toContain('Company selection is required');
+    expect(clientEmpty.json<{ invalidParams: { reason: string }[] }>().invalidParams.map((param) => param.reason)).toContain('Phone number must be 9 or 10 digits');
+
+    const [type] = board.mspConnectWiseBoardTypes;
+    const [subType] = type?.mspConnectWiseBoardSubTypes ?? [];
+    if (!type || !subType) throw new Error('board without types');
+    const base = { title: 'New laptop for Ann', description: 'Ann starts Monday', name: `${contact.firstName} ${contact.lastName}`, emailId: contact.email, psaCompanyId: String(company.id), psaContactId: String(contact.id) };
+    const cwDetails = { boardId: board.boardId, typeId: type.typeId, subTypeId: subType.subTypeId };
+    const wrongBoard = await technician.post(`/psa/createTicket?${q()}`, { ...base, connectWiseDetails: { ...cwDetails, boardId: 999_999 } });
+    expect(wrongBoard.json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.boardUnknown });
+    const wrongSubtype = await technician.post(`/psa/createTicket?${q()}`, { ...base, connectWiseDetails: { ...cwDetails, subTypeId: 999_999 } });
+    expect(wrongSubtype.json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.subTypeUnknown });
+    const wrongCompany = await technician.post(`/psa/createTicket?${q()}`, { ...base, psaCompanyId: '999999', connectWiseDetails: cwDetails });
+    expect(wrongCompany.json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.companyUnknown });
+
+    // A technician creates for the chosen company and contact.
+    const created = await technician.post(`/psa/createTicket?${q()}`, { ...base, impact: 'High', severity: 'Low', connectWiseDetails: cwDetails });
+    expect(created.statusCode, created.body).toBe(201);
+    const ticketId = created.json<TCreateTicketResponse>().ticketId;
+    if (ticketId === null) throw new Error('no ticket id');
+    expect(await direct.getTicket(ticketId)).toMatchObject({ companyId: company.id, contactId: contact.id, subtypeId: subType.subTypeId });
+  });
+
+  it('keeps tenants apart: another MSP gets 404, no session 401, no CSRF 403', async () => {
+    const draft = await describeProblem(client, 'My monitor flickers');
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t)), nextIp());
+    expect((await outsider.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`)).statusCode).toBe(404);
+    expect((await outsider.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'x', mspCustomDomain: msp.customDomain })).statusCode).toBe(404);
+    expect((await outsider.post(`/psa/createTicket?${q()}`, {})).statusCode).toBe(404);
+    const colleague = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id) }), nextIp());
+    expect((await colleague.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`)).statusCode).toBe(404);
+    expect((await new TestClient(t.app).post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'x', mspCustomDomain: msp.customDomain })).statusCode).toBe(401);
+    expect((await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`, undefined, { csrf: false })).statusCode).toBe(403);
+    expect((await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: ' ', mspCustomDomain: msp.customDomain })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });
+  });
+
+  it('keeps a ticket the PSA cannot take yet as "pending in the PSA" in the lists, then lands it once (A-017, A-018, A-019)', async () => {
+    const [type] = board.mspConnectWiseBoardTypes;
+    const [subType] = type?.mspConnectWiseBoardSubTypes ?? [];
+    if (!type || !subType) throw new Error('board without types');
+    sim.faults.failNext({ kind: 503, count: 50, pathPrefix: '/v4_6_release/apis/3.0/service/tickets' });
+    const created = await client.post(`/psa/createTicket?${q()}`, {
+      title: 'Scanner not found on the network',
+      description: 'The Ricoh scanner cannot reach the share',
+      name: `${contact.firstName} ${contact.lastName}`,
+      emailId: contact.email,
+      connectWiseDetails: { boardId: board.boardId, typeId: type.typeId, subTypeId: subType.subTypeId },
+    });
+    sim.faults.reset();
+    expect(created.statusCode, created.body).toBe(202);
+    const pending = created.json<TCreateTicketResponse>();
+    expect(pending).toMatchObject({ ticketId: null, psaWriteState: 'pending', summary: MESSAGES.assistant.ticketPendingInPsa });
+
+    const me = (await client.get('/db/supportTickets/byClientsUserId?clientsUserId=' + clientUserId)).json<TSupportTicketPage>();
+    expect(me.tickets.find((ticket) => ticket.id === pending.requestId)).toMatchObject({ psaWriteState: 'pending', status: 'pending in the PSA', title: 'Scanner not found on the network', progress: { ticketCreated: 'pending' } });
+
+    t.advanceClock(10 * 60_000);
+    await runPsaOutboxPass(t.deps);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    const all = (await technician.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).json<TSupportTicketPage>();
+    const landed = all.tickets.find((ticket) => ticket.title === 'Scanner not found on the network');
+    expect(landed).toMatchObject({ psaWriteState: 'done', progress: { ticketCreated: 'done', ticketClosed: 'pending' } });
+    expect(all.tickets.filter((ticket) => ticket.title === 'Scanner not found on the network')).toHaveLength(1);
+    expect(all.pageSize).toBe(30);
+
+    const [companyRow] = await t.deps.database.db.select({ id: psaCompanies.id }).from(psaCompanies).where(and(eq(psaCompanies.mspId, msp.id), eq(psaCompanies.externalId, String(company.id))));
+    if (!companyRow) throw new Error('company copy missing');
+    const byCompany = (await technician.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).json<TSupportTicketPage>();
+    expect(byCompany.tickets.some((ticket) => ticket.title === 'Scanner not found on the network')).toBe(true);
+    // A client never reads another company's or another user's tickets; clients cannot list the whole MSP.
+    const other = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '424242' }), nextIp());
+    expect((await other.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).statusCode).toBe(404);
+    expect((await other.get('/db/supportTickets/byClientsUserId?clientsUserId=' + clientUserId)).statusCode).toBe(404);
+    expect((await other.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).statusCode).toBe(403);
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t)), nextIp());
+    expect((await outsider.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).statusCode).toBe(404);
+    expect((await outsider.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).statusCode).toBe(404);
+  });
+});
+

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, permissionMap, type TApplication, type TApplicationList, type TRagSearchResponse } from '@switchboard/contracts';
+import { auditEvents, roles } from '@switchboard/db';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { docxWithText, pdfWithText } from '../../../test/document-files';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { loadDemoKbArticles, seedKbArticles } from './kb-articles';
+
+let t: TTestApp;
+let msp: TTestMsp;
+let technician: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  msp = await buildMsp(t);
+  technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function uploadForm(file: { bytes: Buffer | string; name: string; type?: string } | null, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) form.set('file', new Blob([typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return form;
+}
+
+async function upload(client: TestClient, file: { bytes: Buffer | string; name: string }, description = 'Runbook') {
+  const response = await client.post('/db/applications/upload', uploadForm(file, { mspCustomDomain: msp.customDomain, description }));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ application: TApplication }>().application;
+}
+
+async function search(client: TestClient, query: string, mspCustomDomain = msp.customDomain) {
+  return client.post('/gpt/rag/search', { query, mspCustomDomain, limit: 5, mode: 'near' });
+}
+
+describe('A-065 upload and A-022 list of tools/documents', () => {
+  it('stores a Markdown runbook, lists it with its description, and finds its text by search', async () => {
+    const document = await upload(technician, { bytes: '# Zebra label printer\n\nIf the Zebra ZD420 prints blank labels, recalibrate: hold the feed button until it flashes twice.', name: 'zebra-printer.md' }, 'Label printer runbook');
+    expect(document).toMatchObject({ fileName: 'zebra-printer.md', contentType: 'text/markdown', description: 'Label printer runbook', mspCustomDomain: msp.customDomain });
+    expect(document.chunkCount).toBeGreaterThan(0);
+
+    const list = await technician.get(`/db/applications/msp/${msp.customDomain}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json<TApplicationList>().applications.map((application) => application.id)).toContain(document.id);
+
+    const found = await search(technician, 'label printer prints blank labels');
+    expect(found.statusCode).toBe(200);
+    const [best] = found.json<TRagSearchResponse>().results;
+    expect(best).toMatchObject({ kind: 'document', id: document.id, reference: 'zebra-printer.md' });
+    expect(best?.snippet).toContain('recalibrate');
+  });
+
+  it('reads the text of a PDF and of a Word document', async () => {
+    await upload(technician, { bytes: pdfWithText(['Sage 50 backup fails with error 1603', 'Close the company file on every workstation first']), name: 'sage.pdf' });
+    await upload(technician, { bytes: await docxWithText(['Plotter HP DesignJet jams on roll paper', 'Lower the roll tension lever before loading']), name: 'plotter.docx' });
+    const pdf = (await search(technician, 'Sage backup error 1603')).json<TRagSearchResponse>().results[0];
+    expect(pdf).toMatchObject({ kind: 'document', reference: 'sage.pdf' });
+    const docx = (await search(technician, 'DesignJet roll tension')).json<TRagSearchResponse>().results[0];
+    expect(docx).toMatchObject({ kind: 'document', reference: 'plotter.docx' });
+  });
+
+  it('refuses a missing file, a file that is not a document, an empty one and a file over 10 MB', async () => {
+    const missing = await technician.post('/db/applications/upload', uploadForm(null, { description: 'x' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'file_missing', detail: MESSAGES.documents.fileMissing });
+
+    const png = await technician.post('/db/applications/upload', uploadForm({ bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), name: 'shot.pdf' }));
+    expect(png.statusCode).toBe(415);
+    expect(png.json()).toMatchObject({ code: 'file_type', detail: MESSAGES.documents.fileType });
+
+    const zipNotDocx = await technician.post('/db/applications/upload', uploadForm({ bytes: await docxWithText(['x']), name: 'archive.zip' }));
+    expect(zipNotDocx.statusCode).toBe(415);
+
+    const blank = await technician.post('/db/applications/upload', uploadForm({ bytes: '   \n ', name: 'blank.txt' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ detail: MESSAGES.documents.unreadable });
+
+    const huge = await technician.post('/db/applications/upload', uploadForm({ bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 'a'), name: 'huge.txt' }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'file_size', detail: MESSAGES.documents.fileSize });
+  });
+
+  it('words a description that is too long', async () => {
+    const response = await technician.post('/db/applications/upload', uploadForm({ bytes: 'text', name: 'a.txt' }, { description: 'd'.repeat(1001) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: 'Description is too long (at most 1000 characters).' });
+  });
+
+  it('writes an audit event for an upload', async () => {
+    const document = await upload(technician, { bytes: 'Audit me', name: 'audit.txt' });
+    const events = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'document.upload'), eq(auditEvents.target, document.id)));
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('tenancy and access of documents and search', () => {
+  it('keeps one MSP’s documents from another: 404 for its list, search and upload, no hits of its text', async () => {
+    const other = await buildMsp(t);
+    const outsider = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    await upload(technician, { bytes: 'Quokka VPN concentrator reboot procedure', name: 'quokka.txt' });
+    expect((await outsider.get(`/db/applications/msp/${msp.customDomain}`)).statusCode).toBe(404);
+    expect((await outsider.get(`/db/applications/msp/${msp.id}`)).statusCode).toBe(404);
+    expect((await search(outsider, 'Quokka VPN', msp.customDomain)).statusCode).toBe(404);
+    const own = await search(outsider, 'Quokka VPN concentrator', other.customDomain);
+    expect(own.statusCode).toBe(200);
+    expect(own.json<TRagSearchResponse>().results).toEqual([]);
+    const upload403 = await outsider.post('/db/applications/upload', uploadForm({ bytes: 'x', name: 'x.txt' }, { mspCustomDomain: msp.customDomain }));
+    expect(upload403.statusCode).toBe(404);
+  });
+
+  it('shows a client user only shared knowledge and their own company’s documents and resolutions', async () => {
+    const clientA = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '501' }));
+    const clientB = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '502' }));
+    const documentOfA = await upload(clientA, { bytes: 'Wombat dental imaging bridge restart steps', name: 'wombat.txt' });
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [
+      { externalId: 9001, summary: 'Wombat imaging bridge down', company: { id: 502, name: 'B Co' }, isClosed: true, resolution: 'Restarted the wombat bridge service for company B' },
+    ]);
+
+    const seenByB = (await search(clientB, 'wombat imaging bridge')).json<TRagSearchResponse>().results;
+    expect(seenByB.map((result) => result.kind)).toEqual(['resolution']);
+    expect(seenByB[0]?.snippet).toContain('company B');
+    const seenByA = (await search(clientA, 'wombat imaging bridge')).json<TRagSearchResponse>().results;
+    expect(seenByA.map((result) => result.id)).toEqual([documentOfA.id]);
+    const listB = (await clientB.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(listB.map((application) => application.id)).not.toContain(documentOfA.id);
+    // The technician sees both.
+    const seenByTechnician = (await search(technician, 'wombat imaging bridge')).json<TRagSearchResponse>().results;
+    expect(new Set(seenByTechnician.map((result) => result.kind))).toEqual(new Set(['document', 'resolution']));
+  });
+
+  it('answers 401 without a session, 403 without the CSRF header, 403 without a document permission', async () => {
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.get(`/db/applications/msp/${msp.customDomain}`)).statusCode).toBe(401);
+    expect((await anonymous.post('/gpt/rag/search', { query: 'x', mspCustomDomain: msp.customDomain })).statusCode).toBe(401);
+    const noCsrf = await technician.post('/db/applications/upload', uploadForm({ bytes: 'x', name: 'x.txt' }), { csrf: false });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json()).toMatchObject({ code: 'csrf' });
+    const [bare] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'No documents', custom: true, permissions: permissionMap(['boardView']) }).returning();
+    if (!bare) throw new Error('role not created');
+    const boardOnly = await signedInClient(t, await buildUser(t, msp, { roleId: bare.id }));
+    expect((await boardOnly.get(`/db/applications/msp/${msp.customDomain}`)).statusCode).toBe(403);
+    expect((await boardOnly.post('/db/applications/upload', uploadForm({ bytes: 'x', name: 'x.txt' }))).statusCode).toBe(403);
+  });
+
+  it('refuses an empty query with a plain message', async () => {
+    const response = await technician.post('/gpt/rag/search', { query: '  ', mspCustomDomain: msp.customDomain });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: 'Query is required.' });
+  });
+});
+
+describe('the demo knowledge base', () => {
+  it('seeds the articles once and finds the password-reset article with its steps', async () => {
+    const seeded = await buildMsp(t);
+    const articles = loadDemoKbArticles();
+    expect(await seedKbArticles(t.deps.database.db, seeded.id, articles)).toBe(articles.length);
+    expect(await seedKbArticles(t.deps.database.db, seeded.id, articles)).toBe(0);
+    const reader = await signedInClient(t, await buildUser(t, seeded, { role: 'Technician' }));
+    const response = await search(reader, 'user forgot password needs a reset', seeded.customDomain);
+    const results = response.json<TRagSearchResponse>().results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(5);
+    expect(results[0]).toMatchObject({ kind: 'article' });
+    expect(results[0]?.title.toLowerCase()).toContain('password');
+  });
+});

@@ -1,0 +1,204 @@
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { knowledgeChunks, knowledgeDocuments, psaTickets, type TDatabase } from '@switchboard/db';
+import type { TChunk } from './chunking';
+
+/**
+ * Whose knowledge a search may read (issue #9): always one MSP; a client user only what belongs to
+ * every company (null) or to their own PSA company. `companyExternalId` undefined = a technician.
+ */
+export interface TKnowledgeScope {
+  mspId: string;
+  /** Set for client users: their PSA company id (null when not linked: they see MSP-wide knowledge only). */
+  clientCompanyExternalId?: string | null;
+}
+
+const isClient = (scope: TKnowledgeScope) => scope.clientCompanyExternalId !== undefined;
+
+function companyFilter(column: typeof knowledgeChunks.companyExternalId | typeof knowledgeDocuments.companyExternalId | typeof psaTickets.companyExternalId, scope: TKnowledgeScope, allowShared: boolean): SQL | undefined {
+  if (!isClient(scope)) return undefined;
+  const own = scope.clientCompanyExternalId ?? null;
+  const conditions: SQL[] = [];
+  if (allowShared) conditions.push(isNull(column));
+  if (own !== null) conditions.push(eq(column, own));
+  return conditions.length === 0 ? sql`false` : or(...conditions);
+}
+
+/**
+ * "near" mode: any of the query's words (stemmed, stop words dropped), ranked by how many match and
+ * how close together; "exact": all of them (websearch syntax).
+ */
+function tsQueryOf(query: string, mode: 'near' | 'exact'): SQL {
+  return mode === 'exact'
+    ? sql`websearch_to_tsquery('english', ${query})`
+    : sql`(select to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) from unnest(to_tsvector('english', ${query})))`;
+}
+
+export interface TDocumentRow {
+  id: string;
+  kind: 'article' | 'document';
+  title: string;
+  description: string;
+  fileName: string | null;
+  contentType: string | null;
+  sizeBytes: number;
+  companyExternalId: string | null;
+  uploadedByUserId: string | null;
+  createdAt: Date;
+  chunkCount: number;
+}
+
+const documentColumns = {
+  id: knowledgeDocuments.id,
+  kind: knowledgeDocuments.kind,
+  title: knowledgeDocuments.title,
+  description: knowledgeDocuments.description,
+  fileName: knowledgeDocuments.fileName,
+  contentType: knowledgeDocuments.contentType,
+  sizeBytes: knowledgeDocuments.sizeBytes,
+  companyExternalId: knowledgeDocuments.companyExternalId,
+  uploadedByUserId: knowledgeDocuments.uploadedByUserId,
+  createdAt: knowledgeDocuments.createdAt,
+  // Table-qualified by hand: drizzle writes the outer columns unqualified inside a subquery, where they would bind to `c`.
+  chunkCount: sql<number>`(select count(*)::int from knowledge_chunks c where c.msp_id = knowledge_documents.msp_id and c.document_id = knowledge_documents.id)`,
+};
+
+export interface TNewDocument {
+  kind: 'article' | 'document';
+  title: string;
+  description: string;
+  fileName: string | null;
+  contentType: string | null;
+  sizeBytes: number;
+  uploadName: string | null;
+  sourceRef: string | null;
+  typeName: string | null;
+  subTypeName: string | null;
+  companyExternalId: string | null;
+  uploadedByUserId: string | null;
+}
+
+/** Stores a document and its passages; a document whose `sourceRef` exists already is left as it is (null returned). */
+export async function insertDocument(db: TDatabase, mspId: string, document: TNewDocument, chunks: readonly TChunk[]): Promise<string | null> {
+  const [inserted] = await db
+    .insert(knowledgeDocuments)
+    .values({ mspId, ...document })
+    .onConflictDoNothing()
+    .returning({ id: knowledgeDocuments.id });
+  if (!inserted) return null;
+  if (chunks.length > 0) {
+    await db.insert(knowledgeChunks).values(
+      chunks.map((chunk, position) => ({ mspId, documentId: inserted.id, position, heading: chunk.heading, content: chunk.content, companyExternalId: document.companyExternalId })),
+    );
+  }
+  return inserted.id;
+}
+
+/** The uploaded documents (not the articles) the scope may read, newest first. */
+export function listUploadedDocuments(db: TDatabase, scope: TKnowledgeScope): Promise<TDocumentRow[]> {
+  return db
+    .select(documentColumns)
+    .from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.kind, 'document'), companyFilter(knowledgeDocuments.companyExternalId, scope, true)))
+    .orderBy(desc(knowledgeDocuments.createdAt))
+    .limit(500);
+}
+
+/** One document the scope may read, or undefined. */
+export async function findDocument(db: TDatabase, scope: TKnowledgeScope, documentId: string): Promise<TDocumentRow | undefined> {
+  const [row] = await db
+    .select(documentColumns)
+    .from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.id, documentId), companyFilter(knowledgeDocuments.companyExternalId, scope, true)))
+    .limit(1);
+  return row;
+}
+
+export interface TPassageHit {
+  chunkId: string;
+  documentId: string;
+  kind: 'article' | 'document';
+  title: string;
+  fileName: string | null;
+  heading: string;
+  content: string;
+  typeName: string | null;
+  subTypeName: string | null;
+  score: number;
+}
+
+/** Knowledge passages matching the query (full-text rank plus trigram word similarity), best first. */
+export function searchPassages(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string }): Promise<TPassageHit[]> {
+  const tsQuery = tsQueryOf(query, options.mode);
+  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}))::float8`;
+  const matches = options.mode === 'exact' ? sql`${knowledgeChunks.search} @@ ${tsQuery}` : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content})`;
+  return db
+    .select({
+      chunkId: knowledgeChunks.id,
+      documentId: knowledgeChunks.documentId,
+      kind: knowledgeDocuments.kind,
+      title: knowledgeDocuments.title,
+      fileName: knowledgeDocuments.fileName,
+      heading: knowledgeChunks.heading,
+      content: knowledgeChunks.content,
+      typeName: knowledgeDocuments.typeName,
+      subTypeName: knowledgeDocuments.subTypeName,
+      score,
+    })
+    .from(knowledgeChunks)
+    .innerJoin(knowledgeDocuments, and(eq(knowledgeDocuments.mspId, knowledgeChunks.mspId), eq(knowledgeDocuments.id, knowledgeChunks.documentId)))
+    .where(
+      and(
+        eq(knowledgeChunks.mspId, scope.mspId),
+        companyFilter(knowledgeChunks.companyExternalId, scope, true),
+        options.documentId === undefined ? undefined : eq(knowledgeChunks.documentId, options.documentId),
+        matches,
+      ),
+    )
+    .orderBy(desc(score), knowledgeChunks.id)
+    .limit(options.limit);
+}
+
+export interface TResolutionHit {
+  id: string;
+  externalId: string;
+  ticketNumber: string | null;
+  summary: string;
+  resolution: string;
+  typeName: string | null;
+  subtypeName: string | null;
+  score: number;
+}
+
+/**
+ * Closed tickets of the MSP whose summary, description or resolution match, best first. A client
+ * user only ever sees their own company's tickets. No index: ranked on the fly over the MSP's
+ * closed tickets, which is fast enough at help-desk sizes (thousands per MSP).
+ */
+export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact' }): Promise<TResolutionHit[]> {
+  const tsQuery = tsQueryOf(query, options.mode);
+  const document = sql`to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, ''))`;
+  const score = sql<number>`(ts_rank_cd(${document}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${psaTickets.summary}))::float8`;
+  return db
+    .select({
+      id: psaTickets.id,
+      externalId: psaTickets.externalId,
+      ticketNumber: psaTickets.ticketNumber,
+      summary: psaTickets.summary,
+      resolution: sql<string>`coalesce(${psaTickets.resolution}, '')`,
+      typeName: psaTickets.typeName,
+      subtypeName: psaTickets.subtypeName,
+      score,
+    })
+    .from(psaTickets)
+    .where(
+      and(
+        eq(psaTickets.mspId, scope.mspId),
+        eq(psaTickets.isClosed, true),
+        sql`${psaTickets.resolution} is not null and ${psaTickets.resolution} <> ''`,
+        companyFilter(psaTickets.companyExternalId, scope, false),
+        sql`${document} @@ ${tsQuery}`,
+      ),
+    )
+    .orderBy(desc(score), psaTickets.id)
+    .limit(options.limit);
+}

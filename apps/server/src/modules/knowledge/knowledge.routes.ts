@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { AppError, notFound } from '../../lib/app-error';
+import { actorOf, mspUserOf } from '../../plugins/access';
+import { createKnowledgeService, knowledgeScopeOf, sourceOf, type TUploadedFile } from './knowledge.service';
+
+const DOCUMENT_READERS = { principal: 'user', tenant: 'session', anyPermission: ['mspDocuments', 'clientDocuments'] } as const;
+
+function isFileTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+function isClientError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return false;
+  return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+/** Reads the A-065 form: `file`, `mspCustomDomain`, `description`; the size limit applies while the file arrives. */
+async function readUploadForm(request: FastifyRequest): Promise<{ file: TUploadedFile | null; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
+  const fields: Record<string, string> = {};
+  let file: TUploadedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename, bytes };
+        continue;
+      }
+      if (typeof part.value !== 'string') continue;
+      if (hasControlCharacters(part.value)) throw new AppError('validation', MESSAGES.controlCharacters);
+      fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isFileTooLarge(error)) throw new AppError('file_size', MESSAGES.documents.fileSize, { flags: { fileSize: true } });
+    if (isClientError(error)) throw error;
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw new AppError('validation', MESSAGES.multipartBroken);
+  }
+  return { file, fields };
+}
+
+/** Tools/documents (A-022, A-065) and knowledge search (A-100); document chat (A-099) is in the assistant module. */
+export const registerKnowledgeRoutes: TModule = (app, deps) => {
+  const knowledge = createKnowledgeService(deps);
+
+  app.get(
+    '/db/applications/msp/:id',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'applicationsOfMsp',
+        summary: 'A-022 The uploaded tools/documents the caller may read ({id}: the MSP custom domain or id; a client sees the shared ones and their company’s)',
+        params: ZApplicationsOfMspParams,
+        response: { 200: ZApplicationList },
+      },
+      config: { access: DOCUMENT_READERS },
+    },
+    async (request) => {
+      const user = mspUserOf(request);
+      const id = request.params.id.toLowerCase();
+      if (id !== user.mspCustomDomain && id !== user.mspId) throw notFound();
+      return { applications: await knowledge.listDocuments(actorOf(request), knowledgeScopeOf(user)) };
+    },
+  );
+
+  app.post(
+    '/db/applications/upload',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'applicationsUpload',
+        summary: 'A-065 Upload a tool/document (multipart file, mspCustomDomain, description): PDF, .docx, Markdown or text up to 10 MB; its text becomes searchable',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZApplicationResponse },
+      },
+      config: { access: DOCUMENT_READERS },
+    },
+    async (request, reply) => {
+      const user = mspUserOf(request);
+      const { file, fields } = await readUploadForm(request);
+      const parsed = ZUploadApplicationFields.safeParse(fields);
+      if (!parsed.success) {
+        const invalidParams = parsed.error.issues.map((issue) => ({ name: issue.path.join('.'), reason: plainIssueMessage(issue) }));
+        throw new AppError('validation', invalidParams[0]?.reason ?? MESSAGES.requestUnreadable, { invalidParams });
+      }
+      if (parsed.data.mspCustomDomain !== undefined && parsed.data.mspCustomDomain !== user.mspCustomDomain) throw notFound();
+      const application = await knowledge.upload(actorOf(request), knowledgeScopeOf(user), file, parsed.data.description);
+      return reply.status(201).send({ application });
+    },
+  );
+
+  app.post(
+    '/gpt/rag/search',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'ragSearch',
+        summary: 'A-100 Search the MSP’s knowledge and past resolutions ({query, mspCustomDomain, limit 5, mode near}); each result cites its source',
+        body: ZRagSearchBody,
+        response: { 200: ZRagSearchResponse },
+      },
+      config: { access: { principal: 'user', tenant: 'session' } },
+    },
+    async (request) => {
+      const user = mspUserOf(request);
+      const { query, limit, mode, ticketId } = request.body;
+      const results = await knowledge.retrieve(knowledgeScopeOf(user), query, { limit, mode });
+      return { ticketId: ticketId ?? null, query, results: results.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score })) };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TRagResult, type TSource } from '@switchboard/contracts';
+import { uploads } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import { chunkDocument } from './chunking';
+import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
+import { findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
+
+export type { TKnowledgeScope } from './knowledge.repository';
+
+/** The knowledge a user may read: technicians all of their MSP's, client users their company's and the shared (issue #9). */
+export function knowledgeScopeOf(user: { mspId: string; userKind: 'technician' | 'client'; psaCompanyId: string | null }): TKnowledgeScope {
+  return user.userKind === 'client' ? { mspId: user.mspId, clientCompanyExternalId: user.psaCompanyId } : { mspId: user.mspId };
+}
+
+export interface TUploadedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** A retrieved text with its citation, for the engine and for A-100. */
+export interface TRetrieved extends TRagResult {
+  text: string;
+}
+
+function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplication {
+  return {
+    id: row.id,
+    fileName: row.fileName ?? row.title,
+    contentType: row.contentType ?? 'text/markdown',
+    sizeBytes: row.sizeBytes,
+    description: row.description,
+    mspCustomDomain,
+    chunkCount: row.chunkCount,
+    uploadedBy: row.uploadedByUserId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const snippetOf = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/** Documents (A-022, A-065) and retrieval over the MSP's knowledge and past resolutions (A-100). */
+export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
+  const db = deps.database.db;
+
+  return {
+    /** A-022: the documents the user may read. */
+    async listDocuments(actor: TActor, scope: TKnowledgeScope): Promise<TApplication[]> {
+      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain));
+    },
+
+    /** One document the user may read (404 otherwise: another company's document does not exist for them). */
+    async getDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row) throw new AppError('not_found', MESSAGES.documents.notFound);
+      return presentDocument(row, actor.mspCustomDomain);
+    },
+
+    /**
+     * A-065: stores the file (in the uploads table, never under the web root), its text and its
+     * passages. A technician's upload is for the whole MSP; a client user's for their company only.
+     */
+    async upload(actor: TActor, scope: TKnowledgeScope, file: TUploadedFile | null, description: string): Promise<TApplication> {
+      if (!file || file.bytes.length === 0) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
+      if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('file_size', MESSAGES.documents.fileSize, { flags: { fileSize: true } });
+      const kind = detectDocumentKind(file.bytes, file.fileName);
+      if (!kind) throw new AppError('file_type', MESSAGES.documents.fileType);
+      const companyExternalId = scope.clientCompanyExternalId === undefined ? null : scope.clientCompanyExternalId;
+      if (scope.clientCompanyExternalId === null) throw new AppError('forbidden', MESSAGES.assistant.clientNotLinked);
+      // Extraction is CPU work on the file alone: done before the transaction opens.
+      const text = await extractDocumentText(file.bytes, kind);
+      const fileName = file.fileName.trim().slice(0, 200) || 'document';
+      const title = fileName.replace(/\.[a-z0-9]+$/i, '');
+      const chunks = chunkDocument(text, title);
+      const uploadName = `documents/${randomUUID()}`;
+      const documentId = await db.transaction(async (tx) => {
+        await tx.insert(uploads).values({ mspId: actor.mspId, name: uploadName, contentType: contentTypeOf(kind), sizeBytes: file.bytes.length, bytes: file.bytes });
+        const id = await insertDocument(
+          tx,
+          actor.mspId,
+          {
+            kind: 'document',
+            title,
+            description,
+            fileName,
+            contentType: contentTypeOf(kind),
+            sizeBytes: file.bytes.length,
+            uploadName,
+            sourceRef: null,
+            typeName: null,
+            subTypeName: null,
+            companyExternalId,
+            uploadedByUserId: actor.userId,
+          },
+          chunks,
+        );
+        if (!id) throw new Error('document insert returned no row');
+        await deps.audit.record(tx, {
+          mspId: actor.mspId,
+          actorKind: 'user',
+          actorId: actor.userId,
+          action: 'document.upload',
+          target: id,
+          outcome: 'success',
+          ip: actor.ip,
+          requestId: actor.requestId,
+          details: { fileName, kind, sizeBytes: file.bytes.length, chunks: chunks.length, companyExternalId },
+        });
+        return id;
+      });
+      return this.getDocument(actor, scope, documentId);
+    },
+
+    /**
+     * The best passages and past resolutions for a query, merged by score (A-100 limit 5, mode
+     * near), each with its source. Always within the scope's MSP and, for a client, company.
+     */
+    async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean }): Promise<TRetrieved[]> {
+      const passages = await searchPassages(db, scope, query, options);
+      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, options) : [];
+      const results: TRetrieved[] = [
+        ...passages.map((hit) => ({
+          kind: hit.kind,
+          id: hit.documentId,
+          title: hit.heading && hit.heading !== hit.title ? `${hit.title} — ${hit.heading}` : hit.title,
+          reference: hit.kind === 'document' ? hit.fileName : null,
+          snippet: snippetOf(hit.content),
+          score: Number(hit.score),
+          text: hit.content,
+        })),
+        ...resolutions.map((hit) => ({
+          kind: 'resolution' as const,
+          id: hit.id,
+          title: hit.summary,
+          reference: hit.ticketNumber ?? hit.externalId,
+          snippet: snippetOf(hit.resolution),
+          score: Number(hit.score),
+          text: `${hit.summary}\n${hit.resolution}`,
+        })),
+      ];
+      results.sort((a, b) => b.score - a.score);
+      return results.slice(0, options.limit);
+    },
+  };
+}
+
+export type TKnowledgeService = ReturnType<typeof createKnowledgeService>;
+
+/** A retrieved text as a citation. */
+export function sourceOf(result: Pick<TRetrieved, 'kind' | 'id' | 'title' | 'reference'>): TSource {
+  return { kind: result.kind, id: result.id, title: result.title, reference: result.reference };
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { isScrolledToBottom } from '../lib/chat-layout';
+import { ChatMessageList } from './chat-message-list';
+import type { TChatLine } from './chat-message-list';
+
+afterEach(() => vi.useRealTimers());
+
+describe('ChatMessageList', () => {
+  it('counts as at the bottom within 10 pixels and not beyond (R-044)', () => {
+    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 590 })).toBe(true);
+    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 589 })).toBe(false);
+  });
+
+  it('shows the feedback confirmation for 2 seconds, then hides it (R-254)', async () => {
+    vi.useFakeTimers();
+    const onFeedback = vi.fn(async () => undefined);
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'a', messageId: 'm1', role: 'assistant', text: 'Restart the router.' }]} onFeedback={onFeedback} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Helpful answer' }));
+    });
+    expect(onFeedback).toHaveBeenCalledWith('m1', 'positive');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.assistant.feedbackSaved);
+    act(() => {
+      vi.advanceTimersByTime(FEEDBACK_CONFIRMATION_MS - 50);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.assistant.feedbackSaved);
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('keeps the reader where they are when they scrolled up, and follows new lines when at the bottom', () => {
+    function Harness() {
+      const [lines, setLines] = useState<TChatLine[]>([{ key: 'a', messageId: null, role: 'user', text: 'hello' }]);
+      return (
+        <>
+          <button type="button" onClick={() => setLines((current) => [...current, { key: String(current.length), messageId: null, role: 'assistant', text: 'new answer' }])}>
+            add
+          </button>
+          <ChatMessageList label="Chat" lines={lines} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    const log = screen.getByRole('log', { name: 'Chat' });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 400 });
+    log.scrollTop = 100;
+    fireEvent.scroll(log);
+    fireEvent.click(screen.getByRole('button', { name: 'add' }));
+    expect(log.scrollTop).toBe(100);
+    log.scrollTop = 595;
+    fireEvent.scroll(log);
+    fireEvent.click(screen.getByRole('button', { name: 'add' }));
+    expect(log.scrollTop).toBe(1000);
+  });
+});

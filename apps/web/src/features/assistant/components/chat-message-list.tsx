@@ -1,0 +1,211 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import { isScrolledToBottom } from '../lib/chat-layout';
+import { MarkdownAnswer } from './markdown-answer';
+
+/** An answer button; buttons sharing a `groupId` show together, compact ones as small follow-ups in a row. */
+export type TChatButton = { id: string; label: string; groupId?: string; isCompact?: boolean; isInline?: boolean; groupLabel?: string };
+
+/** Consecutive buttons of one group, in order. */
+function groupButtons(buttons: TChatButton[]): TChatButton[][] {
+  const groups: TChatButton[][] = [];
+  for (const button of buttons) {
+    const last = groups.at(-1);
+    if (last && button.groupId !== undefined && last[0]?.groupId === button.groupId) last.push(button);
+    else groups.push([button]);
+  }
+  return groups;
+}
+
+/** One line of a chat as the screen shows it (user text, or an assistant answer with its buttons). */
+export type TChatLine = {
+  key: string;
+  /** The stored message id, when the server has one (feedback needs it). */
+  messageId: string | null;
+  role: 'user' | 'assistant';
+  text: string;
+  /** Answer buttons (diagnostic question options, troubleshooting steps). */
+  buttons?: TChatButton[];
+  buttonsLabel?: string;
+  /** Sources an answer cites. */
+  sources?: string[];
+  isStreaming?: boolean;
+  isError?: boolean;
+};
+
+type TChatMessageListProps = {
+  lines: TChatLine[];
+  label: string;
+  emptyState?: ReactNode;
+  isThinking?: boolean;
+  chosenButtonIds?: ReadonlySet<string>;
+  onChooseButton?: (line: TChatLine, button: TChatButton) => void;
+  onFeedback?: (messageId: string, feedback: 'positive' | 'negative') => Promise<void>;
+  footer?: ReactNode;
+};
+
+function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'positive' | 'negative') => Promise<void> }) {
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  useEffect(() => {
+    if (confirmation === null) return undefined;
+    // 02 §4 Chat / R-254: the confirmation shows for 2 seconds.
+    const timer = window.setTimeout(() => setConfirmation(null), FEEDBACK_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [confirmation]);
+
+  async function send(feedback: 'positive' | 'negative') {
+    try {
+      await onFeedback(messageId, feedback);
+      setConfirmation(MESSAGES.assistant.feedbackSaved);
+    } catch {
+      setConfirmation('Your feedback could not be saved. Please try again.');
+    }
+  }
+
+  return (
+    <Group gap={4} mt={4}>
+      {/* Words, not emoji: not every system has an emoji font. */}
+      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Helpful answer" onClick={() => void send('positive')}>
+        Helpful
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Unhelpful answer" onClick={() => void send('negative')}>
+        Not helpful
+      </Button>
+      <Text size="xs" c="dimmed" role="status" aria-live="polite">
+        {confirmation ?? ''}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The conversation. New lines scroll it to the bottom only when the reader was already there
+ * (within 10 px, R-044), so reading an older answer is never interrupted.
+ */
+export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, onFeedback, footer }: TChatMessageListProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const wasAtBottom = useRef(true);
+  const lastText = lines.at(-1)?.text ?? '';
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (container && wasAtBottom.current) container.scrollTop = container.scrollHeight;
+  }, [lines.length, lastText, isThinking]);
+
+  return (
+    <Box
+      ref={containerRef}
+      role="log"
+      aria-label={label}
+      aria-live="polite"
+      onScroll={(event) => {
+        wasAtBottom.current = isScrolledToBottom(event.currentTarget);
+      }}
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+      px="xs"
+    >
+      <Stack gap="sm" py="xs">
+        {lines.length === 0 && emptyState}
+        {lines.map((line) => (
+          <Box key={line.key} style={{ alignSelf: line.role === 'user' ? 'flex-end' : 'stretch', maxWidth: line.role === 'user' ? '85%' : '100%' }}>
+            <Paper
+              p="sm"
+              radius="md"
+              withBorder={line.role === 'assistant'}
+              bg={line.role === 'user' ? 'var(--mantine-primary-color-light)' : undefined}
+              c={line.isError ? 'red' : undefined}
+            >
+              <Text size="xs" c="dimmed" mb={4}>
+                {line.role === 'user' ? 'You' : 'Jarvis'}
+                {line.isStreaming ? ' · writing…' : ''}
+              </Text>
+              {line.role === 'assistant' ? <MarkdownAnswer text={line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
+              {line.buttons && line.buttons.length > 0 && (
+                <Stack gap={6} mt="xs" role="group" aria-label={line.buttonsLabel ?? 'Answers'}>
+                  {groupButtons(line.buttons).map((group) => {
+                    const main = group.filter((button) => button.isCompact !== true);
+                    const compact = group.filter((button) => button.isCompact === true);
+                    const first = group[0];
+                    if (first?.isInline === true) {
+                      // The options of one question, side by side under its number.
+                      return (
+                        <Group key={first.id} gap={6} wrap="wrap" role="group" aria-label={first.groupLabel}>
+                          {first.groupLabel !== undefined && (
+                            <Text size="sm" fw={600} miw={88}>
+                              {first.groupLabel}
+                            </Text>
+                          )}
+                          {group.map((button) => {
+                            const isChosen = chosenButtonIds?.has(button.id) === true;
+                            return (
+                              <Button key={button.id} variant={isChosen ? 'filled' : 'light'} size="compact-sm" aria-pressed={isChosen} onClick={() => onChooseButton?.(line, button)}>
+                                {button.label}
+                              </Button>
+                            );
+                          })}
+                        </Group>
+                      );
+                    }
+                    return (
+                      <Stack key={first?.id} gap={4}>
+                        {main.map((button) => {
+                          const isChosen = chosenButtonIds?.has(button.id) === true;
+                          return (
+                            <Button
+                              key={button.id}
+                              variant={isChosen ? 'filled' : 'light'}
+                              size="compact-sm"
+                              justify="flex-start"
+                              aria-pressed={isChosen}
+                              onClick={() => onChooseButton?.(line, button)}
+                              styles={{ root: { height: 'auto', minHeight: 28, paddingTop: 4, paddingBottom: 4 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                            >
+                              {button.label}
+                            </Button>
+                          );
+                        })}
+                        {compact.length > 0 && (
+                          <Group gap={4} wrap="wrap">
+                            {compact.map((button) => (
+                              <Button key={button.id} variant="default" size="compact-xs" onClick={() => onChooseButton?.(line, button)}>
+                                {button.label}
+                              </Button>
+                            ))}
+                          </Group>
+                        )}
+                      </Stack>
+                    );
+                  })}
+                </Stack>
+              )}
+              {line.sources && line.sources.length > 0 && (
+                <Group gap={4} mt="xs">
+                  <Text size="xs" c="dimmed">
+                    Sources:
+                  </Text>
+                  {line.sources.map((source) => (
+                    <Badge key={source} size="xs" variant="outline" style={{ textTransform: 'none' }}>
+                      {source}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Paper>
+            {line.role === 'assistant' && line.messageId !== null && !line.isStreaming && onFeedback && <FeedbackButtons messageId={line.messageId} onFeedback={onFeedback} />}
+          </Box>
+        ))}
+        {isThinking && (
+          <Group gap="xs">
+            <Loader size="xs" type="dots" />
+            <Text size="sm" c="dimmed">
+              Jarvis is thinking…
+            </Text>
+          </Group>
+        )}
+        {footer}
+      </Stack>
+    </Box>
+  );
+}

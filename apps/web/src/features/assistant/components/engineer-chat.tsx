@@ -1,0 +1,296 @@
+import { useMemo, useRef, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, PROMPT_SUGGESTION_COUNT } from '@switchboard/contracts';
+import type { TAgent, TChatMessage, TConversation, TMessagePage, TSessionMspUser } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import {
+  assistantKeys,
+  useAddConversation,
+  useAgents,
+  useConversations,
+  useCreateAgent,
+  useDeleteConversation,
+  useEditAgent,
+  useFeedback,
+  useMessages,
+  usePromptSuggestions,
+} from '../api/assistant-queries';
+import { streamJarvisAnswer } from '../api/jarvis-stream';
+import { CHAT_MODES, CONVERSATION_FILTERS, useAssistantUiStore } from '../state/assistant-ui-store';
+import type { TChatMode, TConversationFilter } from '../state/assistant-ui-store';
+import { lineOfMessage } from '../state/ticket-flow-store';
+import { AgentForm } from './agent-form-modal';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageList } from './chat-message-list';
+import type { TChatLine } from './chat-message-list';
+
+const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+const isChatMode = (value: string): value is TChatMode => (CHAT_MODES as readonly string[]).includes(value);
+const isFilter = (value: string): value is TConversationFilter => (CONVERSATION_FILTERS as readonly string[]).includes(value);
+
+/** Oldest first; a question and its answer stored in the same instant keep question-then-answer order. */
+function sortMessages(messages: TChatMessage[]): TChatMessage[] {
+  return [...messages].sort((a, b) => a.timeStamp.localeCompare(b.timeStamp) || (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1));
+}
+
+function sortConversations(conversations: TConversation[], filter: TConversationFilter): TConversation[] {
+  const sorted = [...conversations].sort((a, b) => b.timeStamp.localeCompare(a.timeStamp));
+  return filter === 'Newest' ? sorted : sorted.reverse();
+}
+
+function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conversation: TConversation | null) => void }) {
+  const { filter, setFilter, conversationId } = useAssistantUiStore();
+  const [page, setPage] = useState(1);
+  const conversations = useConversations(agentId, page);
+  const deleteConversation = useDeleteConversation(agentId);
+  const data = conversations.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / CHAT_PAGE_SIZE)) : 1;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <NativeSelect aria-label="Sort conversations" size="xs" data={[...CONVERSATION_FILTERS]} value={filter} onChange={(event) => isFilter(event.currentTarget.value) && setFilter(event.currentTarget.value)} />
+        <Button size="compact-sm" variant="light" onClick={() => onOpen(null)}>
+          New chat
+        </Button>
+      </Group>
+      {conversations.isPending && <Loader size="sm" aria-label="Loading conversations" />}
+      {conversations.isError && (
+        <Text size="sm" c="red.8">
+          {errorDetail(conversations.error)}
+        </Text>
+      )}
+      {data && data.conversations.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No conversations with this agent yet.
+        </Text>
+      )}
+      <Stack gap={2} component="ul" aria-label="Conversations" style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 180, overflowY: 'auto' }}>
+        {sortConversations(data?.conversations ?? [], filter).map((conversation) => (
+          <Group key={conversation.id} component="li" gap={4} wrap="nowrap" justify="space-between">
+            <UnstyledButton
+              onClick={() => onOpen(conversation)}
+              aria-current={conversation.id === conversationId ? 'true' : undefined}
+              px="xs"
+              py={4}
+              style={{ flex: 1, borderRadius: 4, background: conversation.id === conversationId ? 'var(--mantine-primary-color-light)' : undefined }}
+            >
+              <Text size="sm" truncate="end">
+                {conversation.conversationName}
+              </Text>
+            </UnstyledButton>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${conversation.conversationName}`}
+              loading={deleteConversation.isPending && deleteConversation.variables === conversation.id}
+              onClick={() => deleteConversation.mutate(conversation.id, { onSuccess: () => conversation.id === conversationId && onOpen(null) })}
+            >
+              <span aria-hidden="true">✕</span>
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+      {pageCount > 1 && <Pagination size="xs" total={pageCount} value={page} onChange={setPage} aria-label="Conversation pages" />}
+    </Stack>
+  );
+}
+
+/** The conversation with the chosen agent: stored messages, the streamed answer, feedback and prompt suggestions. */
+function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAgent }) {
+  const { conversationId, openConversation } = useAssistantUiStore();
+  const messages = useMessages(conversationId);
+  const addConversation = useAddConversation();
+  const feedback = useFeedback();
+  const prompts = usePromptSuggestions();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<TChatLine[]>([]);
+  const [isStreaming, setStreaming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const stored = useMemo(() => {
+    // Page 1 holds the newest 30; older pages come after it, so they are shown first.
+    const pages = [...(messages.data?.pages ?? [])].reverse();
+    return sortMessages(pages.flatMap((page) => page.messages)).map(lineOfMessage);
+  }, [messages.data]);
+  const lines = [...stored, ...pending.filter((line) => !stored.some((candidate) => candidate.key === line.key))];
+
+  async function send(text: string) {
+    setNotice(null);
+    let id = conversationId;
+    try {
+      if (id === null) {
+        const conversation = await addConversation.mutateAsync({ agentID: agent.id });
+        id = conversation.id;
+        openConversation(agent.id, id);
+      }
+      const answerKey = `answer-${Date.now()}`;
+      setPending([
+        { key: `you-${Date.now()}`, messageId: null, role: 'user', text },
+        { key: answerKey, messageId: null, role: 'assistant', text: '', isStreaming: true },
+      ]);
+      setStreaming(true);
+      abort.current = new AbortController();
+      const response = await streamJarvisAnswer(
+        { text, conversationId: id, technicianId: user.userKind === 'technician' ? user.id : null, useRAG: true },
+        (soFar) => setPending((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar } : line))),
+        abort.current.signal,
+      );
+      setNotice(response.answer.notice);
+      const settled: TChatMessage[] = [response.userMessage, response.assistantMessage];
+      // The stored messages take the streamed lines' place in one render, then the page is re-read.
+      queryClient.setQueryData<InfiniteData<TMessagePage>>(assistantKeys.messages(id), (old) => {
+        const first = old?.pages[0] ?? { messages: [], page: 1, pageSize: CHAT_PAGE_SIZE, total: 0 };
+        const known = new Set(first.messages.map((message) => message.id));
+        const added = settled.filter((message) => !known.has(message.id));
+        const merged = { ...first, messages: [...first.messages, ...added], total: first.total + added.length };
+        return { pages: [merged, ...(old?.pages.slice(1) ?? [])], pageParams: old?.pageParams ?? [1] };
+      });
+      setPending([]);
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.messages(id) });
+    } catch (error) {
+      setPending((lines) => [...lines.filter((line) => !line.isStreaming), { key: `error-${Date.now()}`, messageId: null, role: 'assistant', text: errorDetail(error), isError: true }]);
+    } finally {
+      setStreaming(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+      {notice && (
+        <Alert color="blue" p="xs">
+          <Text size="xs">{notice}</Text>
+        </Alert>
+      )}
+      <ChatMessageList
+        label={`Chat with ${agent.agentName}`}
+        lines={lines}
+        isThinking={addConversation.isPending}
+        onFeedback={async (messageId, value) => {
+          await feedback.mutateAsync({ messageId, feedback: value });
+        }}
+        emptyState={
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {agent.defaultPrompt ?? `Ask ${agent.agentName} anything about ${agent.role.toLowerCase()}.`}
+            </Text>
+            <Group gap="xs">
+              {[...agent.examplePrompts, ...(prompts.data ?? [])].slice(0, PROMPT_SUGGESTION_COUNT + agent.examplePrompts.length).map((prompt) => (
+                <Button key={prompt} size="compact-xs" variant="light" onClick={() => void send(prompt)} styles={{ label: { whiteSpace: 'normal' } }} h="auto" py={4}>
+                  {prompt}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        }
+        footer={
+          messages.hasNextPage ? (
+            <Button size="compact-xs" variant="subtle" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
+              Show older messages
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="xs" justify="space-between">
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={prompts.isPending}
+          onClick={() => prompts.mutate(`Give the top ${PROMPT_SUGGESTION_COUNT} prompts a technician could ask ${agent.agentName} (${agent.role}): ${agent.description}`)}
+        >
+          Suggest prompts
+        </Button>
+        {isStreaming && (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => abort.current?.abort()}>
+            Stop
+          </Button>
+        )}
+      </Group>
+      <ChatComposer label={`Message to ${agent.agentName}`} placeholder="Ask a question" isSending={isStreaming || addConversation.isPending} onSend={(text) => void send(text)} />
+    </Stack>
+  );
+}
+
+/**
+ * The "Engineer" tab: chat with the built-in troubleshooter or a custom agent. Chat modes (R-248):
+ * History lists this person's conversations with the agent (Newest first by default), Edit changes
+ * the agent (a new agent from the old, R-245), Create makes a new agent.
+ */
+export function EngineerChat({ user }: { user: TSessionMspUser }) {
+  const { agentId, chatMode, setChatMode, openConversation } = useAssistantUiStore();
+  const agentsQuery = useAgents();
+  const agents = agentsQuery.data ?? [];
+  const agent = agents.find((candidate) => candidate.id === agentId) ?? agents.find((candidate) => candidate.id === DEFAULT_AGENT_ID) ?? agents[0];
+  const createAgent = useCreateAgent(user.mspCustomDomain);
+  const editAgent = useEditAgent(user.mspCustomDomain);
+  const isBuiltIn = agent ? agent.id === DEFAULT_AGENT_ID || !agent.custom : true;
+
+  if (agentsQuery.isPending) return <Loader size="sm" aria-label="Loading agents" />;
+  if (agentsQuery.isError) return <Alert color="red">{errorDetail(agentsQuery.error)}</Alert>;
+
+  return (
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        <NativeSelect
+          label="Agent"
+          size="xs"
+          data={agents.map((candidate) => ({ value: candidate.id, label: candidate.agentName }))}
+          value={agent?.id ?? ''}
+          onChange={(event) => openConversation(event.currentTarget.value, null)}
+          style={{ flex: '1 1 10rem' }}
+        />
+        <SegmentedControl size="xs" aria-label="Chat mode" data={[...CHAT_MODES]} value={chatMode} onChange={(value) => isChatMode(value) && setChatMode(value)} />
+      </Group>
+      {chatMode === 'Create' && (
+        <AgentForm
+          title="Create agent"
+          submitLabel="Create agent"
+          initial={{ agentName: '', role: '', description: '', objectives: [''] }}
+          isSaving={createAgent.isPending}
+          saveError={createAgent.error}
+          onClose={() => setChatMode('History')}
+          onSave={(form) =>
+            createAgent.mutate(form, {
+              onSuccess: (created) => {
+                openConversation(created.id, null);
+                setChatMode('History');
+              },
+            })
+          }
+        />
+      )}
+      {chatMode === 'Edit' && agent && isBuiltIn && <Text size="sm">{MESSAGES.assistant.defaultAgentReadOnly}</Text>}
+      {chatMode === 'Edit' && agent && !isBuiltIn && (
+        <AgentForm
+          key={agent.id}
+          title={`Edit ${agent.agentName}`}
+          submitLabel="Save agent"
+          initial={{ agentName: agent.agentName, role: agent.role, description: agent.description, objectives: agent.objectives }}
+          isSaving={editAgent.isPending}
+          saveError={editAgent.error}
+          onClose={() => setChatMode('History')}
+          onSave={(form) =>
+            editAgent.mutate(
+              { agentId: agent.id, form },
+              {
+                onSuccess: (edited) => {
+                  openConversation(edited.id, null);
+                  setChatMode('History');
+                },
+              },
+            )
+          }
+        />
+      )}
+      {chatMode === 'History' && agent && (
+        <>
+          <ConversationList agentId={agent.id} onOpen={(conversation) => openConversation(agent.id, conversation?.id ?? null)} />
+          <AgentConversation key={agent.id} user={user} agent={agent} />
+        </>
+      )}
+    </Stack>
+  );
+}

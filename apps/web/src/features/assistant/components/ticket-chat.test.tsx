@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TCreateTicketBody, TSessionMspUser } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { resetAllStores } from '../../../lib/store-reset';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { ClientTicketArea } from '../../client-tickets/pages/client-ticket-area';
+import { useTicketFlow } from '../state/use-ticket-flow';
+import { CONFIGURATION, DRAFT_ID, FLOW_BUTTONS, MSP, assistantMessage, stepElements, stubFetch, ticketDraft } from '../test/assistant-fixtures';
+import { TicketChat } from './ticket-chat';
+
+const CLIENT: TSessionMspUser = buildAdminTechnician({ userKind: 'client', firstName: 'Casey', lastName: 'Client', psaCompanyId: '19', psaContactId: '501', roleName: 'Client' });
+
+function Harness({ user }: { user: TSessionMspUser }) {
+  const flow = useTicketFlow(user);
+  return (
+    <>
+      <ClientTicketArea user={user} flow={flow} showDraft onOpenAssistant={() => undefined} />
+      <TicketChat user={user} flow={flow} showDraft={false} />
+    </>
+  );
+}
+
+const EMPTY_TICKETS = { status: 200, body: { tickets: [], page: 1, pageSize: 30, total: 0 } };
+
+let stepFeedbackCount = 0;
+
+function stubFlow() {
+  stepFeedbackCount = 0;
+  return stubFetch({
+    [`GET /db/${MSP}/getPSATicketingConfiguration`]: () => ({ status: 200, body: CONFIGURATION }),
+    'GET /db/supportTickets/byClientsUserId': () => EMPTY_TICKETS,
+    'POST /psa/getTicketCategorizationDiagnosticQandA': (call) => {
+      const body = call.body as { ticketDraftId?: string };
+      if (body.ticketDraftId === undefined) return { status: 200, body: { ticketDraft: ticketDraft() } };
+      const steps = [...stepElements('s1', '1. Remove the saved Outlook password from Credential Manager'), ...stepElements('s2', '2. Restart Outlook'), ...FLOW_BUTTONS];
+      return {
+        status: 200,
+        body: { ticketDraft: ticketDraft({ stage: 'troubleshooting', questions: [], message: assistantMessage('m2', 'Try these steps:', steps, 'troubleshootButtons') }) },
+      };
+    },
+    'POST /psa/createTicket': () => ({
+      status: 201,
+      body: { ticketId: 4711, ticketNumber: '4711', requestId: 'req-1', psaWriteState: 'done', summary: 'Your ticket 4711 was created on Service Desk: Email / Outlook, priority Priority 2 - High.', mode: 'All Tickets' },
+    }),
+    'POST /psa/ticketDraft/cancel': () => ({ status: 200, body: { message: MESSAGES.ticketCreationCancelled, mode: 'All Tickets' } }),
+    'POST /psa/ticketDraft/stepFeedback': (call) => {
+      const count = (stepFeedbackCount += (call.body as { helped: boolean }).helped ? 0 : 1);
+      const offer = count >= 2;
+      return {
+        status: 200,
+        body: {
+          didNotHelpCount: count,
+          offerTechnician: offer,
+          message: assistantMessage(`f${count}`, offer ? MESSAGES.assistant.didNotHelpTwice : 'Sorry that did not help. Try the next step.', offer ? FLOW_BUTTONS.slice(0, 1) : []),
+        },
+      };
+    },
+    'POST /psa/ticketDraft/talkToTechnician': () => ({
+      status: 201,
+      body: { ticketId: null, ticketNumber: null, requestId: 'req-2', psaWriteState: 'pending', summary: 'Your ticket was handed to a technician.', mode: 'All Tickets' },
+    }),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetAllStores();
+});
+
+describe('tickets by chat (02 §4)', () => {
+  it('describe → questions and a proposal in "My Ticket" → answers → troubleshooting buttons → confirm → summary and "All Tickets"', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+
+    // Step 2: the questions come as buttons and the ticket area shows the proposal with Confirm and Cancel.
+    const answers = await screen.findByRole('group', { name: 'Answers' });
+    expect(within(answers).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My Ticket' })).toBeChecked();
+    expect(screen.getByLabelText('Board')).toHaveValue('1');
+    expect(screen.getByLabelText('Category')).toHaveValue('11');
+    expect(screen.getByLabelText('Subcategory')).toHaveValue('111');
+    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('Priority 2 - High');
+    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('Tier 2');
+    expect(screen.getByText('Proposed · 93% sure')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA')?.body).toMatchObject({ userMessage: 'Outlook keeps asking for my password', mspCustomDomain: MSP, userId: CLIENT.id });
+
+    // Step 3: an answer, then the second round gives troubleshooting steps as buttons.
+    await user.click(within(answers).getByRole('button', { name: 'No' }));
+    expect(within(answers).getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    expect(within(steps).getByRole('button', { name: '2. Restart Outlook' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA')[1]?.body).toMatchObject({ ticketDraftId: DRAFT_ID, answers: [{ questionId: 'q1', answer: 'No' }] });
+
+    // Step 4: confirm creates the ticket with the proposed board, type, subtype and priority.
+    await user.click(within(screen.getByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your ticket 4711 was created on Service Desk: Email / Outlook, priority Priority 2 - High.')).toBeInTheDocument();
+    const created = calls.find((call) => call.url.startsWith('/psa/createTicket'));
+    expect(created?.url).toContain(`mspCustomDomain=${MSP}`);
+    expect(created?.body as TCreateTicketBody).toMatchObject({
+      ticketDraftId: DRAFT_ID,
+      userId: CLIENT.id,
+      title: 'Outlook keeps asking for my password',
+      connectWiseDetails: { boardId: 1, boardName: 'Service Desk', typeId: 11, typeName: 'Email', subTypeId: 111, subTypeName: 'Outlook', priority: 'Priority 2 - High', priorityId: 1111, tier: 'Tier2' },
+    });
+    expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it('cancel shows "Ticket Creation Cancelled.", clears the form and goes to "All Tickets" (R-261)', { timeout: 20_000 }, async () => {
+    const calls = stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await user.click(within(await screen.findByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(MESSAGES.ticketCreationCancelled)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+    expect(screen.queryByLabelText('Board')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/psa/ticketDraft/cancel') && call.url.includes(`ticketDraftId=${DRAFT_ID}`))).toBe(true);
+    expect(calls.some((call) => call.url.startsWith('/psa/createTicket'))).toBe(false);
+  });
+
+  it('changing the board clears category and subcategory with what they filled; confirm then shows the form messages and sends nothing', { timeout: 20_000 }, async () => {
+    const calls = stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await screen.findByRole('group', { name: 'Answers' });
+    await user.selectOptions(screen.getByLabelText('Board'), '2');
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    expect(screen.getByLabelText('Subcategory')).toHaveValue('');
+    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).not.toHaveTextContent('Priority 2 - High');
+    await user.clear(screen.getByLabelText('Ticket title'));
+    // The chat's own Confirm button runs the same check.
+    await user.click(within(screen.getByRole('log', { name: 'Ticket chat' })).getByRole('button', { name: 'Confirm' }));
+    for (const message of [MESSAGES.ticketForm.titleRequired, MESSAGES.ticketForm.categoryRequired, MESSAGES.ticketForm.subCategoryRequired]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(calls.some((call) => call.url.startsWith('/psa/createTicket'))).toBe(false);
+  });
+
+  it('two steps that did not help offer a technician at once, who gets the ticket with what was said so far', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    await user.click(within(steps).getAllByRole('button', { name: 'This did not help' })[0] as HTMLElement);
+    expect(await screen.findByText('Sorry that did not help. Try the next step.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Troubleshooting steps' })).getAllByRole('button', { name: 'This did not help' })[1] as HTMLElement);
+    expect(await screen.findByText(MESSAGES.assistant.didNotHelpTwice)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/psa/ticketDraft/stepFeedback')).map((call) => call.body)).toEqual([
+      { stepId: 's1', helped: false },
+      { stepId: 's2', helped: false },
+    ]);
+    await user.click(screen.getAllByRole('button', { name: MESSAGES.assistant.talkToTechnician })[0] as HTMLElement);
+    expect(await screen.findByText(/Your ticket was handed to a technician\./)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(MESSAGES.assistant.ticketPendingInPsa.slice(0, 30)))).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+  });
+
+  it('a 500 from the categorisation shows a server error and leaves the chat usable (R-262)', { timeout: 20_000 }, async () => {
+    stubFetch({
+      [`GET /db/${MSP}/getPSATicketingConfiguration`]: () => ({ status: 200, body: CONFIGURATION }),
+      'GET /db/supportTickets/byClientsUserId': () => EMPTY_TICKETS,
+      'POST /psa/getTicketCategorizationDiagnosticQandA': () => ({ status: 500, body: { status: 500, title: 'Internal', detail: MESSAGES.unexpectedError, code: 'internal', requestId: 'r' } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Printer is on fire{Enter}');
+    expect(await screen.findByText('Jarvis could not categorise this right now. You can still talk to a technician or try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message to Jarvis' })).toBeEnabled();
+  });
+});

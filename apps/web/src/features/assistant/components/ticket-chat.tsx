@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TSessionMspUser } from '@switchboard/contracts';
+import type { useTicketFlow } from '../state/use-ticket-flow';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageList } from './chat-message-list';
+import { TicketDraftCard } from './ticket-draft-card';
+
+type TTicketFlow = ReturnType<typeof useTicketFlow>;
+
+/**
+ * The assistant's "Tickets" tab: the person describes the problem, Jarvis asks, proposes and
+ * suggests steps; "Talk to a technician" stays one click away. The draft with Confirm / Cancel
+ * shows here when `showDraft` (technicians, and everyone on a phone); otherwise in "My Ticket".
+ */
+export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean }) {
+  const chosen = new Set(
+    Object.values(flow.elements)
+      .filter((element) => (element.kind === 'answer' && element.questionId !== null && flow.answers[element.questionId] === (element.value ?? element.label)) || element.id === flow.activeStepId)
+      .map((element) => element.id),
+  );
+  const answerCount = Object.keys(flow.answers).length;
+  const stage = flow.draft?.stage ?? null;
+  const offerTechnician = flow.draft?.offerTechnician === true;
+
+  // The flow's buttons (answers, steps, Confirm, Cancel, talk to a technician) show on the newest answer that has any.
+  const lastAssistant = flow.lines.findLastIndex((line) => line.role === 'assistant' && (line.buttons?.length ?? 0) > 0);
+  const lines = flow.lines.map((line, index) => (index === lastAssistant || !line.buttons ? line : { ...line, buttons: undefined }));
+
+  const draftCard =
+    showDraft && flow.draft && flow.form ? (
+      <TicketDraftCard
+        mspCustomDomain={user.mspCustomDomain}
+        userKind={user.userKind}
+        catalogue={flow.catalogue}
+        draft={flow.draft}
+        form={flow.form}
+        errors={flow.formErrors}
+        isConfirming={flow.isConfirming}
+        isCancelling={flow.isCancelling}
+        onChange={flow.setForm}
+        onConfirm={flow.confirm}
+        onCancel={flow.cancel}
+      />
+    ) : null;
+
+  return (
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          {flow.draft === null ? 'Describe your problem in your own words.' : stage === 'troubleshooting' ? 'Try the steps, or confirm the ticket.' : 'Answer the questions, then send them.'}
+        </Text>
+        <Button size="compact-sm" color="red.9" variant={offerTechnician ? 'filled' : 'default'} onClick={flow.talkToTechnician} loading={flow.isTalking} disabled={flow.draft === null}>
+          {MESSAGES.assistant.talkToTechnician}
+        </Button>
+      </Group>
+      {flow.hasServerError && (
+        <Alert color="red" role="alert" p="xs">
+          Jarvis could not categorise this right now. You can still talk to a technician or try again.
+        </Alert>
+      )}
+      <ChatMessageList
+        label="Ticket chat"
+        lines={lines}
+        isThinking={flow.isSending || flow.isTellingStep}
+        chosenButtonIds={chosen}
+        onChooseButton={(_line, button) => flow.chooseButton(button)}
+        emptyState={
+          <Text size="sm" c="dimmed">
+            Hi {user.firstName}, I am Jarvis. Tell me what is wrong and I will ask a few questions, suggest fixes and create a ticket for you.
+          </Text>
+        }
+        footer={
+          <>
+            {flow.activeStepId !== null && (
+              <Group gap="xs" role="group" aria-label="Did this step help?">
+                <Text size="sm">Did this step help?</Text>
+                <Button size="compact-sm" variant="light" color="teal" onClick={() => flow.tellStep(true)}>
+                  It helped
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => flow.tellStep(false)}>
+                  It did not help
+                </Button>
+              </Group>
+            )}
+            {stage === 'questions' && answerCount > 0 && (
+              <Button size="compact-sm" style={{ alignSelf: 'flex-start' }} onClick={() => flow.send('')} loading={flow.isSending}>
+                Send {answerCount} answer{answerCount === 1 ? '' : 's'}
+              </Button>
+            )}
+            {draftCard}
+          </>
+        }
+      />
+      <ChatComposer
+        label="Message to Jarvis"
+        placeholder={flow.draft === null ? 'e.g. Outlook keeps asking for my password' : 'Add details or answer in your own words'}
+        isSending={flow.isSending}
+        onSend={flow.send}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+/** 02 §9 / R-043–, decisions #13: the assistant panel's numbers. */
+export const ASSISTANT_WIDTH_DEFAULT = 800;
+export const ASSISTANT_WIDTH_RESET = 600;
+export const ASSISTANT_WIDTH_MIN = 360;
+export const AT_BOTTOM_TOLERANCE_PX = 10;
+export const TEXT_AREA_HEIGHT_PX = 24;
+/** Below this width the assistant uses its mobile layout (full width over the page). */
+export const ASSISTANT_MOBILE_BELOW_PX = 1023;
+
+/** the chat counts as scrolled to the bottom within 10 pixels of it. */
+export function isScrolledToBottom(element: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_TOLERANCE_PX;
+}
+
+/** A dragged width stays between the minimum and the window (minus room for the page). */
+export function clampAssistantWidth(width: number, windowWidth: number): number {
+  return Math.round(Math.min(Math.max(width, ASSISTANT_WIDTH_MIN), Math.max(ASSISTANT_WIDTH_MIN, windowWidth - 320)));
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { TTicketingConfiguration } from '@switchboard/contracts';
+import { applyProposal, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, isOnboardingDraft } from './ticket-draft';
+
+const sub = (subTypeId: number, subTypeName: string, priority: string, tier: 'Tier1' | 'Tier2' | 'Tier3', sla: number) => ({
+  subTypeId,
+  subTypeName,
+  priorityId: subTypeId * 10,
+  priority,
+  priorityScore: 3,
+  subTypeScore: 2,
+  tier,
+  slaDeadLineInHours: sla,
+  isNew: false as const,
+  typeAssociationIds: [],
+});
+
+const CONFIG: TTicketingConfiguration = {
+  mspCustomDomain: 'northwind',
+  psaType: 'CONNECTWISE',
+  isConfigured: true,
+  connectWiseConfig: {
+    defaultCompanyId: null,
+    defaultCompanyName: null,
+    boardTicketSync: [],
+    syncClientsTypeId: null,
+    boardDetails: [
+      {
+        boardId: 1,
+        boardName: 'Service Desk',
+        newCreatingTicketStatus: null,
+        newCreatingTicketStatusId: null,
+        closingTicketStatus: null,
+        closingTicketStatusId: null,
+        priorities: [],
+        mspConnectWiseBoardTypes: [
+          { typeId: 11, typeName: 'Email', isNew: false, mspConnectWiseBoardSubTypes: [sub(111, 'Outlook', 'Priority 2 - High', 'Tier2', 4)] },
+          { typeId: 12, typeName: 'Training/Onboarding', isNew: false, mspConnectWiseBoardSubTypes: [sub(121, 'New Employee Onboarding', 'Priority 3 - Medium', 'Tier1', 24)] },
+        ],
+      },
+      { boardId: 2, boardName: 'Alerts', newCreatingTicketStatus: null, newCreatingTicketStatusId: null, closingTicketStatus: null, closingTicketStatusId: null, priorities: [], mspConnectWiseBoardTypes: [] },
+    ],
+  },
+};
+const catalogue = boardCatalogueOf(CONFIG);
+
+describe('ticket draft dependent fields (02 §4)', () => {
+  it('a subcategory fills priority, tier and SLA from the board configuration (R-265)', () => {
+    const draft = chooseSubcategory(catalogue, chooseCategory(chooseBoard(catalogue, emptyDraft(), 1), 11), 111);
+    expect(draft).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: 111, priorityLabel: 'Priority 2 - High', priorityId: 1110, tier: 'Tier2', slaHours: 4 });
+  });
+
+  it('changing the board clears category, subcategory, priority, tier, duration and item (R-263)', () => {
+    const filled = { ...chooseSubcategory(catalogue, chooseCategory(chooseBoard(catalogue, emptyDraft(), 1), 11), 111), itemId: 5, durationMinutes: 60 };
+    const moved = chooseBoard(catalogue, filled, 2);
+    expect(moved).toMatchObject({ boardId: 2, categoryId: null, subcategoryId: null, priorityId: null, priorityLabel: null, tier: null, slaHours: null, durationMinutes: null, itemId: null });
+  });
+
+  it('changing the category clears the subcategory and what it filled (R-264)', () => {
+    const filled = chooseSubcategory(catalogue, chooseCategory(chooseBoard(catalogue, emptyDraft(), 1), 11), 111);
+    const changed = chooseCategory(filled, 12);
+    expect(changed).toMatchObject({ boardId: 1, categoryId: 12, subcategoryId: null, priorityLabel: null, tier: null, slaHours: null });
+  });
+
+  it('a proposal naming a subtype that is not on the board is dropped, not kept', () => {
+    expect(applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 11, subcategoryId: 999 })).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: null, tier: null });
+    expect(applyProposal(catalogue, emptyDraft(), { boardId: 7, categoryId: 11, subcategoryId: 111 })).toMatchObject({ boardId: null, categoryId: null });
+  });
+
+  it('knows a new-employee onboarding draft (R-277)', () => {
+    expect(isOnboardingDraft(catalogue, applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 12, subcategoryId: 121 }))).toBe(true);
+    expect(isOnboardingDraft(catalogue, applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 11, subcategoryId: 111 }))).toBe(false);
+  });
+});

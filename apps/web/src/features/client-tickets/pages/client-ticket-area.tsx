@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
+import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { TicketDraftCard } from '../../assistant/components/ticket-draft-card';
+import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
+import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
+import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
+import { useClientTickets } from '../api/support-tickets-queries';
+import { SupportTicketCard } from '../components/support-ticket-card';
+
+type TTicketFlow = ReturnType<typeof useTicketFlow>;
+const isMode = (value: string): value is TTicketAreaMode => (TICKET_AREA_MODES as readonly string[]).includes(value);
+const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+function AllTickets({ user }: { user: TSessionMspUser }) {
+  const [page, setPage] = useState(1);
+  const tickets = useClientTickets(user.id, page);
+  const data = tickets.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  if (tickets.isError) return <Alert color="red" role="alert">{errorDetail(tickets.error)}</Alert>;
+  if (!data) return <Loader aria-label="Loading your tickets" />;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {data.total === 0 ? 'You have no tickets yet.' : `${data.total} ticket${data.total === 1 ? '' : 's'}`}
+      </Text>
+      {data.tickets.length > 0 && (
+        <Stack gap="xs" component="ul" aria-label="Your tickets" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <SupportTicketCard ticket={ticket} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Ticket pages" />}
+    </Stack>
+  );
+}
+
+function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
+  const latest = useClientTickets(user.id, 1);
+  if (flow.draft && flow.form && showDraft) {
+    return (
+      <TicketDraftCard
+        mspCustomDomain={user.mspCustomDomain}
+        userKind={user.userKind}
+        catalogue={flow.catalogue}
+        draft={flow.draft}
+        form={flow.form}
+        errors={flow.formErrors}
+        isConfirming={flow.isConfirming}
+        isCancelling={flow.isCancelling}
+        onChange={flow.setForm}
+        onConfirm={flow.confirm}
+        onCancel={flow.cancel}
+      />
+    );
+  }
+  if (flow.draft) return <Text c="dimmed">Your ticket is being prepared in the chat.</Text>;
+  const newest = latest.data?.tickets[0];
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="md">
+        <Text mb="xs">Something not working? Describe it to Jarvis: a few questions, a few things to try, and a ticket with everything your technician needs.</Text>
+        <Button onClick={onOpenAssistant}>Describe a problem</Button>
+      </Paper>
+      {newest && (
+        <>
+          <Title order={3} size="h5">
+            Your latest ticket
+          </Title>
+          <SupportTicketCard ticket={newest} isExpanded />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The client's ticket area (02 §2): "My Ticket" (the ticket being created by chat, or the latest
+ * one's progress), "All Tickets" (their own, R-290) and "Knowledge Base".
+ */
+/** Narrower than this, the ticket form is too cramped beside the chat and shows in the chat instead. */
+const ROOMY_TICKET_AREA_PX = 520;
+
+export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
+  const { ref, width } = useElementSize();
+  const setTicketAreaRoomy = useAssistantUiStore((state) => state.setTicketAreaRoomy);
+  // Before the first measurement (width 0) nothing is decided.
+  const isRoomy = width === 0 || width >= ROOMY_TICKET_AREA_PX;
+  useEffect(() => {
+    setTicketAreaRoomy(isRoomy);
+  }, [isRoomy, setTicketAreaRoomy]);
+  return (
+    <Stack component="section" aria-labelledby="ticket-area-title" ref={ref}>
+      <Title order={2} id="ticket-area-title">
+        Tickets
+      </Title>
+      <SegmentedControl
+        aria-label="Ticket area mode"
+        data={[...TICKET_AREA_MODES]}
+        value={flow.mode}
+        onChange={(value) => isMode(value) && flow.setMode(value)}
+        orientation={width > 0 && width < 400 ? 'vertical' : 'horizontal'}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {flow.mode === 'My Ticket' && <MyTicket user={user} flow={flow} showDraft={showDraft && isRoomy} onOpenAssistant={onOpenAssistant} />}
+      {flow.mode === 'All Tickets' && <AllTickets user={user} />}
+      {flow.mode === 'Knowledge Base' && <KnowledgeBase mspCustomDomain={user.mspCustomDomain} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RAG_LIMIT, RAG_MODE } from '@switchboard/contracts';
+import { apiFetch } from '../../../lib/api-client';
+
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  documents: (msp: string) => [...knowledgeKeys.all, 'documents', msp] as const,
+  search: (msp: string, query: string) => [...knowledgeKeys.all, 'search', msp, query] as const,
+};
+
+/** A-022: the MSP's uploaded tools/documents. */
+export function useDocuments(mspCustomDomain: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.documents(mspCustomDomain),
+    queryFn: async ({ signal }) => (await apiFetch(`/db/applications/msp/${encodeURIComponent(mspCustomDomain)}`, { schema: (s) => s.ZApplicationList, signal })).applications,
+  });
+}
+
+/** A-065: multipart upload of one file with its description (R-239). */
+export function useUploadDocument(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, description }: { file: File; description: string }) => {
+      const body = new FormData();
+      body.set('mspCustomDomain', mspCustomDomain);
+      body.set('description', description);
+      body.set('file', file);
+      return (await apiFetch('/db/applications/upload', { method: 'POST', body, schema: (s) => s.ZApplicationResponse })).application;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.documents(mspCustomDomain) }),
+  });
+}
+
+/** A-100: the MSP's knowledge (articles, documents, past resolutions), limit 5, mode near (R-334). */
+export function useKnowledgeSearch(mspCustomDomain: string, query: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.search(mspCustomDomain, query),
+    queryFn: ({ signal }) => apiFetch('/gpt/rag/search', { method: 'POST', body: { query, mspCustomDomain, limit: RAG_LIMIT, mode: RAG_MODE }, schema: (s) => s.ZRagSearchResponse, signal }),
+    enabled: query !== '',
+  });
+}
+
+/** A-099: a question about the documents (one document's id, or all the MSP's knowledge). */
+export function useDocumentChat() {
+  return useMutation({
+    mutationFn: ({ id, documentMessage }: { id: string | null; documentMessage: string }) =>
+      apiFetch('/docs/chat', { method: 'POST', body: { id, documentMessage }, schema: (s) => s.ZDocumentChatResponse }),
+  });
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DOCUMENT_DESCRIPTION_MAX, MESSAGES } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
+import { useDocuments, useUploadDocument } from '../api/knowledge-queries';
+import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
+import { KnowledgeBase } from '../components/knowledge-base';
+
+const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/** Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text. */
+export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const documents = useDocuments(mspCustomDomain);
+  const upload = useUploadDocument(mspCustomDomain);
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = documentProblem(file, description);
+    setProblem(found);
+    if (found !== null || !file) return;
+    upload.mutate(
+      { file, description: description.trim() },
+      {
+        onSuccess: (document) => {
+          notifications.show({ color: 'green', title: MESSAGES.documents.uploaded, message: `${document.fileName}: ${document.chunkCount} searchable passage${document.chunkCount === 1 ? '' : 's'}` });
+          setFile(null);
+          setDescription('');
+        },
+      },
+    );
+  }
+
+  const items = documents.data ?? [];
+  return (
+    <Stack component="section" aria-labelledby="documents-title">
+      <Title order={2} id="documents-title">
+        Documents
+      </Title>
+      <Paper withBorder p="md">
+        <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
+          <Stack gap="sm">
+            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_ERROR_STYLES} />
+            <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+            {upload.isError && (
+              <Alert color="red" role="alert">
+                {errorDetail(upload.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={upload.isPending}>
+                Upload
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {documents.isPending && <Loader aria-label="Loading documents" />}
+      {documents.isError && (
+        <Alert color="red" role="alert">
+          {errorDetail(documents.error)}
+        </Alert>
+      )}
+      {documents.data && items.length === 0 && <Text c="dimmed">No documents yet. Upload your runbooks and guides so Jarvis can use them.</Text>}
+      {items.length > 0 && !isNarrow && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Uploaded documents">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">File</Table.Th>
+                <Table.Th scope="col">Description</Table.Th>
+                <Table.Th scope="col">Size</Table.Th>
+                <Table.Th scope="col">Passages</Table.Th>
+                <Table.Th scope="col">Uploaded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((document) => (
+                <Table.Tr key={document.id}>
+                  <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {document.fileName}
+                  </Table.Th>
+                  <Table.Td>{document.description === '' ? '—' : document.description}</Table.Td>
+                  <Table.Td>{formatBytes(document.sizeBytes)}</Table.Td>
+                  <Table.Td>{document.chunkCount}</Table.Td>
+                  <Table.Td>{new Date(document.createdAt).toLocaleString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {items.length > 0 && isNarrow && (
+        <Stack gap="xs" component="ul" aria-label="Uploaded documents" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((document) => (
+            <Paper key={document.id} component="li" withBorder p="sm">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {document.fileName}
+              </Text>
+              {document.description !== '' && <Text size="sm">{document.description}</Text>}
+              <Group gap="xs" mt={4}>
+                <Badge variant="light" color="gray">
+                  {formatBytes(document.sizeBytes)}
+                </Badge>
+                <Badge variant="light" color="gray">
+                  {document.chunkCount} passages
+                </Badge>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Paper withBorder p="md">
+        <KnowledgeBase mspCustomDomain={mspCustomDomain} />
+      </Paper>
+    </Stack>
+  );
+}

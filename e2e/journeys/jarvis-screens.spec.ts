@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+
+/** Screenshots of Jarvis's screens at desktop (1440) and phone (390) width, for people to look at. */
+const WIDTHS = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+
+async function shoot(page: Page, screen: string, width: string) {
+  // Panels slide in and out (Mantine's AppShell transition): let them settle first.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screens/jarvis-${screen}-${width}.png`, fullPage: false });
+}
+
+for (const size of WIDTHS) {
+  test(`client screens at ${size.name} px`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const { redirectTo } = await signInThroughApi(page, demoUser('client'));
+    await page.goto(redirectTo);
+    await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeVisible();
+    const jarvis = page.getByRole('complementary', { name: 'Jarvis assistant' });
+    if (size.width > 1023) await expect(jarvis.getByRole('tab', { name: 'Tickets' })).toHaveAttribute('aria-selected', 'true');
+    else await expect(page.getByRole('button', { name: 'Jarvis', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    await shoot(page, 'client-my-ticket', size.name);
+
+    if (size.width <= 1023) {
+      await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+      await expect(jarvis.getByRole('textbox', { name: 'Message to Jarvis' })).toBeVisible();
+      await shoot(page, 'client-jarvis-open', size.name);
+      await jarvis.getByRole('button', { name: 'Close the assistant' }).click();
+    }
+
+    await page.getByRole('radiogroup', { name: 'Ticket area mode' }).getByText('All Tickets', { exact: true }).click();
+    await expect(page.getByText(/^(You have no tickets yet\.|\d+ tickets?)$/)).toBeVisible();
+    await shoot(page, 'client-all-tickets', size.name);
+
+    await page.getByRole('radiogroup', { name: 'Ticket area mode' }).getByText('Knowledge Base', { exact: true }).click();
+    const knowledge = page.getByRole('search', { name: 'Search the knowledge base' });
+    await knowledge.getByLabel('Search').fill('reset password');
+    await knowledge.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('list', { name: 'Knowledge results' }).getByRole('listitem').first()).toBeVisible();
+    await shoot(page, 'client-knowledge-base', size.name);
+  });
+
+  test(`technician screens at ${size.name} px`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+    await page.goto(redirectTo);
+    const jarvis = page.getByRole('complementary', { name: 'Jarvis assistant' });
+    if (size.width <= 1023) await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+    await jarvis.getByRole('tab', { name: 'Engineer' }).click();
+    await expect(jarvis.getByRole('radio', { name: 'History' })).toBeChecked();
+    await shoot(page, 'technician-engineer', size.name);
+    await jarvis.getByRole('tab', { name: 'Tickets' }).click();
+    await shoot(page, 'technician-tickets-tab', size.name);
+    await jarvis.getByRole('button', { name: 'Close the assistant' }).click();
+
+    if (size.width <= 1023) await page.getByRole('button', { name: 'Open navigation panel' }).click();
+    await page.getByRole('navigation').getByRole('button', { name: 'Agents' }).click();
+    await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
+    await shoot(page, 'agents', size.name);
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('form', { name: 'Create agent' }).getByRole('button', { name: 'Create agent' }).click();
+    await shoot(page, 'agent-form-messages', size.name);
+    await page.keyboard.press('Escape');
+
+    if (size.width <= 1023) await page.getByRole('button', { name: 'Open navigation panel' }).click();
+    await page.getByRole('navigation').getByRole('button', { name: 'Documents' }).click();
+    await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+    await shoot(page, 'documents', size.name);
+  });
+}

@@ -1,0 +1,106 @@
+import { MESSAGES } from './messages';
+import { isValidEmail, isValidPhone } from './validation';
+
+/**
+ * Jarvis (02 §3, §4, §9; 01 §3, §5, §9): the plain constants and rules both sides share. The zod
+ * schemas of the calls are in schemas/assistant.ts.
+ */
+
+/** R-242: the built-in default troubleshooting agent's fixed id (every MSP sees it; nobody edits it). */
+export const DEFAULT_AGENT_ID = '00000000-0000-4000-8000-000000000001';
+export const DEFAULT_AGENT_NAME = 'Jarvis Troubleshooter';
+
+/** 02 §9: chats per page, resolution search limit and mode, the 10 best steps, 2 s feedback confirmation. */
+export const CHAT_PAGE_SIZE = 30;
+export const RAG_LIMIT = 5;
+export const RAG_MODE = 'near';
+export const TROUBLESHOOTING_STEP_COUNT = 10;
+export const PROMPT_SUGGESTION_COUNT = 5;
+export const FEEDBACK_CONFIRMATION_MS = 2000;
+/** A user who says twice that a step did not help is offered a technician at once (issue #9). */
+export const DID_NOT_HELP_LIMIT = 2;
+
+/** 02 §2, §9 ticket area modes. */
+export const TICKET_AREA_MODES = ['My Ticket', 'All Tickets', 'Knowledge Base'] as const;
+export type TTicketAreaMode = (typeof TICKET_AREA_MODES)[number];
+
+/** R-274: severity and impact options, with the score each carries to the PSA draft (ours: 1–3). */
+export const SEVERITY_LEVELS = ['Low', 'Medium', 'High'] as const;
+export type TSeverityLevel = (typeof SEVERITY_LEVELS)[number];
+export const SEVERITY_SCORES: Record<TSeverityLevel, number> = { Low: 1, Medium: 2, High: 3 };
+
+/** R-275: duration options in minutes. */
+export const DURATION_OPTIONS = [
+  { label: '15 Minutes', minutes: 15 },
+  { label: '30 Minutes', minutes: 30 },
+  { label: '45 Minutes', minutes: 45 },
+  { label: '1 Hour', minutes: 60 },
+  { label: '1 Hour 30 Minutes', minutes: 90 },
+  { label: '2 Hours 30 Minutes', minutes: 150 },
+  { label: '3 Hours 30 Minutes', minutes: 210 },
+  { label: '4 Hours', minutes: 240 },
+] as const;
+
+/** R-268, 02 §9: the onboarding draft's licence defaults to E3. */
+export const DEFAULT_LICENCE = 'E3';
+
+/** 02 §4 ticket progress; onboarding tickets track two more steps. */
+export const TICKET_PROGRESS_STEPS = ['ticketCreated', 'ticketAssigned', 'ticketClosed'] as const;
+export const ONBOARDING_PROGRESS_STEPS = ['userCreatedInActiveDirectory', 'userEmailCreated'] as const;
+export type TTicketProgressStep = (typeof TICKET_PROGRESS_STEPS)[number] | (typeof ONBOARDING_PROGRESS_STEPS)[number];
+
+/** R-277: a type of training/onboarding with a subtype of new employee onboarding (names compared loosely). */
+export function isOnboardingCategory(typeName: string | null | undefined, subTypeName: string | null | undefined): boolean {
+  const squash = (value: string | null | undefined) => (value ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  const type = squash(typeName);
+  const subType = squash(subTypeName);
+  return (type.includes('onboarding') || type.includes('training')) && subType.includes('newemployee') && subType.includes('onboarding');
+}
+
+/** R-249: the default conversation name, "Chat - {timestamp}" (UTC, to the minute). */
+export function defaultConversationName(at: Date): string {
+  const iso = at.toISOString();
+  return MESSAGES.assistant.defaultConversationName.replace('{timestamp}', `${iso.slice(0, 10)} ${iso.slice(11, 16)}`);
+}
+
+/** Uploaded documents (R-239): PDF, Word, Markdown and text, at most 10 MB. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'md', 'markdown', 'txt'] as const;
+export const DOCUMENT_DESCRIPTION_MAX = 1000;
+
+/** The fields of a ticket draft the confirmation checks (01 §5 ticket form). */
+export interface TTicketDraftCheck {
+  title?: string | null;
+  description?: string | null;
+  name?: string | null;
+  emailId?: string | null;
+  phone?: string | null;
+  psaCompanyId?: string | number | null;
+  boardId?: number | null;
+  typeId?: number | null;
+  subTypeId?: number | null;
+}
+
+const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+/**
+ * R-272, R-273: what stops a ticket confirmation, in the form's order; empty when it may be sent.
+ * "Company selection is required" only for technicians (clients create for their own company).
+ * The phone is optional, but when given it must have 9 or 10 digits.
+ */
+export function ticketDraftProblems(draft: TTicketDraftCheck, userKind: 'technician' | 'client'): { name: string; reason: string }[] {
+  const problems: { name: string; reason: string }[] = [];
+  const m = MESSAGES.ticketForm;
+  if (blank(draft.title)) problems.push({ name: 'title', reason: m.titleRequired });
+  if (blank(draft.description)) problems.push({ name: 'description', reason: m.descriptionRequired });
+  if (blank(draft.name)) problems.push({ name: 'name', reason: m.nameRequired });
+  if (!isValidEmail((draft.emailId ?? '').trim())) problems.push({ name: 'emailId', reason: m.emailRequired });
+  if (!blank(draft.phone) && !isValidPhone(draft.phone ?? '')) problems.push({ name: 'phone', reason: m.phoneInvalid });
+  if (userKind === 'technician' && (draft.psaCompanyId === null || draft.psaCompanyId === undefined || String(draft.psaCompanyId).trim() === '')) {
+    problems.push({ name: 'psaCompanyId', reason: m.companyRequired });
+  }
+  if (draft.boardId === null || draft.boardId === undefined) problems.push({ name: 'boardId', reason: m.boardRequired });
+  if (draft.typeId === null || draft.typeId === undefined) problems.push({ name: 'typeId', reason: m.categoryRequired });
+  if (draft.subTypeId === null || draft.subTypeId === undefined) problems.push({ name: 'subTypeId', reason: m.subCategoryRequired });
+  return problems;
+}
