@@ -6,6 +6,8 @@ import type { TMailer } from './lib/mailer';
 import type { TAuditLog } from './lib/audit';
 import type { TLifecycle } from './lib/lifecycle';
 import type { TAppCaches } from './app-caches';
+import type { TFileStore } from './lib/file-store';
+import type { TPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -18,6 +20,10 @@ export interface TAppDeps {
   lifecycle: TLifecycle;
   /** Short-lived per-process caches (decision 011); every app gets its own set. */
   caches: TAppCaches;
+  /** Uploaded files (logos, documents): PostgreSQL or an S3-compatible bucket, never a server's disk. */
+  files: TFileStore;
+  /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
+  psaClients: TPsaClientProvider;
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

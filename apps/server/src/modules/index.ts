@@ -4,6 +4,8 @@ import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { registerMspRoutes } from './msp/msp.routes';
 import { registerRolesRoutes } from './roles/roles.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerActivationRoutes } from './activation/activation.routes';
+import { registerProfileRoutes } from './profile/profile.routes';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
@@ -25,6 +27,8 @@ export const MODULES: TModule[] = [
   registerMspRoutes,
   registerRolesRoutes,
   registerAuthRoutes,
+  registerActivationRoutes,
+  registerProfileRoutes,
   registerAccountRoutes,
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,

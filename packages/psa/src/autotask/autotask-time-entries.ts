@@ -1,5 +1,5 @@
 import { lookUpFirst } from '../http/create-options';
-import { isSameSecond, timeEntrySpan } from '../conversation';
+import { isSameTimeEntry, timeEntrySpan } from '../time-entry-span';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
 import type { TAddPsaTimeEntry, TPsaTimeEntry } from '../psa-client';
@@ -53,7 +53,7 @@ export async function addTimeEntry(api: AutotaskApi, input: TAddPsaTimeEntry): P
   };
   const entryId = await api.create('/TimeEntries', body, async () => {
     const entries = await entriesOf(api, ticketId, resourceId);
-    return entries.find((entry) => isSameSecond(entry.startAt, span.startAt))?.id ?? null;
+    return entries.find((entry) => isSameTimeEntry(entry, { ...span, notes: input.notes }))?.id ?? null;
   }, lookUpFirst);
   return api.get(`/TimeEntries/${entryId}`, (response) => toTimeEntry(itemOf(response)));
 }

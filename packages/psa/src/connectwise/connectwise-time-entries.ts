@@ -1,5 +1,5 @@
 import { lookUpFirst } from '../http/create-options';
-import { isSameSecond, timeEntrySpan } from '../conversation';
+import { isSameTimeEntry, timeEntrySpan } from '../time-entry-span';
 import type { TAddPsaTimeEntry, TPsaTimeEntry } from '../psa-client';
 import { checkId } from '../record-id';
 import type { ConnectWiseApi } from './connectwise-api';
@@ -36,7 +36,7 @@ export async function addTimeEntry(api: ConnectWiseApi, input: TAddPsaTimeEntry)
   };
   return api.create('/time/entries', body, map.toTimeEntry, async () => {
     const entries = await entriesOf(api, input.ticketId, input.memberId);
-    return entries.find((entry) => isSameSecond(entry.startAt, span.startAt)) ?? null;
+    return entries.find((entry) => isSameTimeEntry(entry, { ...span, notes: input.notes })) ?? null;
   }, lookUpFirst);
 }
 

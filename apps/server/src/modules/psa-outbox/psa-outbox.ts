@@ -3,7 +3,6 @@ import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import {
   claimDuePsaWrites,
   claimPsaWrite,
@@ -46,8 +45,7 @@ export function definePsaWrite<TPayload, TResult>(kind: string, handler: TPsaWri
   HANDLERS.set(kind, handler);
 }
 
-/** The app's own deps object: the PSA clients (and their per-tenant request budgets) are keyed by it. */
-export type TPsaWriteDeps = TAppDeps;
+export type TPsaWriteDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
 
 export type TPsaWriteOutcome =
   | { status: 'done'; result: unknown; row: TPsaOutboxRow }
@@ -100,7 +98,7 @@ async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
   const handler = HANDLERS.get(row.kind);
   try {
     if (!handler) throw new AppError('validation', `This server does not know the PSA write "${row.kind}".`);
-    const client = await psaClientsFor(deps).forMsp(row.mspId);
+    const client = await deps.psaClients.forMsp(row.mspId);
     const result = await handler.send(client, row.payload as never, row, { db, now: deps.now() });
     const now = deps.now();
     await db.transaction(async (tx) => {
