@@ -53,9 +53,10 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   };
   const deps = await createRuntimeDeps(config);
   const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
+  // Jarvis's demo board and history come from the simulator; a failure here leaves the demo usable without them.
+  await seedDemoJarvis(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo board and ticket history for Jarvis were not seeded:', error));
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
   const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
-  await seedDemoJarvis(deps, seeded.mspId);
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),

@@ -5,7 +5,6 @@ import { loadDemoData } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../app-deps';
 import { findTicketingConfig, NO_EXTRAS, replaceBoard, upsertTicketingConfig } from '../modules/boards/boards.repository';
 import { upsertTicketCopies } from '../modules/boards/ticket-copies.repository';
-import { psaClientsFor } from '../modules/integrations/psa-client-for-msp';
 
 const PSA_TYPE = 'CONNECTWISE' as const;
 
@@ -19,7 +18,7 @@ const PSA_TYPE = 'CONNECTWISE' as const;
 export async function seedDemoJarvis(deps: TAppDeps, mspId: string): Promise<{ board: boolean; tickets: number }> {
   const db = deps.database.db;
   const data = loadDemoData();
-  const client = await psaClientsFor(deps).forMsp(mspId);
+  const client = await deps.psaClients.forMsp(mspId);
   const helpDesk = (await client.listBoards()).find((board) => board.name === data.boardTemplate.boardName);
   if (!helpDesk) return { board: false, tickets: 0 };
   const [types, subtypes, priorities, statuses] = await Promise.all([client.listTypes(helpDesk.id), client.listSubtypes(helpDesk.id), client.listPriorities(), client.listStatuses(helpDesk.id)]);

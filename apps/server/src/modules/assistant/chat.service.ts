@@ -38,7 +38,7 @@ function personaLine(persona: TPersona): string {
 }
 
 /** Chat with an agent (A-096 both uses), the prompt generator and document chat. */
-export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now'>) {
+export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'files'>) {
   const db = deps.database.db;
   const knowledge = createKnowledgeService(deps);
   const agents = createAgentsService(deps);

@@ -51,7 +51,7 @@ async function contactOf(db: TDatabase, actor: TActor) {
 }
 
 /** Tickets by chat (02 §4, R-257–R-265): the diagnostic rounds, step feedback and cancel. */
-export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now'>, categorisers: TCategoriserStore) {
+export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'files'>, categorisers: TCategoriserStore) {
   const db = deps.database.db;
   const knowledge = createKnowledgeService(deps);
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TRagResult, type TSource } from '@switchboard/contracts';
-import { uploads } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
@@ -42,7 +41,7 @@ function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplicati
 const snippetOf = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Documents (A-022, A-065) and retrieval over the MSP's knowledge and past resolutions (A-100). */
-export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
+export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit' | 'files'>) {
   const db = deps.database.db;
 
   return {
@@ -75,8 +74,9 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
       const title = fileName.replace(/\.[a-z0-9]+$/i, '');
       const chunks = chunkDocument(text, title);
       const uploadName = `documents/${randomUUID()}`;
-      const documentId = await db.transaction(async (tx) => {
-        await tx.insert(uploads).values({ mspId: actor.mspId, name: uploadName, contentType: contentTypeOf(kind), sizeBytes: file.bytes.length, bytes: file.bytes });
+      // The bytes go to the file store (PostgreSQL or S3) with the document row, never to a server's disk.
+      const stored = { mspId: actor.mspId, name: uploadName, contentType: contentTypeOf(kind), bytes: file.bytes };
+      const documentId = await deps.files.storeWith(db, [stored], async (tx) => {
         const id = await insertDocument(
           tx,
           actor.mspId,
