@@ -438,7 +438,7 @@ export type TCreateTicketParsed = z.output<typeof ZCreateTicketBody>;
 
 /** Ours: whether the ticket has reached the PSA through the outbox. */
 export const PSA_WRITE_STATES = ['done', 'pending', 'failed'] as const;
-export const ZPsaWriteState = z.enum(PSA_WRITE_STATES);
+export const ZTicketCreateState = z.enum(PSA_WRITE_STATES);
 
 /** A-109 response: `ticketId` is the PSA's id, null while the create is pending in the PSA. */
 export const ZCreateTicketResponse = z.object({
@@ -446,7 +446,7 @@ export const ZCreateTicketResponse = z.object({
   ticketNumber: z.string().nullable(),
   /** Our id of the request (stable while the PSA create is pending). */
   requestId: z.string(),
-  psaWriteState: ZPsaWriteState,
+  psaWriteState: ZTicketCreateState,
   /** The summary message shown after confirm (R-260). */
   summary: z.string(),
   /** R-260: the mode the screen goes to. */
@@ -502,7 +502,7 @@ export const ZSupportTicket = z.object({
   ownerName: z.string().nullable(),
   isClosed: z.boolean(),
   createdAt: z.string().nullable(),
-  psaWriteState: ZPsaWriteState,
+  psaWriteState: ZTicketCreateState,
   progress: ZTicketProgress,
 });
 export type TSupportTicket = z.infer<typeof ZSupportTicket>;

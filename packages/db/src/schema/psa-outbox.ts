@@ -2,7 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp,
 import { msps } from './tenancy';
 
 /**
- * Every write to the PSA, kept durably until the PSA has it (decision 012): ticket creates, notes,
+ * Every write to the PSA, kept durably until the PSA has it (decision 013): ticket creates, notes,
  * time entries, assignments, updates, closes, contact creates. A PSA that is slow, limiting or down
  * loses nothing: the row waits with its next attempt time and the retry loop resends it; the
  * adapters look up before resending a create, and a resubmitted request with the same idempotency
