@@ -7,6 +7,7 @@ import { findBoardStatuses, findQueueSettings, findTicketById, refreshQueue, rel
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
 export const MAINTENANCE_INTERVAL_MS = 15_000;
 const SETTINGS_CACHE_MS = 15_000;
+const FULL_PASS_MS = 10 * 60_000;
 
 /**
  * Per-process upkeep of the queue, at most every MAINTENANCE_INTERVAL_MS per MSP and on the request
@@ -17,6 +18,7 @@ const SETTINGS_CACHE_MS = 15_000;
 export function createQueueMaintenance(deps: TAppDeps) {
   const db = deps.database.db;
   const lastRun = new Map<string, number>();
+  const lastFull = new Map<string, number>();
   const running = new Map<string, Promise<void>>();
   const completed = new Set<string>();
   const settingsCache = new Map<string, { settings: TQueueSettings; expiresAt: number }>();
@@ -56,10 +58,16 @@ export function createQueueMaintenance(deps: TAppDeps) {
     for (const id of writeIds) void deliverQueueWrite(deps, mspId, id).catch(() => undefined);
   }
 
-  async function run(mspId: string): Promise<void> {
+  async function run(mspId: string, previousRun: number | undefined): Promise<void> {
     const settings = await settingsOf(mspId);
     const now = deps.now();
-    await refreshQueue(db, mspId, settings, now);
+    // Compare only what changed since the last pass (with a margin for clock skew between replicas), and
+    // everything every FULL_PASS_MS, so a change that slipped past the watermark is picked up too.
+    const last = lastFull.get(mspId);
+    const isFull = last === undefined || previousRun === undefined || now.getTime() - last >= FULL_PASS_MS;
+    const since = isFull || previousRun === undefined ? null : new Date(previousRun - 60_000);
+    await refreshQueue(db, mspId, settings, now, since);
+    if (isFull) lastFull.set(mspId, now.getTime());
     const writeIds = await db.transaction(async (tx) => {
       const released = await releaseClaimedTickets(tx, mspId, now, { idleMinutes: settings.idleReleaseMinutes, releaseOnSignOut: settings.releaseOnSignOut });
       return enqueueUnassigns(tx, mspId, released);
@@ -77,8 +85,9 @@ export function createQueueMaintenance(deps: TAppDeps) {
     const inFlight = running.get(mspId);
     if (inFlight) return completed.has(mspId) && !force ? undefined : inFlight;
     if (!force && now - (lastRun.get(mspId) ?? 0) < MAINTENANCE_INTERVAL_MS) return;
+    const previousRun = lastRun.get(mspId);
     lastRun.set(mspId, now);
-    const job = run(mspId)
+    const job = run(mspId, previousRun)
       .then(() => void completed.add(mspId))
       .finally(() => running.delete(mspId));
     running.set(mspId, job);

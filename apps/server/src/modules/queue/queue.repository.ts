@@ -150,10 +150,10 @@ function rankKeySql(settings: TQueueSettings, priority: SQL, subtype: SQL, due: 
  * tickets that are still open get their scores refreshed (a requeue's tier stays); tickets closed
  * in the PSA are closed here. Returns how many rows were inserted or changed.
  */
-export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date): Promise<number> {
+export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date, changedSince: Date | null): Promise<number> {
   const created = sql.raw('src.created');
   const due = sql.raw(`src.created + coalesce(src.sla_hours, ${DEFAULT_RANK_SLA_HOURS}) * interval '1 hour'`);
-  const source = sql`src as (
+  const sourceOf = (changedFilterSlot: SQL) => sql`src as (
       select s.*,
         case s.tier when 'Tier1' then 1 when 'Tier2' then 2 when 'Tier3' then 3 else 4 end as tier_rank,
         case when s.sla_hours is null then null else s.created + s.sla_hours * interval '1 hour' end as sla_due_at
@@ -171,28 +171,33 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
           and st.type_id::text = t.type_external_id and st.subtype_id::text = t.subtype_external_id
         left join board_priorities bp on bp.msp_id = t.msp_id and bp.psa_type = t.psa_type and bp.board_id = bc.board_id
           and bp.priority_id::text = t.priority_external_id
-        where t.msp_id = ${mspId} and not t.is_closed and t.external_id ~ '^[0-9]{1,9}$'
+        where t.msp_id = ${mspId} and not t.is_closed and t.external_id ~ '^[0-9]{1,9}$' ${changedFilterSlot}
       ) s
     )`;
   const key = rankKeySql(settings, sql.raw('src.priority_score'), sql.raw('src.subtype_score'), due, created);
-  // New copies: inserted; existing rows are not touched (so no row a claim wants is locked here).
+  // Only copies or boards changed since the last pass are compared (a full pass when `changedSince` is null).
+  const changedFilter = changedSince === null ? sql`` : sql`and (t.synced_at >= ${iso(changedSince)}::timestamptz or bc.updated_at >= ${iso(changedSince)}::timestamptz)`;
+  // New copies: inserted; existing rows are only probed in the unique index, never locked or rewritten
+  // (DO NOTHING), so no row a claim wants is held here. (An anti-join against queue_tickets would rescan
+  // the rows this very statement inserts, quadratic on a first pass over a large MSP.)
   const inserted = await rowsOf(
     db,
-    sql`with ${source}
+    sql`with ${sourceOf(changedFilter)}
     insert into queue_tickets (msp_id, ticket_row_id, psa_ticket_id, board_id, tier, tier_rank, priority_score, subtype_score,
       sla_hours, sla_due_at, ticket_created_at, rank_key, state, updated_at)
     select src.msp_id, src.ticket_row_id, src.psa_ticket_id, src.board_id, src.tier, src.tier_rank, src.priority_score, src.subtype_score,
       src.sla_hours, src.sla_due_at, src.created, ${key}, 'queued', ${iso(now)}::timestamptz
     from src
-    where not exists (select 1 from queue_tickets q where q.msp_id = src.msp_id and q.ticket_row_id = src.ticket_row_id)
     on conflict (msp_id, ticket_row_id) do nothing
     returning id`,
   );
+  // A bulk insert (first pass over a large MSP) leaves the planner's row estimates stale: refresh them.
+  if (inserted.length > 1000) await db.execute(sql`analyze queue_tickets`);
   // Changed configuration or copy: only rows whose values differ are updated (and locked); a
   // requeue's tier stays.
   const changed = await rowsOf(
     db,
-    sql`with ${source}
+    sql`with ${sourceOf(changedFilter)}
     update queue_tickets q set
       board_id = src.board_id,
       tier = case when q.is_tier_pinned then q.tier else src.tier end,
@@ -210,6 +215,7 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
     sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
       from psa_tickets t
       where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
+        ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
       returning q.id`,
   );
   return inserted.length + changed.length + closed.length;
@@ -232,10 +238,21 @@ export interface TTechnicianRow {
   tierLevel: TQueueTier | null;
   psaMemberId: string | null;
   isActive: boolean;
+  /** How many tickets the technician has claimed or in progress (read in the same statement). */
+  workingCount: number;
 }
 export async function findTechnician(db: TDatabase, mspId: string, techId: string): Promise<TTechnicianRow | undefined> {
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, tierLevel: users.tierLevel, psaMemberId: users.psaMemberId, isActive: users.isActive })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      tierLevel: users.tierLevel,
+      psaMemberId: users.psaMemberId,
+      isActive: users.isActive,
+      // Bound values, not column references: drizzle writes a single table's columns unqualified.
+      workingCount: sql<number>`(select count(*)::int from queue_tickets w where w.msp_id = ${mspId} and w.assigned_tech_id = ${techId} and w.state in ('claimed', 'working'))`.mapWith(Number),
+    })
     .from(users)
     .where(and(eq(users.mspId, mspId), eq(users.id, techId), eq(users.kind, 'technician')))
     .limit(1);
@@ -246,47 +263,48 @@ export interface TClaimInput {
   mspId: string;
   techId: string;
   tierRank: number;
-  limit: number;
+  /** How many to claim now (the batch limit minus what the technician already has); 0 only reads. */
+  count: number;
   now: Date;
 }
 
 /**
- * "Next tickets" in ONE statement: the technician's current tickets plus up to `limit` minus their
- * count newly claimed from the top of the queue. Candidates are locked FOR UPDATE SKIP LOCKED, so
- * concurrent callers never receive the same ticket and never wait on each other; a row another
- * caller claimed meanwhile fails the re-check of `state = 'queued'` and the scan moves on.
- * Order: own tier first, then lower tiers (tier_rank desc), then rank key.
+ * "Next tickets" in ONE statement: up to `count` tickets newly claimed from the top of the queue, plus
+ * the technician's current ones. Candidates are locked FOR UPDATE SKIP LOCKED, so concurrent callers
+ * never receive the same ticket and never wait on each other; a row another caller claimed meanwhile
+ * fails the re-check of `state = 'queued'` and the scan moves on. Order: own tier first, then lower
+ * tiers (tier_rank desc), then rank key — the partial index's order, so the scan stops after `count`.
  */
 export async function claimNextTickets(db: TDatabase, input: TClaimInput): Promise<TQueueTicketRow[]> {
   const now = iso(input.now);
-  const rows = await rowsOf(
-    db,
-    sql`with mine as (
-        select count(*)::int as n from queue_tickets
-        where msp_id = ${input.mspId} and assigned_tech_id = ${input.techId} and state in ('claimed', 'working')
-      ), picked as (
-        select q.id from queue_tickets q
-        where q.msp_id = ${input.mspId} and q.state = 'queued' and q.tier_rank <= ${input.tierRank}
-          and (q.hold_until is null or q.hold_until <= ${now}::timestamptz)
-          and (not q.is_reserved or q.assigned_tech_id = ${input.techId})
-          and not exists (select 1 from queue_rejections r where r.msp_id = q.msp_id and r.queue_ticket_id = q.id and r.tech_id = ${input.techId} and r.until > ${now}::timestamptz)
-        order by q.tier_rank desc, q.rank_key desc
-        limit greatest(0, ${input.limit}::int - (select n from mine))
-        for update of q skip locked
-      ), claimed as (
-        update queue_tickets q set state = 'claimed', assigned_tech_id = ${input.techId}, claimed_at = ${now}::timestamptz,
-          is_reserved = false, hold_until = null, updated_at = ${now}::timestamptz
-        from picked where q.msp_id = ${input.mspId} and q.id = picked.id
-        returning q.*
-      ), events as (
-        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
-        select msp_id, id, ${input.techId}, 'claimed', ${now}::timestamptz from claimed
-      )
-      select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
-      union all
-      select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
-      where q.msp_id = ${input.mspId} and q.assigned_tech_id = ${input.techId} and q.state in ('claimed', 'working')`,
-  );
+  const current = sql`select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${input.mspId} and q.assigned_tech_id = ${input.techId} and q.state in ('claimed', 'working')`;
+  // A literal LIMIT (not a parameter or subquery): the planner then walks the index and stops early.
+  const limit = sql.raw(String(Math.max(0, Math.floor(input.count))));
+  const rows =
+    input.count <= 0
+      ? await rowsOf(db, current)
+      : await rowsOf(
+          db,
+          sql`with picked as (
+            select q.id from queue_tickets q
+            where q.msp_id = ${input.mspId} and ${eligibleFor(input.techId, input.tierRank, input.now)}
+            order by q.tier_rank desc, q.rank_key desc
+            limit ${limit}
+            for update of q skip locked
+          ), claimed as (
+            update queue_tickets q set state = 'claimed', assigned_tech_id = ${input.techId}, claimed_at = ${now}::timestamptz,
+              is_reserved = false, hold_until = null, updated_at = ${now}::timestamptz
+            from picked where q.msp_id = ${input.mspId} and q.id = picked.id
+            returning q.*
+          ), events as (
+            insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
+            select msp_id, id, ${input.techId}, 'claimed', ${now}::timestamptz from claimed
+          )
+          select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
+          union all
+          ${current}`,
+        );
   // Oldest claim first (the ones the technician already had), then the new ones best first.
   return rows.map(toTicketRow).sort((a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey);
 }

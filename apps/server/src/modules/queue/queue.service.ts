@@ -102,9 +102,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const rank = workingTierRank(technician);
     await maintenance.maintain(actor.mspId);
     const settings = await maintenance.settingsOf(actor.mspId);
-    const claim = () =>
+    const claim = (count: number) =>
       db.transaction(async (tx) => {
-        const rows = await claimNextTickets(tx, { mspId: actor.mspId, techId: technician.id, tierRank: rank, limit: query.limit, now: deps.now() });
+        const rows = await claimNextTickets(tx, { mspId: actor.mspId, techId: technician.id, tierRank: rank, count, now: deps.now() });
         const writeIds: string[] = [];
         for (const row of rows.filter((each) => each.isNew === true)) {
           const id = await enqueueAssign(tx, actor, technician, row);
@@ -112,10 +112,10 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         }
         return { rows, writeIds };
       });
-    let { rows, writeIds } = await claim();
+    let { rows, writeIds } = await claim(query.limit - technician.workingCount);
     // A full batch is the rule; fewer means the queue ran dry or rows were taken mid-scan: look once more.
     if (rows.length < query.limit && rows.some((row) => row.isNew === true)) {
-      const again = await claim();
+      const again = await claim(query.limit - rows.length);
       rows = again.rows;
       writeIds = [...writeIds, ...again.writeIds];
     }

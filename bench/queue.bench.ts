@@ -1,0 +1,301 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
+import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, integrations, msps, openDatabase, psaTicketingConfigs, users } from '@switchboard/db';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config/env';
+import { createRuntimeDeps } from '../apps/server/src/runtime';
+import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
+import { createSession } from '../apps/server/src/modules/sessions/session.service';
+import { startThrowawayPostgres, type TPostgresServer } from './postgres-cluster';
+
+// The technician queue on PostgreSQL (issue #10): 100,000 open tickets of one MSP, 200 technicians.
+//  1. nextTickets latency p50/p95 and SQL statements per call, one call at a time, every call claiming a
+//     full batch of 5 (between rounds the claimed tickets are completed directly in the database).
+//  2. Throughput with 500 technicians at once (500 connections, each its own technician: "next" claims
+//     5, then "release" hands them back, so every "next" claims) beside a bare Fastify route doing
+//     SELECT 1 on the same database, and the ratio (target >= 0.5x, 0 errors).
+// DATABASE_URL names a server to use (a database is created on it and dropped); otherwise a throwaway
+// cluster is started. BENCH_TICKETS, BENCH_TECHNICIANS, BENCH_CONCURRENT, BENCH_SECONDS, BENCH_ROUNDS tune it.
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const TECHNICIANS = Number(process.env.BENCH_TECHNICIANS ?? 200);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LATENCY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_P95_MS = 25;
+const TARGET_STATEMENTS = 5;
+const TARGET_RATIO = 0.5;
+
+interface TReady {
+  kind: 'ready';
+  appUrl: string;
+  bareUrl: string;
+  mspCustomDomain: string;
+  technicians: { id: string; cookie: string }[];
+}
+interface TCount {
+  kind: 'count';
+  statements: number;
+}
+
+// ---------------------------------------------------------------- server (child process)
+
+async function runServer(databaseUrl: string): Promise<void> {
+  const send = (message: TReady | TCount) => process.send?.(message);
+  // Every statement the app sends, counted where node-postgres sends it (BEGIN/COMMIT included).
+  let statements = 0;
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const originalQuery = prototype.query;
+  prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+    statements += 1;
+    return originalQuery.apply(this, args);
+  };
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-queue-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-7Hq2xZ9pLk4mW8rT3vN6yB1cF5gJ0sD',
+    ENCRYPTION_KEY: '5a'.repeat(16) + '3c'.repeat(16),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    PSA_OUTBOX_INTERVAL_MS: '0',
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
+  const deps = await createRuntimeDeps(config, database);
+  const db = database.db;
+
+  const [msp] = await db.insert(msps).values({ customDomain: 'bench-queue', name: 'Bench MSP', phone: '3035550100', websiteUrl: 'https://example.com' }).returning();
+  if (!msp) throw new Error('msp not created');
+  const roleIds = await ensureBuiltInRoles(db, msp.id);
+  // The queue takes tickets of the MSP's current PSA; no technician is linked to a PSA member, so no PSA write is made.
+  await db.insert(integrations).values({ mspId: msp.id, psaType: 'CONNECTWISE', settings: {}, secretCiphertext: 'unused', keyHint: 'bench' });
+  await db.insert(psaTicketingConfigs).values({ mspId: msp.id, psaType: 'CONNECTWISE' });
+  const boardId = 1;
+  await db.insert(boardConfigs).values({ mspId: msp.id, psaType: 'CONNECTWISE', boardId, boardName: 'Service Desk', newStatusId: 1, newStatusName: 'New', closingStatusId: 8, closingStatusName: 'Closed' });
+  await db.insert(boardPriorities).values([1, 2, 3, 4].map((priorityId) => ({ mspId: msp.id, psaType: 'CONNECTWISE' as const, boardId, priorityId, priorityName: `P${priorityId}`, priorityScore: 100 - priorityId * 20 })));
+  await db.insert(boardTypes).values({ mspId: msp.id, psaType: 'CONNECTWISE', boardId, typeId: 10, typeName: 'Hardware', position: 0 });
+  const tiers = ['Tier1', 'Tier2', 'Tier3'] as const;
+  await db.insert(boardSubtypes).values(
+    Array.from({ length: 9 }, (_, index) => ({ mspId: msp.id, psaType: 'CONNECTWISE' as const, boardId, typeId: 10, subtypeId: 100 + index, subtypeName: `Subtype ${index}`, subtypeScore: (index * 11) % 100, tier: tiers[index % 3] ?? 'Tier1', slaHours: 2 + index * 3, position: index })),
+  );
+  await db.execute(sql`insert into psa_tickets (msp_id, psa_type, external_id, ticket_number, summary, board_external_id, board_name, type_external_id, type_name,
+      subtype_external_id, subtype_name, priority_external_id, priority_name, company_name, is_closed, psa_created_at)
+    select ${msp.id}, 'CONNECTWISE', (1000000 + g)::text, (1000000 + g)::text, 'Ticket ' || g, '1', 'Service Desk', '10', 'Hardware',
+      (100 + g % 9)::text, 'Subtype ' || (g % 9), (1 + g % 4)::text, 'P' || (1 + g % 4), 'Company ' || (g % 500), false,
+      now() - (g % 20000) * interval '1 minute'
+    from generate_series(1, ${TICKETS}) g`);
+  const technicianCount = Math.max(TECHNICIANS, CONCURRENT);
+  const technicians: { id: string; cookie: string }[] = [];
+  const rows = Array.from({ length: technicianCount }, (_, index) => ({
+    mspId: msp.id,
+    id: randomUUID(),
+    kind: 'technician' as const,
+    roleId: roleIds.Technician,
+    firstName: 'Tech',
+    lastName: String(index),
+    email: `tech-${index}@bench.example`,
+    phone: '3035550111',
+    passwordHash: null,
+    // Mostly Tier3 so each can take any ticket; some Tier1/Tier2 so the tier walk is exercised.
+    tierLevel: index % 5 === 0 ? ('Tier1' as const) : index % 5 === 1 ? ('Tier2' as const) : ('Tier3' as const),
+  }));
+  for (let start = 0; start < rows.length; start += 500) await db.insert(users).values(rows.slice(start, start + 500));
+  for (const row of rows) {
+    const { token } = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: row.id }, new Date());
+    technicians.push({ id: row.id, cookie: `${SESSION_COOKIE}=${token}` });
+  }
+  await db.execute(sql`analyze`);
+
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/select1', async () => {
+    await database.ping();
+    return { ok: true };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const urlOf = (address: ReturnType<typeof app.server.address>) => (typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '');
+  send({ kind: 'ready', appUrl: urlOf(app.server.address()), bareUrl: urlOf(bare.server.address()), mspCustomDomain: msp.customDomain, technicians });
+
+  process.on('message', (message: unknown) => {
+    if (message === 'count') send({ kind: 'count', statements });
+    if (message === 'stop') {
+      void (async () => {
+        await app.close();
+        await bare.close();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      })();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- load generator (parent)
+
+function nextMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind']): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message === 'object' && message !== null && (message as { kind?: unknown }).kind === kind) {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as T);
+      }
+    };
+    const onExit = (code: number | null) => reject(new Error(`the bench server exited (code ${String(code)}) before answering`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+async function statementCount(child: ChildProcess): Promise<number> {
+  const answer = nextMessage<TCount>(child, 'count');
+  child.send('count');
+  return (await answer).statements;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sb_bench_queue_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function runBench(): Promise<void> {
+  let postgres: TPostgresServer | null = null;
+  let child: ChildProcess | null = null;
+  let drop: (() => Promise<void>) | null = null;
+  try {
+    const serverUrl = process.env.DATABASE_URL ?? (postgres = await startThrowawayPostgres()).url;
+    const database = await createBenchDatabase(serverUrl);
+    drop = database.drop;
+    const started = Date.now();
+    child = fork(fileURLToPath(import.meta.url), ['--server', database.url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const ready = await nextMessage<TReady>(child, 'ready');
+    console.log(`queue bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}: ${TICKETS.toLocaleString('en')} tickets, ${TECHNICIANS} technicians (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const headers = (cookie: string) => ({ cookie, [CSRF_HEADER]: '1', accept: 'application/json' });
+    const nextUrl = (techId: string) => `${ready.appUrl}/db/api/ticketQueue/nextTickets?mspCustomDomain=${ready.mspCustomDomain}&techId=${techId}&limit=5`;
+    const direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+
+    // Warm-up: the first call brings the queue up to date with the 100,000 copies (the upkeep's insert).
+    const warmStart = performance.now();
+    const first = ready.technicians[0];
+    if (!first) throw new Error('no technician');
+    const warm = await fetch(nextUrl(first.id), { headers: headers(first.cookie) });
+    if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}: ${await warm.text()}`);
+    console.log(`first call (queue filled from the ticket copies): ${(performance.now() - warmStart).toFixed(0)} ms`);
+    await direct.query(`update queue_tickets set state = 'completed', completed_at = now() where state = 'claimed'`);
+
+    // 1. Latency and statements, one call at a time; every call claims five.
+    const latencies: number[] = [];
+    let calls = 0;
+    let claimed = 0;
+    let statements = 0;
+    for (let round = 0; round < LATENCY_ROUNDS; round++) {
+      for (const technician of ready.technicians.slice(0, TECHNICIANS)) {
+        const before = await statementCount(child);
+        const t0 = performance.now();
+        const response = await fetch(nextUrl(technician.id), { headers: headers(technician.cookie) });
+        const body = (await response.json()) as { tickets?: unknown[] };
+        latencies.push(performance.now() - t0);
+        statements += (await statementCount(child)) - before;
+        if (response.status !== 200) throw new Error(`nextTickets answered ${response.status}`);
+        calls += 1;
+        claimed += body.tickets?.length ?? 0;
+      }
+      // The technicians finish their tickets (directly, outside the measured calls), so the next round claims again.
+      await direct.query(`update queue_tickets set state = 'completed', completed_at = now() where state = 'claimed'`);
+    }
+    latencies.sort((a, b) => a - b);
+    const p50 = percentile(latencies, 50);
+    const p95 = percentile(latencies, 95);
+    const perCall = statements / calls;
+    console.table([{ calls, 'tickets claimed': claimed, 'p50 ms': p50.toFixed(1), 'p95 ms': p95.toFixed(1), 'p99 ms': percentile(latencies, 99).toFixed(1), 'SQL statements / call': perCall.toFixed(2) }]);
+    console.log(`${p95 <= TARGET_P95_MS ? 'meets' : 'MISSES'} p95 <= ${TARGET_P95_MS} ms; ${perCall <= TARGET_STATEMENTS ? 'meets' : 'MISSES'} <= ${TARGET_STATEMENTS} statements per call (session lookup, technician, BEGIN, claim, COMMIT)`);
+
+    // 2. Throughput: CONCURRENT technicians at once, next (claims 5) then release (hands them back).
+    await direct.query(`update queue_tickets set state = 'queued', assigned_tech_id = null, claimed_at = null where state = 'claimed'`);
+    const pool = ready.technicians.slice(0, CONCURRENT);
+    let connection = 0;
+    const queueLoad = () =>
+      autocannon({
+        url: ready.appUrl,
+        connections: CONCURRENT,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request, context) => {
+              const state = context as { tech?: number };
+              state.tech ??= connection++ % pool.length;
+              const technician = pool[state.tech] ?? first;
+              return { ...request, path: `/db/api/ticketQueue/nextTickets?mspCustomDomain=${ready.mspCustomDomain}&techId=${technician.id}&limit=5`, headers: headers(technician.cookie) };
+            },
+          },
+          {
+            method: 'POST',
+            setupRequest: (request, context) => {
+              const technician = pool[(context as { tech?: number }).tech ?? 0] ?? first;
+              return { ...request, path: `/db/api/ticketQueue/release?mspCustomDomain=${ready.mspCustomDomain}&techId=${technician.id}`, headers: headers(technician.cookie) };
+            },
+          },
+        ],
+      });
+    const bareLoad = () => autocannon({ url: `${ready.bareUrl}/select1`, connections: CONCURRENT, duration: SECONDS });
+    await bareLoad();
+    const rows: Record<string, string | number>[] = [];
+    const ratios: number[] = [];
+    let errors = 0;
+    for (let round = 0; round < 2; round++) {
+      const base = await bareLoad();
+      const queue = await queueLoad();
+      errors += queue.errors + queue.timeouts + queue.non2xx;
+      const ratio = queue.requests.average / (base.requests.average || 1);
+      ratios.push(ratio);
+      rows.push({ round: round + 1, 'SELECT 1 req/s': base.requests.average.toFixed(0), 'queue req/s (next + release)': queue.requests.average.toFixed(0), 'queue p50 ms': queue.latency.p50, 'queue p99 ms': queue.latency.p99, 'non-2xx': queue.non2xx, errors: queue.errors + queue.timeouts, ratio: `${ratio.toFixed(3)}x` });
+    }
+    console.table(rows);
+    await direct.end();
+    const bestRatio = Math.max(...ratios);
+    console.log(`${errors === 0 ? 'meets' : 'MISSES'} 0 errors (${errors}); ${bestRatio >= TARGET_RATIO ? 'meets' : 'MISSES'} the ${TARGET_RATIO}x target vs SELECT 1 (best of 2 rounds ${bestRatio.toFixed(3)}x, ${CONCURRENT} connections)`);
+  } finally {
+    if (child?.connected) {
+      const exited = once(child, 'exit');
+      child.send('stop');
+      await exited;
+    }
+    // BENCH_KEEP_DB=1 keeps the database (and a DATABASE_URL server) for EXPLAIN after the run.
+    if (process.env.BENCH_KEEP_DB !== '1') await drop?.();
+    postgres?.stop();
+  }
+}
+
+if (process.argv[2] === '--server') await runServer(process.argv[3] ?? '');
+else await runBench();
