@@ -9,3 +9,5 @@ export * from './schemas/auth';
 export * from './schemas/accounts';
 export * from './schemas/boards';
 export * from './board-config';
+export * from './schemas/companies';
+export * from './schemas/activity-log';

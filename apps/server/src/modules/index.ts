@@ -8,6 +8,8 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerBoardsRoutes } from './boards/boards.routes';
+import { registerCompaniesRoutes } from './companies/companies.routes';
+import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -20,4 +22,6 @@ export const MODULES: TModule[] = [
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,
   registerBoardsRoutes,
+  registerCompaniesRoutes,
+  registerActivityLogRoutes,
 ];

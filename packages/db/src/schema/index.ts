@@ -3,3 +3,4 @@ export * from './auth';
 export * from './psa';
 export * from './uploads';
 export * from './boards';
+export * from './companies';

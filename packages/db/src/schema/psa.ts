@@ -41,7 +41,12 @@ export const psaCompanies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.mspId, t.id] }), uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId)],
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId),
+    // The Companies view pages by name (01 §2).
+    index('psa_companies_name_idx').on(t.mspId, t.name),
+  ],
 );
 
 export const psaContacts = pgTable(
@@ -65,6 +70,10 @@ export const psaContacts = pgTable(
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('psa_contacts_ext_uq').on(t.mspId, t.psaType, t.externalId),
     index('psa_contacts_email_idx').on(t.mspId, t.email),
+    // The CompanyEmployees view: one company's contacts, Active/other, by name (01 §2).
+    index('psa_contacts_company_idx').on(t.mspId, t.externalCompanyId, t.isActive, t.lastName, t.firstName),
+    // The Contacts view: all contacts, Active/other, by name.
+    index('psa_contacts_name_idx').on(t.mspId, t.isActive, t.lastName, t.firstName),
   ],
 );
 
