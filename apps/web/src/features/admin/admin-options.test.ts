@@ -6,18 +6,23 @@ import { chooseAdminOption, visibleAdminOptions } from './admin-options';
 const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employees', navOption: 'employees', introScreen: false };
 
 describe('visibleAdminOptions (01 §6)', () => {
-  it('shows roles to a user with roleManagement', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles']);
+  it('shows an admin every built option but contacts, in spec order, the activity log last', () => {
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['roles', 'client-integrations', 'branding', 'companies', 'activity-log']);
   });
 
-  it('hides roles from built-in Technician and Client roles', () => {
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual([]);
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual([]);
+  it('shows built-in Technician and Client roles only contacts (decisions 12: users without technicianUserManagement)', () => {
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['contacts']);
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual(['contacts']);
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
     const visible = visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']));
-    expect(visible).toEqual([]);
+    expect(visible).toEqual(['branding', 'companies']);
+  });
+
+  it('shows the activity log with adminPortal or roleManagement', () => {
+    expect(visibleAdminOptions(permissionMap(['adminPortal', 'technicianUserManagement']))).toEqual(['companies', 'activity-log']);
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['companies']);
   });
 });
 
