@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { createPsaClient } from '@switchboard/psa';
 import { demoUser, expect, signInThroughApi, test } from '../fixtures';
 
 const CSRF = { 'x-switchboard-csrf': '1' };
 
 /** Screenshots at desktop and phone widths (the phone one with the navigation panel closed, as a phone starts). */
-async function screenshots(page: import('@playwright/test').Page, name: string) {
+async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `test-results/screens/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
