@@ -153,6 +153,9 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
     const other = (await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=501&active=false`)).json<TContactPage>();
     expect(other.items.map((contact) => contact.firstName)).toEqual(['Former']);
     expect((await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=501&search=tur`)).json<TContactPage>().items.map((contact) => contact.lastName)).toEqual(['Turing']);
+    // "first last" matches the two names; one word matches either name or the e-mail.
+    expect((await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=501&search=ada%20love`)).json<TContactPage>().items.map((contact) => contact.lastName)).toEqual(['Lovelace']);
+    expect((await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=501&search=alan%40`)).json<TContactPage>().items.map((contact) => contact.lastName)).toEqual(['Turing']);
   });
 
   it('refuses a missing or malformed company id and an unknown company', async () => {

@@ -82,17 +82,25 @@ export interface TContactFilter {
   search: string;
 }
 
+/** A word matches a first name, last name or e-mail; "first last" matches the two names. */
+function contactSearchCondition(search: string): SQL | undefined {
+  if (search === '') return undefined;
+  const [first, ...rest] = search.split(/\s+/);
+  if (first !== undefined && rest.length > 0) {
+    return and(ilike(psaContacts.firstName, containsPattern(first)), ilike(psaContacts.lastName, containsPattern(rest.join(' '))));
+  }
+  const pattern = containsPattern(search);
+  return or(ilike(psaContacts.firstName, pattern), ilike(psaContacts.lastName, pattern), ilike(psaContacts.email, pattern));
+}
+
 /** One page of synchronized contacts (one company's, or all the MSP's), by name, with their company's name. */
 export async function listContacts(db: TDatabase, mspId: string, filter: TContactFilter, paging: TPageRequest): Promise<{ rows: TContactRow[]; total: number }> {
-  const pattern = containsPattern(filter.search);
   const where = and(
     eq(psaContacts.mspId, mspId),
     filter.psaType ? eq(psaContacts.psaType, filter.psaType) : undefined,
     filter.externalCompanyId === null ? undefined : eq(psaContacts.externalCompanyId, filter.externalCompanyId),
     eq(psaContacts.isActive, filter.isActive),
-    filter.search === ''
-      ? undefined
-      : or(ilike(psaContacts.firstName, pattern), ilike(psaContacts.lastName, pattern), ilike(psaContacts.email, pattern), ilike(sql`${psaContacts.firstName} || ' ' || ${psaContacts.lastName}`, pattern)),
+    contactSearchCondition(filter.search),
   );
   const [rows, [counted]] = await Promise.all([
     db
