@@ -17,3 +17,6 @@ export * from './schemas/teams';
 export * from './batch-sync';
 export * from './schemas/sync';
 export * from './schemas/imports';
+export * from './admin-lists';
+export * from './schemas/companies';
+export * from './schemas/activity-log';

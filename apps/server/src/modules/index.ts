@@ -13,6 +13,8 @@ import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 import { registerImportsRoutes } from './imports/imports.routes';
+import { registerCompaniesRoutes } from './companies/companies.routes';
+import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -30,4 +32,6 @@ export const MODULES: TModule[] = [
   registerClientUsersRoutes,
   registerTicketSyncRoutes,
   registerImportsRoutes,
+  registerCompaniesRoutes,
+  registerActivityLogRoutes,
 ];

@@ -28,3 +28,5 @@ export const ZNamedList = z.array(z.object({ id: z.number().int(), name: z.strin
 export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), boardName: z.string() });
 /** A-026's answer, as far as the Team screen needs it (board id and name). */
 export const ZTeamBoards = z.array(z.looseObject({ id: z.number(), name: z.string() }));
+/** A-028: the PSA's communication types for a new contact's e-mail and phone (empty on Autotask). */
+export const ZCommunicationTypes = z.array(z.object({ id: z.number(), name: z.string(), isEmail: z.boolean().optional(), isPhone: z.boolean().optional() }).loose());

@@ -31,4 +31,8 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/notifications/styles.css';
