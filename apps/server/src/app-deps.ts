@@ -7,6 +7,8 @@ import type { TAuditLog } from './lib/audit';
 import type { TLifecycle } from './lib/lifecycle';
 import type { TAppCaches } from './app-caches';
 import type { TJobQueueOptions } from './lib/job-queue';
+import type { TFileStore } from './lib/file-store';
+import type { TPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -21,6 +23,10 @@ export interface TAppDeps {
   caches: TAppCaches;
   /** Background job timing (tests shorten it); the defaults suit production. */
   jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
+  /** Uploaded files (logos, documents): PostgreSQL or an S3-compatible bucket, never a server's disk. */
+  files: TFileStore;
+  /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
+  psaClients: TPsaClientProvider;
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

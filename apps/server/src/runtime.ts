@@ -4,7 +4,9 @@ import type { TAppDeps } from './app-deps';
 import { createMailer } from './lib/mailer';
 import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
+import { createFileStore } from './lib/file-store';
 import { createAppCaches } from './app-caches';
+import { createPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
 /** Production wiring of the app's dependencies from configuration. */
 export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
@@ -30,5 +32,7 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     now,
     lifecycle: createLifecycle(),
     caches: createAppCaches(config, now),
+    files: createFileStore(config.uploads),
+    psaClients: createPsaClientProvider({ config, database: handle, now }),
   };
 }

@@ -7,7 +7,9 @@ import { loadConfig, type TConfig } from '../src/config/env';
 import { createMailer } from '../src/lib/mailer';
 import { createAuditLog } from '../src/lib/audit';
 import { createLifecycle } from '../src/lib/lifecycle';
+import { createFileStore } from '../src/lib/file-store';
 import { createAppCaches } from '../src/app-caches';
+import { createPsaClientProvider } from '../src/modules/integrations/psa-client-for-msp';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default, or a fresh
@@ -55,18 +57,25 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
   const now = () => new Date(Date.now() + offset);
   const { config: configOverrides, ...depOverrides } = overrides;
   const config: TConfig = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32) }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32), PSA_OUTBOX_INTERVAL_MS: '0' }),
     ...configOverrides,
   };
-  const deps: TAppDeps = {
+  const { psaClients, caches, ...otherOverrides } = depOverrides;
+  const base = {
     config,
     database,
     mailer: createMailer({ db: database.db, smtpUrl: undefined, from: 'test@switchboard.local', keepCopies: true }),
     audit: createAuditLog(),
     now,
     lifecycle: createLifecycle(),
-    caches: createAppCaches(config, now),
-    ...depOverrides,
+    files: createFileStore(config.uploads),
+    ...otherOverrides,
+  };
+  // Built from the final clock and database, so an overridden `now` also ages the caches and the client cache.
+  const deps: TAppDeps = {
+    ...base,
+    caches: caches ?? createAppCaches(config, base.now),
+    psaClients: psaClients ?? createPsaClientProvider(base),
   };
   const app = await buildApp(deps, buildOptions);
   await app.ready();

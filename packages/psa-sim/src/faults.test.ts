@@ -120,4 +120,51 @@ describe('fault injection', () => {
     expect(count.count).toBe(520);
     expect(sim.stats().requests).toBe(1);
   });
+
+  it('strikes random mixed faults on one route only, at about the asked rate, with a settable Retry-After', async () => {
+    sim.faults.set({ retryAfterSeconds: 0.05 });
+    sim.faults.random({ rate: 0.5, kinds: [429, 500], pathPrefix: '/v4_6_release/apis/3.0/service/tickets', method: 'GET' });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      const response = await connectWiseCall(sim, 'GET', '/service/tickets/100001');
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    const failed = statuses.filter((status) => status !== 200).length;
+    expect(failed).toBeGreaterThan(15);
+    expect(failed).toBeLessThan(45);
+    expect(new Set(statuses)).toEqual(new Set([200, 429, 500]));
+    expect(retryAfter).toBe('0.05');
+    expect(sim.faults.struckCount()).toBe(failed);
+    // Other routes and other methods are untouched.
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+    sim.faults.reset();
+    expect(sim.faults.struckCount()).toBe(0);
+    expect((await connectWiseCall(sim, 'GET', '/service/tickets/100001')).status).toBe(200);
+  });
+
+  it("strikes 'after' random faults once the write took effect, but a 429 always before it", async () => {
+    const countEntries = async () => asArray(asRecord((await autotaskCall(sim, 'POST', '/TimeEntries/query', { filter: [{ op: 'gte', field: 'id', value: 0 }] })).body).items).length;
+    const before = await countEntries();
+    const entry = (minute: number) => ({ ticketID: 100001, resourceID: 1, roleID: 29683354, dateWorked: '2026-06-01T00:00:00Z', startDateTime: `2026-06-01T09:${String(minute).padStart(2, '0')}:00Z`, endDateTime: `2026-06-01T10:${String(minute).padStart(2, '0')}:00Z`, hoursWorked: 1, summaryNotes: `Worked ${minute}` });
+    sim.faults.random({ rate: 1, kinds: [502], phase: 'after', path: '/atservicesrest/v1.0/timeentries', method: 'POST' });
+    expect((await autotaskCall(sim, 'POST', '/TimeEntries', entry(1))).status).toBe(502);
+    expect(await countEntries()).toBe(before + 1);
+    sim.faults.reset();
+    sim.faults.random({ rate: 1, kinds: [429], phase: 'after', path: '/atservicesrest/v1.0/timeentries', method: 'POST' });
+    expect((await autotaskCall(sim, 'POST', '/TimeEntries', entry(2))).status).toBe(429);
+    expect(await countEntries()).toBe(before + 1);
+  });
+
+  it('takes random faults and a Retry-After over the admin HTTP API', async () => {
+    const set = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ retryAfterSeconds: 2, random: { rate: 1, kinds: [429], pathPrefix: '/ATServicesRest/V1.0/Tickets' } }) });
+    expect(set.status).toBe(200);
+    const limited = await autotaskCall(sim, 'GET', '/Tickets/100001');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect((await connectWiseCall(sim, 'GET', '/service/boards')).status).toBe(200);
+    const invalid = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ random: { rate: 2 } }) });
+    expect(invalid.status).toBe(400);
+  });
 });

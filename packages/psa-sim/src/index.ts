@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEMO_CREDENTIALS } from './context';
 import type { TSimContext } from './context';
 import { FaultController, RateLimiter, ThreadLimiter } from './faults';
-import type { TFailNext, TFaultSettings } from './faults';
+import type { TFailNext, TFaultSettings, TRandomFaults } from './faults';
 import { generateScale } from './scale';
 import type { TScaleOptions } from './scale';
 import { seedDemoData, seedReferenceData } from './seed';
@@ -18,6 +18,7 @@ export { generateScale } from './scale';
 export { loadDemoData } from './demo-data';
 export type { THistoricalTicket } from './demo-data';
 export type { TScaleOptions } from './scale';
+export type { TFailNext, TFaultKind, TFaultSettings, TRandomFaults } from './faults';
 export { autotaskSignature, connectWiseSignature } from './webhooks';
 
 export interface TPsaSimulatorOptions {
@@ -36,7 +37,16 @@ export interface TPsaSimulator {
   url: string;
   connectWise: { companyId: string; publicKey: string; privateKey: string; clientId: string; siteUrl: string };
   autotask: { username: string; secret: string; integrationCode: string; zoneDiscoveryUrl: string };
-  faults: { set(f: TFaultSettings): void; failNext(f: TFailNext): void; pendingCount(): number; reset(): void };
+  faults: {
+    set(f: TFaultSettings): void;
+    failNext(f: TFailNext): void;
+    /** Random faults of mixed kinds on one route (see TRandomFaults). */
+    random(f: TRandomFaults): void;
+    pendingCount(): number;
+    /** Faults that struck since the last reset. */
+    struckCount(): number;
+    reset(): void;
+  };
   setRateLimit(limit: { perMinute: number } | false): void;
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
@@ -67,8 +77,18 @@ const ZFailNext = z
   })
   .refine((fault) => fault.kind !== undefined || fault.status !== undefined, { message: 'kind (or status) is required' })
   .transform((fault): TFailNext => ({ kind: fault.kind ?? fault.status ?? 500, count: fault.count, pathPrefix: fault.pathPrefix, path: fault.path, phase: fault.phase, method: fault.method }));
+const ZRandomFaults = z.object({
+  rate: z.number().min(0).max(1),
+  kinds: z.array(ZFaultKind).optional(),
+  pathPrefix: z.string().optional(),
+  path: z.string().optional(),
+  method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']).optional(),
+  phase: z.enum(['before', 'after', 'either']).optional(),
+});
 const ZFaultsBody = z.object({
   latencyMs: z.number().min(0).optional(),
+  retryAfterSeconds: z.number().min(0).max(3600).optional(),
+  random: z.union([ZRandomFaults, z.array(ZRandomFaults)]).optional(),
   errorRate: z.number().min(0).max(1).optional(),
   dropRate: z.number().min(0).max(1).optional(),
   failNext: z.union([ZFailNext, z.array(ZFailNext)]).optional(),
@@ -105,6 +125,8 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       context.faults.set(parsed.data);
       const failNext = parsed.data.failNext;
       for (const fault of Array.isArray(failNext) ? failNext : failNext ? [failNext] : []) context.faults.failNext(fault);
+      const random = parsed.data.random;
+      for (const rule of Array.isArray(random) ? random : random ? [random] : []) context.faults.addRandomFaults(rule);
       if (parsed.data.rateLimit !== undefined) context.rateLimiter.configure(parsed.data.rateLimit);
       return { status: 200, body: { ok: true } };
     },
@@ -142,7 +164,9 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     faults: {
       set: (settings) => context.faults.set(settings),
       failNext: (fault) => context.faults.failNext(fault),
+      random: (rule) => context.faults.addRandomFaults(rule),
       pendingCount: () => context.faults.pendingCount(),
+      struckCount: () => context.faults.struckCount(),
       reset: () => context.faults.reset(),
     },
     setRateLimit: (limit) => context.rateLimiter.configure(limit),

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { AT_API_PREFIX, atErrors, authenticateAutotask } from './autotask/common';
 import { autotaskEntityRoutes, autotaskPublicRoutes } from './autotask/entity-routes';
 import { autotaskTicketRoutes, editTicketAsTechnician } from './autotask/ticket-routes';
+import { autotaskTimeEntryRoutes } from './autotask/time-entry-routes';
 import { autotaskWebhookRoutes } from './autotask/webhook-routes';
 import { connectWiseBoardRoutes } from './connectwise/board-routes';
 import { CW_API_PREFIX, authenticateConnectWise, cwError } from './connectwise/common';
@@ -11,6 +12,7 @@ import { connectWiseCompanyRoutes } from './connectwise/company-routes';
 import { connectWisePublicRoutes, connectWiseSystemRoutes } from './connectwise/system-routes';
 import { connectWiseTeamRoutes } from './connectwise/team-routes';
 import { connectWiseTicketRoutes } from './connectwise/ticket-routes';
+import { connectWiseTimeRoutes } from './connectwise/time-routes';
 import type { TSimContext } from './context';
 import { json, matchRoute } from './http';
 import type { TRoute, TSimRequest, TSimResponse } from './http';
@@ -107,14 +109,14 @@ export interface TSimServer {
 
 /** Every authenticated ConnectWise route, in match order. */
 export function connectWiseApiRoutes(context: TSimContext): TRoute[] {
-  return [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
+  return [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseTimeRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
 }
 
 export function createSimServer(context: TSimContext, admin: TAdminHandlers): TSimServer {
   const cwPublic = connectWisePublicRoutes(context);
   const cwRoutes = connectWiseApiRoutes(context);
   const atPublic = autotaskPublicRoutes(context);
-  const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
+  const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskTimeEntryRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
   const heldSockets = new Set<Socket>();
 
   async function dispatch(request: TSimRequest, psa: TPsa): Promise<TSimResponse> {
@@ -179,7 +181,7 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
       else if (decision.kind === 'timeout') {
         heldSockets.add(incoming.socket);
         incoming.socket.once('close', () => heldSockets.delete(incoming.socket));
-      } else send(response, failure(psa, decision.status, decision.status === 429 ? 1 : undefined), psa);
+      } else send(response, failure(psa, decision.status, decision.status === 429 ? context.faults.retryAfterSeconds : undefined), psa);
       return true;
     };
     if (decision.phase === 'before' && applyFault()) return;

@@ -152,6 +152,30 @@ export interface TSimTicket {
   updatedAt: number;
   closedAt: number | null;
   closedBy: string | null;
+  /** ConnectWise impact and severity; Medium when not set (seeded and Autotask-made tickets). */
+  impact?: TSimLevel;
+  severity?: TSimLevel;
+  /** ConnectWise's free-text reporter (contactName, contactEmailAddress, contactPhoneNumber); the contact's own when not set. */
+  reporterName?: string;
+  reporterEmail?: string;
+  reporterPhone?: string;
+}
+
+export type TSimLevel = 'Low' | 'Medium' | 'High';
+
+/** Time worked on a ticket: ConnectWise `time/entries` charged to a ServiceTicket, Autotask `TimeEntries`. */
+export interface TSimTimeEntry {
+  id: number;
+  ticketId: number;
+  memberId: number;
+  /** Autotask roleID; null for entries made through ConnectWise. */
+  roleId: number | null;
+  startAt: number;
+  endAt: number;
+  hours: number;
+  notes: string;
+  createdAt: number;
+  via: 'connectwise' | 'autotask';
 }
 
 export interface TSimNote {
@@ -272,6 +296,7 @@ export class SimStore {
   readonly notes = new SimTable<TSimNote>();
   readonly callbacks = new SimTable<TSimCallback>();
   readonly webhooks = new SimTable<TSimWebhook>();
+  readonly timeEntries = new SimTable<TSimTimeEntry>();
   /** Notes per ticket, so note listings do not scan every note of a scaled store. */
   private readonly notesByTicket = new Map<number, number[]>();
   private readonly listeners = new Set<TTicketChangeListener>();
@@ -289,6 +314,10 @@ export class SimStore {
   notesOfTicket(ticketId: number): TSimNote[] {
     const ids = this.notesByTicket.get(ticketId) ?? [];
     return ids.map((id) => this.notes.get(id)).filter((note): note is TSimNote => note !== undefined);
+  }
+
+  timeEntriesOfTicket(ticketId: number): TSimTimeEntry[] {
+    return [...this.timeEntries.all()].filter((entry) => entry.ticketId === ticketId);
   }
 
   defaultBoard(): TSimBoard | undefined {

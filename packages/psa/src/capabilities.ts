@@ -9,6 +9,11 @@ export const connectWiseCapabilities: Readonly<TPsaCapabilities> = Object.freeze
   communicationTypes: true,
   noteTypes: false,
   ticketTypes: false,
+  impactSeverity: true,
+  ticketTeams: true,
+  ticketItems: true,
+  reporterFields: true,
+  timeEntries: true,
 });
 
 export const autotaskCapabilities: Readonly<TPsaCapabilities> = Object.freeze({
@@ -19,6 +24,11 @@ export const autotaskCapabilities: Readonly<TPsaCapabilities> = Object.freeze({
   communicationTypes: false,
   noteTypes: true,
   ticketTypes: true,
+  impactSeverity: false,
+  ticketTeams: false,
+  ticketItems: false,
+  reporterFields: false,
+  timeEntries: true,
 });
 
 const autotaskPicklistAdvice = 'create it in Autotask (Admin › Features & Settings) and map to it here.';
@@ -35,6 +45,10 @@ const missingCapabilityReasons: Record<TPsaType, Partial<Record<TPsaCapability, 
     createTypes: `Autotask does not allow creating issue types through its API; ${autotaskPicklistAdvice}`,
     createSubtypes: `Autotask does not allow creating sub-issue types through its API; ${autotaskPicklistAdvice}`,
     communicationTypes: 'Autotask contacts have fixed e-mail and phone fields instead of communication types.',
+    impactSeverity: 'Autotask tickets have no impact or severity; the priority carries the urgency.',
+    ticketTeams: 'Autotask has no board teams; tickets are dispatched by queue.',
+    ticketItems: 'Autotask tickets have no item below the sub-issue type.',
+    reporterFields: 'Autotask tickets name their contact only; there is no free-text reporter.',
   },
 };
 

@@ -143,6 +143,17 @@ export interface TPsaTicket {
   contactId: number | null;
   ownerId: number | null;
   externalReference: string | null;
+  sourceId: number | null;
+  /** ISO 8601: ConnectWise requiredDate, Autotask dueDateTime. */
+  dueAt: string | null;
+  /** ConnectWise board team; null on Autotask. */
+  teamId: number | null;
+  /** ConnectWise impact and severity; null on Autotask. */
+  impact: TPsaImpactLevel | null;
+  severity: TPsaImpactLevel | null;
+  /** Autotask ticket type and category picklist values; null on ConnectWise. */
+  ticketTypeId: number | null;
+  ticketCategoryId: number | null;
 }
 
 /** A ticket as a list/stream returns it for the synchronized copies: ids, the names the PSA gives, dates. */
@@ -178,23 +189,67 @@ export interface TStreamTicketsFilter {
   afterId?: number;
 }
 
+/** ConnectWise's impact and severity scale (spec 02 §3 options); Autotask tickets have neither field. */
+export type TPsaImpactLevel = 'Low' | 'Medium' | 'High';
+
+/** One line of the chat that led to a ticket (spec 02 §3 conversation, message). */
+export interface TPsaConversationMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** ISO 8601; shown before the line when present. */
+  at?: string | null;
+}
+
+/**
+ * A ticket draft as the PSA takes it (spec 02 §3 ticket draft, ConnectWise details, Autotask details). Fields a PSA
+ * does not have are ignored there; `capabilities` says which those are (impactSeverity, ticketTeams, ticketItems,
+ * ticketTypes, reporterFields).
+ */
 export interface TCreatePsaTicket {
   /** Sent as externalXRef (ConnectWise) / externalID (Autotask) so a retried create is found, not duplicated. */
   idempotencyKey: string;
+  /** title. ConnectWise summary (≤100), Autotask title (≤255). */
   summary: string;
+  /** The initial description: ConnectWise initialDescription (the first Description note), Autotask description. */
   description: string;
+  /** ConnectWise board / Autotask queue. */
   boardId: number;
   companyId: number;
   contactId?: number | null;
+  /** Category: ConnectWise type / Autotask issue type. */
   typeId?: number | null;
+  /** Subcategory: ConnectWise subtype / Autotask sub-issue type. */
   subtypeId?: number | null;
+  /** ConnectWise item; ignored on Autotask (capabilities.ticketItems). */
   itemId?: number | null;
+  /** ConnectWise priority id / Autotask priority picklist value; the PSA's default when absent. */
   priorityId?: number | null;
+  /** The new-ticket status; the board's New status (ConnectWise) / the default non-closed status (Autotask) when absent. */
   statusId?: number | null;
+  /** ConnectWise service source id / Autotask source picklist value. */
   sourceId?: number | null;
   ownerId?: number | null;
-  /** Autotask only: the ticket type picklist value. */
+  /** Autotask only: the ticket type picklist value (Service Request, Incident, …). */
   ticketTypeId?: number | null;
+  /** Autotask only: the ticket category picklist value. */
+  ticketCategoryId?: number | null;
+  /** ConnectWise only: the board team the ticket is dispatched to (capabilities.ticketTeams). */
+  teamId?: number | null;
+  /** ConnectWise only: impact and severity (capabilities.impactSeverity). */
+  impact?: TPsaImpactLevel | null;
+  severity?: TPsaImpactLevel | null;
+  /** When the ticket is due (ISO 8601), e.g. now + the subtype's SLA hours: ConnectWise requiredDate, Autotask dueDateTime. */
+  dueAt?: string | null;
+  /** The reporter as typed in the draft (name, email, phone): ConnectWise contactName/contactEmailAddress/contactPhoneNumber (capabilities.reporterFields). */
+  reporterName?: string | null;
+  reporterEmail?: string | null;
+  reporterPhone?: string | null;
+  /**
+   * The chat that led to the ticket, attached as an internal note titled "Conversation": ConnectWise
+   * initialInternalAnalysis (sent with the create, so it lands or fails with the ticket), Autotask a TicketNote written
+   * after the create (found again by its title on a retry).
+   */
+  conversation?: TPsaConversationMessage[] | null;
 }
 
 export interface TUpdatePsaTicket {
@@ -209,8 +264,12 @@ export interface TUpdatePsaTicket {
 }
 
 export interface TClosePsaTicket {
+  /** The closing status; the board's closed status (ConnectWise, lowest sort order) / Complete = 5 (Autotask) when absent. */
   statusId?: number;
+  /** Written as a Resolution note first (and, on Autotask, the ticket's resolution field). */
   resolution?: string;
+  /** The technician the resolution note is written for (ConnectWise note member; see TAddPsaNote.memberId). */
+  memberId?: number | null;
 }
 
 export interface TPsaTicketStatus {
@@ -220,6 +279,7 @@ export interface TPsaTicketStatus {
   isClosed: boolean;
 }
 
+/** Description, Internal, Resolution (spec 02 §7 addNotesToTicket flags). */
 export type TPsaNoteKind = 'description' | 'internal' | 'resolution';
 
 export interface TPsaNote {
@@ -229,11 +289,68 @@ export interface TPsaNote {
   kind: TPsaNoteKind;
   createdAt: string | null;
   createdBy: string | null;
+  /** The member/resource the note is attributed to, where the PSA says. */
+  memberId?: number | null;
 }
 
 export interface TAddPsaNote {
   text: string;
+  /**
+   * ConnectWise: description → detailDescriptionFlag, internal → internalAnalysisFlag, resolution → resolutionFlag.
+   * Autotask: internal → publish "Internal Only", else "All Autotask Users"; resolution → the Resolution note type and
+   * the ticket's resolution field.
+   */
   kind: TPsaNoteKind;
+  /** Autotask only: an explicit noteType picklist value (listNoteTypes), overriding the one the kind picks. */
+  noteTypeId?: number | null;
+  /**
+   * The technician the note is written for: ConnectWise note `member`. Autotask attributes notes to the API user
+   * (impersonation needs a per-tenant security setting), so there the text's "Technician: (id): " label says who.
+   */
+  memberId?: number | null;
+}
+
+/**
+ * Assigning (claiming) a ticket: ConnectWise owner + the board's status named `statusName`; Autotask
+ * assignedResourceID + assignedResourceRoleID + the status labelled `statusName`.
+ */
+export interface TAssignPsaTicket {
+  memberId: number;
+  /** Default "Assigned". A board without a status of that name keeps the ticket's current status. */
+  statusName?: string;
+  /** Autotask only: the role the resource works the ticket in; the resource's default service-desk role when absent. */
+  roleId?: number | null;
+}
+
+/** Releasing a ticket back to the queue (release, requeue): no owner, and the status named `statusName`. */
+export interface TUnassignPsaTicket {
+  /** Default: the board's New status (ConnectWise) / New = 1 (Autotask). */
+  statusName?: string;
+}
+
+/** Time worked on a ticket (spec 02 §3 timer session; issue #10 time entries). */
+export interface TAddPsaTimeEntry {
+  ticketId: number;
+  /** ConnectWise member / Autotask resource. */
+  memberId: number;
+  /** ISO 8601 instants; sent to the second. The end must be after the start. */
+  startAt: string;
+  endAt: string;
+  /** ConnectWise notes / Autotask summaryNotes. */
+  notes: string;
+  /** Autotask only: the role the time is worked in; the resource's default service-desk role when absent. */
+  roleId?: number | null;
+}
+
+export interface TPsaTimeEntry {
+  id: number;
+  ticketId: number;
+  memberId: number;
+  startAt: string;
+  endAt: string | null;
+  /** Derived by the PSA from start and end (ConnectWise actualHours, Autotask hoursWorked). */
+  hours: number;
+  notes: string;
 }
 
 export interface TCreatePsaBoard {
@@ -292,6 +409,16 @@ export interface TPsaCapabilities {
   noteTypes: boolean;
   /** A ticket-type axis beside the board types (Autotask: Service Request, Incident, …). */
   ticketTypes: boolean;
+  /** Tickets carry impact and severity (ConnectWise); Autotask has no such fields. */
+  impactSeverity: boolean;
+  /** Tickets can be given a board team (ConnectWise); Autotask dispatches by queue only. */
+  ticketTeams: boolean;
+  /** Tickets have a third level, the item, below the subtype (ConnectWise). */
+  ticketItems: boolean;
+  /** Tickets keep a free-text reporter name, e-mail and phone (ConnectWise); Autotask knows the contact only. */
+  reporterFields: boolean;
+  /** Time can be entered against a ticket (both). */
+  timeEntries: boolean;
 }
 
 export type TPsaCapability = keyof TPsaCapabilities;
@@ -349,6 +476,10 @@ export interface PsaClient {
   /** How many contacts `streamContacts(filter)` will yield. */
   countContacts(filter?: TListContactsFilter): Promise<number>;
   streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
+  /**
+   * The writes below that create a record (contact, ticket, note, time entry) look it up before the first send too, so
+   * an outbox may call them again after a thrown error (outcome unknown) and the PSA still holds the record once.
+   */
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
   /** Pages through the PSA's tickets in id order; the filter is applied by the PSA, not in memory. */
@@ -356,11 +487,29 @@ export interface PsaClient {
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
   getTicket(ticketId: number): Promise<TPsaTicket>;
   updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;
+  /** Writes the resolution note (if any), then sets the closing status; sending it again lands the same way. */
   closeTicket(ticketId: number, input?: TClosePsaTicket): Promise<TPsaTicket>;
   getTicketStatus(ticketId: number): Promise<TPsaTicketStatus>;
 
+  /**
+   * Safe to send again: a note of unknown outcome (or one sent again after a thrown error) is looked up by ticket, kind
+   * and exact text, and the one found is returned. Two notes with the same text and kind on one ticket therefore land
+   * once; callers that mean to repeat a note make its text differ (e.g. the "Technician: (id): " label and a time).
+   */
   addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote>;
   listNotes(ticketId: number): Promise<TPsaNote[]>;
+
+  /** Claims the ticket for a member (owner/primary resource + "Assigned" status). Repeatable: the same call lands the same way. */
+  assignTicket(ticketId: number, input: TAssignPsaTicket): Promise<TPsaTicket>;
+  /** Clears the owner/primary resource and moves the ticket back to the New status (release, requeue). Repeatable. */
+  unassignTicket(ticketId: number, input?: TUnassignPsaTicket): Promise<TPsaTicket>;
+
+  /**
+   * Records time worked on a ticket (ConnectWise `time/entries` charged to the ServiceTicket; Autotask `TimeEntries`).
+   * Safe to send again: an entry of unknown outcome is looked up by ticket, member and start time first.
+   */
+  addTimeEntry(input: TAddPsaTimeEntry): Promise<TPsaTimeEntry>;
+  listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]>;
 
   /**
    * Registers (or reuses, per URL) the ticket webhook; on Autotask also subscribes the ticket fields whose changes should

@@ -20,3 +20,25 @@ export function clientFor(psaType: TPsaType, sim: TSimulator, options: Partial<T
 }
 
 export { startPsaSimulator };
+
+/** A ConnectWise GET sent without the adapter, to see a record as the PSA itself shows it. */
+export async function rawConnectWise(sim: TSimulator, path: string): Promise<unknown> {
+  const { companyId, publicKey, privateKey, clientId } = sim.connectWise;
+  const response = await fetch(`${sim.url}/v4_6_release/apis/3.0${path}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${companyId}+${publicKey}:${privateKey}`).toString('base64')}`, clientId },
+  });
+  if (!response.ok) throw new Error(`ConnectWise GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** An Autotask request sent without the adapter (a GET, or a POST query with `body`). */
+export async function rawAutotask(sim: TSimulator, path: string, body?: unknown): Promise<unknown> {
+  const { username, secret, integrationCode } = sim.autotask;
+  const response = await fetch(`${sim.url}/ATServicesRest/V1.0${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { UserName: username, Secret: secret, ApiIntegrationCode: integrationCode, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Autotask ${path} answered ${response.status}`);
+  return response.json();
+}

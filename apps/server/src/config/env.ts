@@ -1,3 +1,4 @@
+import type { TS3FileStoreConfig } from '../lib/file-store';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -50,6 +51,20 @@ const ZEnv = z.object({
    * the others. 0 disables the caches.
    */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How often (ms) each process's PSA outbox resends the writes the PSA does not have yet (decision 013); 0 turns the loop off. */
+  PSA_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** Uploads (logos, documents) in an S3-compatible bucket instead of PostgreSQL when set (issue #11). */
+  UPLOADS_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  /** The S3-compatible endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
+  UPLOADS_S3_ENDPOINT: z.string().trim().url().optional(),
+  UPLOADS_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Credentials; the SDK's default chain (environment, instance role) when unset. */
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Path-style addressing (`endpoint/bucket/key`); defaults to on when an endpoint is given. */
+  UPLOADS_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** Prepended to every object key (e.g. `switchboard/`). */
+  UPLOADS_S3_PREFIX: z.string().trim().max(200).default(''),
   /** Port of the PSA simulator `npm start` runs beside the app. */
   PSA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /**
@@ -95,6 +110,9 @@ export interface TConfig {
   authRateLimitPerIp: number;
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
+  psaOutboxIntervalMs: number;
+  /** Where uploads live: PostgreSQL, or an S3-compatible bucket. */
+  uploads: { kind: 'database' } | ({ kind: 's3' } & TS3FileStoreConfig);
   psaSimPort: number;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -136,7 +154,7 @@ function isRepetition(secret: string): boolean {
  * few distinct characters, under 128 estimated bits, or one piece repeated. 32 random bytes as
  * hex or base64 pass with room to spare (≈ 200–250 bits).
  */
-export function looksWeak(secret: string): boolean {
+function looksWeak(secret: string): boolean {
   const lower = secret.toLowerCase();
   return DEFAULT_SECRET_MARKERS.some((marker) => lower.includes(marker)) || new Set(secret).size < 10 || estimatedBits(secret) < 128 || isRepetition(secret);
 }
@@ -199,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
   const invitationCode = env.MSP_SIGNUP_INVITATION_CODE ?? '';
   if (env.MSP_SIGNUP === 'invitation' && invitationCode.length < 8) problems.push('MSP_SIGNUP_INVITATION_CODE must be set (at least 8 characters) when MSP_SIGNUP=invitation.');
   const mspSignup: TConfig['mspSignup'] = env.MSP_SIGNUP === 'invitation' ? { mode: 'invitation', code: invitationCode } : { mode: env.MSP_SIGNUP };
+  if (Boolean(env.UPLOADS_S3_ACCESS_KEY_ID) !== Boolean(env.UPLOADS_S3_SECRET_ACCESS_KEY)) problems.push('UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY must be set together.');
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
   const oidc: TConfig['oidc'] = {};
@@ -228,6 +247,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    psaOutboxIntervalMs: env.PSA_OUTBOX_INTERVAL_MS,
+    uploads: env.UPLOADS_S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.UPLOADS_S3_BUCKET,
+          endpoint: env.UPLOADS_S3_ENDPOINT,
+          region: env.UPLOADS_S3_REGION,
+          accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID,
+          secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ? env.UPLOADS_S3_FORCE_PATH_STYLE === 'true' : env.UPLOADS_S3_ENDPOINT !== undefined,
+          prefix: env.UPLOADS_S3_PREFIX,
+        }
+      : { kind: 'database' },
     psaSimPort: env.PSA_SIM_PORT,
     trustProxy,
     mspSignup,

@@ -16,7 +16,7 @@ export interface TJobQueueOptions {
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: TJobQueueOptions = { pollingIntervalSeconds: 2, retryDelaySeconds: 15, retryLimit: 8, expireInSeconds: 30 * 60 };
 
-/** Durable background jobs on the app's own database (docs/decisions/012-durable-jobs-with-pg-boss.md). */
+/** Durable background jobs on the app's own database (docs/decisions/014-durable-jobs-with-pg-boss.md). */
 export interface TJobQueue {
   /** Registers a queue and its handler; the worker starts with the queue (started on first use). */
   work<TData extends object>(name: string, handler: TJobHandler<TData>): Promise<void>;

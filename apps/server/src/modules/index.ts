@@ -4,6 +4,8 @@ import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { registerMspRoutes } from './msp/msp.routes';
 import { registerRolesRoutes } from './roles/roles.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerActivationRoutes } from './activation/activation.routes';
+import { registerProfileRoutes } from './profile/profile.routes';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
@@ -15,6 +17,7 @@ import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 import { registerImportsRoutes } from './imports/imports.routes';
 import { registerCompaniesRoutes } from './companies/companies.routes';
 import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
+import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -23,6 +26,8 @@ export const MODULES: TModule[] = [
   registerMspRoutes,
   registerRolesRoutes,
   registerAuthRoutes,
+  registerActivationRoutes,
+  registerProfileRoutes,
   registerAccountRoutes,
   registerIntegrationsRoutes,
   registerPsaReadsRoutes,
@@ -34,4 +39,5 @@ export const MODULES: TModule[] = [
   registerImportsRoutes,
   registerCompaniesRoutes,
   registerActivityLogRoutes,
+  registerPsaOutboxRoutes,
 ];

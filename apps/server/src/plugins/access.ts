@@ -58,10 +58,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MSP_KEYS = ['mspCustomDomain', 'msp'] as const;
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
-type TAccountContext = Extract<TAuthContext, { principal: 'account' }>;
 
 /** The route's declared access (undefined only for framework routes such as static files). */
-export function accessOf(request: FastifyRequest): TRouteAccess | undefined {
+function accessOf(request: FastifyRequest): TRouteAccess | undefined {
   return request.routeOptions.config?.access;
 }
 
@@ -77,12 +76,14 @@ export function mspUserOf(request: FastifyRequest): TUserContext {
   return auth;
 }
 
-/** The general account the access hook admitted (routes declaring `principal: 'account'`). */
-export function accountOf(request: FastifyRequest): TAccountContext {
-  const auth = request.auth;
-  if (!auth || auth.principal !== 'account') throw unauthenticated();
-  return auth;
+/** Who asked, for audit events of routes without a signed-in MSP user (sign-in, activation, accounts). */
+export interface TRequestMeta {
+  ip: string;
+  requestId: string;
 }
+
+/** The request's address and id, as audit events record them. */
+export const requestMeta = (request: FastifyRequest): TRequestMeta => ({ ip: request.ip, requestId: request.id });
 
 /** Who did it, for services and audit events. */
 export interface TActor {

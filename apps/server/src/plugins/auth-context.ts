@@ -209,7 +209,7 @@ function cachedSession(cache: TSessionCache, tokenHash: string, now: Date): TCac
 }
 
 /** Loads the session named by the cookie, or null when absent, expired or revoked (one narrow query, or the cache). */
-export async function loadAuthContext(db: TDatabase, cache: TSessionCache, token: string | undefined, now: Date): Promise<TAuthContext | null> {
+async function loadAuthContext(db: TDatabase, cache: TSessionCache, token: string | undefined, now: Date): Promise<TAuthContext | null> {
   if (!isUsableToken(token)) return null;
   const tokenHash = sha256(token);
   const cached = cachedSession(cache, tokenHash, now);
@@ -222,7 +222,7 @@ export async function loadAuthContext(db: TDatabase, cache: TSessionCache, token
 }
 
 /** loadAuthContext plus what the session check shows, still in one query (or the cache). */
-export async function loadAuthContextWithDetails(
+async function loadAuthContextWithDetails(
   db: TDatabase,
   cache: TSessionCache,
   token: string | undefined,

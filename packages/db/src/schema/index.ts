@@ -5,4 +5,4 @@ export * from './uploads';
 export * from './boards';
 export * from './teams';
 export * from './sync';
-export * from './companies';
+export * from './psa-outbox';

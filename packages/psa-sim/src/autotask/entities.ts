@@ -6,7 +6,7 @@ import type { TAtFieldDefinition, TAtPicklistValue, TAtRecord } from './common';
 // Autotask field lists (TicketModel, TicketNoteModel, … in the swagger subset, camelCase on the wire) and row → item presenters.
 
 export const TICKET_TYPES = ['Service Request', 'Incident', 'Problem', 'Change Request', 'Alert'];
-export const TICKET_CATEGORIES = ['Standard'];
+export const TICKET_CATEGORIES = ['Standard', 'AEM Alert'];
 export const NOTE_TYPES = ['Task Summary', 'Task Detail', 'Resolution'];
 export const NOTE_PUBLISH = ['All Autotask Users', 'Internal Project Team'];
 export const RESOLUTION_NOTE_TYPE = 3;

@@ -1,5 +1,5 @@
 import { isRecord } from '../http';
-import type { SimStore, SimTable, TSimTicket } from '../store';
+import type { SimStore, SimTable, TSimLevel, TSimTicket } from '../store';
 import type { TCwValidationError } from './common';
 
 // Maps a ConnectWise Ticket body (POST/PUT, or the patched ticket of a PATCH) onto the logical ticket, validating references.
@@ -13,6 +13,27 @@ export interface TTicketInputResult {
 }
 
 const SUMMARY_MAX = 100;
+const LEVELS: readonly TSimLevel[] = ['Low', 'Medium', 'High'];
+/** ConnectWise's limits on the free-text reporter fields. */
+const REPORTER_LIMITS = { contactName: 62, contactEmailAddress: 250, contactPhoneNumber: 20 } as const;
+
+function readLevel(value: unknown, field: 'impact' | 'severity', errors: TCwValidationError[]): TSimLevel | undefined {
+  if (value === undefined || value === null) return undefined;
+  const level = LEVELS.find((candidate) => typeof value === 'string' && candidate.toLowerCase() === value.toLowerCase());
+  if (!level) errors.push({ code: 'InvalidField', message: `${field} must be one of Low, Medium, High.`, resource: 'ticket', field });
+  return level;
+}
+
+function readReporter(input: Record<string, unknown>, field: keyof typeof REPORTER_LIMITS, errors: TCwValidationError[]): string | undefined {
+  const value = input[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    errors.push({ code: 'InvalidField', message: `${field} must be a string.`, resource: 'ticket', field });
+    return undefined;
+  }
+  if (value.length > REPORTER_LIMITS[field]) errors.push({ code: 'InvalidField', message: `${field} must be at most ${REPORTER_LIMITS[field]} characters.`, resource: 'ticket', field });
+  return value.trim();
+}
 const EXTERNAL_XREF_MAX = 100;
 
 interface TReferenceLookup<TRow extends { id: number }> {
@@ -107,6 +128,14 @@ export function readTicketInput(store: SimStore, input: Record<string, unknown>,
     errors.push({ code: 'InvalidField', message: `externalXRef must be at most ${EXTERNAL_XREF_MAX} characters.`, resource: 'ticket', field: 'externalXRef' });
   }
   const dueAt = parseDate(input.requiredDate, 'requiredDate', errors);
+  // A PATCH sends back the whole presented ticket, whose defaults (Medium, the contact's own name) are no change.
+  const unlessShown = <T>(value: T | undefined, shown: T | undefined): T | undefined => (value === shown ? undefined : value);
+  const baseContact = base?.contactId ? store.contacts.get(base.contactId) : undefined;
+  const impact = unlessShown(readLevel(input.impact, 'impact', errors), base ? (base.impact ?? 'Medium') : undefined);
+  const severity = unlessShown(readLevel(input.severity, 'severity', errors), base ? (base.severity ?? 'Medium') : undefined);
+  const reporterName = unlessShown(readReporter(input, 'contactName', errors), base?.reporterName || (baseContact ? `${baseContact.firstName} ${baseContact.lastName}` : undefined));
+  const reporterEmail = unlessShown(readReporter(input, 'contactEmailAddress', errors), base?.reporterEmail || baseContact?.email);
+  const reporterPhone = unlessShown(readReporter(input, 'contactPhoneNumber', errors), base?.reporterPhone || baseContact?.phone);
   if (errors.length > 0 || !company || !board || !status || typeof summary !== 'string') return { errors };
   const closedAt = status.isClosed ? (base?.closedAt ?? now) : null;
   const ticket: TTicketFields = {
@@ -132,6 +161,11 @@ export function readTicketInput(store: SimStore, input: Record<string, unknown>,
     updatedAt: now,
     closedAt,
     closedBy: closedAt === null ? null : (base?.closedBy ?? 'SimAPI'),
+    impact: impact ?? base?.impact,
+    severity: severity ?? base?.severity,
+    reporterName: reporterName ?? base?.reporterName,
+    reporterEmail: reporterEmail ?? base?.reporterEmail,
+    reporterPhone: reporterPhone ?? base?.reporterPhone,
   };
   const initialNotes: TTicketInputResult['initialNotes'] = [];
   if (!base) {

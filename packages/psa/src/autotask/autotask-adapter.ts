@@ -5,6 +5,8 @@ import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
   TAddPsaNote,
+  TAddPsaTimeEntry,
+  TAssignPsaTicket,
   TClosePsaTicket,
   TCreatePsaContact,
   TCreatePsaTicket,
@@ -29,15 +31,18 @@ import type {
   TPsaTicketRecord,
   TStreamTicketsFilter,
   TPsaTicketType,
+  TPsaTimeEntry,
   TPsaTypeAssociation,
   TPsaWebhook,
   TRegisterPsaWebhook,
+  TUnassignPsaTicket,
   TUpdatePsaTicket,
 } from '../psa-client';
 import { AutotaskApi, type TAutotaskConfig } from './autotask-api';
 import * as contacts from './autotask-contacts';
 import * as reference from './autotask-reference-data';
 import * as tickets from './autotask-tickets';
+import * as timeEntries from './autotask-time-entries';
 import * as webhooks from './autotask-webhooks';
 
 export type { TAutotaskConfig } from './autotask-api';
@@ -202,6 +207,22 @@ export class AutotaskClient implements PsaClient {
 
   listNotes(ticketId: number): Promise<TPsaNote[]> {
     return tickets.listNotes(this.api, ticketId);
+  }
+
+  assignTicket(ticketId: number, input: TAssignPsaTicket): Promise<TPsaTicket> {
+    return tickets.assignTicket(this.api, ticketId, input);
+  }
+
+  unassignTicket(ticketId: number, input?: TUnassignPsaTicket): Promise<TPsaTicket> {
+    return tickets.unassignTicket(this.api, ticketId, input);
+  }
+
+  addTimeEntry(input: TAddPsaTimeEntry): Promise<TPsaTimeEntry> {
+    return timeEntries.addTimeEntry(this.api, input);
+  }
+
+  listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]> {
+    return timeEntries.listTimeEntries(this.api, ticketId);
   }
 
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook> {

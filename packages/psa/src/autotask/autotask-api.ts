@@ -3,7 +3,7 @@ import { defaultTimeoutMs } from '../client-options';
 import { PsaError } from '../errors';
 import { autotaskBudgetLimits, RequestBudget } from '../http/budget';
 import { systemClock, type TPsaClock } from '../http/clock';
-import { HttpTransport, type TFindExisting } from '../http/request';
+import { HttpTransport, type TCreateOptions, type TFindExisting } from '../http/request';
 import { defaultRetryPolicy } from '../http/retry';
 import { autotaskAuthHeaders, listAutotaskRows, mapAutotaskError, streamAutotaskRows } from './autotask-http';
 import * as map from './autotask-mappers';
@@ -94,9 +94,9 @@ export class AutotaskApi {
   }
 
   /** Creates a record and returns its id; `findExisting` finds it by its external id or natural key when the outcome is unknown. */
-  create(path: string, body: Record<string, unknown>, findExisting: TFindExisting<number>): Promise<number> {
+  create(path: string, body: Record<string, unknown>, findExisting: TFindExisting<number>, options?: TCreateOptions): Promise<number> {
     return this.onCurrentZone((apiBase) =>
-      this.transport.create({ method: 'POST', url: `${apiBase}${path}`, body, endpointKey: entityOf(path) }, (response) => itemIdOf(response.body), findExisting),
+      this.transport.create({ method: 'POST', url: `${apiBase}${path}`, body, endpointKey: entityOf(path) }, (response) => itemIdOf(response.body), findExisting, options),
     );
   }
 

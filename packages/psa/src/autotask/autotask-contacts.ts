@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
@@ -46,6 +47,6 @@ export async function createContact(api: AutotaskApi, input: TCreatePsaContact):
   const contactId = await api.create(`/Companies/${checkId(input.companyId)}/Contacts`, body, async () => {
     const matches = await api.query('Contacts', [atFilter.eq('externalID', input.idempotencyKey)], map.toContact);
     return matches[0]?.id ?? null;
-  });
+  }, lookUpFirst);
   return api.get(`/Contacts/${contactId}`, (response) => map.toContact(itemOf(response)));
 }

@@ -80,6 +80,10 @@ export const ZTicketRow = z.object({
   contactID: ZId.nullish(),
   assignedResourceID: ZId.nullish(),
   externalID: z.string().nullish(),
+  source: ZId.nullish(),
+  dueDateTime: z.string().nullish(),
+  ticketType: ZId.nullish(),
+  ticketCategory: ZId.nullish(),
 });
 export type TAutotaskTicketRow = z.infer<typeof ZTicketRow>;
 
@@ -108,6 +112,18 @@ export function noteKindOf(note: TAutotaskNoteRow, values: TNoteKindValues): TPs
   if (note.publish !== null && note.publish !== undefined && values.internalPublishValues.has(note.publish)) return 'internal';
   return 'description';
 }
+
+export const ZTimeEntryRow = z.object({
+  id: ZId,
+  ticketID: ZId.nullish(),
+  resourceID: ZId,
+  roleID: ZId.nullish(),
+  dateWorked: z.string(),
+  startDateTime: z.string().nullish(),
+  endDateTime: z.string().nullish(),
+  hoursWorked: z.number().nullish(),
+  summaryNotes: z.string().nullish(),
+});
 
 export const ZItemEnvelope = z.object({ item: z.unknown() });
 export const ZItemIdEnvelope = z.object({ itemId: ZId });

@@ -1,14 +1,30 @@
+import { lookUpFirst } from '../http/create-options';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
-import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
+import { conversationNoteTitle, formatConversation } from '../conversation';
+import type {
+  TAddPsaNote,
+  TAssignPsaTicket,
+  TClosePsaTicket,
+  TCreatePsaTicket,
+  TPsaNote,
+  TPsaTicket,
+  TPsaTicketStatus,
+  TUnassignPsaTicket,
+  TUpdatePsaTicket,
+} from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
 import { checkId } from '../record-id';
 import { firstLine, itemOf, noteSettingsFrom, toNote } from './autotask-records';
 import { atFilter } from './filters';
-import { defaultOf, isClosedStatus } from './picklists';
+import { defaultOf, isClosedStatus, type TPicklistValue } from './picklists';
 
-/** The idempotency key travels as the ticket's externalID, which is how a create of unknown outcome is found again. */
+/**
+ * The idempotency key travels as the ticket's externalID, which is how a create of unknown outcome is found again.
+ * Autotask has no impact, severity, team, item or free-text reporter on a ticket (see capabilities); the conversation
+ * becomes an internal TicketNote titled "Conversation" written after the ticket, found again by that title on a retry.
+ */
 export async function createTicket(api: AutotaskApi, input: TCreatePsaTicket): Promise<TPsaTicket> {
   const statuses = await api.ticketPicklist('status');
   const priorities = await api.ticketPicklist('priority');
@@ -25,6 +41,8 @@ export async function createTicket(api: AutotaskApi, input: TCreatePsaTicket): P
     status: input.statusId ?? defaultOf(statuses.filter((status) => !isClosedStatus(status)))?.value,
     source: input.sourceId ?? undefined,
     ticketType: input.ticketTypeId ?? undefined,
+    ticketCategory: input.ticketCategoryId ?? undefined,
+    dueDateTime: input.dueAt ?? undefined,
     assignedResourceID: input.ownerId ?? undefined,
     assignedResourceRoleID: ownerRoleId,
     externalID: input.idempotencyKey,
@@ -32,8 +50,19 @@ export async function createTicket(api: AutotaskApi, input: TCreatePsaTicket): P
   const ticketId = await api.create('/Tickets', body, async () => {
     const rows = await api.query('Tickets', [atFilter.eq('externalID', input.idempotencyKey)], (row) => parsePsaPayload(map.ZTicketRow, row, 'ticket'));
     return rows[0]?.id ?? null;
-  });
+  }, lookUpFirst);
+  const conversation = input.conversation ? formatConversation(input.conversation) : '';
+  if (conversation) await addConversationNote(api, ticketId, conversation);
   return getTicket(api, ticketId);
+}
+
+async function addConversationNote(api: AutotaskApi, ticketId: number, text: string): Promise<void> {
+  const settings = noteSettingsFrom(await api.fields('TicketNotes'));
+  const body = { ticketID: ticketId, title: conversationNoteTitle, description: text, noteType: settings.ordinaryNoteType, publish: settings.internalPublish };
+  await api.create(`/Tickets/${ticketId}/Notes`, body, async () => {
+    const rows = await api.query('TicketNotes', [atFilter.eq('ticketID', ticketId), atFilter.eq('title', conversationNoteTitle)], (row) => parsePsaPayload(map.ZNoteRow, row, 'note'));
+    return rows[0]?.id ?? null;
+  }, lookUpFirst);
 }
 
 /** Autotask needs a resource and a role together; the resource's default service-desk role is the usual pair. */
@@ -62,6 +91,13 @@ export async function getTicket(api: AutotaskApi, ticketId: number): Promise<TPs
     contactId: row.contactID ?? null,
     ownerId: row.assignedResourceID ?? null,
     externalReference: row.externalID ?? null,
+    sourceId: row.source ?? null,
+    dueAt: row.dueDateTime ?? null,
+    teamId: null,
+    impact: null,
+    severity: null,
+    ticketTypeId: row.ticketType ?? null,
+    ticketCategoryId: row.ticketCategory ?? null,
   };
 }
 
@@ -79,6 +115,39 @@ export async function updateTicket(api: AutotaskApi, ticketId: number, input: TU
   }
   if (Object.keys(body).length > 1) await api.patch('/Tickets', body);
   return getTicket(api, ticketId);
+}
+
+/** The active status picklist value with this label (Autotask statuses are one global picklist). */
+function statusLabelled(statuses: TPicklistValue[], label: string): TPicklistValue | undefined {
+  const wanted = label.trim().toLowerCase();
+  return statuses.find((status) => status.isActive && status.label.trim().toLowerCase() === wanted);
+}
+
+/** Autotask's system "New" status. */
+const autotaskNewStatus = 1;
+
+/** Primary resource + role (set together, as Autotask requires) and the status labelled "Assigned", kept when there is none. */
+export async function assignTicket(api: AutotaskApi, ticketId: number, input: TAssignPsaTicket): Promise<TPsaTicket> {
+  const id = checkId(ticketId);
+  const resourceId = checkId(input.memberId);
+  const roleId = input.roleId ?? (await defaultRoleOf(api, resourceId));
+  if (roleId === undefined) throw new PsaError('validation', 'The Autotask resource has no default service-desk role to work the ticket in.', { fieldMessages: [{ field: 'roleId', message: 'Required.' }] });
+  const status = statusLabelled(await api.ticketPicklist('status'), input.statusName ?? 'Assigned');
+  const body: Record<string, unknown> = { id, assignedResourceID: resourceId, assignedResourceRoleID: roleId };
+  if (status) body.status = status.value;
+  await api.patch('/Tickets', body);
+  return getTicket(api, id);
+}
+
+/** No primary resource or role, and the New status (value 1) or the one labelled as asked. */
+export async function unassignTicket(api: AutotaskApi, ticketId: number, input: TUnassignPsaTicket = {}): Promise<TPsaTicket> {
+  const id = checkId(ticketId);
+  const statuses = await api.ticketPicklist('status');
+  const status = input.statusName === undefined ? statuses.find((value) => value.value === autotaskNewStatus) : statusLabelled(statuses, input.statusName);
+  const body: Record<string, unknown> = { id, assignedResourceID: null, assignedResourceRoleID: null };
+  if (status) body.status = status.value;
+  await api.patch('/Tickets', body);
+  return getTicket(api, id);
 }
 
 export async function closeTicket(api: AutotaskApi, ticketId: number, input: TClosePsaTicket = {}): Promise<TPsaTicket> {
@@ -108,14 +177,14 @@ export async function addNote(api: AutotaskApi, ticketId: number, input: TAddPsa
     ticketID: id,
     title: input.kind === 'resolution' ? map.resolutionNoteTitle : firstLine(input.text),
     description: input.text,
-    noteType: input.kind === 'resolution' ? settings.resolutionNoteType : settings.ordinaryNoteType,
+    noteType: input.noteTypeId ?? (input.kind === 'resolution' ? settings.resolutionNoteType : settings.ordinaryNoteType),
     publish,
   };
   // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
   const noteId = await api.create(`/Tickets/${id}/Notes`, body, async () => {
     const notes = await listNotes(api, id);
     return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
-  });
+  }, lookUpFirst);
   const row = await api.get(`/TicketNotes/${noteId}`, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
   return toNote(row, id, settings.kindValues);
 }

@@ -4,6 +4,8 @@ import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
   TAddPsaNote,
+  TAddPsaTimeEntry,
+  TAssignPsaTicket,
   TClosePsaTicket,
   TCreatePsaBoard,
   TCreatePsaContact,
@@ -31,9 +33,11 @@ import type {
   TPsaTicketRecord,
   TStreamTicketsFilter,
   TPsaTicketType,
+  TPsaTimeEntry,
   TPsaTypeAssociation,
   TPsaWebhook,
   TRegisterPsaWebhook,
+  TUnassignPsaTicket,
   TUpdatePsaTicket,
 } from '../psa-client';
 import { ConnectWiseApi, type TConnectWiseConfig, type TPatchOperation } from './connectwise-api';
@@ -43,6 +47,7 @@ import { checkId } from '../record-id';
 import * as contacts from './connectwise-contacts';
 import * as reference from './connectwise-reference-data';
 import * as tickets from './connectwise-tickets';
+import * as timeEntries from './connectwise-time-entries';
 import * as webhooks from './connectwise-webhooks';
 
 export type { TConnectWiseConfig } from './connectwise-api';
@@ -215,6 +220,22 @@ export class ConnectWiseClient implements PsaClient {
 
   listNotes(ticketId: number): Promise<TPsaNote[]> {
     return tickets.listNotes(this.api, ticketId);
+  }
+
+  assignTicket(ticketId: number, input: TAssignPsaTicket): Promise<TPsaTicket> {
+    return tickets.assignTicket(this.api, ticketId, input);
+  }
+
+  unassignTicket(ticketId: number, input?: TUnassignPsaTicket): Promise<TPsaTicket> {
+    return tickets.unassignTicket(this.api, ticketId, input);
+  }
+
+  addTimeEntry(input: TAddPsaTimeEntry): Promise<TPsaTimeEntry> {
+    return timeEntries.addTimeEntry(this.api, input);
+  }
+
+  listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]> {
+    return timeEntries.listTimeEntries(this.api, ticketId);
   }
 
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook> {

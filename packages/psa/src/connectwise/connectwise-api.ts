@@ -3,7 +3,7 @@ import { defaultTimeoutMs } from '../client-options';
 import { PsaError } from '../errors';
 import { connectWiseBudgetLimits, RequestBudget } from '../http/budget';
 import { systemClock } from '../http/clock';
-import { HttpTransport, type TFindExisting } from '../http/request';
+import { HttpTransport, type TCreateOptions, type TFindExisting } from '../http/request';
 import { defaultRetryPolicy } from '../http/retry';
 import { checkId } from '../record-id';
 import {
@@ -95,9 +95,9 @@ export class ConnectWiseApi {
   }
 
   /** Creates a record; `findExisting` finds it by its natural key or external reference when the outcome is unknown. */
-  async create<T>(path: string, body: unknown, mapRow: (row: unknown) => T, findExisting: TFindExisting<T>): Promise<T> {
+  async create<T>(path: string, body: unknown, mapRow: (row: unknown) => T, findExisting: TFindExisting<T>, options?: TCreateOptions): Promise<T> {
     const url = `${await this.apiBase()}${path}`;
-    return this.transport.create({ method: 'POST', url, body, endpointKey: endpointOf(path) }, (response) => mapRow(response.body), findExisting);
+    return this.transport.create({ method: 'POST', url, body, endpointKey: endpointOf(path) }, (response) => mapRow(response.body), findExisting, options);
   }
 
   async patch<T>(path: string, operations: TPatchOperation[], mapRow: (row: unknown) => T): Promise<T> {

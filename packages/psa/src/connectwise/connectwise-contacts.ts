@@ -1,3 +1,4 @@
+import { lookUpFirst } from '../http/create-options';
 import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
 import { Condition, eq } from './conditions';
 import type { ConnectWiseApi } from './connectwise-api';
@@ -45,5 +46,5 @@ export async function createContact(api: ConnectWiseApi, input: TCreatePsaContac
     const childConditions = input.email ? eq('communicationItems/value', input.email) : undefined;
     const matches = await api.list('/company/contacts', map.toContact, { conditions, childConditions, orderBy: 'id desc' });
     return matches[0] ?? null;
-  });
+  }, lookUpFirst);
 }

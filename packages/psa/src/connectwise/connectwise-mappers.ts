@@ -5,6 +5,7 @@ import type {
   TPsaCommunicationType,
   TPsaCompany,
   TPsaContact,
+  TPsaImpactLevel,
   TPsaContactWithCompany,
   TPsaItem,
   TPsaMember,
@@ -17,6 +18,7 @@ import type {
   TPsaTeam,
   TPsaTicket,
   TPsaTicketType,
+  TPsaTimeEntry,
   TPsaTypeAssociation,
 } from '../psa-client';
 
@@ -179,7 +181,13 @@ const ZTicket = z.object({
   owner: ZRef,
   closedFlag: z.boolean().nullish(),
   externalXRef: z.string().nullish(),
+  source: ZRef,
+  team: ZRef,
+  requiredDate: z.string().nullish(),
+  impact: z.string().nullish(),
+  severity: z.string().nullish(),
 });
+const levelOf = (value: string | null | undefined): TPsaImpactLevel | null => (value === 'Low' || value === 'Medium' || value === 'High' ? value : null);
 export const toTicket = (row: unknown): TPsaTicket => {
   const ticket = parsePsaPayload(ZTicket, row, 'ticket');
   return {
@@ -198,6 +206,13 @@ export const toTicket = (row: unknown): TPsaTicket => {
     contactId: ticket.contact?.id ?? null,
     ownerId: ticket.owner?.id ?? null,
     externalReference: ticket.externalXRef ?? null,
+    sourceId: ticket.source?.id ?? null,
+    dueAt: ticket.requiredDate ?? null,
+    teamId: ticket.team?.id ?? null,
+    impact: levelOf(ticket.impact),
+    severity: levelOf(ticket.severity),
+    ticketTypeId: null,
+    ticketCategoryId: null,
   };
 };
 
@@ -210,11 +225,43 @@ const ZNote = z.object({
   resolutionFlag: z.boolean().nullish(),
   dateCreated: z.string().nullish(),
   createdBy: z.string().nullish(),
+  member: ZRef,
 });
 export const toNote = (row: unknown, ticketId: number): TPsaNote => {
   const note = parsePsaPayload(ZNote, row, 'note');
   const kind = note.resolutionFlag === true ? 'resolution' : note.internalAnalysisFlag === true ? 'internal' : 'description';
-  return { id: note.id, ticketId: note.ticketId ?? ticketId, text: note.text ?? '', kind, createdAt: note.dateCreated ?? null, createdBy: note.createdBy ?? null };
+  return {
+    id: note.id,
+    ticketId: note.ticketId ?? ticketId,
+    text: note.text ?? '',
+    kind,
+    createdAt: note.dateCreated ?? null,
+    createdBy: note.createdBy ?? null,
+    memberId: note.member?.id ?? null,
+  };
+};
+
+const ZTimeEntry = z.object({
+  id: z.number().int(),
+  chargeToId: z.number().int().nullish(),
+  chargeToType: z.string().nullish(),
+  member: ZRef,
+  timeStart: z.string(),
+  timeEnd: z.string().nullish(),
+  actualHours: z.number().nullish(),
+  notes: z.string().nullish(),
+});
+export const toTimeEntry = (row: unknown): TPsaTimeEntry => {
+  const entry = parsePsaPayload(ZTimeEntry, row, 'time entry');
+  return {
+    id: entry.id,
+    ticketId: entry.chargeToId ?? 0,
+    memberId: entry.member?.id ?? 0,
+    startAt: entry.timeStart,
+    endAt: entry.timeEnd ?? null,
+    hours: entry.actualHours ?? 0,
+    notes: entry.notes ?? '',
+  };
 };
 
 export const ZCallback = z.object({ id: z.number().int(), url: z.string() });

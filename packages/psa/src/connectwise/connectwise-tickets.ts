@@ -1,5 +1,18 @@
+import { lookUpFirst } from '../http/create-options';
 import { PsaError } from '../errors';
-import type { TAddPsaNote, TClosePsaTicket, TCreatePsaTicket, TPsaNote, TPsaTicket, TPsaTicketStatus, TUpdatePsaTicket } from '../psa-client';
+import { formatConversation } from '../conversation';
+import type {
+  TAddPsaNote,
+  TAssignPsaTicket,
+  TClosePsaTicket,
+  TCreatePsaTicket,
+  TPsaNote,
+  TPsaStatus,
+  TPsaTicket,
+  TPsaTicketStatus,
+  TUnassignPsaTicket,
+  TUpdatePsaTicket,
+} from '../psa-client';
 import { eq } from './conditions';
 import { checkId } from '../record-id';
 import type { ConnectWiseApi, TPatchOperation } from './connectwise-api';
@@ -7,12 +20,30 @@ import * as map from './connectwise-mappers';
 import { listStatuses } from './connectwise-reference-data';
 
 const reference = (id: number | null | undefined): { id: number } | undefined => (id === null || id === undefined ? undefined : { id });
+const text = (value: string | null | undefined, maxLength: number): string | undefined => {
+  const trimmed = value?.trim();
+  // ConnectWise refuses the whole ticket over an over-long reporter field, so the draft's value is cut to fit instead.
+  return trimmed ? trimmed.slice(0, maxLength) : undefined;
+};
 
-/** The idempotency key travels as externalXRef, which is how a create of unknown outcome is found again. */
+/**
+ * The idempotency key travels as externalXRef, which is how a create of unknown outcome is found again. The
+ * conversation goes in initialInternalAnalysis, which ConnectWise turns into the ticket's first Internal note in the
+ * same request, so the ticket and its conversation land together.
+ */
 export function createTicket(api: ConnectWiseApi, input: TCreatePsaTicket): Promise<TPsaTicket> {
+  const conversation = input.conversation ? formatConversation(input.conversation) : '';
   const body = {
     summary: input.summary,
     initialDescription: input.description,
+    initialInternalAnalysis: conversation || undefined,
+    team: reference(input.teamId),
+    impact: input.impact ?? undefined,
+    severity: input.severity ?? undefined,
+    requiredDate: input.dueAt ?? undefined,
+    contactName: text(input.reporterName, 62),
+    contactEmailAddress: text(input.reporterEmail, 250),
+    contactPhoneNumber: text(input.reporterPhone, 20),
     board: { id: input.boardId },
     company: { id: input.companyId },
     contact: reference(input.contactId),
@@ -28,7 +59,7 @@ export function createTicket(api: ConnectWiseApi, input: TCreatePsaTicket): Prom
   return api.create('/service/tickets', body, map.toTicket, async () => {
     const tickets = await api.list('/service/tickets', map.toTicket, { conditions: eq('externalXRef', input.idempotencyKey) });
     return tickets[0] ?? null;
-  });
+  }, lookUpFirst);
 }
 
 export function getTicket(api: ConnectWiseApi, ticketId: number): Promise<TPsaTicket> {
@@ -52,6 +83,28 @@ export function updateTicket(api: ConnectWiseApi, ticketId: number, input: TUpda
   return api.patch(`/service/tickets/${checkId(ticketId)}`, operations, map.toTicket);
 }
 
+/** The active status of that name on the ticket's board (ConnectWise statuses belong to a board), or undefined. */
+function statusNamed(statuses: TPsaStatus[], name: string): TPsaStatus | undefined {
+  const wanted = name.trim().toLowerCase();
+  return statuses.find((status) => status.isActive && status.name.trim().toLowerCase() === wanted);
+}
+
+/** Owner = the member; status = the board's status named "Assigned" (or the one asked for), kept when the board has none. */
+export async function assignTicket(api: ConnectWiseApi, ticketId: number, input: TAssignPsaTicket): Promise<TPsaTicket> {
+  const ticket = await getTicket(api, ticketId);
+  const status = statusNamed(await listStatuses(api, ticket.boardId), input.statusName ?? 'Assigned');
+  return updateTicket(api, ticket.id, { ownerId: checkId(input.memberId), statusId: status?.id });
+}
+
+/** No owner, and the board's New status (its default, else the first open one by sort order) or the one named. */
+export async function unassignTicket(api: ConnectWiseApi, ticketId: number, input: TUnassignPsaTicket = {}): Promise<TPsaTicket> {
+  const ticket = await getTicket(api, ticketId);
+  const statuses = await listStatuses(api, ticket.boardId);
+  const open = statuses.filter((status) => status.isActive && !status.isClosed).sort((a, b) => a.sortOrder - b.sortOrder);
+  const status = input.statusName === undefined ? (open.find((candidate) => candidate.isDefault) ?? open[0]) : statusNamed(statuses, input.statusName);
+  return updateTicket(api, ticket.id, { ownerId: null, statusId: status?.id });
+}
+
 export async function closeTicket(api: ConnectWiseApi, ticketId: number, input: TClosePsaTicket = {}): Promise<TPsaTicket> {
   const ticket = await getTicket(api, ticketId);
   let statusId = input.statusId;
@@ -61,7 +114,7 @@ export async function closeTicket(api: ConnectWiseApi, ticketId: number, input: 
     if (!closing) throw new PsaError('validation', 'The ticket\'s board has no closed status to close it with.', { fieldMessages: [{ field: 'status', message: 'No closed status on this board.' }] });
     statusId = closing.id;
   }
-  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution' });
+  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution', memberId: input.memberId });
   return updateTicket(api, ticketId, { statusId });
 }
 
@@ -77,6 +130,7 @@ export function addNote(api: ConnectWiseApi, ticketId: number, input: TAddPsaNot
     detailDescriptionFlag: input.kind === 'description',
     internalAnalysisFlag: input.kind === 'internal',
     resolutionFlag: input.kind === 'resolution',
+    member: reference(input.memberId),
     // Notes written by the product should not e-mail the contact unless the MSP's workflow does so itself.
     processNotifications: false,
   };
@@ -84,7 +138,7 @@ export function addNote(api: ConnectWiseApi, ticketId: number, input: TAddPsaNot
   return api.create(`/service/tickets/${id}/notes`, body, (row) => map.toNote(row, id), async () => {
     const notes = await listNotes(api, id);
     return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind) ?? null;
-  });
+  }, lookUpFirst);
 }
 
 export function listNotes(api: ConnectWiseApi, ticketId: number): Promise<TPsaNote[]> {

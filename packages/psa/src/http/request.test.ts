@@ -120,6 +120,17 @@ describe('HttpTransport', () => {
     expect(lookups).toBe(4);
   });
 
+  it('looks up before the first send when asked (an outbox resending), and returns what it finds without sending', async () => {
+    const { fetchImpl, calls } = scriptedFetch([{ status: 201, body: { id: 5 } }]);
+    const { transport } = transportFor(fetchImpl);
+    const found = await transport.create(post, () => 'never', () => Promise.resolve('already-there'), { lookUpFirst: true });
+    expect(found).toBe('already-there');
+    expect(calls).toHaveLength(0);
+    const created = await transport.create(post, (response) => response.body, () => Promise.resolve(null), { lookUpFirst: true });
+    expect(created).toEqual({ id: 5 });
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends nothing more when the lookup itself fails, and says the outcome is unknown', async () => {
     const { fetchImpl, calls } = scriptedFetch([{ status: 502 }]);
     const { transport } = transportFor(fetchImpl);

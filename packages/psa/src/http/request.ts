@@ -33,6 +33,14 @@ export interface THttpResponse {
 /** Looks a create's record up by its natural key (name in its parent, external reference); null when it is not there. */
 export type TFindExisting<T> = () => Promise<T | null>;
 
+export interface TCreateOptions {
+  /**
+   * Look the record up before the first send too. For writes a durable outbox may send again after an earlier call
+   * threw (its outcome unknown to the caller): the record may already be there, so finding it beats creating a second.
+   */
+  lookUpFirst?: boolean;
+}
+
 export interface THttpTransportOptions {
   fetch: typeof fetch;
   clock: TPsaClock;
@@ -78,14 +86,14 @@ export class HttpTransport {
   }
 
   /** Sends a create; when its outcome is unknown, `findExisting` decides between returning the record and sending again. */
-  create<T>(request: TCreateRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T>): Promise<T> {
-    return this.run(request, parse, findExisting);
+  create<T>(request: TCreateRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T>, options: TCreateOptions = {}): Promise<T> {
+    return this.run(request, parse, findExisting, options.lookUpFirst === true);
   }
 
-  private async run<T>(request: THttpRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T> | null): Promise<T> {
+  private async run<T>(request: THttpRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T> | null, isLandedAlreadyPossible = false): Promise<T> {
     const { retry, clock } = this.options;
     let lastError: PsaError | null = null;
-    let isOutcomeUnknown = false;
+    let isOutcomeUnknown = isLandedAlreadyPossible;
     for (let attempt = 0; attempt < retry.maxAttempts; attempt += 1) {
       if (isOutcomeUnknown && findExisting) {
         const existing = await this.lookUp(findExisting);

@@ -7,9 +7,7 @@ import { forgetCachedSessions } from '../../plugins/auth-context';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
 import { presentAccount } from './accounts.presenter';
 import type { TAccountRow } from './accounts.repository';
-import { landingPathFor, startAccountSession, type TAccountsDeps, type TRequestMeta } from './accounts.service';
-
-export const requestMeta = (request: FastifyRequest): TRequestMeta => ({ ip: request.ip, requestId: request.id });
+import { landingPathFor, startAccountSession, type TAccountsDeps } from './accounts.service';
 
 /**
  * Starts the account's session, sets the cookie and answers with the user and the landing path.

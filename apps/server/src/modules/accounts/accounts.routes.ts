@@ -15,24 +15,19 @@ import {
 import type { TModule } from '../../app-deps';
 import { validation } from '../../lib/app-error';
 import { clearSessionCookie, endSession } from '../sessions/session.service';
-import { requestMeta, signInAccount } from './account-session';
-import {
-  assertSignupEmailAvailable,
-  createGeneralAccount,
-  createPublicUser,
-  describeAccountByEmail,
-  signInWithPassword,
-  signedOutPathFor,
-} from './accounts.service';
+import { signInAccount } from './account-session';
+import { createAccountsService, signedOutPathFor } from './accounts.service';
 import { createOidcClients } from './oidc-client';
 import { clearOidcCookies, registerOidcRoutes } from './oidc.routes';
 import { authIpRateLimit } from '../auth/auth-request';
+import { requestMeta } from '../../plugins/access';
 
 const TAGS = ['accounts'];
 const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ZProblem]));
 
 /** General accounts, public users and provider sign-in (A-066… and the OIDC additions). */
 export const registerAccountRoutes: TModule = (app, deps) => {
+  const accounts = createAccountsService(deps);
   app.get(
     '/auth/getUserByEmail',
     {
@@ -48,7 +43,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     async (request) => {
       const { email } = request.query;
       if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, undefined, { validEmail: false });
-      return describeAccountByEmail(deps, email);
+      return accounts.describeAccountByEmail(email);
     },
   );
 
@@ -65,7 +60,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
       config: { ...authIpRateLimit(deps.config), access: { public: true } },
     },
     async (request, reply) => {
-      const account = await signInWithPassword(deps, request.body, requestMeta(request));
+      const account = await accounts.signInWithPassword(request.body, requestMeta(request));
       return signInAccount(deps, request, reply, account);
     },
   );
@@ -86,7 +81,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
       const { emailId } = request.query;
       if (emailId === '') throw validation(MESSAGES.signup.email.required);
       if (!isValidEmail(emailId)) throw validation(MESSAGES.signup.email.invalid);
-      await assertSignupEmailAvailable(deps, emailId);
+      await accounts.assertSignupEmailAvailable(emailId);
       return { available: true as const };
     },
   );
@@ -104,7 +99,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
       config: { rateLimit: { max: 10, timeWindow: 60_000 }, access: { public: true } },
     },
     async (request, reply) => {
-      const account = await createGeneralAccount(deps, request.body, requestMeta(request));
+      const account = await accounts.createGeneralAccount(request.body, requestMeta(request));
       const signedIn = await signInAccount(deps, request, reply, account);
       return reply.status(201).send(signedIn);
     },
@@ -123,7 +118,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
       config: { rateLimit: { max: 10, timeWindow: 60_000 }, access: { public: true } },
     },
     async (request, reply) => {
-      const account = await createPublicUser(deps, request.body, requestMeta(request));
+      const account = await accounts.createPublicUser(request.body, requestMeta(request));
       const signedIn = await signInAccount(deps, request, reply, account);
       return reply.status(201).send(signedIn);
     },
@@ -143,7 +138,7 @@ export const registerAccountRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const auth = request.auth;
       if (auth) {
-        await endSession(deps, auth, { ip: request.ip, requestId: request.id });
+        await endSession(deps, auth, requestMeta(request));
       }
       clearSessionCookie(reply, deps.config.isProduction);
       clearOidcCookies(reply, deps.config.isProduction);

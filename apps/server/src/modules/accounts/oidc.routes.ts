@@ -17,20 +17,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAppDeps, TApp } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAuditEvent } from '../../lib/audit';
-import { requestMeta, signInAccount } from './account-session';
+import { signInAccount } from './account-session';
 import type { TOidcClients } from './oidc-client';
 import {
+  createOidcService,
   OIDC_PENDING_MS,
   ProviderSignInError,
   ZOidcAuthorizationState,
   ZVerifiedIdentity,
   beginProviderSignIn,
-  completeProviderAccount,
-  findAccountForIdentity,
   finishProviderCallback,
   isFresh,
   safeReturnPath,
 } from './oidc.service';
+import { requestMeta } from '../../plugins/access';
 
 const TAGS = ['accounts'];
 export const OIDC_STATE_COOKIE = 'sb_oidc_state';
@@ -88,6 +88,7 @@ export function clearOidcCookies(reply: FastifyReply, secure: boolean): void {
  * matched against `state` is what protects them.
  */
 export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClients): void {
+  const providerAccounts = createOidcService(deps);
   const secure = deps.config.isProduction;
   const providerSignInEvent = (request: FastifyRequest, provider: TOidcProvider, outcome: 'success' | 'failure', details: Record<string, unknown>, actorId: string | null = null): TAuditEvent => ({
     actorKind: actorId ? 'account' : 'anonymous',
@@ -157,7 +158,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     }
     void reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
 
-    const account = await findAccountForIdentity(deps, identity);
+    const account = await providerAccounts.findAccountForIdentity(identity);
     if (account) {
       const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email }, account.id));
       return reply.redirect(authorizationState.returnTo ?? signedIn.redirectTo);
@@ -212,7 +213,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
       const provider = request.query.token;
       const identity = readIdentity(request, provider);
       if (!identity) throw new AppError('validation', MESSAGES.providerSignupExpired);
-      const account = await completeProviderAccount(deps, identity, request.body, requestMeta(request));
+      const account = await providerAccounts.completeProviderAccount(identity, request.body, requestMeta(request));
       const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email, created: true }, account.id));
       void reply.clearCookie(OIDC_IDENTITY_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
       return reply.status(201).send(signedIn);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { MESSAGES, ZOidcProvider, validateProviderAccountDetails, type TOidcProvider, type ZValidateUserBody } from '@switchboard/contracts';
 import { validation } from '../../lib/app-error';
 import { findAccountByEmail, findAccountByProviderSubject, type TAccountRow } from './accounts.repository';
-import { insertNewAccount, type TAccountsDeps, type TRequestMeta } from './accounts.service';
+import { insertNewAccount, type TAccountsDeps } from './accounts.service';
 import type { TOidcClients } from './oidc-client';
+import type { TRequestMeta } from '../../plugins/access';
 
 /** How long a started sign-in and a verified identity awaiting business details stay usable. */
 export const OIDC_PENDING_MS = 10 * 60 * 1000;
@@ -103,54 +104,57 @@ export async function finishProviderCallback(clients: TOidcClients, authorizatio
   };
 }
 
-/** The general account this identity signs in to: same provider subject first, then same verified email. */
-export async function findAccountForIdentity(deps: TAccountsDeps, identity: TVerifiedIdentity): Promise<TAccountRow | undefined> {
-  const db = deps.database.db;
-  return (await findAccountByProviderSubject(db, identity.provider, identity.subject)) ?? findAccountByEmail(db, 'account', identity.email);
-}
-
-/** creates the provider account (no password) from the verified identity and the business details. */
-export async function completeProviderAccount(
-  deps: TAccountsDeps,
-  identity: TVerifiedIdentity,
-  body: z.output<typeof ZValidateUserBody>,
-  meta: TRequestMeta,
-): Promise<TAccountRow> {
-  const address = { street: body.address.street.trim(), city: body.address.city.trim(), state: body.address.state.trim(), zipcode: body.address.zipcode.trim() };
-  const problem = validateProviderAccountDetails({
-    firstName: body.firstName,
-    lastName: body.lastName,
-    companyName: body.businessName,
-    phoneNumber: body.businessPhone,
-    companyAddress: address,
-  });
-  if (problem) throw validation(problem);
-  if (body.businessEmail !== undefined && body.businessEmail.trim().toLowerCase() !== identity.email) {
-    throw validation(MESSAGES.businessEmailMismatch, [{ name: 'businessEmail', reason: MESSAGES.businessEmailMismatch }]);
+/** Provider (Google, Microsoft) accounts: the account of a verified identity, and creating one. */
+export function createOidcService(deps: TAccountsDeps) {
+  /** The general account this identity signs in to: same provider subject first, then same verified email. */
+  async function findAccountForIdentity(identity: TVerifiedIdentity): Promise<TAccountRow | undefined> {
+    const db = deps.database.db;
+    return (await findAccountByProviderSubject(db, identity.provider, identity.subject)) ?? findAccountByEmail(db, 'account', identity.email);
   }
-  return insertNewAccount(
-    deps,
-    {
-      kind: 'account',
-      email: identity.email,
-      firstName: body.firstName.trim(),
-      lastName: body.lastName.trim(),
-      phone: body.businessPhone.trim(),
-      companyName: body.businessName.trim(),
+
+  /** creates the provider account (no password) from the verified identity and the business details. */
+  async function completeProviderAccount(identity: TVerifiedIdentity,
+    body: z.output<typeof ZValidateUserBody>,
+    meta: TRequestMeta,
+  ): Promise<TAccountRow> {
+    const address = { street: body.address.street.trim(), city: body.address.city.trim(), state: body.address.state.trim(), zipcode: body.address.zipcode.trim() };
+    const problem = validateProviderAccountDetails({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      companyName: body.businessName,
+      phoneNumber: body.businessPhone,
       companyAddress: address,
-      passwordHash: null,
-      provider: identity.provider,
-      providerSubject: identity.subject,
-    },
-    (created) => ({
-      actorKind: 'account',
-      actorId: created.id,
-      action: 'account.create',
-      target: identity.email,
-      outcome: 'success',
-      ip: meta.ip,
-      requestId: meta.requestId,
-      details: { provider: identity.provider },
-    }),
-  );
+    });
+    if (problem) throw validation(problem);
+    if (body.businessEmail !== undefined && body.businessEmail.trim().toLowerCase() !== identity.email) {
+      throw validation(MESSAGES.businessEmailMismatch, [{ name: 'businessEmail', reason: MESSAGES.businessEmailMismatch }]);
+    }
+    return insertNewAccount(
+      deps,
+      {
+        kind: 'account',
+        email: identity.email,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        phone: body.businessPhone.trim(),
+        companyName: body.businessName.trim(),
+        companyAddress: address,
+        passwordHash: null,
+        provider: identity.provider,
+        providerSubject: identity.subject,
+      },
+      (created) => ({
+        actorKind: 'account',
+        actorId: created.id,
+        action: 'account.create',
+        target: identity.email,
+        outcome: 'success',
+        ip: meta.ip,
+        requestId: meta.requestId,
+        details: { provider: identity.provider },
+      }),
+    );
+  }
+
+  return { findAccountForIdentity, completeProviderAccount };
 }

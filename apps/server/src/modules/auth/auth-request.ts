@@ -1,17 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { TMspUserCollection } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
-import { findMspByDomain, type TMspRow, type TMspUserKind } from './auth.repository';
+import type { TMspRow, TMspUserKind } from './auth.repository';
 import type { TConfig } from '../../config/env';
-
-/** Who asked, for audit events. */
-export interface TRequestMeta {
-  ip: string;
-  requestId: string;
-}
-
-export const requestMeta = (request: FastifyRequest): TRequestMeta => ({ ip: request.ip, requestId: request.id });
+import { findMspByDomain } from '../msp/msp.repository';
 
 export const USER_KIND_OF: Record<TMspUserCollection, TMspUserKind> = { technicianUsers: 'technician', clientUsers: 'client' };
 

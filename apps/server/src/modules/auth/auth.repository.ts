@@ -10,12 +10,6 @@ export type TCodePurpose = TVerificationCodeRow['purpose'];
 
 const lowerEmail = (email: string) => email.trim().toLowerCase();
 
-/** The MSP with this custom domain, or undefined. */
-export async function findMspByDomain(db: TDatabase, customDomain: string): Promise<TMspRow | undefined> {
-  const [msp] = await db.select().from(msps).where(eq(msps.customDomain, customDomain.toLowerCase())).limit(1);
-  return msp;
-}
-
 /** Every MSP where an active user of this kind has the email (the sign-in email step crosses tenants by design). */
 export async function findMspsOfEmail(db: TDatabase, email: string, kind: TMspUserKind): Promise<TMspRow[]> {
   const rows = await db
@@ -59,12 +53,6 @@ export async function findUserWithTenant(db: TDatabase, mspId: string, userId: s
     .where(and(eq(users.mspId, mspId), eq(users.id, userId)))
     .limit(1);
   return row;
-}
-
-/** One role of an MSP by id. */
-export async function findRole(db: TDatabase, mspId: string, roleId: string): Promise<TRoleRow | undefined> {
-  const [role] = await db.select().from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
-  return role;
 }
 
 export async function updateUser(db: TDatabase, mspId: string, userId: string, changes: Partial<typeof users.$inferInsert>): Promise<void> {

@@ -1,17 +1,13 @@
 import type { TModule } from '../../app-deps';
-import { registerActivationRoutes } from './activation.routes';
 import { registerPasswordResetRoutes } from './password-reset.routes';
-import { registerProfileRoutes } from './profile.routes';
 import { registerSessionCheckRoutes } from './session-check.routes';
 import { registerSignInRoutes } from './sign-in.routes';
 import { registerTotpRoutes } from './totp.routes';
 
-/** MSP-user accounts: sign-in with 2FA, session check and logout, reset, activation, profile, TOTP enrolment. */
+/** MSP-user sign-in: sign-in with 2FA, session check and logout, reset, TOTP enrolment (activation and profile are their own modules). */
 export const registerAuthRoutes: TModule = async (app, deps) => {
   await registerSignInRoutes(app, deps);
   await registerSessionCheckRoutes(app, deps);
   await registerPasswordResetRoutes(app, deps);
-  await registerActivationRoutes(app, deps);
-  await registerProfileRoutes(app, deps);
   await registerTotpRoutes(app, deps);
 };

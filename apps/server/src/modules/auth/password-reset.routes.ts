@@ -10,11 +10,13 @@ import {
   ZValidateResetTokenResponse,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
-import { changePasswordWithCode, requestPasswordReset, validateResetCode } from './password-reset.service';
+import { authIpRateLimit, requireMsp, USER_KIND_OF } from './auth-request';
+import { createPasswordResetService } from './password-reset.service';
+import { requestMeta } from '../../plugins/access';
 
 /** Forgot password in three steps: email → code → new password (A-075…A-080). */
 export const registerPasswordResetRoutes: TModule = (app, deps) => {
+  const passwordReset = createPasswordResetService(deps);
   for (const collection of MSP_USER_COLLECTIONS) {
     const kind = USER_KIND_OF[collection];
     const tags = [collection];
@@ -28,7 +30,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
-        await requestPasswordReset(deps, msp, kind, request.query.email, requestMeta(request));
+        await passwordReset.requestPasswordReset(msp, kind, request.query.email, requestMeta(request));
         void reply.header('cache-control', 'no-store');
         return { sent: true as const };
       },
@@ -43,7 +45,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
-        await validateResetCode(deps, msp, kind, request.query.email, request.query.token, requestMeta(request));
+        await passwordReset.validateResetCode(msp, kind, request.query.email, request.query.token, requestMeta(request));
         void reply.header('cache-control', 'no-store');
         return { valid: true as const };
       },
@@ -57,7 +59,7 @@ export const registerPasswordResetRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        await changePasswordWithCode(deps, msp, kind, { ...request.body, token: request.query.token }, requestMeta(request));
+        await passwordReset.changePasswordWithCode(msp, kind, { ...request.body, token: request.query.token }, requestMeta(request));
         return { changed: true as const };
       },
     );

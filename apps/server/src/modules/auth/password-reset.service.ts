@@ -6,8 +6,8 @@ import { hashPassword } from '../../lib/crypto';
 import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { revokeUserSessions } from '../sessions/session.service';
 import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
-import type { TRequestMeta } from './auth-request';
 import { consumeCodeOnce, countWrongCode, isCodeOpen, isCodeRight, mailCode, storeCode } from './two-factor.service';
+import type { TRequestMeta } from '../../plugins/access';
 
 type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'caches'>;
 
@@ -24,34 +24,6 @@ function resetThrottleKey(msp: TMspRow, kind: TMspUserKind, email: string): stri
 
 function assertValidEmail(email: string, field: string): void {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: field, reason: MESSAGES.validEmailRequired }], { validEmail: false });
-}
-
-/** A-075/A-076: mails a reset code when the email has a password account; answers the same either way. */
-export async function requestPasswordReset(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, meta: TRequestMeta): Promise<void> {
-  assertValidEmail(email, 'email');
-  const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
-  const target = user?.id ?? email.trim().toLowerCase();
-  const key = resetThrottleKey(msp, kind, email);
-  try {
-    await assertNotThrottled(deps.database.db, key, deps.now());
-    await spendAttempt(deps.database.db, key, deps.now());
-  } catch (error) {
-    // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
-    if (!(error instanceof AppError)) throw error;
-    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
-    return;
-  }
-  // Provider accounts have no password to reset; they sign in with their provider.
-  if (!user || !user.isActive || user.passwordHash === null) {
-    await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
-    return;
-  }
-  const issued = await deps.database.db.transaction(async (tx) => {
-    const stored = await storeCode(tx, 'password_reset', user, deps.now());
-    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
-    return stored;
-  });
-  await mailCode(deps, 'password_reset', user, issued.code);
 }
 
 /** The user and its open reset code when `token` is that code; counts wrong tries, for unknown addresses too. */
@@ -77,38 +49,69 @@ async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind
   return { user, row };
 }
 
-/** A-077/A-078: whether the code is the open reset code of this email (does not use it up). */
-export async function validateResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<void> {
-  assertValidEmail(email, 'email');
-  if (token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
-  await checkResetCode(deps, msp, kind, email, token, meta);
-}
+/** Password reset by e-mailed code (A-011…A-013). */
+export function createPasswordResetService(deps: TResetDeps) {
+  /** A-075/A-076: mails a reset code when the email has a password account; answers the same either way. */
+  async function requestPasswordReset(msp: TMspRow, kind: TMspUserKind, email: string, meta: TRequestMeta): Promise<void> {
+    assertValidEmail(email, 'email');
+    const user = await findUserByEmail(deps.database.db, msp.id, kind, email);
+    const target = user?.id ?? email.trim().toLowerCase();
+    const key = resetThrottleKey(msp, kind, email);
+    try {
+      await assertNotThrottled(deps.database.db, key, deps.now());
+      await spendAttempt(deps.database.db, key, deps.now());
+    } catch (error) {
+      // Throttled: mail nothing but answer as usual, so the answer never tells whether the account exists.
+      if (!(error instanceof AppError)) throw error;
+      await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
+      return;
+    }
+    // Provider accounts have no password to reset; they sign in with their provider.
+    if (!user || !user.isActive || user.passwordHash === null) {
+      await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
+      return;
+    }
+    const issued = await deps.database.db.transaction(async (tx) => {
+      const stored = await storeCode(tx, 'password_reset', user, deps.now());
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target: user.id, outcome: 'success', ...meta, details: { kind } });
+      return stored;
+    });
+    await mailCode(deps, 'password_reset', user, issued.code);
+  }
 
-/** A-079/A-080: sets a new password with a valid reset code, then signs the user out everywhere. */
-export async function changePasswordWithCode(
-  deps: TResetDeps,
-  msp: TMspRow,
-  kind: TMspUserKind,
-  input: { emailId: string; password: string; token: string },
-  meta: TRequestMeta,
-): Promise<void> {
-  assertValidEmail(input.emailId, 'emailId');
-  if (input.token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
-  const problems = passwordProblems(input.password);
-  const firstProblem = problems[0];
-  if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { validPassword: problems });
-  const { user, row } = await checkResetCode(deps, msp, kind, input.emailId, input.token, meta);
-  const passwordHash = await hashPassword(input.password);
-  const isChanged = await deps.database.db.transaction(async (tx) => {
-    if (!(await consumeCodeOnce(tx, row, deps.now()))) return false;
-    await updateUser(tx, msp.id, user.id, { passwordHash, updatedAt: deps.now() });
-    await revokeUserSessions(tx, msp.id, user.id, deps.now());
-    await recordSuccess(tx, resetThrottleKey(msp, kind, input.emailId));
-    // A new password also lifts a sign-in lock earned with the old one.
-    await recordSuccess(tx, throttleKey('sign_in', msp.id, kind, user.email));
-    await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
-    return true;
-  });
-  if (!isChanged) throw invalidResetCode();
-  forgetCachedSessions.ofUser(deps.caches.sessions, msp.id, user.id);
+  /** A-077/A-078: whether the code is the open reset code of this email (does not use it up). */
+  async function validateResetCode(msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<void> {
+    assertValidEmail(email, 'email');
+    if (token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
+    await checkResetCode(deps, msp, kind, email, token, meta);
+  }
+
+  /** A-079/A-080: sets a new password with a valid reset code, then signs the user out everywhere. */
+  async function changePasswordWithCode(msp: TMspRow,
+    kind: TMspUserKind,
+    input: { emailId: string; password: string; token: string },
+    meta: TRequestMeta,
+  ): Promise<void> {
+    assertValidEmail(input.emailId, 'emailId');
+    if (input.token === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'token', reason: MESSAGES.verificationCodeRequired }]);
+    const problems = passwordProblems(input.password);
+    const firstProblem = problems[0];
+    if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { validPassword: problems });
+    const { user, row } = await checkResetCode(deps, msp, kind, input.emailId, input.token, meta);
+    const passwordHash = await hashPassword(input.password);
+    const isChanged = await deps.database.db.transaction(async (tx) => {
+      if (!(await consumeCodeOnce(tx, row, deps.now()))) return false;
+      await updateUser(tx, msp.id, user.id, { passwordHash, updatedAt: deps.now() });
+      await revokeUserSessions(tx, msp.id, user.id, deps.now());
+      await recordSuccess(tx, resetThrottleKey(msp, kind, input.emailId));
+      // A new password also lifts a sign-in lock earned with the old one.
+      await recordSuccess(tx, throttleKey('sign_in', msp.id, kind, user.email));
+      await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.password_change', target: user.id, outcome: 'success', ...meta, details: { kind, via: 'reset_code' } });
+      return true;
+    });
+    if (!isChanged) throw invalidResetCode();
+    forgetCachedSessions.ofUser(deps.caches.sessions, msp.id, user.id);
+  }
+
+  return { requestPasswordReset, validateResetCode, changePasswordWithCode };
 }

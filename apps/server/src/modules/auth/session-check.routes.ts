@@ -6,16 +6,16 @@ import type { TAppDeps, TModule } from '../../app-deps';
 import type { TAuthContext, TSessionDetails } from '../../plugins/auth-context';
 import { clearSessionCookie, endSession } from '../sessions/session.service';
 import { sessionAccountDetailsQuery, sessionUserDetailsQuery } from './session-check.repository';
-import { requestMeta } from './auth-request';
 import { presentSessionAccountOfContext, presentSessionUserOfContext } from './session-user.presenter';
 import { signedOutPathFor } from '../accounts/accounts.service';
+import { requestMeta, type TRequestMeta } from '../../plugins/access';
 
 /**
  * A-072: who holds the session cookie, checked once when the app starts. The route declares
  * `readsSessionDetails`, so the request's one session lookup already read everything shown; the
  * narrow query here runs only when the details are missing.
  */
-export async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null, loaded: TSessionDetails | null): Promise<TSessionCheckResponse> {
+async function checkSession(deps: Pick<TAppDeps, 'database'>, auth: TAuthContext | null, loaded: TSessionDetails | null): Promise<TSessionCheckResponse> {
   const db = deps.database.db;
   if (auth?.principal === 'user') {
     const details = loaded?.principal === 'user' ? loaded : (await sessionUserDetailsQuery(db).execute({ mspId: auth.mspId, userId: auth.userId }))[0];
@@ -38,7 +38,7 @@ function microsoftLogoutUrl(deps: Pick<TAppDeps, 'config'>): string | null {
 }
 
 /** A-074: revokes the session row and clears the cookie; the redirect follows 02 §2/§4. */
-export async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now' | 'caches'>, auth: TAuthContext | null, meta: { ip: string; requestId: string }): Promise<TLogoutResponse> {
+async function logout(deps: Pick<TAppDeps, 'database' | 'config' | 'audit' | 'now' | 'caches'>, auth: TAuthContext | null, meta: TRequestMeta): Promise<TLogoutResponse> {
   if (!auth) return { success: true, skipMicrosoftLogout: true, redirectUrl: '/auth/login', microsoftLogoutUrl: null };
   const db = deps.database.db;
   const [session] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.tokenHash, auth.sessionTokenHash)).limit(1);

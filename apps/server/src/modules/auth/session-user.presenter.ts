@@ -1,14 +1,10 @@
 import { permissionMap, type TMspDomainChoice, type TSessionAccount, type TSessionMspUser } from '@switchboard/contracts';
 import type { TAuthContext } from '../../plugins/auth-context';
 import type { TMspRow, TUserWithTenant } from './auth.repository';
-
-/** The public URL of an MSP's logo, or null when it has none. */
-export function mspLogoUrl(msp: TMspRow): string | null {
-  return msp.logoPath ? `/db/msp/${encodeURIComponent(msp.customDomain)}/logo` : null;
-}
+import { logoUrlOf } from '../msp/msp.presenter';
 
 export function presentMspDomainChoice(msp: TMspRow): TMspDomainChoice {
-  return { mspCustomDomain: msp.customDomain, mspName: msp.name, logoUrl: mspLogoUrl(msp) };
+  return { mspCustomDomain: msp.customDomain, mspName: msp.name, logoUrl: logoUrlOf(msp) };
 }
 
 /** Row → session user; a user whose role vanished gets no permissions (fail closed). */

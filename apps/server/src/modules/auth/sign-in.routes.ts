@@ -14,11 +14,13 @@ import {
 import type { TModule } from '../../app-deps';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { revokeSession, setSessionCookie } from '../sessions/session.service';
-import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
-import { findSignInDomains, resendSignInCode, signInWithPassword, verifySignInCode } from './sign-in.service';
+import { authIpRateLimit, requireMsp, USER_KIND_OF } from './auth-request';
+import { createSignInService } from './sign-in.service';
+import { requestMeta } from '../../plugins/access';
 
 /** Technician and client sign-in: email step, password step, 2FA verify and resend (issue #2 §3). */
 export const registerSignInRoutes: TModule = (app, deps) => {
+  const signIn = createSignInService(deps);
   for (const collection of MSP_USER_COLLECTIONS) {
     const kind = USER_KIND_OF[collection];
     const tags = [collection];
@@ -29,7 +31,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
         config: { ...authIpRateLimit(deps.config), access: { public: true } },
         schema: { tags, operationId: `${collection}EmailSignIn`, summary: `A-08${kind === 'technician' ? 3 : 4}: the MSP domains of a ${kind} email`, body: ZEmailSignInBody, response: { 200: ZEmailSignInResponse } },
       },
-      async (request) => findSignInDomains(deps, kind, request.body.emailId),
+      async (request) => signIn.findSignInDomains(kind, request.body.emailId),
     );
 
     app.post(
@@ -40,7 +42,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        return signInWithPassword(deps, msp, kind, request.body, requestMeta(request));
+        return signIn.signInWithPassword(msp, kind, request.body, requestMeta(request));
       },
     );
 
@@ -52,7 +54,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
       },
       async (request, reply) => {
         const msp = await requireMsp(deps, request.params.msp);
-        const { user, redirectTo, session } = await verifySignInCode(deps, msp, kind, request.body, requestMeta(request));
+        const { user, redirectTo, session } = await signIn.verifySignInCode(msp, kind, request.body, requestMeta(request));
         // Rotation: the session this browser held before signing in stops working.
         if (request.auth) {
           await revokeSession(deps.database.db, request.auth.sessionTokenHash, deps.now());
@@ -71,7 +73,7 @@ export const registerSignInRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        await resendSignInCode(deps, msp, kind, request.body.challengeId, requestMeta(request));
+        await signIn.resendSignInCode(msp, kind, request.body.challengeId, requestMeta(request));
         return { message: MESSAGES.verificationCodeResent };
       },
     );

@@ -3,11 +3,12 @@ import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
-import { mspUserOf } from '../../plugins/access';
+import { mspUserOf, requestMeta, type TRequestMeta } from '../../plugins/access';
 import type { TAuthContext } from '../../plugins/auth-context';
-import { findMspByDomain, findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
-import { requestMeta, authIpRateLimit, USER_KIND_OF, type TRequestMeta } from './auth-request';
+import { findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
+import { authIpRateLimit, USER_KIND_OF } from './auth-request';
 import { newTotpSecret, PENDING_TOTP_PREFIX, totpUri, verifyTotp } from './two-factor.service';
+import { findMspByDomain } from '../msp/msp.repository';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
 

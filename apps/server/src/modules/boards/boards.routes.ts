@@ -24,7 +24,6 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { ANY_USER_OF_PATH_MSP, BOARD_ADMIN, BOARD_ADMIN_BY_PATH, BOARD_ADMIN_BY_SESSION } from './boards.policy';
 import { createBoardsService } from './boards.service';
 
@@ -35,7 +34,7 @@ const ZTemplateParams = z.object({ board: z.string().trim().min(1).max(100) });
 
 /** Board screen, board editor and board setup (catalogue group "Boards & categorisation"). */
 export const registerBoardsRoutes: TModule = (app, deps) => {
-  const boards = createBoardsService({ ...deps, psaClients: psaClientsFor(deps) });
+  const boards = createBoardsService(deps);
 
   app.get(
     '/db/:mspCustomDomain/getPSATicketingConfiguration',

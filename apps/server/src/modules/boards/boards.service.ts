@@ -7,7 +7,6 @@ import {
   coerceScore,
   coerceSlaHours,
   normaliseBoard,
-  type TBoardDetailView,
   type TBoardProblem,
   type TDefaultBoardSetupBody,
   type TEditableBoard,
@@ -25,7 +24,6 @@ import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { findIntegration } from '../integrations/integrations.repository';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
-import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { scoreBoard } from './board-scoring';
 import { findBoardTemplate } from './board-templates';
@@ -50,9 +48,7 @@ type TSaveBody = z.output<typeof ZSaveTicketingConfigurationBody>;
 type TCreateBoardBody = z.output<typeof ZCreateBoardBody>;
 type TRealBoard = TEditableBoard & { boardId: number };
 
-export interface TBoardsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
-  psaClients: Pick<TPsaClientProvider, 'forMsp'>;
-}
+type TBoardsDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const notAllowedAtPsa = () => new AppError('psa_validation', MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
@@ -501,6 +497,3 @@ export function createBoardsService(deps: TBoardsDeps) {
 function parseBoard(input: unknown): z.output<typeof ZBoardDetailInput> {
   return ZBoardDetailInput.parse(input);
 }
-
-export type TBoardsService = ReturnType<typeof createBoardsService>;
-export type { TBoardDetailView };

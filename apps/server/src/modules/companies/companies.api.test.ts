@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, CLIENT_CATALOGUE, permissionMap, type TCompanyPage, type TContactPage, type TCompanyTicketPage } from '@switchboard/contracts';
-import { auditEvents, contactOutbox, psaTickets } from '@switchboard/db';
+import { auditEvents, psaOutbox, psaTickets } from '@switchboard/db';
 import { createPsaClient, type PsaClient, type TPsaCompany } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
-import { createContactOutboxWorker, OUTBOX_LEASE_MS } from './contact-outbox';
+import { PSA_WRITE_LEASE_MS, runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -253,7 +252,7 @@ describe('A-044 / A-045 add a contact at the PSA', () => {
     const response = await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'Long', lastName: 'x'.repeat(40) });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'psa_validation', invalidParams: [{ name: 'lastName', reason: 'lastName must be at most 30 characters.' }] });
-    expect(await t.deps.database.db.select().from(contactOutbox).where(eq(contactOutbox.mspId, msp.id)).then((rows) => rows.filter((row) => row.status !== 'done'))).toEqual([]);
+    expect(await t.deps.database.db.select().from(psaOutbox).where(eq(psaOutbox.mspId, msp.id)).then((rows) => rows.filter((row) => row.status !== 'done'))).toEqual([]);
   });
 
   it('validates the form in plain words', async () => {
@@ -310,19 +309,20 @@ describe('A-044 / A-045 add a contact at the PSA', () => {
     // The same form sent again is the same add, not a second one.
     expect((await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, body)).statusCode).toBe(202);
 
-    const worker = createContactOutboxWorker({ ...t.deps, psaClients: psaClientsFor(t.deps) }, { intervalMs: 60_000 });
-    expect(await worker.runOnce()).toBe(0); // not due yet: the backoff holds it
-    t.advanceClock(OUTBOX_LEASE_MS + 60_000);
-    expect(await worker.runOnce()).toBe(1);
+    // The PSA outbox's retry loop (one pass here; the app's own loop is off in tests).
+    expect(await runPsaOutboxPass(t.deps)).toBe(0); // not due yet: the backoff holds it
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    expect(await runPsaOutboxPass(t.deps)).toBe(1);
+    const [write] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.kind, 'contact.create'), eq(psaOutbox.idempotencyKey, `contact.create:${idempotencyKey}`)));
+    expect(write?.status).toBe('done');
     const atPsa = await contactsAtPsa('Fitzgerald');
     expect(atPsa).toHaveLength(1);
     const after = (await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=${company.id}&search=fitz`)).json<TContactPage>();
     expect(after.pending).toEqual([]);
     expect(after.items.map((contact) => contact.psaContactId)).toEqual([String(atPsa[0]?.id)]);
     t.advanceClock(24 * 60 * 60_000);
-    expect(await worker.runOnce()).toBe(0);
+    expect(await runPsaOutboxPass(t.deps)).toBe(0);
     expect(await contactsAtPsa('Fitzgerald')).toHaveLength(1);
-    await worker.stop();
     // Answered now from the finished row, still one contact.
     const again = await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, body);
     expect(again.statusCode).toBe(201);

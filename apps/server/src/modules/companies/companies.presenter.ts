@@ -1,5 +1,7 @@
 import type { TCompany, TCompanyTicket, TContact } from '@switchboard/contracts';
-import type { TCompanyRow, TContactRow, TOutboxRow, TTicketRow } from './companies.repository';
+import type { TPsaOutboxRow } from '../psa-outbox/psa-outbox';
+import { contactPayloadOf, contactResultOf } from './companies.psa-writes';
+import type { TCompanyRow, TContactRow, TTicketRow } from './companies.repository';
 
 /** A synchronized company row as the Companies view shows it (01 §3 client company). */
 export function presentCompany(row: TCompanyRow): TCompany {
@@ -35,19 +37,21 @@ export function presentContact(row: TContactRow): TContact {
   };
 }
 
-/** An add the PSA has not confirmed yet, shown beside the synchronized contacts (the UI says it is pending). */
-export function presentOutboxContact(row: TOutboxRow, companyName: string | null): TContact {
+/** An add the PSA has not confirmed yet, shown beside the synchronized contacts (the UI says it is pending or failed). */
+export function presentContactWrite(row: TPsaOutboxRow, companyName: string | null): TContact {
+  const payload = contactPayloadOf(row);
+  const result = contactResultOf(row);
   return {
     id: row.id,
-    psaContactId: row.externalContactId,
-    firstName: row.payload.firstName,
-    lastName: row.payload.lastName,
-    email: row.payload.email,
-    phone: row.payload.phone,
+    psaContactId: result?.externalContactId ?? null,
+    firstName: result?.firstName ?? payload.firstName,
+    lastName: result?.lastName ?? payload.lastName,
+    email: result?.email ?? payload.email,
+    phone: result?.phone ?? payload.phone,
     psaClientName: companyName,
-    psaType: row.psaType,
-    psaCompanyId: row.externalCompanyId,
-    isActive: true,
+    psaType: payload.psaType,
+    psaCompanyId: payload.externalCompanyId,
+    isActive: result?.isActive ?? true,
     status: row.status === 'done' ? 'synced' : row.status,
     failureReason: row.status === 'failed' ? row.lastError : null,
   };

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { contactOutbox, psaCompanies, psaContacts, psaTickets, type TContactOutboxPayload, type TDatabase } from '@switchboard/db';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { psaCompanies, psaContacts, psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
+import type { TPsaOutboxRow } from '../psa-outbox/psa-outbox';
+import { CONTACT_CREATE, CONTACT_TARGET } from './companies.psa-writes';
 
 export type TCompanyRow = typeof psaCompanies.$inferSelect;
 export type TContactRow = typeof psaContacts.$inferSelect & { companyName: string | null };
 export type TTicketRow = typeof psaTickets.$inferSelect;
-export type TOutboxRow = typeof contactOutbox.$inferSelect;
 export type TPsaTypeName = TCompanyRow['psaType'];
 
 export interface TPageRequest {
@@ -156,106 +157,42 @@ export async function listTickets(db: TDatabase, mspId: string, filter: TTicketF
   return { rows, total: counted?.total ?? 0 };
 }
 
-// ——— the contact outbox (decision 013) ———
+// ——— add-contact writes in the PSA outbox (decision 013) ———
 
-export interface TNewOutboxRow {
-  idempotencyKey: string;
-  psaType: TPsaTypeName;
-  companyRowId: string;
-  externalCompanyId: string;
-  payload: TContactOutboxPayload;
-  createdBy: string;
-  /** The request that inserts the row tries the PSA at once; the lease keeps the worker off it meanwhile. */
-  lockedUntil: Date;
-  now: Date;
-}
-
-/** Inserts the add, or returns the row already stored under the same idempotency key (`isNew` false). */
-export async function insertOutboxRow(db: TDatabase, mspId: string, row: TNewOutboxRow): Promise<{ row: TOutboxRow; isNew: boolean }> {
-  const [inserted] = await db
-    .insert(contactOutbox)
-    .values({
-      mspId,
-      idempotencyKey: row.idempotencyKey,
-      psaType: row.psaType,
-      companyRowId: row.companyRowId,
-      externalCompanyId: row.externalCompanyId,
-      payload: row.payload,
-      createdBy: row.createdBy,
-      lockedUntil: row.lockedUntil,
-      nextAttemptAt: row.now,
-      createdAt: row.now,
-      updatedAt: row.now,
-    })
-    .onConflictDoNothing({ target: [contactOutbox.mspId, contactOutbox.idempotencyKey] })
-    .returning();
-  if (inserted) return { row: inserted, isNew: true };
-  const [existing] = await db
+/** An add-contact write already stored under this idempotency key (a resubmitted form), or null. */
+export async function findContactWriteByKey(db: TDatabase, mspId: string, idempotencyKey: string): Promise<TPsaOutboxRow | null> {
+  const [row] = await db
     .select()
-    .from(contactOutbox)
-    .where(and(eq(contactOutbox.mspId, mspId), eq(contactOutbox.idempotencyKey, row.idempotencyKey)))
-    .limit(1);
-  if (!existing) throw new Error('contact outbox row vanished between insert and read');
-  return { row: existing, isNew: false };
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.kind, CONTACT_CREATE), eq(psaOutbox.idempotencyKey, idempotencyKey)));
+  return row ?? null;
 }
 
-/** Claims up to `limit` due adds of any MSP for one worker pass (a lease, so a crashed worker's rows come back). */
-export async function claimDueOutboxRows(db: TDatabase, now: Date, leaseUntil: Date, limit: number): Promise<TOutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ mspId: contactOutbox.mspId, id: contactOutbox.id })
-      .from(contactOutbox)
-      .where(and(eq(contactOutbox.status, 'pending'), lte(contactOutbox.nextAttemptAt, now), or(isNull(contactOutbox.lockedUntil), lt(contactOutbox.lockedUntil, now))))
-      .orderBy(asc(contactOutbox.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed: TOutboxRow[] = [];
-    for (const key of due) {
-      const [row] = await tx
-        .update(contactOutbox)
-        .set({ lockedUntil: leaseUntil })
-        .where(and(eq(contactOutbox.mspId, key.mspId), eq(contactOutbox.id, key.id)))
-        .returning();
-      if (row) claimed.push(row);
-    }
-    return claimed;
-  });
-}
-
-/** Records a finished add: the PSA's contact id. */
-export async function markOutboxDone(db: TDatabase, mspId: string, id: string, externalContactId: string, attempts: number, now: Date): Promise<void> {
-  await db
-    .update(contactOutbox)
-    .set({ status: 'done', externalContactId, attempts, lockedUntil: null, lastError: null, updatedAt: now })
-    .where(and(eq(contactOutbox.mspId, mspId), eq(contactOutbox.id, id)));
-}
-
-/** Records a failed attempt: tried again at `nextAttemptAt`, or given up (`failed`) when that is null. */
-export async function markOutboxAttemptFailed(db: TDatabase, mspId: string, id: string, attempts: number, lastError: string, nextAttemptAt: Date | null, now: Date): Promise<void> {
-  await db
-    .update(contactOutbox)
-    .set({ status: nextAttemptAt ? 'pending' : 'failed', attempts, lastError, nextAttemptAt: nextAttemptAt ?? now, lockedUntil: null, updatedAt: now })
-    .where(and(eq(contactOutbox.mspId, mspId), eq(contactOutbox.id, id)));
-}
-
-/** Removes an add the PSA refused while its author waited (they saw the PSA's message and may resubmit). */
-export async function deleteOutboxRow(db: TDatabase, mspId: string, id: string): Promise<void> {
-  await db.delete(contactOutbox).where(and(eq(contactOutbox.mspId, mspId), eq(contactOutbox.id, id)));
-}
-
-/** Adds that are not at the PSA yet (pending or given up), of one company or of all, newest first. */
-export async function listUnfinishedOutboxRows(db: TDatabase, mspId: string, externalCompanyId: string | null, limit: number): Promise<TOutboxRow[]> {
+/**
+ * The adds the PSA does not have yet (pending or failed), newest first, of one company (its PSA id)
+ * or of every company. The outbox's psaWritesFor needs the target ids; the Contacts view has none.
+ */
+export async function listUnfinishedContactWrites(db: TDatabase, mspId: string, externalCompanyId: string | null, limit: number): Promise<TPsaOutboxRow[]> {
   return db
     .select()
-    .from(contactOutbox)
-    .where(and(eq(contactOutbox.mspId, mspId), ne(contactOutbox.status, 'done'), externalCompanyId === null ? undefined : eq(contactOutbox.externalCompanyId, externalCompanyId)))
-    .orderBy(desc(contactOutbox.createdAt))
+    .from(psaOutbox)
+    .where(
+      and(
+        eq(psaOutbox.mspId, mspId),
+        eq(psaOutbox.kind, CONTACT_CREATE),
+        eq(psaOutbox.targetType, CONTACT_TARGET),
+        ne(psaOutbox.status, 'done'),
+        externalCompanyId === null ? undefined : eq(psaOutbox.targetId, externalCompanyId),
+      ),
+    )
+    .orderBy(desc(psaOutbox.seq))
     .limit(limit);
 }
 
-/** The outbox rows with these ids (the worker's pass result, for tests and logs). */
-export async function findOutboxRows(db: TDatabase, mspId: string, ids: string[]): Promise<TOutboxRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(contactOutbox).where(and(eq(contactOutbox.mspId, mspId), inArray(contactOutbox.id, ids)));
+/**
+ * Removes an add the PSA refused while its author was waiting: they see the PSA's message (422)
+ * and send the form again, so nothing is kept (only a failed add-contact row is ever removed).
+ */
+export async function discardRefusedContactWrite(db: TDatabase, mspId: string, id: string): Promise<void> {
+  await db.delete(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), eq(psaOutbox.kind, CONTACT_CREATE), eq(psaOutbox.status, 'failed')));
 }

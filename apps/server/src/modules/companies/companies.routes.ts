@@ -21,19 +21,16 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TModule } from '../../app-deps';
 import { actorOf, mspUserOf, type TRouteAccess } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import type { TCompaniesActor } from './companies.policy';
 import { createCompaniesService } from './companies.service';
-import { createContactOutboxWorker } from './contact-outbox';
+// Defines the contact.create kind of the PSA outbox (decision 013) before any add is stored.
+import './companies.psa-writes';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
 
 /** decisions 12: the company and contact calls need technicianUserManagement or clientUserManagement (client users: their company only). */
 const CONTACT_PERMISSIONS: readonly TPermission[] = ['technicianUserManagement', 'clientUserManagement'];
 const READ: TRouteAccess = { principal: 'user', tenant: 'path', anyPermission: CONTACT_PERMISSIONS };
-
-/** How often the add-contact retry loop looks for due adds. */
-const OUTBOX_INTERVAL_MS = 5_000;
 
 function companiesActorOf(request: FastifyRequest): TCompaniesActor {
   const auth = mspUserOf(request);
@@ -42,13 +39,8 @@ function companiesActorOf(request: FastifyRequest): TCompaniesActor {
 
 /** Companies and contacts (01 §2 Companies/Contacts screens): and the list additions. */
 export const registerCompaniesRoutes: TModule = (app, deps) => {
-  const outboxDeps = { ...deps, psaClients: psaClientsFor(deps) };
-  const service = createCompaniesService(outboxDeps);
-
-  // The add-contact retry loop lives as long as the app (decision 013).
-  const worker = createContactOutboxWorker(outboxDeps, { intervalMs: OUTBOX_INTERVAL_MS, log: (message, error) => app.log.error({ err: error }, message) });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  // Pending adds are resent by the PSA outbox's retry loop (modules/psa-outbox), not by this module.
+  const service = createCompaniesService(deps);
 
   app.get(
     '/db/:mspCustomDomain/psaClients',

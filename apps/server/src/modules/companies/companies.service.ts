@@ -13,19 +13,22 @@ import { AppError, notFound } from '../../lib/app-error';
 import { findIntegration } from '../integrations/integrations.repository';
 import { psaNotConfigured } from '../integrations/psa-errors';
 import { canUseCompany, canUseCompanyRow, companyScopeOf, type TCompaniesActor } from './companies.policy';
-import { presentCompany, presentContact, presentOutboxContact, presentTicket } from './companies.presenter';
+import { attemptPsaWrite, enqueuePsaWrite, type TPsaOutboxRow, type TPsaWriteDeps } from '../psa-outbox/psa-outbox';
+import { presentCompany, presentContact, presentContactWrite, presentTicket } from './companies.presenter';
+import { CONTACT_CREATE, CONTACT_TARGET, contactPayloadOf, type TContactCreatePayload } from './companies.psa-writes';
 import {
+  discardRefusedContactWrite,
   findCompanyByExternalId,
   findCompanyById,
-  insertOutboxRow,
+  findContactByExternalId,
+  findContactWriteByKey,
   listClientTypes,
   listCompanies,
   listContacts,
   listTickets,
-  listUnfinishedOutboxRows,
+  listUnfinishedContactWrites,
   type TPsaTypeName,
 } from './companies.repository';
-import { attemptOutboxRow, OUTBOX_LEASE_MS, type TContactOutboxDeps } from './contact-outbox';
 
 export interface TPaging {
   page: number;
@@ -51,7 +54,7 @@ const PENDING_SHOWN = 50;
 const wrongPsa = (psaType: string) => new AppError('validation', `This MSP's PSA is ${psaType === 'CONNECTWISE' ? 'ConnectWise' : 'Autotask'}; choose that PSA for the contact.`);
 
 /** Companies, contacts and their tickets from the synchronized copies; contact adds through the PSA (01 §2). */
-export function createCompaniesService(deps: TContactOutboxDeps & Pick<TAppDeps, 'audit'>) {
+export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'audit'>) {
   const db = deps.database.db;
 
   /** The MSP's PSA type, when it has one: the copies of a former PSA are not shown. */
@@ -84,9 +87,9 @@ export function createCompaniesService(deps: TContactOutboxDeps & Pick<TAppDeps,
     const company = await companyFor(actor, psaType, query.psaCompanyId);
     const [{ rows, total }, unfinished] = await Promise.all([
       listContacts(db, actor.mspId, { psaType: company.psaType, externalCompanyId: company.externalId, isActive: query.active, search: query.search }, query),
-      query.active ? listUnfinishedOutboxRows(db, actor.mspId, company.externalId, PENDING_SHOWN) : Promise.resolve([]),
+      query.active ? listUnfinishedContactWrites(db, actor.mspId, company.externalId, PENDING_SHOWN) : Promise.resolve([]),
     ]);
-    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentOutboxContact(row, company.name)) };
+    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, company.name)) };
   }
 
   /** The Contacts screen: every contact the actor may see; `psaOnly` false adds the adds still pending. */
@@ -95,9 +98,9 @@ export function createCompaniesService(deps: TContactOutboxDeps & Pick<TAppDeps,
     const scope = companyScopeOf(actor);
     const [{ rows, total }, unfinished] = await Promise.all([
       listContacts(db, actor.mspId, { psaType, externalCompanyId: scope, isActive: query.active, search: query.search }, query),
-      query.psaOnly ? Promise.resolve([]) : listUnfinishedOutboxRows(db, actor.mspId, scope, PENDING_SHOWN),
+      query.psaOnly ? Promise.resolve([]) : listUnfinishedContactWrites(db, actor.mspId, scope, PENDING_SHOWN),
     ]);
-    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentOutboxContact(row, null)) };
+    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, null)) };
   }
 
   /** The tickets views: a company's tickets, a contact's, or (no filter) all the actor may see. */
@@ -128,52 +131,67 @@ export function createCompaniesService(deps: TContactOutboxDeps & Pick<TAppDeps,
 
   /**
    * A-044 / A-045: creates the contact at the PSA, then in the synchronized copy. The add is stored
-   * first (the outbox), so a PSA that is down loses nothing: the answer is then 202 with a pending
-   * contact and the retry loop finishes it. A PSA refusal is the PSA's field message (422).
+   * first (the PSA outbox, kind contact.create), so a PSA that is down loses nothing: the answer is
+   * then 202 with a pending contact and the outbox's retry loop finishes it. A PSA refusal is the
+   * PSA's field message (422) and keeps nothing.
    */
   async function addContact(actor: TCompaniesActor, input: TAddContactInput): Promise<{ contact: TContact; isPending: boolean }> {
     const psaType = await currentPsaType(actor.mspId);
     if (!psaType) throw psaNotConfigured();
     if (input.psaType !== psaType) throw wrongPsa(psaType);
     const company = await companyFor(actor, psaType, input.psaCompanyId);
-    const now = deps.now();
-    const { row, isNew } = await insertOutboxRow(db, actor.mspId, {
-      idempotencyKey: input.idempotencyKey ?? randomUUID(),
+    // Namespaced: the outbox's idempotency keys are shared by every kind of write.
+    const idempotencyKey = `${CONTACT_CREATE}:${input.idempotencyKey ?? randomUUID()}`;
+    const payload: TContactCreatePayload = {
       psaType,
-      companyRowId: company.id,
       externalCompanyId: company.externalId,
-      payload: {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email ? input.email : null,
-        phone: input.phone ? input.phone : null,
-        emailTypeId: input.emailTypeId ?? null,
-        phoneTypeId: input.phoneTypeId ?? null,
-      },
-      createdBy: actor.userId,
-      lockedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-      now,
-    });
-    // A resubmitted form (same key) is the same add: answer with what became of it.
-    if (!isNew) {
-      if (row.payload.firstName !== input.firstName || row.payload.lastName !== input.lastName || row.externalCompanyId !== company.externalId) {
-        throw new AppError('conflict', 'This add-contact request was already used for another contact. Reload the form and try again.');
-      }
-      return { contact: presentOutboxContact(row, company.name), isPending: row.status !== 'done' };
-    }
-    const result = await attemptOutboxRow(deps, row, { removeOnRefusal: true });
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email ? input.email : null,
+      phone: input.phone ? input.phone : null,
+      emailTypeId: input.emailTypeId ?? null,
+      phoneTypeId: input.phoneTypeId ?? null,
+    };
+    // A resubmitted form (same key) is the same add: answer with what became of it, without sending it again.
+    const earlier = await findContactWriteByKey(db, actor.mspId, idempotencyKey);
+    if (earlier) return answerEarlierAdd(earlier, payload, company.name);
+    const row = await db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: actor.mspId, kind: CONTACT_CREATE, idempotencyKey, target: { type: CONTACT_TARGET, id: company.externalId }, payload, createdBy: actor.userId }, deps.now()),
+    );
+    const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);
+    // The event records the PSA's answer, known only after the call (outside any transaction, STYLE).
     const audit = (outcome: 'success' | 'failure', target: string, details: Record<string, unknown>) =>
-      deps.audit.record(deps.database.db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'contact.add', target, outcome, ip: actor.ip, requestId: actor.requestId, details: { psaCompanyId: company.externalId, ...details } });
-    if (result.kind === 'done') {
-      await audit('success', result.contact.externalId, { name: `${input.firstName} ${input.lastName}` });
-      return { contact: presentContact({ ...result.contact, companyName: company.name }), isPending: false };
+      deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'contact.add', target, outcome, ip: actor.ip, requestId: actor.requestId, details: { psaCompanyId: company.externalId, writeId: row.id, ...details } });
+    if (outcome.status === 'done') {
+      // The outcome's row is the one before the send; the PSA's answer is the outcome's result.
+      const contact = presentContactWrite({ ...outcome.row, status: 'done', result: outcome.result }, company.name);
+      await audit('success', contact.psaContactId ?? row.id, { name: `${input.firstName} ${input.lastName}` });
+      return { contact: await syncedContact(actor.mspId, contact), isPending: false };
     }
-    if (result.kind === 'refused') {
-      await audit('failure', row.id, { reason: result.error.detail });
-      throw result.error;
+    if (outcome.status === 'failed') {
+      await discardRefusedContactWrite(db, actor.mspId, row.id);
+      await audit('failure', row.id, { reason: outcome.error.detail });
+      throw outcome.error;
     }
-    await audit('success', row.id, { pending: true, reason: result.error.detail, nextAttemptAt: result.nextAttemptAt.toISOString() });
-    return { contact: presentOutboxContact({ ...row, status: 'pending' }, company.name), isPending: true };
+    await audit('success', row.id, { pending: true, ...(outcome.error ? { reason: outcome.error.detail } : {}), ...(outcome.nextAttemptAt ? { nextAttemptAt: outcome.nextAttemptAt.toISOString() } : {}) });
+    return { contact: presentContactWrite({ ...outcome.row, status: 'pending' }, company.name), isPending: true };
+  }
+
+  async function answerEarlierAdd(row: TPsaOutboxRow, payload: TContactCreatePayload, companyName: string): Promise<{ contact: TContact; isPending: boolean }> {
+    const stored = contactPayloadOf(row);
+    if (stored.firstName !== payload.firstName || stored.lastName !== payload.lastName || stored.externalCompanyId !== payload.externalCompanyId) {
+      throw new AppError('conflict', 'This add-contact request was already used for another contact. Reload the form and try again.');
+    }
+    if (row.status === 'failed') throw new AppError('psa_validation', row.lastError ?? 'The PSA refused this contact.');
+    const contact = presentContactWrite(row, companyName);
+    if (row.status === 'done') return { contact: await syncedContact(row.mspId, contact), isPending: false };
+    return { contact, isPending: true };
+  }
+
+  /** A finished add answers with its synchronized copy, as the lists show it (the write itself if the copy has gone). */
+  async function syncedContact(mspId: string, written: TContact): Promise<TContact> {
+    const copy = written.psaContactId === null ? null : await findContactByExternalId(db, mspId, written.psaType, written.psaContactId);
+    return copy ? presentContact({ ...copy, companyName: written.psaClientName }) : written;
   }
 
   return { listCompanyPage, listCompanyContacts, listContactPage, listTicketPage, companiesByClientId, clientIntegrations, addContact };

@@ -10,9 +10,8 @@ import { findRole } from '../roles/roles.repository';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findIntegration } from '../integrations/integrations.repository';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
-import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { DB_PSA_TYPE, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
@@ -41,9 +40,6 @@ export async function assertRoleManagerRemains(db: TDatabase, mspId: string, tar
   const otherActiveRoleManagers = await countOtherActiveRoleManagers(db, mspId, target.id);
   if (wouldRemoveLastRoleManager({ holdsNow, holdsAfter, otherActiveRoleManagers })) throw lastRoleManagerError();
 }
-
-/** The MSP's PSA as the synchronized copies name it. */
-const DB_PSA_TYPE = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' } as const;
 
 /** Employees screen (01 §2) and the PSA member import. */
 export function createEmployeesService(deps: TAppDeps) {
@@ -120,7 +116,7 @@ export function createEmployeesService(deps: TAppDeps) {
   async function refreshPsaMembers(actor: TActor) {
     const integration = await findIntegration(db, actor.mspId);
     if (!integration || !isIntegrationConfigured(integration)) return null;
-    const client = await psaClientsFor(deps).forMsp(actor.mspId);
+    const client = await deps.psaClients.forMsp(actor.mspId);
     const members = await withPsaErrors(() => client.listMembers());
     const psaType = DB_PSA_TYPE[client.psaType];
     await upsertPsaDirectory(

@@ -13,7 +13,6 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { IMPORT_ADMIN_BY_PATH, IMPORT_ADMIN_BY_QUERY, IMPORT_ADMIN_BY_SESSION } from './imports.policy';
 import { createImportsService, type TImportSink } from './imports.service';
 
@@ -42,7 +41,7 @@ const ZCancelQuery = z.object({ mspCustomDomain: ZCustomDomain, jobId: z.uuid() 
 
 /** Clients and contacts loading (catalogue group "Imports/streams": ). */
 export const registerImportsRoutes: TModule = (app, deps) => {
-  const imports = createImportsService({ ...deps, psaClients: psaClientsFor(deps) });
+  const imports = createImportsService(deps);
 
   app.get(
     '/psa/psa/progressive/:kind/fetchStream',

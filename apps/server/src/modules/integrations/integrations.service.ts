@@ -7,7 +7,6 @@ import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
 import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
-import { psaClientsFor } from './psa-client-for-msp';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 
 export interface TIntegrationActor {
@@ -20,7 +19,7 @@ export interface TIntegrationActor {
 /** Saving, verifying and clearing the MSP's PSA keys (01 §4 "Manage integration"). */
 export function createIntegrationsService(deps: TAppDeps) {
   const db = deps.database.db;
-  const clients = psaClientsFor(deps);
+  const clients = deps.psaClients;
   const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */

@@ -27,17 +27,8 @@ export interface TPsaClientProvider {
   invalidate(mspId: string): void;
 }
 
-const providers = new WeakMap<TAppDeps, TPsaClientProvider>();
-
-/** One provider per app: the per-tenant request budgets must be shared by every request of that tenant. */
-export function psaClientsFor(deps: TAppDeps): TPsaClientProvider {
-  let provider = providers.get(deps);
-  if (!provider) {
-    provider = createPsaClientProvider(deps);
-    providers.set(deps, provider);
-  }
-  return provider;
-}
+/** What the provider reads: the keys' encryption, the allow-list, the integration rows and the clock. */
+export type TPsaClientProviderDeps = Pick<TAppDeps, 'config' | 'database' | 'now'>;
 
 function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
   const stored: unknown = JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext));
@@ -54,7 +45,11 @@ function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegration
   return { psaType: 'autotask', username, secret: secrets.secret, integrationCode: secrets.integrationCode, zoneDiscoveryUrl };
 }
 
-function createPsaClientProvider(deps: TAppDeps): TPsaClientProvider {
+/**
+ * Built once per app and injected as `deps.psaClients`: the per-tenant request budgets must be
+ * shared by every request of that tenant.
+ */
+export function createPsaClientProvider(deps: TPsaClientProviderDeps): TPsaClientProvider {
   // Keyed by the row's updatedAt as well: keys saved through another replica take effect on the
   // next call here, not after the cache time (issue #11: no state another replica needs).
   const cache = new Map<string, { client: PsaClient; expiresAt: number; updatedAt: number }>();

@@ -1,12 +1,13 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
-import { msps, uploads, users, type TDatabase } from '@switchboard/db';
+import { msps, users, type TDatabase } from '@switchboard/db';
 
 export type TMspRow = typeof msps.$inferSelect;
 export type TNewMsp = typeof msps.$inferInsert;
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
 
+/** The MSP with this custom domain (compared in lower case), or undefined. */
 export async function findMspByDomain(db: TDatabase, customDomain: string): Promise<TMspRow | undefined> {
   const [row] = await db.select().from(msps).where(eq(msps.customDomain, customDomain.toLowerCase())).limit(1);
   return row;
@@ -56,12 +57,3 @@ export async function insertUser(db: TDatabase, values: TNewUser): Promise<TUser
   return row;
 }
 
-/** Stores an upload (a logo) in the database, where every replica reads the same bytes. */
-export async function insertUpload(db: TDatabase, values: { mspId: string; name: string; contentType: string; bytes: Buffer }): Promise<void> {
-  await db.insert(uploads).values({ ...values, sizeBytes: values.bytes.length });
-}
-
-export async function findUpload(db: TDatabase, mspId: string, name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(and(eq(uploads.mspId, mspId), eq(uploads.name, name))).limit(1);
-  return row;
-}

@@ -14,7 +14,7 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
-import { actorOf, mspUserOf } from '../../plugins/access';
+import { actorOf, mspUserOf, requestMeta } from '../../plugins/access';
 import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
 import { createTechnicianAddService } from './technician-add.service';
 
@@ -88,7 +88,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       msps.assertSignupOpen();
       const input = await readMspSignupForm(request);
-      const created = await msps.createMsp(input, { ip: request.ip, requestId: request.id });
+      const created = await msps.createMsp(input, requestMeta(request));
       return reply.status(201).send(created);
     },
   );
@@ -161,7 +161,7 @@ export const registerMspRoutes: TModule = (app, deps) => {
       },
     },
     async (request, reply) => {
-      const origin = { ip: request.ip, requestId: request.id };
+      const origin = requestMeta(request);
       const bootstrapToken = request.headers[BOOTSTRAP_TOKEN_HEADER];
       if (typeof bootstrapToken === 'string' && bootstrapToken !== '') {
         const user = await technicians.addFirstTechnician(request.params.mspCustomDomain, bootstrapToken, request.body, origin);

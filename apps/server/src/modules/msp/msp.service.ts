@@ -4,10 +4,11 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { detectLogoType, logoRelativePath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
-import { findMspByDomain, findUpload, insertMsp, insertUpload, updateMspBrand } from './msp.repository';
+import { findMspByDomain, insertMsp, updateMspBrand } from './msp.repository';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
 export const BOOTSTRAP_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -23,10 +24,6 @@ export interface TCreateMspInput {
   logo?: { bytes: Buffer; declaredMime: string } | undefined;
 }
 
-export interface TRequestOrigin {
-  ip: string;
-  requestId: string;
-}
 
 
 /** Every MSP sign-up failure carries the spec's `mspSignup` flag (R-093) beside its own. */
@@ -47,7 +44,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'config' | 'now'>) {
+export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'config' | 'now' | 'files'>) {
   const db = deps.database.db;
 
   /** MSP_SIGNUP=off: refused before the form is read, so nothing is uploaded for nothing. */
@@ -56,7 +53,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   }
 
   /** A-082: validates the form, stores the logo, creates the MSP with its built-in roles and a bootstrap token. */
-  async function createMsp(input: TCreateMspInput, origin: TRequestOrigin): Promise<TCreateMspResponse> {
+  async function createMsp(input: TCreateMspInput, origin: TRequestMeta): Promise<TCreateMspResponse> {
     assertSignupOpen();
     const signup = deps.config.mspSignup;
     if (signup.mode === 'invitation' && !sameSecret(input.invitationCode?.trim() ?? '', signup.code)) {
@@ -86,8 +83,10 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     const bootstrapToken = randomToken();
     const bootstrapExpiresAt = new Date(deps.now().getTime() + BOOTSTRAP_TOKEN_TTL_MS);
     const logoPath = logoType ? logoRelativePath(mspId, logoType) : null;
+    const logoFiles = input.logo && logoType && logoPath ? [{ mspId, name: logoPath, contentType: logoType.mime, bytes: input.logo.bytes }] : [];
     try {
-      await db.transaction(async (tx) => {
+      // The logo is stored with the row: a stored logoPath always names a complete upload.
+      await deps.files.storeWith(db, logoFiles, async (tx) => {
         await insertMsp(tx, {
           id: mspId,
           customDomain: fields.customDomain,
@@ -99,8 +98,6 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
           bootstrapTokenHash: sha256(bootstrapToken),
           bootstrapExpiresAt,
         });
-        // Same transaction as the row: a stored logoPath always names a complete upload.
-        if (input.logo && logoType && logoPath) await insertUpload(tx, { mspId, name: logoPath, contentType: logoType.mime, bytes: input.logo.bytes });
         await ensureBuiltInRoles(tx, mspId);
         await deps.audit.record(tx, {
           mspId,
@@ -131,7 +128,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   async function getLogo(customDomain: string): Promise<{ bytes: Buffer; mime: string }> {
     const msp = await findMspByDomain(db, customDomain);
     if (!msp?.logoPath || !msp.logoMime) throw notFound();
-    const upload = await findUpload(db, msp.id, msp.logoPath);
+    const upload = await deps.files.get(db, msp.id, msp.logoPath);
     if (!upload) throw notFound();
     return { bytes: upload.bytes, mime: upload.contentType };
   }
@@ -143,7 +140,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
   }
 
   /** Branding save (decisions #5 addition). */
-  async function saveBrand(actor: { mspId: string; userId: string } & TRequestOrigin, brand: TMspBrand): Promise<TMspBrand> {
+  async function saveBrand(actor: { mspId: string; userId: string } & TRequestMeta, brand: TMspBrand): Promise<TMspBrand> {
     const normalised = {
       primaryColour: brand.primaryColour.toLowerCase(),
       primaryButtonColour: brand.primaryButtonColour.toLowerCase(),

@@ -8,7 +8,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { assertMayGrantRole } from '../roles/roles.policy';
 import { findRole } from '../roles/roles.repository';
-import { mspSignupError, type TRequestOrigin } from './msp.service';
+import type { TRequestMeta } from '../../plugins/access';
+import { mspSignupError } from './msp.service';
 import { presentTechnician } from './msp.presenter';
 import { countTechnicians, findMspByDomain, insertUser, isTechnicianEmailTaken, spendBootstrapToken, type TMspRow } from './msp.repository';
 
@@ -40,7 +41,7 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
    * A-035 with `x-bootstrap-token` (decisions #6): the MSP's first technician, always with the
    * built-in Admin role (a role picked in sign-up step 2 cannot exist yet), spending the token.
    */
-  async function addFirstTechnician(mspCustomDomain: string, token: string, body: TAddTechnicianBody, origin: TRequestOrigin): Promise<TTechnicianRecord> {
+  async function addFirstTechnician(mspCustomDomain: string, token: string, body: TAddTechnicianBody, origin: TRequestMeta): Promise<TTechnicianRecord> {
     const msp = await findMspByDomain(db, mspCustomDomain);
     if (!msp) throw notFound();
     const auditFailure = (reason: string) =>
@@ -87,7 +88,7 @@ export function createTechnicianAddService(deps: Pick<TAppDeps, 'database' | 'au
   }
 
   /** A-035 from the Employees screen: the new-employee form's checks and messages (01 §5), in order. */
-  async function addEmployee(adder: TEmployeeAdder, body: TAddTechnicianBody, origin: TRequestOrigin): Promise<TTechnicianRecord> {
+  async function addEmployee(adder: TEmployeeAdder, body: TAddTechnicianBody, origin: TRequestMeta): Promise<TTechnicianRecord> {
     const form = normalise(body);
     const employee = MESSAGES.employee;
     if (form.firstName === '' || form.lastName === '') throw validation(employee.names);

@@ -1,8 +1,12 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
+import type { TPsaType } from '@switchboard/psa';
 
-type TDbPsaType = (typeof psaMembers.$inferSelect)['psaType'];
+/** How the tables spell a PSA (psa_* copies, integrations, teams, boards). */
+export type TDbPsaType = (typeof psaMembers.$inferSelect)['psaType'];
+/** The adapter's PSA type as the tables store it. */
+export const DB_PSA_TYPE: Record<TPsaType, TDbPsaType> = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' };
 
 /** A PSA company as a source (the live PSA, the demo directory) knows it. Absent details are kept as stored. */
 export interface TPsaCompanyCopy {

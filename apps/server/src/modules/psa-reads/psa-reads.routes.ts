@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { requireCapability, type PsaClient } from '@switchboard/psa';
 import type { TModule } from '../../app-deps';
 import { mspUserOf, type TRouteAccess } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
 import { assertMayReadTicket, visibleNotes } from './psa-reads.policy';
 import {
@@ -27,7 +26,7 @@ const MEMBER_DIRECTORY: TRouteAccess = { principal: 'user', tenant: 'query', any
 
 /** PSA reads of the catalogue (A-024… …A-107), through the signed-in MSP's adapter. */
 export const registerPsaReadsRoutes: TModule = (app, deps) => {
-  const clients = psaClientsFor(deps);
+  const clients = deps.psaClients;
 
   /** The admitted user and their MSP's client (the access hook checked tenant and permissions). */
   async function clientFor(request: FastifyRequest) {

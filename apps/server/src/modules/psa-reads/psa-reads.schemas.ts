@@ -40,6 +40,13 @@ export const ZPsaTicket = z.object({
   contactId: z.number().int().nullable(),
   ownerId: z.number().int().nullable(),
   externalReference: z.string().nullable(),
+  sourceId: z.number().int().nullable(),
+  dueAt: z.string().nullable(),
+  teamId: z.number().int().nullable(),
+  impact: z.enum(['Low', 'Medium', 'High']).nullable(),
+  severity: z.enum(['Low', 'Medium', 'High']).nullable(),
+  ticketTypeId: z.number().int().nullable(),
+  ticketCategoryId: z.number().int().nullable(),
 });
 export const ZPsaNote = z.object({
   id: z.number().int(),
@@ -48,6 +55,7 @@ export const ZPsaNote = z.object({
   kind: z.enum(['description', 'internal', 'resolution']),
   createdAt: z.string().nullable(),
   createdBy: z.string().nullable(),
+  memberId: z.number().int().nullable().optional(),
 });
 export const ZPsaTicketStatus = z.object({
   ticketId: z.number().int(),

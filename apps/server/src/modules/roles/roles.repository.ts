@@ -19,6 +19,7 @@ export function listRoles(db: TDatabase, mspId: string): Promise<TRoleRow[]> {
   return listRolesQuery(db).execute({ mspId });
 }
 
+/** One role of an MSP by id, or undefined. */
 export async function findRole(db: TDatabase, mspId: string, roleId: string): Promise<TRoleRow | undefined> {
   const [row] = await db.select().from(roles).where(and(eq(roles.mspId, mspId), eq(roles.id, roleId))).limit(1);
   return row;

@@ -5,6 +5,7 @@ import { sessions, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { forgetCachedSessions, type TAuthContext } from '../../plugins/auth-context';
+import type { TRequestMeta } from '../../plugins/access';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -39,7 +40,7 @@ export async function revokeSession(db: TDatabase, tokenHash: string, now: Date)
 }
 
 /** Ends the caller's session and records the logout, in one transaction. */
-export async function endSession(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>, auth: TAuthContext, meta: { ip: string; requestId: string }): Promise<void> {
+export async function endSession(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>, auth: TAuthContext, meta: TRequestMeta): Promise<void> {
   const actor = auth.principal === 'user' ? { mspId: auth.mspId, actorKind: 'user' as const, actorId: auth.userId } : { actorKind: 'account' as const, actorId: auth.accountId };
   await deps.database.db.transaction(async (tx) => {
     await revokeSession(tx, auth.sessionTokenHash, deps.now());

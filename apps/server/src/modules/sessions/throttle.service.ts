@@ -56,12 +56,12 @@ export async function recordFailure(db: TDatabase, key: string, now: Date): Prom
  * Counts any attempt, successful or not, against the key's 20-per-5-minutes budget without ever
  * locking; use a key of its own (`attemptKey`) so successes do not clear it.
  */
-export async function recordAttempt(db: TDatabase, key: string, now: Date): Promise<void> {
+async function recordAttempt(db: TDatabase, key: string, now: Date): Promise<void> {
   await countInWindow(db, key, now, null);
 }
 
 /** The key that budgets all attempts on an account, beside the failure key that locks it. */
-export const attemptKey = (failureKey: string): string => `${failureKey}:attempts`;
+const attemptKey = (failureKey: string): string => `${failureKey}:attempts`;
 
 /** A success clears the key's failures. */
 export async function recordSuccess(db: TDatabase, key: string): Promise<void> {

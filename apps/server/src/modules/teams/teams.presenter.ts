@@ -1,7 +1,7 @@
 import type { TTeam, TTeamMember } from '@switchboard/contracts';
 import type { TTeamMemberRow, TTeamRow } from './teams.repository';
 
-export function presentTeamMember(row: TTeamMemberRow, team: Pick<TTeamRow, 'psaType'>): TTeamMember {
+function presentTeamMember(row: TTeamMemberRow, team: Pick<TTeamRow, 'psaType'>): TTeamMember {
   return {
     id: row.user.id,
     firstName: row.user.firstName,

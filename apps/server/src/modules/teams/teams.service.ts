@@ -4,8 +4,8 @@ import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TActor } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
+import { DB_PSA_TYPE } from '../psa-directory/psa-directory.repository';
 import { psaMemberNumberOf } from './teams.policy';
 import { presentTeam } from './teams.presenter';
 import {
@@ -41,7 +41,7 @@ export function createTeamsService(deps: TAppDeps) {
   const db = deps.database.db;
   const audit = (actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
     deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
-  const psaOf = (actor: TActor): Promise<PsaClient> => psaClientsFor(deps).forMsp(actor.mspId);
+  const psaOf = (actor: TActor): Promise<PsaClient> => deps.psaClients.forMsp(actor.mspId);
   // Autotask has no board teams of ConnectWise's kind (its queues have no member lists through the
   // REST API), so Autotask teams are kept in Switchboard only: no PSA call for them.
   const isMirrored = (team: Pick<TTeamRow, 'psaType' | 'psaTeamId'>) => team.psaType === 'CONNECTWISE' && team.psaTeamId !== null;
@@ -89,7 +89,7 @@ export function createTeamsService(deps: TAppDeps) {
     const boards = await withPsaErrors(() => client.listBoards());
     const board = boards.find((candidate) => candidate.id === boardId);
     if (!board) throw validation(MESSAGES.teams.boardRequired, [{ name: 'boardId', reason: MESSAGES.teams.boardRequired }]);
-    const psaType = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
+    const psaType = DB_PSA_TYPE[client.psaType];
     const psaTeam = psaType === 'CONNECTWISE' ? await withPsaErrors(() => client.createTeam(board.id, { name: body.teamName, memberIds: members.map((member) => member.psaMemberNumber) })) : null;
     let created: TTeamRow;
     try {

@@ -1,7 +1,6 @@
 import { ZBatchStatus, ZBatchStatusQuery, ZSyncBoardsBody, ZSyncBoardsResult } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { jobQueueFor } from './ticket-sync.jobs';
 import { SYNC_ADMIN } from './ticket-sync.policy';
 import { createTicketSyncService, SYNC_RUN_QUEUE, type TSyncRunJob } from './ticket-sync.service';
@@ -11,7 +10,6 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   const jobs = jobQueueFor(deps);
   const sync = createTicketSyncService({
     ...deps,
-    psaClients: psaClientsFor(deps),
     jobs,
     staleAfterMs: deps.jobs?.staleAfterMs ?? 2 * 60_000,
     maxAttempts: deps.jobs?.maxAttempts ?? 6,

@@ -1,6 +1,6 @@
 import type { TPermission } from '@switchboard/contracts';
 import type { TAuthContext } from '../../plugins/auth-context';
-import type { TMspUserKind } from './auth.repository';
+import type { TMspUserKind } from '../auth/auth.repository';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
 

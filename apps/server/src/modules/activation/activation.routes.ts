@@ -9,12 +9,14 @@ import {
   MSP_USER_COLLECTIONS,
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { authIpRateLimit, requestMeta, requireMsp, USER_KIND_OF } from './auth-request';
-import { activateAccount, lookUpActivationRecords } from './activation.service';
+import { authIpRateLimit, requireMsp, USER_KIND_OF } from '../auth/auth-request';
+import { createActivationService } from './activation.service';
 import { activationPsaLookupFor } from './activation-psa-lookup';
+import { requestMeta } from '../../plugins/access';
 
 /** Account activation under `…/activate`: find the PSA record of an email, then create the linked user (A-087…A-090). */
 export const registerActivationRoutes: TModule = (app, deps) => {
+  const activation = createActivationService(deps);
   for (const collection of MSP_USER_COLLECTIONS) {
     const kind = USER_KIND_OF[collection];
     app.get(
@@ -25,7 +27,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        return lookUpActivationRecords(deps, activationPsaLookupFor(deps, request.log), msp, kind, request.query.email);
+        return activation.lookUpActivationRecords(activationPsaLookupFor(deps, request.log), msp, kind, request.query.email);
       },
     );
   }
@@ -39,7 +41,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);
       const { email, password, psaMembersAutopilotDbId } = request.body;
-      const created = await activateAccount(deps, activationPsaLookupFor(deps, request.log), msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
+      const created = await activation.activateAccount(activationPsaLookupFor(deps, request.log), msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
       return reply.status(201).send(created);
     },
   );
@@ -53,8 +55,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);
       const { email, password, psaContactAutopilotDbId } = request.body;
-      const created = await activateAccount(
-        deps,
+      const created = await activation.activateAccount(
         activationPsaLookupFor(deps, request.log),
         msp,
         'client',

@@ -1,9 +1,8 @@
 import { isPsaError, type PsaClient, type TPsaContactWithCompany, type TPsaErrorKind, type TPsaMemberWithPhone, type TPsaType } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
-import { psaClientsFor } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
-import type { TMspUserKind } from './auth.repository';
+import type { TMspUserKind } from '../auth/auth.repository';
 
 /** What activation needs to ask the MSP's live PSA, injected so the repository stays testable. */
 export interface TActivationPsaLookup {
@@ -18,8 +17,8 @@ export type TLivePsaRecords = { psaType: TPsaType; kind: 'technician'; members: 
 const FALLBACK_KINDS: ReadonlySet<TPsaErrorKind> = new Set(['unavailable', 'rate_limited', 'bad_keys']);
 
 /** The activation lookup of the app: the per-MSP client cache of the integrations module, warnings to the request log. */
-export function activationPsaLookupFor(deps: TAppDeps, log: { warn(details: Record<string, unknown>, message: string): void }): TActivationPsaLookup {
-  const clients = psaClientsFor(deps);
+export function activationPsaLookupFor(deps: Pick<TAppDeps, 'psaClients'>, log: { warn(details: Record<string, unknown>, message: string): void }): TActivationPsaLookup {
+  const clients = deps.psaClients;
   return {
     async clientFor(mspId) {
       try {

@@ -5,7 +5,7 @@ import { roles, users } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { isPostgresRun, waitForLockWaiter } from '../../../test/lock-waits';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
-import { newClient, nextIp } from './auth-test-helpers';
+import { newClient, nextIp } from '../auth/auth-test-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, users } from '@switchboard/db';
 import { buildMsp, buildUser, type TTestMsp } from '../../../test/factories';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
-import { latestCode, newClient } from './auth-test-helpers';
+import { latestCode, newClient } from '../auth/auth-test-helpers';
 
 const PASSWORD = 'Activ8-Me!';
 let t: TTestApp;

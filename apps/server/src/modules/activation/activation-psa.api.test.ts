@@ -5,7 +5,7 @@ import { createPsaClient, type PsaClient, type TPsaCompany } from '@switchboard/
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { newClient } from './auth-test-helpers';
+import { newClient } from '../auth/auth-test-helpers';
 
 const PASSWORD = 'Activ8-Me!';
 let t: TTestApp;

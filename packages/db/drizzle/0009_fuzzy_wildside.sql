@@ -43,4 +43,7 @@ CREATE TABLE "sync_runs" (
 --> statement-breakpoint
 ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_runs" ADD CONSTRAINT "sync_runs_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sync_runs_open_idx" ON "sync_runs" USING btree ("phase1_status","phase2_status");
+CREATE INDEX "sync_runs_open_idx" ON "sync_runs" USING btree ("phase1_status","phase2_status");--> statement-breakpoint
+CREATE INDEX "psa_companies_name_idx" ON "psa_companies" USING btree ("msp_id","name");--> statement-breakpoint
+CREATE INDEX "psa_contacts_company_idx" ON "psa_contacts" USING btree ("msp_id","external_company_id","is_active","last_name","first_name");--> statement-breakpoint
+CREATE INDEX "psa_contacts_name_idx" ON "psa_contacts" USING btree ("msp_id","is_active","last_name","first_name");

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchboard/db';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
-import type { TPsaContactWithCompany, TPsaMemberWithPhone, TPsaType } from '@switchboard/psa';
-import type { TMspUserKind } from './auth.repository';
+import type { TPsaContactWithCompany, TPsaMemberWithPhone } from '@switchboard/psa';
+import type { TMspUserKind } from '../auth/auth.repository';
 import { lookUpLivePsaRecords, type TActivationPsaLookup } from './activation-psa-lookup';
-import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { DB_PSA_TYPE, upsertPsaDirectory, type TDbPsaType } from '../psa-directory/psa-directory.repository';
 
 /** A PSA member (technician) found for activation, with the row id the user will link to. */
 export interface TMemberMatch {
@@ -26,9 +26,6 @@ export type TPsaMatches = { kind: 'technician'; matches: TMemberMatch[] } | { ki
 type TMemberRow = typeof psaMembers.$inferSelect;
 type TContactRow = typeof psaContacts.$inferSelect;
 type TCompanyRow = typeof psaCompanies.$inferSelect;
-type TDbPsaType = TMemberRow['psaType'];
-
-const DB_PSA_TYPE: Record<TPsaType, TDbPsaType> = { connectwise: 'CONNECTWISE', autotask: 'AUTOTASK' };
 
 const byName = (a: { lastName: string; firstName: string }, b: { lastName: string; firstName: string }): number =>
   a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName);

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { isValidEmail, MESSAGES, passwordProblems, type TActivationLookupResponse } from '@switchboard/contracts';
+import { users } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, conflict, validation } from '../../lib/app-error';
+import { hashPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { ensureBuiltInRoles } from '../roles/built-in-roles';
+import { findUserByEmail, type TMspRow, type TMspUserKind } from '../auth/auth.repository';
+import { findPsaRecordsByEmail } from './activation.repository';
+import type { TActivationPsaLookup } from './activation-psa-lookup';
+import type { TRequestMeta } from '../../plugins/access';
+
+type TActivationDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
+
+const LOOKUP_FLAG: Record<TMspUserKind, string> = { technician: 'techEmailCheck', client: 'clientEmailCheck' };
+const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', client: 'clientSignup' };
+
+export interface TActivationInput {
+  email: string;
+  password: string;
+  /** The PSA member row (technician) or contact row (client) chosen from the lookup. */
+  psaRecordRowId: string;
+  /** Clients only: the PSA company the contact belongs to (A-090 query). */
+  psaCompanyId?: string;
+}
+
+/** Account activation against the MSP's PSA records (A-007…A-010). */
+export function createActivationService(deps: TActivationDeps) {
+  /** the PSA records an activating user may link to. */
+  async function lookUpActivationRecords(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
+    if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
+    const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now());
+    if (found.matches.length === 0) throw new AppError('not_found', MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
+    return { records: found.matches.map((match) => match.record) };
+  }
+
+  /** creates the user linked to its PSA record (technician → Technician/Tier1, client → Client). */
+  async function activateAccount(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, input: TActivationInput, meta: TRequestMeta): Promise<{ id: string }> {
+    const flags = { [SIGNUP_FLAG[kind]]: true };
+    if (!isValidEmail(input.email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { ...flags, validEmail: false });
+    const problems = passwordProblems(input.password);
+    const firstProblem = problems[0];
+    if (firstProblem !== undefined) throw validation(firstProblem, problems.map((reason) => ({ name: 'password', reason })), { ...flags, validPassword: problems });
+    const db = deps.database.db;
+    const fail = async (reason: string, error: AppError) => {
+      await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
+      return error;
+    };
+    if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
+    const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now());
+    const roleIds = await ensureBuiltInRoles(db, msp.id);
+    const id = randomUUID();
+    const passwordHash = await hashPassword(input.password);
+    const base = { mspId: msp.id, id, email: input.email.trim(), passwordHash, createdAt: deps.now(), updatedAt: deps.now() };
+    // Two activations racing for one email: the unique index lets one through, the other gets 409.
+    // The user and its audit event commit together.
+    const insertUser = async (values: typeof users.$inferInsert) => {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(users).values(values);
+          await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
+        throw error;
+      }
+    };
+    if (found.kind === 'technician') {
+      const member = found.matches.find((match) => match.rowId === input.psaRecordRowId);
+      if (!member) throw await fail('no_psa_record', new AppError('not_found', MESSAGES.notFound, { flags }));
+      await insertUser({
+        ...base,
+        kind: 'technician',
+        roleId: roleIds.Technician,
+        tierLevel: 'Tier1',
+        firstName: member.record.firstName,
+        lastName: member.record.lastName,
+        phone: member.phone ?? '',
+        psaMemberId: member.record.psaMembersId,
+        psaMemberRowId: member.rowId,
+      });
+    } else {
+      const contact = found.matches.find((match) => match.rowId === input.psaRecordRowId && match.record.psaCompanyId === input.psaCompanyId);
+      if (!contact) throw await fail('no_psa_record', new AppError('not_found', MESSAGES.notFound, { flags }));
+      await insertUser({
+        ...base,
+        kind: 'client',
+        roleId: roleIds.Client,
+        tierLevel: null,
+        firstName: contact.record.firstName,
+        lastName: contact.record.lastName,
+        phone: contact.phone ?? '',
+        psaContactId: contact.record.psaContactId,
+        psaContactRowId: contact.rowId,
+        psaCompanyId: contact.record.psaCompanyId,
+        companyRowId: contact.companyRowId,
+      });
+    }
+    return { id };
+  }
+
+  return { lookUpActivationRecords, activateAccount };
+}

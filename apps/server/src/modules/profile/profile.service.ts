@@ -1,0 +1,100 @@
+import { isValidPhone, MESSAGES, NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
+import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { forbidden, notFound, validation } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { assertRoleManagerRemains } from '../employees/employees.service';
+import { forgetCachedSessions, type TAuthContext } from '../../plugins/auth-context';
+import { findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from '../auth/auth.repository';
+import { assertMayGrantRole } from '../roles/roles.policy';
+import { canAccessUser, canManageUsersOfKind } from './profile.policy';
+import { presentSessionMspUser } from '../auth/session-user.presenter';
+import type { TRequestMeta } from '../../plugins/access';
+import { findRole } from '../roles/roles.repository';
+
+type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
+type TProfileDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>;
+
+export interface TUserEdit {
+  email: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phoneNumber?: string | undefined;
+  roleId?: string | undefined;
+  tierLevel?: TTierLevel | undefined;
+}
+
+const roleNotFound = () => validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
+
+function validateEdit(edit: TUserEdit): void {
+  for (const [field, value] of [['firstName', edit.firstName], ['lastName', edit.lastName]] as const) {
+    if (value !== undefined && !NAME_PATTERN.test(value)) throw validation(MESSAGES.employee.names, [{ name: field, reason: MESSAGES.employee.names }]);
+  }
+  if (edit.phoneNumber !== undefined && !isValidPhone(edit.phoneNumber)) {
+    throw validation(MESSAGES.employee.phone, [{ name: 'phoneNumber', reason: MESSAGES.employee.phone }]);
+  }
+}
+
+/** Reading and editing MSP users' profiles (A-005, A-006). */
+export function createProfileService(deps: TProfileDeps) {
+  /** A-001/A-002: one user of the caller's MSP; someone else's record needs the management permission. */
+  async function getUserById(auth: TUserContext, kind: TMspUserKind, userId: string): Promise<TSessionMspUser> {
+    const row = await findUserWithTenant(deps.database.db, auth.mspId, userId);
+    if (!row || row.user.kind !== kind) throw notFound();
+    if (!canAccessUser(auth, { id: row.user.id, kind })) throw forbidden();
+    return presentSessionMspUser(row);
+  }
+
+  /** A-036/A-037 (decisions #11): own names and phone; role and tier changes need the management permission. */
+  async function editUser(auth: TUserContext, kind: TMspUserKind, edit: TUserEdit, meta: TRequestMeta): Promise<TSessionMspUser> {
+    const db = deps.database.db;
+    const target: TUserRow | undefined = await findUserByEmail(db, auth.mspId, kind, edit.email);
+    if (!target) throw notFound();
+    if (!canAccessUser(auth, { id: target.id, kind })) throw forbidden();
+    validateEdit(edit);
+    const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
+    const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
+    if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
+    if (isRoleChange && edit.roleId !== undefined) {
+      const role = await findRole(db, auth.mspId, edit.roleId);
+      if (!role) throw roleNotFound();
+      assertMayGrantRole(auth.permissions, role);
+      // Issue #8: the last active person who can manage roles keeps that right (no MSP-wide lock-out).
+      const currentRole = await findRole(db, auth.mspId, target.roleId);
+      await assertRoleManagerRemains(db, auth.mspId, { id: target.id, currentPermissions: currentRole?.permissions }, role.permissions);
+    }
+    const changes = {
+      ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),
+      ...(edit.lastName !== undefined ? { lastName: edit.lastName } : {}),
+      ...(edit.phoneNumber !== undefined ? { phone: edit.phoneNumber } : {}),
+      ...(isRoleChange && edit.roleId !== undefined ? { roleId: edit.roleId } : {}),
+      ...(isTierChange && edit.tierLevel !== undefined ? { tierLevel: edit.tierLevel } : {}),
+    };
+    try {
+      await db.transaction(async (tx) => {
+        await updateUser(tx, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
+        await deps.audit.record(tx, {
+          mspId: auth.mspId,
+          actorKind: 'user',
+          actorId: auth.userId,
+          action: 'user.profile_edit',
+          target: target.id,
+          outcome: 'success',
+          ...meta,
+          details: { kind, fields: Object.keys(changes) },
+        });
+      });
+    } catch (error) {
+      // The role was deleted after it was looked up: the same answer as a role that never existed.
+      if (isForeignKeyViolation(error, USERS_ROLE_FOREIGN_KEY)) throw roleNotFound();
+      throw error;
+    }
+    // The user's role, tier and names are in their cached sessions.
+    forgetCachedSessions.ofUser(deps.caches.sessions, auth.mspId, target.id);
+    const row = await findUserWithTenant(db, auth.mspId, target.id);
+    if (!row) throw notFound();
+    return presentSessionMspUser(row);
+  }
+
+  return { getUserById, editUser };
+}

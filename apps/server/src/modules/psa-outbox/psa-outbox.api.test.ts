@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, psaOutbox } from '@switchboard/db';
+import { createPsaClient, type PsaClient, type TPsaContact } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import { nextIp } from '../auth/auth-test-helpers';
+import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, runPsaOutboxPass, createPsaOutboxWorker } from './psa-outbox';
+
+/** A write kind for these tests only: a contact create, which the adapters make retry-safe by looking it up. */
+interface TContactPayload {
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+const landed: string[] = [];
+definePsaWrite<TContactPayload, { contactId: number }>('test.contact', {
+  async send(client, payload, row) {
+    const contact = await client.createContact({ idempotencyKey: row.id, ...payload });
+    return { contactId: contact.id };
+  },
+  async onDone(_tx, row) {
+    landed.push(row.id);
+  },
+});
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let direct: PsaClient;
+let msp: TTestMsp;
+let admin: TestClient;
+let companyId: number;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+  msp = await buildMsp(t);
+  admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+  const { companyId: cwCompany, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+  expect(
+    (await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cwCompany, publicKey, privateKey, psaUrl: siteUrl, clientId } })).statusCode,
+  ).toBe(200);
+  direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId: cwCompany, publicKey, privateKey, clientId }, { tenantKey: 'direct-outbox' });
+  for await (const company of direct.streamCompanies()) {
+    companyId = company.id;
+    break;
+  }
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+let counter = 0;
+function newContact(): TContactPayload {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { companyId, firstName: 'Outbox', lastName: `Person${tag}`, email: `outbox.${tag}@example.com` };
+}
+
+async function contactsIn(payload: TContactPayload): Promise<TPsaContact[]> {
+  return direct.findContactsByEmail(payload.email);
+}
+
+async function store(payload: TContactPayload, options: { key?: string; target?: string } = {}) {
+  return t.deps.database.db.transaction((tx) =>
+    enqueuePsaWrite(tx, { mspId: msp.id, kind: 'test.contact', idempotencyKey: options.key ?? `key-${payload.email}`, target: { type: 'contact-test', id: options.target ?? payload.email }, payload }, t.deps.now()),
+  );
+}
+
+/** Runs the retry loop until nothing is due, moving the clock past each backoff. */
+async function drain(): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    t.advanceClock(5 * 60_000);
+    if ((await runPsaOutboxPass(t.deps)) === 0) return;
+  }
+}
+
+describe('PSA outbox', () => {
+  it('sends a stored write at once when the PSA answers, exactly once', async () => {
+    const payload = newContact();
+    const row = await store(payload);
+    const outcome = await attemptPsaWrite(t.deps, msp.id, row.id);
+    expect(outcome.status).toBe('done');
+    expect(landed).toContain(row.id);
+    expect(await contactsIn(payload)).toHaveLength(1);
+    expect(await psaWritesFor(t.deps.database.db, msp.id, 'contact-test', [payload.email])).toEqual([]);
+  });
+
+  it('keeps a write the PSA could not take (503, 429, a dropped connection) and the retry loop lands it once', async () => {
+    const kinds = [503, 429, 'drop'] as const;
+    const payloads = kinds.map(() => newContact());
+    const rows = [];
+    for (const [index, kind] of kinds.entries()) {
+      const payload = payloads[index];
+      if (!payload) throw new Error('no payload');
+      const row = await store(payload);
+      rows.push(row);
+      // As many failures as the client's own quick retries (4 attempts).
+      sim.faults.failNext({ kind, count: 4, path: '/v4_6_release/apis/3.0/company/contacts', method: 'POST' });
+      const outcome = await attemptPsaWrite(t.deps, msp.id, row.id);
+      expect(outcome.status).toBe('pending');
+      sim.faults.reset();
+    }
+    const pending = await psaWritesFor(t.deps.database.db, msp.id, 'contact-test', payloads.map((p) => p.email));
+    expect(pending.map((row) => row.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(pending.every((row) => row.attempts === 1 && row.lastError !== null)).toBe(true);
+    await drain();
+    for (const payload of payloads) expect(await contactsIn(payload)).toHaveLength(1);
+    expect(await psaWritesFor(t.deps.database.db, msp.id, 'contact-test', payloads.map((p) => p.email))).toEqual([]);
+  }, 60_000);
+
+  it('does not duplicate a create whose answer was lost after the PSA stored it', async () => {
+    const payload = newContact();
+    const row = await store(payload);
+    sim.faults.failNext({ kind: 503, count: 4, phase: 'after', path: '/v4_6_release/apis/3.0/company/contacts', method: 'POST' });
+    await attemptPsaWrite(t.deps, msp.id, row.id);
+    sim.faults.reset();
+    await drain();
+    expect(await contactsIn(payload)).toHaveLength(1);
+  }, 30_000);
+
+  it('answers the same row for a repeated idempotency key', async () => {
+    const payload = newContact();
+    const first = await store(payload, { key: 'same-key-twice' });
+    const second = await store(newContact(), { key: 'same-key-twice' });
+    expect(second.id).toBe(first.id);
+    expect(second.payload).toEqual(payload);
+  });
+
+  it('sends writes about one target in the order they were stored', async () => {
+    const first = newContact();
+    const second = newContact();
+    const target = `ordered-${counter}`;
+    const firstRow = await store(first, { target });
+    const secondRow = await store(second, { target });
+    sim.faults.failNext({ kind: 503, count: 4, path: '/v4_6_release/apis/3.0/company/contacts', method: 'POST' });
+    expect((await attemptPsaWrite(t.deps, msp.id, firstRow.id)).status).toBe('pending');
+    sim.faults.reset();
+    // The PSA is up again, but the second waits for the first.
+    expect((await attemptPsaWrite(t.deps, msp.id, secondRow.id)).status).toBe('pending');
+    expect(await contactsIn(second)).toHaveLength(0);
+    await drain();
+    const [firstDone, secondDone] = await Promise.all([firstRow, secondRow].map(async (row) => (await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id))))[0]));
+    expect(firstDone?.status).toBe('done');
+    expect(secondDone?.status).toBe('done');
+    expect((firstDone?.doneAt?.getTime() ?? 0) <= (secondDone?.doneAt?.getTime() ?? 0)).toBe(true);
+    expect(await contactsIn(second)).toHaveLength(1);
+  }, 30_000);
+
+  it('marks a write the PSA refuses as failed with the reason, audits it, lists it, and an admin can send it again', async () => {
+    const payload = { ...newContact(), companyId: 987_654 };
+    const row = await store(payload);
+    const outcome = await attemptPsaWrite(t.deps, msp.id, row.id);
+    expect(outcome.status).toBe('failed');
+    const listed = await admin.get('/db/api/psa-writes?status=failed');
+    expect(listed.statusCode).toBe(200);
+    const writes = listed.json<{ writes: Array<{ id: string; status: string; lastError: string | null }> }>().writes;
+    const shown = writes.find((write) => write.id === row.id);
+    expect(shown?.status).toBe('failed');
+    expect(shown?.lastError).toBeTruthy();
+    const audits = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'psa_write.test.contact'), eq(auditEvents.target, payload.email)));
+    expect(audits.map((event) => event.outcome)).toContain('failure');
+
+    const retried = await admin.post(`/db/api/psa-writes/${row.id}/retry`, {});
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<{ write: { status: string; attempts: number } }>().write).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await admin.post('/db/api/psa-writes/00000000-0000-4000-8000-000000000000/retry', {})).statusCode).toBe(404);
+  });
+
+  it('never lets another MSP see or resend a write', async () => {
+    const other = await buildMsp(t);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other), nextIp());
+    const payload = { ...newContact(), companyId: 987_655 };
+    const row = await store(payload);
+    await attemptPsaWrite(t.deps, msp.id, row.id);
+    const listed = (await otherAdmin.get('/db/api/psa-writes')).json<{ writes: Array<{ id: string }> }>().writes;
+    expect(listed.map((write) => write.id)).not.toContain(row.id);
+    expect((await otherAdmin.post(`/db/api/psa-writes/${row.id}/retry`, {})).statusCode).toBe(404);
+  });
+
+  it('two workers (two replicas) draining at once send each write once', async () => {
+    const payloads = Array.from({ length: 6 }, () => newContact());
+    for (const payload of payloads) await store(payload);
+    const replicaA = createPsaOutboxWorker(t.deps, { intervalMs: 0 });
+    const replicaB = createPsaOutboxWorker(t.deps, { intervalMs: 0 });
+    await Promise.all([replicaA.runOnce(), replicaB.runOnce()]);
+    for (const payload of payloads) expect(await contactsIn(payload)).toHaveLength(1);
+  }, 30_000);
+});

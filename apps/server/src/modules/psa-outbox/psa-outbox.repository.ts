@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { psaOutbox, type TDatabase } from '@switchboard/db';
+
+export type TPsaOutboxRow = typeof psaOutbox.$inferSelect;
+
+export interface TNewPsaWrite {
+  kind: string;
+  idempotencyKey: string;
+  target: { type: string; id: string };
+  payload: unknown;
+  createdBy?: string | null;
+}
+
+/** Not yet sent because an earlier write about the same target is still waiting (a note waits for its ticket's create). */
+const waitsForEarlierWrite = sql`exists (
+  select 1 from ${psaOutbox} as earlier
+  where earlier.msp_id = ${psaOutbox.mspId} and earlier.target_type = ${psaOutbox.targetType}
+    and earlier.target_id = ${psaOutbox.targetId} and earlier.status = 'pending' and earlier.seq < ${psaOutbox.seq})`;
+
+/** Stores a write; the same idempotency key answers the row already stored (a resubmitted request). */
+export async function insertPsaWrite(db: TDatabase, mspId: string, write: TNewPsaWrite, now: Date): Promise<{ row: TPsaOutboxRow; isNew: boolean }> {
+  const [inserted] = await db
+    .insert(psaOutbox)
+    .values({
+      mspId,
+      kind: write.kind,
+      idempotencyKey: write.idempotencyKey,
+      targetType: write.target.type,
+      targetId: write.target.id,
+      payload: write.payload,
+      createdBy: write.createdBy ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [psaOutbox.mspId, psaOutbox.idempotencyKey] })
+    .returning();
+  if (inserted) return { row: inserted, isNew: true };
+  const [existing] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.idempotencyKey, write.idempotencyKey)));
+  if (!existing) throw new Error('psa_outbox: the row with this idempotency key vanished');
+  return { row: existing, isNew: false };
+}
+
+export async function findPsaWrite(db: TDatabase, mspId: string, id: string): Promise<TPsaOutboxRow | null> {
+  const [row] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+  return row ?? null;
+}
+
+/** Takes the lease on one pending row that is not held and not waiting behind an earlier write; null when it cannot. */
+export async function claimPsaWrite(db: TDatabase, mspId: string, id: string, now: Date, leaseUntil: Date): Promise<TPsaOutboxRow | null> {
+  const [row] = await db
+    .update(psaOutbox)
+    .set({ lockedUntil: leaseUntil })
+    .where(
+      and(
+        eq(psaOutbox.mspId, mspId),
+        eq(psaOutbox.id, id),
+        eq(psaOutbox.status, 'pending'),
+        or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
+        sql`not ${waitsForEarlierWrite}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The due rows of every MSP, leased to this worker (SKIP LOCKED: two replicas never take the same row). */
+export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Date, limit: number): Promise<TPsaOutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ mspId: psaOutbox.mspId, id: psaOutbox.id })
+      .from(psaOutbox)
+      .where(
+        and(
+          eq(psaOutbox.status, 'pending'),
+          lte(psaOutbox.nextAttemptAt, now),
+          or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
+          sql`not ${waitsForEarlierWrite}`,
+        ),
+      )
+      .orderBy(asc(psaOutbox.seq))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed: TPsaOutboxRow[] = [];
+    for (const key of due) {
+      const [row] = await tx
+        .update(psaOutbox)
+        .set({ lockedUntil: leaseUntil })
+        .where(and(eq(psaOutbox.mspId, key.mspId), eq(psaOutbox.id, key.id)))
+        .returning();
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  });
+}
+
+export async function markPsaWriteDone(db: TDatabase, mspId: string, id: string, attempts: number, result: unknown, now: Date): Promise<void> {
+  await db
+    .update(psaOutbox)
+    .set({ status: 'done', attempts, result: result ?? null, lastError: null, lockedUntil: null, updatedAt: now, doneAt: now })
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+}
+
+/** A failed attempt: pending again at `nextAttemptAt`, or failed for good when that is null. */
+export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id: string, attempts: number, lastError: string, nextAttemptAt: Date | null, now: Date): Promise<void> {
+  await db
+    .update(psaOutbox)
+    .set({
+      attempts,
+      lastError,
+      lockedUntil: null,
+      updatedAt: now,
+      ...(nextAttemptAt ? { status: 'pending' as const, nextAttemptAt } : { status: 'failed' as const }),
+    })
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+}
+
+/** Sends a failed row again from the start (after an admin fixed the cause). */
+export async function requeuePsaWrite(db: TDatabase, mspId: string, id: string, now: Date): Promise<TPsaOutboxRow | null> {
+  const [row] = await db
+    .update(psaOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, updatedAt: now })
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), ne(psaOutbox.status, 'done')))
+    .returning();
+  return row ?? null;
+}
+
+/** The writes about these targets that the PSA does not have yet (pending or failed), oldest first. */
+export async function psaWritesFor(db: TDatabase, mspId: string, targetType: string, targetIds: readonly string[]): Promise<TPsaOutboxRow[]> {
+  if (targetIds.length === 0) return [];
+  return db
+    .select()
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.targetType, targetType), inArray(psaOutbox.targetId, [...targetIds]), ne(psaOutbox.status, 'done')))
+    .orderBy(asc(psaOutbox.seq));
+}
+
+/** An MSP's writes not yet in the PSA (the admin's list), newest first. */
+export async function listOpenPsaWrites(db: TDatabase, mspId: string, status: 'pending' | 'failed' | undefined, limit: number): Promise<TPsaOutboxRow[]> {
+  return db
+    .select()
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, mspId), status ? eq(psaOutbox.status, status) : ne(psaOutbox.status, 'done')))
+    .orderBy(sql`${psaOutbox.seq} desc`)
+    .limit(limit);
+}

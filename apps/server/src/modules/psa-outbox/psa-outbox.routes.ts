@@ -1,0 +1,62 @@
+import { ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery, type TPsaWrite } from '@switchboard/contracts';
+import type { TModule } from '../../app-deps';
+import { notFound } from '../../lib/app-error';
+import { actorOf } from '../../plugins/access';
+import { attemptPsaWrite, createPsaOutboxWorker } from './psa-outbox';
+import { listOpenPsaWrites, requeuePsaWrite, type TPsaOutboxRow } from './psa-outbox.repository';
+
+const MANAGE_PSA_WRITES = { principal: 'technician', tenant: 'session', anyPermission: ['mspIntegrations', 'adminPortal'] } as const;
+
+export function presentPsaWrite(row: TPsaOutboxRow): TPsaWrite {
+  return {
+    id: row.id,
+    kind: row.kind,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The PSA outbox (decision 013): its retry loop runs with the app; admins see and resend what the PSA does not have yet. */
+export const registerPsaOutboxRoutes: TModule = (app, deps) => {
+  const worker = createPsaOutboxWorker(deps, { intervalMs: deps.config.psaOutboxIntervalMs, log: (message, error) => app.log.error({ err: error }, message) });
+  if (deps.config.psaOutboxIntervalMs > 0) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+
+  app.get(
+    '/db/api/psa-writes',
+    {
+      schema: { tags: ['psa-writes'], operationId: 'psaWritesList', summary: 'The MSP’s PSA writes not yet in the PSA (pending or failed), newest first', querystring: ZPsaWritesQuery, response: { 200: ZPsaWriteList } },
+      config: { access: MANAGE_PSA_WRITES },
+    },
+    async (request) => {
+      const rows = await listOpenPsaWrites(deps.database.db, actorOf(request).mspId, request.query.status, request.query.limit);
+      return { writes: rows.map(presentPsaWrite) };
+    },
+  );
+
+  app.post(
+    '/db/api/psa-writes/:writeId/retry',
+    {
+      schema: { tags: ['psa-writes'], operationId: 'psaWritesRetry', summary: 'Send a pending or failed PSA write again now', params: ZPsaWriteIdParams, response: { 200: ZPsaWriteResponse } },
+      config: { access: MANAGE_PSA_WRITES },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const row = await deps.database.db.transaction(async (tx) => {
+        const requeued = await requeuePsaWrite(tx, actor.mspId, request.params.writeId, deps.now());
+        if (!requeued) throw notFound('Write not found.');
+        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'psa_write.retry', target: requeued.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { kind: requeued.kind } });
+        return requeued;
+      });
+      const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);
+      return { write: presentPsaWrite(outcome.row) };
+    },
+  );
+};

@@ -1,0 +1,209 @@
+import { isPsaError, type PsaClient } from '@switchboard/psa';
+import type { TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { appErrorFromPsaError } from '../integrations/psa-errors';
+import {
+  claimDuePsaWrites,
+  claimPsaWrite,
+  findPsaWrite,
+  insertPsaWrite,
+  markPsaWriteAttemptFailed,
+  markPsaWriteDone,
+  type TNewPsaWrite,
+  type TPsaOutboxRow,
+} from './psa-outbox.repository';
+
+export { psaWritesFor, type TPsaOutboxRow } from './psa-outbox.repository';
+
+/**
+ * The durable PSA outbox (decision 013). A module defines each kind of write once with
+ * `definePsaWrite`, stores a write with `enqueuePsaWrite` inside its mutation's transaction, and may
+ * try it at once after the commit with `attemptPsaWrite`; the retry loop resends what is still
+ * pending. Writes about one target are sent in the order they were stored.
+ */
+
+export interface TPsaWriteContext {
+  /** The database, to read what the write needs now (e.g. the PSA id of a ticket created by an earlier write). */
+  db: TDatabase;
+  now: Date;
+}
+
+export interface TPsaWriteHandler<TPayload, TResult> {
+  /** One attempt at the PSA. `row.id` is stable across attempts: use it as the idempotency key. Throw to fail. */
+  send(client: PsaClient, payload: TPayload, row: TPsaOutboxRow, context: TPsaWriteContext): Promise<TResult>;
+  /** Runs in the transaction that marks the row done (e.g. store the PSA's id on the module's own row). */
+  onDone?(tx: TDatabase, row: TPsaOutboxRow, result: TResult): Promise<void>;
+}
+
+type TAnyHandler = TPsaWriteHandler<never, unknown>;
+const HANDLERS = new Map<string, TAnyHandler>();
+
+/** Declares a kind of PSA write; call once at module level in the module that owns it. */
+export function definePsaWrite<TPayload, TResult>(kind: string, handler: TPsaWriteHandler<TPayload, TResult>): void {
+  if (HANDLERS.has(kind) && HANDLERS.get(kind) !== handler) throw new Error(`PSA write kind "${kind}" is defined twice`);
+  HANDLERS.set(kind, handler);
+}
+
+export type TPsaWriteDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
+
+export type TPsaWriteOutcome =
+  | { status: 'done'; result: unknown; row: TPsaOutboxRow }
+  /** Kept and retried: the PSA was down, limiting, or an earlier write about the same target is still waiting. */
+  | { status: 'pending'; error: AppError | null; nextAttemptAt: Date | null; row: TPsaOutboxRow }
+  /** The PSA refused it (or it kept failing); kept as failed with the reason, shown, and retriable by an admin. */
+  | { status: 'failed'; error: AppError; row: TPsaOutboxRow };
+
+/** After this many failed attempts a write is marked failed (about a day of retries); an admin can send it again. */
+export const PSA_WRITE_MAX_ATTEMPTS = 12;
+const BASE_DELAY_MS = 15_000;
+const MAX_DELAY_MS = 4 * 60 * 60_000;
+/** How long a claimed row is held by the worker or request that claimed it. */
+export const PSA_WRITE_LEASE_MS = 2 * 60_000;
+
+/** Exponential backoff with jitter: 15 s, 30 s, 1 min … capped at 4 h; a PSA's Retry-After wins when longer. */
+export function nextRetryDelayMs(attempts: number, retryAfterSeconds: number | null = null, random: () => number = Math.random): number {
+  const exponential = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+  const jittered = Math.round(exponential * (0.8 + random() * 0.4));
+  return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);
+}
+
+/** PSA answers that another attempt cannot change. Bad keys and a missing integration are retried: an admin can fix them. */
+const PERMANENT_PSA_KINDS = new Set(['validation', 'not_found', 'not_supported']);
+const PERMANENT_APP_CODES = new Set(['psa_validation', 'psa_not_found', 'validation', 'not_found', 'conflict']);
+
+function classify(error: unknown): { retry: boolean; appError: AppError; retryAfterSeconds: number | null } {
+  if (isPsaError(error)) return { retry: !PERMANENT_PSA_KINDS.has(error.kind), appError: appErrorFromPsaError(error), retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof AppError) return { retry: !PERMANENT_APP_CODES.has(error.code), appError: error, retryAfterSeconds: error.extra.retryAfterSeconds ?? null };
+  // Anything else (a dropped connection the adapter did not classify) is worth another try.
+  return { retry: true, appError: new AppError('psa_unavailable', error instanceof Error ? error.message : 'The PSA did not answer.'), retryAfterSeconds: null };
+}
+
+/** The text kept on a failed row: the PSA's field messages when it gave some. */
+function failureText(error: AppError): string {
+  const fields = error.extra.invalidParams?.map((param) => (param.name ? `${param.name}: ${param.reason}` : param.reason)) ?? [];
+  return [error.detail, ...fields].join(' ').slice(0, 1000);
+}
+
+/** Stores a write in the caller's transaction; a repeated idempotency key returns the row already stored. */
+export async function enqueuePsaWrite(tx: TDatabase, input: TNewPsaWrite & { mspId: string }, now: Date = new Date()): Promise<TPsaOutboxRow> {
+  if (!HANDLERS.has(input.kind)) throw new Error(`PSA write kind "${input.kind}" is not defined`);
+  const { mspId, ...write } = input;
+  return (await insertPsaWrite(tx, mspId, write, now)).row;
+}
+
+async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'request' | 'retry'): Promise<TPsaWriteOutcome> {
+  const db = deps.database.db;
+  const attempts = row.attempts + 1;
+  const handler = HANDLERS.get(row.kind);
+  try {
+    if (!handler) throw new AppError('validation', `This server does not know the PSA write "${row.kind}".`);
+    const client = await deps.psaClients.forMsp(row.mspId);
+    const result = await handler.send(client, row.payload as never, row, { db, now: deps.now() });
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      if (handler.onDone) await handler.onDone(tx, row, result);
+      await markPsaWriteDone(tx, row.mspId, row.id, attempts, result, now);
+      if (via === 'retry') {
+        await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'success', details: { via, attempts, writeId: row.id } });
+      }
+    });
+    return { status: 'done', result, row: { ...row, status: 'done', attempts } };
+  } catch (error) {
+    const { retry, appError, retryAfterSeconds } = classify(error);
+    const now = deps.now();
+    if (retry && attempts < PSA_WRITE_MAX_ATTEMPTS) {
+      const nextAttemptAt = new Date(now.getTime() + nextRetryDelayMs(attempts, retryAfterSeconds));
+      await markPsaWriteAttemptFailed(db, row.mspId, row.id, attempts, failureText(appError), nextAttemptAt, now);
+      return { status: 'pending', error: appError, nextAttemptAt, row: { ...row, attempts, nextAttemptAt } };
+    }
+    await db.transaction(async (tx) => {
+      await markPsaWriteAttemptFailed(tx, row.mspId, row.id, attempts, failureText(appError), null, now);
+      await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details: { via, attempts, writeId: row.id, reason: appError.detail } });
+    });
+    return { status: 'failed', error: appError, row: { ...row, status: 'failed', attempts } };
+  }
+}
+
+/**
+ * Tries one stored write now (call after the transaction that stored it has committed). A write that
+ * another worker holds, or that waits behind an earlier write about the same target, stays pending.
+ */
+export async function attemptPsaWrite(deps: TPsaWriteDeps, mspId: string, id: string): Promise<TPsaWriteOutcome> {
+  const now = deps.now();
+  const claimed = await claimPsaWrite(deps.database.db, mspId, id, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS));
+  if (claimed) return sendLeasedRow(deps, claimed, 'request');
+  const row = await findPsaWrite(deps.database.db, mspId, id);
+  if (!row) throw new Error(`psa_outbox: no write ${id}`);
+  if (row.status === 'done') return { status: 'done', result: row.result, row };
+  if (row.status === 'failed') return { status: 'failed', error: new AppError('psa_validation', row.lastError ?? 'The PSA refused this change.'), row };
+  return { status: 'pending', error: null, nextAttemptAt: row.nextAttemptAt, row };
+}
+
+/** One pass of the retry loop: sends the due writes of every MSP, oldest first; how many were attempted. */
+const BATCH_SIZE = 20;
+
+export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SIZE): Promise<number> {
+  const now = deps.now();
+  const rows = await claimDuePsaWrites(deps.database.db, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS), batchSize);
+  for (const row of rows) await sendLeasedRow(deps, row, 'retry');
+  return rows.length;
+}
+
+export interface TPsaOutboxWorker {
+  start(): void;
+  /** Stops the loop and waits for a pass in progress. */
+  stop(): Promise<void>;
+  /** One pass now (after the scheduled one, never beside it); how many were attempted. */
+  runOnce(): Promise<number>;
+}
+
+/** The retry loop, started and stopped with the app (every replica runs one; the leases keep them apart). */
+export function createPsaOutboxWorker(deps: TPsaWriteDeps, options: { intervalMs: number; log?: (message: string, error?: unknown) => void }): TPsaOutboxWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  let stopping = false;
+
+  function runOnce(): Promise<number> {
+    const next = chain.then(async () => {
+      let total = 0;
+      // Drain what is due now, batch after batch, before sleeping again.
+      for (;;) {
+        const sent = await runPsaOutboxPass(deps, BATCH_SIZE);
+        total += sent;
+        if (sent < BATCH_SIZE || stopping) return total;
+      }
+    });
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => options.log?.('PSA outbox pass failed', error))
+        .finally(schedule);
+    }, options.intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      stopping = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await chain;
+    },
+    runOnce,
+  };
+}
