@@ -21,12 +21,12 @@ export interface TAppDeps {
   lifecycle: TLifecycle;
   /** Short-lived per-process caches (decision 011); every app gets its own set. */
   caches: TAppCaches;
+  /** Background job timing (tests shorten it); the defaults suit production. */
+  jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
   /** Uploaded files (logos, documents): PostgreSQL or an S3-compatible bucket, never a server's disk. */
   files: TFileStore;
   /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
   psaClients: TPsaClientProvider;
-  /** Background job timing (tests shorten it); the defaults suit production. */
-  jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

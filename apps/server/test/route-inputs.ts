@@ -70,6 +70,9 @@ const PATTERN_CANDIDATES = ['#336699', 'abc', 'ABC', '123', 'a-b', 'a1'];
 function sampleString(schema: TJsonSchema, name: string, ctx: TSampleContext): string {
   if ((TENANT_KEYS as readonly string[]).includes(name)) return ctx.domain;
   if (schema.format === 'uuid') return ctx.idFor(name);
+  // ISO dates (z.iso.date / z.iso.datetime) carry a pattern no short candidate matches.
+  if (schema.format === 'date') return '2026-01-31';
+  if (schema.format === 'date-time') return '2026-01-31T12:00:00.000Z';
   if (schema.pattern !== undefined) {
     const pattern = new RegExp(schema.pattern);
     return PATTERN_CANDIDATES.find((candidate) => pattern.test(candidate)) ?? 'x';

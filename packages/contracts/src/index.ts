@@ -21,3 +21,6 @@ export * from './schemas/psa-writes';
 export * from './batch-sync';
 export * from './schemas/sync';
 export * from './schemas/imports';
+export * from './admin-lists';
+export * from './schemas/companies';
+export * from './schemas/activity-log';

@@ -45,6 +45,8 @@ export const ADMIN_OPTIONS = [
   'contacts',
   'board',
   'teams',
+  // Beyond the spec (issue #8): the activity log over the audit events.
+  'activity-log',
 ] as const;
 export type TAdminOption = (typeof ADMIN_OPTIONS)[number];
 
@@ -67,5 +69,7 @@ export function canOpenAdminOption(option: TAdminOption, permissions: Partial<TP
       return permissions.boardView === true;
     case 'contacts':
       return permissions.technicianUserManagement !== true;
+    case 'activity-log':
+      return permissions.adminPortal === true || permissions.roleManagement === true;
   }
 }

@@ -24,7 +24,7 @@ export interface TDatabaseHandle {
   /** The PGlite instance, for pg-boss's PGlite backend; undefined on PostgreSQL. */
   pglite?: PGlite;
   /**
-   * Raw SQL for a library that keeps its own schema (pg-boss, docs/decisions/012): parameterised when `values` are
+   * Raw SQL for a library that keeps its own schema (pg-boss, docs/decisions/014): parameterised when `values` are
    * given, else one or more statements run as a script. Product data never goes through here (Drizzle only).
    */
   executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;

@@ -22,6 +22,8 @@ import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
 import { registerTicketSyncRoutes } from './ticket-sync/ticket-sync.routes';
 import { registerImportsRoutes } from './imports/imports.routes';
 import { registerQueueRoutes } from './queue/queue.routes';
+import { registerCompaniesRoutes } from './companies/companies.routes';
+import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -48,4 +50,6 @@ export const MODULES: TModule[] = [
   registerTicketSyncRoutes,
   registerImportsRoutes,
   registerQueueRoutes,
+  registerCompaniesRoutes,
+  registerActivityLogRoutes,
 ];

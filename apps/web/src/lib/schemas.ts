@@ -38,3 +38,5 @@ export const ZTicketCompanyOptions = z.object({ items: z.array(z.looseObject({ p
 export const ZTicketContactOptions = z.object({
   items: z.array(z.looseObject({ psaContactId: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
 });
+/** the PSA's communication types for a new contact's e-mail and phone (empty on Autotask). */
+export const ZCommunicationTypes = z.array(z.object({ id: z.number(), name: z.string(), isEmail: z.boolean().optional(), isPhone: z.boolean().optional() }).loose());

@@ -41,7 +41,12 @@ export const psaCompanies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.mspId, t.id] }), uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId)],
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId),
+    // The Companies view pages by name (01 §2).
+    index('psa_companies_name_idx').on(t.mspId, t.name),
+  ],
 );
 
 export const psaContacts = pgTable(
@@ -67,6 +72,10 @@ export const psaContacts = pgTable(
     index('psa_contacts_email_idx').on(t.mspId, t.email),
     // The migration narrows this to ON DELETE SET NULL (company_row_id): msp_id is never nulled.
     foreignKey({ name: 'psa_contacts_company_fk', columns: [t.mspId, t.companyRowId], foreignColumns: [psaCompanies.mspId, psaCompanies.id] }).onDelete('set null'),
+    // The CompanyEmployees view: one company's contacts, Active/other, by name (01 §2).
+    index('psa_contacts_company_idx').on(t.mspId, t.externalCompanyId, t.isActive, t.lastName, t.firstName),
+    // The Contacts view: all contacts, Active/other, by name.
+    index('psa_contacts_name_idx').on(t.mspId, t.isActive, t.lastName, t.firstName),
   ],
 );
 

@@ -10,7 +10,6 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   const jobs = jobQueueFor(deps);
   const sync = createTicketSyncService({
     ...deps,
-    psaClients: deps.psaClients,
     jobs,
     staleAfterMs: deps.jobs?.staleAfterMs ?? 2 * 60_000,
     maxAttempts: deps.jobs?.maxAttempts ?? 6,

@@ -35,4 +35,8 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/notifications/styles.css';

@@ -6,24 +6,29 @@ import { chooseAdminOption, visibleAdminOptions } from './admin-options';
 const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employees', navOption: 'employees', introScreen: false };
 
 describe('visibleAdminOptions (01 §6)', () => {
-  it('shows employees, roles, board and teams, in spec order, to a user with every permission', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'board', 'teams']);
+  it('shows an admin every built option but contacts, in spec order, the activity log last', () => {
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'client-integrations', 'branding', 'companies', 'board', 'teams', 'activity-log']);
   });
 
-  it('gates employees and teams by technicianUserManagement', () => {
-    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'teams']);
-    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles']);
+  it('gates employees, companies and teams by technicianUserManagement; contacts only without it (decisions 12)', () => {
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'companies', 'teams']);
+    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles', 'contacts', 'activity-log']);
   });
 
-  it('shows board only with boardView (R-133): the built-in Technician has it, the Client role has nothing', () => {
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['board']);
-    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles']);
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual([]);
+  it('shows board only with boardView (R-133): the built-in Technician has it, the Client role only contacts', () => {
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['contacts', 'board']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles', 'contacts', 'activity-log']);
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual(['contacts']);
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
-    const visible = visibleAdminOptions(permissionMap(['mspBranding']));
-    expect(visible).toEqual([]);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations']))).toEqual(['contacts']);
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']))).toEqual(['employees', 'branding', 'companies', 'board', 'teams']);
+  });
+
+  it('shows the activity log with adminPortal or roleManagement', () => {
+    expect(visibleAdminOptions(permissionMap(['adminPortal', 'technicianUserManagement']))).toEqual(['employees', 'companies', 'teams', 'activity-log']);
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'companies', 'teams']);
   });
 });
 

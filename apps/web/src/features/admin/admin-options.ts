@@ -12,10 +12,21 @@ export const ADMIN_OPTION_LABELS: Record<TAdminOption, string> = {
   contacts: 'Contacts',
   board: 'Board',
   teams: 'Teams',
+  'activity-log': 'Activity log',
 };
 
 /** Admin options whose screens are built; the others arrive with later issues and are not shown until then. */
-export const ADMIN_OPTIONS_WITH_SCREENS: ReadonlySet<TAdminOption> = new Set<TAdminOption>(['employees', 'roles', 'board', 'teams']);
+export const ADMIN_OPTIONS_WITH_SCREENS: ReadonlySet<TAdminOption> = new Set<TAdminOption>([
+  'employees',
+  'roles',
+  'board',
+  'teams',
+  'client-integrations',
+  'branding',
+  'companies',
+  'contacts',
+  'activity-log',
+]);
 
 export function isAdminOption(value: string | null): value is TAdminOption {
   return value !== null && (ADMIN_OPTIONS as readonly string[]).includes(value);

@@ -7,6 +7,13 @@ const RolesScreen = lazy(() => import('../../roles/components/roles-screen').the
 const BoardsPage = lazy(() => import('../../boards/pages/boards-page').then((module) => ({ default: module.BoardsPage })));
 const EmployeesPage = lazy(() => import('../../employees/pages/employees-page').then((module) => ({ default: module.EmployeesPage })));
 const TeamsPage = lazy(() => import('../../teams/pages/teams-page').then((module) => ({ default: module.TeamsPage })));
+const CompaniesScreen = lazy(() => import('../../companies/components/companies-screen').then((module) => ({ default: module.CompaniesScreen })));
+const ContactsScreen = lazy(() => import('../../companies/components/contacts-screen').then((module) => ({ default: module.ContactsScreen })));
+const BrandingScreen = lazy(() => import('../../branding/components/branding-screen').then((module) => ({ default: module.BrandingScreen })));
+const IntegrationsCatalogueScreen = lazy(() =>
+  import('../../integrations-catalogue/components/integrations-catalogue-screen').then((module) => ({ default: module.IntegrationsCatalogueScreen })),
+);
+const ActivityLogScreen = lazy(() => import('../../activity-log/components/activity-log-screen').then((module) => ({ default: module.ActivityLogScreen })));
 
 type TAdminAreaProps = {
   user: TSessionMspUser;
@@ -14,7 +21,7 @@ type TAdminAreaProps = {
   onChooseOption: (option: TAdminOption) => void;
 };
 
-function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMspUser }) {
+function AdminScreen({ option, user, onChooseOption }: { option: TAdminOption; user: TSessionMspUser; onChooseOption: (option: TAdminOption) => void }) {
   switch (option) {
     case 'roles':
       return <RolesScreen mspCustomDomain={user.mspCustomDomain} />;
@@ -24,6 +31,18 @@ function AdminScreen({ option, user }: { option: TAdminOption; user: TSessionMsp
       return <EmployeesPage mspCustomDomain={user.mspCustomDomain} currentUserId={user.id} />;
     case 'teams':
       return <TeamsPage mspCustomDomain={user.mspCustomDomain} />;
+    case 'companies':
+      return <CompaniesScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'contacts':
+      return <ContactsScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'branding':
+      return <BrandingScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'client-integrations': {
+      const canOpenIntegration = visibleAdminOptions(user.permissions).includes('msp-integrations');
+      return <IntegrationsCatalogueScreen mspCustomDomain={user.mspCustomDomain} onOpenIntegration={canOpenIntegration ? () => onChooseOption('msp-integrations') : undefined} />;
+    }
+    case 'activity-log':
+      return <ActivityLogScreen mspCustomDomain={user.mspCustomDomain} />;
     default:
       return null;
   }
@@ -35,7 +54,7 @@ export function AdminArea({ user, currentOption, onChooseOption }: TAdminAreaPro
   if (isAdminOption(currentOption) && options.includes(currentOption)) {
     return (
       <Suspense fallback={<Loader aria-label="Loading screen" />}>
-        <AdminScreen option={currentOption} user={user} />
+        <AdminScreen option={currentOption} user={user} onChooseOption={onChooseOption} />
       </Suspense>
     );
   }

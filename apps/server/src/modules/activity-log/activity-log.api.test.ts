@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionMap, type TActivityPage } from '@switchboard/contracts';
+import { auditEvents } from '@switchboard/db';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
+import { insertCustomRole } from '../roles/roles.repository';
+
+let t: TTestApp;
+let msp: TTestMsp;
+let adminUser: TTestUser;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  msp = await buildMsp(t);
+  adminUser = await buildUser(t, msp, { role: 'Admin', firstName: 'Ada', lastName: 'Admin' });
+  admin = await signedInClient(t, adminUser);
+  const day = (d: string) => new Date(`${d}T12:00:00.000Z`);
+  await t.deps.database.db.insert(auditEvents).values([
+    { mspId: msp.id, actorKind: 'user', actorId: adminUser.id, action: 'auth.sign_in', outcome: 'success', ip: '10.0.0.1', createdAt: day('2026-01-01') },
+    { mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', outcome: 'failure', details: { email: 'mallory@example.com' }, createdAt: day('2026-01-02') },
+    { mspId: msp.id, actorKind: 'user', actorId: adminUser.id, action: 'role.create', target: '=HYPERLINK("x")', outcome: 'success', createdAt: day('2026-01-03') },
+    { mspId: msp.id, actorKind: 'user', actorId: adminUser.id, action: 'access.refused', outcome: 'failure', createdAt: day('2026-01-04') },
+    { mspId: msp.id, actorKind: 'user', actorId: adminUser.id, action: 'contact.add', target: 'Smith, "Jo"', outcome: 'success', createdAt: day('2026-01-05') },
+  ]);
+});
+afterAll(async () => t.close());
+
+const base = () => `/db/${msp.customDomain}/activityLog`;
+
+describe('activity log', () => {
+  it('pages the MSP\'s events newest first with who, what, when and outcome', async () => {
+    const response = await admin.get(`${base()}?from=2026-01-01&to=2026-01-05`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<TActivityPage>();
+    expect(page.total).toBe(5);
+    expect(page.items.map((event) => [event.action, event.kind, event.who, event.outcome])).toEqual([
+      ['contact.add', 'change', 'Ada Admin', 'success'],
+      ['access.refused', 'access-refused', 'Ada Admin', 'failure'],
+      ['role.create', 'role', 'Ada Admin', 'success'],
+      ['auth.sign_in', 'sign-in', 'mallory@example.com', 'failure'],
+      ['auth.sign_in', 'sign-in', 'Ada Admin', 'success'],
+    ]);
+    expect(page.people).toEqual([{ userId: adminUser.id, name: 'Ada Admin' }]);
+    const second = (await admin.get(`${base()}?from=2026-01-01&to=2026-01-05&pageSize=2&page=2`)).json<TActivityPage>();
+    expect(second.items.map((event) => event.action)).toEqual(['role.create', 'auth.sign_in']);
+  });
+
+  it('filters by kind, person and dates (both days included)', async () => {
+    const range = 'from=2026-01-01&to=2026-01-05';
+    expect((await admin.get(`${base()}?${range}&kind=sign-in`)).json<TActivityPage>().items.map((event) => event.who)).toEqual(['mallory@example.com', 'Ada Admin']);
+    expect((await admin.get(`${base()}?${range}&kind=change`)).json<TActivityPage>().items.map((event) => event.action)).toEqual(['contact.add']);
+    expect((await admin.get(`${base()}?${range}&userId=${adminUser.id}`)).json<TActivityPage>().total).toBe(4);
+    expect((await admin.get(`${base()}?from=2026-01-02&to=2026-01-03`)).json<TActivityPage>().items.map((event) => event.action)).toEqual(['role.create', 'auth.sign_in']);
+  });
+
+  it('explains bad filters in plain words', async () => {
+    const cases: Array<[string, string]> = [
+      ['from=2026-13-01', 'Use a date like 2026-01-31.'],
+      ['from=2026-01-05&to=2026-01-01', 'The start date must be on or before the end date.'],
+      ['userId=someone', 'Choose a person from the list.'],
+      ['page=0', 'Page must be 1 or more.'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await admin.get(`${base()}?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body).toContain(message);
+    }
+  });
+
+  it('exports the filtered log as CSV, quoted and safe for spreadsheets', async () => {
+    const response = await admin.get(`${base()}/export.csv?from=2026-01-01&to=2026-01-05`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain(`activity-${msp.customDomain}-`);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toBe('2026-01-05T12:00:00.000Z,Ada Admin,change,contact.add,"Smith, ""Jo""",success,');
+    expect(lines[3]).toContain(`'=HYPERLINK(""x"")`);
+    expect(lines[5]).toBe('2026-01-01T12:00:00.000Z,Ada Admin,sign-in,auth.sign_in,,success,10.0.0.1');
+  });
+
+  it('is for adminPortal or roleManagement only, within the tenant', async () => {
+    expect((await new TestClient(t.app).get(base())).statusCode).toBe(401);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
+    expect((await technician.get(base())).statusCode).toBe(403);
+    expect((await technician.get(`${base()}/export.csv`)).statusCode).toBe(403);
+    const roleManager = await signedInClient(t, await buildUser(t, msp, { roleId: (await insertCustomRole(t.deps.database.db, msp.id, 'Role manager', permissionMap(['roleManagement']))).id }));
+    expect((await roleManager.get(base())).statusCode).toBe(200);
+    const other = await buildMsp(t);
+    expect((await admin.get(`/db/${other.customDomain}/activityLog`)).statusCode).toBe(404);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    const theirs = (await otherAdmin.get(`/db/${other.customDomain}/activityLog?from=2026-01-01&to=2026-01-05`)).json<TActivityPage>();
+    expect(theirs.total).toBe(0);
+  });
+});

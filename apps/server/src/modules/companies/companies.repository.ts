@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { psaCompanies, psaContacts, psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
+import type { TPsaOutboxRow } from '../psa-outbox/psa-outbox';
+import { CONTACT_CREATE, CONTACT_TARGET } from './companies.psa-writes';
+
+export type TCompanyRow = typeof psaCompanies.$inferSelect;
+export type TContactRow = typeof psaContacts.$inferSelect & { companyName: string | null };
+export type TTicketRow = typeof psaTickets.$inferSelect;
+export type TPsaTypeName = TCompanyRow['psaType'];
+
+export interface TPageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the search taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+const offsetOf = (paging: TPageRequest) => (paging.page - 1) * paging.pageSize;
+
+export interface TCompanyFilter {
+  psaType: TPsaTypeName | null;
+  search: string;
+  clientType: string | null;
+  /** Client users: only their own company (by external id). */
+  onlyExternalId: string | null;
+}
+
+function companyConditions(mspId: string, filter: TCompanyFilter): SQL | undefined {
+  return and(
+    eq(psaCompanies.mspId, mspId),
+    filter.psaType ? eq(psaCompanies.psaType, filter.psaType) : undefined,
+    filter.search === '' ? undefined : or(ilike(psaCompanies.name, containsPattern(filter.search)), ilike(psaCompanies.identifier, containsPattern(filter.search))),
+    filter.clientType ? sql`${psaCompanies.companyTypes} @> ${JSON.stringify([filter.clientType])}::jsonb` : undefined,
+    filter.onlyExternalId === null ? undefined : eq(psaCompanies.externalId, filter.onlyExternalId),
+  );
+}
+
+/** One page of the MSP's synchronized companies, by name, and how many match. */
+export async function listCompanies(db: TDatabase, mspId: string, filter: TCompanyFilter, paging: TPageRequest): Promise<{ rows: TCompanyRow[]; total: number }> {
+  const where = companyConditions(mspId, filter);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(psaCompanies).where(where).orderBy(asc(psaCompanies.name), asc(psaCompanies.id)).limit(paging.pageSize).offset(offsetOf(paging)),
+    db.select({ total: count() }).from(psaCompanies).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Every client type named on the MSP's companies, for the filter's options. */
+export async function listClientTypes(db: TDatabase, mspId: string, psaType: TPsaTypeName | null, onlyExternalId: string | null): Promise<string[]> {
+  const type = sql<string>`jsonb_array_elements_text(${psaCompanies.companyTypes})`;
+  const rows = await db
+    .selectDistinct({ type })
+    .from(psaCompanies)
+    .where(companyConditions(mspId, { psaType, search: '', clientType: null, onlyExternalId }))
+    .orderBy(type);
+  return rows.map((row) => row.type);
+}
+
+/** The synchronized company with this PSA id, or null. */
+export async function findCompanyByExternalId(db: TDatabase, mspId: string, psaType: TPsaTypeName | null, externalId: string): Promise<TCompanyRow | null> {
+  const [row] = await db
+    .select()
+    .from(psaCompanies)
+    .where(and(eq(psaCompanies.mspId, mspId), psaType ? eq(psaCompanies.psaType, psaType) : undefined, eq(psaCompanies.externalId, externalId)))
+    .orderBy(asc(psaCompanies.psaType))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The synchronized company with this row id (the client database id of A-003 / A-005), or null. */
+export async function findCompanyById(db: TDatabase, mspId: string, id: string): Promise<TCompanyRow | null> {
+  const [row] = await db.select().from(psaCompanies).where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.id, id))).limit(1);
+  return row ?? null;
+}
+
+export interface TContactFilter {
+  psaType: TPsaTypeName | null;
+  externalCompanyId: string | null;
+  isActive: boolean;
+  search: string;
+}
+
+/** A word matches a first name, last name or e-mail; "first last" matches the two names. */
+function contactSearchCondition(search: string): SQL | undefined {
+  if (search === '') return undefined;
+  const [first, ...rest] = search.split(/\s+/);
+  if (first !== undefined && rest.length > 0) {
+    return and(ilike(psaContacts.firstName, containsPattern(first)), ilike(psaContacts.lastName, containsPattern(rest.join(' '))));
+  }
+  const pattern = containsPattern(search);
+  return or(ilike(psaContacts.firstName, pattern), ilike(psaContacts.lastName, pattern), ilike(psaContacts.email, pattern));
+}
+
+/** One page of synchronized contacts (one company's, or all the MSP's), by name, with their company's name. */
+export async function listContacts(db: TDatabase, mspId: string, filter: TContactFilter, paging: TPageRequest): Promise<{ rows: TContactRow[]; total: number }> {
+  const where = and(
+    eq(psaContacts.mspId, mspId),
+    filter.psaType ? eq(psaContacts.psaType, filter.psaType) : undefined,
+    filter.externalCompanyId === null ? undefined : eq(psaContacts.externalCompanyId, filter.externalCompanyId),
+    eq(psaContacts.isActive, filter.isActive),
+    contactSearchCondition(filter.search),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ contact: psaContacts, companyName: psaCompanies.name })
+      .from(psaContacts)
+      .leftJoin(psaCompanies, and(eq(psaCompanies.mspId, psaContacts.mspId), eq(psaCompanies.id, psaContacts.companyRowId)))
+      .where(where)
+      .orderBy(asc(psaContacts.lastName), asc(psaContacts.firstName), asc(psaContacts.id))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db.select({ total: count() }).from(psaContacts).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ ...row.contact, companyName: row.companyName })), total: counted?.total ?? 0 };
+}
+
+/** The synchronized contact with this PSA id, or null. */
+export async function findContactByExternalId(db: TDatabase, mspId: string, psaType: TPsaTypeName | null, externalId: string): Promise<TContactRow | null> {
+  const [row] = await db
+    .select({ contact: psaContacts, companyName: psaCompanies.name })
+    .from(psaContacts)
+    .leftJoin(psaCompanies, and(eq(psaCompanies.mspId, psaContacts.mspId), eq(psaCompanies.id, psaContacts.companyRowId)))
+    .where(and(eq(psaContacts.mspId, mspId), psaType ? eq(psaContacts.psaType, psaType) : undefined, eq(psaContacts.externalId, externalId)))
+    .limit(1);
+  return row ? { ...row.contact, companyName: row.companyName } : null;
+}
+
+export interface TTicketFilter {
+  psaType: TPsaTypeName | null;
+  externalCompanyId: string | null;
+  externalContactId: string | null;
+  open: 'all' | 'open' | 'closed';
+}
+
+/** One page of synchronized ticket copies for a company and/or contact, newest first. */
+export async function listTickets(db: TDatabase, mspId: string, filter: TTicketFilter, paging: TPageRequest): Promise<{ rows: TTicketRow[]; total: number }> {
+  const where = and(
+    eq(psaTickets.mspId, mspId),
+    filter.psaType ? eq(psaTickets.psaType, filter.psaType) : undefined,
+    filter.externalCompanyId === null ? undefined : eq(psaTickets.companyExternalId, filter.externalCompanyId),
+    filter.externalContactId === null ? undefined : eq(psaTickets.contactExternalId, filter.externalContactId),
+    filter.open === 'all' ? undefined : eq(psaTickets.isClosed, filter.open === 'closed'),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(psaTickets)
+      .where(where)
+      .orderBy(sql`${psaTickets.psaCreatedAt} desc nulls last`, desc(psaTickets.id))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db.select({ total: count() }).from(psaTickets).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+// ——— add-contact writes in the PSA outbox (decision 013) ———
+
+/** An add-contact write already stored under this idempotency key (a resubmitted form), or null. */
+export async function findContactWriteByKey(db: TDatabase, mspId: string, idempotencyKey: string): Promise<TPsaOutboxRow | null> {
+  const [row] = await db
+    .select()
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.kind, CONTACT_CREATE), eq(psaOutbox.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/**
+ * The adds the PSA does not have yet (pending or failed), newest first, of one company (its PSA id)
+ * or of every company. The outbox's psaWritesFor needs the target ids; the Contacts view has none.
+ */
+export async function listUnfinishedContactWrites(db: TDatabase, mspId: string, externalCompanyId: string | null, limit: number): Promise<TPsaOutboxRow[]> {
+  return db
+    .select()
+    .from(psaOutbox)
+    .where(
+      and(
+        eq(psaOutbox.mspId, mspId),
+        eq(psaOutbox.kind, CONTACT_CREATE),
+        eq(psaOutbox.targetType, CONTACT_TARGET),
+        ne(psaOutbox.status, 'done'),
+        externalCompanyId === null ? undefined : eq(psaOutbox.targetId, externalCompanyId),
+      ),
+    )
+    .orderBy(desc(psaOutbox.seq))
+    .limit(limit);
+}
+
+/**
+ * Removes an add the PSA refused while its author was waiting: they see the PSA's message (422)
+ * and send the form again, so nothing is kept (only a failed add-contact row is ever removed).
+ */
+export async function discardRefusedContactWrite(db: TDatabase, mspId: string, id: string): Promise<void> {
+  await db.delete(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), eq(psaOutbox.kind, CONTACT_CREATE), eq(psaOutbox.status, 'failed')));
+}

@@ -1,0 +1,60 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import type { TContact } from '@switchboard/contracts';
+
+type TContactsTableProps = {
+  contacts: TContact[];
+  pending: TContact[];
+  showCompany?: boolean;
+  onOpenTickets?: (contact: TContact) => void;
+};
+
+function StatusBadge({ contact }: { contact: TContact }) {
+  if (contact.status === 'pending') return <Badge color="yellow">Pending at the PSA</Badge>;
+  if (contact.status === 'failed') return <Badge color="red" title={contact.failureReason ?? undefined}>Not added</Badge>;
+  return null;
+}
+
+/** Contacts with their pending adds first (the UI says they are pending, 01 §2 add contact). */
+export function ContactsTable({ contacts, pending, showCompany = false, onOpenTickets }: TContactsTableProps) {
+  const rows = [...pending, ...contacts];
+  if (rows.length === 0) return <Text c="dimmed">No contacts match.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            {showCompany ? <Table.Th>Company</Table.Th> : null}
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((contact) => (
+            <Table.Tr key={`${contact.status}:${contact.id}`}>
+              <Table.Td>
+                {contact.firstName} {contact.lastName} <StatusBadge contact={contact} />
+                {contact.status === 'failed' && contact.failureReason ? (
+                  <Text size="xs" c="red.8">
+                    {contact.failureReason}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {showCompany ? <Table.Td>{contact.psaClientName ?? ''}</Table.Td> : null}
+              <Table.Td>{contact.email ?? ''}</Table.Td>
+              <Table.Td>{contact.phone ?? ''}</Table.Td>
+              <Table.Td>
+                {onOpenTickets && contact.status === 'synced' ? (
+                  <Button size="xs" variant="subtle" onClick={() => onOpenTickets(contact)}>
+                    Tickets
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useCompanyTickets } from '../api/companies-queries';
+
+type TTicketsTableProps = {
+  mspCustomDomain: string;
+  psaCompanyId?: string | undefined;
+  psaContactId?: string | undefined;
+  /** R-152 / R-160: a failed load falls back to the previous view. */
+  onLoadFailed: () => void;
+};
+
+/** The tickets views (CompanyAllTickets, CompanyEmployeeTickets, ContactAllTickets, ContactTickets): synchronized tickets, newest first. */
+export function TicketsTable({ mspCustomDomain, psaCompanyId, psaContactId, onLoadFailed }: TTicketsTableProps) {
+  const [page, setPage] = useState(1);
+  const tickets = useCompanyTickets(mspCustomDomain, { psaCompanyId, psaContactId, page });
+  const isError = tickets.isError;
+  useEffect(() => {
+    if (isError) onLoadFailed();
+  }, [isError, onLoadFailed]);
+
+  if (tickets.isPending) return <Loader aria-label="Loading tickets" />;
+  const data = tickets.data;
+  if (!data) return null;
+  if (data.items.length === 0) return <Text c="dimmed">No tickets yet.</Text>;
+  return (
+    <Stack>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Ticket</Table.Th>
+              <Table.Th>Summary</Table.Th>
+              <Table.Th>Contact</Table.Th>
+              <Table.Th>Board</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Opened</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((ticket) => (
+              <Table.Tr key={ticket.id}>
+                <Table.Td>#{ticket.ticketNumber ?? ticket.psaTicketId}</Table.Td>
+                <Table.Td>{ticket.summary}</Table.Td>
+                <Table.Td>{ticket.contactName ?? ''}</Table.Td>
+                <Table.Td>{ticket.boardName ?? ''}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {ticket.statusName ?? ''}
+                    {ticket.isClosed ? <Badge color="gray">Closed</Badge> : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{ticket.createdAt ? new Date(ticket.createdAt).toLocaleDateString() : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="tickets" />
+    </Stack>
+  );
+}
+
+/** Server-side pagination (R-155) with how many there are. */
+export function ListPager({ page, pageSize, total, onChange, label }: { page: number; pageSize: number; total: number; onChange: (page: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {total} {label}
+      </Text>
+      {pages > 1 ? <Pagination value={page} onChange={onChange} total={pages} size="sm" aria-label={`Pages of ${label}`} /> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { CLIENT_CATALOGUE, MSP_CATALOGUE } from '@switchboard/contracts';
+import type { TCatalogueCard } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useCompanies } from '../../companies/api/companies-queries';
+import { useClientIntegrations } from '../api/catalogue-queries';
+
+function CatalogueCard({ card, onSetUp }: { card: TCatalogueCard; onSetUp?: (() => void) | undefined }) {
+  return (
+    <Card withBorder padding="md" component="article" aria-label={card.name}>
+      <Group justify="space-between" mb="xs">
+        <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+          {card.category}
+        </Text>
+        {card.available ? <Badge color="green">Available</Badge> : <Badge color="gray">Coming soon</Badge>}
+      </Group>
+      <Text fw={600}>{card.name}</Text>
+      {card.available && onSetUp ? (
+        <Button mt="sm" size="xs" onClick={onSetUp}>
+          Set up
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * 02 §2 / §3 integrations catalogue (R-232–R-238): the MSP cards, and the client cards of a chosen client
+ * company. Available PSA cards lead to the integration screen (`onOpenIntegration`, when the user may open it).
+ */
+export function IntegrationsCatalogueScreen({ mspCustomDomain, onOpenIntegration }: { mspCustomDomain: string; onOpenIntegration?: (() => void) | undefined }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [clientId, setClientId] = useState<string | null>(null);
+  const companies = useCompanies(mspCustomDomain, { page: 1, search: debouncedSearch.trim(), clientType: 'all' });
+  const clientCards = useClientIntegrations(mspCustomDomain, clientId);
+  const companyOptions = (companies.data?.items ?? []).map((company) => ({ value: company.id, label: company.name }));
+
+  return (
+    <Stack component="section" aria-labelledby="integrations-title">
+      <Title order={2} id="integrations-title">
+        Integrations
+      </Title>
+      <Title order={3} size="h4">
+        Your MSP
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {MSP_CATALOGUE.map((card) => (
+          <CatalogueCard key={card.name} card={card} onSetUp={card.category === 'PSA' ? onOpenIntegration : undefined} />
+        ))}
+      </SimpleGrid>
+      <Title order={3} size="h4">
+        Client companies
+      </Title>
+      <Select
+        label="Client company"
+        placeholder="Choose a client company"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options }) => options}
+        data={companyOptions}
+        value={clientId}
+        onChange={setClientId}
+        nothingFoundMessage={companies.isPending ? 'Loading…' : 'No company matches'}
+        w={{ base: '100%', sm: 360 }}
+      />
+      {clientId === null ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {CLIENT_CATALOGUE.map((card) => (
+            <CatalogueCard key={card.name} card={card} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {clientCards.isPending && clientId !== null ? <Loader aria-label="Loading client integrations" /> : null}
+      {clientCards.isError ? (
+        <Alert color="red" title="The client's integrations could not be loaded">
+          {isApiError(clientCards.error) ? clientCards.error.detail : 'Try again.'}
+        </Alert>
+      ) : null}
+      {clientCards.data ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-label={`Integrations of ${clientCards.data.companyName}`}>
+          {clientCards.data.cards.map((card) => (
+            <CatalogueCard key={card.name} card={card} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}

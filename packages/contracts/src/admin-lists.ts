@@ -1,0 +1,43 @@
+/**
+ * The plain half of the admin lists (issue #8): paging, the activity log's kinds and the integrations catalogue. No
+ * zod here, so the screens import it statically; the schemas are in schemas/companies.ts and schemas/activity-log.ts.
+ */
+
+/** Server-side paging of the admin lists (01 §2: "pagination"); the employee screen's size of 30 (01 §9). */
+export const ADMIN_PAGE_SIZE = 30;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+/** The kinds the activity log filters by; each is a set of audit actions (see the server's activity-log.repository). */
+export const ACTIVITY_KINDS = ['sign-in', 'account', 'role', 'access-refused', 'change'] as const;
+
+/** One card of the integrations catalogue. */
+export interface TCatalogueCard {
+  category: string;
+  name: string;
+  available: boolean;
+}
+
+/** The integrations catalogue of 02 §3, in the spec's order. */
+export const MSP_CATALOGUE: readonly TCatalogueCard[] = [
+  { category: 'PSA', name: 'ConnectWise', available: true },
+  { category: 'PSA', name: 'Autotask', available: true },
+  { category: 'PSA', name: 'Halo', available: false },
+  { category: 'PSA', name: 'BMS', available: false },
+  { category: 'DOC', name: 'ITGlue', available: false },
+  { category: 'DOC', name: 'Liongard', available: false },
+  { category: 'RMM', name: 'ConnectWise Automate', available: false },
+  { category: 'RMM', name: 'N-able', available: false },
+  { category: 'RMM', name: 'N-central', available: false },
+  { category: 'RMM', name: 'Datto RMM', available: false },
+  { category: 'RMM', name: 'Ninja One', available: false },
+  { category: 'RMM', name: 'Kaseya VSA', available: false },
+  { category: 'Remote access', name: 'ScreenConnect', available: false },
+  { category: 'AI', name: 'OpenAI', available: false },
+  { category: 'AI', name: 'Claude', available: false },
+  { category: 'NMS', name: 'Auvik', available: false },
+  { category: 'RPA', name: 'Rewst', available: false },
+];
+export const CLIENT_CATALOGUE: readonly TCatalogueCard[] = [
+  { category: 'Suite', name: 'Office 365', available: false },
+  { category: 'Suite', name: 'Google Workspace', available: false },
+];

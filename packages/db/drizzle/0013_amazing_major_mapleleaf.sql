@@ -1,0 +1,3 @@
+CREATE INDEX "psa_companies_name_idx" ON "psa_companies" USING btree ("msp_id","name");--> statement-breakpoint
+CREATE INDEX "psa_contacts_company_idx" ON "psa_contacts" USING btree ("msp_id","external_company_id","is_active","last_name","first_name");--> statement-breakpoint
+CREATE INDEX "psa_contacts_name_idx" ON "psa_contacts" USING btree ("msp_id","is_active","last_name","first_name");
