@@ -8,6 +8,7 @@ import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
 import { keepDemoTicketsInStep } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
+import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -55,6 +56,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
   // Jarvis's demo board and history come from the simulator; a failure here leaves the demo usable without them.
   await seedDemoJarvis(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo board and ticket history for Jarvis were not seeded:', error));
+  // A fresh simulator has only closed history: raise a few open tickets so the queue has work to hand out.
+  await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
   const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
   if (options.afterSeed) await options.afterSeed(deps);

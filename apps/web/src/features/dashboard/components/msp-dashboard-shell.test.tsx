@@ -45,18 +45,22 @@ describe('MSP dashboard', () => {
     renderDashboard(admin);
     const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
     await userEvent.click(within(navigation).getByRole('button', { name: 'Tickets' }));
-    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 })).toBeInTheDocument();
+    // The queue screen is loaded lazily on first use.
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'My Ticket' })).toBeChecked();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'tickets', activeTab: 'iTAgent' });
     await userEvent.click(within(navigation).getByRole('button', { name: 'Overview' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
   });
 
-  it('a client user sees no technician ticket area', async () => {
+  it('a client user sees no technician ticket area: no Overview/Tickets pair and no queue', async () => {
     const client = buildAdminTechnician({ userKind: 'client', firstName: 'Casey' });
     renderDashboard(client);
     const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
-    expect(within(navigation).queryByRole('button', { name: 'Tickets' })).not.toBeInTheDocument();
+    // A client's Tickets option is their own ticket area (issue #9), not the technicians' queue.
+    expect(within(navigation).queryByRole('button', { name: 'Overview' })).not.toBeInTheDocument();
+    expect(within(navigation).getAllByRole('button', { name: 'Tickets' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /next tickets/i })).not.toBeInTheDocument();
   });
 
   it("shows the signed-in user's overview on the iTAgent tab", async () => {
@@ -111,18 +115,22 @@ describe('MSP dashboard', () => {
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ activeTab: 'admin', currentOption: 'roles' });
   });
 
-  it('shows no admin tab or roles option to a user whose role opens no admin option', async () => {
+  it('shows only Contacts under Admin to a user whose role manages no one, and no Roles option', async () => {
     // The built-in Technician has boardView, which opens the Board option (R-133); this role has neither.
+    // Contacts is the one option for those without user management (decisions #12).
     renderDashboard({ ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
-    expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Employees' })).not.toBeInTheDocument();
   });
 
   it("re-reads the technician's information and shows a role change made since sign-in (R-114)", async () => {
     renderDashboard(admin, undefined, { ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
-    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Admin' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();
   });
 
   it("logs the spec's message when the technician's information cannot be loaded (R-114)", async () => {

@@ -1,0 +1,42 @@
+import { loadDemoData } from '@switchboard/psa-sim';
+import type { TAppDeps } from '../app-deps';
+
+/** How many open tickets the demo's Help Desk board starts with: enough for a few technicians to press "next". */
+export const DEMO_OPEN_TICKET_COUNT = 15;
+
+/**
+ * Gives the demo's queue something to hand out (issue #10): when the simulator's Help Desk board has
+ * no open ticket (the simulator starts fresh on every `npm start`; its demo history is all closed),
+ * the most recent problems of the demo history are raised again as new open tickets, each with its
+ * own company, category, subcategory and priority. They are created through the PSA client like any
+ * other ticket, so the ticket sync copies them and the queue ranks them. Idempotent per simulator run.
+ */
+export async function ensureDemoOpenTickets(deps: Pick<TAppDeps, 'psaClients' | 'now'>, mspId: string): Promise<number> {
+  const data = loadDemoData();
+  const client = await deps.psaClients.forMsp(mspId);
+  const helpDesk = (await client.listBoards()).find((board) => board.name === data.boardTemplate.boardName);
+  if (!helpDesk) return 0;
+  // Any open ticket on the board: this simulator run has been given its open tickets already.
+  for await (const _open of client.streamTickets({ boardIds: [helpDesk.id], openOnly: true })) return 0;
+  const [types, subtypes, priorities] = await Promise.all([client.listTypes(helpDesk.id), client.listSubtypes(helpDesk.id), client.listPriorities()]);
+  const typeIdByName = new Map(types.map((type) => [type.name, type.id]));
+  const recent = [...data.historicalTickets].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, DEMO_OPEN_TICKET_COUNT);
+  let created = 0;
+  for (const ticket of recent.reverse()) {
+    const typeId = typeIdByName.get(ticket.type) ?? null;
+    const subtype = subtypes.find((candidate) => candidate.name === ticket.subType && (typeId === null || candidate.typeIds.includes(typeId)));
+    const priority = priorities.find((candidate) => candidate.name === ticket.priority);
+    await client.createTicket({
+      idempotencyKey: `demo-open-${ticket.id}`,
+      summary: ticket.summary,
+      description: ticket.description,
+      boardId: helpDesk.id,
+      companyId: ticket.companyId,
+      typeId,
+      subtypeId: subtype?.id ?? null,
+      priorityId: priority?.id ?? null,
+    });
+    created += 1;
+  }
+  return created;
+}
