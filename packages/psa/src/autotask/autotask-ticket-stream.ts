@@ -4,6 +4,7 @@ import type { TPsaTicketRecord, TStreamTicketsFilter } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import { ZTicketRow } from './autotask-mappers';
 import { atFilter, type TAutotaskFilter } from './filters';
+import { ticketFromRow } from './autotask-tickets';
 import { isClosedStatus, type TPicklistValue } from './picklists';
 
 const ZTicketRecordRow = ZTicketRow.extend({
@@ -44,28 +45,7 @@ export async function* streamTickets(api: AutotaskApi, filter: TStreamTicketsFil
   const toRecord = (raw: unknown): TPsaTicketRecord => {
     const row = parsePsaPayload(ZTicketRecordRow, raw, 'ticket');
     return {
-      id: row.id,
-      number: row.ticketNumber ?? String(row.id),
-      summary: row.title,
-      boardId: row.queueID ?? null,
-      statusId: row.status ?? null,
-      statusName: statusName(row.status),
-      isClosed: row.status !== null && row.status !== undefined && closed.has(row.status),
-      priorityId: row.priority ?? null,
-      typeId: row.issueType ?? null,
-      subtypeId: row.subIssueType ?? null,
-      itemId: null,
-      companyId: row.companyID ?? null,
-      contactId: row.contactID ?? null,
-      ownerId: row.assignedResourceID ?? null,
-      externalReference: row.externalID ?? null,
-      sourceId: row.source ?? null,
-      dueAt: row.dueDateTime ?? null,
-      teamId: null,
-      impact: null,
-      severity: null,
-      ticketTypeId: row.ticketType ?? null,
-      ticketCategoryId: row.ticketCategory ?? null,
+      ...ticketFromRow(row, statusName(row.status), row.status !== null && row.status !== undefined && closed.has(row.status)),
       boardName: queueName(row.queueID),
       typeName: typeName(row.issueType),
       subtypeName: subtypeName(row.subIssueType),

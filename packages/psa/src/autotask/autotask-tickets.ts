@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { lookUpFirst } from '../http/create-options';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
@@ -75,14 +76,19 @@ export async function getTicket(api: AutotaskApi, ticketId: number): Promise<TPs
   const row = await api.get(`/Tickets/${checkId(ticketId)}`, (body) => parsePsaPayload(map.ZTicketRow, itemOf(body), 'ticket'));
   const statuses = await api.ticketPicklist('status');
   const status = statuses.find((value) => value.value === row.status);
+  return ticketFromRow(row, status?.label ?? null, status ? isClosedStatus(status) : false);
+}
+
+/** An Autotask ticket row as a PSA ticket, given its status label and whether that status is a closed one. */
+export function ticketFromRow(row: z.infer<typeof map.ZTicketRow>, statusName: string | null, isClosed: boolean): TPsaTicket {
   return {
     id: row.id,
     number: row.ticketNumber ?? String(row.id),
     summary: row.title,
     boardId: row.queueID ?? null,
     statusId: row.status ?? null,
-    statusName: status?.label ?? null,
-    isClosed: status ? isClosedStatus(status) : false,
+    statusName,
+    isClosed,
     priorityId: row.priority ?? null,
     typeId: row.issueType ?? null,
     subtypeId: row.subIssueType ?? null,
@@ -93,6 +99,7 @@ export async function getTicket(api: AutotaskApi, ticketId: number): Promise<TPs
     externalReference: row.externalID ?? null,
     sourceId: row.source ?? null,
     dueAt: row.dueDateTime ?? null,
+    // Autotask has no impact, severity or board team (capabilities).
     teamId: null,
     impact: null,
     severity: null,
