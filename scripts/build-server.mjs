@@ -44,7 +44,7 @@ writeFileSync(join(outdir, 'package.json'), JSON.stringify({ type: 'module', pri
 // Every npm package the bundle imports must be a production dependency of a workspace it came from.
 const packageName = (specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-const workspaces = ['apps/server', 'packages/contracts', 'packages/db', 'packages/psa', 'packages/psa-sim'];
+const workspaces = ['apps/server', 'packages/assistant', 'packages/contracts', 'packages/db', 'packages/psa', 'packages/psa-sim'];
 const production = new Set(workspaces.flatMap((dir) => Object.keys(readJson(`${dir}/package.json`).dependencies ?? {})));
 const imported = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
