@@ -60,6 +60,7 @@ test('a technician asks the troubleshooter in the Engineer tab and rates the ans
   const { redirectTo } = await signInThroughApi(page, demoUser('technician'));
   await page.goto(redirectTo);
   const jarvis = page.getByRole('complementary', { name: 'Jarvis assistant' });
+  await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
   await jarvis.getByRole('tab', { name: 'Engineer' }).click();
   await expect(jarvis.getByRole('radio', { name: 'History' })).toBeChecked();
   const question = 'A user forgot their password and needs a reset';

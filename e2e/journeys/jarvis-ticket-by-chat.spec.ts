@@ -146,6 +146,7 @@ test.describe('tickets by chat (02 §4)', () => {
     const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
     await page.goto(redirectTo);
     const chat = page.getByRole('complementary', { name: 'Jarvis assistant' });
+    await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
     await chat.getByRole('tab', { name: 'Tickets' }).click();
     await describeAndAnswer(page, chat, 'A new employee starts Monday and needs an account and a mailbox');
     const ticket = chat.getByRole('region', { name: 'Your ticket' });

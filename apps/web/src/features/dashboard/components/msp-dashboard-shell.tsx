@@ -45,7 +45,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const adminOptions = visibleAdminOptions(user.permissions);
   const hasAdminTab = adminOptions.length > 0;
   useTechnicianInformation(user);
-  const jarvis = useJarvisLayout();
+  const jarvis = useJarvisLayout(user.userKind === 'client');
   const isPhone = useMediaQuery('(max-width: 48em)') === true;
   const ticketFlow = useTicketFlow(user);
   const itAgentOptions = itAgentOptionsOf(user);
