@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, defaultConversationName, type TChatMessage, type TConversation } from '@switchboard/contracts';
 import { agents, chatMessages, conversations, type TDatabase, type TStoredInteractiveElement, type TStoredSource } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -75,7 +75,8 @@ export async function insertMessage(db: TDatabase, mspId: string, conversationId
       interactiveElements: message.interactiveElements ?? [],
       sources: message.sources ?? [],
       engine: message.engine ?? null,
-      ...(message.createdAt ? { createdAt: message.createdAt } : {}),
+      // clock_timestamp, not now(): a question and its answer stored in one transaction keep their order.
+      createdAt: message.createdAt ?? sql`clock_timestamp()`,
     })
     .returning();
   if (!row) throw new Error('message insert returned no row');

@@ -228,8 +228,10 @@ describe('QueueArea — keyboard shortcuts', () => {
     await userEvent.keyboard('c');
     expect(await screen.findByRole('dialog', { name: 'Complete ticket #1001?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The dialog closes (and gives the page back) before the help button can be pressed.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Complete ticket #1001?' })).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
-    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' });
+    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' }, { timeout: 5_000 });
     for (const label of ['Get next tickets', 'Pause or resume the timer', 'Write a note', 'Complete the ticket']) expect(within(help).getByText(label)).toBeInTheDocument();
   });
 });
