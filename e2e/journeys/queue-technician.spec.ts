@@ -57,6 +57,8 @@ test('a technician requeues a ticket with a hold: it leaves their list and the P
   // On hold: it is in All Tickets as "On hold", not offered to anyone yet.
   await page.getByText('All Tickets', { exact: true }).click();
   await page.getByText('Rows', { exact: true }).click();
+  // Found by its number, whatever page the other open tickets push it to.
+  await page.getByRole('textbox', { name: 'Search tickets' }).fill(String(ticketId));
   const row = page.getByRole('row', { name: new RegExp(`#${ticketId} `) });
   await expect(row).toContainText('On hold');
   await expect(row).toContainText('Tier2');
