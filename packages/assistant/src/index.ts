@@ -57,6 +57,7 @@ export { DEFAULT_QUESTION_BANK } from './questions/default-question-bank';
 export { diagnosticQuestions, questionsForSubtype } from './questions/diagnostic-questions';
 export { extractSteps, troubleshootingSteps, type TTroubleshootOptions } from './troubleshoot/troubleshooting-steps';
 export { suggestPromptsFromSources } from './troubleshoot/suggest-prompts';
-export { createLocalEngine, LOCAL_ANSWER_INTRO, LOCAL_ANSWER_NOTHING_FOUND, type TLocalEngineDeps } from './engine/local-engine';
+export { createLocalEngine, fallbackAnswerIntro, LOCAL_ANSWER_INTRO, LOCAL_ANSWER_NOTHING_FOUND, LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK, type TLocalEngineDeps } from './engine/local-engine';
 export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './engine/llm-engine';
 export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';
+export { testLlmConnection, TEST_SYSTEM_PROMPT, type TLlmConnectionTestResult } from './engine/llm-connection-test';

@@ -24,3 +24,5 @@ export * from './schemas/imports';
 export * from './admin-lists';
 export * from './schemas/companies';
 export * from './schemas/activity-log';
+export * from './llm-provider';
+export * from './schemas/llm-provider';

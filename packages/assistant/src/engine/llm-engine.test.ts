@@ -6,6 +6,7 @@ import { startLlmServer, type TLlmServer } from '../../test/llm-server';
 import { trainCategoriser } from '../categoriser/categoriser';
 import type { TAnswerChunk, TAssistantEngine, TRetrievedSource } from '../types';
 import { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './llm-engine';
+import { testLlmConnection } from './llm-connection-test';
 import { createLocalEngine, LOCAL_ANSWER_INTRO } from './local-engine';
 
 let server: TLlmServer;
@@ -155,7 +156,9 @@ describe('createLlmEngine with the OpenAI SDK', () => {
   it('answers locally, saying so, when the model fails before its first word', async () => {
     server.reply(() => ({ kind: 'status', status: 503, body: { error: { message: 'overloaded' } } }));
     const { text, end } = await collect(engine('openai').answer({ text: 'printer offline', sources: SOURCES }));
-    expect(text.startsWith(LOCAL_ANSWER_INTRO)).toBe(true);
+    // Not "No AI model is configured": one is, and the answer says why it did not write this one.
+    expect(text.startsWith(LOCAL_ANSWER_INTRO)).toBe(false);
+    expect(text.startsWith('The AI model could not answer this time (The language model service refused the request (HTTP 503)), so this answer comes straight from your knowledge base')).toBe(true);
     expect(text).toContain('1. Power-cycle the printer. [1]');
     expect(end).toMatchObject({ type: 'end', engine: 'local', fallbackReason: 'The language model service refused the request (HTTP 503).' });
   });
@@ -218,7 +221,27 @@ describe('createLlmEngine with the Anthropic SDK', () => {
   it('falls back on a timeout before the first word', async () => {
     server.reply(() => ({ kind: 'delay', ms: 1000, then: { kind: 'anthropic-stream', deltas: ['late'] } }));
     const { text, end } = await collect(engine('anthropic', { timeoutMs: 150 }).answer({ text: 'printer offline', sources: SOURCES }));
-    expect(text.startsWith(LOCAL_ANSWER_INTRO)).toBe(true);
+    expect(text.startsWith('The AI model could not answer this time (The language model did not answer within 0.2 s)')).toBe(true);
     expect(end).toMatchObject({ engine: 'local', fallbackReason: 'The language model did not answer within 0.2 s.' });
+  });
+});
+
+describe('testLlmConnection (the settings screen\'s Test button)', () => {
+  const connection = (provider: 'openai' | 'anthropic', timeoutMs = 2000) => ({ provider, baseUrl: provider === 'openai' ? `${server.url}/v1` : server.url, apiKey: 'sk-test-key', model: 'test-model', timeoutMs });
+
+  it('says the model answered, through either SDK', async () => {
+    server.reply((request) => (request.path === '/v1/messages' ? { kind: 'anthropic-stream', deltas: ['OK'] } : { kind: 'openai-stream', deltas: ['O', 'K'] }));
+    expect(await testLlmConnection(connection('openai'))).toMatchObject({ ok: true, message: expect.stringMatching(/^test-model answered in \d+ ms\.$/) });
+    expect(await testLlmConnection(connection('anthropic'))).toMatchObject({ ok: true });
+    expect(server.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/messages']);
+  });
+
+  it('names a refused key, an empty reply and a timeout in plain words', async () => {
+    server.reply(() => ({ kind: 'status', status: 401, body: { error: { message: 'bad key' } } }));
+    expect(await testLlmConnection(connection('openai'))).toMatchObject({ ok: false, message: 'The language model service refused the request (HTTP 401).' });
+    server.reply(() => ({ kind: 'openai-stream', deltas: [] }));
+    expect(await testLlmConnection(connection('openai'))).toMatchObject({ ok: false, message: 'The language model answered, but with an empty reply.' });
+    server.reply(() => ({ kind: 'delay', ms: 1000, then: { kind: 'openai-stream', deltas: ['late'] } }));
+    expect(await testLlmConnection(connection('openai', 150))).toMatchObject({ ok: false, message: 'The language model did not answer within 0.2 s.' });
   });
 });

@@ -123,9 +123,9 @@ function refOf(source: TRetrievedSource): TSourceRef {
 class LlmTimeoutError extends Error {}
 
 /** Plain words for why the model was not used; never the key or the request. */
-export function fallbackReasonOf(error: unknown, timeoutMs: number): string {
+export function fallbackReasonOf(error: unknown, timeoutMs: number, isTimeout = false): string {
   if (error instanceof LlmOutputError) return error.message;
-  if (error instanceof LlmTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
+  if (isTimeout || error instanceof LlmTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
     return `The language model did not answer within ${Math.round(timeoutMs / 100) / 10} s.`;
   }
   const status = typeof error === 'object' && error !== null && 'status' in error ? (error as { status?: unknown }).status : undefined;

@@ -16,6 +16,8 @@ export interface TLlmConnection {
   timeoutMs: number;
   /** Upper bound on generated tokens per call. */
   maxTokens?: number;
+  /** The HTTP client both SDKs use; the server passes its SSRF-guarded fetch (global fetch when absent). */
+  fetch?: typeof fetch;
 }
 
 export interface TJsonRequest {
@@ -52,7 +54,7 @@ function parseJson(text: string): unknown {
 }
 
 function openAiTransport(connection: TLlmConnection): TLlmTransport {
-  const client = new OpenAI({ apiKey: connection.apiKey, baseURL: connection.baseUrl ?? null, timeout: connection.timeoutMs, maxRetries: 0 });
+  const client = new OpenAI({ apiKey: connection.apiKey, baseURL: connection.baseUrl ?? null, timeout: connection.timeoutMs, maxRetries: 0, ...(connection.fetch ? { fetch: connection.fetch } : {}) });
   return {
     async json(request) {
       const completion = await client.chat.completions.create(
@@ -90,7 +92,7 @@ function openAiTransport(connection: TLlmConnection): TLlmTransport {
 }
 
 function anthropicTransport(connection: TLlmConnection): TLlmTransport {
-  const client = new Anthropic({ apiKey: connection.apiKey, baseURL: connection.baseUrl ?? null, timeout: connection.timeoutMs, maxRetries: 0 });
+  const client = new Anthropic({ apiKey: connection.apiKey, baseURL: connection.baseUrl ?? null, timeout: connection.timeoutMs, maxRetries: 0, ...(connection.fetch ? { fetch: connection.fetch } : {}) });
   return {
     async json(request) {
       // A forced tool call is Anthropic's structured output that every Claude 3+ model supports.

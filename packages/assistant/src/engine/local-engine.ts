@@ -24,6 +24,13 @@ export const LOCAL_ANSWER_INTRO = 'No AI model is configured, so this answer com
 export const LOCAL_ANSWER_NOTHING_FOUND =
   'No AI model is configured, and nothing in your knowledge base or past resolutions matches this yet. A technician can help: choose "Talk to a technician".';
 
+export const LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK = 'Nothing in your knowledge base or past resolutions matches this yet. A technician can help: choose "Talk to a technician".';
+
+/** Said when an AI model is configured but did not answer this time: the reason, then where the answer comes from. */
+export function fallbackAnswerIntro(reason: string): string {
+  return `The AI model could not answer this time (${reason.replace(/\.$/, '')}), so this answer comes straight from your knowledge base and past resolutions.`;
+}
+
 function sourceLabel(source: TSourceRef): string {
   const kind = source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? 'Past resolution' : 'Document';
   return `${kind}: ${source.title}`;
@@ -61,11 +68,11 @@ export function createLocalEngine(deps: TLocalEngineDeps): TAssistantEngine {
 export async function* localAnswer(input: TAnswerInput, fallbackReason: string | null): AsyncGenerator<TAnswerChunk> {
   const steps = troubleshootingSteps(input.sources, { query: input.text, limit: 5 });
   if (steps.length === 0) {
-    yield { type: 'delta', text: LOCAL_ANSWER_NOTHING_FOUND };
+    yield { type: 'delta', text: fallbackReason ? `${fallbackAnswerIntro(fallbackReason)} ${LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK}` : LOCAL_ANSWER_NOTHING_FOUND };
     yield { type: 'end', engine: 'local', fallbackReason, sources: [] };
     return;
   }
-  yield { type: 'delta', text: `${LOCAL_ANSWER_INTRO}\n\n` };
+  yield { type: 'delta', text: `${fallbackReason ? fallbackAnswerIntro(fallbackReason) : LOCAL_ANSWER_INTRO}\n\n` };
   const cited: TSourceRef[] = [];
   for (const step of steps) {
     if (!cited.some((c) => c.kind === step.source.kind && c.id === step.source.id)) cited.push(step.source);
