@@ -80,6 +80,11 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** How long start-up keeps retrying an unreachable database before it gives up. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * How long (ms) Jarvis waits for an MSP's language model (the first streamed word, or a whole JSON
+   * answer) before the local engine answers instead (decision 023).
+   */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
 });
 
 export type TRawEnv = z.infer<typeof ZEnv>;
@@ -119,6 +124,8 @@ export interface TConfig {
   mspSignup: { mode: 'open' } | { mode: 'off' } | { mode: 'invitation'; code: string };
   shutdownTimeoutMs: number;
   databaseConnectTimeoutMs: number;
+  /** How long an MSP's language model may take before the local engine answers (decision 023). */
+  llmTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -265,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     mspSignup,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    llmTimeoutMs: env.LLM_TIMEOUT_MS,
   };
 }
 
