@@ -11,6 +11,8 @@ export interface TSsrfGuardOptions {
   /** host:port pairs the operator trusts even on private addresses (the embedded simulator). */
   allowList: readonly string[];
   resolveHost?: TResolveHost;
+  /** The field the URL came from, for the refusal (default: the PSA address, psaUrl). */
+  field?: { name: string; label: string };
 }
 
 /**
@@ -55,13 +57,19 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
-const refuse = (reason: string) => new AppError('validation', `That PSA address cannot be used: ${reason}.`, { invalidParams: [{ name: 'psaUrl', reason }] });
+const PSA_URL_FIELD = { name: 'psaUrl', label: 'PSA address' };
+
+const refuseFor =
+  (field: { name: string; label: string } = PSA_URL_FIELD) =>
+  (reason: string) =>
+    new AppError('validation', `That ${field.label} cannot be used: ${reason}.`, { invalidParams: [{ name: field.name, reason }] });
 
 /**
  * Refuses an outbound URL unless it is https to public addresses only (every DNS answer is checked),
  * or its host:port is on the operator's allow-list (DESIGN §4).
  */
 export async function assertOutboundUrlAllowed(rawUrl: string, options: TSsrfGuardOptions): Promise<void> {
+  const refuse = refuseFor(options.field);
   let url: URL;
   try {
     url = new URL(rawUrl);

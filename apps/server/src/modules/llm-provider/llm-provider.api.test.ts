@@ -1,0 +1,155 @@
+// The MSP's AI model settings (decision 023) through HTTP, against the fake model server that speaks
+// the OpenAI and Anthropic APIs, so the real SDKs run.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { LLM_PROVIDER_MESSAGES, permissionMap } from '@switchboard/contracts';
+import { auditEvents, llmProviders, roles } from '@switchboard/db';
+import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+
+let t: TTestApp;
+let llm: TLlmServer;
+
+const API_KEY = 'sk-live-abcdefghijklmnop9xYz';
+
+beforeAll(async () => {
+  llm = await startLlmServer();
+  // The fake model listens on plain http on loopback, which the SSRF guard lets through only when allow-listed.
+  t = await createTestApp({ config: { outboundAllowList: [new URL(llm.url).host], llmTimeoutMs: 1000 } });
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.requests.length = 0;
+  llm.reply((request) => (request.path === '/v1/messages' ? { kind: 'anthropic-stream', deltas: ['OK'] } : { kind: 'openai-stream', deltas: ['OK'] }));
+});
+
+const url = (msp: TTestMsp) => `/db/${msp.customDomain}/llm-provider`;
+const openAiBody = () => ({ provider: 'openai', model: 'gpt-test', apiKey: API_KEY, baseUrl: `${llm.url}/v1` });
+
+async function adminOf(msp: TTestMsp): Promise<TestClient> {
+  return signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+}
+
+async function auditActions(msp: TTestMsp): Promise<string[]> {
+  const rows = await t.deps.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.mspId, msp.id)).orderBy(auditEvents.createdAt);
+  return rows.map((row) => row.action).filter((action) => action.startsWith('llm_provider.'));
+}
+
+describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
+  it('starts unconfigured, saves the key encrypted and shows only its last four characters', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    expect((await admin.get(url(msp))).json()).toEqual({ isConfigured: false, provider: null, model: null, baseUrl: null, keyHint: null, updatedAt: null });
+
+    const saved = await admin.put(url(msp), openAiBody());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain(API_KEY);
+    expect(saved.json()).toMatchObject({ isConfigured: true, provider: 'openai', model: 'gpt-test', baseUrl: `${llm.url}/v1`, keyHint: '••••9xYz' });
+    const [row] = await t.deps.database.db.select().from(llmProviders).where(eq(llmProviders.mspId, msp.id));
+    expect(JSON.stringify(row)).not.toContain(API_KEY);
+
+    const read = await admin.get(url(msp));
+    expect(read.body).not.toContain(API_KEY);
+    expect(read.json()).toMatchObject({ isConfigured: true, keyHint: '••••9xYz' });
+    expect(await auditActions(msp)).toEqual(['llm_provider.create']);
+  });
+
+  it('keeps the stored key when the field is left out, but a new provider needs a new key', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.put(url(msp), openAiBody());
+    const renamed = await admin.put(url(msp), { provider: 'openai', model: 'gpt-other', baseUrl: `${llm.url}/v1` });
+    expect(renamed.json()).toMatchObject({ model: 'gpt-other', keyHint: '••••9xYz' });
+    expect((await admin.post(`${url(msp)}/test`)).json()).toMatchObject({ ok: true });
+    expect(llm.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+
+    const switched = await admin.put(url(msp), { provider: 'anthropic', model: 'claude-test' });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json()).toMatchObject({ code: 'validation', detail: LLM_PROVIDER_MESSAGES.apiKeyRequired, invalidParams: [{ name: 'apiKey' }] });
+  });
+
+  it('refuses each bad field with a clear message, and a base URL the SSRF guard refuses', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const noModel = await admin.put(url(msp), { ...openAiBody(), model: '  ' });
+    expect(noModel.statusCode).toBe(400);
+    expect(noModel.json().detail).toContain(LLM_PROVIDER_MESSAGES.modelRequired);
+    const badProvider = await admin.put(url(msp), { ...openAiBody(), provider: 'gemini' });
+    expect(badProvider.statusCode).toBe(400);
+    const notAUrl = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'ftp://example.com' });
+    expect(notAUrl.statusCode).toBe(400);
+    expect(notAUrl.json().detail).toContain(LLM_PROVIDER_MESSAGES.baseUrlInvalid);
+    const privateAddress = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'http://169.254.169.254/v1' });
+    expect(privateAddress.statusCode).toBe(400);
+    expect(privateAddress.json()).toMatchObject({ detail: 'That base URL cannot be used: only https addresses are allowed.', invalidParams: [{ name: 'baseUrl' }] });
+    const metadata = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'https://169.254.169.254/v1' });
+    expect(metadata.json()).toMatchObject({ detail: 'That base URL cannot be used: it points to a private or local network address.' });
+    expect((await admin.get(url(msp))).json()).toMatchObject({ isConfigured: false });
+  });
+
+  it('removes the provider and its key, and says so when there is nothing to remove', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.put(url(msp), openAiBody());
+    const removed = await admin.delete(url(msp));
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ isConfigured: false });
+    expect(await t.deps.database.db.select().from(llmProviders).where(eq(llmProviders.mspId, msp.id))).toEqual([]);
+    const again = await admin.delete(url(msp));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
+    expect(await auditActions(msp)).toEqual(['llm_provider.create', 'llm_provider.delete']);
+  });
+
+  it('answers 401 without a session, 403 without mspIntegrations or for a client, 404 for another MSP, 403 without CSRF', async () => {
+    const msp = await buildMsp(t);
+    const other = await buildMsp(t);
+    expect((await new TestClient(t.app).get(url(msp))).statusCode).toBe(401);
+    const [limitedRole] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'No integrations', permissions: permissionMap(['boardView']), custom: true }).returning();
+    if (!limitedRole) throw new Error('role not created');
+    const technician = await signedInClient(t, await buildUser(t, msp, { roleId: limitedRole.id }));
+    expect((await technician.put(url(msp), openAiBody())).statusCode).toBe(403);
+    const client = await signedInClient(t, await buildUser(t, msp, { kind: 'client' }));
+    expect((await client.get(url(msp))).statusCode).toBe(403);
+    expect((await (await adminOf(other)).put(url(msp), openAiBody())).statusCode).toBe(404);
+    expect((await (await adminOf(msp)).put(url(msp), openAiBody(), { csrf: false })).statusCode).toBe(403);
+    expect(await t.deps.database.db.select().from(llmProviders).where(eq(llmProviders.mspId, msp.id))).toEqual([]);
+  });
+});
+
+describe('POST /db/{msp}/llm-provider/test', () => {
+  it('calls the saved model through the real SDK and says it answered', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.put(url(msp), { provider: 'anthropic', model: 'claude-test', apiKey: API_KEY, baseUrl: llm.url });
+    const tested = await admin.post(`${url(msp)}/test`);
+    expect(tested.statusCode).toBe(200);
+    expect(tested.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^claude-test answered in \d+ ms\.$/) });
+    expect(llm.requests[0]).toMatchObject({ path: '/v1/messages', body: { model: 'claude-test', stream: true } });
+    const headers = llm.requests[0]?.headers;
+    expect(`${String(headers?.['x-api-key'])} ${String(headers?.authorization)}`).toContain(API_KEY);
+  });
+
+  it('reports a refused key and a timeout in plain words, and audits the failure', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.put(url(msp), openAiBody());
+    llm.reply(() => ({ kind: 'status', status: 401, body: { error: { message: 'Incorrect API key' } } }));
+    expect((await admin.post(`${url(msp)}/test`)).json()).toMatchObject({ ok: false, message: 'The language model service refused the request (HTTP 401).' });
+    llm.reply(() => ({ kind: 'delay', ms: 3000, then: { kind: 'openai-stream', deltas: ['late'] } }));
+    expect((await admin.post(`${url(msp)}/test`)).json()).toMatchObject({ ok: false, message: 'The language model did not answer within 1 s.' });
+    const failures = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'llm_provider.test')));
+    expect(failures.map((row) => row.outcome)).toEqual(['failure', 'failure']);
+  });
+
+  it('answers 409 when no model is configured', async () => {
+    const msp = await buildMsp(t);
+    const tested = await (await adminOf(msp)).post(`${url(msp)}/test`);
+    expect(tested.statusCode).toBe(409);
+    expect(tested.json().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
+  });
+});
