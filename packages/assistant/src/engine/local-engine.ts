@@ -9,7 +9,8 @@ import { troubleshootingSteps } from '../troubleshoot/troubleshooting-steps';
 import type { TAnswerChunk, TAnswerInput, TAssistantEngine, TProposal, TQuestionBank, TSourceRef } from '../types';
 
 export interface TLocalEngineDeps {
-  categoriser: TCategoriser;
+  /** Absent where nothing is categorised (chat, troubleshooting, prompts): categorise() then abstains. */
+  categoriser?: TCategoriser;
   /** The MSP's edited question bank; the default seed when the MSP has none. */
   questionBank?: TQuestionBank;
 }
@@ -42,6 +43,7 @@ export function createLocalEngine(deps: TLocalEngineDeps): TAssistantEngine {
   return {
     kind: 'local',
     async categorise(input) {
+      if (!deps.categoriser) return { value: { kind: 'abstain', candidates: [], confidence: 0, reason: 'No categoriser was given to this engine.' }, engine: 'local', fallbackReason: null };
       const proposal = deps.categoriser.propose({ text: input.text, answers: input.answers ?? [], questionBank: bank, ...(input.boardId ? { boardId: input.boardId } : {}) });
       return { value: proposal, engine: 'local', fallbackReason: null };
     },

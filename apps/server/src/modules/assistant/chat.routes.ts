@@ -3,20 +3,45 @@ import { ZDocumentChatBody, ZDocumentChatResponse, ZGptMessageBody, ZGptMessageR
 import type { TModule } from '../../app-deps';
 import { actorOf, mspUserOf } from '../../plugins/access';
 import { knowledgeScopeOf } from '../knowledge/knowledge.service';
-import { createChatService } from './chat.service';
+import { createChatService, type TAnswerEvent } from './chat.service';
 
 const ANY_USER = { principal: 'user', tenant: 'session' } as const;
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
-/** Server-sent events (A-096 with Accept: text/event-stream): the answer's text as it is produced, then the whole response. */
-function streamAnswer(reply: FastifyReply, chunks: string[], response: unknown): void {
+/**
+ * A-096's answer: with Accept: text/event-stream, server-sent events as the text is produced, then the
+ * whole response (an `error` event if storing it fails mid-stream); otherwise the response as JSON.
+ */
+async function sendAnswer<T>(request: FastifyRequest, reply: FastifyReply, events: AsyncIterable<TAnswerEvent<T>>): Promise<T | undefined> {
+  if (!wantsStream(request)) {
+    for await (const event of events) if (event.type === 'done') return event.response;
+    throw new Error('the answer ended without a response');
+  }
   reply.hijack();
   reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
   const send = (event: TChatStreamEvent) => reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
-  for (const text of chunks) send({ event: 'delta', text });
-  send({ event: 'done', response: response as Extract<TChatStreamEvent, { event: 'done' }>['response'] });
+  try {
+    for await (const event of events) {
+      if (reply.raw.destroyed) break;
+      if (event.type === 'delta') send({ event: 'delta', text: event.text });
+      else send({ event: 'done', response: event.response as Extract<TChatStreamEvent, { event: 'done' }>['response'] });
+    }
+  } catch (error) {
+    request.log.error({ err: error }, 'streamed answer failed');
+    if (!reply.raw.destroyed) send({ event: 'error', code: 'internal', detail: 'The answer could not be completed. Try again.' });
+  }
   reply.raw.end();
+  return undefined;
+}
+
+/** Aborted when the caller goes away before the answer is sent, so a model stops writing an answer nobody reads. */
+function signalOf(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Jarvis chat: A-096 (chat and queue troubleshoot), A-097 (prompt generator), A-099 (document chat). */
@@ -39,10 +64,8 @@ export const registerChatRoutes: TModule = (app, deps) => {
       const actor = actorOf(request);
       const scope = knowledgeScopeOf(mspUserOf(request));
       const { conversationId, text, useRAG, selectedAnswers, ticketId } = request.body;
-      const { response, chunks } =
-        conversationId === undefined ? await chat.troubleshoot(actor, scope, { text, ...(ticketId ? { ticketId } : {}) }) : await chat.chat(actor, scope, { text, conversationId, useRAG, selectedAnswers });
-      if (wantsStream(request)) return streamAnswer(reply, chunks, response);
-      return response;
+      if (conversationId === undefined) return sendAnswer(request, reply, await chat.troubleshoot(actor, scope, { text, ...(ticketId ? { ticketId } : {}) }));
+      return sendAnswer(request, reply, await chat.chat(actor, scope, { text, conversationId, useRAG, selectedAnswers }, signalOf(reply)));
     },
   );
 
@@ -52,7 +75,7 @@ export const registerChatRoutes: TModule = (app, deps) => {
       schema: { tags: ['assistant'], operationId: 'gptMessage', summary: 'A-097 A free prompt; the prompt generator’s top 5 prompts (choices[0].message.content, and `prompts`)', body: ZGptMessageBody, response: { 200: ZGptMessageResponse } },
       config: { access: ANY_USER },
     },
-    async (request) => chat.message(knowledgeScopeOf(mspUserOf(request)), request.body.message),
+    async (request) => chat.message(actorOf(request), knowledgeScopeOf(mspUserOf(request)), request.body.message),
   );
 
   app.post(

@@ -1,13 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { LOCAL_ANSWER_INTRO, LOCAL_ANSWER_NOTHING_FOUND, troubleshootingSteps, type TRetrievedSource } from '@switchboard/assistant';
+import {
+  createLlmEngine,
+  createLocalEngine,
+  fallbackAnswerIntro,
+  LOCAL_ANSWER_INTRO,
+  LOCAL_ANSWER_NOTHING_FOUND,
+  LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK,
+  troubleshootingSteps,
+  type TAnswerChunk,
+  type TAssistantEngine,
+  type TChatTurn,
+  type TRetrievedSource,
+  type TSourceRef,
+  type TStep,
+} from '@switchboard/assistant';
 import { MESSAGES, PROMPT_SUGGESTION_COUNT, RAG_LIMIT, TROUBLESHOOTING_STEP_COUNT, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisAnswer, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TSource } from '@switchboard/contracts';
-import { psaTickets } from '@switchboard/db';
+import { psaTickets, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import type { TActor } from '../../plugins/access';
 import { createKnowledgeService, sourceOf, type TKnowledgeScope, type TRetrieved } from '../knowledge/knowledge.service';
+import { createLlmEngines } from '../llm-provider/llm-engines';
 import { createAgentsService, type TPersona } from './agents';
-import { conversationNotFound, findOwnConversation, insertMessage } from './conversations';
+import { conversationNotFound, findOwnConversation, insertMessage, recentMessages } from './conversations';
 
 const toEngineSource = (result: TRetrieved): TRetrievedSource => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score });
 
@@ -29,60 +44,180 @@ export function composeLocalAnswer(query: string, retrieved: TRetrieved[], limit
     }
     chunks.push(`${step.n}. ${step.text} [${index + 1}]\n`);
   }
-  chunks.push(`\nSources:\n${cited.map((source, index) => `[${index + 1}] ${source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? `Past resolution${source.reference ? ` (ticket ${source.reference})` : ''}` : 'Document'}: ${source.title}`).join('\n')}\n`);
+  chunks.push(sourcesFooter(cited));
   return { markdown: chunks.join(''), sources: cited, chunks };
+}
+
+/** The numbered list of cited sources under an answer. */
+function sourcesFooter(cited: TSource[]): string {
+  return `\nSources:\n${cited.map((source, index) => `[${index + 1}] ${source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? `Past resolution${source.reference ? ` (ticket ${source.reference})` : ''}` : 'Document'}: ${source.title}`).join('\n')}\n`;
 }
 
 function personaLine(persona: TPersona): string {
   return `**${persona.agentName}** (${persona.role})`;
 }
 
+/** What an answer route streams: text as it is produced, then the whole response (or the response alone, without Accept: text/event-stream). */
+export type TAnswerEvent<T> = { type: 'delta'; text: string } | { type: 'done'; response: T };
+
+async function* replay<T>(chunks: string[], response: T): AsyncGenerator<TAnswerEvent<T>> {
+  for (const text of chunks) yield { type: 'delta', text };
+  yield { type: 'done', response };
+}
+
+/** How many earlier messages of a conversation the model sees. */
+const HISTORY_TURNS = 10;
+
+/** An engine's citation as the contracts show it (with the PSA ticket number or file name when retrieved). */
+function citedSource(retrieved: TRetrieved[], ref: TSourceRef): TSource {
+  const found = retrieved.find((result) => result.kind === ref.kind && result.id === ref.id);
+  return found ? sourceOf(found) : { kind: ref.kind, id: ref.id, title: ref.title, reference: null };
+}
+
+/** Numbered steps with their citations, as the local answer writes them (for the model's structured steps). */
+function stepsMarkdown(intro: string, steps: TStep[], retrieved: TRetrieved[]): { markdown: string; sources: TSource[]; chunks: string[] } {
+  const cited: TSource[] = [];
+  const chunks = [`${intro}\n\n`];
+  for (const step of steps) {
+    let index = cited.findIndex((source) => source.kind === step.source.kind && source.id === step.source.id);
+    if (index < 0) {
+      cited.push(citedSource(retrieved, step.source));
+      index = cited.length - 1;
+    }
+    chunks.push(`${step.n}. ${step.text} [${index + 1}]\n`);
+  }
+  chunks.push(sourcesFooter(cited));
+  return { markdown: chunks.join(''), sources: cited, chunks };
+}
+
+/** The notice under an answer: none when the model wrote it, the reason when it fell back. */
+const llmNotice = (fallbackReason: string | null): string | null => (fallbackReason ? fallbackAnswerIntro(fallbackReason) : null);
+
 /** Chat with an agent (A-096 both uses), the prompt generator (A-097) and document chat (A-099). */
-export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'files'>) {
+export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'files'>) {
   const db = deps.database.db;
   const knowledge = createKnowledgeService(deps);
   const agents = createAgentsService(deps);
+  const engines = createLlmEngines(deps);
+  // Chat, troubleshooting and prompts categorise nothing, so the fallback needs no categoriser.
+  const sourcesOnly = createLocalEngine({});
+
+  /** The MSP's model with the local engine behind it, or null when the MSP has none (decision 023). */
+  async function llmEngineFor(mspId: string): Promise<TAssistantEngine | null> {
+    const connection = await engines.connectionFor(mspId);
+    return connection ? createLlmEngine({ ...connection, board: { boards: [] }, fallback: sourcesOnly }) : null;
+  }
+
+  /** One audit event per answer: which engine wrote it, why the model did not (if so), and what it cited (issue #9). */
+  function auditAnswer(handle: TDatabase, actor: TActor, use: 'chat' | 'troubleshoot' | 'prompts' | 'document', answer: { engine: 'local' | 'llm'; fallbackReason: string | null; sources: { kind: string; id: string }[]; target?: string | null }) {
+    return deps.audit.record(handle, {
+      mspId: actor.mspId,
+      actorKind: 'user',
+      actorId: actor.userId,
+      action: 'assistant.answer',
+      target: answer.target ?? null,
+      outcome: 'success',
+      ip: actor.ip,
+      requestId: actor.requestId,
+      details: { use, engine: answer.engine, fallbackReason: answer.fallbackReason, sources: answer.sources.map((source) => ({ kind: source.kind, id: source.id })) },
+    });
+  }
+
+  async function collect(chunks: AsyncIterable<TAnswerChunk>): Promise<{ text: string; end: Extract<TAnswerChunk, { type: 'end' }> }> {
+    let text = '';
+    let end: Extract<TAnswerChunk, { type: 'end' }> = { type: 'end', engine: 'local', fallbackReason: null, sources: [] };
+    for await (const chunk of chunks) {
+      if (chunk.type === 'delta') text += chunk.text;
+      else end = chunk;
+    }
+    return { text, end };
+  }
 
   return {
-    /** A-096 chat use: the answer is stored with the question; `chunks` feed the SSE stream. */
-    async chat(actor: TActor, scope: TKnowledgeScope, body: { text: string; conversationId: string; useRAG: boolean; selectedAnswers: string[] }): Promise<{ response: TJarvisChatResponse; chunks: string[] }> {
+    /**
+     * A-096 chat use: the answer is stored with the question once it is complete. Everything that can
+     * refuse (the conversation, retrieval) happens before the first event, so a refusal is a plain error.
+     * With an AI model the text streams as the model writes it; `signal` stops it when the caller leaves.
+     */
+    async chat(actor: TActor, scope: TKnowledgeScope, body: { text: string; conversationId: string; useRAG: boolean; selectedAnswers: string[] }, signal?: AbortSignal): Promise<AsyncGenerator<TAnswerEvent<TJarvisChatResponse>>> {
       const conversation = await findOwnConversation(db, actor, body.conversationId);
       if (!conversation) throw conversationNotFound();
       const persona = await agents.personaFor(actor, conversation.agentId);
       const question = [body.text, ...body.selectedAnswers].filter((part) => part !== '').join('\n');
       const query = [question, conversation.customPrompt ?? ''].join(' ');
       const retrieved = body.useRAG ? await knowledge.retrieve(scope, query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near' }) : [];
-      const local = composeLocalAnswer(query, retrieved, 5);
-      const markdown = `${personaLine(persona)}\n\n${local.markdown}`;
-      const answer: TJarvisAnswer = { explanation: markdown, interactiveElements: [], type: 'markdown', engine: 'local', sources: local.sources, notice: MESSAGES.assistant.localEngineNotice };
-      const { userMessage, assistantMessage } = await db.transaction(async (tx) => ({
-        userMessage: await insertMessage(tx, actor.mspId, conversation.id, { role: 'user', content: question }),
-        assistantMessage: await insertMessage(tx, actor.mspId, conversation.id, { role: 'assistant', content: markdown, sources: local.sources, engine: 'local' }),
-      }));
-      return {
-        response: { content: JSON.stringify(answer), aiContent: markdown, messages: { id: assistantMessage.id }, answer, userMessage, assistantMessage },
-        chunks: [`${personaLine(persona)}\n\n`, ...local.chunks],
+      const store = async (markdown: string, sources: TSource[], engine: 'local' | 'llm', fallbackReason: string | null, notice: string | null): Promise<TJarvisChatResponse> => {
+        const answer: TJarvisAnswer = { explanation: markdown, interactiveElements: [], type: 'markdown', engine, sources, notice };
+        const { userMessage, assistantMessage } = await db.transaction(async (tx) => {
+          const stored = {
+            userMessage: await insertMessage(tx, actor.mspId, conversation.id, { role: 'user', content: question }),
+            assistantMessage: await insertMessage(tx, actor.mspId, conversation.id, { role: 'assistant', content: markdown, sources, engine }),
+          };
+          await auditAnswer(tx, actor, 'chat', { engine, fallbackReason, sources, target: conversation.id });
+          return stored;
+        });
+        return { content: JSON.stringify(answer), aiContent: markdown, messages: { id: assistantMessage.id }, answer, userMessage, assistantMessage };
       };
+
+      const llm = await llmEngineFor(actor.mspId);
+      if (!llm) {
+        const local = composeLocalAnswer(query, retrieved, 5);
+        const markdown = `${personaLine(persona)}\n\n${local.markdown}`;
+        return replay([`${personaLine(persona)}\n\n`, ...local.chunks], await store(markdown, local.sources, 'local', null, MESSAGES.assistant.localEngineNotice));
+      }
+      const history: TChatTurn[] = (await recentMessages(db, actor.mspId, conversation.id, HISTORY_TURNS)).map((message) => ({ role: message.role, content: message.content }));
+      const chunks = llm.answer({ text: question, history, sources: retrieved.map(toEngineSource), agent: persona, ...(signal ? { signal } : {}) });
+      return (async function* streamed(): AsyncGenerator<TAnswerEvent<TJarvisChatResponse>> {
+        let markdown = '';
+        let end: Extract<TAnswerChunk, { type: 'end' }> | undefined;
+        for await (const chunk of chunks) {
+          if (chunk.type === 'end') end = chunk;
+          else {
+            markdown += chunk.text;
+            yield { type: 'delta', text: chunk.text };
+          }
+        }
+        // No end: the caller left mid-answer, so nothing is stored.
+        if (!end) return;
+        yield { type: 'done', response: await store(markdown, end.sources.map((ref) => citedSource(retrieved, ref)), end.engine, end.fallbackReason, llmNotice(end.fallbackReason)) };
+      })();
     },
 
     /** A-096 queue troubleshoot use: the 10 best steps for a question (and the queue ticket, when named). */
-    async troubleshoot(actor: TActor, scope: TKnowledgeScope, body: { text: string; ticketId?: string }): Promise<{ response: TJarvisTroubleshootResponse; chunks: string[] }> {
+    async troubleshoot(actor: TActor, scope: TKnowledgeScope, body: { text: string; ticketId?: string }): Promise<AsyncGenerator<TAnswerEvent<TJarvisTroubleshootResponse>>> {
       let query = body.text;
       if (body.ticketId !== undefined && actor.userKind === 'technician') {
         const [ticket] = await db.select({ summary: psaTickets.summary, description: psaTickets.description }).from(psaTickets).where(and(eq(psaTickets.mspId, actor.mspId), eq(psaTickets.externalId, body.ticketId))).limit(1);
         if (ticket) query = `${body.text} ${ticket.summary} ${ticket.description ?? ''}`;
       }
       const retrieved = await knowledge.retrieve(scope, query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near' });
-      const local = composeLocalAnswer(query, retrieved, TROUBLESHOOTING_STEP_COUNT);
-      return {
-        response: { id: randomUUID(), choices: [{ index: 0, message: { role: 'assistant', content: local.markdown } }], engine: 'local', sources: local.sources, notice: MESSAGES.assistant.localEngineNotice },
-        chunks: local.chunks,
-      };
+      const llm = await llmEngineFor(actor.mspId);
+      const result = llm ? await llm.troubleshoot({ text: query, sources: retrieved.map(toEngineSource), limit: TROUBLESHOOTING_STEP_COUNT }) : null;
+      // The model's steps (each citing a retrieved source), or the local steps under the reason the model did not answer.
+      let written: { markdown: string; sources: TSource[]; chunks: string[] };
+      if (!result) written = composeLocalAnswer(query, retrieved, TROUBLESHOOTING_STEP_COUNT);
+      else if (result.value.length > 0) written = stepsMarkdown(result.fallbackReason ? fallbackAnswerIntro(result.fallbackReason) : 'Try these steps, in order:', result.value, retrieved);
+      else {
+        const text = result.fallbackReason ? `${fallbackAnswerIntro(result.fallbackReason)} ${LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK}` : MESSAGES.assistant.nothingFound;
+        written = { markdown: text, sources: [], chunks: [text] };
+      }
+      const engine = result?.engine ?? 'local';
+      const fallbackReason = result?.fallbackReason ?? null;
+      await auditAnswer(db, actor, 'troubleshoot', { engine, fallbackReason, sources: written.sources, target: body.ticketId ?? null });
+      const notice = llm ? llmNotice(fallbackReason) : MESSAGES.assistant.localEngineNotice;
+      return replay(written.chunks, { id: randomUUID(), choices: [{ index: 0, message: { role: 'assistant', content: written.markdown } }], engine, sources: written.sources, notice });
     },
 
     /** A-097: without an LLM, the prompt generator's top 5 prompts come from the closest knowledge and resolutions. */
-    async message(scope: TKnowledgeScope, message: string): Promise<TGptMessageResponse> {
+    async message(actor: TActor, scope: TKnowledgeScope, message: string): Promise<TGptMessageResponse> {
       const retrieved = await knowledge.retrieve(scope, message, { limit: PROMPT_SUGGESTION_COUNT * 2, mode: 'near' });
+      const llm = await llmEngineFor(actor.mspId);
+      if (llm) {
+        const suggested = await llm.suggestPrompts({ text: message, sources: retrieved.map(toEngineSource), limit: PROMPT_SUGGESTION_COUNT });
+        const content = suggested.value.length > 0 ? suggested.value.map((prompt, index) => `${index + 1}. ${prompt}`).join('\n') : MESSAGES.assistant.nothingFound;
+        await auditAnswer(db, actor, 'prompts', { engine: suggested.engine, fallbackReason: suggested.fallbackReason, sources: [] });
+        return { id: randomUUID(), choices: [{ index: 0, message: { role: 'assistant', content } }], engine: suggested.engine, prompts: suggested.value, notice: llmNotice(suggested.fallbackReason) };
+      }
       const seen = new Set<string>();
       const prompts: string[] = [];
       for (const result of retrieved) {
@@ -94,6 +229,7 @@ export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'n
         if (prompts.length === PROMPT_SUGGESTION_COUNT) break;
       }
       const content = prompts.length > 0 ? prompts.map((prompt, index) => `${index + 1}. ${prompt}`).join('\n') : MESSAGES.assistant.nothingFound;
+      await auditAnswer(db, actor, 'prompts', { engine: 'local', fallbackReason: null, sources: [] });
       return { id: randomUUID(), choices: [{ index: 0, message: { role: 'assistant', content } }], engine: 'local', prompts, notice: MESSAGES.assistant.localEngineNotice };
     },
 
@@ -101,12 +237,20 @@ export function createChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'n
     async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string; documentMessage: string }): Promise<TDocumentChatResponse> {
       if (body.id) await knowledge.getDocument(actor, scope, body.id);
       const retrieved = await knowledge.retrieve(scope, body.documentMessage, { limit: RAG_LIMIT, mode: 'near', ...(body.id ? { documentId: body.id } : {}) });
+      const ragResults = retrieved.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score }));
+      const llm = await llmEngineFor(actor.mspId);
+      if (llm) {
+        const { text, end } = await collect(llm.answer({ text: body.documentMessage, sources: retrieved.map(toEngineSource) }));
+        await auditAnswer(db, actor, 'document', { engine: end.engine, fallbackReason: end.fallbackReason, sources: end.sources, target: body.id ?? null });
+        return { documentMessage: text, engine: end.engine, sources: ragResults, notice: llmNotice(end.fallbackReason) };
+      }
       const local = composeLocalAnswer(body.documentMessage, retrieved, 5);
       const documentMessage =
         local.sources.length > 0 || retrieved.length === 0
           ? local.markdown
           : `${LOCAL_ANSWER_INTRO}\n\n${retrieved.map((result, index) => `> ${result.snippet} [${index + 1}]`).join('\n\n')}\n\nSources:\n${retrieved.map((result, index) => `[${index + 1}] ${result.title}`).join('\n')}`;
-      return { documentMessage, engine: 'local', sources: retrieved.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score })), notice: MESSAGES.assistant.localEngineNotice };
+      await auditAnswer(db, actor, 'document', { engine: 'local', fallbackReason: null, sources: local.sources, target: body.id ?? null });
+      return { documentMessage, engine: 'local', sources: ragResults, notice: MESSAGES.assistant.localEngineNotice };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { createKnowledgeService, knowledgeScopeOf, sourceOf } from '../knowledge/knowledge.service';
+import { createLlmEngines } from '../llm-provider/llm-engines';
 import { findOwnConversation, insertMessage } from './conversations';
 import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
 import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
@@ -51,15 +52,17 @@ async function contactOf(db: TDatabase, actor: TActor) {
 }
 
 /** Tickets by chat (02 §4, R-257–R-265): the diagnostic rounds, step feedback and cancel. */
-export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now' | 'files'>, categorisers: TCategoriserStore) {
+export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'files'>, categorisers: TCategoriserStore) {
   const db = deps.database.db;
   const knowledge = createKnowledgeService(deps);
+  const engines = createLlmEngines(deps);
 
   async function engineFor(mspId: string) {
     const board = await loadMspBoard(db, mspId);
     if (!board) throw boardNotConfigured();
-    // The local engine is the default (issue #9: offline, no key); an LLM provider per MSP is not configured yet.
-    return { board, engine: createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board) }) };
+    // The local engine is the default (issue #9: offline, no key); with an AI model it is the fallback (decision 023).
+    const local = createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board) });
+    return { board, engine: await engines.engineFor(mspId, local, board.catalogue) };
   }
 
   async function present(actor: TActor, row: TDraftRow, message: TChatMessage): Promise<TTicketDraft> {
@@ -106,7 +109,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit
     return [intro, '', ...questions.map((question, index) => `${index + 1}. ${question.text}`)].join('\n');
   }
 
-  function auditProposal(tx: TDatabase, actor: TActor, draftId: string, categorisation: TProposedCategorisation, round: number) {
+  function auditProposal(tx: TDatabase, actor: TActor, draftId: string, categorisation: TProposedCategorisation, round: number, fallbackReason: string | null) {
     return deps.audit.record(tx, {
       mspId: actor.mspId,
       actorKind: 'user',
@@ -116,7 +119,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit
       outcome: 'success',
       ip: actor.ip,
       requestId: actor.requestId,
-      details: { round, engine: categorisation.engine, confidence: categorisation.confidence, abstained: categorisation.abstained, proposal: proposalLabel(categorisation), sources: categorisation.sources },
+      details: { round, engine: categorisation.engine, fallbackReason, confidence: categorisation.confidence, abstained: categorisation.abstained, proposal: proposalLabel(categorisation), sources: categorisation.sources },
     });
   }
 
@@ -153,7 +156,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit
           .values({ mspId: actor.mspId, userId: actor.userId, conversationId, stage: 'questions', userMessage: text, questions, proposal: { engineProposal: categorised.value, categorisation } })
           .returning();
         if (!draft) throw new Error('draft insert returned no row');
-        await auditProposal(tx, actor, draft.id, categorisation, 1);
+        await auditProposal(tx, actor, draft.id, categorisation, 1, categorised.fallbackReason);
         return { row: draft, message: assistantMessage };
       });
       return present(actor, row, message);
@@ -201,7 +204,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'database' | 'audit
           .where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)))
           .returning();
         if (!updated) throw new Error('draft update returned no row');
-        await auditProposal(tx, actor, draft.id, categorisation, 2);
+        await auditProposal(tx, actor, draft.id, categorisation, 2, categorised.fallbackReason ?? troubleshooting.fallbackReason);
         return { row: updated, message: assistantMessage };
       });
       return present(actor, row, message);
