@@ -19,7 +19,8 @@ async function sendAnswer<T>(request: FastifyRequest, reply: FastifyReply, event
     throw new Error('the answer ended without a response');
   }
   reply.hijack();
-  reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  // onSend hooks do not run for a hijacked reply: the headers set so far and the request id go out here.
+  reply.raw.writeHead(200, { ...reply.getHeaders(), 'x-request-id': request.id, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
   const send = (event: TChatStreamEvent) => reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
   try {
     for await (const event of events) {
