@@ -13,9 +13,12 @@ import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { psaCompanies } from '@switchboard/db';
 import type { TSupportTicketPage } from '@switchboard/contracts';
+import { SYSTEM_CATEGORISE } from '@switchboard/assistant';
+import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
+let llm: TLlmServer;
 let direct: PsaClient;
 let msp: TTestMsp;
 let admin: TestClient;
@@ -29,7 +32,8 @@ const q = (extra: Record<string, string> = {}) => new URLSearchParams({ mspCusto
 
 beforeAll(async () => {
   sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+  llm = await startLlmServer();
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host, new URL(llm.url).host], llmTimeoutMs: 2000 } });
   msp = await buildMsp(t);
   admin = await signedInClient(t, await buildUser(t, msp), nextIp());
   const cw = sim.connectWise;
@@ -91,6 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await sim.close();
+  await llm.close();
 });
 
 async function describeProblem(who: TestClient, userMessage: string): Promise<TTicketDraft> {
@@ -291,3 +296,60 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
   });
 });
 
+
+describe('tickets by chat with the MSP\'s AI model (decision 023)', () => {
+  type TBoardEntry = { boardId: string; typeId: string; subtypeId: string; category: string };
+  /** The categories the engine offered the model (its user message is JSON). */
+  const offeredBoard = (body: Record<string, unknown>): TBoardEntry[] => {
+    const messages = body.messages as { role: string; content: string }[];
+    return (JSON.parse(messages[1]?.content ?? '{}') as { board: TBoardEntry[] }).board;
+  };
+
+  it('proposes the category the model chose from the board, steps citing sources, and audits the engine; an id not on the board falls back to the local engine', async () => {
+    const saved = await admin.put(`/db/${msp.customDomain}/llm-provider`, { provider: 'openai', model: 'gpt-test', apiKey: 'sk-test-1234', baseUrl: `${llm.url}/v1` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      let chosen: TBoardEntry | undefined;
+      llm.reply((request) => {
+        const format = request.body.response_format as { json_schema: { name: string } };
+        if (format.json_schema.name === 'categorisation') {
+          const offered = offeredBoard(request.body);
+          chosen = offered.find((entry) => /password|email|outlook/i.test(entry.category)) ?? offered[0];
+          return { kind: 'openai-json', content: JSON.stringify({ ...chosen, confidence: 0.93, alternatives: [], reason: 'the user cannot sign in to Outlook' }) };
+        }
+        return { kind: 'openai-json', content: JSON.stringify({ steps: [{ text: 'Re-enter the password in Outlook\'s prompt and tick Remember.', sourceId: 'S1' }] }) };
+      });
+      const first = await describeProblem(client, 'Outlook keeps asking for my password every few minutes since this morning');
+      if (!chosen) throw new Error('the model was not asked');
+      expect(first.categorisation).toMatchObject({ engine: 'llm', confidence: 0.93, abstained: false });
+      expect(String(first.categorisation.connectWiseDetails?.subTypeId)).toBe(chosen.subtypeId);
+      expect(String(first.categorisation.connectWiseDetails?.typeId)).toBe(chosen.typeId);
+      expect(llm.requests.find((request) => (request.body.messages as { content: string }[])[0]?.content === SYSTEM_CATEGORISE)).toBeTruthy();
+
+      const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
+        userMessage: '',
+        mspCustomDomain: msp.customDomain,
+        ticketDraftId: first.id,
+        answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
+      });
+      const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+      expect(troubleshooting.steps.map((step) => step.text)).toEqual(["Re-enter the password in Outlook's prompt and tick Remember."]);
+      expect(troubleshooting.steps[0]?.sources).toHaveLength(1);
+
+      const proposals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.ai_proposal'), eq(auditEvents.target, first.id)));
+      expect(proposals.map((row) => row.details)).toEqual([
+        expect.objectContaining({ round: 1, engine: 'llm', fallbackReason: null, confidence: 0.93 }),
+        expect.objectContaining({ round: 2, engine: 'llm', fallbackReason: null }),
+      ]);
+
+      // A category that is not on the board is never proposed: the local engine answers and the audit says why.
+      llm.reply(() => ({ kind: 'openai-json', content: JSON.stringify({ boardId: '999999', typeId: '1', subtypeId: '2', confidence: 0.99, alternatives: [], reason: 'made up' }) }));
+      const refused = await describeProblem(client, 'The office printer on floor 2 is offline');
+      expect(refused.categorisation.engine).toBe('local');
+      const [audit] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.ai_proposal'), eq(auditEvents.target, refused.id)));
+      expect(audit?.details).toMatchObject({ engine: 'local', fallbackReason: 'The language model proposed a category that is not on the board.' });
+    } finally {
+      expect((await admin.delete(`/db/${msp.customDomain}/llm-provider`)).statusCode).toBe(200);
+    }
+  });
+});
