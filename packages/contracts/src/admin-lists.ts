@@ -32,8 +32,9 @@ export const MSP_CATALOGUE: readonly TCatalogueCard[] = [
   { category: 'RMM', name: 'Ninja One', available: false },
   { category: 'RMM', name: 'Kaseya VSA', available: false },
   { category: 'Remote access', name: 'ScreenConnect', available: false },
-  { category: 'AI', name: 'OpenAI', available: false },
-  { category: 'AI', name: 'Claude', available: false },
+  // Issue #9 makes these two available (R-237 listed them as not yet): they set up Jarvis's AI model (decision 023).
+  { category: 'AI', name: 'OpenAI', available: true },
+  { category: 'AI', name: 'Claude', available: true },
   { category: 'NMS', name: 'Auvik', available: false },
   { category: 'RPA', name: 'Rewst', available: false },
 ];

@@ -39,7 +39,13 @@ function AdminScreen({ option, user, onChooseOption }: { option: TAdminOption; u
       return <BrandingScreen mspCustomDomain={user.mspCustomDomain} />;
     case 'client-integrations': {
       const canOpenIntegration = visibleAdminOptions(user.permissions).includes('msp-integrations');
-      return <IntegrationsCatalogueScreen mspCustomDomain={user.mspCustomDomain} onOpenIntegration={canOpenIntegration ? () => onChooseOption('msp-integrations') : undefined} />;
+      return (
+        <IntegrationsCatalogueScreen
+          mspCustomDomain={user.mspCustomDomain}
+          onOpenIntegration={canOpenIntegration ? () => onChooseOption('msp-integrations') : undefined}
+          canManageAiModel={user.userKind === 'technician' && user.permissions.mspIntegrations === true}
+        />
+      );
     }
     case 'activity-log':
       return <ActivityLogScreen mspCustomDomain={user.mspCustomDomain} />;

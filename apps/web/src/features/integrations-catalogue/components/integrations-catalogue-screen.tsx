@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CLIENT_CATALOGUE, MSP_CATALOGUE } from '@switchboard/contracts';
-import type { TCatalogueCard } from '@switchboard/contracts';
+import type { TCatalogueCard, TLlmProviderKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanies } from '../../companies/api/companies-queries';
 import { useClientIntegrations } from '../api/catalogue-queries';
+import { LLM_CARD_PROVIDER, LlmProviderSettings } from '../../llm-provider/components/llm-provider-settings';
 
 function CatalogueCard({ card, onSetUp }: { card: TCatalogueCard; onSetUp?: (() => void) | undefined }) {
   return (
@@ -28,9 +29,20 @@ function CatalogueCard({ card, onSetUp }: { card: TCatalogueCard; onSetUp?: (() 
 
 /**
  * 02 §2 / §3 integrations catalogue (R-232–R-238): the MSP cards, and the client cards of a chosen client
- * company. Available PSA cards lead to the integration screen (`onOpenIntegration`, when the user may open it).
+ * company. Available PSA cards lead to the integration screen (`onOpenIntegration`, when the user may open it);
+ * the OpenAI and Claude cards to the AI model settings below them (`canManageAiModel`: mspIntegrations).
  */
-export function IntegrationsCatalogueScreen({ mspCustomDomain, onOpenIntegration }: { mspCustomDomain: string; onOpenIntegration?: (() => void) | undefined }) {
+export function IntegrationsCatalogueScreen({
+  mspCustomDomain,
+  onOpenIntegration,
+  canManageAiModel = false,
+}: {
+  mspCustomDomain: string;
+  onOpenIntegration?: (() => void) | undefined;
+  canManageAiModel?: boolean;
+}) {
+  const [requestedProvider, setRequestedProvider] = useState<TLlmProviderKind | null>(null);
+  const aiSettings = useRef<HTMLDivElement>(null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [clientId, setClientId] = useState<string | null>(null);
@@ -47,10 +59,23 @@ export function IntegrationsCatalogueScreen({ mspCustomDomain, onOpenIntegration
         Your MSP
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        {MSP_CATALOGUE.map((card) => (
-          <CatalogueCard key={card.name} card={card} onSetUp={card.category === 'PSA' ? onOpenIntegration : undefined} />
-        ))}
+        {MSP_CATALOGUE.map((card) => {
+          const llmProvider = LLM_CARD_PROVIDER[card.name];
+          const handleSetUpAi =
+            llmProvider && canManageAiModel
+              ? () => {
+                  setRequestedProvider(llmProvider);
+                  aiSettings.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                }
+              : undefined;
+          return <CatalogueCard key={card.name} card={card} onSetUp={card.category === 'PSA' ? onOpenIntegration : handleSetUpAi} />;
+        })}
       </SimpleGrid>
+      {canManageAiModel ? (
+        <div ref={aiSettings}>
+          <LlmProviderSettings mspCustomDomain={mspCustomDomain} requestedProvider={requestedProvider} />
+        </div>
+      ) : null}
       <Title order={3} size="h4">
         Client companies
       </Title>
