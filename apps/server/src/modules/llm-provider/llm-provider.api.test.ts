@@ -77,12 +77,12 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     const admin = await adminOf(msp);
     const noModel = await admin.put(url(msp), { ...openAiBody(), model: '  ' });
     expect(noModel.statusCode).toBe(400);
-    expect(noModel.json().detail).toContain(LLM_PROVIDER_MESSAGES.modelRequired);
+    expect(noModel.json<{ detail: string }>().detail).toContain(LLM_PROVIDER_MESSAGES.modelRequired);
     const badProvider = await admin.put(url(msp), { ...openAiBody(), provider: 'gemini' });
     expect(badProvider.statusCode).toBe(400);
     const notAUrl = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'ftp://example.com' });
     expect(notAUrl.statusCode).toBe(400);
-    expect(notAUrl.json().detail).toContain(LLM_PROVIDER_MESSAGES.baseUrlInvalid);
+    expect(notAUrl.json<{ detail: string }>().detail).toContain(LLM_PROVIDER_MESSAGES.baseUrlInvalid);
     const privateAddress = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'http://169.254.169.254/v1' });
     expect(privateAddress.statusCode).toBe(400);
     expect(privateAddress.json()).toMatchObject({ detail: 'That base URL cannot be used: only https addresses are allowed.', invalidParams: [{ name: 'baseUrl' }] });
@@ -101,7 +101,7 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     expect(await t.deps.database.db.select().from(llmProviders).where(eq(llmProviders.mspId, msp.id))).toEqual([]);
     const again = await admin.delete(url(msp));
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
+    expect(again.json<{ detail: string }>().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
     expect(await auditActions(msp)).toEqual(['llm_provider.create', 'llm_provider.delete']);
   });
 
@@ -128,7 +128,7 @@ describe('POST /db/{msp}/llm-provider/test', () => {
     await admin.put(url(msp), { provider: 'anthropic', model: 'claude-test', apiKey: API_KEY, baseUrl: llm.url });
     const tested = await admin.post(`${url(msp)}/test`);
     expect(tested.statusCode).toBe(200);
-    expect(tested.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^claude-test answered in \d+ ms\.$/) });
+    expect(tested.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^claude-test answered in \d+ ms\.$/) as unknown });
     expect(llm.requests[0]).toMatchObject({ path: '/v1/messages', body: { model: 'claude-test', stream: true } });
     const headers = llm.requests[0]?.headers;
     expect(`${String(headers?.['x-api-key'])} ${String(headers?.authorization)}`).toContain(API_KEY);
@@ -150,6 +150,6 @@ describe('POST /db/{msp}/llm-provider/test', () => {
     const msp = await buildMsp(t);
     const tested = await (await adminOf(msp)).post(`${url(msp)}/test`);
     expect(tested.statusCode).toBe(409);
-    expect(tested.json().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
+    expect(tested.json<{ detail: string }>().detail).toBe(LLM_PROVIDER_MESSAGES.notConfigured);
   });
 });
