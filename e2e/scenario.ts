@@ -7,3 +7,6 @@ export const SECOND_MSP = { customDomain: 'contoso-it', name: 'Contoso IT Servic
 /** The queue journeys' tickets (e2e/queue-seed.ts) and where the PSA simulator listens, so a journey can read what landed there. */
 export const QUEUE_JOURNEY = { ticketCount: 30, summaryPrefix: 'Label printer offline' } as const;
 export const simulatorPort = (serverPort: number): number => serverPort + 1;
+
+/** Where the fake AI model (packages/assistant/test/llm-server.ts) listens during the journeys: the app's port + 2. */
+export const llmPort = (serverPort: number): number => serverPort + 2;

@@ -8,7 +8,8 @@ import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-ro
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 import { seedQueueJourneys } from './queue-seed';
-import { E2E_PASSWORD, SECOND_MSP, simulatorPort } from './scenario';
+import { defaultReply, startLlmServer } from '@switchboard/assistant/testing';
+import { E2E_PASSWORD, SECOND_MSP, llmPort, simulatorPort } from './scenario';
 
 /**
  * The server the journeys drive: a fresh data folder every run, the demo seed, and a second MSP
@@ -16,6 +17,8 @@ import { E2E_PASSWORD, SECOND_MSP, simulatorPort } from './scenario';
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
 const port = process.env.E2E_PORT ?? '4317';
+// A fake AI model the AI-settings journey can save and test (plain http on loopback: allow-listed below).
+const llm = await startLlmServer({ port: llmPort(Number(port)), reply: defaultReply });
 
 await startEmbedded({
   env: {
@@ -29,6 +32,7 @@ await startEmbedded({
     DATABASE_URL: undefined,
     // Every journey signs in from 127.0.0.1; the per-IP limit itself is covered by the API tests.
     AUTH_RATE_LIMIT_PER_IP: '200',
+    OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host].filter(Boolean).join(','),
   },
   printBanner: false,
   afterSeed: async (deps) => {

@@ -103,10 +103,20 @@ async function send(res: ServerResponse, reply: TReply, model: string): Promise<
   }
 }
 
-/** Starts the server on a free port of 127.0.0.1. */
-export async function startLlmServer(): Promise<TLlmServer> {
+/**
+ * A reply for a server nobody scripts (the browser journeys): a short streamed answer in either API's
+ * shape, or a structured answer that the engine will refuse and answer locally instead.
+ */
+export function defaultReply(request: TRecordedRequest): TReply {
+  const isAnthropic = request.path.endsWith('/messages');
+  if (request.body.stream === true) return isAnthropic ? { kind: 'anthropic-stream', deltas: ['OK, ', 'the test model is answering.'] } : { kind: 'openai-stream', deltas: ['OK, ', 'the test model is answering.'] };
+  return isAnthropic ? { kind: 'anthropic-tool', name: 'unscripted', input: {} } : { kind: 'openai-json', content: '{}' };
+}
+
+/** Starts the server on 127.0.0.1 (a free port unless `port` is given); unscripted, it answers 500 (or `defaultReply`). */
+export async function startLlmServer(options: { port?: number; reply?: (request: TRecordedRequest) => TReply } = {}): Promise<TLlmServer> {
   const requests: TRecordedRequest[] = [];
-  let handler: (request: TRecordedRequest) => TReply = () => ({ kind: 'status', status: 500, body: { error: { message: 'no reply scripted' } } });
+  let handler: (request: TRecordedRequest) => TReply = options.reply ?? (() => ({ kind: 'status', status: 500, body: { error: { message: 'no reply scripted' } } }));
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -118,7 +128,7 @@ export async function startLlmServer(): Promise<TLlmServer> {
       void send(res, handler(recorded), typeof body.model === 'string' ? body.model : 'test-model').catch(() => res.destroy());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -5,6 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useLlmProvider, useRemoveLlmProvider, useSaveLlmProvider, useTestLlmProvider } from '../api/llm-provider-queries';
+// The API key field's stylesheets (PasswordInput and its show/hide toggle) load with this screen.
+import '../../auth/components/password-input-styles';
 
 /** The catalogue's card names for the two providers. */
 export const LLM_CARD_PROVIDER: Record<string, TLlmProviderKind> = { OpenAI: 'openai', Claude: 'anthropic' };
