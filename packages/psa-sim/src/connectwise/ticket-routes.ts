@@ -26,7 +26,8 @@ export function editConnectWiseTicketAsTechnician(context: TSimContext, body: un
   const input = isRecord(body) && isRecord(body.ticket) ? body.ticket : null;
   const ticket = input && typeof input.id === 'number' ? context.store.tickets.get(input.id) : undefined;
   if (!input || !ticket) return { status: 400, body: { error: 'ticket.id must be the id of a simulated ticket' } };
-  const result = readTicketInput(context.store, input, ticket);
+  // Fields given in ConnectWise's own names (summary, status, …) over the ticket as it stands, like a PUT.
+  const result = readTicketInput(context.store, { ...presentTicket(context.store, ticket), ...input }, ticket);
   if ('errors' in result) return cwInvalidObject('ticket', result.errors);
   const updated = context.store.updateTicket({ ...result.ticket, id: ticket.id, updatedAt: context.now() }, 'connectwise-ui');
   return json(200, presentTicket(context.store, updated));
