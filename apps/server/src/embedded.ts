@@ -9,6 +9,9 @@ import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed
 import { keepDemoTicketsInStep } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
+import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
+import { createPsaEventsService } from './modules/psa-events/psa-events.service';
+import { jobQueueFor } from './modules/ticket-sync/ticket-sync.jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -51,6 +54,10 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     outboundAllowList: [...preliminary.outboundAllowList, simHost],
     // The simulator stands in for ConnectWise's developer portal too.
     connectWiseClientId: preliminary.connectWiseClientId ?? simulator.connectWise.clientId,
+    // The demo rereads changed tickets every 30 s (production: 5 min), unless PSA_RECONCILE_INTERVAL_MS says otherwise.
+    psaReconcileIntervalMs: env.PSA_RECONCILE_INTERVAL_MS === undefined ? 30_000 : preliminary.psaReconcileIntervalMs,
+    // The simulator calls the app on its own port; with PORT=0 that port is unknown until listening, and the reconcile alone keeps the copies in step.
+    psaEventsUrl: preliminary.psaEventsUrl ?? (preliminary.port === 0 ? undefined : `http://127.0.0.1:${preliminary.port}`),
   };
   const deps = await createRuntimeDeps(config);
   const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
@@ -60,6 +67,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
   const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
+  // The second demo MSP: Autotask, connected, not onboarded (issue #7 "The demo").
+  const fabrikamId = await seedFabrikamMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),
@@ -72,6 +81,9 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  // A fresh simulator holds no webhooks: both demo MSPs register theirs again (decision 016).
+  const events = createPsaEventsService({ ...deps, jobs: jobQueueFor(deps) });
+  for (const mspId of [seeded.mspId, fabrikamId]) await events.subscribe(mspId).catch((error: unknown) => console.warn('Demo ticket webhook not registered:', error));
   if (options.printBanner !== false) printBanner(url, simulator, config);
   return {
     app,
@@ -95,6 +107,9 @@ function printBanner(url: string, simulator: TPsaSimulator, config: TConfig): vo
     `  Demo MSP: ${url}/northwind  (data in ${config.dataDir})`,
     `  Demo sign-ins (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_SIGN_INS.map((s) => `    ${s.role.padEnd(40)} ${s.email.padEnd(44)} ${s.kind === 'client' ? 'client login' : 'technician login'}`),
+    '',
+    `  Second demo MSP on Autotask, connected but not onboarded (walk the setup wizard): ${url}/${FABRIKAM_MSP.customDomain}`,
+    ...FABRIKAM_SIGN_INS.map((s) => `    ${s.role.padEnd(40)} ${s.email.padEnd(44)} technician login`),
     '',
     `  2FA and password-reset codes are not mailed in this mode: read them at ${url}/dev/outbox`,
     `  PSA simulator (ConnectWise + Autotask): ${simulator.url}`,

@@ -11,7 +11,7 @@ import { CW_API_PREFIX, authenticateConnectWise, cwError } from './connectwise/c
 import { connectWiseCompanyRoutes } from './connectwise/company-routes';
 import { connectWisePublicRoutes, connectWiseSystemRoutes } from './connectwise/system-routes';
 import { connectWiseTeamRoutes } from './connectwise/team-routes';
-import { connectWiseTicketRoutes } from './connectwise/ticket-routes';
+import { connectWiseTicketRoutes, editConnectWiseTicketAsTechnician } from './connectwise/ticket-routes';
 import { connectWiseTimeRoutes } from './connectwise/time-routes';
 import type { TSimContext } from './context';
 import { json, matchRoute } from './http';
@@ -167,6 +167,7 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
       if (method === 'POST' && path === '/__sim/reset') return send(response, admin.reset(body), null);
       if (method === 'GET' && path === '/__sim/stats') return send(response, admin.stats(), null);
       if (method === 'POST' && path === '/__sim/autotask/technician-ticket-edits') return send(response, editTicketAsTechnician(context, body), null);
+      if (method === 'POST' && path === '/__sim/connectwise/technician-ticket-edits') return send(response, editConnectWiseTicketAsTechnician(context, body), null);
       return send(response, { status: 404, body: { error: 'Unknown simulator admin route' } }, null);
     }
     context.stats.requests += 1;

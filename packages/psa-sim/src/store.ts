@@ -229,7 +229,8 @@ export interface TTicketChange {
   ticket: TSimTicket;
   /** Logical field names that changed (empty for added/deleted). */
   changedFields: (keyof TSimTicket)[];
-  via: 'connectwise' | 'autotask';
+  /** `connectwise-ui`: a technician's edit in ConnectWise itself (self-suppressed callbacks still fire for it). */
+  via: 'connectwise' | 'connectwise-ui' | 'autotask';
   /** ConnectWise `skipCallback` on the request that made the change. */
   isCallbackSkipped: boolean;
   /** The Autotask resource the change is attributed to (the API user, the impersonated resource or a UI user); null for ConnectWise changes. */

@@ -198,6 +198,8 @@ export interface TStreamTicketsFilter {
   openOnly?: boolean;
   /** Only ids above this one: a resumed sync skips what it already wrote (streams run in id order). */
   afterId?: number;
+  /** Only these tickets (a batch of webhook events read back in one query). */
+  ticketIds?: readonly number[];
 }
 
 /**
@@ -516,6 +518,8 @@ export interface PsaClient {
    * call out and excludes the API user's own resource, so changes made through this client make no callout.
    */
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook>;
+  /** Removes a webhook registered by `registerTicketWebhook`; one already gone counts as removed. */
+  unregisterTicketWebhook(webhookId: number): Promise<void>;
   /** The PSA's own count of this tenant's requests, where it publishes one (Autotask); null otherwise. */
   getRequestUsage(): Promise<TPsaRequestUsage | null>;
   /** Requests this client has sent, retries included (for diagnostics and the benchmark). */

@@ -53,6 +53,9 @@ const ZEnv = z.object({
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How often (ms) each process's PSA outbox resends the writes the PSA does not have yet (decision 013); 0 turns the loop off. */
   PSA_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  PSA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  PSA_RECONCILE_REQUESTS_PER_HOUR: z.coerce.number().int().min(60).max(100_000).default(2_000),
+  PSA_EVENTS_URL: z.string().url().optional(),
   /** Uploads (logos, documents) in an S3-compatible bucket instead of PostgreSQL when set (issue #11). */
   UPLOADS_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   /** The S3-compatible endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
@@ -116,6 +119,12 @@ export interface TConfig {
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   psaOutboxIntervalMs: number;
+  /** How often each MSP's recently changed PSA tickets are reread (decision 016); 0 turns the loop off. */
+  psaReconcileIntervalMs: number;
+  /** The PSA requests per tenant per hour the reconcile may spend (a fifth of Autotask's 10,000 by default). */
+  psaReconcileRequestsPerHour: number;
+  /** The base address the PSA calls with ticket events (`{base}/psa/events/{token}`); PSA_EVENTS_URL, else PUBLIC_URL. */
+  psaEventsUrl: string | undefined;
   /** Where uploads live: PostgreSQL, or an S3-compatible bucket. */
   uploads: { kind: 'database' } | ({ kind: 's3' } & TS3FileStoreConfig);
   psaSimPort: number;
@@ -127,6 +136,9 @@ export interface TConfig {
   /** How long an MSP's language model may take before the local engine answers (decision 023). */
   llmTimeoutMs: number;
 }
+
+/** Production rereads changed tickets every 5 minutes; the embedded demo sets 30 s. */
+export const DEFAULT_RECONCILE_INTERVAL_MS = 5 * 60_000;
 
 export class ConfigError extends Error {}
 
@@ -255,6 +267,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
     psaOutboxIntervalMs: env.PSA_OUTBOX_INTERVAL_MS,
+    psaReconcileIntervalMs: env.PSA_RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
+    psaReconcileRequestsPerHour: env.PSA_RECONCILE_REQUESTS_PER_HOUR,
+    psaEventsUrl: (env.PSA_EVENTS_URL ?? env.PUBLIC_URL)?.replace(/\/+$/, ''),
     uploads: env.UPLOADS_S3_BUCKET
       ? {
           kind: 's3',

@@ -25,6 +25,7 @@ import { registerQueueRoutes } from './queue/queue.routes';
 import { registerCompaniesRoutes } from './companies/companies.routes';
 import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 import { registerLlmProviderRoutes } from './llm-provider/llm-provider.routes';
+import { registerPsaEventsRoutes } from './psa-events/psa-events.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -54,4 +55,5 @@ export const MODULES: TModule[] = [
   registerCompaniesRoutes,
   registerActivityLogRoutes,
   registerLlmProviderRoutes,
+  registerPsaEventsRoutes,
 ];

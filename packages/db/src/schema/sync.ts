@@ -65,3 +65,26 @@ export const importJobs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mspId, t.id] })],
 );
+
+/**
+ * The MSP's registered ticket webhook (ConnectWise callback / Autotask TicketWebhook), one per MSP
+ * (docs/decisions/016-psa-events-and-reconcile.md). The PSA calls `POST /psa/events/{mspId}.{secret}`: only the
+ * SHA-256 of the secret is kept, so a database read does not give the URL away; Autotask's signing secret is
+ * AES-256-GCM encrypted like the keys.
+ */
+export const psaEventSubscriptions = pgTable('psa_event_subscriptions', {
+  mspId: uuid('msp_id')
+    .primaryKey()
+    .references(() => msps.id, { onDelete: 'cascade' }),
+  psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+  /** The PSA's id of the callback / webhook (what unregistering deletes). */
+  webhookId: integer('webhook_id').notNull(),
+  routeTokenHash: text('route_token_hash').notNull(),
+  /** Autotask's X-Hook-Signature secret, encrypted; null on ConnectWise (it publishes its own signing key). */
+  secretCiphertext: text('secret_ciphertext'),
+  eventsReceived: integer('events_received').notNull().default(0),
+  eventsRefused: integer('events_refused').notNull().default(0),
+  lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+  lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -18,6 +18,21 @@ function updateTicketFrom(context: TSimContext, base: TSimTicket, input: Record<
   return json(200, presentTicket(context.store, updated));
 }
 
+/**
+ * A technician's edit made in ConnectWise's own screens (`/__sim/connectwise/technician-ticket-edits`): unlike an API
+ * change by the integration's member, it reaches self-suppressed callbacks, which is how a receiver hears about it.
+ */
+export function editConnectWiseTicketAsTechnician(context: TSimContext, body: unknown): TSimResponse {
+  const input = isRecord(body) && isRecord(body.ticket) ? body.ticket : null;
+  const ticket = input && typeof input.id === 'number' ? context.store.tickets.get(input.id) : undefined;
+  if (!input || !ticket) return { status: 400, body: { error: 'ticket.id must be the id of a simulated ticket' } };
+  // Fields given in ConnectWise's own names (summary, status, …) over the ticket as it stands, like a PUT.
+  const result = readTicketInput(context.store, { ...presentTicket(context.store, ticket), ...input }, ticket);
+  if ('errors' in result) return cwInvalidObject('ticket', result.errors);
+  const updated = context.store.updateTicket({ ...result.ticket, id: ticket.id, updatedAt: context.now() }, 'connectwise-ui');
+  return json(200, presentTicket(context.store, updated));
+}
+
 export function connectWiseTicketRoutes(context: TSimContext): TRoute[] {
   const base = `${CW_API_PREFIX}/service/tickets`;
   const findTicket = (id: number): TSimTicket | undefined => context.store.tickets.get(id);

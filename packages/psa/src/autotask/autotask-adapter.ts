@@ -229,6 +229,10 @@ export class AutotaskClient implements PsaClient {
     return webhooks.registerTicketWebhook(this.api, input);
   }
 
+  unregisterTicketWebhook(webhookId: number): Promise<void> {
+    return webhooks.unregisterTicketWebhook(this.api, webhookId);
+  }
+
   getRequestUsage(): Promise<TPsaRequestUsage> {
     return webhooks.getRequestUsage(this.api);
   }

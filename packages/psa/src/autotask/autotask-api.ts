@@ -93,6 +93,11 @@ export class AutotaskApi {
     return this.onCurrentZone((apiBase) => this.transport.send({ method: 'PATCH', url: `${apiBase}${path}`, body, endpointKey: entityOf(path) }, (response) => itemIdOf(response.body)));
   }
 
+  /** `DELETE {path}`: removes a record; sending it twice lands the same way (the second is a 404 the caller may ignore). */
+  async remove(path: string): Promise<void> {
+    await this.onCurrentZone((apiBase) => this.transport.send({ method: 'DELETE', url: `${apiBase}${path}`, endpointKey: entityOf(path) }, () => undefined));
+  }
+
   /** Creates a record and returns its id; `findExisting` finds it by its external id or natural key when the outcome is unknown. */
   create(path: string, body: Record<string, unknown>, findExisting: TFindExisting<number>, options?: TCreateOptions): Promise<number> {
     return this.onCurrentZone((apiBase) =>

@@ -23,6 +23,7 @@ export function ticketFilter(filter: TStreamTicketsFilter, closedStatusValues: r
   if (filter.createdBefore) parts.push(atFilter.compare('lt', 'createDate', filter.createdBefore.toISOString()));
   if (filter.updatedSince) parts.push(atFilter.compare('gte', 'lastActivityDate', filter.updatedSince.toISOString()));
   if (filter.afterId !== undefined && filter.afterId > 0) parts.push(atFilter.compare('gt', 'id', filter.afterId));
+  if (filter.ticketIds && filter.ticketIds.length > 0) parts.push(atFilter.in('id', [...filter.ticketIds]));
   if (filter.openOnly && closedStatusValues.length > 0) parts.push({ op: 'notIn', field: 'status', value: [...closedStatusValues] });
   return parts.length === 0 ? [atFilter.all()] : parts;
 }

@@ -1,4 +1,4 @@
-import { PsaError } from '../errors';
+import { isPsaError, PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
 import type { TPsaRequestUsage, TPsaWebhook, TRegisterPsaWebhook } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
@@ -59,6 +59,15 @@ async function subscribeTicketWebhookFields(api: AutotaskApi, webhookId: number)
   for (const fieldId of wantedIds.filter((id) => !present.has(id))) {
     const body = { webhookID: webhookId, fieldID: fieldId, isSubscribedField: true, isDisplayAlwaysField: false };
     await api.create(fieldsPath, body, async () => (await listFields()).find((field) => field.fieldID === fieldId)?.id ?? null);
+  }
+}
+
+/** Deletes the webhook (its fields and excluded resources go with it); one already deleted (404) counts as removed. */
+export async function unregisterTicketWebhook(api: AutotaskApi, webhookId: number): Promise<void> {
+  try {
+    await api.remove(`/TicketWebhooks/${checkId(webhookId)}`);
+  } catch (error) {
+    if (!(isPsaError(error) && error.kind === 'not_found')) throw error;
   }
 }
 

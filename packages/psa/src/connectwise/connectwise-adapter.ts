@@ -242,6 +242,10 @@ export class ConnectWiseClient implements PsaClient {
     return webhooks.registerTicketWebhook(this.api, input);
   }
 
+  unregisterTicketWebhook(webhookId: number): Promise<void> {
+    return webhooks.unregisterTicketWebhook(this.api, webhookId);
+  }
+
   getRequestUsage(): Promise<null> {
     return Promise.resolve(null);
   }

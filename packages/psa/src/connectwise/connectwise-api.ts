@@ -100,6 +100,12 @@ export class ConnectWiseApi {
     return this.transport.create({ method: 'POST', url, body, endpointKey: endpointOf(path) }, (response) => mapRow(response.body), findExisting, options);
   }
 
+  /** `DELETE {path}`: removes a record; sending it twice lands the same way (the second is a 404 the caller may ignore). */
+  async remove(path: string): Promise<void> {
+    const url = `${await this.apiBase()}${path}`;
+    await this.transport.send({ method: 'DELETE', url, endpointKey: endpointOf(path) }, () => undefined);
+  }
+
   async patch<T>(path: string, operations: TPatchOperation[], mapRow: (row: unknown) => T): Promise<T> {
     const url = `${await this.apiBase()}${path}`;
     return this.transport.send({ method: 'PATCH', url, body: operations, endpointKey: endpointOf(path) }, (response) => mapRow(response.body));

@@ -51,6 +51,7 @@ export function ticketConditions(filter: TStreamTicketsFilter): Condition | unde
   if (filter.updatedSince) parts.push(Condition.compare('lastUpdated', '>=', filter.updatedSince));
   if (filter.openOnly) parts.push(eq('closedFlag', false));
   if (filter.afterId !== undefined && filter.afterId > 0) parts.push(Condition.compare('id', '>', filter.afterId));
+  if (filter.ticketIds && filter.ticketIds.length > 0) parts.push(Condition.in('id', filter.ticketIds));
   return parts.length === 0 ? undefined : Condition.and(...parts);
 }
 

@@ -1,3 +1,5 @@
+import { isPsaError } from '../errors';
+import { checkId } from '../record-id';
 import { parsePsaPayload } from '../http/parse';
 import type { TPsaWebhook, TRegisterPsaWebhook } from '../psa-client';
 import { eq } from './conditions';
@@ -13,4 +15,13 @@ export async function registerTicketWebhook(api: ConnectWiseApi, input: TRegiste
   if (existing) return existing;
   const body = { url: input.url, description: input.description, type: 'ticket', level: 'owner', objectId: 1, inactiveFlag: false, isSelfSuppressedFlag: true };
   return api.create('/system/callbacks', body, toCallback, findExisting);
+}
+
+/** Deletes the callback; one already deleted (404) counts as removed. */
+export async function unregisterTicketWebhook(api: ConnectWiseApi, callbackId: number): Promise<void> {
+  try {
+    await api.remove(`/system/callbacks/${checkId(callbackId)}`);
+  } catch (error) {
+    if (!(isPsaError(error) && error.kind === 'not_found')) throw error;
+  }
 }

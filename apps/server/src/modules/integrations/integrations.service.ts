@@ -8,6 +8,8 @@ import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integr
 import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
+import { createPsaEventsService } from '../psa-events/psa-events.service';
+import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -21,6 +23,10 @@ export function createIntegrationsService(deps: TAppDeps) {
   const db = deps.database.db;
   const clients = deps.psaClients;
   const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
+  // Ticket events (decision 016): the webhook is registered on connect and removed on disconnect. Neither blocks the
+  // admin: a registration that fails is retried by the reconcile loop, whose reread also covers the missed events.
+  const psaEvents = createPsaEventsService({ ...deps, jobs: jobQueueFor(deps) });
+  const logEventsProblem = (what: string) => (error: unknown) => process.stderr.write(`psa-events: ${what} failed (${error instanceof Error ? error.message : String(error)})\n`);
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
   async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
@@ -72,6 +78,8 @@ export function createIntegrationsService(deps: TAppDeps) {
     /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */
     async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegrationSummary & { boardCount: number | null }> {
       if (!isIntegrated) {
+        // While the keys still work: the PSA stops calling a URL that would only be refused.
+        await psaEvents.unsubscribe(actor.mspId).catch(logEventsProblem('removing the ticket webhook'));
         await db.transaction(async (tx) => {
           await clearIntegrationKeys(tx, actor.mspId, deps.now());
           await recordAudit(tx, actor, 'integrations.disconnect', 'success', {});
@@ -94,6 +102,7 @@ export function createIntegrationsService(deps: TAppDeps) {
         await recordAudit(tx, actor, 'integrations.integrator.enable', 'success', { psaType: row.psaType, boardCount });
       });
       clients.invalidate(actor.mspId);
+      await psaEvents.subscribe(actor.mspId).catch(logEventsProblem('registering the ticket webhook'));
       return { ...(await this.getSummary(actor.mspId)), boardCount };
     },
   };

@@ -1,5 +1,5 @@
 import { batchSyncRangeProblem, MESSAGES, parseSyncDay, type TBatchStatus, type TSyncBoardsBody, type TSyncBoardsResult } from '@switchboard/contracts';
-import { isPsaError, type PsaClient, type TPsaTicketRecord } from '@switchboard/psa';
+import { isPsaError, type PsaClient, type TPsaTicketRecord, type TStreamTicketsFilter } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { TJobQueue } from '../../lib/job-queue';
@@ -233,21 +233,30 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
   }
 
   /**
-   * Copies the MSP's tickets that are open, or (with `updatedSince`) changed since then, into psa_tickets: the
-   * reconcile that keeps the copies in step without reading the whole PSA. Names come from the PSA rows or the
-   * synchronized directory. Returns how many copies were written.
+   * Copies the MSP's tickets that are open, or (with `updatedSince`) changed since then, or named by `ticketIds`, into
+   * psa_tickets: the reconcile and the webhook events keep the copies in step without reading the whole PSA. Names
+   * come from the PSA rows, the boards and priorities lists (unless `withListNames` is false: one request per event)
+   * or the synchronized directory. Stops once `maxRequests` PSA requests are spent (`isCut`), so a tenant's budget holds.
    */
-  async function reconcileTickets(mspId: string, filter: { openOnly?: boolean; updatedSince?: Date }): Promise<number> {
+  async function copyTicketsFromPsa(
+    mspId: string,
+    filter: TStreamTicketsFilter,
+    options: { maxRequests?: number; withListNames?: boolean } = {},
+  ): Promise<{ written: number; isCut: boolean; requests: number }> {
     const integration = await findIntegration(db, mspId);
-    if (!integration || !isIntegrationConfigured(integration)) return 0;
+    if (!integration || !isIntegrationConfigured(integration)) return { written: 0, isCut: false, requests: 0 };
     const client = await deps.psaClients.forMsp(mspId);
+    const requestsBefore = client.requestCount();
     const names: TNames = {};
     const fill = (table: string, rows: { id: number; name: string }[]) => {
       names[table] = Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
     };
-    fill('boards', await client.listBoards());
-    fill('priorities', await client.listPriorities());
+    if (options.withListNames !== false) {
+      fill('boards', await client.listBoards());
+      fill('priorities', await client.listPriorities());
+    }
     let written = 0;
+    let isCut = false;
     let buffer: TPsaTicketRecord[] = [];
     const flush = async () => {
       if (buffer.length === 0) return;
@@ -260,12 +269,21 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     for await (const ticket of client.streamTickets(filter)) {
       buffer.push(ticket);
       if (buffer.length >= FLUSH_TICKETS) await flush();
+      if (options.maxRequests !== undefined && client.requestCount() - requestsBefore >= options.maxRequests) {
+        isCut = true;
+        break;
+      }
     }
     await flush();
-    return written;
+    return { written, isCut, requests: client.requestCount() - requestsBefore };
   }
 
-  return { startSync, getStatus, resumeOpenRuns, runJob, reconcileTickets };
+  /** Copies the MSP's open tickets, or those changed since `updatedSince`, into psa_tickets; returns how many were written. */
+  async function reconcileTickets(mspId: string, filter: { openOnly?: boolean; updatedSince?: Date }): Promise<number> {
+    return (await copyTicketsFromPsa(mspId, filter)).written;
+  }
+
+  return { startSync, getStatus, resumeOpenRuns, runJob, reconcileTickets, copyTicketsFromPsa };
 }
 
 export type TTicketSyncService = ReturnType<typeof createTicketSyncService>;

@@ -1,0 +1,238 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { psaEventSubscriptions, psaTickets } from '@switchboard/db';
+import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
+import { autotaskSignature, connectWiseSignature, startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { createPsaEventsService } from './psa-events.service';
+import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
+
+const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 4 }, staleAfterMs: 60_000, maxAttempts: 3 };
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let appUrl = '';
+
+/** A port nobody holds right now: the simulator has to reach the app over real HTTP. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], psaEventsUrl: appUrl, psaReconcileIntervalMs: 60_000 }, jobs: JOBS });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+function directClient(psaType: TPsaType): PsaClient {
+  if (psaType === 'connectwise') {
+    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
+    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'events-direct-cw' });
+  }
+  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
+  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'events-direct-at' });
+}
+
+async function connectedMsp(psaType: TPsaType): Promise<{ msp: TTestMsp; admin: TestClient }> {
+  const msp = await buildMsp(t);
+  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
+  const body =
+    psaType === 'connectwise'
+      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
+      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/updateConnectWiseManageIntegrator?status=true`, {})).statusCode).toBe(200);
+  return { msp, admin };
+}
+
+async function copyOf(mspId: string, ticketId: number) {
+  const [row] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.externalId, String(ticketId))));
+  return row ?? null;
+}
+
+async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let value = await read();
+  while (!isDone(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+async function subscriptionOf(mspId: string) {
+  const [row] = await t.deps.database.db.select().from(psaEventSubscriptions).where(eq(psaEventSubscriptions.mspId, mspId));
+  return row ?? null;
+}
+
+async function someOpenTicket(psaType: TPsaType): Promise<number> {
+  for await (const ticket of directClient(psaType).streamTickets({})) return ticket.id;
+  throw new Error('the simulator has no ticket');
+}
+
+async function simPost(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sim.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  expect(response.status).toBe(200);
+}
+
+/** Captures what the simulator delivers, by wrapping the app's own route: the events a PSA sent, to replay. */
+const postEvent = (path: string, body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('ConnectWise callbacks', () => {
+  it('connecting registers a ticket callback; a technician’s edit in ConnectWise reaches the ticket copy', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const subscription = await subscriptionOf(msp.id);
+    expect(subscription?.psaType).toBe('CONNECTWISE');
+    const ticketId = await someOpenTicket('connectwise');
+    const summary = `Printer on fire ${Date.now()}`;
+    await simPost('/__sim/connectwise/technician-ticket-edits', { ticket: { id: ticketId, summary } });
+    const copy = await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === summary);
+    expect(copy?.summary).toBe(summary);
+    expect((await subscriptionOf(msp.id))?.eventsReceived).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a wrong route token, a forged signature and a key_url on another host with 401, and any body with no 5xx', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const before = await subscriptionOf(msp.id);
+    const keyUrl = `${sim.url}/v4_6_release/apis/3.0/system/callbackKeys/1`;
+    const body = JSON.stringify({ Action: 'updated', Type: 'ticket', ID: 1, Entity: null, Metadata: { key_url: keyUrl } });
+    const wrongToken = await postEvent(`/psa/events/${msp.id}.${'x'.repeat(32)}`, body, { 'x-content-signature': 'nope' });
+    expect(wrongToken.statusCode).toBe(401);
+    expect(wrongToken.json<{ code: string }>().code).toBe('unauthenticated');
+    // The route token is only in the URL the PSA holds; the test reads it the way an operator could not: from the simulator.
+    const path = await registeredPath(msp.id);
+    const forged = await postEvent(path, body, { 'x-content-signature': connectWiseSignature('not-the-key', body) });
+    expect(forged.statusCode).toBe(401);
+    const foreignKeyUrl = JSON.stringify({ Action: 'updated', Type: 'ticket', ID: 1, Entity: null, Metadata: { key_url: 'https://attacker.example/key' } });
+    expect((await postEvent(path, foreignKeyUrl, { 'x-content-signature': 'x' })).statusCode).toBe(401);
+    for (const junk of ['', 'not json', '[]', '{"ID":"1"}', '{"Metadata":{"key_url":"javascript:1"}}', '{"Action":"updated","Type":"ticket","ID":1e400,"Metadata":{}}']) {
+      const response = await postEvent(path, junk, {});
+      expect(response.statusCode, junk).toBe(401);
+    }
+    // A NUL byte is refused before any route (the input guard); never a 5xx.
+    expect((await postEvent(path, '{"a":"\u0000"}', {})).statusCode).toBe(400);
+    expect((await subscriptionOf(msp.id))?.eventsRefused).toBeGreaterThan(before?.eventsRefused ?? 0);
+  });
+
+  it('disconnecting removes the callback at ConnectWise and the route token stops working', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    const path = await registeredPath(msp.id);
+    const callbackId = (await subscriptionOf(msp.id))?.webhookId;
+    expect((await admin.post(`/db/${msp.customDomain}/integrations/updateConnectWiseManageIntegrator?status=false`, {})).statusCode).toBe(200);
+    expect(await subscriptionOf(msp.id)).toBeNull();
+    const callbacks = await cwCallbacks();
+    expect(callbacks.some((callback) => callback.id === callbackId)).toBe(false);
+    expect((await postEvent(path, '{}', {})).statusCode).toBe(401);
+  });
+});
+
+describe('Autotask webhooks', () => {
+  it('connecting registers a TicketWebhook; a technician’s edit in Autotask reaches the copy; a bad X-Hook-Signature is 401', async () => {
+    const { msp } = await connectedMsp('autotask');
+    expect((await subscriptionOf(msp.id))?.psaType).toBe('AUTOTASK');
+    const ticketId = await someOpenTicket('autotask');
+    const title = `Scanner jammed ${Date.now()}`;
+    await simPost('/__sim/autotask/technician-ticket-edits', { resourceId: 2, ticket: { id: ticketId, title } });
+    const copy = await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === title);
+    expect(copy?.summary).toBe(title);
+    const path = await registeredPath(msp.id);
+    const body = JSON.stringify({ Action: 'Update', EntityType: 'Ticket', Id: ticketId, Fields: {} });
+    const forged = await postEvent(path, body, { 'x-hook-signature': autotaskSignature('wrong-secret', body) });
+    expect(forged.statusCode).toBe(401);
+    expect((await postEvent(path, body, {})).statusCode).toBe(401);
+  });
+
+  it('dropped events are caught by the reconcile, and a replayed older event never brings old data back', async () => {
+    const { msp } = await connectedMsp('autotask');
+    const ticketId = await someOpenTicket('autotask');
+    const path = await registeredPath(msp.id);
+    const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });
+    await events.reconcileMsp(msp.id, { updatedSince: new Date(0) });
+    const db = t.deps.database.db;
+    const subscription = await subscriptionOf(msp.id);
+    if (!subscription?.secretCiphertext) throw new Error('no Autotask subscription');
+
+    // Deliveries are refused for a while (as when the app is down): Autotask gives up on them (psa-apis.md §6.2).
+    await db.update(psaEventSubscriptions).set({ routeTokenHash: '00' }).where(eq(psaEventSubscriptions.mspId, msp.id));
+    const missedTitle = `Missed while down ${Date.now()}`;
+    await simPost('/__sim/autotask/technician-ticket-edits', { resourceId: 2, ticket: { id: ticketId, title: missedTitle } });
+    await waitFor(async () => (await subscriptionOf(msp.id))?.eventsRefused ?? 0, (refused) => refused > 0, 3_000);
+    await db.update(psaEventSubscriptions).set({ routeTokenHash: subscription.routeTokenHash }).where(eq(psaEventSubscriptions.mspId, msp.id));
+    expect((await copyOf(msp.id, ticketId))?.summary).not.toBe(missedTitle);
+    const pass = await events.reconcileMsp(msp.id);
+    expect(pass.isCut).toBe(false);
+    expect((await copyOf(msp.id, ticketId))?.summary).toBe(missedTitle);
+
+    // An event captured earlier and replayed after a newer change: the copy keeps the newer title.
+    const { decryptSecret } = await import('../../lib/crypto');
+    const webhookSecret = decryptSecret(t.deps.config.encryptionKey, subscription.secretCiphertext);
+    const oldEvent = JSON.stringify({ Action: 'Update', Guid: 'replayed', EntityType: 'Ticket', Id: ticketId, Fields: { title: 'An old title' }, SequenceNumber: 1 });
+    const newerTitle = `Newer title ${Date.now()}`;
+    await simPost('/__sim/autotask/technician-ticket-edits', { resourceId: 2, ticket: { id: ticketId, title: newerTitle } });
+    await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === newerTitle);
+    const replayed = await postEvent(path, oldEvent, { 'x-hook-signature': autotaskSignature(webhookSecret, oldEvent) });
+    expect(replayed.statusCode).toBe(202);
+    expect(replayed.json()).toEqual({ queued: 1 });
+    const received = (await subscriptionOf(msp.id))?.eventsReceived ?? 0;
+    // The replayed job has run once the copy's sync time moves; the title stays the newer one.
+    const syncedBefore = (await copyOf(msp.id, ticketId))?.syncedAt.getTime() ?? 0;
+    await waitFor(() => copyOf(msp.id, ticketId), (row) => (row?.syncedAt.getTime() ?? 0) > syncedBefore, 5_000);
+    expect((await copyOf(msp.id, ticketId))?.summary).toBe(newerTitle);
+    expect(received).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a reconcile pass stops at its request budget and keeps its cursor, so the next pass reads the same window', async () => {
+    const { msp } = await connectedMsp('autotask');
+    const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });
+    const cut = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 1 });
+    expect(cut.isCut).toBe(true);
+    expect(cut.requests).toBeLessThanOrEqual(2);
+    expect((await subscriptionOf(msp.id))?.lastReconciledAt).toBeNull();
+    const full = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 10_000 });
+    expect(full.isCut).toBe(false);
+    expect(full.written).toBeGreaterThan(cut.written);
+    expect((await subscriptionOf(msp.id))?.lastReconciledAt).not.toBeNull();
+  });
+});
+
+async function registeredPath(mspId: string): Promise<string> {
+  const hooks = [...(await cwCallbacks()).map((callback) => callback.url), ...(await atWebhookUrls())];
+  const url = hooks.find((candidate) => candidate.includes(`/psa/events/${mspId}.`));
+  if (!url) throw new Error(`no webhook registered for ${mspId}`);
+  return new URL(url).pathname;
+}
+
+async function cwCallbacks(): Promise<{ id: number; url: string }[]> {
+  const { companyId, publicKey, privateKey, clientId } = sim.connectWise;
+  const response = await fetch(`${sim.url}/v4_6_release/apis/3.0/system/callbacks?pageSize=1000`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${companyId}+${publicKey}:${privateKey}`).toString('base64')}`, clientId },
+  });
+  return (await response.json()) as { id: number; url: string }[];
+}
+
+async function atWebhookUrls(): Promise<string[]> {
+  const { username, secret, integrationCode } = sim.autotask;
+  const response = await fetch(`${sim.url}/atservicesrest/v1.0/TicketWebhooks/query`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserName: username, Secret: secret, ApiIntegrationCode: integrationCode },
+    body: JSON.stringify({ filter: [{ op: 'exist', field: 'id' }] }),
+  });
+  const body = (await response.json()) as { items?: { webhookUrl: string }[] };
+  return (body.items ?? []).map((item) => item.webhookUrl);
+}

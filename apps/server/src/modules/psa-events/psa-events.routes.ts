@@ -1,0 +1,63 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TModule } from '../../app-deps';
+import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
+import { createPsaEventsService, PSA_EVENT_QUEUE, PSA_EVENTS_PATH, type TPsaEventJob } from './psa-events.service';
+
+const ZEventParams = z.object({ routeToken: z.string().min(1).max(300) });
+const ZEventAccepted = z.object({ queued: z.number().int() });
+const MAX_EVENT_BYTES = 1024 * 1024;
+
+/** PSA ticket events (ConnectWise callbacks, Autotask webhooks) and the reconcile loop (decision 016). */
+export const registerPsaEventsRoutes: TModule = async (app, deps) => {
+  const jobs = jobQueueFor(deps);
+  const events = createPsaEventsService({ ...deps, jobs });
+  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job));
+
+  const intervalMs = deps.config.psaReconcileIntervalMs;
+  if (intervalMs > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    let isRunning = false;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        if (isRunning) return;
+        isRunning = true;
+        void events
+          .reconcileAll((message, error) => app.log.error({ err: error }, message))
+          .catch((error: unknown) => app.log.error({ err: error }, 'psa-events: reconcile pass failed'))
+          .finally(() => {
+            isRunning = false;
+          });
+      }, intervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // The signature covers the exact bytes the PSA sent, so this route reads its body as text (its own parser, in its own scope).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_EVENT_BYTES }, (_request, body, done) => done(null, body));
+    scope.post(
+      `${PSA_EVENTS_PATH}/:routeToken`,
+      {
+        schema: {
+          tags: ['psa-events'],
+          operationId: 'receivePsaEvent',
+          summary: 'A ticket event from the PSA (ConnectWise callback or Autotask webhook), checked by route token and signature; 202 when queued, 401 otherwise',
+          params: ZEventParams,
+          response: { 202: ZEventAccepted },
+        },
+        // Called by the PSA, not a browser: no session, no cookie, so no CSRF header either; the route token and the
+        // PSA's HMAC signature are what admit it.
+        config: { access: { public: true, stateChanging: false } },
+      },
+      async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const result = await events.receive(request.params.routeToken, request.headers, rawBody);
+        return reply.code(202).send(result);
+      },
+    );
+  });
+};

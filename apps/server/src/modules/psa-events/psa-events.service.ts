@@ -1,0 +1,246 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { psaTickets } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, validation } from '../../lib/app-error';
+import { decryptSecret, encryptSecret, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
+import { createGuardedFetch } from '../../lib/guarded-fetch';
+import type { TJobQueue } from '../../lib/job-queue';
+import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import { findIntegration } from '../integrations/integrations.repository';
+import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
+import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
+import { countEvent, deleteEventSubscription, findEventSubscription, listConnectedMsps, markReconciled, saveEventSubscription, type TPsaEventSubscriptionRow } from './psa-events.repository';
+import { isAutotaskSignatureValid, isConnectWiseSignatureValid } from './psa-events.signatures';
+
+export const PSA_EVENT_QUEUE = 'psa-events.apply';
+export const PSA_EVENTS_PATH = '/psa/events';
+
+export interface TPsaEventJob {
+  mspId: string;
+  ticketId: number;
+  isDeleted: boolean;
+}
+
+export interface TPsaEventsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now' | 'config'> {
+  psaClients: Pick<TPsaClientProvider, 'forMsp'>;
+  jobs: TJobQueue;
+  /** Fetches ConnectWise's signing key (tests may pass one that counts calls). */
+  fetchSigningKey?: (url: string) => Promise<string>;
+}
+
+/** A route token is `{mspId}.{secret}`: the MSP finds its row by primary key, the secret proves the caller got the URL from us. */
+const ZRouteToken = z.string().regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{16,128})$/);
+
+const ZConnectWiseCallback = z.object({
+  Action: z.string().max(40),
+  Type: z.string().max(40),
+  ID: z.coerce.number().int().positive().max(2_147_483_647),
+  Metadata: z.object({ key_url: z.string().url().max(2000) }),
+});
+
+const ZAutotaskEvent = z.object({
+  Action: z.enum(['Create', 'Update', 'Delete', 'Deactivated']),
+  EntityType: z.string().max(40).optional(),
+  Id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+const SIGNING_KEY_TTL_MS = 10 * 60_000;
+/** Each pass rereads a little before its last one, so a change made while a pass ran is not missed. */
+const RECONCILE_OVERLAP_MS = 2 * 60_000;
+
+const refused = () => new AppError('unauthenticated', 'The event’s route token or signature is not valid.');
+
+/**
+ * ConnectWise serves the signing key from its API host: the site's host or `api-{site host}` (cloud), never another
+ * domain; anything else could make us fetch an address an attacker chose (psa-apis.md §6.1 "Harden it").
+ */
+function isKeyUrlOfSite(keyUrl: string, psaUrl: string | undefined): boolean {
+  if (!psaUrl) return false;
+  try {
+    const key = new URL(keyUrl);
+    const site = new URL(/^https?:\/\//i.test(psaUrl) ? psaUrl : `https://${psaUrl}`);
+    const sameHost = key.host === site.host || key.host === `api-${site.host}`;
+    return sameHost && (key.protocol === 'https:' || key.protocol === site.protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Ticket events from the PSA and the reconcile that catches missed ones (docs/decisions/016-psa-events-and-reconcile.md). */
+export function createPsaEventsService(deps: TPsaEventsDeps) {
+  const db = deps.database.db;
+  const sync = createTicketSyncService({ ...deps, staleAfterMs: 120_000, maxAttempts: 6 });
+  const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList });
+  const signingKeys = new Map<string, { key: string; until: number }>();
+
+  const fetchSigningKey =
+    deps.fetchSigningKey ??
+    (async (url: string): Promise<string> => {
+      const response = await guardedFetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+      if (!response.ok) throw new Error(`signing key: HTTP ${response.status}`);
+      // The key document may arrive JSON-encoded as a string (connectwise-rest parses twice).
+      let document: unknown = await response.json();
+      if (typeof document === 'string') document = JSON.parse(document);
+      const parsed = z.object({ signing_key: z.string().min(1).max(1000) }).safeParse(document);
+      if (!parsed.success) throw new Error('signing key: unexpected document');
+      return parsed.data.signing_key;
+    });
+
+  async function signingKeyAt(url: string): Promise<string> {
+    const cached = signingKeys.get(url);
+    if (cached && cached.until > Date.now()) return cached.key;
+    const key = await fetchSigningKey(url);
+    signingKeys.set(url, { key, until: Date.now() + SIGNING_KEY_TTL_MS });
+    return key;
+  }
+
+  /** Registers the MSP's ticket webhook at its PSA (replacing an earlier one); false when there is no address the PSA could call. */
+  async function subscribe(mspId: string): Promise<boolean> {
+    const baseUrl = deps.config.psaEventsUrl;
+    if (!baseUrl) return false;
+    const integration = await findIntegration(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration)) return false;
+    const client = await deps.psaClients.forMsp(mspId);
+    const previous = await findEventSubscription(db, mspId);
+    const secret = randomToken(24);
+    const webhookSecret = integration.psaType === 'AUTOTASK' ? randomToken(24) : null;
+    const webhook = await client.registerTicketWebhook({
+      url: `${baseUrl}${PSA_EVENTS_PATH}/${mspId}.${secret}`,
+      description: 'Switchboard ticket sync',
+      secretKey: webhookSecret ?? '',
+    });
+    await saveEventSubscription(db, {
+      mspId,
+      psaType: integration.psaType,
+      webhookId: webhook.id,
+      routeTokenHash: sha256(secret),
+      secretCiphertext: webhookSecret === null ? null : encryptSecret(deps.config.encryptionKey, webhookSecret),
+      createdAt: deps.now(),
+    });
+    // The old URL's secret no longer matches the stored hash; its webhook goes too, so the PSA does not keep calling it.
+    if (previous && previous.webhookId !== webhook.id) await client.unregisterTicketWebhook(previous.webhookId).catch(() => undefined);
+    return true;
+  }
+
+  /** Removes the MSP's webhook at the PSA (while the keys still work) and forgets the subscription. */
+  async function unsubscribe(mspId: string): Promise<void> {
+    const subscription = await findEventSubscription(db, mspId);
+    if (!subscription) return;
+    try {
+      const client = await deps.psaClients.forMsp(mspId);
+      await client.unregisterTicketWebhook(subscription.webhookId);
+    } finally {
+      // Forgotten even when the PSA is unreachable: the route token stops working, so stray callouts are refused.
+      await deleteEventSubscription(db, mspId);
+    }
+  }
+
+  /** Checks the route token and the PSA's signature, then queues the ticket to be reread; any failure is a 401. */
+  async function receive(routeToken: string, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<{ queued: number }> {
+    const token = ZRouteToken.safeParse(routeToken);
+    const [, mspId = '', secret = ''] = token.success ? (/^(.*)\.(.*)$/.exec(token.data) ?? []) : [];
+    if (!token.success) throw refused();
+    const subscription = await findEventSubscription(db, mspId);
+    if (!subscription || !safeEqualHex(subscription.routeTokenHash, sha256(secret))) throw refused();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      parsed = undefined;
+    }
+    const header = (name: string) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const job = await verifiedJob(subscription, rawBody, parsed, header);
+    if (!job) {
+      await countEvent(db, mspId, false, deps.now());
+      throw refused();
+    }
+    await countEvent(db, mspId, true, deps.now());
+    if (job === 'deactivated') {
+      // Autotask switched the webhook off (too many failed deliveries): the reconcile loop registers a new one.
+      await deleteEventSubscription(db, mspId);
+      return { queued: 0 };
+    }
+    if (job === 'ignored') return { queued: 0 };
+    await deps.jobs.send(PSA_EVENT_QUEUE, job);
+    return { queued: 1 };
+  }
+
+  async function verifiedJob(
+    subscription: TPsaEventSubscriptionRow,
+    rawBody: string,
+    parsed: unknown,
+    header: (name: string) => string | undefined,
+  ): Promise<TPsaEventJob | 'deactivated' | 'ignored' | null> {
+    const mspId = subscription.mspId;
+    if (subscription.psaType === 'AUTOTASK') {
+      if (!subscription.secretCiphertext) return null;
+      const webhookSecret = decryptSecret(deps.config.encryptionKey, subscription.secretCiphertext);
+      if (!isAutotaskSignatureValid(webhookSecret, rawBody, parsed, header('x-hook-signature'))) return null;
+      const event = ZAutotaskEvent.safeParse(parsed);
+      if (!event.success) throw validation('The event is not an Autotask webhook callout.');
+      if (event.data.Action === 'Deactivated') return 'deactivated';
+      if (event.data.Id === undefined || (event.data.EntityType !== undefined && event.data.EntityType !== 'Ticket')) return 'ignored';
+      return { mspId, ticketId: event.data.Id, isDeleted: event.data.Action === 'Delete' };
+    }
+    const callback = ZConnectWiseCallback.safeParse(parsed);
+    if (!callback.success) return null;
+    const integration = await findIntegration(db, mspId);
+    if (!isKeyUrlOfSite(callback.data.Metadata.key_url, integration?.settings.psaUrl)) return null;
+    let signingKey: string;
+    try {
+      signingKey = await signingKeyAt(callback.data.Metadata.key_url);
+    } catch {
+      return null;
+    }
+    if (!isConnectWiseSignatureValid(signingKey, rawBody, header('x-content-signature'))) return null;
+    if (callback.data.Type.toLowerCase() !== 'ticket') return 'ignored';
+    return { mspId, ticketId: callback.data.ID, isDeleted: callback.data.Action.toLowerCase() === 'deleted' };
+  }
+
+  /**
+   * The queue's handler: rereads the ticket from the PSA (the event is only a hint, so an old or replayed one cannot
+   * bring old data back; the copy's lastUpdated guard holds against a slower concurrent reread) or drops a deleted one.
+   */
+  async function applyEvent(job: TPsaEventJob): Promise<void> {
+    const integration = await findIntegration(db, job.mspId);
+    if (!integration || !isIntegrationConfigured(integration)) return;
+    if (job.isDeleted) {
+      await db.delete(psaTickets).where(and(eq(psaTickets.mspId, job.mspId), eq(psaTickets.psaType, integration.psaType), inArray(psaTickets.externalId, [String(job.ticketId)])));
+      return;
+    }
+    await sync.copyTicketsFromPsa(job.mspId, { ticketIds: [job.ticketId] }, { withListNames: false });
+  }
+
+  /** Requests one reconcile pass may spend, from the hourly share and the interval. */
+  const requestsPerPass = () => Math.max(5, Math.floor((deps.config.psaReconcileRequestsPerHour * Math.max(deps.config.psaReconcileIntervalMs, 1)) / 3_600_000));
+
+  /**
+   * One MSP's safety net: registers the webhook if it is missing, then rereads the tickets changed since the last pass
+   * (within the request budget; a cut pass keeps its cursor, so the next one reads the same window again).
+   */
+  async function reconcileMsp(mspId: string, options: { updatedSince?: Date; maxRequests?: number } = {}): Promise<{ written: number; isCut: boolean; requests: number }> {
+    let subscription = await findEventSubscription(db, mspId);
+    if (!subscription && (await subscribe(mspId))) subscription = await findEventSubscription(db, mspId);
+    const startedAt = deps.now();
+    const lookBack = Math.max(2 * deps.config.psaReconcileIntervalMs, RECONCILE_OVERLAP_MS);
+    const since = options.updatedSince ?? (subscription?.lastReconciledAt ? new Date(subscription.lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
+    const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since }, { maxRequests: options.maxRequests ?? requestsPerPass(), withListNames: false });
+    if (!result.isCut && subscription) await markReconciled(db, mspId, startedAt);
+    return result;
+  }
+
+  /** One pass over every connected MSP; one MSP's failure does not stop the others. */
+  async function reconcileAll(log: (message: string, error: unknown) => void): Promise<void> {
+    for (const { mspId } of await listConnectedMsps(db)) {
+      await reconcileMsp(mspId).catch((error: unknown) => log(`psa-events: reconcile of MSP ${mspId} failed`, error));
+    }
+  }
+
+  return { subscribe, unsubscribe, receive, applyEvent, reconcileMsp, reconcileAll };
+}
+
+export type TPsaEventsService = ReturnType<typeof createPsaEventsService>;
