@@ -78,6 +78,11 @@ const ZEnv = z.object({
   MSP_SIGNUP_INVITATION_CODE: z.string().trim().max(200).optional(),
   /** How long a graceful shutdown waits for requests in flight before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * A batch ticket sync whose worker has not reported (heartbeat) for this long is taken over by another
+   * replica: the worker that held it died (decision 021). The running worker reports three times as often.
+   */
+  SYNC_TAKEOVER_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How long start-up keeps retrying an unreachable database before it gives up. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
@@ -119,6 +124,8 @@ export interface TConfig {
   mspSignup: { mode: 'open' } | { mode: 'off' } | { mode: 'invitation'; code: string };
   shutdownTimeoutMs: number;
   databaseConnectTimeoutMs: number;
+  /** A sync run whose heartbeat is older than this is taken over by another replica (decision 021). */
+  syncTakeoverAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -265,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     mspSignup,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    syncTakeoverAfterMs: env.SYNC_TAKEOVER_AFTER_MS,
   };
 }
 
