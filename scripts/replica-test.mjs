@@ -188,6 +188,7 @@ async function startSimulator(logFile) {
       const response = await fetch(`${url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
       if (response.status !== 200) throw new Failure(`simulator faults answered ${response.status}`);
     },
+    get: (path) => cw(path),
     count: async (list, conditions) => (await cw(`${list}/count${conditions ? `?conditions=${encodeURIComponent(conditions)}` : ''}`)).count,
     /** Every id of a list under conditions, from the simulator itself (what the copies must equal). */
     ids: async (list, conditions) => {
@@ -492,6 +493,57 @@ export async function runReplicaTest(serverUrl) {
     check(copies.length === simTickets.length && copies.join() === simTickets.join(), `the ticket copies equal the simulator's: ${copies.length} copies, ${new Set(copies).size} distinct, ${simTickets.length} in the PSA`);
     check(syncStatus.phase2.processed === simTickets.length, `the run counted each ticket once (${syncStatus.phase2.processed}): the killed batch rolled back, the takeover resumed from the checkpoint`);
     await restartReplica(holder);
+
+    // (c) A technician's timer: the replica that started it dies; the timer runs on, and completing and closing the
+    // ticket through the survivor gives the PSA exactly one time entry and one close.
+    // The board's queue configuration, as the board setup screens store it (the queue API tests' fixture does the same).
+    const boardStatuses = await sim.get('service/boards/1/statuses');
+    const boardTypes = await sim.get('service/boards/1/types');
+    const boardSubtypes = await sim.get('service/boards/1/subtypes');
+    const priorities = await sim.get('service/priorities');
+    const [member] = await sim.get('system/members');
+    const newStatus = boardStatuses.find((status) => status.name === 'New') ?? boardStatuses[0];
+    const closing = boardStatuses.find((status) => status.closedStatus);
+    await rowsOf("INSERT INTO psa_ticketing_configs (msp_id, psa_type) VALUES ($1, 'CONNECTWISE')", [mspId]);
+    await rowsOf(
+      "INSERT INTO board_configs (msp_id, psa_type, board_id, board_name, new_status_id, new_status_name, closing_status_id, closing_status_name) VALUES ($1, 'CONNECTWISE', 1, 'Help Desk', $2, $3, $4, $5)",
+      [mspId, newStatus.id, newStatus.name, closing.id, closing.name],
+    );
+    for (const priority of priorities) await rowsOf("INSERT INTO board_priorities (msp_id, psa_type, board_id, priority_id, priority_name, priority_score) VALUES ($1, 'CONNECTWISE', 1, $2, $3, 50)", [mspId, priority.id, priority.name]);
+    for (const [position, type] of boardTypes.entries()) {
+      await rowsOf("INSERT INTO board_types (msp_id, psa_type, board_id, type_id, type_name, position) VALUES ($1, 'CONNECTWISE', 1, $2, $3, $4)", [mspId, type.id, type.name, position]);
+      for (const [index, subtype] of boardSubtypes.filter((each) => (each.typeAssociationIds ?? []).includes(type.id)).entries()) {
+        await rowsOf("INSERT INTO board_subtypes (msp_id, psa_type, board_id, type_id, subtype_id, subtype_name, subtype_score, tier, sla_hours, position) VALUES ($1, 'CONNECTWISE', 1, $2, $3, $4, 10, 'Tier1', 8, $5)", [mspId, type.id, subtype.id, subtype.name, index]);
+      }
+    }
+    const [dana] = await rowsOf('SELECT id FROM users WHERE msp_id = $1', [mspId]);
+    await rowsOf("UPDATE users SET psa_member_id = $2, tier_level = 'Tier1' WHERE msp_id = $1 AND id = $3", [mspId, String(member.id), dana.id]);
+    await sleep(2_500); // AUTH_CACHE_TTL_MS: the sessions cached by both replicas see the new tier
+    const next = await user.request('GET', `/db/api/ticketQueue/nextTickets?mspCustomDomain=${domain}&techId=${dana.id}&limit=1`);
+    const ticketId = next.body?.tickets?.[0]?.ticketId;
+    check(next.status === 200 && typeof ticketId === 'number', `the technician took ticket ${ticketId} from the queue of synchronized tickets (${next.status})`);
+    const timerPath = (action) => `/db/api/ticketActivities/${domain}/${action}`;
+    const timerStarted = await user.request('POST', timerPath('start'), { json: { ticketId, techId: dana.id } });
+    check(timerStarted.status === 200 && timerStarted.body.state === 'running', `the timer started on ${timerStarted.servedBy}`);
+    const timerReplica = indexOf(timerStarted.servedBy);
+    await sleep(1_500);
+    await killReplica(timerReplica, 'while the timer was running');
+    const timerSessions = await user.request('GET', `/db/api/ticketActivities/${domain}/${ticketId}/${dana.id}`);
+    check(timerSessions.status === 200 && JSON.stringify(timerSessions.body).includes('running'), `the survivor ${timerSessions.servedBy} still shows the timer running`);
+    await sleep(1_000);
+    const completed = await user.request('POST', `/db/api/ticketQueue/completeticket?mspCustomDomain=${domain}&ticketId=${ticketId}&techId=${dana.id}`);
+    const closed = await user.request('POST', `/psa/closeTicket?mspCustomDomain=${domain}&ticketId=${ticketId}&boardId=1`);
+    check(completed.status === 200 && closed.status === 200 && closed.body.closed === true, `the survivor completed (${completed.status}, ${completed.body.totalWorkHours} h) and closed (${closed.status}) the ticket`);
+    const timeEntries = () => sim.count('time/entries', `chargeToId=${ticketId}`);
+    await waitFor('the time entry and the close in the PSA', async () => (await timeEntries()) >= 1 && (await sim.get(`service/tickets/${ticketId}`)).closedFlag === true, 60_000);
+    await sleep(3_000); // three more rounds of the outbox loop: nothing may be sent again
+    const entries = await timeEntries();
+    const writes = await rowsOf("SELECT kind, status, count(*)::int AS n FROM psa_outbox WHERE msp_id = $1 AND target_id = $2 GROUP BY kind, status ORDER BY kind", [mspId, String(ticketId)]);
+    const psaTicket = await sim.get(`service/tickets/${ticketId}`);
+    check(entries === 1, `exactly one time entry in the PSA for ticket ${ticketId} (${entries})`);
+    check(psaTicket.closedFlag === true && psaTicket.status?.id === closing.id, `the ticket is closed in the PSA with the board's closing status (${psaTicket.status?.name})`);
+    check(writes.every((row) => row.status === 'done') && writes.filter((row) => /close/i.test(row.kind)).reduce((sum, row) => sum + row.n, 0) === 1, `one close write, every PSA write done: ${writes.map((row) => `${row.kind} ${row.status} ×${row.n}`).join(', ')}`);
+    await restartReplica(timerReplica);
     await workDb.end();
 
     // A graceful stop under load: every request still succeeds.
