@@ -6,8 +6,15 @@
 // technician through the proxy, starts a sign-in, and the replica that took the password step is
 // killed (SIGKILL) before the mailed code is entered: the code, the session and every later request
 // carry on through the other replica, with nothing lost or duplicated. Then the killed replica comes
-// back, the signed-in user's requests spread over both, one replica is stopped gracefully under
-// load, and the production logs are searched for e-mail addresses, tokens, hashes, passwords and codes.
+// back and the signed-in user's requests spread over both. With the MSP connected to the PSA simulator
+// (its larger dataset), a replica is SIGKILLed in the middle of work three times, each time coming back
+// afterwards: (b) while it streams the clients import (the browser resumes the same import by jobId
+// through the survivor; the saved copies equal the simulator's companies), (a) while it holds a batch
+// ticket sync of ~12,000 tickets (the survivor takes the run over by heartbeat, decision 021; the copies
+// equal the simulator's tickets, each counted once), (c) while a technician's timer runs (the survivor
+// completes and closes the ticket: one time entry and one close in the PSA). Then one replica is
+// stopped gracefully under load, and the production logs are searched for e-mail addresses, tokens,
+// hashes, passwords and codes.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -23,6 +30,13 @@ const PASSWORD = 'Replica!Test9';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(256)]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The simulator's larger dataset (its README: 2,000 companies + 50,000 contacts + 100,000 tickets start in about a second). */
+const SIM_SCALE = { companies: 2_000, contacts: 5_000, tickets: 100_000 };
+/** The simulator's fixed ConnectWise credentials (packages/psa-sim/README.md). */
+const SIM_CW = { companyId: 'northwind', publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1', clientId: '00000000-0000-4000-8000-000000000001' };
+/** A batch sync takes at most 90 days; the simulator's scale tickets are dated in 2024–2025. */
+const SYNC_RANGE = { startDate: '2025-10-03', endDate: '2025-12-31' };
+const SYNC_TAKEOVER_AFTER_MS = 3_000;
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -155,6 +169,73 @@ export function browser(base) {
   };
 }
 
+/** The PSA simulator with a large dataset, run from the repository (a test boundary, like the SMTP sink). */
+async function startSimulator(logFile) {
+  const port = await freePort();
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/psa-sim/src/cli.ts', '--port', String(port), ...Object.entries(SIM_SCALE).flatMap(([key, value]) => [`--scale-${key}`, String(value)])], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const auth = { authorization: `Basic ${Buffer.from(`${SIM_CW.companyId}+${SIM_CW.publicKey}:${SIM_CW.privateKey}`).toString('base64')}`, clientid: SIM_CW.clientId };
+  const cw = async (path) => {
+    const response = await fetch(`${url}/v4_6_release/apis/3.0/${path}`, { headers: auth });
+    if (response.status !== 200) throw new Failure(`simulator ${path} answered ${response.status}`);
+    return response.json();
+  };
+  return {
+    entry: { child, exited },
+    url,
+    host: `127.0.0.1:${port}`,
+    setLatency: async (latencyMs) => {
+      const response = await fetch(`${url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
+      if (response.status !== 200) throw new Failure(`simulator faults answered ${response.status}`);
+    },
+    get: (path) => cw(path),
+    count: async (list, conditions) => (await cw(`${list}/count${conditions ? `?conditions=${encodeURIComponent(conditions)}` : ''}`)).count,
+    /** Every id of a list under conditions, from the simulator itself (what the copies must equal). */
+    ids: async (list, conditions) => {
+      const ids = [];
+      for (let page = 1; ; page++) {
+        const rows = await cw(`${list}?fields=id&pageSize=1000&page=${page}&orderBy=id%20asc${conditions ? `&conditions=${encodeURIComponent(conditions)}` : ''}`);
+        ids.push(...rows.map((row) => row.id));
+        if (rows.length < 1000) return ids;
+      }
+    },
+  };
+}
+
+/** Reads a server-sent event stream through the proxy, as a browser's EventSource does; `onEvent` sees each event. */
+async function readEvents(base, path, cookie, onEvent) {
+  const response = await fetch(`${base}${path}`, { headers: { accept: 'text/event-stream', cookie: `sb_session=${cookie}` } });
+  const servedBy = response.headers.get('x-served-by') ?? '';
+  if (response.status !== 200 || !response.body) throw new Failure(`${path} answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events = [];
+  let broken = false;
+  try {
+    for await (const bytes of response.body) {
+      buffer += decoder.decode(bytes, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
+        events.push({ event, data });
+        await onEvent({ event, data }, servedBy);
+      }
+    }
+  } catch {
+    broken = true; // the replica died under the stream: the connection is cut, as a browser would see it
+  }
+  return { servedBy, events, broken };
+}
+
 async function waitFor(description, probe, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -178,6 +259,7 @@ export async function runReplicaTest(serverUrl) {
   chmodSync(join(dir, 'tmp'), 0o777);
   const processes = new Set();
   let smtp;
+  let sim;
   let admin;
   const databaseName = `sb_replicas_${process.pid}_${Date.now()}`;
   let passed = false;
@@ -197,6 +279,10 @@ export async function runReplicaTest(serverUrl) {
     databaseUrl.pathname = `/${databaseName}`;
 
     smtp = await startSmtpSink();
+    log(`starting the PSA simulator with its larger dataset (${Object.entries(SIM_SCALE).map(([k, v]) => `${v} ${k}`).join(', ')})…`);
+    sim = await startSimulator(join(dir, 'psa-sim.log'));
+    processes.add(sim.entry);
+    await waitFor('the PSA simulator', async () => (await fetch(`${sim.url}/__sim/stats`)).status === 200, 60_000);
     const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('hex') };
     const ports = [await freePort(), await freePort()];
     const logs = [join(dir, 'replica-a.log'), join(dir, 'replica-b.log')];
@@ -218,6 +304,11 @@ export async function runReplicaTest(serverUrl) {
           SHUTDOWN_TIMEOUT_MS: '8000',
           // Every request of this test comes from 127.0.0.1; leave room over the 4 sign-in calls it makes.
           AUTH_RATE_LIMIT_PER_IP: '20',
+          // The simulator is on this machine; the SSRF guard lets only it through.
+          OUTBOUND_ALLOW_LIST: sim.host,
+          // Short, so the survivor takes a killed replica's sync over within seconds (decision 021).
+          SYNC_TAKEOVER_AFTER_MS: String(SYNC_TAKEOVER_AFTER_MS),
+          PSA_OUTBOX_INTERVAL_MS: '1000',
           ...secrets,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -311,6 +402,162 @@ export async function runReplicaTest(serverUrl) {
       spread.add(indexOf(session.servedBy));
     }
     check(spread.size === 2, 'after the restart, one session is served by both replicas (10 session checks)');
+
+    // Kills in the middle of work (issue #11): an import stream, a batch ticket sync, a technician's timer.
+    const workDb = new pg.Client({ connectionString: databaseUrl.toString() });
+    await workDb.connect();
+    const rowsOf = async (sql, params) => (await workDb.query(sql, params)).rows;
+    const [{ id: mspId }] = await rowsOf('SELECT id FROM msps WHERE custom_domain = $1', [domain]);
+    const killReplica = async (index, why) => {
+      replicas[index].child.kill('SIGKILL');
+      await replicas[index].exited;
+      log(`  replica ${upstreamOf(index)} killed (SIGKILL) ${why}`);
+    };
+    const restartReplica = async (index) => {
+      startReplica(index);
+      await waitFor('the restarted replica', () => isReady(ports[index]));
+      await sleep(3_500); // nginx's fail_timeout for the replica it saw fail
+    };
+    const connected = await user.request('POST', `/db/${domain}/integrations/update`, {
+      json: { connectWiseManageIntegration: { companyId: SIM_CW.companyId, publicKey: SIM_CW.publicKey, privateKey: SIM_CW.privateKey, psaUrl: sim.url, clientId: SIM_CW.clientId } },
+    });
+    check(connected.status === 200, `the MSP's ConnectWise connection to the simulator was saved (${connected.status} ${connected.status === 200 ? '' : JSON.stringify(connected.body)})`);
+
+    // (b) The clients import (A-059): the replica streaming it dies after the first chunk; the browser resumes the
+    // same import (jobId) through the survivor, saves what it got, and the copies equal the simulator's companies.
+    const simCompanies = await sim.ids('company/companies');
+    await sim.setLatency(400);
+    let importJobId;
+    let streamReplica;
+    const firstStream = await readEvents(base, `/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${domain}`, user.cookie, async ({ event, data }, servedBy) => {
+      if (event === 'started') importJobId = data.importJobId;
+      if (event === 'data' && streamReplica === undefined) {
+        streamReplica = indexOf(servedBy);
+        if (streamReplica === undefined) throw new Failure(`cannot tell which replica streams (${servedBy})`);
+        await killReplica(streamReplica, 'in the middle of the clients import stream');
+      }
+    });
+    const firstRows = firstStream.events.filter((e) => e.event === 'data').flatMap((e) => e.data);
+    check(
+      typeof importJobId === 'string' && firstRows.length > 0 && firstRows.length < simCompanies.length && !firstStream.events.some((e) => e.event === 'complete'),
+      `the import stream was cut after ${firstRows.length} of ${simCompanies.length} companies, with no complete event`,
+    );
+    await sim.setLatency(0);
+    const resumed = await readEvents(base, `/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${domain}&jobId=${importJobId}`, user.cookie, async () => undefined);
+    const resumedRows = resumed.events.filter((e) => e.event === 'data').flatMap((e) => e.data);
+    const complete = resumed.events.find((e) => e.event === 'complete')?.data;
+    check(
+      resumed.events[0]?.data?.importJobId === importJobId && complete?.status === 'COMPLETE' && complete?.fetched === simCompanies.length,
+      `the same import resumed through the survivor ${resumed.servedBy} and completed (${complete?.fetched} of ${simCompanies.length})`,
+    );
+    const streamedIds = resumedRows.map((row) => row.id);
+    check(new Set(streamedIds).size === streamedIds.length && streamedIds.join() === simCompanies.join(), 'the resumed stream delivered every company of the simulator exactly once');
+    for (let start = 0; start < resumedRows.length; start += 1_000) {
+      const saved = await user.request('POST', '/psa/psa/progressive/clients/save-selected', { json: { mspCustomDomain: domain, importJobId, selectedClients: resumedRows.slice(start, start + 1_000) } });
+      if (saved.status !== 200) throw new Failure(`save-selected answered ${saved.status} ${JSON.stringify(saved.body)}`);
+    }
+    const [companyCopies] = await rowsOf('SELECT count(*)::int AS n, count(DISTINCT external_id)::int AS d FROM psa_companies WHERE msp_id = $1', [mspId]);
+    const importJobs = await rowsOf("SELECT status, fetched, total, saved FROM import_jobs WHERE msp_id = $1 AND kind = 'clients'", [mspId]);
+    check(companyCopies.n === simCompanies.length && companyCopies.d === simCompanies.length, `company copies equal the simulator's: ${companyCopies.n} rows, ${companyCopies.d} distinct, ${simCompanies.length} in the PSA`);
+    check(importJobs.length === 1 && importJobs[0].status === 'COMPLETE' && importJobs[0].fetched === simCompanies.length, `one import job, COMPLETE, ${importJobs[0]?.fetched} fetched (no second job for the resumed stream)`);
+    await restartReplica(streamReplica);
+
+    // (a) The batch ticket sync (A-058) of ~12,000 simulator tickets: one replica holds it; the other starts, the
+    // holder is killed mid-run; the survivor takes the run over once its heartbeat is stale (decision 021).
+    const ticketConditions = `board/id=1 and dateEntered>=[${SYNC_RANGE.startDate}T00:00:00Z] and dateEntered<[${new Date(Date.parse(`${SYNC_RANGE.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 19)}Z]`;
+    const simTickets = await sim.ids('service/tickets', ticketConditions);
+    check(simTickets.length > 5_000, `the simulator holds ${simTickets.length} tickets of board 1 in ${SYNC_RANGE.startDate} – ${SYNC_RANGE.endDate}`);
+    const holder = 0;
+    const other = 1;
+    replicas[other].child.kill('SIGTERM');
+    await replicas[other].exited;
+    await sleep(3_500);
+    await sim.setLatency(1_200);
+    const syncStarted = await user.request('POST', '/psa/api/batch/sync-boards', { json: { mspCustomDomain: domain, boardIds: [1], ...SYNC_RANGE } });
+    check(syncStarted.status === 200 && indexOf(syncStarted.servedBy) === holder, `the sync was started on ${syncStarted.servedBy} (${syncStarted.status})`);
+    const runId = syncStarted.body.parentRunId;
+    const runRow = async () => (await rowsOf('SELECT phase2_status, phase2_processed, attempts, heartbeat_at, last_ticket_id FROM sync_runs WHERE msp_id = $1 AND id = $2', [mspId, runId]))[0];
+    await waitFor('phase 2 to write its first batch', async () => (await runRow()).phase2_processed > 0, 90_000);
+    startReplica(other);
+    await waitFor('the second replica', () => isReady(ports[other]));
+    const atKill = await runRow();
+    if (atKill.phase2_status !== 'RUNNING' || atKill.phase2_processed >= simTickets.length) throw new Failure(`the sync finished before the kill (${atKill.phase2_processed}); raise the simulator's latency`);
+    await killReplica(holder, `while it held the sync (${atKill.phase2_processed} of ${simTickets.length} tickets written)`);
+    await sim.setLatency(0);
+    const killedAt = Date.now();
+    let syncStatus;
+    await waitFor(
+      'the survivor to finish the sync',
+      async () => {
+        syncStatus = (await user.request('GET', `/psa/api/batch/status?mspCustomDomain=${domain}&parentRunId=${runId}`)).body;
+        return syncStatus?.phase2?.status === 'COMPLETED' || syncStatus?.phase2?.status === 'FAILED';
+      },
+      120_000,
+    );
+    const finishedRun = await runRow();
+    check(syncStatus.phase2.status === 'COMPLETED' && finishedRun.attempts === 2, `the survivor took the run over (claims: ${finishedRun.attempts}) and completed it ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+    const copies = (await rowsOf('SELECT external_id FROM psa_tickets WHERE msp_id = $1 ORDER BY external_id::int', [mspId])).map((row) => Number(row.external_id));
+    check(copies.length === simTickets.length && copies.join() === simTickets.join(), `the ticket copies equal the simulator's: ${copies.length} copies, ${new Set(copies).size} distinct, ${simTickets.length} in the PSA`);
+    check(syncStatus.phase2.processed === simTickets.length, `the run counted each ticket once (${syncStatus.phase2.processed}): the killed batch rolled back, the takeover resumed from the checkpoint`);
+    await restartReplica(holder);
+
+    // (c) A technician's timer: the replica that started it dies; the timer runs on, and completing and closing the
+    // ticket through the survivor gives the PSA exactly one time entry and one close.
+    // The board's queue configuration, as the board setup screens store it (the queue API tests' fixture does the same).
+    const boardStatuses = await sim.get('service/boards/1/statuses');
+    const boardTypes = await sim.get('service/boards/1/types');
+    const boardSubtypes = await sim.get('service/boards/1/subtypes');
+    const priorities = await sim.get('service/priorities');
+    const [member] = await sim.get('system/members');
+    const newStatus = boardStatuses.find((status) => status.name === 'New') ?? boardStatuses[0];
+    const closing = boardStatuses.find((status) => status.closedStatus);
+    await rowsOf("INSERT INTO psa_ticketing_configs (msp_id, psa_type) VALUES ($1, 'CONNECTWISE')", [mspId]);
+    await rowsOf(
+      "INSERT INTO board_configs (msp_id, psa_type, board_id, board_name, new_status_id, new_status_name, closing_status_id, closing_status_name) VALUES ($1, 'CONNECTWISE', 1, 'Help Desk', $2, $3, $4, $5)",
+      [mspId, newStatus.id, newStatus.name, closing.id, closing.name],
+    );
+    for (const priority of priorities) await rowsOf("INSERT INTO board_priorities (msp_id, psa_type, board_id, priority_id, priority_name, priority_score) VALUES ($1, 'CONNECTWISE', 1, $2, $3, 50)", [mspId, priority.id, priority.name]);
+    for (const [position, type] of boardTypes.entries()) {
+      await rowsOf("INSERT INTO board_types (msp_id, psa_type, board_id, type_id, type_name, position) VALUES ($1, 'CONNECTWISE', 1, $2, $3, $4)", [mspId, type.id, type.name, position]);
+      for (const [index, subtype] of boardSubtypes.filter((each) => (each.typeAssociationIds ?? []).includes(type.id)).entries()) {
+        await rowsOf("INSERT INTO board_subtypes (msp_id, psa_type, board_id, type_id, subtype_id, subtype_name, subtype_score, tier, sla_hours, position) VALUES ($1, 'CONNECTWISE', 1, $2, $3, $4, 10, 'Tier1', 8, $5)", [mspId, type.id, subtype.id, subtype.name, index]);
+      }
+    }
+    const [dana] = await rowsOf('SELECT id FROM users WHERE msp_id = $1', [mspId]);
+    await rowsOf("UPDATE users SET psa_member_id = $2, tier_level = 'Tier1' WHERE msp_id = $1 AND id = $3", [mspId, String(member.id), dana.id]);
+    await sleep(2_500); // AUTH_CACHE_TTL_MS: the sessions cached by both replicas see the new tier
+    const next = await user.request('GET', `/db/api/ticketQueue/nextTickets?mspCustomDomain=${domain}&techId=${dana.id}&limit=1`);
+    const ticketId = next.body?.tickets?.[0]?.ticketId;
+    check(next.status === 200 && typeof ticketId === 'number', `the technician took ticket ${ticketId} from the queue of synchronized tickets (${next.status})`);
+    const timerPath = (action) => `/db/api/ticketActivities/${domain}/${action}`;
+    const timerStarted = await user.request('POST', timerPath('start'), { json: { ticketId, techId: dana.id } });
+    check(timerStarted.status === 200 && timerStarted.body.state === 'running', `the timer started on ${timerStarted.servedBy}`);
+    const timerReplica = indexOf(timerStarted.servedBy);
+    await sleep(1_500);
+    await killReplica(timerReplica, 'while the timer was running');
+    const timerSessions = await user.request('GET', `/db/api/ticketActivities/${domain}/${ticketId}/${dana.id}`);
+    const openSession = timerSessions.body?.sessions?.find((session) => session.endTime === null);
+    check(
+      timerSessions.status === 200 && timerSessions.body.isActive === true && timerSessions.body.sessions.length === 1 && openSession?.startTime === timerStarted.body.sessionStarted,
+      `the survivor ${timerSessions.servedBy} shows the same session still running (${JSON.stringify(timerSessions.body)})`,
+    );
+    await sleep(1_000);
+    const completed = await user.request('POST', `/db/api/ticketQueue/completeticket?mspCustomDomain=${domain}&ticketId=${ticketId}&techId=${dana.id}`);
+    const closed = await user.request('POST', `/psa/closeTicket?mspCustomDomain=${domain}&ticketId=${ticketId}&boardId=1`);
+    check(completed.status === 200 && closed.status === 200 && closed.body.closed === true, `the survivor completed (${completed.status}, ${completed.body.totalWorkHours} h) and closed (${closed.status}) the ticket`);
+    const timeEntries = () => sim.count('time/entries', `chargeToId=${ticketId}`);
+    await waitFor('the time entry and the close in the PSA', async () => (await timeEntries()) >= 1 && (await sim.get(`service/tickets/${ticketId}`)).closedFlag === true, 60_000);
+    await sleep(3_000); // three more rounds of the outbox loop: nothing may be sent again
+    const entries = await timeEntries();
+    // The MSP's only PSA writes are this ticket's (the imports and the sync only read the PSA).
+    const writes = await rowsOf('SELECT kind, status, count(*)::int AS n FROM psa_outbox WHERE msp_id = $1 GROUP BY kind, status ORDER BY kind', [mspId]);
+    const writesOf = (kind) => writes.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.n, 0);
+    const psaTicket = await sim.get(`service/tickets/${ticketId}`);
+    check(entries === 1, `exactly one time entry in the PSA for ticket ${ticketId} (${entries})`);
+    check(psaTicket.closedFlag === true && psaTicket.status?.id === closing.id, `the ticket is closed in the PSA with the board's closing status (${psaTicket.status?.name})`);
+    check(writes.every((row) => row.status === 'done') && writesOf('queue.close') === 1 && writesOf('queue.timeEntry') === 1, `one close and one time entry in the outbox, every PSA write done: ${writes.map((row) => `${row.kind} ${row.status} ×${row.n}`).join(', ')}`);
+    await restartReplica(timerReplica);
+    await workDb.end();
 
     // A graceful stop under load: every request still succeeds.
     const stopping = replicas[0];

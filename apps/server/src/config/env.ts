@@ -81,6 +81,11 @@ const ZEnv = z.object({
   MSP_SIGNUP_INVITATION_CODE: z.string().trim().max(200).optional(),
   /** How long a graceful shutdown waits for requests in flight before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * A batch ticket sync whose worker has not reported (heartbeat) for this long is taken over by another
+   * replica: the worker that held it died (decision 021). The running worker reports three times as often.
+   */
+  SYNC_TAKEOVER_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** How long start-up keeps retrying an unreachable database before it gives up. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
@@ -135,6 +140,8 @@ export interface TConfig {
   databaseConnectTimeoutMs: number;
   /** How long an MSP's language model may take before the local engine answers (decision 023). */
   llmTimeoutMs: number;
+  /** A sync run whose heartbeat is older than this is taken over by another replica (decision 021). */
+  syncTakeoverAfterMs: number;
 }
 
 /** Production rereads changed tickets every 5 minutes; the embedded demo sets 30 s. */
@@ -288,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     llmTimeoutMs: env.LLM_TIMEOUT_MS,
+    syncTakeoverAfterMs: env.SYNC_TAKEOVER_AFTER_MS,
   };
 }
 

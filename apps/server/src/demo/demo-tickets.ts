@@ -12,7 +12,7 @@ const LOOK_BACK_MS = 2 * RECONCILE_EVERY_MS;
  * are open), then kept in step with the simulator by a reconcile of recently changed tickets every 30 s. Returns the number copied first and a stop function.
  */
 export async function keepDemoTicketsInStep(deps: TAppDeps, mspId: string, everyMs: number = RECONCILE_EVERY_MS): Promise<{ copied: number; stop: () => void }> {
-  const sync = createTicketSyncService({ ...deps, jobs: jobQueueFor(deps), staleAfterMs: 120_000, maxAttempts: 6 });
+  const sync = createTicketSyncService({ ...deps, jobs: jobQueueFor(deps), staleAfterMs: deps.config.syncTakeoverAfterMs, maxAttempts: 6 });
   const copied = await sync.reconcileTickets(mspId, {});
   let isRunning = false;
   const timer = setInterval(() => {

@@ -213,6 +213,54 @@ describe('a worker that stops mid-sync', () => {
   }, 150_000);
 });
 
+describe('a replica killed mid-sync (decision 021)', () => {
+  it('leaves its claim behind; a live replica takes the run over once the heartbeat is older than SYNC_TAKEOVER_AFTER_MS, without a restart', async () => {
+    // A hard-killed replica neither releases its claim nor fails its queue job: all that is left is a heartbeat that
+    // stops moving. The run below is in exactly that state, with no job queued for it anywhere.
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_500 } });
+    try {
+      const { msp, admin } = await connectedMsp('connectwise', own);
+      const { boardId, startDate, endDate, expected } = await boardAndRange('connectwise');
+      const deadSince = new Date(Date.now() - 10 * 60_000);
+      const [run] = await own.deps.database.db
+        .insert(syncRuns)
+        .values({ mspId: msp.id, psaType: 'CONNECTWISE', boardIds: [boardId], startDate, endDate, phase1Status: 'RUNNING', phase1StartedAt: deadSince, attempts: 1, heartbeatAt: deadSince })
+        .returning();
+      if (!run) throw new Error('no run');
+      const status = await waitForStatus(admin, run.id, settled, 60_000);
+      expect(status.phase2).toMatchObject({ status: 'COMPLETED', processed: expected.length });
+      expect(await copiedIds(own.deps, msp.id)).toEqual(expected);
+      const [finished] = await own.deps.database.db.select().from(syncRuns).where(eq(syncRuns.id, run.id));
+      // The dead replica's claim, then exactly one takeover.
+      expect(finished?.attempts).toBe(2);
+      expect(finished?.heartbeatAt).toBeNull();
+    } finally {
+      await own.close();
+    }
+  }, 90_000);
+
+  it('a live run is not taken over: its heartbeat moves even while one PSA page takes longer than the takeover time', async () => {
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_000 } });
+    try {
+      const { msp, admin } = await connectedMsp('connectwise', own);
+      const { boardId, startDate, endDate, expected } = await boardAndRange('connectwise');
+      // Every PSA request now takes 1.5 s, longer than the takeover time.
+      sim.faults.set({ latencyMs: 1_500 });
+      const run = (await admin.post('/psa/api/batch/sync-boards', { boardIds: [boardId], startDate, endDate })).json<{ parentRunId: string }>();
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      sim.faults.set({ latencyMs: 0 });
+      const status = await waitForStatus(admin, run.parentRunId, settled, 60_000);
+      expect(status.phase2).toMatchObject({ status: 'COMPLETED', processed: expected.length });
+      const [finished] = await own.deps.database.db.select().from(syncRuns).where(eq(syncRuns.id, run.parentRunId));
+      expect(finished?.attempts).toBe(1);
+      expect(await copiedIds(own.deps, msp.id)).toEqual(expected);
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+      await own.close();
+    }
+  }, 90_000);
+});
+
 describe('access: session, tenant, permission and CSRF', () => {
   it('401 without a session, 404 for another MSP or its run, 403 without mspIntegrations, 403 csrf without the header', async () => {
     const { msp, admin } = await connectedMsp('connectwise');

@@ -27,6 +27,15 @@ export async function findOpenSyncRuns(db: TDatabase): Promise<Pick<TSyncRunRow,
   return db.select({ mspId: syncRuns.mspId, id: syncRuns.id }).from(syncRuns).where(isOpen).limit(1_000);
 }
 
+/** Open runs whose worker stopped reporting before `staleBefore` (it died): every replica's sweep hands them to the queue again. */
+export async function findStaleSyncRuns(db: TDatabase, staleBefore: Date): Promise<Pick<TSyncRunRow, 'mspId' | 'id' | 'attempts'>[]> {
+  return db
+    .select({ mspId: syncRuns.mspId, id: syncRuns.id, attempts: syncRuns.attempts })
+    .from(syncRuns)
+    .where(and(isOpen, lt(syncRuns.heartbeatAt, staleBefore)))
+    .limit(1_000);
+}
+
 /**
  * Takes the run for this worker: only when nobody holds it (no heartbeat, or one older than `staleBefore`, i.e. a
  * worker that died). Counts the attempt. Undefined when the run is finished or held elsewhere.
@@ -40,16 +49,35 @@ export async function claimSyncRun(db: TDatabase, mspId: string, runId: string, 
   return run;
 }
 
-export type TSyncRunPatch = Partial<Omit<TSyncRunRow, 'mspId' | 'id' | 'createdAt'>>;
-
-/** Updates the run (state, counts, checkpoint, heartbeat). */
-export async function updateSyncRun(db: TDatabase, mspId: string, runId: string, patch: TSyncRunPatch): Promise<void> {
-  await db.update(syncRuns).set(patch).where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId)));
+/**
+ * The holder's heartbeat. `attempts` is the claim's number (each claim adds one), so a worker that was taken over
+ * (it stalled past the takeover time) finds nothing to update and learns that it no longer holds the run.
+ */
+export async function beatSyncRun(db: TDatabase, mspId: string, runId: string, claim: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(syncRuns)
+    .set({ heartbeatAt: now })
+    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId), eq(syncRuns.attempts, claim), isOpen))
+    .returning({ id: syncRuns.id });
+  return rows.length > 0;
 }
 
-/** Adds to the run's counters (phase 2 progress and PSA requests) and moves its checkpoint, in one statement. */
-export async function advanceSyncRun(db: TDatabase, mspId: string, runId: string, step: { tickets: number; psaRequests: number; lastTicketId: number; now: Date }): Promise<void> {
+export type TSyncRunPatch = Partial<Omit<TSyncRunRow, 'mspId' | 'id' | 'createdAt'>>;
+
+/** Updates the run (state, counts, checkpoint, heartbeat); with `claim`, only while that claim still holds it. */
+export async function updateSyncRun(db: TDatabase, mspId: string, runId: string, patch: TSyncRunPatch, claim?: number): Promise<void> {
   await db
+    .update(syncRuns)
+    .set(patch)
+    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId), claim === undefined ? undefined : eq(syncRuns.attempts, claim)));
+}
+
+/**
+ * Adds to the run's counters (phase 2 progress and PSA requests) and moves its checkpoint, in one statement; only for
+ * the worker holding claim number `claim`. False when another worker has taken the run over (the caller rolls back).
+ */
+export async function advanceSyncRun(db: TDatabase, mspId: string, runId: string, step: { claim: number; tickets: number; psaRequests: number; lastTicketId: number; now: Date }): Promise<boolean> {
+  const rows = await db
     .update(syncRuns)
     .set({
       phase2Processed: sql`${syncRuns.phase2Processed} + ${step.tickets}`,
@@ -58,7 +86,9 @@ export async function advanceSyncRun(db: TDatabase, mspId: string, runId: string
       heartbeatAt: step.now,
       updatedAt: step.now,
     })
-    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId)));
+    .where(and(eq(syncRuns.mspId, mspId), eq(syncRuns.id, runId), eq(syncRuns.attempts, step.claim)))
+    .returning({ id: syncRuns.id });
+  return rows.length > 0;
 }
 
 type TDbPsaType = TSyncRunRow['psaType'];

@@ -11,15 +11,24 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   const sync = createTicketSyncService({
     ...deps,
     jobs,
-    staleAfterMs: deps.jobs?.staleAfterMs ?? 2 * 60_000,
+    staleAfterMs: deps.jobs?.staleAfterMs ?? deps.config.syncTakeoverAfterMs,
     maxAttempts: deps.jobs?.maxAttempts ?? 6,
   });
   await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal));
   // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
+  // A replica killed mid-run leaves its claim behind; every replica looks for such runs twice per takeover time (decision 021).
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await sync.resumeOpenRuns();
+    sweep = setInterval(() => {
+      sync.takeOverStaleRuns().catch((error: unknown) => app.log.warn({ err: error }, 'ticket sync: looking for stalled runs failed'));
+    }, Math.max(500, Math.floor(sync.staleAfterMs / 2)));
+    sweep.unref();
   });
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await jobs.stop();
+  });
 
   app.post(
     '/psa/api/batch/sync-boards',

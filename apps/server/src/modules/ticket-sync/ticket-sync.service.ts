@@ -14,7 +14,9 @@ import {
   advanceSyncRun,
   claimSyncRun,
   findDirectoryNames,
+  beatSyncRun,
   findOpenSyncRuns,
+  findStaleSyncRuns,
   findSyncRun,
   insertSyncRun,
   updateSyncRun,
@@ -26,7 +28,10 @@ export const SYNC_RUN_QUEUE = 'ticket-sync.run';
 export interface TTicketSyncDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
   jobs: TJobQueue;
-  /** A run whose worker has not reported for this long is taken over by another (a worker that died). */
+  /**
+   * A run whose worker has not reported for this long is taken over by another (a worker that died): SYNC_TAKEOVER_AFTER_MS,
+   * decision 021. The holder reports every third of it.
+   */
   staleAfterMs: number;
   /** Attempts before a run that keeps failing for a temporary reason is marked FAILED. */
   maxAttempts: number;
@@ -43,6 +48,9 @@ const DAY_MS = 86_400_000;
 
 /** The run stopped because this process is stopping; the queue retries it (here or on another replica). */
 class SyncInterrupted extends Error {}
+
+/** Another worker claimed the run after this one stalled past the takeover time; this one stops without writing. */
+class SyncTakenOver extends Error {}
 
 type TNames = Record<string, Record<string, string>>;
 
@@ -123,9 +131,20 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     return open.length;
   }
 
+  /**
+   * Decision 021: a run held by a worker that stopped reporting (a replica killed mid-run) goes back to the queue, from
+   * whichever replica sweeps first; the claim (a conditional update) lets exactly one worker take it. The singleton
+   * key names the claim it replaces, so the sweeps of several replicas send one job per takeover.
+   */
+  async function takeOverStaleRuns(): Promise<number> {
+    const stale = await findStaleSyncRuns(db, new Date(deps.now().getTime() - deps.staleAfterMs));
+    for (const run of stale) await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: `${run.id}:${run.attempts}` });
+    return stale.length;
+  }
+
   async function phaseOne(run: TSyncRunRow, client: PsaClient, signal: AbortSignal): Promise<TNames> {
     const now = deps.now();
-    await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'RUNNING', phase1StartedAt: run.phase1StartedAt ?? now, updatedAt: now });
+    await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'RUNNING', phase1StartedAt: run.phase1StartedAt ?? now, updatedAt: now }, run.attempts);
     const before = client.requestCount();
     const names: TNames = { boards: {}, statuses: {}, types: {}, subtypes: {}, items: {}, priorities: {} };
     const put = (table: string, rows: { id: number; name: string }[]) => {
@@ -154,13 +173,13 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       psaRequests: run.psaRequests + (client.requestCount() - before),
       heartbeatAt: finished,
       updatedAt: finished,
-    });
+    }, run.attempts);
     return names;
   }
 
   async function phaseTwo(run: TSyncRunRow, names: TNames, client: PsaClient, signal: AbortSignal): Promise<void> {
     const now = deps.now();
-    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'RUNNING', phase2StartedAt: run.phase2StartedAt ?? now, updatedAt: now });
+    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'RUNNING', phase2StartedAt: run.phase2StartedAt ?? now, updatedAt: now }, run.attempts);
     const start = parseSyncDay(run.startDate);
     const end = parseSyncDay(run.endDate);
     if (!start || !end) throw new Error('stored run has an unreadable date range');
@@ -182,7 +201,9 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       const requestsNow = client.requestCount();
       await db.transaction(async (tx) => {
         await upsertTicketCopies(tx, run.mspId, run.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), at);
-        await advanceSyncRun(tx, run.mspId, run.id, { tickets: batch.length, psaRequests: requestsNow - requestsSeen, lastTicketId: Math.max(...batch.map((ticket) => ticket.id)), now: at });
+        const isHeld = await advanceSyncRun(tx, run.mspId, run.id, { claim: run.attempts, tickets: batch.length, psaRequests: requestsNow - requestsSeen, lastTicketId: Math.max(...batch.map((ticket) => ticket.id)), now: at });
+        // Rolled back: the worker that took the run over writes these tickets from the checkpoint it found.
+        if (!isHeld) throw new SyncTakenOver();
       });
       requestsSeen = requestsNow;
     };
@@ -197,38 +218,55 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     }
     await flush();
     const finished = deps.now();
-    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished });
+    await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
   async function runJob(job: TSyncRunJob, signal: AbortSignal): Promise<void> {
     const run = await claimSyncRun(db, job.mspId, job.runId, deps.now(), new Date(deps.now().getTime() - deps.staleAfterMs));
     if (!run) return; // finished, or a live worker holds it
+    // The heartbeat (decision 021): without it a long PSA page or a slow batch would look like a dead worker.
+    const takenOver = new AbortController();
+    const heartbeat = setInterval(() => {
+      beatSyncRun(db, run.mspId, run.id, run.attempts, deps.now()).then(
+        (isHeld) => {
+          if (!isHeld) takenOver.abort();
+        },
+        () => undefined, // a failed beat is retried at the next tick; a long outage lets another replica take over
+      );
+    }, Math.max(250, Math.floor(deps.staleAfterMs / 3)));
+    heartbeat.unref();
+    const workSignal = AbortSignal.any([signal, takenOver.signal]);
     const failPhase = async (message: string) => {
       const at = deps.now();
       const current = await findSyncRun(db, run.mspId, run.id);
-      if (current?.phase1Status !== 'COMPLETED') await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'FAILED', phase1Error: message, phase1FinishedAt: at, heartbeatAt: null, updatedAt: at });
-      else await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'FAILED', phase2Error: message, phase2FinishedAt: at, heartbeatAt: null, updatedAt: at });
+      if (current?.phase1Status !== 'COMPLETED') await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'FAILED', phase1Error: message, phase1FinishedAt: at, heartbeatAt: null, updatedAt: at }, run.attempts);
+      else await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'FAILED', phase2Error: message, phase2FinishedAt: at, heartbeatAt: null, updatedAt: at }, run.attempts);
     };
     try {
       const client = await deps.psaClients.forMsp(run.mspId);
-      const names = run.phase1Status === 'COMPLETED' ? run.referenceNames : await phaseOne(run, client, signal);
-      const current = (await findSyncRun(db, run.mspId, run.id)) ?? run;
-      await phaseTwo(current, names, client, signal);
+      const names = run.phase1Status === 'COMPLETED' ? run.referenceNames : await phaseOne(run, client, workSignal);
+      // Phase 2 writes under this worker's claim even when the row was reread.
+      const current = { ...((await findSyncRun(db, run.mspId, run.id)) ?? run), attempts: run.attempts };
+      await phaseTwo(current, names, client, workSignal);
     } catch (error) {
+      // Another worker holds the run now; it carries on from the checkpoint, so this job ends quietly.
+      if (error instanceof SyncTakenOver || takenOver.signal.aborted) return;
       if (error instanceof SyncInterrupted || signal.aborted) {
         // Released at once, so the retry (here or on another replica) need not wait for the heartbeat to go stale.
-        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() });
+        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() }, run.attempts);
         throw error;
       }
       const isTemporary = isPsaError(error) && (error.kind === 'rate_limited' || error.kind === 'unavailable');
       if (isTemporary && run.attempts < deps.maxAttempts) {
         // The adapter already retried with backoff; the queue retries the run later, from its checkpoint.
-        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() });
+        await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() }, run.attempts);
         throw error;
       }
       await failPhase(isPsaError(error) ? `${error.kind}: ${error.message}` : MESSAGES.batchSync.syncedFailed);
       if (!isPsaError(error)) throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -283,7 +321,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     return (await copyTicketsFromPsa(mspId, filter)).written;
   }
 
-  return { startSync, getStatus, resumeOpenRuns, runJob, reconcileTickets, copyTicketsFromPsa };
+  return { startSync, getStatus, resumeOpenRuns, takeOverStaleRuns, runJob, reconcileTickets, copyTicketsFromPsa, staleAfterMs: deps.staleAfterMs };
 }
 
 export type TTicketSyncService = ReturnType<typeof createTicketSyncService>;
