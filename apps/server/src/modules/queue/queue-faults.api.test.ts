@@ -35,7 +35,7 @@ describe('the queue’s PSA writes under 20 percent injected faults', () => {
   // about one run in two ends with a requeued ticket still owned in the simulator although its unassign is
   // marked done after its assign. It passes every time on the queue branch alone. Skipped so main stays green
   // while it is found; the closing note names it. Run it with `it.only` to reproduce.
-  it.skip('lands every claim, note, time entry, requeue and close exactly once', async () => {
+  it('lands every claim, note, time entry, requeue and close exactly once', async () => {
     const TECHNICIANS = 3;
     const PER_TECHNICIAN = 4;
     await createTickets(t, fixture, TECHNICIANS * PER_TECHNICIAN, { tier: 'Tier1' });
