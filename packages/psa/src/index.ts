@@ -18,4 +18,5 @@ export { requireCapability } from './capabilities';
 export { PsaError, isPsaError, type TPsaErrorKind, type TPsaFieldMessage } from './errors';
 export { RequestBudget, autotaskBudgetLimits, connectWiseBudgetLimits, type TBudgetLimits } from './http/budget';
 export { systemClock, type TPsaClock } from './http/clock';
+export { runWithPsaDeadline } from './http/call-deadline';
 export type { TRetryPolicy } from './http/retry';

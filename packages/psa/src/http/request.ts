@@ -1,5 +1,6 @@
 import { PsaError, redactSecrets } from '../errors';
 import type { RequestBudget } from './budget';
+import { currentPsaDeadline, remainingPsaDeadlineMs, type TPsaCallDeadline } from './call-deadline';
 import type { TPsaClock } from './clock';
 import { backoffDelayMs, parseRetryAfterMs, type TRetryPolicy } from './retry';
 
@@ -94,12 +95,14 @@ export class HttpTransport {
     const { retry, clock } = this.options;
     let lastError: PsaError | null = null;
     let isOutcomeUnknown = isLandedAlreadyPossible;
+    const deadline = currentPsaDeadline();
     for (let attempt = 0; attempt < retry.maxAttempts; attempt += 1) {
+      if (remainingPsaDeadlineMs(deadline) <= 0) throw deadlinePassed(deadline, lastError);
       if (isOutcomeUnknown && findExisting) {
         const existing = await this.lookUp(findExisting);
         if (existing !== null) return existing;
       }
-      const outcome = await this.attempt(request);
+      const outcome = await this.attempt(request, deadline);
       let waitMs: number;
       if (outcome.type === 'network') {
         lastError = new PsaError('unavailable', `The PSA did not answer (${outcome.reason}).`);
@@ -122,7 +125,10 @@ export class HttpTransport {
         if (retryAfterMs !== null && retryAfterMs > retry.maxRetryAfterMs) throw lastError;
         waitMs = retryAfterMs ?? backoffDelayMs(attempt, retry, this.options.random);
       }
-      if (attempt + 1 < retry.maxAttempts) await clock.sleep(waitMs);
+      if (attempt + 1 >= retry.maxAttempts) break;
+      // No wait that would outlast the call's deadline: the caller (the outbox) tries again later, looking a create up first.
+      if (waitMs >= remainingPsaDeadlineMs(deadline)) throw deadlinePassed(deadline, lastError);
+      await clock.sleep(waitMs);
     }
     if (isOutcomeUnknown && findExisting) {
       const existing = await this.lookUp(findExisting);
@@ -141,9 +147,16 @@ export class HttpTransport {
     }
   }
 
-  private async attempt(request: THttpRequest): Promise<TAttemptOutcome> {
-    const release = await this.options.budget.acquire(this.options.tenantKey, request.endpointKey);
+  private async attempt(request: THttpRequest, deadline: TPsaCallDeadline | undefined): Promise<TAttemptOutcome> {
+    let release: () => void;
+    try {
+      release = await this.options.budget.acquire(this.options.tenantKey, request.endpointKey, deadline?.signal);
+    } catch {
+      // The deadline passed while waiting for the tenant's budget: nothing was sent.
+      return { type: 'network', reason: `the call's ${String(deadline?.milliseconds ?? 0)} ms ran out before it was sent`, wasSent: false };
+    }
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout;
     try {
       this.sentRequests += 1;
       const headers: Record<string, string> = { ...this.options.authHeaders(), ...request.headers };
@@ -152,18 +165,32 @@ export class HttpTransport {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: timeout,
+        signal,
         redirect: 'manual',
       });
       const text = await response.text();
       return { type: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) } };
     } catch (error) {
-      const reason = timeout.aborted ? `no answer within ${this.options.timeoutMs} ms` : describeNetworkError(error);
-      return { type: 'network', reason: redactSecrets(reason, this.options.secrets), wasSent: timeout.aborted || !isNotSent(error) };
+      const isDeadlinePassed = deadline?.signal.aborted === true;
+      const reason = timeout.aborted
+        ? `no answer within ${this.options.timeoutMs} ms`
+        : isDeadlinePassed
+          ? `no answer within the call's ${String(deadline.milliseconds)} ms`
+          : describeNetworkError(error);
+      return { type: 'network', reason: redactSecrets(reason, this.options.secrets), wasSent: timeout.aborted || isDeadlinePassed || !isNotSent(error) };
     } finally {
       release();
     }
   }
+}
+
+/** The call ran out of time: unavailable (so retried later), naming what the PSA last answered. */
+function deadlinePassed(deadline: TPsaCallDeadline | undefined, lastError: PsaError | null): PsaError {
+  const last = lastError ? ` Last answer: ${lastError.message}` : '';
+  return new PsaError('unavailable', `The PSA did not finish within ${String(deadline?.milliseconds ?? 0)} ms.${last}`, {
+    status: lastError?.status ?? null,
+    retryAfterSeconds: lastError?.retryAfterSeconds ?? null,
+  });
 }
 
 /** True when fetch failed before the request left (connection refused, unknown host); undici puts the code on `cause`. */

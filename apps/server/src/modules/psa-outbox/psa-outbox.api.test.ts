@@ -6,7 +6,7 @@ import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { nextIp } from '../auth/auth-test-helpers';
-import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, runPsaOutboxPass, createPsaOutboxWorker } from './psa-outbox';
+import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, runPsaOutboxPass, createPsaOutboxWorker, PSA_WRITE_LEASE_MS } from './psa-outbox';
 
 /** A write kind for these tests only: a contact create, which the adapters make retry-safe by looking it up. */
 interface TContactPayload {
@@ -23,6 +23,21 @@ definePsaWrite<TContactPayload, { contactId: number }>('test.contact', {
   },
   async onDone(_tx, row) {
     landed.push(row.id);
+  },
+});
+
+/** A write kind whose sends wait until the test lets them finish: a PSA that is slow to answer. */
+const gate = { sends: [] as string[], open: null as (() => void) | null, opened: Promise.resolve() };
+function closeGate(): void {
+  gate.opened = new Promise((resolve) => {
+    gate.open = resolve;
+  });
+}
+definePsaWrite<{ label: string }, { label: string }>('test.slow', {
+  async send(_client, payload) {
+    gate.sends.push(payload.label);
+    await gate.opened;
+    return { label: payload.label };
   },
 });
 
@@ -179,6 +194,44 @@ describe('PSA outbox', () => {
     const listed = (await otherAdmin.get('/db/api/psa-writes')).json<{ writes: Array<{ id: string }> }>().writes;
     expect(listed.map((write) => write.id)).not.toContain(row.id);
     expect((await otherAdmin.post(`/db/api/psa-writes/${row.id}/retry`, {})).statusCode).toBe(404);
+  });
+
+  // Regression (issue #10): a send still going when the app's clock passed its lease was sent again beside itself
+  // (by a request waiting on it or by the retry loop), and the late first send could land after a later write.
+  it('never sends a write a second time while this process is still sending it, even after its lease ran out', async () => {
+    closeGate();
+    gate.sends.length = 0;
+    const row = await t.deps.database.db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: msp.id, kind: 'test.slow', idempotencyKey: `slow-${Date.now()}`, target: { type: 'slow-test', id: 'one' }, payload: { label: 'first' } }, t.deps.now()),
+    );
+    const first = attemptPsaWrite(t.deps, msp.id, row.id);
+    await expect.poll(() => gate.sends.length).toBe(1);
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    // A request and the retry loop both find the row's lease expired in the database: neither sends it again.
+    await expect(attemptPsaWrite(t.deps, msp.id, row.id)).resolves.toMatchObject({ status: 'pending', error: null });
+    await drain();
+    expect(gate.sends).toEqual(['first']);
+    gate.open?.();
+    await expect(first).resolves.toMatchObject({ status: 'done' });
+    expect((await psaWritesFor(t.deps.database.db, msp.id, 'slow-test', ['one'])).length).toBe(0);
+  });
+
+  it('records nothing from a send whose lease another worker took over meanwhile', async () => {
+    closeGate();
+    gate.sends.length = 0;
+    const row = await t.deps.database.db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: msp.id, kind: 'test.slow', idempotencyKey: `slow-taken-${Date.now()}`, target: { type: 'slow-test', id: 'two' }, payload: { label: 'taken' } }, t.deps.now()),
+    );
+    const first = attemptPsaWrite(t.deps, msp.id, row.id);
+    await expect.poll(() => gate.sends.length).toBe(1);
+    // Another replica's lease on the row (as when this one stalled past its own).
+    const otherLease = new Date(t.deps.now().getTime() + PSA_WRITE_LEASE_MS * 2);
+    await t.deps.database.db.update(psaOutbox).set({ lockedUntil: otherLease }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
+    gate.open?.();
+    await expect(first).resolves.toMatchObject({ status: 'pending', error: null });
+    const [kept] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
+    expect(kept).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: otherLease });
+    await t.deps.database.db.update(psaOutbox).set({ status: 'done', lockedUntil: null }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
   });
 
   it('two workers (two replicas) draining at once send each write once', async () => {

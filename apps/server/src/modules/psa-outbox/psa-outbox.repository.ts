@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { psaOutbox, type TDatabase } from '@switchboard/db';
 
 export type TPsaOutboxRow = typeof psaOutbox.$inferSelect;
@@ -64,8 +64,11 @@ export async function claimPsaWrite(db: TDatabase, mspId: string, id: string, no
   return row ?? null;
 }
 
-/** The due rows of every MSP, leased to this worker (SKIP LOCKED: two replicas never take the same row). */
-export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Date, limit: number): Promise<TPsaOutboxRow[]> {
+/**
+ * The due rows of every MSP, leased to this worker (SKIP LOCKED: two replicas never take the same row),
+ * leaving out the rows this process is still sending (`inFlightIds`).
+ */
+export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Date, limit: number, inFlightIds: readonly string[] = []): Promise<TPsaOutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ mspId: psaOutbox.mspId, id: psaOutbox.id })
@@ -75,6 +78,7 @@ export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Da
           eq(psaOutbox.status, 'pending'),
           lte(psaOutbox.nextAttemptAt, now),
           or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
+          inFlightIds.length > 0 ? notInArray(psaOutbox.id, [...inFlightIds]) : undefined,
           sql`not ${waitsForEarlierWrite}`,
         ),
       )
@@ -95,16 +99,22 @@ export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Da
   });
 }
 
-export async function markPsaWriteDone(db: TDatabase, mspId: string, id: string, attempts: number, result: unknown, now: Date): Promise<void> {
-  await db
+/** Rows still leased by the sender that holds `lease` (its lockedUntil): a sender that lost the row records nothing. */
+const heldBy = (mspId: string, id: string, lease: Date) => and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), eq(psaOutbox.status, 'pending'), eq(psaOutbox.lockedUntil, lease));
+
+/** Marks a write done; false when the sender no longer holds its lease (another worker took the row over). */
+export async function markPsaWriteDone(db: TDatabase, mspId: string, id: string, lease: Date, attempts: number, result: unknown, now: Date): Promise<boolean> {
+  const rows = await db
     .update(psaOutbox)
     .set({ status: 'done', attempts, result: result ?? null, lastError: null, lockedUntil: null, updatedAt: now, doneAt: now })
-    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+    .where(heldBy(mspId, id, lease))
+    .returning({ id: psaOutbox.id });
+  return rows.length > 0;
 }
 
-/** A failed attempt: pending again at `nextAttemptAt`, or failed for good when that is null. */
-export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id: string, attempts: number, lastError: string, nextAttemptAt: Date | null, now: Date): Promise<void> {
-  await db
+/** A failed attempt: pending again at `nextAttemptAt`, or failed for good when that is null; false when the lease was lost. */
+export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id: string, lease: Date, attempts: number, lastError: string, nextAttemptAt: Date | null, now: Date): Promise<boolean> {
+  const rows = await db
     .update(psaOutbox)
     .set({
       attempts,
@@ -113,7 +123,9 @@ export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id
       updatedAt: now,
       ...(nextAttemptAt ? { status: 'pending' as const, nextAttemptAt } : { status: 'failed' as const }),
     })
-    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+    .where(heldBy(mspId, id, lease))
+    .returning({ id: psaOutbox.id });
+  return rows.length > 0;
 }
 
 /** Sends a failed row again from the start (after an admin fixed the cause). */

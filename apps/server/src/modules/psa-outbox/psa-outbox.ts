@@ -1,4 +1,4 @@
-import { isPsaError, type PsaClient } from '@switchboard/psa';
+import { isPsaError, runWithPsaDeadline, type PsaClient } from '@switchboard/psa';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
@@ -60,6 +60,27 @@ const BASE_DELAY_MS = 15_000;
 const MAX_DELAY_MS = 4 * 60 * 60_000;
 /** How long a claimed row is held by the worker or request that claimed it. */
 export const PSA_WRITE_LEASE_MS = 2 * 60_000;
+/**
+ * One send (every request, retry and wait of it) ends within this, well before the lease does, so no
+ * other worker can take the row over while this one may still change the PSA (issue #10).
+ */
+export const PSA_SEND_DEADLINE_MS = PSA_WRITE_LEASE_MS / 2;
+
+/**
+ * The rows this process is sending now, each with the token of its sender. The lease keeps replicas
+ * apart; this keeps one process from sending a row again beside itself when the lease has run out
+ * on the app's clock while the send is still going (a slow PSA, or a test moving the clock on).
+ */
+const IN_FLIGHT = new Map<string, symbol>();
+
+/** True while this process is sending the write. */
+export function isPsaWriteInFlight(id: string): boolean {
+  return IN_FLIGHT.has(id);
+}
+
+function releaseInFlight(id: string, token: symbol): void {
+  if (IN_FLIGHT.get(id) === token) IN_FLIGHT.delete(id);
+}
 
 /** Exponential backoff with jitter: 15 s, 30 s, 1 min … capped at 4 h; a PSA's Retry-After wins when longer. */
 export function nextRetryDelayMs(attempts: number, retryAfterSeconds: number | null = null, random: () => number = Math.random): number {
@@ -92,35 +113,57 @@ export async function enqueuePsaWrite(tx: TDatabase, input: TNewPsaWrite & { msp
   return (await insertPsaWrite(tx, mspId, write, now)).row;
 }
 
-async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'request' | 'retry'): Promise<TPsaWriteOutcome> {
+/** Another worker took the row over (our lease ran out): what we learnt is not recorded; the holder records its own. */
+function leaseLost(row: TPsaOutboxRow): TPsaWriteOutcome {
+  return { status: 'pending', error: null, nextAttemptAt: row.nextAttemptAt, row };
+}
+
+/** Sends a row this process has just leased (`row.lockedUntil` is the lease) and registered as in flight under `token`. */
+async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'request' | 'retry', token: symbol): Promise<TPsaWriteOutcome> {
+  try {
+    return await sendAndRecord(deps, row, via);
+  } finally {
+    releaseInFlight(row.id, token);
+  }
+}
+
+async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'request' | 'retry'): Promise<TPsaWriteOutcome> {
   const db = deps.database.db;
   const attempts = row.attempts + 1;
   const handler = HANDLERS.get(row.kind);
+  const lease = row.lockedUntil;
+  if (lease === null) throw new Error(`psa_outbox: write ${row.id} is sent without a lease`);
   try {
     if (!handler) throw new AppError('validation', `This server does not know the PSA write "${row.kind}".`);
-    const client = await deps.psaClients.forMsp(row.mspId);
-    const result = await handler.send(client, row.payload as never, row, { db, now: deps.now() });
+    const result = await runWithPsaDeadline(PSA_SEND_DEADLINE_MS, async () => {
+      const client = await deps.psaClients.forMsp(row.mspId);
+      return handler.send(client, row.payload as never, row, { db, now: deps.now() });
+    });
     const now = deps.now();
-    await db.transaction(async (tx) => {
+    const isRecorded = await db.transaction(async (tx) => {
+      if (!(await markPsaWriteDone(tx, row.mspId, row.id, lease, attempts, result, now))) return false;
       if (handler.onDone) await handler.onDone(tx, row, result);
-      await markPsaWriteDone(tx, row.mspId, row.id, attempts, result, now);
       if (via === 'retry') {
         await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'success', details: { via, attempts, writeId: row.id } });
       }
+      return true;
     });
+    if (!isRecorded) return leaseLost(row);
     return { status: 'done', result, row: { ...row, status: 'done', attempts } };
   } catch (error) {
     const { retry, appError, retryAfterSeconds } = classify(error);
     const now = deps.now();
     if (retry && attempts < PSA_WRITE_MAX_ATTEMPTS) {
       const nextAttemptAt = new Date(now.getTime() + nextRetryDelayMs(attempts, retryAfterSeconds));
-      await markPsaWriteAttemptFailed(db, row.mspId, row.id, attempts, failureText(appError), nextAttemptAt, now);
+      if (!(await markPsaWriteAttemptFailed(db, row.mspId, row.id, lease, attempts, failureText(appError), nextAttemptAt, now))) return leaseLost(row);
       return { status: 'pending', error: appError, nextAttemptAt, row: { ...row, attempts, nextAttemptAt } };
     }
-    await db.transaction(async (tx) => {
-      await markPsaWriteAttemptFailed(tx, row.mspId, row.id, attempts, failureText(appError), null, now);
+    const isRecorded = await db.transaction(async (tx) => {
+      if (!(await markPsaWriteAttemptFailed(tx, row.mspId, row.id, lease, attempts, failureText(appError), null, now))) return false;
       await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details: { via, attempts, writeId: row.id, reason: appError.detail } });
+      return true;
     });
+    if (!isRecorded) return leaseLost(row);
     return { status: 'failed', error: appError, row: { ...row, status: 'failed', attempts } };
   }
 }
@@ -131,8 +174,17 @@ async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
  */
 export async function attemptPsaWrite(deps: TPsaWriteDeps, mspId: string, id: string): Promise<TPsaWriteOutcome> {
   const now = deps.now();
-  const claimed = await claimPsaWrite(deps.database.db, mspId, id, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS));
-  if (claimed) return sendLeasedRow(deps, claimed, 'request');
+  // Reserved before the claim (no await between the check and the set), so two callers here never both send it.
+  const token = Symbol(id);
+  if (!IN_FLIGHT.has(id)) {
+    IN_FLIGHT.set(id, token);
+    const claimed = await claimPsaWrite(deps.database.db, mspId, id, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS)).catch((error: unknown) => {
+      releaseInFlight(id, token);
+      throw error;
+    });
+    if (claimed) return sendLeasedRow(deps, claimed, 'request', token);
+    releaseInFlight(id, token);
+  }
   const row = await findPsaWrite(deps.database.db, mspId, id);
   if (!row) throw new Error(`psa_outbox: no write ${id}`);
   if (row.status === 'done') return { status: 'done', result: row.result, row };
@@ -145,8 +197,14 @@ const BATCH_SIZE = 20;
 
 export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SIZE): Promise<number> {
   const now = deps.now();
-  const rows = await claimDuePsaWrites(deps.database.db, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS), batchSize);
-  for (const row of rows) await sendLeasedRow(deps, row, 'retry');
+  const rows = await claimDuePsaWrites(deps.database.db, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS), batchSize, [...IN_FLIGHT.keys()]);
+  // Ours now: a request that reserved one of them a moment ago has lost the claim to this pass.
+  const tokens = rows.map((row) => {
+    const token = Symbol(row.id);
+    IN_FLIGHT.set(row.id, token);
+    return token;
+  });
+  for (const [index, row] of rows.entries()) await sendLeasedRow(deps, row, 'retry', tokens[index] ?? Symbol(row.id));
   return rows.length;
 }
 

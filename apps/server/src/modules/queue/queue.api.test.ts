@@ -213,6 +213,28 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
     await later.client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: later.user.id })}`);
   });
 
+  // Regression (issue #10): a hand-back always unassigned in the PSA, even when the claim had assigned nothing there
+  // (a technician without a PSA member), clearing an owner someone had set in the PSA itself.
+  it('unassigns in the PSA on a requeue only what the claim assigned there', async () => {
+    const [member] = await fixture.direct.listMembers();
+    if (!member) throw new Error('the simulator has no member');
+    const linked = await technician(t, fixture, { tierLevel: 'Tier3', psaMemberId: String(member.id) });
+    const [assigned] = ticketsOf(await next(linked.client, fixture, linked.user.id, 1));
+    if (!assigned) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(assigned.ticketId)).ownerId, { timeout: 10_000 }).toBe(member.id);
+    const url = (techId: string) => `/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId, holdTimeInHours: 0, assignedFlag: 'false' })}`;
+    expect((await linked.client.post(url(linked.user.id), { ticketId: assigned.ticketId })).statusCode).toBe(200);
+    expect(await fixture.direct.getTicket(assigned.ticketId)).toMatchObject({ ownerId: null });
+
+    // Owned in the PSA by a member the queue never assigned; a technician without a PSA member claims and hands it back.
+    const unlinked = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const [ticket] = ticketsOf(await next(unlinked.client, fixture, unlinked.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await fixture.direct.assignTicket(ticket.ticketId, { memberId: member.id });
+    expect((await unlinked.client.post(url(unlinked.user.id), { ticketId: ticket.ticketId })).statusCode).toBe(200);
+    expect(await fixture.direct.getTicket(ticket.ticketId)).toMatchObject({ ownerId: member.id });
+  });
+
   it('a requeue with assignedFlag keeps the ticket for the same technician', async () => {
     const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
     const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));

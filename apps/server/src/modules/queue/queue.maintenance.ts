@@ -1,7 +1,7 @@
 import type { TQueueSettings } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
-import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
+import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, QUEUE_WRITES } from './queue.psa-writes';
 import { findBoardStatuses, findQueueSettings, findTicketById, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
 
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
@@ -32,12 +32,12 @@ export function createQueueMaintenance(deps: TAppDeps) {
     return settings;
   }
 
-  /** Unassign writes for released tickets, in the caller's transaction. */
+  /** Unassign writes for released tickets the queue had assigned in the PSA, in the caller's transaction. */
   async function enqueueUnassigns(tx: TDatabase, mspId: string, released: TReleasedTicket[]): Promise<string[]> {
     const ids: string[] = [];
     for (const item of released) {
       const ticket = await findTicketById(tx, mspId, item.id);
-      if (!ticket) continue;
+      if (!ticket || !(await isAssignedInPsaByQueue(tx, mspId, ticket.ticketRowId))) continue;
       const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, mspId, ticket.boardId);
       ids.push(
         await enqueueQueueWrite(tx, {

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MESSAGES, type TPsaWriteState } from '@switchboard/contracts';
-import { queueNotes, queueTimers, type TDatabase } from '@switchboard/db';
+import { psaOutbox, queueNotes, queueTimers, type TDatabase } from '@switchboard/db';
 import type { TPsaNoteKind } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
-import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, type TPsaWriteOutcome } from '../psa-outbox/psa-outbox';
+import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, isPsaWriteInFlight, psaWritesFor, type TPsaWriteOutcome } from '../psa-outbox/psa-outbox';
 
 /**
  * Every PSA write of the queue goes through the durable outbox (issue #10: kept, retried with
@@ -135,6 +135,22 @@ export async function enqueueQueueWrite(tx: TDatabase, write: TQueueWrite, now: 
   return row.id;
 }
 
+/**
+ * True when the ticket's last ownership write is an assignment the PSA has or will get (done or
+ * pending), so handing it back must unassign it there. A claim by a technician without a PSA member
+ * assigns nothing, and an assignment the PSA refused for good left the owner as it was: unassigning
+ * then would clear an owner set in the PSA by someone else.
+ */
+export async function isAssignedInPsaByQueue(tx: TDatabase, mspId: string, ticketRowId: string): Promise<boolean> {
+  const [last] = await tx
+    .select({ kind: psaOutbox.kind, status: psaOutbox.status })
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.targetType, 'ticket'), eq(psaOutbox.targetId, ticketRowId), inArray(psaOutbox.kind, [QUEUE_WRITES.assign, QUEUE_WRITES.unassign])))
+    .orderBy(desc(psaOutbox.seq))
+    .limit(1);
+  return last?.kind === QUEUE_WRITES.assign && last.status !== 'failed';
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long a request waits for earlier writes about the same ticket that are being sent right now. */
 const ORDER_WAIT_MS = 3000;
@@ -159,9 +175,13 @@ export async function deliverQueueWrite(deps: TAppDeps, mspId: string, rowId: st
     if (outcome.status !== 'pending' || outcome.error !== null || Date.now() > deadline) return stateOf(outcome);
     const earlier = (await psaWritesFor(db, mspId, outcome.row.targetType, [outcome.row.targetId])).filter((row) => row.status === 'pending' && row.seq < outcome.row.seq).sort((a, b) => a.seq - b.seq);
     const [first] = earlier;
-    if (!first) continue;
+    if (!first) {
+      // This write itself is being sent (by the retry loop or another request): wait for that send, never beside it.
+      await sleep(25);
+      continue;
+    }
     const now = deps.now();
-    const isInFlight = first.lockedUntil !== null && first.lockedUntil > now;
+    const isInFlight = isPsaWriteInFlight(first.id) || (first.lockedUntil !== null && first.lockedUntil > now);
     if (isInFlight) {
       await sleep(25);
       continue;

@@ -19,7 +19,7 @@ import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { assertWorkingOn, resolveTechnician, workingTierRank } from './queue.policy';
 import { presentQueueTicket, presentSession } from './queue.presenter';
-import { deliverQueueWrite, enqueueQueueWrite, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
+import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
 import type { TQueueMaintenance } from './queue.maintenance';
 import {
   claimNextTickets,
@@ -81,7 +81,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     }, deps.now());
   }
 
-  async function enqueueUnassign(tx: TDatabase, actor: TActor, ticket: TQueueTicketRow): Promise<string> {
+  /** The hand-back's PSA write (no owner, the board's New status), only when the queue assigned the ticket there. */
+  async function enqueueUnassign(tx: TDatabase, actor: TActor, ticket: TQueueTicketRow): Promise<string | null> {
+    if (!(await isAssignedInPsaByQueue(tx, actor.mspId, ticket.ticketRowId))) return null;
     const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, actor.mspId, ticket.boardId);
     return enqueueQueueWrite(tx, {
       mspId: actor.mspId,
@@ -283,7 +285,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       return { ticket, until, noteWriteId, unassignWriteId };
     });
     const note = await deliverQueueWrite(deps, actor.mspId, result.noteWriteId);
-    await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
+    if (result.unassignWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
     return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note };
   }
 
