@@ -34,7 +34,8 @@ beforeAll(async () => {
   appUrl = `http://127.0.0.1:${port}`;
   t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], psaEventsUrl: appUrl, psaReconcileIntervalMs: 60_000 }, jobs: JOBS });
   await t.app.listen({ port, host: '127.0.0.1' });
-});
+  // A database and a simulator per file: on a loaded machine that takes longer than the default minute.
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await sim.close();

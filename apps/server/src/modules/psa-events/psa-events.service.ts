@@ -118,8 +118,9 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       secretCiphertext: webhookSecret === null ? null : encryptSecret(deps.config.encryptionKey, webhookSecret),
       createdAt: deps.now(),
     });
-    // The old URL's secret no longer matches the stored hash; its webhook goes too, so the PSA does not keep calling it.
-    if (previous && previous.webhookId !== webhook.id) await client.unregisterTicketWebhook(previous.webhookId).catch(() => undefined);
+    // The old URL's secret no longer matches the stored hash; its webhook goes too, so the PSA does not keep calling it
+    // (only on the same PSA: after a switch of PSA the old id means nothing to the new one).
+    if (previous && previous.psaType === integration.psaType && previous.webhookId !== webhook.id) await client.unregisterTicketWebhook(previous.webhookId).catch(() => undefined);
     return true;
   }
 
