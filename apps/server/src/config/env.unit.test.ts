@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...strongProductionEnv, MSP_SIGNUP: 'invitation' })).toThrowError(/MSP_SIGNUP_INVITATION_CODE/);
   });
 
+  it('takes a stalled sync over after SYNC_TAKEOVER_AFTER_MS: 60 s by default, never under 1 s (decision 021)', () => {
+    expect(loadConfig(strongProductionEnv).syncTakeoverAfterMs).toBe(60_000);
+    expect(loadConfig({ ...strongProductionEnv, SYNC_TAKEOVER_AFTER_MS: '3000' }).syncTakeoverAfterMs).toBe(3_000);
+    expect(() => loadConfig({ ...strongProductionEnv, SYNC_TAKEOVER_AFTER_MS: '500' })).toThrowError(/SYNC_TAKEOVER_AFTER_MS/);
+    expect(() => loadConfig({ ...strongProductionEnv, SYNC_TAKEOVER_AFTER_MS: 'soon' })).toThrowError(/SYNC_TAKEOVER_AFTER_MS/);
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig(strongProductionEnv);
     expect(config.isProduction).toBe(true);
