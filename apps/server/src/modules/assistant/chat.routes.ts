@@ -20,7 +20,8 @@ async function sendAnswer<T>(request: FastifyRequest, reply: FastifyReply, event
   }
   reply.hijack();
   // onSend hooks do not run for a hijacked reply: the headers set so far and the request id go out here.
-  reply.raw.writeHead(200, { ...reply.getHeaders(), 'x-request-id': request.id, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.writeHead(200, { 'x-request-id': request.id, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
   const send = (event: TChatStreamEvent) => reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
   try {
     for await (const event of events) {
