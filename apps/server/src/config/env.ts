@@ -53,6 +53,8 @@ const ZEnv = z.object({
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How often (ms) each process's PSA outbox resends the writes the PSA does not have yet (decision 013); 0 turns the loop off. */
   PSA_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** How often (ms) each process sweeps for tickets that reached 50/75/90/100 % of their SLA (issue #10); 0 turns the loop off. */
+  SLA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Uploads (logos, documents) in an S3-compatible bucket instead of PostgreSQL when set (issue #11). */
   UPLOADS_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   /** The S3-compatible endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
@@ -111,6 +113,7 @@ export interface TConfig {
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   psaOutboxIntervalMs: number;
+  slaSweepIntervalMs: number;
   /** Where uploads live: PostgreSQL, or an S3-compatible bucket. */
   uploads: { kind: 'database' } | ({ kind: 's3' } & TS3FileStoreConfig);
   psaSimPort: number;
@@ -248,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
     psaOutboxIntervalMs: env.PSA_OUTBOX_INTERVAL_MS,
+    slaSweepIntervalMs: env.SLA_SWEEP_INTERVAL_MS,
     uploads: env.UPLOADS_S3_BUCKET
       ? {
           kind: 's3',
