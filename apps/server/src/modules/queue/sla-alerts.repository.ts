@@ -6,6 +6,7 @@ async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
   const result: unknown = await db.execute<TRow>(query);
   return (result as { rows: TRow[] }).rows;
 }
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 /**
@@ -80,8 +81,8 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
     to: String(row.email),
     threshold: Number(row.threshold),
     psaTicketId: Number(row.psa_ticket_id),
-    title: String(row.summary ?? ''),
-    technicianName: String(row.technician_name ?? ''),
+    title: asText(row.summary),
+    technicianName: asText(row.technician_name),
     slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
   }));
 }
@@ -118,7 +119,7 @@ export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string
     id: String(row.id),
     queueTicketId: String(row.queue_ticket_id),
     psaTicketId: Number(row.psa_ticket_id),
-    title: String(row.summary ?? ''),
+    title: asText(row.summary),
     threshold: Number(row.threshold),
     slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
     createdAt: asDate(row.created_at),
