@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { MarkdownAnswer } from '../../assistant/components/markdown-answer';
@@ -70,9 +70,9 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
           {troubleshooting.isPending ? (
             <Loader size="sm" aria-label="Loading troubleshooting steps" />
           ) : troubleshooting.isError ? (
-            <Alert color="red" py="xs">
+            <Text size="sm" c="red">
               {errorText(troubleshooting.error)}
-            </Alert>
+            </Text>
           ) : (
             <MarkdownAnswer text={answer} />
           )}
@@ -84,9 +84,9 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
           {resolutions.isPending ? (
             <Loader size="sm" aria-label="Loading similar resolutions" />
           ) : resolutions.isError ? (
-            <Alert color="red" py="xs">
+            <Text size="sm" c="red">
               {errorText(resolutions.error)}
-            </Alert>
+            </Text>
           ) : resolutions.data.results.length === 0 ? (
             <Text size="sm" c="dimmed">
               No similar past tickets were found.
