@@ -59,8 +59,6 @@ for (const width of [1440, 390]) {
     await expect(help.getByText('Showing results for “printer offline after a firmware update”.')).toBeVisible();
     await expect(steps.getByText(/printer/i).first()).toBeVisible();
     await shot(page, 'my-ticket-help', width);
-    await help.getByRole('button', { name: 'Back to this ticket' }).click();
-    await expect(help.getByText(/^Showing results for/)).toHaveCount(0);
 
     await page.getByText('Knowledge Base', { exact: true }).click();
     const knowledge = page.getByRole('region', { name: 'Knowledge Base' });
