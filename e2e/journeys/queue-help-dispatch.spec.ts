@@ -33,6 +33,7 @@ async function shot(page: Page, name: string, width: number): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS_DIR}qfeat-${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS_DIR}qfeat-${name}-${width}-viewport.png` });
 }
 
 /**
@@ -80,6 +81,7 @@ for (const width of [1440, 390]) {
     const unassignButton = jordan.getByRole('button', { name: `Unassign ticket #${ticketId}` });
     await expectInsideViewport(page, 'Unassign', unassignButton);
     await shot(page, 'dispatch', width);
+    await jordan.screenshot({ path: `${SHOTS_DIR}qfeat-dispatch-technician-${width}.png` });
 
     await unassignButton.click();
     await expect(page.getByText(MESSAGES.queue.dispatch.unassigned)).toBeVisible();
