@@ -15,6 +15,7 @@ export * from './board-config';
 export * from './schemas/employees';
 export * from './schemas/teams';
 export * from './schemas/queue';
+export * from './schemas/dispatch';
 export * from './assistant';
 export * from './schemas/assistant';
 export * from './schemas/psa-writes';

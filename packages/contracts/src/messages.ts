@@ -348,5 +348,15 @@ export const MESSAGES = {
     requeued: 'Ticket requeued',
     closed: 'Ticket closed',
     psaPending: 'Saved here; the PSA has not confirmed it yet and it will be retried.',
+    dispatch: {
+      notQueued: 'Only a ticket waiting in the queue can be assigned. Unassign it first.',
+      notAssigned: 'This ticket is not with a technician.',
+      noTierTechnician: 'This technician has no tier (No Dispatching), so tickets cannot be assigned to them.',
+      assigned: 'Ticket assigned',
+      unassigned: 'Ticket back in the queue',
+    },
+    sla: {
+      noAlerts: 'No SLA alerts.',
+    },
   },
 } as const;

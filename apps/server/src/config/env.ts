@@ -56,6 +56,8 @@ const ZEnv = z.object({
   PSA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   PSA_RECONCILE_REQUESTS_PER_HOUR: z.coerce.number().int().min(60).max(100_000).default(2_000),
   PSA_EVENTS_URL: z.string().url().optional(),
+  /** How often (ms) each process sweeps for tickets that reached 50/75/90/100 % of their SLA (issue #10); 0 turns the loop off. */
+  SLA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Uploads (logos, documents) in an S3-compatible bucket instead of PostgreSQL when set (issue #11). */
   UPLOADS_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   /** The S3-compatible endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
@@ -130,6 +132,7 @@ export interface TConfig {
   psaReconcileRequestsPerHour: number;
   /** The base address the PSA calls with ticket events (`{base}/psa/events/{token}`); PSA_EVENTS_URL, else PUBLIC_URL. */
   psaEventsUrl: string | undefined;
+  slaSweepIntervalMs: number;
   /** Where uploads live: PostgreSQL, or an S3-compatible bucket. */
   uploads: { kind: 'database' } | ({ kind: 's3' } & TS3FileStoreConfig);
   psaSimPort: number;
@@ -277,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     psaReconcileIntervalMs: env.PSA_RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
     psaReconcileRequestsPerHour: env.PSA_RECONCILE_REQUESTS_PER_HOUR,
     psaEventsUrl: (env.PSA_EVENTS_URL ?? env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    slaSweepIntervalMs: env.SLA_SWEEP_INTERVAL_MS,
     uploads: env.UPLOADS_S3_BUCKET
       ? {
           kind: 's3',

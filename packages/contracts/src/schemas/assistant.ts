@@ -561,6 +561,8 @@ export const ZRagSearchBody = z.object({
   limit: z.number().int().min(1).max(20).default(RAG_LIMIT),
   mode: z.enum(['near', 'exact']).default('near'),
   ticketId: ZPsaIdText.nullish(),
+  /** Addition (issue #10): `resolutions` searches past ticket resolutions only (the queue's "similar past resolutions"). */
+  sources: z.enum(['all', 'resolutions']).default('all'),
 });
 export type TRagSearchBody = z.input<typeof ZRagSearchBody>;
 export const ZRagResult = ZSource.extend({ snippet: z.string(), score: z.number() });

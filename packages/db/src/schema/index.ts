@@ -10,3 +10,4 @@ export * from './psa-outbox';
 export * from './sync';
 export * from './queue';
 export * from './llm';
+export * from './sla';

@@ -147,6 +147,24 @@ describe('tenancy and access of documents and search', () => {
     expect((await boardOnly.post('/db/applications/upload', uploadForm({ bytes: 'x', name: 'x.txt' }))).statusCode).toBe(403);
   });
 
+  it('searches past resolutions only with sources "resolutions", and refuses an unknown source', async () => {
+    await upload(technician, { bytes: 'Numbat scanner driver reinstall guide for the numbat scanner', name: 'numbat.txt' });
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [
+      { externalId: 9101, summary: 'Numbat scanner not detected', isClosed: true, resolution: 'Replaced the numbat scanner USB cable' },
+    ]);
+    const everything = (await search(technician, 'numbat scanner')).json<TRagSearchResponse>().results;
+    expect(new Set(everything.map((result) => result.kind))).toEqual(new Set(['document', 'resolution']));
+    const response = await technician.post('/gpt/rag/search', { query: 'numbat scanner', mspCustomDomain: msp.customDomain, limit: 5, mode: 'near', sources: 'resolutions', ticketId: '9102' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<TRagSearchResponse>();
+    expect(body.ticketId).toBe('9102');
+    expect(body.results.map((result) => result.kind)).toEqual(['resolution']);
+    expect(body.results[0]?.snippet).toContain('USB cable');
+    const unknown = await technician.post('/gpt/rag/search', { query: 'numbat', mspCustomDomain: msp.customDomain, sources: 'everything' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validation' });
+  });
+
   it('refuses an empty query with a plain message', async () => {
     const response = await technician.post('/gpt/rag/search', { query: '  ', mspCustomDomain: msp.customDomain });
     expect(response.statusCode).toBe(400);

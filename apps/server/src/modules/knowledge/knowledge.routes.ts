@@ -97,7 +97,7 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
       schema: {
         tags: ['knowledge'],
         operationId: 'ragSearch',
-        summary: 'A-100 Search the MSP’s knowledge and past resolutions ({query, mspCustomDomain, limit 5, mode near}); each result cites its source',
+        summary: 'A-100 Search the MSP’s knowledge and past resolutions ({query, mspCustomDomain, limit 5, mode near, sources all|resolutions}); each result cites its source',
         body: ZRagSearchBody,
         response: { 200: ZRagSearchResponse },
       },
@@ -105,8 +105,8 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
     },
     async (request) => {
       const user = mspUserOf(request);
-      const { query, limit, mode, ticketId } = request.body;
-      const results = await knowledge.retrieve(knowledgeScopeOf(user), query, { limit, mode });
+      const { query, limit, mode, ticketId, sources } = request.body;
+      const results = await knowledge.retrieve(knowledgeScopeOf(user), query, { limit, mode, resolutionsOnly: sources === 'resolutions' });
       return { ticketId: ticketId ?? null, query, results: results.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score })) };
     },
   );

@@ -117,8 +117,8 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
      * The best passages and past resolutions for a query, merged by score (A-100 limit 5, mode
      * near), each with its source. Always within the scope's MSP and, for a client, company.
      */
-    async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean }): Promise<TRetrieved[]> {
-      const passages = await searchPassages(db, scope, query, options);
+    async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean; resolutionsOnly?: boolean }): Promise<TRetrieved[]> {
+      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, options);
       const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, options) : [];
       const results: TRetrieved[] = [
         ...passages.map((hit) => ({

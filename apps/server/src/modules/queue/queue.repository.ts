@@ -565,3 +565,51 @@ export async function listUserNames(db: TDatabase, mspId: string, ids: string[])
   const rows = await rowsOf(db, sql`select id, trim(first_name || ' ' || last_name) as name from users where msp_id = ${mspId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.map((row) => [String(row.id), String(row.name)]));
 }
+
+/** The dispatcher's board: every claimed or in-progress ticket of the MSP with its technician. */
+export async function listAssignedOpenTickets(db: TDatabase, mspId: string): Promise<TQueueTicketRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and q.assigned_tech_id is not null and q.state in ('claimed', 'working')
+      order by q.sla_due_at asc nulls last, q.claimed_at asc`,
+  );
+  return rows.map(toTicketRow);
+}
+
+/** Queued tickets nobody holds or has reserved, the nearest SLA first, and how many there are. */
+export async function listUnassignedBySla(db: TDatabase, mspId: string, limit: number): Promise<{ rows: TQueueTicketRow[]; total: number }> {
+  const where = sql`q.msp_id = ${mspId} and q.state = 'queued' and q.assigned_tech_id is null`;
+  const [countRow] = await rowsOf(db, sql`select count(*)::int as n from queue_tickets q where ${where}`);
+  const rows = await rowsOf(db, sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS} where ${where} order by q.sla_due_at asc nulls last, q.rank_key desc limit ${limit}`);
+  return { rows: rows.map(toTicketRow), total: Number(countRow?.n ?? 0) };
+}
+
+export interface TDispatchTechnicianRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  tierLevel: TQueueTier | null;
+  runningTicketId: number | null;
+}
+
+/** The MSP's active technicians with the ticket their timer runs on (one statement). */
+export async function listActiveTechnicians(db: TDatabase, mspId: string): Promise<TDispatchTechnicianRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.tier_level,
+        (select q.psa_ticket_id from queue_timer_sessions s join queue_tickets q on q.msp_id = s.msp_id and q.id = s.queue_ticket_id
+          where s.msp_id = u.msp_id and s.tech_id = u.id and s.ended_at is null limit 1) as running_ticket_id
+      from users u where u.msp_id = ${mspId} and u.kind = 'technician' and u.is_active
+      order by u.first_name, u.last_name, u.id`,
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    firstName: asText(row.first_name) ?? '',
+    lastName: asText(row.last_name) ?? '',
+    email: asText(row.email) ?? '',
+    tierLevel: (asText(row.tier_level) as TQueueTier | null) ?? null,
+    runningTicketId: row.running_ticket_id === null || row.running_ticket_id === undefined ? null : Number(row.running_ticket_id),
+  }));
+}

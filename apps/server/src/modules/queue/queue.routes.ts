@@ -45,6 +45,7 @@ import {
 } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
+import { registerDispatchRoutes } from './dispatch.routes';
 import { createQueueMaintenance } from './queue.maintenance';
 import { createQueueService } from './queue.service';
 import { createTimersService } from './timers.service';
@@ -66,6 +67,7 @@ export const registerQueueRoutes: TModule = (app, deps) => {
   const queue = createQueueService(deps, maintenance);
   const timers = createTimersService(deps);
   const writes = createTicketWritesService(deps, queue);
+  registerDispatchRoutes(app, deps, maintenance, queue);
 
   app.get(
     QUEUE_PATHS.getAll,

@@ -379,6 +379,6 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     return settings;
   }
 
-  return { nextTickets, currentWorking, eligibleTickets, getAll, manualPick, complete, markIncomplete, requeue, reject, release, activities, getSettings, saveSettings, presentOne };
+  return { nextTickets, currentWorking, eligibleTickets, getAll, manualPick, complete, markIncomplete, requeue, reject, release, activities, getSettings, saveSettings, presentOne, present, enqueueAssign, enqueueUnassign };
 }
 export type TQueueService = ReturnType<typeof createQueueService>;

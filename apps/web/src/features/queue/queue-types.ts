@@ -26,11 +26,12 @@ export const REQUEUE_TIER_OPTIONS = [
   { value: 'NoTier', label: 'No Dispatching' },
 ] as const;
 
-export type TTicketMode = 'my' | 'all' | 'knowledge' | 'dashboards';
+export type TTicketMode = 'my' | 'all' | 'knowledge' | 'dashboards' | 'dispatch';
 export const TICKET_MODE_LABELS: Record<TTicketMode, string> = {
   my: 'My Ticket',
   all: 'All Tickets',
   knowledge: 'Knowledge Base',
   dashboards: 'Dashboards',
+  dispatch: 'Dispatch',
 };
 

@@ -33,6 +33,7 @@ import { RejectModal } from './reject-modal';
 import { RequeueModal, type TRequeueChoice } from './requeue-modal';
 import { TicketBadges } from './ticket-badges';
 import { TicketList } from './ticket-list';
+import { TicketAssist } from './ticket-assist';
 import { TicketWorkspace } from './ticket-workspace';
 
 export const BANNER_MS = 3000;
@@ -387,6 +388,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         onRequeue={() => setDialog('requeue')}
         onEdit={handleEdit}
         onAddNote={handleAddNote}
+        assist={<TicketAssist key={active.id} ticket={active} mspCustomDomain={actor.mspCustomDomain} />}
       />
     );
     body = isMobile ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { useTicketingConfiguration } from '../../boards/api/boards-queries';
@@ -9,6 +9,9 @@ import { ALL_FILTERS, TICKET_MODE_LABELS } from '../queue-types';
 import type { TTicketFilters, TTicketMode } from '../queue-types';
 import { AllTicketsView } from './all-tickets-view';
 import { DashboardsView } from './dashboards-view';
+import { DispatchBoard } from './dispatch-board';
+import { SlaAlerts } from './sla-alerts';
+import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { MyTicketView } from './my-ticket-view';
 import { ShortcutsHelp } from './shortcuts-help';
 
@@ -16,6 +19,8 @@ import { ShortcutsHelp } from './shortcuts-help';
 export const QUEUE_MOBILE_QUERY = '(max-width: 1599.98px)';
 
 const MODES: TTicketMode[] = ['my', 'all', 'knowledge', 'dashboards'];
+/** Decision 018: the dispatcher's board is for admins and people managers. */
+const DISPATCHER_MODES: TTicketMode[] = [...MODES, 'dispatch'];
 
 /**
  * The technician's ticket area (02 §2): modes My Ticket, All Tickets, Knowledge Base and
@@ -82,11 +87,12 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
           <ShortcutsHelp />
         </Group>
       </Group>
+      <SlaAlerts mspCustomDomain={user.mspCustomDomain} />
       <SegmentedControl
         aria-label="Ticket area mode"
         value={mode}
         onChange={setMode}
-        data={MODES.map((value) => ({ value, label: TICKET_MODE_LABELS[value] }))}
+        data={(canSeeEveryone ? DISPATCHER_MODES : MODES).map((value) => ({ value, label: TICKET_MODE_LABELS[value] }))}
         fullWidth={isPhone}
         orientation={isPhone ? 'vertical' : 'horizontal'}
         style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
@@ -95,10 +101,9 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
       {mode === 'all' && (
         <AllTicketsView actor={actor} boards={boards} view={view} filters={filters} search={search} page={page} onFiltersChange={handleFiltersChange} onPageChange={setPage} />
       )}
-      {mode === 'knowledge' && (
-        <Text c="dimmed">The Knowledge Base belongs to the assistant (Jarvis) and opens from its panel; it is not part of this build yet.</Text>
-      )}
+      {mode === 'knowledge' && <KnowledgeBase mspCustomDomain={user.mspCustomDomain} />}
       {mode === 'dashboards' && <DashboardsView msp={user.mspCustomDomain} techId={user.id} canSeeEveryone={canSeeEveryone} />}
+      {mode === 'dispatch' && canSeeEveryone && <DispatchBoard mspCustomDomain={user.mspCustomDomain} />}
     </Stack>
   );
 

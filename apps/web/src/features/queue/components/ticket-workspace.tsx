@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TQueueTicketView, TNoteCategory, TTicketNote, TWorkSession } from '../queue-types';
 import { NotesPanel } from './notes-panel';
@@ -28,6 +28,8 @@ export type TTicketWorkspaceProps = {
   onReject: () => void;
   onConfirmSession: (sessionId: string) => void;
   onAddNote: (text: string, category: TNoteCategory) => Promise<void>;
+  /** Troubleshooting steps and similar resolutions of the ticket. */
+  assist?: ReactNode;
 };
 
 /** The active ticket of "My Ticket": what it is, its timer, the actions, its notes and sessions. */
@@ -115,6 +117,7 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
       <Stack gap="md">
         {header}
         {timer}
+        {props.assist}
         {notes}
         {sessions}
       </Stack>
@@ -124,6 +127,7 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
     <Group align="flex-start" gap="md" wrap="nowrap">
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         {header}
+        {props.assist}
         {notes}
       </Stack>
       <Stack gap="md" w={360} style={{ flexShrink: 0 }}>

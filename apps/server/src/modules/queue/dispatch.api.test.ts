@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DISPATCH_PATHS, MESSAGES, type TDispatchBoard, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
+import { outboxMail } from '@switchboard/db';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  // The SLA sweep loop runs every 50 ms here, as it runs every minute in production.
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], slaSweepIntervalMs: 50 } });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString();
+const boardOf = (client: TestClient, fixture: TQueueFixture) => client.get(`${DISPATCH_PATHS.board}?${q({ mspCustomDomain: fixture.msp.customDomain })}`);
+const assign = (client: TestClient, fixture: TQueueFixture, body: Record<string, unknown>) => client.post(`${DISPATCH_PATHS.assign}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, body);
+const unassign = (client: TestClient, fixture: TQueueFixture, body: Record<string, unknown>) => client.post(`${DISPATCH_PATHS.unassign}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, body);
+const alertsOf = (client: TestClient, fixture: TQueueFixture) => client.get(`${DISPATCH_PATHS.slaAlerts}?${q({ mspCustomDomain: fixture.msp.customDomain })}`);
+
+async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the dispatcher’s board (decision 018)', () => {
+  let fixture: TQueueFixture;
+  let ticketIds: number[];
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    ticketIds = await createTickets(t, fixture, 3, { tier: 'Tier1', prefix: 'Dispatch' });
+  });
+
+  it('shows the unassigned tickets and every technician’s load; assigning claims the ticket for them and unassigning puts it back', async () => {
+    const member = (await fixture.direct.listMembers())[0];
+    const { user: tech } = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(member?.id ?? '') });
+    const before = await boardOf(fixture.admin, fixture);
+    expect(before.statusCode).toBe(200);
+    const board = before.json<TDispatchBoard>();
+    expect(board.unassignedTotal).toBe(3);
+    expect(new Set(board.unassigned.map((ticket) => ticket.ticketId))).toEqual(new Set(ticketIds));
+    expect(board.unassigned.every((ticket) => ticket.slaDueAt !== null)).toBe(true);
+    const techRow = board.technicians.find((row) => row.id === tech.id);
+    expect(techRow).toMatchObject({ claimedCount: 0, workingCount: 0, tickets: [], runningTicketId: null, tierLevel: 'Tier1' });
+
+    const target = board.unassigned[0];
+    if (!target) throw new Error('no unassigned ticket');
+    const assigned = await assign(fixture.admin, fixture, { id: target.id, techId: tech.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ state: 'claimed', assignedTechId: tech.id });
+
+    const after = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(after.unassignedTotal).toBe(2);
+    expect(after.technicians.find((row) => row.id === tech.id)).toMatchObject({ claimedCount: 1, tickets: [expect.objectContaining({ ticketId: target.ticketId })] });
+    // The PSA gets the owner through the outbox, as for any claim.
+    await expect.poll(async () => (await fixture.direct.getTicket(target.ticketId)).ownerId, { timeout: 5_000 }).toBe(member?.id ?? null);
+
+    const again = await assign(fixture.admin, fixture, { id: target.id, techId: tech.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ detail: MESSAGES.queue.dispatch.notQueued });
+
+    const back = await unassign(fixture.admin, fixture, { id: target.id });
+    expect(back.statusCode).toBe(200);
+    expect(back.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ state: 'queued', assignedTechId: null });
+    expect((await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassignedTotal).toBe(3);
+    expect((await unassign(fixture.admin, fixture, { id: target.id })).json()).toMatchObject({ status: 409, detail: MESSAGES.queue.dispatch.notAssigned });
+  });
+
+  it('refuses a technician with no tier, an unknown technician or ticket, and a body that is not ids', async () => {
+    const { user: noTier } = await technician(t, fixture, { tierLevel: 'NoTier' });
+    const [ticket] = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassigned;
+    if (!ticket) throw new Error('no unassigned ticket');
+    expect((await assign(fixture.admin, fixture, { id: ticket.id, techId: noTier.id })).json()).toMatchObject({ status: 409, detail: MESSAGES.queue.dispatch.noTierTechnician });
+    const otherMsp = await buildMsp(t);
+    const stranger = await buildUser(t, otherMsp, { role: 'Technician', tierLevel: 'Tier1' });
+    expect((await assign(fixture.admin, fixture, { id: ticket.id, techId: stranger.id })).json()).toMatchObject({ status: 404, detail: MESSAGES.queue.technicianNotFound });
+    expect((await assign(fixture.admin, fixture, { id: '00000000-0000-4000-8000-000000000000', techId: fixture.adminUser.id })).json()).toMatchObject({ status: 404, detail: MESSAGES.queue.ticketNotFound });
+    const bad = await assign(fixture.admin, fixture, { id: 'x', techId: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation' });
+  });
+
+  it('is for admins and people managers only: 403 for a technician, 404 for another MSP, 401 without a session, 403 without CSRF', async () => {
+    const { client: plain } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await boardOf(plain, fixture)).statusCode).toBe(403);
+    const [ticket] = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassigned;
+    if (!ticket) throw new Error('no unassigned ticket');
+    expect((await assign(plain, fixture, { id: ticket.id, techId: fixture.adminUser.id })).statusCode).toBe(403);
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t), { role: 'Admin' }));
+    expect((await boardOf(outsider, fixture)).statusCode).toBe(404);
+    expect((await assign(outsider, fixture, { id: ticket.id, techId: fixture.adminUser.id })).statusCode).toBe(404);
+    expect((await boardOf(new TestClient(t.app), fixture)).statusCode).toBe(401);
+    const noCsrf = await fixture.admin.post(`${DISPATCH_PATHS.assign}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { id: ticket.id, techId: fixture.adminUser.id }, { csrf: false });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+});
+
+describe('SLA alerts: swept in the background at 50/75/90/100 %, mailed at 90 and 100 % once', () => {
+  it('alerts the assignee as the SLA runs out and mails them and the dispatchers exactly once per threshold', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    // Tier1 tickets have an 8-hour SLA: created 7.5 hours ago is 94 %.
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Sla', createdAt: new Date(t.deps.now().getTime() - 7.5 * 3_600_000) });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const claimed = await client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, psaMemberId: '', limit: 5 })}`);
+    expect(claimed.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toEqual([ticketId]);
+
+    // No request triggers it: the process's sweep loop finds the ticket on its own.
+    const seen = await waitFor(async () => (await alertsOf(client, fixture)).json<TSlaAlertList>(), (list) => list.alerts.length >= 3);
+    expect(seen.alerts.map((alert) => alert.threshold)).toEqual([90, 75, 50]);
+    expect(seen.alerts.every((alert) => alert.ticketId === ticketId && !alert.isRead)).toBe(true);
+    expect(seen.unreadCount).toBe(3);
+
+    const mailsTo = async () => t.deps.database.db.select().from(outboxMail).where(and(eq(outboxMail.mspId, fixture.msp.id), inArray(outboxMail.to, [tech.email.toLowerCase(), fixture.adminUser.email.toLowerCase()])));
+    const first = await waitFor(mailsTo, (rows) => rows.length >= 2);
+    expect(first.map((mail) => mail.to).sort()).toEqual([tech.email.toLowerCase(), fixture.adminUser.email.toLowerCase()].sort());
+    expect(first.every((mail) => mail.subject.startsWith(`SLA 90 %: ticket #${ticketId}`))).toBe(true);
+
+    t.advanceClock(60 * 60_000); // 8.5 hours: past the SLA
+    const late = await waitFor(async () => (await alertsOf(client, fixture)).json<TSlaAlertList>(), (list) => list.alerts.length >= 4);
+    expect(late.alerts[0]).toMatchObject({ threshold: 100, ticketId });
+    const second = await waitFor(mailsTo, (rows) => rows.length >= 4);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // several more sweeps
+    const final = await mailsTo();
+    expect(final).toHaveLength(4);
+    expect(second.filter((mail) => mail.subject.startsWith('SLA 100 %'))).toHaveLength(2);
+
+    const read = await client.post(`${DISPATCH_PATHS.slaAlertsRead}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { ids: [late.alerts[0]?.id] });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<TSlaAlertList>()).toMatchObject({ unreadCount: 3 });
+    expect(read.json<TSlaAlertList>().alerts[0]).toMatchObject({ threshold: 100, isRead: true });
+
+    // Another technician sees none of these and cannot mark them read.
+    const { client: colleague } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await alertsOf(colleague, fixture)).json<TSlaAlertList>()).toEqual({ alerts: [], unreadCount: 0 });
+    await colleague.post(`${DISPATCH_PATHS.slaAlertsRead}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { ids: late.alerts.map((alert) => alert.id) });
+    expect((await alertsOf(client, fixture)).json<TSlaAlertList>().unreadCount).toBe(3);
+    expect((await client.post(`${DISPATCH_PATHS.slaAlertsRead}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { ids: [] })).statusCode).toBe(400);
+    expect((await alertsOf(new TestClient(t.app), fixture)).statusCode).toBe(401);
+  });
+});

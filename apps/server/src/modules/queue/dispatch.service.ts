@@ -1,0 +1,87 @@
+import { MESSAGES, type TDispatchBoard, type TQueueTicket } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import { conflict, notFound } from '../../lib/app-error';
+import type { TActor } from '../../plugins/access';
+import type { TQueueMaintenance } from './queue.maintenance';
+import { findTechnician, findTicketById, insertQueueEvent, listActiveTechnicians, listAssignedOpenTickets, listUnassignedBySla, updateQueueTicket } from './queue.repository';
+import type { TQueueService } from './queue.service';
+import { pauseTimerOnTicket } from './timers.service';
+
+/** How many unassigned tickets the board shows (the rest are counted, and in All Tickets). */
+export const DISPATCH_UNASSIGNED_LIMIT = 50;
+
+/**
+ * The dispatcher's board (issue #10, decision 018): who has what, the unassigned queue by SLA
+ * risk, and assignment from it. Assigning is a claim like any other (the PSA gets the owner and
+ * "Assigned" through the outbox); unassigning is a release.
+ */
+export function createDispatchService(deps: TAppDeps, maintenance: TQueueMaintenance, queue: TQueueService) {
+  const db = deps.database.db;
+
+  /** Every active technician's claimed and running tickets, and the unassigned queue. */
+  async function board(actor: TActor): Promise<TDispatchBoard> {
+    await maintenance.maintain(actor.mspId);
+    const [technicians, assigned, unassigned] = [await listActiveTechnicians(db, actor.mspId), await listAssignedOpenTickets(db, actor.mspId), await listUnassignedBySla(db, actor.mspId, DISPATCH_UNASSIGNED_LIMIT)];
+    const presented = await queue.present(actor.mspId, [...assigned, ...unassigned.rows]);
+    const byTech = new Map<string, TQueueTicket[]>();
+    for (const ticket of presented.slice(0, assigned.length)) {
+      if (ticket.assignedTechId === null) continue;
+      byTech.set(ticket.assignedTechId, [...(byTech.get(ticket.assignedTechId) ?? []), ticket]);
+    }
+    return {
+      technicians: technicians.map((technician) => {
+        const tickets = byTech.get(technician.id) ?? [];
+        return {
+          id: technician.id,
+          name: `${technician.firstName} ${technician.lastName}`.trim(),
+          email: technician.email,
+          tierLevel: technician.tierLevel,
+          claimedCount: tickets.filter((ticket) => ticket.state === 'claimed').length,
+          workingCount: tickets.filter((ticket) => ticket.state === 'working').length,
+          runningTicketId: technician.runningTicketId,
+          tickets,
+        };
+      }),
+      unassigned: presented.slice(assigned.length),
+      unassignedTotal: unassigned.total,
+    };
+  }
+
+  /** Gives a queued ticket to a technician of the MSP, whatever its tier or hold (the dispatcher decides). */
+  async function assign(actor: TActor, queueTicketId: string, techId: string): Promise<TQueueTicket> {
+    const technician = await findTechnician(db, actor.mspId, techId);
+    if (!technician?.isActive) throw notFound(MESSAGES.queue.technicianNotFound);
+    if (technician.tierLevel === null || technician.tierLevel === 'NoTier') throw conflict(MESSAGES.queue.dispatch.noTierTechnician);
+    const writeId = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
+      if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
+      if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+      if (ticket.state !== 'queued') throw conflict(MESSAGES.queue.dispatch.notQueued);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'claimed', assignedTechId: technician.id, claimedAt: now, isReserved: false, holdUntil: null }, now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'claimed', now, { assignedBy: actor.userId });
+      return queue.enqueueAssign(tx, actor, technician, ticket);
+    });
+    if (writeId !== null) maintenance.deliverLater(actor.mspId, [writeId]);
+    return queue.presentOne(actor.mspId, queueTicketId);
+  }
+
+  /** Takes a claimed (not started) or in-progress ticket back to the queue; a running timer on it is paused. */
+  async function unassign(actor: TActor, queueTicketId: string): Promise<TQueueTicket> {
+    const writeId = await db.transaction(async (tx) => {
+      const now = deps.now();
+      const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
+      if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+      if (ticket.assignedTechId === null || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.dispatch.notAssigned);
+      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, ticket.assignedTechId, now);
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: null, claimedAt: null, isReserved: false }, now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, ticket.assignedTechId, 'released', now, { unassignedBy: actor.userId });
+      return queue.enqueueUnassign(tx, actor, ticket);
+    });
+    maintenance.deliverLater(actor.mspId, [writeId]);
+    return queue.presentOne(actor.mspId, queueTicketId);
+  }
+
+  return { board, assign, unassign };
+}

@@ -1,0 +1,151 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TDatabase } from '@switchboard/db';
+
+type TRow = Record<string, unknown>;
+async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
+  const result: unknown = await db.execute<TRow>(query);
+  return (result as { rows: TRow[] }).rows;
+}
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+/**
+ * SLA alert SQL (issue #10). The sweep is one statement for all MSPs: every claimed or in-progress
+ * ticket with a known SLA gets an alert per threshold it has reached, once (the unique key), and the
+ * 90 % and 100 % alerts get one mail row per recipient (the assignee and the MSP's dispatchers) in the
+ * same statement, so a mail exists exactly when its alert does.
+ */
+export async function insertReachedSlaAlerts(db: TDatabase, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const rows = await rowsOf(
+    db,
+    sql`with reached as (
+        insert into sla_alerts (msp_id, queue_ticket_id, tech_id, threshold, created_at)
+        select q.msp_id, q.id, q.assigned_tech_id, th.threshold, ${at}::timestamptz
+        from queue_tickets q cross join (values (50), (75), (90), (100)) as th(threshold)
+        where q.state in ('claimed', 'working') and q.assigned_tech_id is not null
+          and q.sla_due_at is not null and q.sla_due_at > q.ticket_created_at
+          and ${at}::timestamptz >= q.ticket_created_at + (q.sla_due_at - q.ticket_created_at) * (th.threshold / 100.0)
+        on conflict do nothing
+        returning msp_id, id, tech_id, threshold
+      ), mails as (
+        insert into sla_alert_mails (msp_id, alert_id, user_id)
+        select distinct r.msp_id, r.id, u.id
+        from reached r join users u on u.msp_id = r.msp_id and u.is_active
+        left join roles ro on ro.msp_id = u.msp_id and ro.id = u.role_id
+        where r.threshold >= 90 and (u.id = r.tech_id or (u.kind = 'technician'
+          and (ro.permissions ->> 'adminPortal' = 'true' or ro.permissions ->> 'technicianUserManagement' = 'true')))
+        on conflict do nothing
+        returning alert_id
+      )
+      select (select count(*)::int from reached) as alerts, (select count(*)::int from mails) as mails`,
+  );
+  return Number(rows[0]?.alerts ?? 0);
+}
+
+export interface TSlaMailRow {
+  mspId: string;
+  alertId: string;
+  userId: string;
+  to: string;
+  threshold: number;
+  psaTicketId: number;
+  title: string;
+  technicianName: string;
+  slaDueAt: Date | null;
+}
+
+/** Takes up to `limit` unsent mails (sets sent_at), skipping rows another process is taking. */
+export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number): Promise<TSlaMailRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`with taken as (
+        update sla_alert_mails m set sent_at = ${now.toISOString()}::timestamptz
+        where (m.msp_id, m.alert_id, m.user_id) in (
+          select msp_id, alert_id, user_id from sla_alert_mails where sent_at is null limit ${limit} for update skip locked)
+        returning m.msp_id, m.alert_id, m.user_id
+      )
+      select t.msp_id, t.alert_id, t.user_id, u.email, a.threshold, q.psa_ticket_id, p.summary, q.sla_due_at,
+        trim(tu.first_name || ' ' || tu.last_name) as technician_name
+      from taken t
+      join users u on u.msp_id = t.msp_id and u.id = t.user_id
+      join sla_alerts a on a.msp_id = t.msp_id and a.id = t.alert_id
+      join users tu on tu.msp_id = a.msp_id and tu.id = a.tech_id
+      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id`,
+  );
+  return rows.map((row) => ({
+    mspId: String(row.msp_id),
+    alertId: String(row.alert_id),
+    userId: String(row.user_id),
+    to: String(row.email),
+    threshold: Number(row.threshold),
+    psaTicketId: Number(row.psa_ticket_id),
+    title: asText(row.summary),
+    technicianName: asText(row.technician_name),
+    slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
+  }));
+}
+
+/** A mail that could not be sent goes back to be taken by the next sweep. */
+export async function releaseSlaMail(db: TDatabase, mail: Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>): Promise<void> {
+  await db.execute(sql`update sla_alert_mails set sent_at = null where msp_id = ${mail.mspId} and alert_id = ${mail.alertId} and user_id = ${mail.userId}`);
+}
+
+export interface TSlaAlertRow {
+  id: string;
+  queueTicketId: string;
+  psaTicketId: number;
+  title: string;
+  threshold: number;
+  slaDueAt: Date | null;
+  createdAt: Date;
+  isRead: boolean;
+}
+
+/** The technician's alerts on tickets still open, newest first, with their read marks. */
+export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string, limit: number): Promise<TSlaAlertRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select a.id, a.queue_ticket_id, q.psa_ticket_id, p.summary, a.threshold, q.sla_due_at, a.created_at, (r.alert_id is not null) as is_read
+      from sla_alerts a
+      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
+      where a.msp_id = ${mspId} and a.tech_id = ${techId}
+      order by a.created_at desc, a.threshold desc limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    queueTicketId: String(row.queue_ticket_id),
+    psaTicketId: Number(row.psa_ticket_id),
+    title: asText(row.summary),
+    threshold: Number(row.threshold),
+    slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
+    createdAt: asDate(row.created_at),
+    isRead: row.is_read === true,
+  }));
+}
+
+/** Marks the technician's own alerts read (ids of others are ignored); answers how many were theirs. */
+export async function markSlaAlertsRead(db: TDatabase, mspId: string, techId: string, ids: string[], now: Date): Promise<number> {
+  const rows = await rowsOf(
+    db,
+    sql`insert into sla_alert_reads (msp_id, alert_id, user_id, read_at)
+      select a.msp_id, a.id, ${techId}, ${now.toISOString()}::timestamptz from sla_alerts a
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and a.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      on conflict do nothing returning alert_id`,
+  );
+  return rows.length;
+}
+
+/** Unread alerts of the technician. */
+export async function countUnreadSlaAlerts(db: TDatabase, mspId: string, techId: string): Promise<number> {
+  const rows = await rowsOf(
+    db,
+    sql`select count(*)::int as n from sla_alerts a
+      left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = a.tech_id
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and r.alert_id is null`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

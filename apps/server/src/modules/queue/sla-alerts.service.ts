@@ -1,0 +1,105 @@
+import type { TSlaAlertList } from '@switchboard/contracts';
+import type { TAppDeps } from '../../app-deps';
+import type { TActor } from '../../plugins/access';
+import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, releaseSlaMail, takeUnsentSlaMails, type TSlaMailRow } from './sla-alerts.repository';
+
+const ALERT_LIST_LIMIT = 50;
+const MAIL_BATCH = 50;
+
+function mailOf(mail: TSlaMailRow, publicUrl: string | undefined) {
+  const due = mail.slaDueAt ? ` It is due ${mail.slaDueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
+  const reached = mail.threshold >= 100 ? 'has passed its SLA' : `has used ${mail.threshold} % of its SLA`;
+  return {
+    mspId: mail.mspId,
+    to: mail.to,
+    subject: `SLA ${mail.threshold} %: ticket #${mail.psaTicketId} ${mail.title}`.slice(0, 200),
+    text: `Ticket #${mail.psaTicketId} "${mail.title}" (with ${mail.technicianName || 'a technician'}) ${reached}.${due}${publicUrl ? `\n\nOpen the dispatcher's board: ${publicUrl}` : ''}\n`,
+  };
+}
+
+/**
+ * SLA alerts (issue #10, beyond the spec): at 50, 75, 90 and 100 % of a ticket's SLA its technician
+ * sees an alert; at 90 and 100 % the technician and the MSP's dispatchers get one e-mail each.
+ */
+export function createSlaAlertsService(deps: TAppDeps) {
+  const db = deps.database.db;
+
+  /** One sweep over every MSP: new alerts, then the mails nobody has sent (a failed send is retried next time). */
+  async function sweep(): Promise<{ alerts: number; mails: number }> {
+    const alerts = await insertReachedSlaAlerts(db, deps.now());
+    let mails = 0;
+    for (;;) {
+      const batch = await takeUnsentSlaMails(db, deps.now(), MAIL_BATCH);
+      for (const mail of batch) {
+        try {
+          await deps.mailer.send(mailOf(mail, deps.config.publicUrl));
+          mails += 1;
+        } catch (error) {
+          await releaseSlaMail(db, mail);
+          throw error;
+        }
+      }
+      if (batch.length < MAIL_BATCH) return { alerts, mails };
+    }
+  }
+
+  /** The caller's alerts, newest first, and how many are unread. */
+  async function list(actor: TActor): Promise<TSlaAlertList> {
+    const rows = await listSlaAlerts(db, actor.mspId, actor.userId, ALERT_LIST_LIMIT);
+    return {
+      alerts: rows.map((row) => ({
+        id: row.id,
+        queueTicketId: row.queueTicketId,
+        ticketId: row.psaTicketId,
+        title: row.title,
+        threshold: row.threshold,
+        slaDueAt: row.slaDueAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        isRead: row.isRead,
+      })),
+      unreadCount: await countUnreadSlaAlerts(db, actor.mspId, actor.userId),
+    };
+  }
+
+  async function markRead(actor: TActor, ids: string[]): Promise<TSlaAlertList> {
+    await markSlaAlertsRead(db, actor.mspId, actor.userId, ids, deps.now());
+    return list(actor);
+  }
+
+  return { sweep, list, markRead };
+}
+export type TSlaAlertsService = ReturnType<typeof createSlaAlertsService>;
+
+/**
+ * The sweep loop of one process, started with the app and stopped on close (every replica runs one;
+ * the unique keys and SKIP LOCKED keep them from alerting or mailing twice).
+ */
+export function createSlaSweepLoop(service: TSlaAlertsService, options: { intervalMs: number; log: (error: unknown) => void }) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = service
+        .sweep()
+        .catch(options.log)
+        .finally(schedule);
+    }, options.intervalMs);
+    timer.unref();
+  }
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TDispatchTechnician, TQueueTicket } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
+import { tierLabel } from './ticket-badges';
+import { formatWhen } from './ticket-list';
+
+const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/** How much of the SLA is used now (0–100+), or null when the ticket has none. */
+export function slaUsedPercent(ticket: Pick<TQueueTicket, 'slaDueAt' | 'createdAt'>, now: number): number | null {
+  if (ticket.slaDueAt === null || ticket.createdAt === null) return null;
+  const start = new Date(ticket.createdAt).getTime();
+  const due = new Date(ticket.slaDueAt).getTime();
+  if (!(due > start)) return null;
+  return Math.round(((now - start) / (due - start)) * 100);
+}
+
+/** `now` is when the board was read, so the badges match the data they were computed with. */
+function SlaBadge({ ticket, now }: { ticket: TQueueTicket; now: number }) {
+  const used = slaUsedPercent(ticket, now);
+  if (used === null) return <Badge variant="light" color="gray">No SLA</Badge>;
+  const color = used >= 100 ? 'red' : used >= 90 ? 'orange' : used >= 75 ? 'yellow' : 'teal';
+  return (
+    <Badge variant="light" color={color} title={`SLA due ${formatWhen(ticket.slaDueAt)}`}>
+      {used >= 100 ? 'SLA breached' : `SLA ${Math.max(used, 0)} %`}
+    </Badge>
+  );
+}
+
+function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number; action: ReactNode }) {
+  return (
+    <Paper withBorder p="xs" component="li">
+      <Stack gap={4}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          #{ticket.ticketId} {ticket.title}
+        </Text>
+        <Group gap={6} wrap="wrap">
+          <SlaBadge ticket={ticket} now={now} />
+          <Badge variant="outline" color="gray">
+            {tierLabel(ticket.tier)}
+          </Badge>
+          {ticket.priority !== null && (
+            <Badge variant="outline" color="gray">
+              {ticket.priority}
+            </Badge>
+          )}
+          {ticket.companyName !== null && (
+            <Text size="xs" c="dimmed">
+              {ticket.companyName}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {action}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The dispatcher's board (issue #10, decision 018): every technician's claimed and running tickets,
+ * the unassigned queue by SLA risk, and assignment to the MSP's real technicians.
+ */
+export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const board = useDispatchBoard(mspCustomDomain);
+  const action = useDispatchAction(mspCustomDomain);
+
+  function run(input: Parameters<typeof action.mutate>[0], done: string) {
+    action.mutate(input, {
+      onSuccess: (ticket) => notifications.show({ color: 'green', title: done, message: `Ticket #${ticket.ticketId}${ticket.assignedTechName ? ` · ${ticket.assignedTechName}` : ''}` }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Not changed', message: errorText(error) }),
+    });
+  }
+
+  if (board.isPending) return <Loader aria-label="Loading the dispatch board" />;
+  if (board.isError) return <Alert color="red">{errorText(board.error)}</Alert>;
+  const assignable = board.data.technicians.filter((technician) => technician.tierLevel !== null && technician.tierLevel !== 'NoTier');
+
+  const assignMenu = (ticket: TQueueTicket) => (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <Button size="xs" aria-label={`Assign ticket #${ticket.ticketId}`} loading={action.isPending && action.variables.id === ticket.id}>
+          Assign
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Assign to</Menu.Label>
+        {assignable.length === 0 && <Menu.Item disabled>No technician with a tier</Menu.Item>}
+        {assignable.map((technician) => (
+          <Menu.Item key={technician.id} onClick={() => run({ action: 'assign', id: ticket.id, techId: technician.id }, MESSAGES.queue.dispatch.assigned)}>
+            {technician.name} · {technician.tickets.length} open
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  const technicianCard = (technician: TDispatchTechnician) => (
+    <Paper key={technician.id} withBorder p="sm" component="section" aria-label={`Technician ${technician.name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap={6}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {technician.name}
+          </Text>
+          <Badge variant="light" color="gray">
+            {technician.tierLevel === null ? 'No tier' : tierLabel(technician.tierLevel)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {technician.claimedCount} claimed · {technician.workingCount} in progress
+          {technician.runningTicketId !== null ? ` · timer on #${technician.runningTicketId}` : ''}
+        </Text>
+        {technician.tickets.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No open tickets.
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {technician.tickets.map((ticket) => (
+              <TicketLine
+                key={ticket.id}
+                ticket={ticket}
+                now={board.dataUpdatedAt}
+                action={
+                  <Button size="xs" variant="default" onClick={() => run({ action: 'unassign', id: ticket.id }, MESSAGES.queue.dispatch.unassigned)} aria-label={`Unassign ticket #${ticket.ticketId}`}>
+                    Unassign
+                  </Button>
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="md">
+      <Stack gap="xs" component="section" aria-labelledby="unassigned-title">
+        <Title order={3} size="h4" id="unassigned-title">
+          Unassigned ({board.data.unassignedTotal})
+        </Title>
+        {board.data.unassigned.length === 0 ? (
+          <Text c="dimmed">Every open ticket is with a technician.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {board.data.unassigned.map((ticket) => (
+              <TicketLine key={ticket.id} ticket={ticket} now={board.dataUpdatedAt} action={assignMenu(ticket)} />
+            ))}
+          </SimpleGrid>
+        )}
+        {board.data.unassignedTotal > board.data.unassigned.length && (
+          <Text size="xs" c="dimmed">
+            The {board.data.unassigned.length} nearest to their SLA are shown; All Tickets has the rest.
+          </Text>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="technicians-title">
+        <Title order={3} size="h4" id="technicians-title">
+          Technicians
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {board.data.technicians.map(technicianCard)}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useMarkSlaAlertsRead, useSlaAlerts } from '../api/dispatch-queries';
+import { formatWhen } from './ticket-list';
+
+const colorOf = (threshold: number) => (threshold >= 100 ? 'red' : threshold >= 90 ? 'orange' : threshold >= 75 ? 'yellow' : 'blue');
+
+/** The technician's unread SLA alerts (50/75/90/100 % of a ticket's SLA), each with its own "Mark read". */
+export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const alerts = useSlaAlerts(mspCustomDomain);
+  const markRead = useMarkSlaAlertsRead(mspCustomDomain);
+  const unread = (alerts.data?.alerts ?? []).filter((alert) => !alert.isRead);
+  if (unread.length === 0) return null;
+
+  function handleRead(ids: string[]) {
+    markRead.mutate(ids, { onError: (error) => notifications.show({ color: 'red', title: 'Alerts not marked read', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError }) });
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-label="SLA alerts">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={600} size="sm">
+          SLA alerts ({unread.length})
+        </Text>
+        {unread.length > 1 && (
+          <Button size="compact-sm" variant="subtle" onClick={() => handleRead(unread.map((alert) => alert.id))} loading={markRead.isPending}>
+            Mark all read
+          </Button>
+        )}
+      </Group>
+      {unread.slice(0, 5).map((alert) => (
+        <Alert key={alert.id} color={colorOf(alert.threshold)} py="xs" role="status">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
+              <b>{alert.threshold >= 100 ? 'SLA breached' : `${alert.threshold} % of SLA used`}</b> · #{alert.ticketId} {alert.title}
+              {alert.slaDueAt !== null ? ` · due ${formatWhen(alert.slaDueAt)}` : ''}
+            </Text>
+            <Button size="compact-sm" variant="default" onClick={() => handleRead([alert.id])} aria-label={`Mark the ${alert.threshold} % alert of ticket #${alert.ticketId} read`}>
+              Mark read
+            </Button>
+          </Group>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
