@@ -79,7 +79,7 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
       await insertQueueEvent(tx, actor.mspId, ticket.id, ticket.assignedTechId, 'released', now, { unassignedBy: actor.userId });
       return queue.enqueueUnassign(tx, actor, ticket);
     });
-    maintenance.deliverLater(actor.mspId, [writeId]);
+    if (writeId !== null) maintenance.deliverLater(actor.mspId, [writeId]);
     return queue.presentOne(actor.mspId, queueTicketId);
   }
 
