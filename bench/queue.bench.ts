@@ -196,12 +196,17 @@ async function runBench(): Promise<void> {
     const database = await createBenchDatabase(serverUrl);
     drop = database.drop;
     const started = Date.now();
-    child = fork(fileURLToPath(import.meta.url), ['--server', database.url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // BENCH_CPU_PROFILE_DIR=dir writes the server's CPU profile (node --cpu-prof) there when it stops.
+    const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+    const execArgv = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+    child = fork(fileURLToPath(import.meta.url), ['--server', database.url], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const ready = await nextMessage<TReady>(child, 'ready');
     console.log(`queue bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}: ${TICKETS.toLocaleString('en')} tickets, ${TECHNICIANS} technicians (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     const headers = (cookie: string) => ({ cookie, [CSRF_HEADER]: '1', accept: 'application/json' });
     const nextUrl = (techId: string) => `${ready.appUrl}/db/api/ticketQueue/nextTickets?mspCustomDomain=${ready.mspCustomDomain}&techId=${techId}&limit=5`;
     const direct = new pg.Client({ connectionString: database.url });
+    // The database is dropped WITH (FORCE) at the end, which ends this connection too.
+    direct.on('error', () => undefined);
     await direct.connect();
 
     // Warm-up: the first call brings the queue up to date with the 100,000 copies (the upkeep's insert).
@@ -273,18 +278,41 @@ async function runBench(): Promise<void> {
     const rows: Record<string, string | number>[] = [];
     const ratios: number[] = [];
     let errors = 0;
+    // What the database sessions wait on during the queue load (BENCH_WAITS=1): sampled every 100 ms.
+    const waits = new Map<string, number>();
+    const sampleWaits = async (during: Promise<unknown>) => {
+      let isDone = false;
+      void during.finally(() => (isDone = true));
+      while (!isDone && process.env.BENCH_WAITS === '1') {
+        const sample = await direct.query<{ what: string; n: number }>(
+          `select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' | ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as what, count(*)::int as n
+           from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid() group by 1`,
+        );
+        for (const row of sample.rows) waits.set(row.what, (waits.get(row.what) ?? 0) + row.n);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
     for (let round = 0; round < 2; round++) {
       const base = await bareLoad();
-      const queue = await queueLoad();
+      const running = Promise.resolve(queueLoad());
+      await sampleWaits(running);
+      const queue = await running;
       errors += queue.errors + queue.timeouts + queue.non2xx;
       const ratio = queue.requests.average / (base.requests.average || 1);
       ratios.push(ratio);
       rows.push({ round: round + 1, 'SELECT 1 req/s': base.requests.average.toFixed(0), 'queue req/s (next + release)': queue.requests.average.toFixed(0), 'queue p50 ms': queue.latency.p50, 'queue p99 ms': queue.latency.p99, 'non-2xx': queue.non2xx, errors: queue.errors + queue.timeouts, ratio: `${ratio.toFixed(3)}x` });
     }
     console.table(rows);
+    if (waits.size > 0) {
+      console.log('database sessions during the queue load (samples, wait | statement):');
+      for (const [what, n] of [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${String(n).padStart(6)}  ${what}`);
+    }
     await direct.end();
     const bestRatio = Math.max(...ratios);
     console.log(`${errors === 0 ? 'meets' : 'MISSES'} 0 errors (${errors}); ${bestRatio >= TARGET_RATIO ? 'meets' : 'MISSES'} the ${TARGET_RATIO}x target vs SELECT 1 (best of 2 rounds ${bestRatio.toFixed(3)}x, ${CONCURRENT} connections)`);
+  } catch (error) {
+    console.error('queue bench failed:', error);
+    process.exitCode = 1;
   } finally {
     if (child?.connected) {
       const exited = once(child, 'exit');

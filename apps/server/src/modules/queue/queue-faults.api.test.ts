@@ -117,5 +117,6 @@ describe('the queue’s PSA writes under 20 percent injected faults', () => {
       expect((await fixture.direct.listNotes(ticketId)).filter((each) => each.text.includes('Work on '))).toHaveLength(1);
       expect(await fixture.direct.listTimeEntries(ticketId)).toHaveLength(0);
     }
-  });
+    // A working day of requests with real retry waits: 15-30 s on a loaded machine, so more than the suite's 30 s default.
+  }, 120_000);
 });

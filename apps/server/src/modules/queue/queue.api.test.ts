@@ -225,6 +225,12 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
     const url = (techId: string) => `/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId, holdTimeInHours: 0, assignedFlag: 'false' })}`;
     expect((await linked.client.post(url(linked.user.id), { ticketId: assigned.ticketId })).statusCode).toBe(200);
     expect(await fixture.direct.getTicket(assigned.ticketId)).toMatchObject({ ownerId: null });
+    // A release unassigns in the PSA as well (the release statement says which tickets the queue assigned there).
+    const [released] = ticketsOf(await next(linked.client, fixture, linked.user.id, 1));
+    if (!released) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(released.ticketId)).ownerId, { timeout: 10_000 }).toBe(member.id);
+    expect((await linked.client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: linked.user.id })}`)).json()).toEqual({ released: 1 });
+    await expect.poll(async () => (await fixture.direct.getTicket(released.ticketId)).ownerId, { timeout: 10_000 }).toBe(null);
 
     // Owned in the PSA by a member the queue never assigned; a technician without a PSA member claims and hands it back.
     const unlinked = await technician(t, fixture, { tierLevel: 'Tier3' });

@@ -1,8 +1,8 @@
 import type { TQueueSettings } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
-import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, QUEUE_WRITES } from './queue.psa-writes';
-import { findBoardStatuses, findQueueSettings, findTicketById, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
+import { findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
 
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
 export const MAINTENANCE_INTERVAL_MS = 15_000;
@@ -35,17 +35,14 @@ export function createQueueMaintenance(deps: TAppDeps) {
   /** Unassign writes for released tickets the queue had assigned in the PSA, in the caller's transaction. */
   async function enqueueUnassigns(tx: TDatabase, mspId: string, released: TReleasedTicket[]): Promise<string[]> {
     const ids: string[] = [];
-    for (const item of released) {
-      const ticket = await findTicketById(tx, mspId, item.id);
-      if (!ticket || !(await isAssignedInPsaByQueue(tx, mspId, ticket.ticketRowId))) continue;
-      const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, mspId, ticket.boardId);
+    for (const ticket of released.filter((each) => each.isAssignedInPsa)) {
       ids.push(
         await enqueueQueueWrite(tx, {
           mspId,
           kind: QUEUE_WRITES.unassign,
           ticketRowId: ticket.ticketRowId,
           idempotencyKey: `unassign:${ticket.id}:${deps.now().getTime()}`,
-          payload: { ticketId: ticket.psaTicketId, statusName: statuses?.newStatusName ?? null },
+          payload: { ticketId: ticket.psaTicketId, statusName: ticket.newStatusName },
           createdBy: null,
         }, deps.now()),
       );

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queueSettings, users, type TDatabase } from '@switchboard/db';
 import type { TQueueSettings, TQueueState, TQueueTier } from '@switchboard/contracts';
 import { DEFAULT_QUEUE_SETTINGS, DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
+import { QUEUE_WRITES } from './queue.psa-writes';
 
 /**
  * Queue SQL (issue #10). Raw SQL where the claim must be one statement (FOR UPDATE SKIP LOCKED in a
@@ -447,11 +448,17 @@ export async function insertRejection(db: TDatabase, mspId: string, queueTicketI
   );
 }
 
-/** Released tickets: which technician had them. */
+/** Released tickets: which technician had them, and what unassigning them in the PSA needs. */
 export interface TReleasedTicket {
   id: string;
   psaTicketId: number;
   techId: string;
+  /** The psa_tickets row (the outbox target). */
+  ticketRowId: string;
+  /** The board's new-ticket status name, for the unassign. */
+  newStatusName: string | null;
+  /** The queue assigned it in the PSA (its last ownership write is an assign, done or pending). */
+  isAssignedInPsa: boolean;
 }
 
 /**
@@ -493,14 +500,29 @@ export async function releaseClaimedTickets(
         update queue_tickets q set state = 'queued', claimed_at = null,
           assigned_tech_id = case when q.is_reserved then q.assigned_tech_id else null end, updated_at = ${at}::timestamptz
         from candidates c where q.msp_id = ${mspId} and q.id = c.id
-        returning q.id, q.psa_ticket_id, c.tech_id
+        returning q.id, q.psa_ticket_id, q.ticket_row_id, q.board_id, c.tech_id
       ), events as (
         insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
         select ${mspId}, id, tech_id, 'released', ${at}::timestamptz from released
       )
-      select id, psa_ticket_id, tech_id from released`,
+      -- In the same statement, what the unassigns need (one round trip however many were released).
+      select r.id, r.psa_ticket_id, r.ticket_row_id, r.tech_id,
+        (select bc.new_status_name from board_configs bc join integrations i on i.msp_id = bc.msp_id and i.psa_type = bc.psa_type
+          where bc.msp_id = ${mspId} and bc.board_id = r.board_id limit 1) as new_status_name,
+        coalesce((select o.kind = ${QUEUE_WRITES.assign} and o.status <> 'failed' from psa_outbox o
+          where o.msp_id = ${mspId} and o.target_type = 'ticket' and o.target_id = r.ticket_row_id::text
+            and o.kind in (${QUEUE_WRITES.assign}, ${QUEUE_WRITES.unassign})
+          order by o.seq desc limit 1), false) as is_assigned_in_psa
+      from released r`,
   );
-  return rows.map((row) => ({ id: String(row.id), psaTicketId: Number(row.psa_ticket_id), techId: String(row.tech_id) }));
+  return rows.map((row) => ({
+    id: String(row.id),
+    psaTicketId: Number(row.psa_ticket_id),
+    techId: String(row.tech_id),
+    ticketRowId: String(row.ticket_row_id),
+    newStatusName: asText(row.new_status_name),
+    isAssignedInPsa: row.is_assigned_in_psa === true,
+  }));
 }
 
 /** The board's closing and new statuses (board_configs) for the MSP's current PSA. */
