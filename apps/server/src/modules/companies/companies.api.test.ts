@@ -167,7 +167,9 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
   });
 
   it('the Contacts view lists every contact with its company', async () => {
-    const page = (await admin.get(`/db/${msp.customDomain}/psaContacts`)).json<TContactPage>();
+    const roleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Contacts keeper', permissionMap(['clientUserManagement', 'boardView']))).id;
+    const keeper = await signedInClient(t, await buildUser(t, msp, { roleId }));
+    const page = (await keeper.get(`/db/${msp.customDomain}/psaContacts`)).json<TContactPage>();
     expect(page.items.map((contact) => `${contact.firstName} ${contact.psaClientName ?? ''}`)).toEqual(['Grace Fabrikam', 'Ada Contoso', 'Alan Contoso']);
     expect(page.total).toBe(3);
   });
@@ -180,6 +182,16 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
     const open = (await admin.get(`/db/${msp.customDomain}/psaTickets?psaCompanyId=501&open=open`)).json<TCompanyTicketPage>();
     expect(open.items.map((ticket) => ticket.summary)).toEqual(['Printer jam']);
     expect((await admin.get(`/db/${msp.customDomain}/psaTickets?psaCompanyId=999`)).statusCode).toBe(404);
+  });
+
+  it('the Contacts view answers only whom the admin menu offers it (01 §6, decisions 12: no technicianUserManagement, with clientUserManagement)', async () => {
+    // Bug: the menu offered Contacts to a Technician who then met a 403, while an Admin without the option could read it.
+    expect((await admin.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
+    expect((await technician.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
+    const bothRoleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Both managers', permissionMap(['clientUserManagement', 'technicianUserManagement']))).id;
+    const both = await signedInClient(t, await buildUser(t, msp, { roleId: bothRoleId }));
+    expect((await both.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
   });
 
   it('a client user sees only their company\'s contacts and tickets', async () => {
