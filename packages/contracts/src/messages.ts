@@ -132,6 +132,7 @@ export const MESSAGES = {
   // Technician invitations (decision 019): ours, the spec has none.
   invitations: {
     sent: 'Invitation sent.',
+    sendFailed: 'The invitation could not be sent.',
     sentAll: (count: number) => (count === 1 ? '1 invitation sent.' : `${count} invitations sent.`),
     noneToSend: 'Every active employee already has an account or an open invitation.',
     alreadyHasAccount: 'This employee already has an account. They can sign in or reset their password.',
