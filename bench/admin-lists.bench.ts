@@ -1,6 +1,8 @@
 /**
- * Admin lists on PostgreSQL (issue #8): with 2,000 companies and 50,000 contacts synchronized, the
- * companies (A-008), company contacts (A-009) and contacts-view calls must answer with p95 <= 50 ms.
+ * Admin lists on PostgreSQL (issue #8): with 2,000 companies and 50,000 contacts synchronized (far past the
+ * 10,000+ contacts tenant of the target), the companies (A-008), company contacts (A-009) and contacts-view
+ * calls must answer with p95 <= 40 ms. The contact counts stop at 10,000 (isTotalCapped), short searches
+ * match by prefix, and searches use the pg_trgm + btree_gin index (migration 0014).
  * Calls go through the whole app in-process (session lookup, access hook, zod, the queries).
  *
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/admin-lists.bench.ts
@@ -13,7 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { permissionMap } from '@switchboard/contracts';
 import { integrations, psaCompanies, psaContacts } from '@switchboard/db';
+import { insertCustomRole } from '../apps/server/src/modules/roles/roles.repository';
 import { createTestApp, type TestClient } from '../apps/server/test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../apps/server/test/factories';
 
@@ -21,7 +25,7 @@ const COMPANIES = 2_000;
 const CONTACTS = 50_000;
 const ITERATIONS = 200;
 const WARMUP = 20;
-const P95_BUDGET_MS = 50;
+const P95_BUDGET_MS = 40;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,8 +65,8 @@ async function startCluster(): Promise<{ url: string; stop: () => void }> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-async function measure(client: TestClient, url: string): Promise<{ p50: number; p95: number; max: number; total: number }> {
-  let total = 0;
+async function measure(client: TestClient, url: string): Promise<{ p50: number; p95: number; max: number; total: string }> {
+  let total = '';
   for (let i = 0; i < WARMUP; i += 1) await client.get(url);
   const times: number[] = [];
   for (let i = 0; i < ITERATIONS; i += 1) {
@@ -70,7 +74,8 @@ async function measure(client: TestClient, url: string): Promise<{ p50: number; 
     const response = await client.get(url);
     times.push(performance.now() - started);
     if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-    total = response.json<{ total: number }>().total;
+    const answer = response.json<{ total: number; isTotalCapped?: boolean }>();
+    total = `${answer.total}${answer.isTotalCapped === true ? '+' : ''}`;
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? Number.NaN, total };
@@ -84,6 +89,9 @@ try {
   const db = t.deps.database.db;
   const msp = await buildMsp(t, { name: 'Bench MSP' });
   const adminUser = await buildUser(t, msp, { role: 'Admin' });
+  // The Contacts view is the admin option of those without technicianUserManagement (01 §6, decisions 12).
+  const keeperRoleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Contacts keeper', permissionMap(['clientUserManagement']))).id;
+  const keeperUser = await buildUser(t, msp, { roleId: keeperRoleId });
   await db.insert(integrations).values({ mspId: msp.id, psaType: 'CONNECTWISE', settings: {}, secretCiphertext: '', keyHint: '' });
   // A second tenant of the same size, so every query has to find its MSP's rows among others'.
   const other = await buildMsp(t, { name: 'Other MSP' });
@@ -136,17 +144,23 @@ try {
     ['company contacts (A-009), Active', `${base}/psaContactsByClientId?psaCompanyId=10042`],
     ['company contacts (A-009), other, search', `${base}/psaContactsByClientId?psaCompanyId=10042&active=false&search=person`],
     ['contacts view, page 1', `${base}/psaContacts`],
-    ['contacts view, page 1000', `${base}/psaContacts?page=1000`],
+    ['contacts view, page 334 (last under the cap)', `${base}/psaContacts?page=334`],
     ['contacts view, search "person4242"', `${base}/psaContacts?search=person4242`],
+    ['contacts view, search "gra" (trigram)', `${base}/psaContacts?search=gra`],
+    ['contacts view, search "li" (prefix)', `${base}/psaContacts?search=li`],
+    ['contacts view, search "k" (prefix)', `${base}/psaContacts?search=k`],
+    ['contacts view, search "ada person1"', `${base}/psaContacts?search=ada%20person1`],
   ];
-  console.log(`\n${'call'.padEnd(44)} ${'rows'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  const past = await (await signedInClient(t, keeperUser, '10.9.1.1')).get(`${base}/psaContacts?page=335`);
+  console.log(`past the page cap (page 335 of 30): ${past.statusCode} ${past.json<{ detail?: string }>().detail ?? ''}`);
+  console.log(`\n${'call'.padEnd(48)} ${'rows'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   for (const [index, [label, url]] of cases.entries()) {
     // One client address per call kind: the global limit of 600 requests a minute per address is not what is measured.
-    const admin = await signedInClient(t, adminUser, `10.9.0.${index + 1}`);
+    const admin = await signedInClient(t, url.includes('/psaContacts?') || url.endsWith('/psaContacts') ? keeperUser : adminUser, `10.9.0.${index + 1}`);
     const result = await measure(admin, url);
     const isOver = result.p95 > P95_BUDGET_MS;
     failed ||= isOver;
-    console.log(`${label.padEnd(44)} ${String(result.total).padStart(6)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)}${isOver ? `  OVER ${P95_BUDGET_MS} ms` : ''}`);
+    console.log(`${label.padEnd(48)} ${String(result.total).padStart(6)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)}${isOver ? `  OVER ${P95_BUDGET_MS} ms` : ''}`);
   }
   console.log(`\n${ITERATIONS} calls each after ${WARMUP} warm-up calls; budget p95 <= ${P95_BUDGET_MS} ms: ${failed ? 'NOT MET' : 'met'}`);
 } finally {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, CSRF_HEADER, PERMISSIONS, SESSION_COOKIE, type TPermission, type TPermissionMap } from '@switchboard/contracts';
+import { ALL_PERMISSIONS, canOpenAdminOption, CSRF_HEADER, PERMISSIONS, SESSION_COOKIE, type TAdminOption, type TPermission, type TPermissionMap } from '@switchboard/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { accounts, auditEvents, roles } from '@switchboard/db';
 import { BOOTSTRAP_HEADER, type TRouteAccess, type TRouteTableEntry } from '../src/plugins/access';
@@ -108,19 +108,27 @@ const withoutPermissions = (missing: readonly TPermission[]): TPermissionMap =>
 
 /** A session of MSP B admitted by the route's principal (all permissions), or none for public routes. */
 const admittedSessions = new Map<string, string>();
-async function admittedSession(principal: TPrincipal | undefined): Promise<string | undefined> {
+/** A session the route admits: every permission, or, for an admin-option gate, every permission the option allows. */
+async function admittedSession(principal: TPrincipal | undefined, adminOption?: TAdminOption): Promise<string | undefined> {
   if (principal === undefined) return undefined;
-  const known = admittedSessions.get(principal);
+  const sessionKey = `${principal}:${adminOption ?? ''}`;
+  const known = admittedSessions.get(sessionKey);
   if (known) return known;
   let token: string;
   if (principal === 'account') {
     token = (await createSession(t.deps.database.db, { principalKind: 'account', accountId }, t.deps.now())).token;
+  } else if (adminOption !== undefined && !canOpenAdminOption(adminOption, ALL_PERMISSIONS)) {
+    // The contacts option is offered only without technicianUserManagement (01 §6).
+    const permissions = withoutPermissions(['technicianUserManagement']);
+    expect(canOpenAdminOption(adminOption, permissions)).toBe(true);
+    const kind = principal === 'client' ? 'client' : 'technician';
+    token = await sessionFor(await buildUser(t, mspB, { kind, roleId: await roleWith(mspB, `Matrix ${adminOption} ${kind}`, permissions) }));
   } else {
     const kind = principal === 'client' ? 'client' : 'technician';
     const roleId = kind === 'client' ? await roleWith(mspB, 'Matrix all-permission client', ALL_PERMISSIONS) : mspB.roleIds.Admin;
     token = await sessionFor(await buildUser(t, mspB, { kind, roleId }));
   }
-  admittedSessions.set(principal, token);
+  admittedSessions.set(sessionKey, token);
   return token;
 }
 
@@ -130,6 +138,7 @@ function describeAccess(access: TRouteAccess): string {
     access.principal,
     `tenant in ${access.tenant}`,
     access.anyPermission && access.anyPermission.length > 0 ? `any of ${access.anyPermission.join(', ')}` : '',
+    access.adminOption !== undefined ? `admin option ${access.adminOption}` : '',
     access.stateChanging === true ? 'state-changing' : '',
     access.bootstrapToken === true ? 'or bootstrap token' : '',
   ]
@@ -219,7 +228,7 @@ describe('generated access matrices over every declared route', () => {
     };
     for (const route of routes.filter(isUserRoute)) {
       if (route.access.principal === 'account') continue;
-      const cookie = await admittedSession(route.access.principal);
+      const cookie = await admittedSession(route.access.principal, route.access.adminOption);
       const own = sampleRequest(route, context(mspB.customDomain));
       const aimed = (part: 'params' | 'query' | 'body', key: string): TRequestParts => ({ ...own, [part]: { ...own[part], [key]: mspA.customDomain } });
       for (const key of ['mspCustomDomain', 'msp']) {
@@ -260,8 +269,14 @@ describe('generated access matrices over every declared route', () => {
         if (response.statusCode === 403) refusedRequestIds.push(String(response.headers['x-request-id']));
         if (response.statusCode !== 403) failures.push(describeFailure(route, `without ${anyPermission.join('/')}`, response));
         // Control: the same request by the MSP's Admin is not refused, so the 403 above is the permission's.
-        const control = await send(route, { ...jsonRequest(route, sampleRequest(route, context(mspB.customDomain))), cookie: await admittedSession(principal) });
+        const control = await send(route, { ...jsonRequest(route, sampleRequest(route, context(mspB.customDomain))), cookie: await admittedSession(principal, route.access.adminOption) });
         if (control.statusCode === 403) failures.push(describeFailure(route, 'control: Admin with every permission', control));
+      }
+      if (route.access.adminOption !== undefined && !canOpenAdminOption(route.access.adminOption, ALL_PERMISSIONS)) {
+        // An Admin with every permission is not offered this option, so the route refuses them too.
+        const response = await send(route, { ...request, cookie: await admittedSession(principal) });
+        if (response.statusCode === 403) refusedRequestIds.push(String(response.headers['x-request-id']));
+        if (response.statusCode !== 403) failures.push(describeFailure(route, `admin option ${route.access.adminOption} not offered`, response));
       }
       if (principal === 'technician') {
         clientWithEverything ??= await admittedSession('client');
@@ -295,7 +310,7 @@ describe('generated access matrices over every declared route', () => {
     const stateChanging = routes.filter(isStateChanging);
     expect(stateChanging.length).toBeGreaterThan(20);
     for (const route of stateChanging) {
-      const cookie = await admittedSession(isUserRoute(route) ? route.access.principal : undefined);
+      const cookie = await admittedSession(isUserRoute(route) ? route.access.principal : undefined, isUserRoute(route) ? route.access.adminOption : undefined);
       const request = jsonRequest(route, sampleRequest(route, context(mspB.customDomain)));
       const variants: Array<[string, { csrf?: boolean; headers?: Record<string, string> }]> = [
         ['no CSRF header', { csrf: false }],
@@ -314,7 +329,7 @@ describe('generated access matrices over every declared route', () => {
   it('answers malformed input with a 4xx and never a 5xx, on every route (public ones too)', async () => {
     const failures: string[] = [];
     for (const route of routes) {
-      const cookie = isPublic(route) ? undefined : await admittedSession(isUserRoute(route) ? route.access.principal : undefined);
+      const cookie = isPublic(route) ? undefined : await admittedSession(isUserRoute(route) ? route.access.principal : undefined, isUserRoute(route) ? route.access.adminOption : undefined);
       const parts = sampleRequest(route, context(mspB.customDomain));
       const probes: TProbe[] = malformedProbes(route, parts);
       for (const probe of probes) {

@@ -6,6 +6,13 @@
 /** Server-side paging of the admin lists (01 §2: "pagination"); the employee screen's size of 30 (01 §9). */
 export const ADMIN_PAGE_SIZE = 30;
 export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Contact lists count and page through at most this many matches: past it, the total shows "10,000+" and a search narrows it. */
+export const CONTACT_LIST_CAP = 10_000;
+export const CONTACT_PAGE_CAP_MESSAGE = 'Only the first 10,000 contacts can be paged through. Search to narrow the list.';
+/** "10,000+" when the count stopped at the cap. */
+export function formatListTotal(total: number, isTotalCapped: boolean): string {
+  return `${total.toLocaleString('en-US')}${isTotalCapped ? '+' : ''}`;
+}
 
 /** The kinds the activity log filters by; each is a set of audit actions (see the server's activity-log.repository). */
 export const ACTIVITY_KINDS = ['sign-in', 'account', 'role', 'access-refused', 'change'] as const;

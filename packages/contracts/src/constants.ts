@@ -1,6 +1,11 @@
 /** Technician tiers (01 §3); NoTier is shown as "No Dispatching" in the queue (decisions #9). */
 export const TIERS = ['Tier1', 'Tier2', 'Tier3'] as const;
 export const TIER_LEVELS = ['Tier1', 'Tier2', 'Tier3', 'NoTier'] as const;
+/** An employee's account (decision 019): a password set, an open invitation, or neither (imported from the PSA). */
+export const ACCOUNT_STATUSES = ['Active', 'Invited', 'No account'] as const;
+export type TAccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** An invitation link works for 72 hours (decision 019). */
+export const INVITATION_TTL_HOURS = 72;
 export type TTierLevel = (typeof TIER_LEVELS)[number];
 
 export const PSA_TYPES = ['CONNECTWISE', 'AUTOTASK'] as const;

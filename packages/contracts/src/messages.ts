@@ -129,6 +129,18 @@ export const MESSAGES = {
     memberWithoutEmail: 'A PSA member without an email address cannot be imported. Add an email in the PSA first.',
     memberAlreadyImported: 'This PSA member is already an employee.',
   },
+  // Technician invitations (decision 019): ours, the spec has none.
+  invitations: {
+    sent: 'Invitation sent.',
+    sendFailed: 'The invitation could not be sent.',
+    sentAll: (count: number) => (count === 1 ? '1 invitation sent.' : `${count} invitations sent.`),
+    noneToSend: 'Every active employee already has an account or an open invitation.',
+    alreadyHasAccount: 'This employee already has an account. They can sign in or reset their password.',
+    inactive: 'This employee is inactive. Restore them before inviting them.',
+    invalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
+    accepted: 'Your password is set. Sign in to continue.',
+    mailSubject: 'You are invited to Switchboard',
+  },
   // Team screen: the first two are the spec's (01 §5, §8); the rest are ours.
   teams: {
     tierRequired: 'Please select a tier level for all team members',

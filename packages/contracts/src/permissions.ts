@@ -68,7 +68,8 @@ export function canOpenAdminOption(option: TAdminOption, permissions: Partial<TP
     case 'board':
       return permissions.boardView === true;
     case 'contacts':
-      return permissions.technicianUserManagement !== true;
+      // 01 §6 shows it only without technicianUserManagement; decisions 12: its calls need clientUserManagement.
+      return permissions.technicianUserManagement !== true && permissions.clientUserManagement === true;
     case 'activity-log':
       return permissions.adminPortal === true || permissions.roleManagement === true;
   }

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,7 +48,7 @@ async function withMigrations(count: number | undefined, apply: (folder: string)
 export async function openBareDatabase(): Promise<TBareDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: { pg_trgm, btree_gin } });
     const db = drizzlePglite({ client });
     return {
       kind: 'pglite',

@@ -11,6 +11,7 @@ import { registerIntegrationsRoutes } from './integrations/integrations.routes';
 import { registerPsaReadsRoutes } from './psa-reads/psa-reads.routes';
 import { registerBoardsRoutes } from './boards/boards.routes';
 import { registerEmployeesRoutes } from './employees/employees.routes';
+import { registerInvitationsRoutes } from './invitations/invitations.routes';
 import { registerTeamsRoutes } from './teams/teams.routes';
 import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
@@ -41,6 +42,7 @@ export const MODULES: TModule[] = [
   registerPsaReadsRoutes,
   registerBoardsRoutes,
   registerEmployeesRoutes,
+  registerInvitationsRoutes,
   registerTeamsRoutes,
   registerClientUsersRoutes,
   registerKnowledgeRoutes,

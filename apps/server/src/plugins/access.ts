@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TPermission } from '@switchboard/contracts';
+import { canOpenAdminOption, type TAdminOption, type TPermission } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAuditLog } from '../lib/audit';
 import { forbidden, notFound, unauthenticated } from '../lib/app-error';
@@ -18,6 +18,8 @@ import type { TAuthContext } from './auth-context';
  *   declaration, every MSP value found in the path, the query or the body must be the session's
  *   (else 404, decisions #3); `tenant` tells the generated tests where the value is required.
  * - `anyPermission`: 403 unless the role grants at least one of them.
+ * - `adminOption`: 403 unless the admin menu offers this option to the role (`canOpenAdminOption`,
+ *   the one rule the web's menu uses too), for a screen whose gate is not a plain "any of".
  * - `stateChanging`: defaults to true for every method but GET/HEAD/OPTIONS; a GET that changes
  *   state (decisions #2) says `stateChanging: true` and is protected against CSRF like a POST.
  * - `bootstrapToken`: the route also accepts MSP sign-up's one-time bootstrap token instead of a
@@ -30,6 +32,7 @@ export type TRouteAccess =
       principal: 'user' | 'technician' | 'client' | 'account';
       tenant: 'path' | 'query' | 'session';
       anyPermission?: readonly TPermission[];
+      adminOption?: TAdminOption;
       stateChanging?: boolean;
       bootstrapToken?: boolean;
     };
@@ -146,6 +149,7 @@ function admit(request: FastifyRequest, access: TRouteAccess): void {
   if (access.principal !== 'user' && auth.userKind !== access.principal) throw forbidden();
   const anyOf = access.anyPermission ?? [];
   if (anyOf.length > 0 && !anyOf.some((permission) => auth.permissions[permission] === true)) throw forbidden();
+  if (access.adminOption !== undefined && !canOpenAdminOption(access.adminOption, auth.permissions)) throw forbidden();
 }
 
 function operationIdOf(route: RouteOptions): string | undefined {

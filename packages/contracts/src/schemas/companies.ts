@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, type TCatalogueCard } from '../admin-lists';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, CONTACT_LIST_CAP, CONTACT_PAGE_CAP_MESSAGE, type TCatalogueCard } from '../admin-lists';
 import { ZCustomDomain } from './common';
 
 
@@ -51,24 +51,32 @@ export const ZCompanyPage = z.object({
 export type TCompanyPage = z.infer<typeof ZCompanyPage>;
 
 /** A-009 query: the CompanyEmployees view; `active` is the Active/other toggle (starts on Active, 01 §9). */
-export const ZCompanyContactsQuery = z.object({
-  psaCompanyId: ZPsaRecordId,
-  page: ZPage,
-  pageSize: ZPageSize,
-  search: ZSearch,
-  active: ZQueryBoolean.default(true),
-});
+/** A page past the first CONTACT_LIST_CAP matches is refused with a sentence (the count stops there too). */
+const withinContactCap = (query: { page: number; pageSize: number }) => (query.page - 1) * query.pageSize < CONTACT_LIST_CAP;
+const CONTACT_CAP_ISSUE = { message: CONTACT_PAGE_CAP_MESSAGE, path: ['page'] };
+
+export const ZCompanyContactsQuery = z
+  .object({
+    psaCompanyId: ZPsaRecordId,
+    page: ZPage,
+    pageSize: ZPageSize,
+    search: ZSearch,
+    active: ZQueryBoolean.default(true),
+  })
+  .refine(withinContactCap, CONTACT_CAP_ISSUE);
 export type TCompanyContactsQuery = z.input<typeof ZCompanyContactsQuery>;
 
 /** The Contacts screen (01 §2): every contact the caller may see, with the Active and PSA toggles. */
-export const ZContactListQuery = z.object({
-  page: ZPage,
-  pageSize: ZPageSize,
-  search: ZSearch,
-  active: ZQueryBoolean.default(true),
-  /** The "PSA contacts" toggle: true lists only contacts that exist at the PSA, false also those still pending. */
-  psaOnly: ZQueryBoolean.default(true),
-});
+export const ZContactListQuery = z
+  .object({
+    page: ZPage,
+    pageSize: ZPageSize,
+    search: ZSearch,
+    active: ZQueryBoolean.default(true),
+    /** The "PSA contacts" toggle: true lists only contacts that exist at the PSA, false also those still pending. */
+    psaOnly: ZQueryBoolean.default(true),
+  })
+  .refine(withinContactCap, CONTACT_CAP_ISSUE);
 
 /** A PSA contact (01 §3). `pending` rows are adds the PSA has not confirmed yet. */
 export const ZContact = z.object({
@@ -90,7 +98,9 @@ export type TContact = z.infer<typeof ZContact>;
 
 export const ZContactPage = z.object({
   items: z.array(ZContact),
+  /** At most CONTACT_LIST_CAP; `isTotalCapped` says the count stopped there ("10,000+"). */
   total: z.number().int(),
+  isTotalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Adds the PSA has not confirmed yet (pending, or failed with the PSA's reason), newest first. */

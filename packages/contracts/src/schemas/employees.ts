@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, TIER_LEVELS } from '../constants';
+import { ACCOUNT_STATUSES, PAGE_SIZE, TIER_LEVELS } from '../constants';
 import { ZSessionMspUser } from './auth';
 
 /**
@@ -18,7 +18,7 @@ export const ZEmployee = ZSessionMspUser.pick({
   roleName: true,
   tierLevel: true,
   psaMemberId: true,
-}).extend({ isActive: z.boolean() });
+}).extend({ isActive: z.boolean(), accountStatus: z.enum(ACCOUNT_STATUSES) });
 export type TEmployee = z.infer<typeof ZEmployee>;
 
 /** A-007 and the inactive list: search, role filter ("all" when absent) and page (30 a page, R-137). */
@@ -87,3 +87,17 @@ export const ZClientUser = ZSessionMspUser.pick({ id: true, email: true, roleId:
 export type TClientUser = z.infer<typeof ZClientUser>;
 export const ZClientUserList = z.object({ clientUsers: z.array(ZClientUser) });
 export type TClientUserList = z.infer<typeof ZClientUserList>;
+
+/** Technician invitations (decision 019): an imported technician without an account gets a link to set a password. */
+export const ZSendInvitationBody = z.object({ id: z.uuid() });
+export const ZSendInvitationsResponse = z.object({ invited: z.number().int() });
+export type TSendInvitationsResponse = z.infer<typeof ZSendInvitationsResponse>;
+/** The link's token: the code row id and its secret, `<uuid>.<43 base64url characters>`. */
+export const ZInvitationToken = z.string().trim().max(200).default('');
+export const ZInvitationQuery = z.object({ token: ZInvitationToken });
+export const ZInvitationResponse = z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), mspName: z.string() });
+export type TInvitationResponse = z.infer<typeof ZInvitationResponse>;
+export const ZAcceptInvitationBody = z.object({ token: ZInvitationToken, password: z.string().max(200).default('') });
+export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
+export const ZAcceptInvitationResponse = z.object({ accepted: z.literal(true), email: z.string() });
+export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;

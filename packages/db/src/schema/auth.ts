@@ -27,14 +27,15 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time codes: the sign-in 2FA code and the password-reset code. Hashed, with an expiry and a
+ * One-time codes: the sign-in 2FA code, the password-reset code and the technician invitation
+ * (decision 019: a long secret in a link, 72 hours). Hashed, with an expiry and a
  * try counter (DESIGN §4: 10 minutes, 5 tries).
  */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').notNull().defaultRandom(),
-    purpose: text('purpose', { enum: ['sign_in', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['sign_in', 'password_reset', 'invitation'] }).notNull(),
     mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     codeHash: text('code_hash').notNull(),

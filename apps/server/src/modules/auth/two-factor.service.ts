@@ -22,6 +22,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 const MAIL_SUBJECTS: Record<TCodePurpose, string> = {
   sign_in: 'Your Switchboard verification code',
   password_reset: 'Your Switchboard password reset code',
+  invitation: 'You are invited to Switchboard',
 };
 
 /** The row id salts the hash, so one table of 10^6 precomputed hashes does not open every row. */

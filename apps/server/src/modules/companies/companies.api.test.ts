@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, CLIENT_CATALOGUE, permissionMap, type TCompanyPage, type TContactPage, type TCompanyTicketPage } from '@switchboard/contracts';
-import { auditEvents, psaOutbox, psaTickets } from '@switchboard/db';
+import { ADMIN_PAGE_SIZE, CLIENT_CATALOGUE, CONTACT_LIST_CAP, CONTACT_PAGE_CAP_MESSAGE, permissionMap, type TCompanyPage, type TContactPage, type TCompanyTicketPage } from '@switchboard/contracts';
+import { auditEvents, psaContacts, psaOutbox, psaTickets } from '@switchboard/db';
 import { createPsaClient, type PsaClient, type TPsaCompany } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
@@ -167,7 +167,9 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
   });
 
   it('the Contacts view lists every contact with its company', async () => {
-    const page = (await admin.get(`/db/${msp.customDomain}/psaContacts`)).json<TContactPage>();
+    const roleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Contacts keeper', permissionMap(['clientUserManagement', 'boardView']))).id;
+    const keeper = await signedInClient(t, await buildUser(t, msp, { roleId }));
+    const page = (await keeper.get(`/db/${msp.customDomain}/psaContacts`)).json<TContactPage>();
     expect(page.items.map((contact) => `${contact.firstName} ${contact.psaClientName ?? ''}`)).toEqual(['Grace Fabrikam', 'Ada Contoso', 'Alan Contoso']);
     expect(page.total).toBe(3);
   });
@@ -180,6 +182,16 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
     const open = (await admin.get(`/db/${msp.customDomain}/psaTickets?psaCompanyId=501&open=open`)).json<TCompanyTicketPage>();
     expect(open.items.map((ticket) => ticket.summary)).toEqual(['Printer jam']);
     expect((await admin.get(`/db/${msp.customDomain}/psaTickets?psaCompanyId=999`)).statusCode).toBe(404);
+  });
+
+  it('the Contacts view answers only whom the admin menu offers it (01 §6, decisions 12: no technicianUserManagement, with clientUserManagement)', async () => {
+    // Bug: the menu offered Contacts to a Technician who then met a 403, while an Admin without the option could read it.
+    expect((await admin.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
+    expect((await technician.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
+    const bothRoleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Both managers', permissionMap(['clientUserManagement', 'technicianUserManagement']))).id;
+    const both = await signedInClient(t, await buildUser(t, msp, { roleId: bothRoleId }));
+    expect((await both.get(`/db/${msp.customDomain}/psaContacts`)).statusCode).toBe(403);
   });
 
   it('a client user sees only their company\'s contacts and tickets', async () => {
@@ -204,6 +216,42 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
     expect((await otherAdmin.get(`/db/${other.customDomain}/getClientsByPSAAutopilotId?psaAutopilotId=${contoso.id}`)).statusCode).toBe(404);
     const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
     expect((await technician.get(`/db/${msp.customDomain}/clientIntegrations/client?clientId=${contoso.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('contact lists at scale: capped count, page cap, short searches by prefix', () => {
+  it('counts up to 10,000 and says so, refuses a page past the cap in a sentence, and matches one or two letters at the start', async () => {
+    const { msp } = await connectedMsp();
+    await seedCopies(msp, [{ externalId: '801', name: 'Bigco', contacts: [{ externalId: '1', firstName: 'Donald', lastName: 'Alvarez' }] }]);
+    const rows = Array.from({ length: CONTACT_LIST_CAP + 5 }, (_, index) => ({
+      mspId: msp.id,
+      psaType: 'CONNECTWISE' as const,
+      externalId: String(100_000 + index),
+      externalCompanyId: '801',
+      firstName: 'Zed',
+      lastName: `Person${index}`,
+      email: `person${index}@bigco.example`,
+      isActive: true,
+    }));
+    for (let start = 0; start < rows.length; start += 2_000) await t.deps.database.db.insert(psaContacts).values(rows.slice(start, start + 2_000));
+    const roleId = (await insertCustomRole(t.deps.database.db, msp.id, 'Contacts keeper', permissionMap(['clientUserManagement']))).id;
+    const keeper = await signedInClient(t, await buildUser(t, msp, { roleId }));
+
+    const first = (await keeper.get(`/db/${msp.customDomain}/psaContacts`)).json<TContactPage>();
+    expect(first).toMatchObject({ total: CONTACT_LIST_CAP, isTotalCapped: true });
+    const exact = (await keeper.get(`/db/${msp.customDomain}/psaContacts?search=person1000`)).json<TContactPage>();
+    expect(exact).toMatchObject({ total: 6, isTotalCapped: false }); // Person1000 and Person10000…Person10004
+
+    const lastPage = CONTACT_LIST_CAP / 100;
+    expect((await keeper.get(`/db/${msp.customDomain}/psaContacts?pageSize=100&page=${lastPage}`)).statusCode).toBe(200);
+    const past = await keeper.get(`/db/${msp.customDomain}/psaContacts?pageSize=100&page=${lastPage + 1}`);
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain(CONTACT_PAGE_CAP_MESSAGE);
+    expect((await keeper.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=801&page=${lastPage * 4}`)).statusCode).toBe(400);
+
+    // "al" starts Alvarez, not Donald; three letters still match inside a word.
+    expect((await keeper.get(`/db/${msp.customDomain}/psaContacts?search=al`)).json<TContactPage>().items.map((contact) => contact.lastName)).toEqual(['Alvarez']);
+    expect((await keeper.get(`/db/${msp.customDomain}/psaContacts?search=nal`)).json<TContactPage>().items.map((contact) => contact.firstName)).toEqual(['Donald']);
   });
 });
 

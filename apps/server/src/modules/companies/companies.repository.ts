@@ -83,19 +83,29 @@ export interface TContactFilter {
   search: string;
 }
 
+/** `text%` for ILIKE, the pattern characters of the search taken literally. */
+const prefixPattern = (search: string): string => `${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * One or two letters match the start of a name or e-mail ("al" finds Alan, not Donald): a trigram
+ * index can answer an anchored pattern that short, but not "%al%", which would read every row.
+ */
+const SHORT_SEARCH_LENGTH = 2;
+const searchPattern = (word: string): string => (word.length <= SHORT_SEARCH_LENGTH ? prefixPattern(word) : containsPattern(word));
+
 /** A word matches a first name, last name or e-mail; "first last" matches the two names. */
 function contactSearchCondition(search: string): SQL | undefined {
   if (search === '') return undefined;
   const [first, ...rest] = search.split(/\s+/);
   if (first !== undefined && rest.length > 0) {
-    return and(ilike(psaContacts.firstName, containsPattern(first)), ilike(psaContacts.lastName, containsPattern(rest.join(' '))));
+    return and(ilike(psaContacts.firstName, searchPattern(first)), ilike(psaContacts.lastName, searchPattern(rest.join(' '))));
   }
-  const pattern = containsPattern(search);
+  const pattern = searchPattern(search);
   return or(ilike(psaContacts.firstName, pattern), ilike(psaContacts.lastName, pattern), ilike(psaContacts.email, pattern));
 }
 
-/** One page of synchronized contacts (one company's, or all the MSP's), by name, with their company's name. */
-export async function listContacts(db: TDatabase, mspId: string, filter: TContactFilter, paging: TPageRequest): Promise<{ rows: TContactRow[]; total: number }> {
+/** One page of synchronized contacts (one company's, or all the MSP's), by name, with their company's name; the count stops at `countCap`. */
+export async function listContacts(db: TDatabase, mspId: string, filter: TContactFilter, paging: TPageRequest, countCap: number): Promise<{ rows: TContactRow[]; total: number; isTotalCapped: boolean }> {
   const where = and(
     eq(psaContacts.mspId, mspId),
     filter.psaType ? eq(psaContacts.psaType, filter.psaType) : undefined,
@@ -112,9 +122,11 @@ export async function listContacts(db: TDatabase, mspId: string, filter: TContac
       .orderBy(asc(psaContacts.lastName), asc(psaContacts.firstName), asc(psaContacts.id))
       .limit(paging.pageSize)
       .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(psaContacts).where(where),
+    // Counting stops one past the cap: an exact count of 50,000 matches would cost more than the page itself.
+    db.select({ total: count() }).from(db.select({ one: sql`1` }).from(psaContacts).where(where).limit(countCap + 1).as('capped')),
   ]);
-  return { rows: rows.map((row) => ({ ...row.contact, companyName: row.companyName })), total: counted?.total ?? 0 };
+  const total = counted?.total ?? 0;
+  return { rows: rows.map((row) => ({ ...row.contact, companyName: row.companyName })), total: Math.min(total, countCap), isTotalCapped: total > countCap };
 }
 
 /** The synchronized contact with this PSA id, or null. */

@@ -64,7 +64,8 @@ export const registerCompaniesRoutes: TModule = (app, deps) => {
     '/db/:mspCustomDomain/psaContacts',
     {
       schema: { tags: ['companies'], operationId: 'psaContacts', summary: 'The Contacts view (addition): the contacts the caller may see, Active and PSA toggles, paged', params: ZMspPathParams, querystring: ZContactListQuery, response: { 200: ZContactPage } },
-      config: { access: READ },
+      // The Contacts admin option's own list: the same gate as the menu (01 §6 with decisions 12).
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['clientUserManagement'], adminOption: 'contacts' } },
     },
     async (request) => service.listContactPage(companiesActorOf(request), request.query),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTACT_LIST_CAP,
   CLIENT_CATALOGUE,
   type TClientIntegrations,
   type TCompany,
@@ -85,22 +86,22 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
   async function listCompanyContacts(actor: TCompaniesActor, query: TPaging & { psaCompanyId: string; search: string; active: boolean }): Promise<TContactPage> {
     const psaType = await currentPsaType(actor.mspId);
     const company = await companyFor(actor, psaType, query.psaCompanyId);
-    const [{ rows, total }, unfinished] = await Promise.all([
-      listContacts(db, actor.mspId, { psaType: company.psaType, externalCompanyId: company.externalId, isActive: query.active, search: query.search }, query),
+    const [{ rows, total, isTotalCapped }, unfinished] = await Promise.all([
+      listContacts(db, actor.mspId, { psaType: company.psaType, externalCompanyId: company.externalId, isActive: query.active, search: query.search }, query, CONTACT_LIST_CAP),
       query.active ? listUnfinishedContactWrites(db, actor.mspId, company.externalId, PENDING_SHOWN) : Promise.resolve([]),
     ]);
-    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, company.name)) };
+    return { items: rows.map(presentContact), total, isTotalCapped, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, company.name)) };
   }
 
   /** The Contacts screen: every contact the actor may see; `psaOnly` false adds the adds still pending. */
   async function listContactPage(actor: TCompaniesActor, query: TPaging & { search: string; active: boolean; psaOnly: boolean }): Promise<TContactPage> {
     const psaType = await currentPsaType(actor.mspId);
     const scope = companyScopeOf(actor);
-    const [{ rows, total }, unfinished] = await Promise.all([
-      listContacts(db, actor.mspId, { psaType, externalCompanyId: scope, isActive: query.active, search: query.search }, query),
+    const [{ rows, total, isTotalCapped }, unfinished] = await Promise.all([
+      listContacts(db, actor.mspId, { psaType, externalCompanyId: scope, isActive: query.active, search: query.search }, query, CONTACT_LIST_CAP),
       query.psaOnly ? Promise.resolve([]) : listUnfinishedContactWrites(db, actor.mspId, scope, PENDING_SHOWN),
     ]);
-    return { items: rows.map(presentContact), total, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, null)) };
+    return { items: rows.map(presentContact), total, isTotalCapped, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, null)) };
   }
 
   /** The tickets views: a company's tickets, a contact's, or (no filter) all the actor may see. */

@@ -1,7 +1,13 @@
-import type { TEmployee, TPsaMemberCandidate } from '@switchboard/contracts';
+import type { TAccountStatus, TEmployee, TPsaMemberCandidate } from '@switchboard/contracts';
 import type { TPsaMemberRow, TTechnicianWithRole } from './employees.repository';
 
-export function presentEmployee({ user, roleName }: TTechnicianWithRole): TEmployee {
+/** Decision 019: a password makes the account Active; without one, an open invitation makes it Invited. */
+export function accountStatusOf(user: Pick<TTechnicianWithRole['user'], 'passwordHash'>, hasOpenInvitation: boolean): TAccountStatus {
+  if (user.passwordHash !== null) return 'Active';
+  return hasOpenInvitation ? 'Invited' : 'No account';
+}
+
+export function presentEmployee({ user, roleName, hasOpenInvitation }: TTechnicianWithRole): TEmployee {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -13,6 +19,7 @@ export function presentEmployee({ user, roleName }: TTechnicianWithRole): TEmplo
     tierLevel: user.tierLevel,
     psaMemberId: user.psaMemberId,
     isActive: user.isActive,
+    accountStatus: accountStatusOf(user, hasOpenInvitation),
   };
 }
 

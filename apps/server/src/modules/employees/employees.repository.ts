@@ -1,11 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { psaMembers, roles, users, type TDatabase } from '@switchboard/db';
+import { hasOpenInvitationSql } from '../invitations/invitations.repository';
 
 export type TTechnicianRow = typeof users.$inferSelect;
 export type TPsaMemberRow = typeof psaMembers.$inferSelect;
 export interface TTechnicianWithRole {
   user: TTechnicianRow;
   roleName: string | null;
+  /** Decision 019: whether the technician has an invitation still open (only counts while they have no password). */
+  hasOpenInvitation: boolean;
 }
 
 export interface TTechnicianFilter {
@@ -31,10 +34,10 @@ function technicianConditions(mspId: string, filter: TTechnicianFilter): SQL | u
 }
 
 /** One page of the MSP's technicians (active or inactive), by last then first name, with the total. */
-export async function listTechnicians(db: TDatabase, mspId: string, filter: TTechnicianFilter, page: { offset: number; limit: number }): Promise<{ rows: TTechnicianWithRole[]; total: number }> {
+export async function listTechnicians(db: TDatabase, mspId: string, filter: TTechnicianFilter, page: { offset: number; limit: number }, now: Date): Promise<{ rows: TTechnicianWithRole[]; total: number }> {
   const where = technicianConditions(mspId, filter);
   const rows = await db
-    .select({ user: users, roleName: roles.name })
+    .select({ user: users, roleName: roles.name, hasOpenInvitation: hasOpenInvitationSql(now) })
     .from(users)
     .leftJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
     .where(where)
@@ -46,9 +49,9 @@ export async function listTechnicians(db: TDatabase, mspId: string, filter: TTec
 }
 
 /** One technician of the MSP with its role name (active or not). */
-export async function findTechnician(db: TDatabase, mspId: string, userId: string): Promise<TTechnicianWithRole | undefined> {
+export async function findTechnician(db: TDatabase, mspId: string, userId: string, now: Date): Promise<TTechnicianWithRole | undefined> {
   const [row] = await db
-    .select({ user: users, roleName: roles.name })
+    .select({ user: users, roleName: roles.name, hasOpenInvitation: hasOpenInvitationSql(now) })
     .from(users)
     .leftJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
     .where(and(eq(users.mspId, mspId), eq(users.id, userId), eq(users.kind, 'technician')))

@@ -55,12 +55,12 @@ export function createEmployeesService(deps: TAppDeps) {
       roleId: query.roleId === 'all' ? null : query.roleId,
       hasPsaMember: query.hasPsaMember === undefined ? null : query.hasPsaMember === 'true',
     };
-    const { rows, total } = await listTechnicians(db, actor.mspId, filter, { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    const { rows, total } = await listTechnicians(db, actor.mspId, filter, { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, deps.now());
     return { employees: rows.map(presentEmployee), total, page: query.page, pageSize: PAGE_SIZE };
   }
 
   async function technicianOf(actor: TActor, userId: string) {
-    const found = await findTechnician(db, actor.mspId, userId);
+    const found = await findTechnician(db, actor.mspId, userId, deps.now());
     if (!found) throw notFound();
     return found;
   }
@@ -81,7 +81,7 @@ export function createEmployeesService(deps: TAppDeps) {
       await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true }, tx);
     });
     forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, found.user.id);
-    return presentEmployee({ user: { ...found.user, isActive: false }, roleName: found.roleName });
+    return presentEmployee({ ...found, user: { ...found.user, isActive: false } });
   }
 
   /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back). */
@@ -92,7 +92,7 @@ export function createEmployeesService(deps: TAppDeps) {
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
       await audit(actor, 'technician.restore', found.user.id, { email: found.user.email }, tx);
     });
-    return presentEmployee({ user: { ...found.user, isActive: true }, roleName: found.roleName });
+    return presentEmployee({ ...found, user: { ...found.user, isActive: true } });
   }
 
   /** sets a technician's tier (its id is the technician's user id). */
@@ -106,7 +106,7 @@ export function createEmployeesService(deps: TAppDeps) {
       // The tier is part of the user's cached sessions (decision 011).
       forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, found.user.id);
     }
-    return presentEmployee({ user: { ...found.user, tierLevel: tier }, roleName: found.roleName });
+    return presentEmployee({ ...found, user: { ...found.user, tierLevel: tier } });
   }
 
   /**
@@ -191,7 +191,7 @@ export function createEmployeesService(deps: TAppDeps) {
       throw error;
     });
     for (const user of inserted) await audit(actor, 'technician.import', user.id, { psaMemberId: user.psaMemberId, email: user.email, roleId: user.roleId, tierLevel: user.tierLevel });
-    return inserted.map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? null }));
+    return inserted.map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? null, hasOpenInvitation: false }));
   }
 
   return { list, remove, restore, updateTier, listImportCandidates, importPsaMembers };

@@ -10,19 +10,21 @@ describe('visibleAdminOptions (01 §6)', () => {
     expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'client-integrations', 'branding', 'companies', 'board', 'teams', 'activity-log']);
   });
 
-  it('gates employees, companies and teams by technicianUserManagement; contacts only without it (decisions 12)', () => {
+  it('gates employees, companies and teams by technicianUserManagement; contacts only without it and with clientUserManagement (decisions 12)', () => {
     expect(visibleAdminOptions(permissionMap(['technicianUserManagement']))).toEqual(['employees', 'companies', 'teams']);
-    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles', 'contacts', 'activity-log']);
+    expect(visibleAdminOptions(permissionMap(['technicianUserManagement', 'clientUserManagement']))).toEqual(['employees', 'companies', 'teams']);
+    expect(visibleAdminOptions(permissionMap(['roleManagement']))).toEqual(['roles', 'activity-log']);
+    expect(visibleAdminOptions(permissionMap(['roleManagement', 'clientUserManagement']))).toEqual(['roles', 'contacts', 'activity-log']);
   });
 
-  it('shows board only with boardView (R-133): the built-in Technician has it, the Client role only contacts', () => {
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['contacts', 'board']);
-    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles', 'contacts', 'activity-log']);
-    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual(['contacts']);
+  it('shows board only with boardView (R-133); the built-in Technician and Client roles cannot read contacts, so they are not offered', () => {
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['board']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles', 'activity-log']);
+    expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual([]);
   });
 
   it('does not show options whose screens do not exist yet, even when permitted', () => {
-    expect(visibleAdminOptions(permissionMap(['mspIntegrations']))).toEqual(['contacts']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'clientUserManagement']))).toEqual(['contacts']);
     expect(visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']))).toEqual(['employees', 'branding', 'companies', 'board', 'teams']);
   });
 

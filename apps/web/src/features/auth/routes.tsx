@@ -26,5 +26,6 @@ export const authRoutes: RouteObject[] = [
     path: '/:msp/forgot/verification/createpassword',
     lazy: () => import('./pages/forgot-password-new-password-page').then((m) => ({ Component: m.ForgotPasswordNewPasswordPage })),
   },
+  { path: '/:msp/invitation', lazy: () => import('./pages/invitation-page').then((m) => ({ Component: m.InvitationPage })) },
   { path: '/:msp/activate', lazy: () => import('./pages/activation-page').then((m) => ({ Component: m.ActivationPage })) },
 ];

@@ -135,3 +135,13 @@ export function signUpPublicUser(body: TPublicSignupBody) {
 export function fetchOutbox(to: string) {
   return apiFetch('/dev/outbox', { query: { to: to === '' ? undefined : to, limit: 50 }, schema: (s) => s.ZOutbox });
 }
+
+/** Decision 019: whom a technician invitation link is for (does not use it up). */
+export function readInvitation(msp: string, token: string) {
+  return apiFetch(`/db/${encodeURIComponent(msp)}/technicianUsers/invitation`, { query: { token }, schema: (s) => s.ZInvitationResponse });
+}
+
+/** Decision 019: the invited technician sets their password with the link's token (once). */
+export function acceptInvitation(msp: string, body: { token: string; password: string }) {
+  return apiFetch(`/db/${encodeURIComponent(msp)}/technicianUsers/acceptInvitation`, { method: 'POST', body, schema: (s) => s.ZAcceptInvitationResponse });
+}

@@ -1,3 +1,4 @@
+import { formatListTotal } from '@switchboard/contracts';
 import { useEffect, useState } from 'react';
 import { Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useCompanyTickets } from '../api/companies-queries';
@@ -62,12 +63,13 @@ export function TicketsTable({ mspCustomDomain, psaCompanyId, psaContactId, onLo
 }
 
 /** Server-side pagination (R-155) with how many there are. */
-export function ListPager({ page, pageSize, total, onChange, label }: { page: number; pageSize: number; total: number; onChange: (page: number) => void; label: string }) {
+/** The count and the pages; a count that stopped at the cap reads "10,000+" (the server pages no further). */
+export function ListPager({ page, pageSize, total, isTotalCapped = false, onChange, label }: { page: number; pageSize: number; total: number; isTotalCapped?: boolean; onChange: (page: number) => void; label: string }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {total} {label}
+        {formatListTotal(total, isTotalCapped)} {label}
       </Text>
       {pages > 1 ? <Pagination value={page} onChange={onChange} total={pages} size="sm" aria-label={`Pages of ${label}`} /> : null}
     </Group>

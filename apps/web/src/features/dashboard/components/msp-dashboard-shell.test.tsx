@@ -115,10 +115,10 @@ describe('MSP dashboard', () => {
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ activeTab: 'admin', currentOption: 'roles' });
   });
 
-  it('shows only Contacts under Admin to a user whose role manages no one, and no Roles option', async () => {
+  it('shows only Contacts under Admin to a user who manages client users but not technicians, and no Roles option', async () => {
     // The built-in Technician has boardView, which opens the Board option; this role has neither.
-    // Contacts is the one option for those without user management (decisions #12).
-    renderDashboard({ ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
+    // Contacts is the option for those with clientUserManagement but without technicianUserManagement (01 §6, decisions #12).
+    renderDashboard({ ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     expect(screen.getByRole('tab', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('MSP dashboard', () => {
   });
 
   it("re-reads the technician's information and shows a role change made since sign-in (R-114)", async () => {
-    renderDashboard(admin, undefined, { ...admin, roleName: 'Documents only', permissions: permissionMap(['clientDocuments', 'mspDocuments']) });
+    renderDashboard(admin, undefined, { ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();

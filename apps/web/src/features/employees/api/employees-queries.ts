@@ -69,6 +69,24 @@ export function useRestoreEmployee(mspCustomDomain: string) {
   });
 }
 
+/** Decision 019: mail an invitation link to one technician without an account. */
+export function useSendInvitation(mspCustomDomain: string) {
+  const invalidate = useInvalidateEmployees(mspCustomDomain);
+  return useMutation({
+    mutationFn: async (id: string) => (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/sendInvitation`, { method: 'POST', body: { id }, schema: (s) => s.ZEmployeeResponse })).employee,
+    onSettled: invalidate,
+  });
+}
+
+/** Decision 019: mail invitation links to every technician with neither an account nor an open invitation. */
+export function useSendInvitations(mspCustomDomain: string) {
+  const invalidate = useInvalidateEmployees(mspCustomDomain);
+  return useMutation({
+    mutationFn: async () => (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/sendInvitations`, { method: 'POST', schema: (s) => s.ZSendInvitationsResponse })).invited,
+    onSettled: invalidate,
+  });
+}
+
 /** A-006: PSA members not yet employees (the server refreshes them from the PSA). */
 export function usePsaMemberCandidates(mspCustomDomain: string) {
   return useQuery({

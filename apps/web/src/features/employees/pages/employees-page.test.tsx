@@ -22,6 +22,7 @@ function employee(index: number): TEmployee {
     tierLevel: 'Tier1',
     psaMemberId: null,
     isActive: true,
+    accountStatus: index === 0 ? 'No account' : index === 1 ? 'Invited' : 'Active',
   };
 }
 
@@ -32,6 +33,7 @@ function stubApi(total: number) {
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push({ url, method: init.method ?? 'GET' });
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+      if (url === `/db/${MSP}/technicianUsers/sendInvitation`) return json(200, { employee: { ...employee(0), accountStatus: 'Invited' } });
       if (url === `/db/${MSP}/roles/all`) return json(200, { roles: [ADMIN_ROLE, TECH_ROLE] });
       if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) {
         const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
@@ -48,6 +50,20 @@ function stubApi(total: number) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('EmployeesPage', () => {
+  it('shows each account as a badge and invites a technician without one (decision 019)', { timeout: 20_000 }, async () => {
+    const calls = stubApi(3);
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);
+    const table = await screen.findByRole('table', { name: 'Active employees' });
+    expect(within(table).getByRole('columnheader', { name: 'Account' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual(['No account', 'Invited', 'Active']);
+    expect(screen.getByRole('button', { name: 'Invite again Tech1 Person' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite Tech2 Person' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Invite Tech0 Person' }));
+    expect(await screen.findByText(MESSAGES.invitations.sent)).toBeInTheDocument();
+    expect(calls).toContainEqual({ url: `/db/${MSP}/technicianUsers/sendInvitation`, method: 'POST' });
+  });
+
   it('starts on Active employees, 30 a page, and asks the server for the next page', { timeout: 20_000 }, async () => {
     const calls = stubApi(45);
     renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);

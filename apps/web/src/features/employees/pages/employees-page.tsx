@@ -4,16 +4,27 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
-import type { TEmployee } from '@switchboard/contracts';
+import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
-import { useDeleteEmployee, useEmployees, useRestoreEmployee, type TEmployeeStatus } from '../api/employees-queries';
+import { useDeleteEmployee, useEmployees, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
 import { TIER_LABELS } from '../tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
 import { ImportPsaMembersModal } from '../components/import-psa-members-modal';
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/** Decision 019: the account column's badge colours (text is the status itself, so colour is never the only cue). */
+const ACCOUNT_BADGE_COLOURS: Record<TAccountStatus, string> = { Active: 'green', Invited: 'blue', 'No account': 'gray' };
+
+function AccountBadge({ status }: { status: TAccountStatus }) {
+  return (
+    <Badge variant="light" color={ACCOUNT_BADGE_COLOURS[status]} size="sm">
+      {status}
+    </Badge>
+  );
+}
 
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
@@ -28,6 +39,8 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
   const deleteEmployee = useDeleteEmployee(mspCustomDomain);
   const restoreEmployee = useRestoreEmployee(mspCustomDomain);
+  const sendInvitation = useSendInvitation(mspCustomDomain);
+  const sendInvitations = useSendInvitations(mspCustomDomain);
   const data = employeesQuery.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
@@ -42,6 +55,20 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.deleted, message: '' }),
           onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.deleteFailed, message: errorDetail(error) }),
         }),
+    });
+  }
+
+  function handleInvite(employee: TEmployee, name: string) {
+    sendInvitation.mutate(employee.id, {
+      onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.invitations.sent, message: employee.email }),
+      onError: (error) => notifications.show({ color: 'red', title: MESSAGES.invitations.sendFailed, message: `${name}: ${errorDetail(error)}` }),
+    });
+  }
+
+  function handleInviteAll() {
+    sendInvitations.mutate(undefined, {
+      onSuccess: (invited) => notifications.show({ color: invited === 0 ? 'gray' : 'green', title: invited === 0 ? MESSAGES.invitations.noneToSend : MESSAGES.invitations.sentAll(invited), message: '' }),
+      onError: (error) => notifications.show({ color: 'red', title: MESSAGES.invitations.sendFailed, message: errorDetail(error) }),
     });
   }
 
@@ -66,6 +93,18 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
       </Button>
     ) : (
     <Group gap="xs" wrap="nowrap">
+      {employee.accountStatus !== 'Active' && (
+        <Button
+          size="xs"
+          variant="light"
+          color="teal"
+          aria-label={`${employee.accountStatus === 'Invited' ? 'Invite again' : 'Invite'} ${name}`}
+          loading={sendInvitation.isPending && sendInvitation.variables === employee.id}
+          onClick={() => handleInvite(employee, name)}
+        >
+          {employee.accountStatus === 'Invited' ? 'Invite again' : 'Invite'}
+        </Button>
+      )}
       <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
         Edit
       </Button>
@@ -84,6 +123,9 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           Employees
         </Title>
         <Group gap="xs">
+          <Button variant="light" color="teal" loading={sendInvitations.isPending} onClick={handleInviteAll}>
+            Invite all without an account
+          </Button>
           <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
             Import from PSA
           </Button>
@@ -137,7 +179,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
             {data.total === 0 ? `No ${status} employees match.` : `${data.total} ${status} employee${data.total === 1 ? '' : 's'}`}
           </Text>
           {data.employees.length > 0 && !isNarrow && (
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={820}>
               <Table striped highlightOnHover aria-label={`${status === 'active' ? 'Active' : 'Inactive'} employees`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -146,6 +188,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                     <Table.Th scope="col">Phone</Table.Th>
                     <Table.Th scope="col">Role</Table.Th>
                     <Table.Th scope="col">Tier</Table.Th>
+                    <Table.Th scope="col">Account</Table.Th>
                     <Table.Th scope="col">Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -166,6 +209,9 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                         <Table.Td>{employee.phoneNumber}</Table.Td>
                         <Table.Td>{employee.roleName}</Table.Td>
                         <Table.Td>{employee.tierLevel ? TIER_LABELS[employee.tierLevel] : '—'}</Table.Td>
+                        <Table.Td>
+                          <AccountBadge status={employee.accountStatus} />
+                        </Table.Td>
                         <Table.Td>{actionsOf(employee, name)}</Table.Td>
                       </Table.Tr>
                     );
@@ -180,7 +226,10 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
                 const name = `${employee.firstName} ${employee.lastName}`;
                 return (
                   <Paper key={employee.id} component="li" withBorder p="sm">
-                    <Text fw={600}>{name}</Text>
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text fw={600}>{name}</Text>
+                      <AccountBadge status={employee.accountStatus} />
+                    </Group>
                     <Text size="sm" style={{ wordBreak: 'break-all' }}>
                       {employee.email}
                     </Text>

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, type TEmployeePage } from '@switchboard/contracts';
+import { auditEvents, verificationCodes } from '@switchboard/db';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import { latestMail, newClient, nextIp, signInThroughApi } from '../auth/auth-test-helpers';
+import { INVITATION_TTL_MS } from './invitations.service';
+
+let t: TTestApp;
+let clockOffsetMs = 0;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(Date.now() + clockOffsetMs), config: { publicUrl: 'https://desk.example.com' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const NEW_PASSWORD = 'Invited#Pass2026';
+
+async function setUp(): Promise<{ msp: TTestMsp; admin: TestClient }> {
+  const msp = await buildMsp(t);
+  return { msp, admin: await signedInClient(t, await buildUser(t, msp), nextIp()) };
+}
+
+/** The link in the newest invitation mailed to `email`, and its token. */
+async function mailedInvitation(email: string): Promise<{ link: string; token: string }> {
+  const mail = await latestMail(t, email, MESSAGES.invitations.mailSubject);
+  const link = mail?.text.split('\n').find((line) => line.startsWith('https://'));
+  if (!link) throw new Error(`no invitation mailed to ${email}`);
+  return { link, token: new URL(link).searchParams.get('token') ?? '' };
+}
+
+const statusesOf = async (admin: TestClient, msp: TTestMsp) =>
+  Object.fromEntries((await admin.get(`/db/${msp.customDomain}/technicianUsers/activeTechnicians`)).json<TEmployeePage>().employees.map((employee) => [employee.lastName, employee.accountStatus]));
+
+describe('technician invitations (decision 019)', () => {
+  it('shows No account, then Invited after the mail, then Active once the technician sets a password and signs in', async () => {
+    const { msp, admin } = await setUp();
+    const imported = await buildUser(t, msp, { role: 'Technician', firstName: 'Imported', lastName: 'Ivy', password: null, psaMemberId: '77' });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Ivy: 'No account' });
+
+    const sent = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: imported.id });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ employee: { accountStatus: string } }>().employee.accountStatus).toBe('Invited');
+    expect(await statusesOf(admin, msp)).toMatchObject({ Ivy: 'Invited' });
+
+    const { link, token } = await mailedInvitation(imported.email);
+    expect(link.startsWith(`https://desk.example.com/${msp.customDomain}/invitation?token=`)).toBe(true);
+    const visitor = newClient(t);
+    const read = await visitor.get(`/db/${msp.customDomain}/technicianUsers/invitation?token=${encodeURIComponent(token)}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ email: imported.email, firstName: 'Imported', lastName: 'Ivy' });
+
+    const weak = await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json<{ detail: string }>().detail).not.toBe(MESSAGES.invitations.invalid);
+
+    const accepted = await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ accepted: true, email: imported.email });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Ivy: 'Active' });
+
+    // The link works once; the new password signs in (with the usual mailed code).
+    const again = await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: 'Another#Pass2026' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.invalid);
+    const signedIn = await signInThroughApi(t, msp, { ...imported, password: NEW_PASSWORD });
+    const own = await signedIn.get(`/db/${msp.customDomain}/technicianUsers/getById?id=${imported.id}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).toContain(imported.email);
+
+    const [event] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'technician.invitation.accept')));
+    expect(event?.target).toBe(imported.id);
+  });
+
+  it('invites every uninvited technician at once, skipping those with an account or an open invitation', async () => {
+    const { msp, admin } = await setUp();
+    const first = await buildUser(t, msp, { role: 'Technician', lastName: 'Adams', password: null });
+    const second = await buildUser(t, msp, { role: 'Technician', lastName: 'Baker', password: null });
+    const invitedBefore = await buildUser(t, msp, { role: 'Technician', lastName: 'Clark', password: null });
+    await buildUser(t, msp, { role: 'Technician', lastName: 'Davis' });
+    expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: invitedBefore.id })).statusCode).toBe(200);
+
+    const all = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ invited: 2 });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Adams: 'Invited', Baker: 'Invited', Clark: 'Invited', Davis: 'Active' });
+    for (const user of [first, second]) expect((await mailedInvitation(user.email)).token).toMatch(/\./);
+    expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).json()).toEqual({ invited: 0 });
+  });
+
+  it('a new invitation replaces the old link, and a link expires after 72 hours', async () => {
+    const { msp, admin } = await setUp();
+    const user = await buildUser(t, msp, { role: 'Technician', lastName: 'Evans', password: null });
+    await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id });
+    const old = await mailedInvitation(user.email);
+    await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id });
+    const fresh = await mailedInvitation(user.email);
+    expect(fresh.token).not.toBe(old.token);
+    const visitor = newClient(t);
+    expect((await visitor.get(`/db/${msp.customDomain}/technicianUsers/invitation?token=${encodeURIComponent(old.token)}`)).statusCode).toBe(400);
+
+    const justInTime = await visitor.get(`/db/${msp.customDomain}/technicianUsers/invitation?token=${encodeURIComponent(fresh.token)}`);
+    expect(justInTime.statusCode).toBe(200);
+    let late;
+    try {
+      clockOffsetMs = INVITATION_TTL_MS + 1000;
+      late = await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token: fresh.token, password: NEW_PASSWORD });
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.invalid);
+  });
+
+  it('refuses a technician with an account, an inactive one, another MSP\'s, and a forged or foreign token', async () => {
+    const { msp, admin } = await setUp();
+    const withAccount = await buildUser(t, msp, { role: 'Technician', lastName: 'Fox' });
+    const already = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: withAccount.id });
+    expect(already.statusCode).toBe(409);
+    expect(already.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.alreadyHasAccount);
+
+    const gone = await buildUser(t, msp, { role: 'Technician', lastName: 'Gray', password: null });
+    expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${gone.id}`)).statusCode).toBe(200);
+    const inactive = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: gone.id });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.inactive);
+
+    const other = await setUp();
+    const foreign = await buildUser(t, other.msp, { role: 'Technician', lastName: 'Hill', password: null });
+    expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: foreign.id })).statusCode).toBe(404);
+
+    // A token of MSP B used on MSP A's path opens nothing.
+    await other.admin.post(`/db/${other.msp.customDomain}/technicianUsers/sendInvitation`, { id: foreign.id });
+    const { token } = await mailedInvitation(foreign.email);
+    const visitor = newClient(t);
+    expect((await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD })).statusCode).toBe(400);
+    const [id] = token.split('.');
+    const forged = await visitor.post(`/db/${other.msp.customDomain}/technicianUsers/acceptInvitation`, { token: `${id ?? ''}.${'A'.repeat(43)}`, password: NEW_PASSWORD });
+    expect(forged.statusCode).toBe(400);
+    expect((await visitor.post(`/db/${other.msp.customDomain}/technicianUsers/acceptInvitation`, { token: 'nonsense', password: NEW_PASSWORD })).json<{ detail: string }>().detail).toBe(MESSAGES.invitations.invalid);
+    // Only the salted hash of the secret is stored.
+    const [row] = await t.deps.database.db.select().from(verificationCodes).where(and(eq(verificationCodes.mspId, other.msp.id), eq(verificationCodes.id, id ?? '')));
+    expect(row?.codeHash).not.toContain(token.split('.')[1] ?? '');
+    expect((await visitor.post(`/db/${other.msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('is 401 without a session, 403 without technicianUserManagement or the CSRF header', async () => {
+    const { msp } = await setUp();
+    const user = await buildUser(t, msp, { role: 'Technician', lastName: 'Ivers', password: null });
+    expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id })).statusCode).toBe(401);
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    expect((await technician.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).statusCode).toBe(403);
+    const admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+    const noCsrf = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id }, { csrf: false });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+});
