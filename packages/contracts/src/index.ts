@@ -24,3 +24,4 @@ export * from './schemas/imports';
 export * from './admin-lists';
 export * from './schemas/companies';
 export * from './schemas/activity-log';
+export * from './wizard';

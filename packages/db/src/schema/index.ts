@@ -9,3 +9,4 @@ export * from './knowledge';
 export * from './psa-outbox';
 export * from './sync';
 export * from './queue';
+export * from './wizard';
