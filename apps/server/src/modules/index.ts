@@ -24,6 +24,7 @@ import { registerImportsRoutes } from './imports/imports.routes';
 import { registerQueueRoutes } from './queue/queue.routes';
 import { registerCompaniesRoutes } from './companies/companies.routes';
 import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
+import { registerWizardRoutes } from './wizard/wizard.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -52,4 +53,5 @@ export const MODULES: TModule[] = [
   registerQueueRoutes,
   registerCompaniesRoutes,
   registerActivityLogRoutes,
+  registerWizardRoutes,
 ];

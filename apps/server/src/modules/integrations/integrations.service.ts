@@ -8,6 +8,7 @@ import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integr
 import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
+import { resetWizardProgress } from '../wizard/wizard.repository';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -74,6 +75,7 @@ export function createIntegrationsService(deps: TAppDeps) {
       if (!isIntegrated) {
         await db.transaction(async (tx) => {
           await clearIntegrationKeys(tx, actor.mspId, deps.now());
+          await resetWizardProgress(tx, actor.mspId); // R-193: disconnecting resets the setup wizard to step 1.
           await recordAudit(tx, actor, 'integrations.disconnect', 'success', {});
         });
         clients.invalidate(actor.mspId);
