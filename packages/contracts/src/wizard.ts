@@ -61,3 +61,11 @@ export function isBoardReadyForWizard(board: Pick<TEditableBoard, 'mspConnectWis
   const hasSaved = types.some((type) => type.mspConnectWiseBoardSubTypes.some((subType) => !subType.isNew));
   return !hasOnlyNew && hasSaved;
 }
+
+/** The MSP integrations screen's own words (the spec names the inputs, 01 §3, not their messages). */
+export const INTEGRATION_FORM_MESSAGES = {
+  required: (label: string) => `Enter the ${label}.`,
+  connected: 'Connected. Your PSA answered and its boards are available.',
+  disconnected: 'Disconnected. The keys and everything loaded from the PSA were cleared, and the setup wizard starts again at step 1.',
+  disconnectConfirm: 'Disconnect the PSA? The saved keys are cleared, the integration is switched off and the setup wizard goes back to step 1.',
+} as const;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIZARD_MESSAGES, type TMergedCategorization, type TWizardProgress } from '@switchboard/contracts';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import type { TestClient} from '../../../test/test-app';
+import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { newClient, nextIp } from '../auth/auth-test-helpers';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 
