@@ -25,10 +25,11 @@ async function shoot(page: import('@playwright/test').Page, name: string) {
 test('a new MSP admin connects ConnectWise and walks the setup wizard to the end', async ({ page }) => {
   test.setTimeout(240_000);
   const psaTimeout = { timeout: 45_000 };
+  page.setDefaultTimeout(45_000);
   const msp = await createJourneyMsp(page.request, 'wizard');
   const { redirectTo } = await signInThroughApi(page, { msp: msp.customDomain, email: msp.adminEmail, password: msp.adminPassword, kind: 'technician' });
   await page.goto(redirectTo);
-  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'MSP integrations' })).toBeVisible();
   await expect(page.getByText('Not connected')).toBeVisible();
   await expect(page.getByText(WIZARD_MESSAGES.notConnected)).toBeVisible();
@@ -60,7 +61,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   const wizard = page.getByRole('region', { name: 'Setup wizard' });
   await expect(wizard.getByText('Step 1 of 6')).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Step 3: Teams' })).toBeDisabled();
-  await wizard.getByRole('textbox', { name: 'Board' }).click();
+  await wizard.getByRole('combobox', { name: 'Board', exact: true }).click();
   await page.getByRole('option', { name: 'Help Desk' }).click();
   await expect(wizard.getByRole('button', { name: 'Save board' }).first()).toBeVisible(psaTimeout);
   await wizard.getByRole('button', { name: 'Continue to technicians' }).click();

@@ -48,7 +48,11 @@ export function ConnectPsaForm({ mspCustomDomain, onConnected }: { mspCustomDoma
       psaType === 'CONNECTWISE'
         ? { psaType, keys: { companyId: value('companyId'), psaUrl: value('psaUrl'), publicKey: value('publicKey'), privateKey: value('privateKey'), ...optional('clientId') } }
         : { psaType, keys: { username: value('username'), secret: value('secret'), integrationCode: value('integrationCode'), ...optional('zoneDiscoveryUrl') } };
-    connect.mutate(input, { onSuccess: (result) => onConnected(result.boardCount) });
+    // Not mutate's onSuccess: this form unmounts as soon as the summary says "connected".
+    connect
+      .mutateAsync(input)
+      .then((result) => onConnected(result.boardCount))
+      .catch(() => undefined);
   }
 
   return (

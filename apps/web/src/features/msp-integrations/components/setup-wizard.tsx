@@ -86,6 +86,8 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
               key={step.step}
               label={step.title}
               allowStepSelect={canOpenWizardStep(current, step.step) && step.step !== current.currentStep}
+              // R-183: a locked step is a disabled button, not only an unclickable one.
+              disabled={!canOpenWizardStep(current, step.step)}
               color={current.completedSteps.includes(step.step) ? 'teal' : undefined}
               aria-label={`Step ${step.step}: ${step.title}`}
             >
