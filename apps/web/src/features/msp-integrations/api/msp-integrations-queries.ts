@@ -46,8 +46,8 @@ export function useDisconnectPsa(mspCustomDomain: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(`${mspPath(mspCustomDomain)}/integrations/updateConnectWiseManageIntegrator`, { method: 'POST', query: { status: 'false' }, schema: (s) => s.ZIntegratorResult }),
-    // R-197: clears all loaded data, not only this screen's.
-    onSettled: () => queryClient.resetQueries(),
+    // R-197: clears all loaded data, not only this screen's; the session stays (the user is still signed in).
+    onSettled: () => queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'session' }),
   });
 }
 

@@ -22,12 +22,13 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
   const isConnected = integration.isConfigured && integration.connectWiseManageIntegrator;
 
   function handleDisconnect() {
-    disconnect.mutate(undefined, {
-      onSuccess: () => {
+    disconnect
+      .mutateAsync()
+      .then(() => {
         setConfirmOpen(false);
         setNotice(INTEGRATION_FORM_MESSAGES.disconnected);
-      },
-    });
+      })
+      .catch(() => undefined);
   }
 
   return (
