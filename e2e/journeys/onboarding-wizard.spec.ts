@@ -12,6 +12,9 @@ async function shoot(page: import('@playwright/test').Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    // On a phone the navigation panel covers the screen; a person closes it first.
+    const close = page.getByRole('button', { name: 'Close navigation panel' });
+    if (width < 800 && (await close.isVisible())) await close.click();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { MESSAGES, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
@@ -13,6 +14,8 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
   const progress = useWizardProgress(mspCustomDomain);
   const openStep = useOpenWizardStep(mspCustomDomain);
   const completeStep = useCompleteWizardStep(mspCustomDomain);
+  // On a phone six labelled steps do not fit one row: the numbers stay, the step's title shows above its content.
+  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (progress.isPending) return <Loader aria-label="Loading the setup wizard" />;
   if (progress.isError) return <Alert color="red">{isApiError(progress.error) ? progress.error.detail : MESSAGES.unexpectedError}</Alert>;
@@ -84,7 +87,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
           {WIZARD_STEPS.map((step) => (
             <Stepper.Step
               key={step.step}
-              label={step.title}
+              label={isNarrow ? undefined : step.title}
               allowStepSelect={canOpenWizardStep(current, step.step) && step.step !== current.currentStep}
               // R-183: a locked step is a disabled button, not only an unclickable one.
               disabled={!canOpenWizardStep(current, step.step)}
@@ -93,7 +96,10 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
             >
               {/* key: moving between steps resets the step's data (R-194). */}
               <Stack key={`step-${step.step}-${current.currentStep}`} mt="md">
-                <Text fw={600}>{step.description}</Text>
+                <Text fw={600}>
+                  {isNarrow ? `${step.title}: ` : ''}
+                  {step.description}
+                </Text>
                 {body(step.step)}
               </Stack>
             </Stepper.Step>
