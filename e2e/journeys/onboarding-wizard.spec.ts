@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
 import { INTEGRATION_FORM_MESSAGES, MESSAGES, WIZARD_MESSAGES } from '@switchboard/contracts';
 import { expect, signInThroughApi, test } from '../fixtures';
@@ -7,7 +8,7 @@ import { createJourneyMsp } from './new-msp';
 
 const SHOTS = process.env.WIZARD_SHOTS_DIR;
 
-async function shoot(page: import('@playwright/test').Page, name: string) {
+async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
