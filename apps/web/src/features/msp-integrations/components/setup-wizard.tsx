@@ -75,14 +75,16 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
           </Alert>
         )}
         <Stepper
-          active={current.currentStep - 1}
+          // A finished wizard shows all six steps completed.
+          active={current.isFinished && current.currentStep === WIZARD_STEPS.length ? WIZARD_STEPS.length : current.currentStep - 1}
           onStepClick={(index) => {
             completeStep.reset();
             openStep.mutate(index + 1);
           }}
           orientation="horizontal"
           size="sm"
-          wrap
+          iconSize={isNarrow ? 28 : undefined}
+          wrap={false}
         >
           {WIZARD_STEPS.map((step) => (
             <Stepper.Step
