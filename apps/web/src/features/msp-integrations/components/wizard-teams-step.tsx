@@ -74,7 +74,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
               <Text c="dimmed">No technician linked to a PSA member yet; import technicians in step 2.</Text>
             ) : (
               <ScrollArea.Autosize mah={320} type="auto">
-                <Table withTableBorder miw={420} aria-label="Team members">
+                <Table withTableBorder aria-label="Team members">
                   <Table.Tbody>
                     {(candidates.data?.employees ?? []).map((employee) => {
                       const name = `${employee.firstName} ${employee.lastName}`;
@@ -97,7 +97,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
                             />
                           </Table.Td>
                           <Table.Td>{name}</Table.Td>
-                          <Table.Td w={160}>
+                          <Table.Td w={140}>
                             <NativeSelect
                               aria-label={`Team tier of ${name}`}
                               disabled={tier === undefined}
