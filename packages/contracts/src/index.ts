@@ -27,3 +27,4 @@ export * from './schemas/companies';
 export * from './schemas/activity-log';
 export * from './llm-provider';
 export * from './schemas/llm-provider';
+export * from './wizard';

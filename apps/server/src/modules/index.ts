@@ -27,6 +27,7 @@ import { registerCompaniesRoutes } from './companies/companies.routes';
 import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 import { registerLlmProviderRoutes } from './llm-provider/llm-provider.routes';
 import { registerPsaEventsRoutes } from './psa-events/psa-events.routes';
+import { registerWizardRoutes } from './wizard/wizard.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -58,4 +59,5 @@ export const MODULES: TModule[] = [
   registerActivityLogRoutes,
   registerLlmProviderRoutes,
   registerPsaEventsRoutes,
+  registerWizardRoutes,
 ];

@@ -11,3 +11,4 @@ export * from './sync';
 export * from './queue';
 export * from './llm';
 export * from './sla';
+export * from './wizard';

@@ -10,6 +10,7 @@ import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody 
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
+import { resetWizardProgress } from '../wizard/wizard.repository';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -82,6 +83,7 @@ export function createIntegrationsService(deps: TAppDeps) {
         await psaEvents.unsubscribe(actor.mspId).catch(logEventsProblem('removing the ticket webhook'));
         await db.transaction(async (tx) => {
           await clearIntegrationKeys(tx, actor.mspId, deps.now());
+          await resetWizardProgress(tx, actor.mspId); // disconnecting resets the setup wizard to step 1.
           await recordAudit(tx, actor, 'integrations.disconnect', 'success', {});
         });
         clients.invalidate(actor.mspId);

@@ -7,7 +7,7 @@ const onITAgent: TLastUiState = { activeTab: 'iTAgent', currentOption: 'employee
 
 describe('visibleAdminOptions (01 §6)', () => {
   it('shows an admin every built option but contacts, in spec order, the activity log last', () => {
-    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'client-integrations', 'branding', 'companies', 'board', 'teams', 'activity-log']);
+    expect(visibleAdminOptions(ALL_PERMISSIONS)).toEqual(['employees', 'roles', 'msp-integrations', 'client-integrations', 'branding', 'companies', 'board', 'teams', 'activity-log']);
   });
 
   it('gates employees, companies and teams by technicianUserManagement; contacts only without it and with clientUserManagement (decisions 12)', () => {
@@ -19,12 +19,13 @@ describe('visibleAdminOptions (01 §6)', () => {
 
   it('shows board only with boardView (R-133); the built-in Technician and Client roles cannot read contacts, so they are not offered', () => {
     expect(visibleAdminOptions(BUILT_IN_ROLES.Technician)).toEqual(['board']);
-    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles', 'activity-log']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'roleManagement']))).toEqual(['roles', 'msp-integrations', 'activity-log']);
     expect(visibleAdminOptions(BUILT_IN_ROLES.Client)).toEqual([]);
   });
 
-  it('does not show options whose screens do not exist yet, even when permitted', () => {
-    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'clientUserManagement']))).toEqual(['contacts']);
+  it('shows MSP integrations (the PSA connection and the setup wizard) with mspIntegrations', () => {
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations']))).toEqual(['msp-integrations']);
+    expect(visibleAdminOptions(permissionMap(['mspIntegrations', 'clientUserManagement']))).toEqual(['msp-integrations', 'contacts']);
     expect(visibleAdminOptions(permissionMap(['technicianUserManagement', 'mspBranding', 'boardView']))).toEqual(['employees', 'branding', 'companies', 'board', 'teams']);
   });
 

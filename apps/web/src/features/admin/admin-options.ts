@@ -19,6 +19,7 @@ export const ADMIN_OPTION_LABELS: Record<TAdminOption, string> = {
 export const ADMIN_OPTIONS_WITH_SCREENS: ReadonlySet<TAdminOption> = new Set<TAdminOption>([
   'employees',
   'roles',
+  'msp-integrations',
   'board',
   'teams',
   'client-integrations',

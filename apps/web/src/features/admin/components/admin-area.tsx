@@ -13,6 +13,7 @@ const BrandingScreen = lazy(() => import('../../branding/components/branding-scr
 const IntegrationsCatalogueScreen = lazy(() =>
   import('../../integrations-catalogue/components/integrations-catalogue-screen').then((module) => ({ default: module.IntegrationsCatalogueScreen })),
 );
+const MspIntegrationsPage = lazy(() => import('../../msp-integrations/pages/msp-integrations-page').then((module) => ({ default: module.MspIntegrationsPage })));
 const ActivityLogScreen = lazy(() => import('../../activity-log/components/activity-log-screen').then((module) => ({ default: module.ActivityLogScreen })));
 
 type TAdminAreaProps = {
@@ -37,6 +38,8 @@ function AdminScreen({ option, user, onChooseOption }: { option: TAdminOption; u
       return <ContactsScreen mspCustomDomain={user.mspCustomDomain} />;
     case 'branding':
       return <BrandingScreen mspCustomDomain={user.mspCustomDomain} />;
+    case 'msp-integrations':
+      return <MspIntegrationsPage mspCustomDomain={user.mspCustomDomain} />;
     case 'client-integrations': {
       const canOpenIntegration = visibleAdminOptions(user.permissions).includes('msp-integrations');
       return (

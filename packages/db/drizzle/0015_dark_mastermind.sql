@@ -49,6 +49,16 @@ CREATE TABLE "sla_alerts" (
 	CONSTRAINT "sla_alerts_threshold_ck" CHECK ("sla_alerts"."threshold" in (50, 75, 90, 100))
 );
 --> statement-breakpoint
+CREATE TABLE "wizard_progress" (
+	"msp_id" uuid PRIMARY KEY NOT NULL,
+	"current_step" integer DEFAULT 1 NOT NULL,
+	"completed_steps" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"board_id" integer,
+	"board_name" text,
+	"finished_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "psa_event_subscriptions" ADD CONSTRAINT "psa_event_subscriptions_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "llm_providers" ADD CONSTRAINT "llm_providers_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_alert_mails" ADD CONSTRAINT "sla_alert_mails_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -60,6 +70,7 @@ ALTER TABLE "sla_alert_reads" ADD CONSTRAINT "sla_alert_reads_user_fk" FOREIGN K
 ALTER TABLE "sla_alerts" ADD CONSTRAINT "sla_alerts_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_alerts" ADD CONSTRAINT "sla_alerts_ticket_fk" FOREIGN KEY ("msp_id","queue_ticket_id") REFERENCES "public"."queue_tickets"("msp_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_alerts" ADD CONSTRAINT "sla_alerts_tech_fk" FOREIGN KEY ("msp_id","tech_id") REFERENCES "public"."users"("msp_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wizard_progress" ADD CONSTRAINT "wizard_progress_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sla_alert_mails_unsent_idx" ON "sla_alert_mails" USING btree ("msp_id") WHERE "sla_alert_mails"."sent_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "sla_alerts_once_uq" ON "sla_alerts" USING btree ("msp_id","queue_ticket_id","tech_id","threshold");--> statement-breakpoint
 CREATE INDEX "sla_alerts_tech_idx" ON "sla_alerts" USING btree ("msp_id","tech_id","created_at");

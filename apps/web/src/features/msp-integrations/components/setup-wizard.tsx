@@ -1,0 +1,120 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { MESSAGES, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { ImportPanel } from '../../imports/components/import-panel';
+import { useCompleteWizardStep, useOpenWizardStep, useWizardProgress } from '../api/msp-integrations-queries';
+import { WizardBoardStep } from './wizard-board-step';
+import { WizardFinishStep } from './wizard-finish-step';
+import { WizardTeamsStep } from './wizard-teams-step';
+import { WizardTechniciansStep } from './wizard-technicians-step';
+
+/** The 6-step setup wizard (01 §2, §4); its progress is stored on the server (decision 017). */
+export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain: string; isConnected: boolean }) {
+  const progress = useWizardProgress(mspCustomDomain);
+  const openStep = useOpenWizardStep(mspCustomDomain);
+  const completeStep = useCompleteWizardStep(mspCustomDomain);
+  // On a phone six labelled steps do not fit one row: the numbers stay, the step's title shows above its content.
+  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
+
+  if (progress.isPending) return <Loader aria-label="Loading the setup wizard" />;
+  if (progress.isError) return <Alert color="red">{isApiError(progress.error) ? progress.error.detail : MESSAGES.unexpectedError}</Alert>;
+  const current = progress.data;
+  const complete = (body: TWizardCompleteBody) => completeStep.mutate(body);
+  const board = current.boardId !== null ? { id: current.boardId, name: current.boardName ?? `Board ${current.boardId}` } : null;
+  const stepProps = { mspCustomDomain, isCompleting: completeStep.isPending };
+  const mutationError = completeStep.error ?? openStep.error;
+
+  function body(step: number) {
+    if (!isConnected && step === 1) return <Text c="dimmed">{WIZARD_MESSAGES.notConnected}</Text>;
+    switch (step) {
+      case 1:
+        return <WizardBoardStep {...stepProps} initialBoardId={current.boardId} onComplete={complete} />;
+      case 2:
+        return <WizardTechniciansStep {...stepProps} onComplete={() => complete({ step: 2 })} />;
+      case 3:
+        return <WizardTeamsStep {...stepProps} board={board} onComplete={() => complete({ step: 3 })} />;
+      case 4:
+        return (
+          <Stack gap="md">
+            <Text size="sm">Load the PSA’s companies, choose your clients and save them.</Text>
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="clients" onSaved={(saved) => saved > 0 && complete({ step: 4 })} />
+          </Stack>
+        );
+      case 5:
+        return (
+          <Stack gap="md">
+            <Text size="sm">Load the contacts, choose the people who raise tickets and save them.</Text>
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved) => saved > 0 && complete({ step: 5 })} />
+          </Stack>
+        );
+      default:
+        return <WizardFinishStep {...stepProps} onComplete={() => complete({ step: 6 })} />;
+    }
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="wizard-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={3} id="wizard-title">
+            Setup wizard
+          </Title>
+          <Text size="sm" c="dimmed">
+            Step {current.currentStep} of {WIZARD_STEPS.length}
+          </Text>
+        </Group>
+        {current.isFinished && (
+          <Alert color="green" role="status" title="Setup complete">
+            {WIZARD_MESSAGES.finished}
+          </Alert>
+        )}
+        {mutationError && (
+          <Alert color="red" role="alert">
+            {isApiError(mutationError) ? mutationError.detail : MESSAGES.unexpectedError}
+          </Alert>
+        )}
+        <Stepper
+          // A finished wizard shows all six steps completed.
+          active={current.isFinished && current.currentStep === WIZARD_STEPS.length ? WIZARD_STEPS.length : current.currentStep - 1}
+          onStepClick={(index) => {
+            completeStep.reset();
+            openStep.mutate(index + 1);
+          }}
+          orientation="horizontal"
+          size="sm"
+          iconSize={isNarrow ? 28 : undefined}
+          wrap={false}
+        >
+          {WIZARD_STEPS.map((step) => (
+            <Stepper.Step
+              key={step.step}
+              label={isNarrow ? undefined : step.title}
+              allowStepSelect={canOpenWizardStep(current, step.step) && step.step !== current.currentStep}
+              // R-183: a locked step is a disabled button, not only an unclickable one.
+              disabled={!canOpenWizardStep(current, step.step)}
+              color={current.completedSteps.includes(step.step) ? 'teal' : undefined}
+              aria-label={`Step ${step.step}: ${step.title}`}
+            >
+              {/* key: moving between steps resets the step's data (R-194). */}
+              <Stack key={`step-${step.step}-${current.currentStep}`} mt="md">
+                <Text fw={600}>
+                  {isNarrow ? `${step.title}: ` : ''}
+                  {step.description}
+                </Text>
+                {body(step.step)}
+              </Stack>
+            </Stepper.Step>
+          ))}
+        </Stepper>
+        {current.isFinished && (
+          <Group>
+            <Button variant="default" onClick={() => openStep.mutate(1)}>
+              Review step 1
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

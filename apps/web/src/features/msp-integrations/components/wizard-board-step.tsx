@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { MESSAGES, WIZARD_MESSAGES, boardSaveProblems, isBoardReadyForWizard, type TEditableBoard, type TPsaType, type TWizardCompleteBody } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useMergedBoard, usePsaBoards, useSaveBoard } from '../../boards/api/boards-queries';
+import { BoardEditor } from '../../boards/components/board-editor';
+import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../../boards/components/board-editor-state';
+
+type TWizardBoardStepProps = {
+  mspCustomDomain: string;
+  initialBoardId: number | null;
+  onComplete: (body: TWizardCompleteBody) => void;
+  isCompleting: boolean;
+};
+
+/** Step 1: choose a board, save its categorisation; it completes once a type has a saved subtype and no type has only new ones. */
+export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, isCompleting }: TWizardBoardStepProps) {
+  // entering step 1 reloads the boards (this component mounts afresh on each entry).
+  const boards = usePsaBoards(mspCustomDomain);
+  const [boardId, setBoardId] = useState<number | null>(initialBoardId);
+  const [draft, setDraft] = useState<TEditableBoard | null>(null);
+  const [isUnsaved, setUnsaved] = useState(false);
+  const [saveState, setSaveState] = useState<TBoardSaveState>({ status: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const merged = useMergedBoard(mspCustomDomain, boardId);
+  const saveBoard = useSaveBoard(mspCustomDomain);
+  const boardName = boards.data?.find((board) => board.id === boardId)?.name;
+  const board = draft ?? (merged.data ? editableFromView(merged.data) : null);
+
+  async function handleSave(psaType: TPsaType, current: TEditableBoard) {
+    const problems = boardSaveProblems(current, psaType);
+    if (problems.length > 0) {
+      const reasons = [...new Set(problems.map((entry) => entry.reason))];
+      setSaveState({ status: 'error', message: reasons[0] ?? MESSAGES.boards.saveFailed, problems: reasons });
+      return;
+    }
+    setSaveState({ status: 'saving' });
+    try {
+      const saved = await saveBoard.mutateAsync({ psaType, board: current });
+      if (boardId !== null) setDraft(savedBoardFrom(saved, boardId));
+      setUnsaved(false);
+      setSaveState({ status: 'success' });
+    } catch (error) {
+      setSaveState({ status: 'error', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError, problems: [] });
+    }
+  }
+
+  function handleContinue() {
+    if (boardId === null || !board) return setProblem(WIZARD_MESSAGES.boardRequired);
+    if (isUnsaved || !merged.data?.isConfigured || !isBoardReadyForWizard(board)) return setProblem(WIZARD_MESSAGES.boardNotReady);
+    setProblem(null);
+    onComplete({ step: 1, boardId, ...(boardName ? { boardName } : {}) });
+  }
+
+  if (boards.isPending) return <Loader aria-label="Loading boards" />;
+  if (boards.isError) return <Alert color="red">{isApiError(boards.error) ? boards.error.detail : MESSAGES.unexpectedError}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Board"
+        description="The PSA board (Autotask: queue) whose tickets Switchboard works on."
+        placeholder="Choose a board"
+        searchable
+        maw={420}
+        data={(boards.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+        value={boardId === null ? null : String(boardId)}
+        onChange={(value) => {
+          setBoardId(value === null ? null : Number(value));
+          setDraft(null);
+          setUnsaved(false);
+          setSaveState({ status: 'idle' });
+          setProblem(null);
+        }}
+      />
+      {boardId !== null && merged.isPending && <Loader aria-label="Loading board" />}
+      {merged.isError && <Alert color="red">{isApiError(merged.error) ? merged.error.detail : MESSAGES.unexpectedError}</Alert>}
+      {merged.data && board && (
+        <>
+          <Text size="sm" c="dimmed">
+            Check the types, subtypes, priorities, tiers and SLA hours, then save the board.
+          </Text>
+          <BoardEditor
+            msp={mspCustomDomain}
+            merged={merged.data}
+            board={board}
+            isUnsaved={isUnsaved}
+            saveState={saveState}
+            onChange={(next) => {
+              setDraft(next);
+              setUnsaved(true);
+            }}
+            onSave={() => void handleSave(merged.data.psaType, board)}
+          />
+        </>
+      )}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={handleContinue} loading={isCompleting} disabled={boardId === null}>
+          Continue to technicians
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

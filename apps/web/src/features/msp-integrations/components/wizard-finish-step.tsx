@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useCompanyTypes, useFinishAutoSync } from '../api/msp-integrations-queries';
+
+/** Step 6: records the auto-synced client type, copies companies and contacts, then finishes. */
+export function WizardFinishStep({ mspCustomDomain, onComplete, isCompleting }: { mspCustomDomain: string; onComplete: () => void; isCompleting: boolean }) {
+  const companyTypes = useCompanyTypes(mspCustomDomain);
+  const autoSync = useFinishAutoSync(mspCustomDomain);
+  const [clientTypeId, setClientTypeId] = useState('');
+  const types = companyTypes.data ?? [];
+  const selectedId = clientTypeId || String(types.find((type) => /client|customer/i.test(type.name))?.id ?? types[0]?.id ?? '');
+
+  async function handleFinish() {
+    const type = types.find((entry) => String(entry.id) === selectedId) ?? null;
+    try {
+      await autoSync.mutateAsync(type);
+      onComplete();
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">Switchboard keeps the companies of one PSA company type and their contacts in step with the PSA. Choose the type your clients have.</Text>
+      <NativeSelect
+        label="Client company type"
+        maw={320}
+        disabled={companyTypes.isPending || types.length === 0}
+        value={selectedId}
+        data={types.length === 0 ? [{ value: '', label: companyTypes.isPending ? 'Loading…' : 'No company types in the PSA' }] : types.map((type) => ({ value: String(type.id), label: type.name }))}
+        onChange={(event) => setClientTypeId(event.currentTarget.value)}
+      />
+      {autoSync.isError && (
+        <Alert color="red" role="alert">
+          {isApiError(autoSync.error) ? autoSync.error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
+      {autoSync.data && (
+        <Text size="sm" role="status">
+          Synced {autoSync.data.companies.toLocaleString()} companies and {autoSync.data.contacts.toLocaleString()} contacts.
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void handleFinish()} loading={autoSync.isPending || isCompleting}>
+          Finish setup
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { MESSAGES, TIERS, WIZARD_MESSAGES, type TTeamTier } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { TIER_LABELS } from '../../employees/tier-labels';
+import { useCreateTeam, useTeamCandidates, useTeams } from '../../teams/api/teams-queries';
+import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
+
+type TWizardTeamsStepProps = { mspCustomDomain: string; board: { id: number; name: string } | null; onComplete: () => void; isCompleting: boolean };
+
+/** Step 3 (R-188–R-190): teams on the wizard's board; a member starts at Tier3 and every member needs a tier. */
+export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleting }: TWizardTeamsStepProps) {
+  const teams = useTeams(mspCustomDomain);
+  const candidates = useTeamCandidates(mspCustomDomain, '', 1);
+  const createTeam = useCreateTeam(mspCustomDomain);
+  const [teamName, setTeamName] = useState('');
+  const [members, setMembers] = useState<Record<string, TTeamTier | ''>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const boardTeams = (teams.data ?? []).filter((team) => board === null || team.boardId === board.id);
+
+  async function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (teamName.trim() === '') return setNameError(MESSAGES.teams.nameRequired);
+    setNameError(null);
+    const chosen = Object.entries(members);
+    // R-189: every member needs a tier.
+    if (chosen.some(([, tier]) => tier === '')) return setProblem(MESSAGES.teams.tierRequired);
+    if (!board) return setProblem(MESSAGES.teams.boardRequired);
+    setProblem(null);
+    try {
+      await createTeam.mutateAsync({ teamName: teamName.trim(), boardId: board.id, boardName: board.name, members: chosen.map(([email, tier]) => ({ email, tierLevel: tier === '' ? null : tier })) });
+      setTeamName('');
+      setMembers({});
+    } catch (error) {
+      setProblem(isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+    }
+  }
+
+  function handleContinue() {
+    if (boardTeams.length === 0) return setProblem(WIZARD_MESSAGES.teamRequired);
+    onComplete();
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Teams work the board <strong>{board?.name ?? '—'}</strong>. Choose the technicians of each team and the tier they work at on it.
+      </Text>
+      {boardTeams.length > 0 && (
+        <Stack gap={6} aria-label="Teams on this board">
+          {boardTeams.map((team) => (
+            <Paper key={team.id} withBorder p="xs">
+              <Group gap="xs">
+                <Text fw={600}>{team.teamName}</Text>
+                {team.members.map((member) => (
+                  <Badge key={member.email} variant="light" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)', textTransform: 'none' } }}>
+                    {member.firstName} {member.lastName} · {member.tierLevel}
+                  </Badge>
+                ))}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Paper withBorder p="md">
+        <form onSubmit={(event) => void handleCreate(event)} noValidate aria-label="New team">
+          <Stack gap="sm">
+            <TextInput label="Team name" maw={320} maxLength={30} value={teamName} error={nameError} styles={READABLE_ERROR_STYLES} onChange={(event) => setTeamName(event.currentTarget.value)} />
+            {candidates.isPending ? (
+              <Loader aria-label="Loading technicians" />
+            ) : (candidates.data?.employees.length ?? 0) === 0 ? (
+              <Text c="dimmed">No technician linked to a PSA member yet; import technicians in step 2.</Text>
+            ) : (
+              <ScrollArea.Autosize mah={320} type="auto">
+                <Table withTableBorder aria-label="Team members">
+                  <Table.Tbody>
+                    {(candidates.data?.employees ?? []).map((employee) => {
+                      const name = `${employee.firstName} ${employee.lastName}`;
+                      const tier = members[employee.email];
+                      return (
+                        <Table.Tr key={employee.id}>
+                          <Table.Td w={40}>
+                            <Checkbox
+                              aria-label={`Add ${name} to the team`}
+                              checked={tier !== undefined}
+                              onChange={() =>
+                                setMembers((current) => {
+                                  const next = { ...current };
+                                  // Decisions #8: a member first selected in the wizard starts at Tier3.
+                                  if (employee.email in next) delete next[employee.email];
+                                  else next[employee.email] = 'Tier3';
+                                  return next;
+                                })
+                              }
+                            />
+                          </Table.Td>
+                          <Table.Td>{name}</Table.Td>
+                          <Table.Td w={140}>
+                            <NativeSelect
+                              aria-label={`Team tier of ${name}`}
+                              disabled={tier === undefined}
+                              value={tier ?? ''}
+                              data={[{ value: '', label: 'Choose a tier' }, ...TIERS.map((value) => ({ value, label: TIER_LABELS[value] }))]}
+                              onChange={(event) => {
+                                const value = event.currentTarget.value;
+                                setMembers((current) => ({ ...current, [employee.email]: value === 'Tier1' || value === 'Tier2' || value === 'Tier3' ? value : '' }));
+                              }}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            )}
+            <div>
+              <Button type="submit" variant="light" loading={createTeam.isPending}>
+                Create team
+              </Button>
+            </div>
+          </Stack>
+        </form>
+      </Paper>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={handleContinue} loading={isCompleting}>
+          Continue to clients
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { MESSAGES, TIERS, type TTierLevel } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useImportPsaMembers, usePsaMemberCandidates } from '../../employees/api/employees-queries';
+import { TIER_LABELS } from '../../employees/tier-labels';
+import { useRoles } from '../../roles/api/roles-queries';
+
+type TChoice = { tierLevel: TTierLevel; roleId: string };
+
+/** Step 2 (R-185–R-187): PSA members imported as technicians, each with a tier (Tier1 by default) and a role (Technician by default). */
+export function WizardTechniciansStep({ mspCustomDomain, onComplete, isCompleting }: { mspCustomDomain: string; onComplete: () => void; isCompleting: boolean }) {
+  const candidates = usePsaMemberCandidates(mspCustomDomain);
+  const roles = useRoles(mspCustomDomain);
+  const importMembers = useImportPsaMembers(mspCustomDomain);
+  const [chosen, setChosen] = useState<Record<string, TChoice>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [importedCount, setImportedCount] = useState(0);
+  const defaultRoleId = roles.data?.find((role) => role.name === 'Technician')?.id ?? roles.data?.[0]?.id ?? '';
+  const members = candidates.data ?? [];
+
+  function toggle(psaMemberId: string) {
+    setChosen((current) => {
+      const next = { ...current };
+      if (next[psaMemberId]) delete next[psaMemberId];
+      else next[psaMemberId] = { tierLevel: 'Tier1', roleId: defaultRoleId };
+      return next;
+    });
+  }
+
+  function update(psaMemberId: string, patch: Partial<TChoice>) {
+    setChosen((current) => {
+      const existing = current[psaMemberId];
+      return existing ? { ...current, [psaMemberId]: { ...existing, ...patch } } : current;
+    });
+  }
+
+  async function handleImport() {
+    const selected = Object.entries(chosen);
+    if (selected.length === 0) return setProblem(MESSAGES.employees.selectMembers);
+    setProblem(null);
+    try {
+      const added = await importMembers.mutateAsync({
+        members: selected.map(([psaMemberId, choice]) => ({ psaMemberId, tierLevel: choice.tierLevel, ...(choice.roleId ? { roleId: choice.roleId } : {}) })),
+      });
+      setImportedCount((count) => count + added.length);
+      setChosen({});
+    } catch (error) {
+      setProblem(isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+    }
+  }
+
+  if (candidates.isPending || roles.isPending) return <Loader aria-label="Loading PSA members" />;
+  if (candidates.isError) return <Alert color="red">{isApiError(candidates.error) ? candidates.error.detail : MESSAGES.unexpectedError}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">Choose the PSA members who work tickets in Switchboard. Each gets a tier and a role; you can change both later under Employees.</Text>
+      {members.length === 0 ? (
+        <Text c="dimmed">Every PSA member with an e-mail address is already a technician.</Text>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Table striped withTableBorder miw={560} aria-label="PSA members">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40} />
+                <Table.Th>Member</Table.Th>
+                <Table.Th>Tier</Table.Th>
+                <Table.Th>Role</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => {
+                const choice = chosen[member.psaMemberId];
+                const name = `${member.firstName} ${member.lastName}`.trim();
+                return (
+                  <Table.Tr key={member.psaMemberId}>
+                    <Table.Td>
+                      <Checkbox aria-label={`Import ${name}`} checked={choice !== undefined} disabled={!member.email} onChange={() => toggle(member.psaMemberId)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {member.email ?? 'No e-mail in the PSA: cannot be imported'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        aria-label={`Tier of ${name}`}
+                        disabled={!choice}
+                        value={choice?.tierLevel ?? 'Tier1'}
+                        data={TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }))}
+                        onChange={(event) => update(member.psaMemberId, { tierLevel: event.currentTarget.value as TTierLevel })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        aria-label={`Role of ${name}`}
+                        disabled={!choice}
+                        value={choice?.roleId ?? defaultRoleId}
+                        data={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+                        onChange={(event) => update(member.psaMemberId, { roleId: event.currentTarget.value })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {importedCount > 0 && (
+        <Alert color="green" role="status">
+          {importedCount === 1 ? '1 technician imported.' : `${importedCount} technicians imported.`}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="light" onClick={() => void handleImport()} loading={importMembers.isPending} disabled={Object.keys(chosen).length === 0}>
+          Import {Object.keys(chosen).length || ''} selected
+        </Button>
+        <Button onClick={onComplete} loading={isCompleting}>
+          Continue to teams
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { INTEGRATION_FORM_MESSAGES, MESSAGES } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useDisconnectPsa, useIntegrationSummary } from '../api/msp-integrations-queries';
+import { ConnectPsaForm } from '../components/connect-psa-form';
+import { SetupWizard } from '../components/setup-wizard';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
+
+const PSA_NAMES = { CONNECTWISE: 'ConnectWise Manage', AUTOTASK: 'Autotask' } as const;
+
+/** 01 §2 / §4 "Manage integration": connect or disconnect the PSA, and the setup wizard. */
+export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const summary = useIntegrationSummary(mspCustomDomain);
+  const disconnect = useDisconnectPsa(mspCustomDomain);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (summary.isPending) return <Loader aria-label="Loading the integration" />;
+  if (summary.isError) return <Alert color="red">{isApiError(summary.error) ? summary.error.detail : MESSAGES.unexpectedError}</Alert>;
+  const integration = summary.data;
+  const isConnected = integration.isConfigured && integration.connectWiseManageIntegrator;
+
+  function handleDisconnect() {
+    disconnect
+      .mutateAsync()
+      .then(() => {
+        setConfirmOpen(false);
+        setNotice(INTEGRATION_FORM_MESSAGES.disconnected);
+      })
+      .catch(() => undefined);
+  }
+
+  return (
+    <Stack component="section" aria-labelledby="msp-integrations-title" gap="lg">
+      <Title order={2} id="msp-integrations-title">
+        MSP integrations
+      </Title>
+      {notice && (
+        <Alert color={notice === INTEGRATION_FORM_MESSAGES.connected ? 'green' : 'blue'} role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={3}>PSA connection</Title>
+            {isConnected && integration.psaType ? (
+              <Badge color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                Connected to {PSA_NAMES[integration.psaType]}
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                Not connected
+              </Badge>
+            )}
+          </Group>
+          {isConnected ? (
+            <Stack gap="xs">
+              <Text size="sm">
+                {integration.companyId ? `Company ${integration.companyId}` : integration.username ? `API user ${integration.username}` : ''}
+                {integration.psaUrl ? ` · ${integration.psaUrl}` : ''}
+                {integration.keyHint ? ` · key ${integration.keyHint}` : ''}
+              </Text>
+              <div>
+                <Button color="red" variant="light" onClick={() => setConfirmOpen(true)}>
+                  Disconnect
+                </Button>
+              </div>
+            </Stack>
+          ) : (
+            <ConnectPsaForm mspCustomDomain={mspCustomDomain} onConnected={() => setNotice(INTEGRATION_FORM_MESSAGES.connected)} />
+          )}
+        </Stack>
+      </Paper>
+      <Modal opened={isConfirmOpen} onClose={() => setConfirmOpen(false)} title="Disconnect the PSA" closeButtonProps={MODAL_CLOSE_BUTTON_PROPS}>
+        <Stack>
+          <Text>{INTEGRATION_FORM_MESSAGES.disconnectConfirm}</Text>
+          {disconnect.isError && (
+            <Alert color="red" role="alert">
+              {isApiError(disconnect.error) ? disconnect.error.detail : MESSAGES.unexpectedError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={handleDisconnect} loading={disconnect.isPending}>
+              Disconnect
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <SetupWizard mspCustomDomain={mspCustomDomain} isConnected={isConnected} />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
+import { INTEGRATION_FORM_MESSAGES, MESSAGES, WIZARD_MESSAGES } from '@switchboard/contracts';
+import { expect, signInThroughApi, test } from '../fixtures';
+import { simulatorPort } from '../scenario';
+import { createJourneyMsp } from './new-msp';
+
+const SHOTS = process.env.WIZARD_SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // On a phone the navigation panel covers the screen; a person closes it first.
+    const close = page.getByRole('button', { name: 'Close navigation panel' });
+    if (width < 800 && (await close.isVisible())) await close.click();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/**
+ * Issue #7: a brand-new MSP's admin connects the simulator's ConnectWise on the MSP integrations
+ * screen and walks all six wizard steps to the finish (R-182–R-193); a refresh keeps the step, and
+ * disconnecting sends the wizard back to step 1.
+ */
+test('a new MSP admin connects ConnectWise and walks the setup wizard to the end', async ({ page }) => {
+  test.setTimeout(240_000);
+  const psaTimeout = { timeout: 45_000 };
+  page.setDefaultTimeout(45_000);
+  const msp = await createJourneyMsp(page.request, 'wizard');
+  const { redirectTo } = await signInThroughApi(page, { msp: msp.customDomain, email: msp.adminEmail, password: msp.adminPassword, kind: 'technician' });
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'MSP integrations' })).toBeVisible();
+  await expect(page.getByText('Not connected')).toBeVisible();
+  await expect(page.getByText(WIZARD_MESSAGES.notConnected)).toBeVisible();
+
+  // Empty required fields are named; nothing is sent.
+  const form = page.getByRole('form', { name: 'Connect your PSA' });
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await expect(form.getByText('Enter the company id.')).toBeVisible();
+  await expect(form.getByText('Enter the private key.')).toBeVisible();
+  await shoot(page, '01-connect-form');
+
+  // Wrong keys: the PSA's refusal reaches the admin as a message.
+  const siteUrl = `http://127.0.0.1:${simulatorPort(Number(process.env.E2E_PORT ?? 4317))}`;
+  const keys = DEMO_CREDENTIALS.connectWise;
+  await form.getByLabel('Company ID').fill(keys.companyId);
+  await form.getByLabel('Site URL').fill(siteUrl);
+  await form.getByLabel('Public key').fill(keys.publicKey);
+  await form.getByLabel('Private key').fill('WrongPrivateKey');
+  await form.getByLabel('Client ID').fill(keys.clientId);
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await expect(form.getByRole('alert')).toContainText(MESSAGES.psa.badKeys, psaTimeout);
+
+  await form.getByLabel('Private key').fill(keys.privateKey);
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText(INTEGRATION_FORM_MESSAGES.connected)).toBeVisible(psaTimeout);
+  await expect(page.getByText('Connected to ConnectWise Manage')).toBeVisible();
+
+  // Step 1: the board, saved, then continue. Later steps cannot be opened yet (R-183).
+  const wizard = page.getByRole('region', { name: 'Setup wizard' });
+  await expect(wizard.getByText('Step 1 of 6')).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Step 3: Teams' })).toBeDisabled();
+  await wizard.getByRole('combobox', { name: 'Board', exact: true }).click();
+  await page.getByRole('option', { name: 'Help Desk' }).click();
+  await expect(wizard.getByRole('button', { name: 'Save board' }).first()).toBeVisible(psaTimeout);
+  await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
+  await expect(wizard.getByText(WIZARD_MESSAGES.boardNotReady)).toBeVisible();
+  await shoot(page, '02-step1-board');
+  await wizard.getByRole('button', { name: 'Save board' }).first().click();
+  await expect(wizard.getByText('Board saved.')).toBeVisible(psaTimeout);
+  await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
+
+  // Step 2: two members, one at Tier2; the other keeps Tier1 and the Technician role (R-186).
+  await expect(wizard.getByText('Step 2 of 6')).toBeVisible(psaTimeout);
+  const members = wizard.getByRole('table', { name: 'PSA members' });
+  await expect(members).toBeVisible(psaTimeout);
+  const memberBoxes = members.getByRole('checkbox', { disabled: false });
+  const firstLabel = (await memberBoxes.nth(0).getAttribute('aria-label')) ?? '';
+  const secondLabel = (await memberBoxes.nth(1).getAttribute('aria-label')) ?? '';
+  const firstName = firstLabel.replace(/^Import /, '');
+  const secondName = secondLabel.replace(/^Import /, '');
+  await wizard.getByRole('button', { name: 'Continue to teams' }).click();
+  await expect(wizard.getByText(WIZARD_MESSAGES.technicianRequired)).toBeVisible();
+  await members.getByRole('checkbox', { name: firstLabel }).check();
+  await members.getByRole('checkbox', { name: secondLabel }).check();
+  await expect(members.getByRole('combobox', { name: `Tier of ${secondName}` })).toHaveValue('Tier1');
+  await expect(members.getByRole('combobox', { name: `Role of ${secondName}` }).locator('option:checked')).toHaveText('Technician');
+  await members.getByRole('combobox', { name: `Tier of ${firstName}` }).selectOption('Tier2');
+  await shoot(page, '03-step2-technicians');
+  await wizard.getByRole('button', { name: 'Import 2 selected' }).click();
+  await expect(wizard.getByText('2 technicians imported.')).toBeVisible(psaTimeout);
+  await wizard.getByRole('button', { name: 'Continue to teams' }).click();
+
+  // A refresh shows the same step: the progress is on the server.
+  await expect(wizard.getByText('Step 3 of 6')).toBeVisible(psaTimeout);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Setup wizard' }).getByText('Step 3 of 6')).toBeVisible(psaTimeout);
+
+  // Step 3: a member starts at Tier3 (decisions #8); an empty tier blocks the team (R-189).
+  const teamForm = wizard.getByRole('form', { name: 'New team' });
+  await teamForm.getByLabel('Team name').fill('First line');
+  await teamForm.getByRole('checkbox', { name: `Add ${firstName} to the team` }).check();
+  await teamForm.getByRole('checkbox', { name: `Add ${secondName} to the team` }).check();
+  await expect(teamForm.getByRole('combobox', { name: `Team tier of ${firstName}` })).toHaveValue('Tier3');
+  await teamForm.getByRole('combobox', { name: `Team tier of ${secondName}` }).selectOption('');
+  await teamForm.getByRole('button', { name: 'Create team' }).click();
+  await expect(wizard.getByText(MESSAGES.teams.tierRequired)).toBeVisible();
+  await teamForm.getByRole('combobox', { name: `Team tier of ${secondName}` }).selectOption('Tier1');
+  await teamForm.getByRole('button', { name: 'Create team' }).click();
+  await expect(wizard.getByText(`${firstName} · Tier3`)).toBeVisible(psaTimeout);
+  await expect(wizard.getByText(`${secondName} · Tier1`)).toBeVisible();
+  await shoot(page, '04-step3-teams');
+  await wizard.getByRole('button', { name: 'Continue to clients' }).click();
+
+  // Steps 4 and 5: progressive loads; saving the selection completes the step (R-191).
+  await expect(wizard.getByText('Step 4 of 6')).toBeVisible(psaTimeout);
+  await wizard.getByRole('button', { name: 'Load clients' }).click();
+  await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
+  await wizard.getByRole('checkbox').first().check();
+  await wizard.getByRole('checkbox').nth(1).check();
+  await shoot(page, '05-step4-clients');
+  await wizard.getByRole('button', { name: 'Save 2 selected' }).click();
+  await expect(wizard.getByText('Step 5 of 6')).toBeVisible(psaTimeout);
+  await wizard.getByRole('button', { name: 'Load contacts' }).click();
+  await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
+  await wizard.getByRole('checkbox').first().check();
+  await wizard.getByRole('button', { name: 'Save 1 selected' }).click();
+
+  // Step 6: the client type's auto-sync, then the finish.
+  await expect(wizard.getByText('Step 6 of 6')).toBeVisible(psaTimeout);
+  await expect(wizard.getByLabel('Client company type')).not.toHaveValue('', psaTimeout);
+  await shoot(page, '06-step6-finish');
+  await wizard.getByRole('button', { name: 'Finish setup' }).click();
+  await expect(wizard.getByText(WIZARD_MESSAGES.finished)).toBeVisible(psaTimeout);
+  await shoot(page, '07-finished');
+
+  // Disconnecting (confirmed) clears the connection and sends the wizard back to step 1 (R-193, R-197).
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect the PSA' });
+  await expect(dialog.getByText(INTEGRATION_FORM_MESSAGES.disconnectConfirm)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText(INTEGRATION_FORM_MESSAGES.disconnected)).toBeVisible(psaTimeout);
+  await expect(page.getByText('Not connected')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Setup wizard' }).getByText('Step 1 of 6')).toBeVisible();
+});
