@@ -36,7 +36,7 @@ export async function startSimulatorApp(options: Omit<TSimulatorAppOptions, 'ena
  * One simulator and one test app for the test file (or describe block) that calls it: started in
  * `beforeAll`, handed to `onReady` (typically `({ t, sim } = ready)`), closed in `afterAll`.
  */
-export function withSimulatorApp(options: TSimulatorAppOptions, onReady: (ready: TSimulatorApp) => void | Promise<void>): void {
+export function withSimulatorApp(options: TSimulatorAppOptions, onReady: (ready: TSimulatorApp) => unknown): void {
   let started: TSimulatorApp | undefined;
   beforeAll(async () => {
     if (options.enabled === false) return;
