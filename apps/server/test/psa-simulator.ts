@@ -51,10 +51,10 @@ export function withSimulatorApp(options: TSimulatorAppOptions, onReady: (ready:
 }
 
 /** The body of `POST /db/{msp}/integrations/update` that connects an MSP to the simulator's PSA of this type. */
-export function simulatorIntegrationBody(sim: TPsaSimulator, psaType: TPsaType) {
+export function simulatorIntegrationBody(sim: TPsaSimulator, psaType: TPsaType, connectWise: { privateKey?: string } = {}) {
   const { connectWise: cw, autotask: at } = sim;
   return psaType === 'connectwise'
-    ? { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } }
+    ? { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: connectWise.privateKey ?? cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } }
     : { autotaskIntegration: { username: at.username, secret: at.secret, integrationCode: at.integrationCode, zoneDiscoveryUrl: at.zoneDiscoveryUrl } };
 }
 
@@ -76,18 +76,19 @@ export interface TConnectedMsp {
 
 /**
  * A new MSP whose signed-in technician (Admin role unless `user` says otherwise) connected it to the
- * simulator's PSA through the API, as an admin does on the integrations screen.
+ * simulator's PSA through the API, as an admin does on the integrations screen (`privateKey` saves
+ * other ConnectWise keys than the simulator's).
  */
 export async function buildConnectedMsp(
   t: TTestApp,
   sim: TPsaSimulator,
   psaType: TPsaType,
-  options: { user?: Parameters<typeof buildUser>[2]; ip?: string } = {},
+  options: { user?: Parameters<typeof buildUser>[2]; ip?: string; privateKey?: string } = {},
 ): Promise<TConnectedMsp> {
   const msp = await buildMsp(t);
   const adminUser = await buildUser(t, msp, { role: 'Admin', ...options.user });
   const admin = await signedInClient(t, adminUser, options.ip);
-  const connected = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(sim, psaType));
+  const connected = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(sim, psaType, { privateKey: options.privateKey }));
   expect(connected.statusCode, connected.body).toBe(200);
   return { msp, adminUser, admin };
 }
