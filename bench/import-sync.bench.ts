@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { createPsaClient } from '@switchboard/psa';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
 import { psaContacts } from '@switchboard/db';
 import { createTestApp } from '../apps/server/test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../apps/server/test/factories';
+import { startSimulatorProcess } from './simulator-process';
 
 // Issue #7 figures: contacts import (SSE stream + batched saves) and batch ticket sync through the real server on
 // PGlite, against the simulator in a child process (so this process's RSS is the server's): 2,000 companies,
@@ -13,23 +12,7 @@ import { buildMsp, buildUser, signedInClient } from '../apps/server/test/factori
 const COMPANIES = 2_000;
 const CONTACTS = 50_000;
 const TICKETS = 100_000;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-async function startSimulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/psa-sim/src/cli.ts', '--port', '0', '--seed', 'empty', '--scale-companies', String(COMPANIES), '--scale-contacts', String(CONTACTS), '--scale-tickets', String(TICKETS)],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout?.setEncoding('utf8');
-  for await (const chunk of child.stdout ?? []) {
-    output += String(chunk);
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match?.[1]) return { child, url: match[1] };
-  }
-  throw new Error(`the simulator exited before listening:\n${output}`);
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -38,7 +21,7 @@ async function simRequests(url: string): Promise<number> {
   return ((await (await fetch(`${url}/__sim/stats`)).json()) as { requests: number }).requests;
 }
 
-const { child, url: simUrl } = await startSimulatorProcess();
+const { child, url: simUrl } = await startSimulatorProcess(['--seed', 'empty', '--scale-companies', String(COMPANIES), '--scale-contacts', String(CONTACTS), '--scale-tickets', String(TICKETS)]);
 const t = await createTestApp({ config: { outboundAllowList: [new URL(simUrl).host] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } });
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => {

@@ -1,30 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
+import { startSimulatorProcess } from './simulator-process';
 
 // Streams 50,000 contacts through each PSA adapter and reports wall time, requests and peak RSS.
 // The simulator runs in a child process, so this process's RSS is the adapter's alone: it stays
 // flat because pages are yielded and dropped, never collected.
 const CONTACT_COUNT = 50_000;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-async function startSimulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/psa-sim/src/cli.ts', '--port', '0', '--seed', 'empty', '--scale-companies', '500', '--scale-contacts', String(CONTACT_COUNT)],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout?.setEncoding('utf8');
-  for await (const chunk of child.stdout ?? []) {
-    output += String(chunk);
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match?.[1]) return { child, url: match[1] };
-  }
-  throw new Error(`the simulator exited before listening:\n${output}`);
-}
 
 function clientFor(psaType: TPsaType, url: string): PsaClient {
   if (psaType === 'connectwise') {
@@ -67,7 +50,7 @@ async function measure(psaType: TPsaType, url: string): Promise<void> {
   if (streamed !== CONTACT_COUNT || ids.size !== CONTACT_COUNT) throw new Error(`expected ${CONTACT_COUNT} distinct contacts, streamed ${streamed}`);
 }
 
-const { child, url } = await startSimulatorProcess();
+const { child, url } = await startSimulatorProcess(['--seed', 'empty', '--scale-companies', '500', '--scale-contacts', String(CONTACT_COUNT)]);
 try {
   await measure('connectwise', url);
   await measure('autotask', url);

@@ -1,22 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
-import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, integrations, msps, openDatabase, psaTicketingConfigs, users } from '@switchboard/db';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/env';
-import { createRuntimeDeps } from '../apps/server/src/runtime';
+import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, integrations, msps, psaTicketingConfigs, users } from '@switchboard/db';
 import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
 import { createSession } from '../apps/server/src/modules/sessions/session.service';
 import { startThrowawayPostgres, type TPostgresServer } from './postgres-cluster';
+import { createBenchDatabase, nextMessage, openBenchRuntime } from './bench-server';
 
 // The technician queue on PostgreSQL (issue #10): 100,000 open tickets of one MSP, 200 technicians.
 //  1. nextTickets latency p50/p95 and SQL statements per call, one call at a time, every call claiming a
@@ -61,19 +55,7 @@ async function runServer(databaseUrl: string): Promise<void> {
     return originalQuery.apply(this, args);
   };
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-queue-'));
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-7Hq2xZ9pLk4mW8rT3vN6yB1cF5gJ0sD',
-    ENCRYPTION_KEY: '5a'.repeat(16) + '3c'.repeat(16),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    PSA_OUTBOX_INTERVAL_MS: '0',
-  });
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
-  const deps = await createRuntimeDeps(config, database);
+  const { database, listen } = await openBenchRuntime(databaseUrl, 'sb-bench-queue-', { PSA_OUTBOX_INTERVAL_MS: '0' });
   const db = database.db;
 
   const [msp] = await db.insert(msps).values({ customDomain: 'bench-queue', name: 'Bench MSP', phone: '3035550100', websiteUrl: 'https://example.com' }).returning();
@@ -118,25 +100,14 @@ async function runServer(databaseUrl: string): Promise<void> {
   }
   await db.execute(sql`analyze`);
 
-  const app = await buildApp(deps);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify();
-  bare.get('/select1', async () => {
-    await database.ping();
-    return { ok: true };
-  });
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const urlOf = (address: ReturnType<typeof app.server.address>) => (typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '');
-  send({ kind: 'ready', appUrl: urlOf(app.server.address()), bareUrl: urlOf(bare.server.address()), mspCustomDomain: msp.customDomain, technicians });
+  const server = await listen();
+  send({ kind: 'ready', appUrl: server.appUrl, bareUrl: server.bareUrl, mspCustomDomain: msp.customDomain, technicians });
 
   process.on('message', (message: unknown) => {
     if (message === 'count') send({ kind: 'count', statements });
     if (message === 'stop') {
       void (async () => {
-        await app.close();
-        await bare.close();
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        await server.close();
         process.exit(0);
       })();
     }
@@ -144,21 +115,6 @@ async function runServer(databaseUrl: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------- load generator (parent)
-
-function nextMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind']): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && (message as { kind?: unknown }).kind === kind) {
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as T);
-      }
-    };
-    const onExit = (code: number | null) => reject(new Error(`the bench server exited (code ${String(code)}) before answering`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
 
 async function statementCount(child: ChildProcess): Promise<number> {
   const answer = nextMessage<TCount>(child, 'count');
@@ -168,32 +124,13 @@ async function statementCount(child: ChildProcess): Promise<number> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sb_bench_queue_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function runBench(): Promise<void> {
   let postgres: TPostgresServer | null = null;
   let child: ChildProcess | null = null;
   let drop: (() => Promise<void>) | null = null;
   try {
     const serverUrl = process.env.DATABASE_URL ?? (postgres = await startThrowawayPostgres()).url;
-    const database = await createBenchDatabase(serverUrl);
+    const database = await createBenchDatabase(serverUrl, 'sb_bench_queue');
     drop = database.drop;
     const started = Date.now();
     // BENCH_CPU_PROFILE_DIR=dir writes the server's CPU profile (node --cpu-prof) there when it stops.

@@ -2,8 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startThrowawayPostgres, type TPostgresServer } from './postgres-cluster';
+import { createBenchDatabase, nextMessage } from './bench-server';
 import type { TBenchServerCpu, TBenchServerReady } from './request-path.server';
 
 // The request path on PostgreSQL, in one run: req/s, p50/p99 and CPU per request of the session
@@ -34,40 +34,6 @@ interface TRoundResult {
   non2xx: number;
   errors: number;
   cpuMicroseconds: number;
-}
-
-async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sb_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
-function nextMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind']): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && (message as { kind?: unknown }).kind === kind) {
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as T);
-      }
-    };
-    const onExit = (code: number | null) => reject(new Error(`the bench server exited (code ${String(code)}) before answering`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
 }
 
 async function serverCpuMicroseconds(child: ChildProcess): Promise<number> {
@@ -151,7 +117,7 @@ let child: ChildProcess | null = null;
 let drop: (() => Promise<void>) | null = null;
 try {
   const serverUrl = process.env.DATABASE_URL ?? (postgres = await startThrowawayPostgres()).url;
-  const database = await createBenchDatabase(serverUrl);
+  const database = await createBenchDatabase(serverUrl, 'sb_bench');
   drop = database.drop;
   const serverScript = fileURLToPath(new URL('./request-path.server.ts', import.meta.url));
   // BENCH_CPU_PROFILE_DIR=folder writes the server's V8 CPU profile there (open it in Chrome DevTools).

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { psaTickets } from '@switchboard/db';
-import { createPsaClient, type TPsaTicketRecord } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, type TTestApp } from '../../test/test-app';
+import type { TPsaTicketRecord } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../test/test-app';
+import { simulatorPsaClient, withSimulatorApp } from '../../test/psa-simulator';
 import { DEMO_OPEN_TICKET_COUNT, ensureDemoOpenTickets } from './demo-open-tickets';
 import { keepDemoTicketsInStep } from './demo-tickets';
 import { seedDemoMsp } from './seed-demo';
@@ -12,20 +13,12 @@ import { seedDemoJarvis } from './seed-demo-jarvis';
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 it('raises open tickets on the demo Help Desk board once per simulator run, categorised, and the sync copies them as open', async () => {
   const seeded = await seedDemoMsp(t.deps, { simulatorUrl: sim.url });
   await seedDemoJarvis(t.deps, seeded.mspId);
-  const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-  const direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'demo-open-direct' });
+  const direct = simulatorPsaClient(sim, 'connectwise', 'demo-open-direct');
   const openTickets = async () => {
     const open: TPsaTicketRecord[] = [];
     for await (const ticket of direct.streamTickets({ openOnly: true })) open.push(ticket);

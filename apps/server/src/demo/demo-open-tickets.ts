@@ -1,5 +1,6 @@
 import { loadDemoData } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../app-deps';
+import { demoHelpDeskCategories, findDemoHelpDesk } from './demo-help-desk';
 
 /** How many open tickets the demo's Help Desk board starts with: enough for a few technicians to press "next". */
 export const DEMO_OPEN_TICKET_COUNT = 15;
@@ -14,17 +15,15 @@ export const DEMO_OPEN_TICKET_COUNT = 15;
 export async function ensureDemoOpenTickets(deps: Pick<TAppDeps, 'psaClients' | 'now'>, mspId: string): Promise<number> {
   const data = loadDemoData();
   const client = await deps.psaClients.forMsp(mspId);
-  const helpDesk = (await client.listBoards()).find((board) => board.name === data.boardTemplate.boardName);
+  const helpDesk = await findDemoHelpDesk(client, data);
   if (!helpDesk) return 0;
   // Any open ticket on the board: this simulator run has been given its open tickets already.
   for await (const _open of client.streamTickets({ boardIds: [helpDesk.id], openOnly: true })) return 0;
-  const [types, subtypes, priorities] = await Promise.all([client.listTypes(helpDesk.id), client.listSubtypes(helpDesk.id), client.listPriorities()]);
-  const typeIdByName = new Map(types.map((type) => [type.name, type.id]));
+  const { priorities, categoryOf } = await demoHelpDeskCategories(client, helpDesk);
   const recent = [...data.historicalTickets].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, DEMO_OPEN_TICKET_COUNT);
   let created = 0;
   for (const ticket of recent.reverse()) {
-    const typeId = typeIdByName.get(ticket.type) ?? null;
-    const subtype = subtypes.find((candidate) => candidate.name === ticket.subType && (typeId === null || candidate.typeIds.includes(typeId)));
+    const { typeId, subtypeId } = categoryOf(ticket);
     const priority = priorities.find((candidate) => candidate.name === ticket.priority);
     await client.createTicket({
       idempotencyKey: `demo-open-${ticket.id}`,
@@ -33,7 +32,7 @@ export async function ensureDemoOpenTickets(deps: Pick<TAppDeps, 'psaClients' | 
       boardId: helpDesk.id,
       companyId: ticket.companyId,
       typeId,
-      subtypeId: subtype?.id ?? null,
+      subtypeId,
       priorityId: priority?.id ?? null,
     });
     created += 1;

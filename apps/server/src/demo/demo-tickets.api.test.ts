@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { psaTickets } from '@switchboard/db';
-import { createPsaClient } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, type TTestApp } from '../../test/test-app';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../test/test-app';
+import { simulatorPsaClient, withSimulatorApp } from '../../test/psa-simulator';
 import { keepDemoTicketsInStep } from './demo-tickets';
 import { seedDemoMsp } from './seed-demo';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 it("copies Northwind's tickets into psa_tickets and keeps them in step with the simulator (new, changed, closed)", async () => {
   const seeded = await seedDemoMsp(t.deps, { simulatorUrl: sim.url });
-  const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-  const direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'demo-tickets-direct' });
+  const direct = simulatorPsaClient(sim, 'connectwise', 'demo-tickets-direct');
   const all: number[] = [];
   for await (const ticket of direct.streamTickets({})) all.push(ticket.id);
   expect(all.length).toBeGreaterThan(0);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TCreateTicketResponse, TTicketDraft } from '@switchboard/contracts';
 import { users } from '@switchboard/db';
-import { createPsaClient } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { signedInClient } from '../../test/factories';
-import { createTestApp, type TTestApp } from '../../test/test-app';
+import type { TTestApp } from '../../test/test-app';
+import { simulatorPsaClient, withSimulatorApp } from '../../test/psa-simulator';
 import { DEMO_MSP, seedDemoMsp } from './seed-demo';
 import { seedDemoJarvis } from './seed-demo-jarvis';
 
@@ -13,15 +13,10 @@ let t: TTestApp;
 let sim: TPsaSimulator;
 let mspId: string;
 
+withSimulatorApp({ app: (simulator) => ({ config: { connectWiseClientId: simulator.connectWise.clientId } }) }, (ready) => ({ t, sim } = ready));
 beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], connectWiseClientId: sim.connectWise.clientId } });
   mspId = (await seedDemoMsp(t.deps, { simulatorUrl: sim.url })).mspId;
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
 
 describe('the demo for Jarvis (issue #9)', () => {
   it('configures the Help Desk board and copies the demo history once', async () => {
@@ -54,8 +49,7 @@ describe('the demo for Jarvis (issue #9)', () => {
     expect(created.statusCode, created.body).toBe(201);
     const ticketId = created.json<TCreateTicketResponse>().ticketId;
     if (ticketId === null) throw new Error('no ticket id');
-    const cw = sim.connectWise;
-    const direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-demo-jarvis' });
+    const direct = simulatorPsaClient(sim, 'connectwise', 'direct-demo-jarvis');
     const ticket = await direct.getTicket(ticketId);
     expect(ticket).toMatchObject({ boardId: details.boardId, typeId: details.typeId, subtypeId: details.subTypeId, priorityId: details.priorityId });
     const notes = await direct.listNotes(ticketId);

@@ -5,6 +5,7 @@ import { loadDemoData } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../app-deps';
 import { findTicketingConfig, NO_EXTRAS, replaceBoard, upsertTicketingConfig } from '../modules/boards/boards.repository';
 import { upsertTicketCopies } from '../modules/boards/ticket-copies.repository';
+import { demoHelpDeskCategories, findDemoHelpDesk } from './demo-help-desk';
 
 const PSA_TYPE = 'CONNECTWISE' as const;
 
@@ -19,9 +20,9 @@ export async function seedDemoJarvis(deps: TAppDeps, mspId: string): Promise<{ b
   const db = deps.database.db;
   const data = loadDemoData();
   const client = await deps.psaClients.forMsp(mspId);
-  const helpDesk = (await client.listBoards()).find((board) => board.name === data.boardTemplate.boardName);
+  const helpDesk = await findDemoHelpDesk(client, data);
   if (!helpDesk) return { board: false, tickets: 0 };
-  const [types, subtypes, priorities, statuses] = await Promise.all([client.listTypes(helpDesk.id), client.listSubtypes(helpDesk.id), client.listPriorities(), client.listStatuses(helpDesk.id)]);
+  const { types, subtypes, priorities, statuses, categoryOf } = await demoHelpDeskCategories(client, helpDesk);
 
   let board = false;
   if (!(await findTicketingConfig(db, mspId, PSA_TYPE))) {
@@ -72,14 +73,12 @@ export async function seedDemoJarvis(deps: TAppDeps, mspId: string): Promise<{ b
 
   const [existing] = await db.select({ value: count() }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, PSA_TYPE)));
   if ((existing?.value ?? 0) > 0) return { board, tickets: 0 };
-  const typeIdByName = new Map(types.map((type) => [type.name, type.id]));
   const tickets = await upsertTicketCopies(
     db,
     mspId,
     PSA_TYPE,
     data.historicalTickets.map((ticket) => {
-      const typeId = typeIdByName.get(ticket.type) ?? null;
-      const subtype = subtypes.find((candidate) => candidate.name === ticket.subType && (typeId === null || candidate.typeIds.includes(typeId)));
+      const { typeId, subtypeId } = categoryOf(ticket);
       return {
         externalId: ticket.id,
         ticketNumber: String(ticket.id),
@@ -87,7 +86,7 @@ export async function seedDemoJarvis(deps: TAppDeps, mspId: string): Promise<{ b
         description: ticket.description,
         board: { id: helpDesk.id, name: helpDesk.name },
         type: { id: typeId, name: ticket.type },
-        subtype: { id: subtype?.id ?? null, name: ticket.subType },
+        subtype: { id: subtypeId, name: ticket.subType },
         priority: { id: priorities.find((priority) => priority.name === ticket.priority)?.id ?? null, name: ticket.priority },
         status: { id: null, name: 'Closed' },
         company: { id: ticket.companyId, name: null },

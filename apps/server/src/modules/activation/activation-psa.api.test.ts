@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, users } from '@switchboard/db';
-import { createPsaClient, type PsaClient, type TPsaCompany } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
-import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import type { PsaClient, TPsaCompany } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
+import type { TTestMsp } from '../../../test/factories';
 import { newClient } from '../auth/auth-test-helpers';
 
 const PASSWORD = 'Activ8-Me!';
@@ -13,49 +14,17 @@ let sim: TPsaSimulator;
 let sequence = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${(sequence += 1)}@example.com`;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  // The simulator listens on plain http on loopback, which the SSRF guard lets through only when allow-listed.
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], connectWiseClientId: sim.connectWise.clientId } });
-});
+withSimulatorApp({ app: (simulator) => ({ config: { connectWiseClientId: simulator.connectWise.clientId } }) }, (ready) => ({ t, sim } = ready));
 afterEach(() => sim.faults.reset());
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
 
 /** An MSP whose saved integration points at the simulator, stored through the API as an admin would. */
 async function mspConnectedTo(psaType: 'connectwise' | 'autotask', privateKey = sim.connectWise.privateKey): Promise<TTestMsp> {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
-  const body =
-    psaType === 'connectwise'
-      ? {
-          mspCustomDomain: msp.customDomain,
-          connectWiseManageIntegration: {
-            companyId: sim.connectWise.companyId,
-            publicKey: sim.connectWise.publicKey,
-            privateKey,
-            psaUrl: sim.connectWise.siteUrl,
-            clientId: sim.connectWise.clientId,
-          },
-        }
-      : {
-          mspCustomDomain: msp.customDomain,
-          autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl },
-        };
-  const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, body);
-  expect(saved.statusCode).toBe(200);
-  return msp;
+  return (await buildConnectedMsp(t, sim, psaType, { privateKey })).msp;
 }
 
 /** A client straight onto the simulator, standing in for someone editing the PSA outside Switchboard. */
 function directClient(psaType: 'connectwise' | 'autotask'): PsaClient {
-  const config =
-    psaType === 'connectwise'
-      ? { psaType, siteUrl: sim.connectWise.siteUrl, companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, clientId: sim.connectWise.clientId }
-      : { psaType, username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl };
-  return createPsaClient(config, { tenantKey: `direct-${psaType}` });
+  return simulatorPsaClient(sim, psaType, `direct-${psaType}`);
 }
 
 async function firstCompany(client: PsaClient): Promise<TPsaCompany> {

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type TCreateTicketResponse, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
 import { auditEvents, psaTickets, users } from '@switchboard/db';
-import { createPsaClient, type PsaClient } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { PsaClient } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { loadHistoricalTickets } from '../../../test/historical-tickets';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { nextIp } from '../auth/auth-test-helpers';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
@@ -31,14 +32,16 @@ let contact: { id: number; firstName: string; lastName: string; email: string };
 const q = (extra: Record<string, string> = {}) => new URLSearchParams({ mspCustomDomain: msp.customDomain, ...extra }).toString();
 
 beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
   llm = await startLlmServer();
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host, new URL(llm.url).host], llmTimeoutMs: 2000 } });
-  msp = await buildMsp(t);
-  admin = await signedInClient(t, await buildUser(t, msp), nextIp());
-  const cw = sim.connectWise;
-  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } })).statusCode).toBe(200);
-  direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-jarvis' });
+});
+afterAll(async () => {
+  await llm.close();
+});
+withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, new URL(llm.url).host], llmTimeoutMs: 2000 } }) }, (ready) => ({ t, sim } = ready));
+
+beforeAll(async () => {
+  ({ msp, admin } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() }));
+  direct = simulatorPsaClient(sim, 'connectwise', 'direct-jarvis');
 
   // The MSP's board: the simulator's Help Desk board saved as its configuration (A-030 → A-034).
   const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
@@ -91,12 +94,6 @@ beforeAll(async () => {
   clientUserId = clientUser.id;
   client = await signedInClient(t, clientUser, nextIp());
 }, 120_000);
-
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-  await llm.close();
-});
 
 async function describeProblem(who: TestClient, userMessage: string): Promise<TTicketDraft> {
   const response = await who.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage, mspCustomDomain: msp.customDomain });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, permissionMap, type TMergedCategorization, type TScoredBoard, type TTicketingConfiguration } from '@switchboard/contracts';
 import { psaCompanies, psaTickets } from '@switchboard/db';
 import { and, count, eq } from 'drizzle-orm';
-import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import type { PsaClient, TPsaType } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { loadHistoricalTickets } from '../../../test/historical-tickets';
 import { insertCustomRole } from '../roles/roles.repository';
@@ -13,35 +14,11 @@ import { upsertTicketCopies, type TTicketCopy } from './ticket-copies.repository
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 /** The simulator read directly: what the PSA really holds after a call. */
-function directClient(psaType: TPsaType): PsaClient {
-  if (psaType === 'connectwise') {
-    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'boards-direct-cw' });
-  }
-  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
-  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'boards-direct-at' });
-}
-
-async function connectedMsp(psaType: TPsaType): Promise<{ msp: TTestMsp; admin: TestClient }> {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
-  const body =
-    psaType === 'connectwise'
-      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
-      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
-  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
-  return { msp, admin };
-}
+const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'boards-direct-cw' : 'boards-direct-at');
+const connectedMsp = (psaType: TPsaType) => buildConnectedMsp(t, sim, psaType);
 
 const q = (msp: TTestMsp, extra: Record<string, string | number> = {}) => new URLSearchParams({ mspCustomDomain: msp.customDomain, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
 

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, CLIENT_CATALOGUE, CONTACT_LIST_CAP, CONTACT_PAGE_CAP_MESSAGE, permissionMap, type TCompanyPage, type TContactPage, type TCompanyTicketPage } from '@switchboard/contracts';
 import { auditEvents, psaContacts, psaOutbox, psaTickets } from '@switchboard/db';
-import { createPsaClient, type PsaClient, type TPsaCompany } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import type { PsaClient, TPsaCompany } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
@@ -15,27 +16,14 @@ let sim: TPsaSimulator;
 let direct: PsaClient;
 let simCompanies: TPsaCompany[];
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-  const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-  direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'companies-direct' });
+withSimulatorApp({}, async (ready) => {
+  ({ t, sim } = ready);
+  direct = simulatorPsaClient(sim, 'connectwise', 'companies-direct');
   simCompanies = [];
   for await (const company of direct.streamCompanies()) simCompanies.push(company);
 });
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
 
-async function connectedMsp(): Promise<{ msp: TTestMsp; admin: TestClient }> {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
-  const { companyId, publicKey, privateKey, siteUrl, clientId } = sim.connectWise;
-  const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId, publicKey, privateKey, psaUrl: siteUrl, clientId } });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { msp, admin };
-}
+const connectedMsp = () => buildConnectedMsp(t, sim, 'connectwise');
 
 /** Synchronized copies inserted directly (the sync engineer's job fills them in production). */
 async function seedCopies(msp: TTestMsp, companies: Array<{ externalId: string; name: string; types?: string[]; contacts?: Array<{ externalId: string; firstName: string; lastName: string; isActive?: boolean }> }>) {

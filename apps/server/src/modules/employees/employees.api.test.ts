@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, permissionMap, type TEmployeePage, type TPermission } from '@switchboard/contracts';
 import { roles } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createPsaClient } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { newClient, nextIp } from '../auth/auth-test-helpers';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 async function customRole(msp: TTestMsp, name: string, permissions: TPermission[]): Promise<string> {
   const [role] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name, custom: true, permissions: permissionMap(permissions) }).returning();
@@ -197,18 +190,8 @@ describe('roles beyond one’s own and the last role manager (A-035, A-036)', ()
 });
 
 describe('A-006 psaMembers and A-046 addPSAMembers', () => {
-  async function connected(): Promise<{ msp: TTestMsp; admin: TestClient }> {
-    const msp = await buildMsp(t);
-    const admin = await adminOf(msp);
-    const { companyId, publicKey, privateKey, siteUrl, clientId } = sim.connectWise;
-    const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId, publicKey, privateKey, psaUrl: siteUrl, clientId } });
-    expect(saved.statusCode).toBe(200);
-    return { msp, admin };
-  }
-  const directMembers = () => {
-    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-    return createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'direct-employees' }).listMembers();
-  };
+  const connected = () => buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() });
+  const directMembers = () => simulatorPsaClient(sim, 'connectwise', 'direct-employees').listMembers();
 
   it('lists the PSA members not yet imported, imports them with Tier1 and the Technician role, and lists them no more', async () => {
     const { msp, admin } = await connected();

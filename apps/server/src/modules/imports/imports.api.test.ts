@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { CSRF_HEADER, MESSAGES, permissionMap, SESSION_COOKIE, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
 import { importJobs, psaCompanies, psaContacts, psaTicketingConfigs } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TPsaType } from '@switchboard/psa';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
 
@@ -13,25 +14,9 @@ let sim: TPsaSimulator;
 const COMPANIES = 150;
 const CONTACTS = 2_600;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'empty', rateLimit: false, scale: { companies: COMPANIES, contacts: CONTACTS } });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({ simulator: { seed: 'empty', scale: { companies: COMPANIES, contacts: CONTACTS } } }, (ready) => ({ t, sim } = ready));
 
-async function connectedMsp(psaType: TPsaType): Promise<{ msp: TTestMsp; admin: TestClient }> {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
-  const body =
-    psaType === 'connectwise'
-      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
-      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
-  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
-  return { msp, admin };
-}
+const connectedMsp = (psaType: TPsaType) => buildConnectedMsp(t, sim, psaType);
 
 /** One read of a fetch body reader, typed (the DOM reader's chunk is `any` under this project's lib settings). */
 async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<{ text: string; done: boolean }> {

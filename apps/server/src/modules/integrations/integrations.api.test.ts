@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissionMap, SESSION_COOKIE } from '@switchboard/contracts';
 import { auditEvents, integrations, roles } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildApp } from '../../app';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 
 type TSimulator = TPsaSimulator;
@@ -12,15 +13,7 @@ type TSimulator = TPsaSimulator;
 let t: TTestApp;
 let sim: TSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  // The simulator listens on plain http on loopback, which the SSRF guard lets through only when allow-listed.
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 const connectWiseBody = (msp: TTestMsp, overrides: Partial<Record<string, string>> = {}) => ({
   mspCustomDomain: msp.customDomain,

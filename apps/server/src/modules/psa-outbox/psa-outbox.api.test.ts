@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, psaOutbox } from '@switchboard/db';
-import { createPsaClient, type PsaClient, type TPsaContact } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { PsaClient, TPsaContact } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { nextIp } from '../auth/auth-test-helpers';
 import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, runPsaOutboxPass, createPsaOutboxWorker, PSA_WRITE_LEASE_MS } from './psa-outbox';
 
@@ -48,24 +49,14 @@ let msp: TTestMsp;
 let admin: TestClient;
 let companyId: number;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-  msp = await buildMsp(t);
-  admin = await signedInClient(t, await buildUser(t, msp), nextIp());
-  const { companyId: cwCompany, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-  expect(
-    (await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cwCompany, publicKey, privateKey, psaUrl: siteUrl, clientId } })).statusCode,
-  ).toBe(200);
-  direct = createPsaClient({ psaType: 'connectwise', siteUrl, companyId: cwCompany, publicKey, privateKey, clientId }, { tenantKey: 'direct-outbox' });
+withSimulatorApp({}, async (ready) => {
+  ({ t, sim } = ready);
+  ({ msp, admin } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() }));
+  direct = simulatorPsaClient(sim, 'connectwise', 'direct-outbox');
   for await (const company of direct.streamCompanies()) {
     companyId = company.id;
     break;
   }
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
 });
 
 let counter = 0;

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TQueueTicket } from '@switchboard/contracts';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
-import { createQueueFixture, createTicketCopies, technician, type TQueueFixture } from './queue-fixtures.test';
+import type { TTestApp } from '../../../test/test-app';
+import { withQueueFixture, createTicketCopies, technician, type TQueueFixture } from './queue-fixtures.test';
 
 // 50 technicians press "next" at the same moment over one shared queue (issue #10, done-when). Only
 // PostgreSQL has concurrent transactions (PGlite runs one at a time), so this runs with TEST_DATABASE_URL.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let t: TTestApp;
-let sim: TPsaSimulator;
 let fixture: TQueueFixture;
 
-beforeAll(async () => {
-  if (!onPostgres) return;
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-  fixture = await createQueueFixture(t, sim);
-});
-afterAll(async () => {
-  if (!onPostgres) return;
-  await t.close();
-  await sim.close();
-});
+withQueueFixture({ enabled: onPostgres }, (ready) => ({ t, fixture } = ready));
 
 describe.skipIf(!onPostgres)('nextTickets under concurrency (PostgreSQL)', () => {
   it('50 technicians at once: no ticket is claimed twice, none is skipped, everyone gets a full batch', async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import type { TQueueTicket } from '@switchboard/contracts';
 import { psaOutbox } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
-import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { withQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
 
 // Issue #10 "done when": a working day of claims, notes, time entries, requeues and completions while
 // 20 % of the PSA's answers fail (429, 500, dropped connections; before and after the PSA took the
@@ -15,15 +15,7 @@ let t: TTestApp;
 let sim: TPsaSimulator;
 let fixture: TQueueFixture;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-  fixture = await createQueueFixture(t, sim);
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withQueueFixture({}, (ready) => ({ t, sim, fixture } = ready));
 
 /** Moves the app's clock on to the next 08:00 UTC: the day's work must not depend on the hour the test runs. */
 function startWorkingDay(): void {

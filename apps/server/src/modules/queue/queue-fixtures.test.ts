@@ -1,10 +1,10 @@
 // Fixtures for the queue API tests (named *.test.ts so it may use the simulator; it holds no tests itself).
-import { expect } from 'vitest';
 import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, psaTicketingConfigs } from '@switchboard/db';
-import { createPsaClient, type PsaClient } from '@switchboard/psa';
+import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp, type TSimulatorApp } from '../../../test/psa-simulator';
+import { buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
 import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
 
 /**
@@ -27,18 +27,27 @@ export interface TQueueFixture {
 }
 
 export function directConnectWise(sim: TPsaSimulator, key: string): PsaClient {
-  const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-  return createPsaClient({ psaType: 'connectwise', siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: key });
+  return simulatorPsaClient(sim, 'connectwise', key);
+}
+
+/**
+ * The simulator, a test app and a queue fixture for the test file, started in `beforeAll` (with
+ * `tickets` raised in the simulator and copied) and handed to `onReady`; closed in `afterAll`.
+ * `enabled: false` starts nothing.
+ */
+export function withQueueFixture(
+  options: { tickets?: { count: number; tier: 'Tier1' | 'Tier2' }; enabled?: boolean },
+  onReady: (ready: TSimulatorApp & { fixture: TQueueFixture }) => unknown,
+): void {
+  withSimulatorApp({ enabled: options.enabled }, async ({ t, sim }) => {
+    const fixture = await createQueueFixture(t, sim);
+    if (options.tickets) await createTickets(t, fixture, options.tickets.count, { tier: options.tickets.tier });
+    await onReady({ t, sim, fixture });
+  });
 }
 
 export async function createQueueFixture(t: TTestApp, sim: TPsaSimulator): Promise<TQueueFixture> {
-  const msp = await buildMsp(t);
-  const adminUser = await buildUser(t, msp, { role: 'Admin', tierLevel: 'Tier3', password: null });
-  const admin = await signedInClient(t, adminUser);
-  const connected = await admin.post(`/db/${msp.customDomain}/integrations/update`, {
-    connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId },
-  });
-  expect(connected.statusCode).toBe(200);
+  const { msp, adminUser, admin } = await buildConnectedMsp(t, sim, 'connectwise', { user: { tierLevel: 'Tier3', password: null } });
   const direct = directConnectWise(sim, `queue-${msp.id}`);
   const [board] = (await direct.listBoards()).filter((each) => each.isActive);
   if (!board) throw new Error('the simulator has no board');

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type TQueueTicket } from '@switchboard/contracts';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import { TestClient, type TTestApp } from '../../../test/test-app';
+import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 const q = (params: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString();
 

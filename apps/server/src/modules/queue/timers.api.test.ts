@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type TQueueTicket, type TTimerResponse, type TTimerSessionsResponse } from '@switchboard/contracts';
 import { queueTimerSessions } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
-import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
-let sim: TPsaSimulator;
 let fixture: TQueueFixture;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-  fixture = await createQueueFixture(t, sim);
-  await createTickets(t, fixture, 12, { tier: 'Tier1' });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withQueueFixture({ tickets: { count: 12, tier: 'Tier1' } }, (ready) => ({ t, fixture } = ready));
 
 async function workingTechnician(count: number) {
   const member = (await fixture.direct.listMembers())[0];

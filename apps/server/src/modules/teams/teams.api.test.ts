@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type TTeam } from '@switchboard/contracts';
-import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { PsaClient, TPsaType } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
-import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { newClient, nextIp } from '../auth/auth-test-helpers';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
-function directClient(psaType: TPsaType): PsaClient {
-  if (psaType === 'connectwise') {
-    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'direct-teams-cw' });
-  }
-  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
-  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'direct-teams-at' });
-}
+const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'direct-teams-cw' : 'direct-teams-at');
 
 interface TSetup {
   msp: TTestMsp;
@@ -36,13 +23,7 @@ interface TSetup {
 
 /** An MSP connected to the simulator with three technicians linked to real PSA members. */
 async function connected(psaType: TPsaType): Promise<TSetup> {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp), nextIp());
-  const body =
-    psaType === 'connectwise'
-      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
-      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
-  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
+  const { msp, admin } = await buildConnectedMsp(t, sim, psaType, { ip: nextIp() });
   const direct = directClient(psaType);
   const [board] = await direct.listBoards();
   const members = (await direct.listMembers()).slice(0, 3);

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { MESSAGES, permissionMap, type TBatchStatus } from '@switchboard/contracts';
 import { psaTickets, syncRuns } from '@switchboard/db';
-import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { PsaClient, TPsaType } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildApp } from '../../app';
 import type { TAppDeps, TApp } from '../../app-deps';
 import { createLifecycle } from '../../lib/lifecycle';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
 
@@ -16,34 +17,10 @@ const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retry
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-beforeAll(async () => {
-  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false, scale: { companies: 50, contacts: 100, tickets: 20_000 } });
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: JOBS });
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+withSimulatorApp({ simulator: { scale: { companies: 50, contacts: 100, tickets: 20_000 } }, app: { jobs: JOBS } }, (ready) => ({ t, sim } = ready));
 
-function directClient(psaType: TPsaType): PsaClient {
-  if (psaType === 'connectwise') {
-    const { companyId, publicKey, privateKey, clientId, siteUrl } = sim.connectWise;
-    return createPsaClient({ psaType, siteUrl, companyId, publicKey, privateKey, clientId }, { tenantKey: 'sync-direct-cw' });
-  }
-  const { username, secret, integrationCode, zoneDiscoveryUrl } = sim.autotask;
-  return createPsaClient({ psaType, username, secret, integrationCode, zoneDiscoveryUrl }, { tenantKey: 'sync-direct-at' });
-}
-
-async function connectedMsp(psaType: TPsaType, on: TTestApp = t): Promise<{ msp: TTestMsp; admin: TestClient }> {
-  const msp = await buildMsp(on);
-  const admin = await signedInClient(on, await buildUser(on, msp, { role: 'Admin' }));
-  const body =
-    psaType === 'connectwise'
-      ? { connectWiseManageIntegration: { companyId: sim.connectWise.companyId, publicKey: sim.connectWise.publicKey, privateKey: sim.connectWise.privateKey, psaUrl: sim.connectWise.siteUrl, clientId: sim.connectWise.clientId } }
-      : { autotaskIntegration: { username: sim.autotask.username, secret: sim.autotask.secret, integrationCode: sim.autotask.integrationCode, zoneDiscoveryUrl: sim.autotask.zoneDiscoveryUrl } };
-  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, body)).statusCode).toBe(200);
-  return { msp, admin };
-}
+const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'sync-direct-cw' : 'sync-direct-at');
+const connectedMsp = (psaType: TPsaType, on: TTestApp = t) => buildConnectedMsp(on, sim, psaType);
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, newEmployeeProblems } from '@switchboard/contracts';
 import type { TNewEmployeeProblems, TRole, TTierLevel } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
 import { useAddEmployee } from '../api/employees-queries';
-import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../form-styles';
 
 type TAddEmployeeModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onAdded: (name: string) => void };
@@ -56,30 +55,10 @@ export function AddEmployeeModal({ mspCustomDomain, roles, onClose, onAdded }: T
           <TextInput label="Phone number" type="tel" autoComplete="off" maxLength={40} styles={READABLE_ERROR_STYLES} error={problems.phoneNumber} {...field('phoneNumber')} />
           <PasswordInput label="Password" autoComplete="new-password" maxLength={200} styles={READABLE_ERROR_STYLES} error={problems.password} {...field('password')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect label="Role" data={roles.map((role) => ({ value: role.id, label: role.name }))} value={roleId} onChange={(event) => setRoleId(event.currentTarget.value)} />
-            <NativeSelect
-              label="Tier"
-              data={EMPLOYEE_TIER_OPTIONS}
-              value={tierLevel}
-              onChange={(event) => {
-                const { value } = event.currentTarget;
-                if (isTierLevel(value)) setTierLevel(value);
-              }}
-            />
+            <RoleSelect roles={roles} value={roleId} onChange={setRoleId} />
+            <TierSelect value={tierLevel} onChange={setTierLevel} />
           </SimpleGrid>
-          {addEmployee.isError && (
-            <Alert color="red" role="alert" title={MESSAGES.employees.addFailed}>
-              {isApiError(addEmployee.error) ? addEmployee.error.detail : MESSAGES.unexpectedError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={addEmployee.isPending}>
-              Add employee
-            </Button>
-          </Group>
+          <EmployeeFormFooter error={addEmployee.isError ? addEmployee.error : null} failedTitle={MESSAGES.employees.addFailed} pending={addEmployee.isPending} onCancel={onClose} submitLabel="Add employee" />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TEmployee, TRole, TTierLevel } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
 import { useEditEmployee } from '../api/employees-queries';
-import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../form-styles';
 
 type TEditEmployeeModalProps = { mspCustomDomain: string; employee: TEmployee; roles: TRole[]; onClose: () => void; onSaved: () => void };
@@ -28,29 +27,9 @@ export function EditEmployeeModal({ mspCustomDomain, employee, roles, onClose, o
           <Text size="sm" c="dimmed">
             {employee.email}
           </Text>
-          <NativeSelect label="Role" data={roles.map((role) => ({ value: role.id, label: role.name }))} value={roleId} onChange={(event) => setRoleId(event.currentTarget.value)} data-autofocus />
-          <NativeSelect
-            label="Tier"
-            data={EMPLOYEE_TIER_OPTIONS}
-            value={tierLevel}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              if (isTierLevel(value)) setTierLevel(value);
-            }}
-          />
-          {editEmployee.isError && (
-            <Alert color="red" role="alert" title={MESSAGES.employees.updateFailed}>
-              {isApiError(editEmployee.error) ? editEmployee.error.detail : MESSAGES.unexpectedError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={editEmployee.isPending}>
-              Save changes
-            </Button>
-          </Group>
+          <RoleSelect roles={roles} value={roleId} onChange={setRoleId} autoFocus />
+          <TierSelect value={tierLevel} onChange={setTierLevel} />
+          <EmployeeFormFooter error={editEmployee.isError ? editEmployee.error : null} failedTitle={MESSAGES.employees.updateFailed} pending={editEmployee.isPending} onCancel={onClose} submitLabel="Save changes" />
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, NativeSelect, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Loader, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TRole, TTierLevel } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../api/employees-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../form-styles';
-import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { isApiError } from '../../../lib/api-client';
+import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
 
 type TImportPsaMembersModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onImported: (count: number) => void };
 
@@ -70,16 +70,8 @@ export function ImportPsaMembersModal({ mspCustomDomain, roles, onClose, onImpor
             </Stack>
           </ScrollArea.Autosize>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect label="Role" data={roles.map((role) => ({ value: role.id, label: role.name }))} value={roleId} onChange={(event) => setRoleId(event.currentTarget.value)} />
-            <NativeSelect
-              label="Tier"
-              data={EMPLOYEE_TIER_OPTIONS}
-              value={tierLevel}
-              onChange={(event) => {
-                const { value } = event.currentTarget;
-                if (isTierLevel(value)) setTierLevel(value);
-              }}
-            />
+            <RoleSelect roles={roles} value={roleId} onChange={setRoleId} />
+            <TierSelect value={tierLevel} onChange={setTierLevel} />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             Imported technicians have no password yet; they are linked to their PSA member and can join teams.
@@ -89,19 +81,7 @@ export function ImportPsaMembersModal({ mspCustomDomain, roles, onClose, onImpor
               {problem}
             </Text>
           )}
-          {importMembers.isError && (
-            <Alert color="red" role="alert" title={MESSAGES.employees.importFailed}>
-              {isApiError(importMembers.error) ? importMembers.error.detail : MESSAGES.unexpectedError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={importMembers.isPending}>
-              Import {selected.size > 0 ? selected.size : ''} member{selected.size === 1 ? '' : 's'}
-            </Button>
-          </Group>
+          <EmployeeFormFooter error={importMembers.isError ? importMembers.error : null} failedTitle={MESSAGES.employees.importFailed} pending={importMembers.isPending} onCancel={onClose} submitLabel={<>Import {selected.size > 0 ? selected.size : ''} member{selected.size === 1 ? '' : 's'}</>} />
         </Stack>
       </form>
     </Modal>

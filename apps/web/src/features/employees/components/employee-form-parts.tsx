@@ -1,0 +1,56 @@
+import { Alert, Button, Group, NativeSelect } from '@mantine/core';
+import { MESSAGES } from '@switchboard/contracts';
+import type { ReactNode } from 'react';
+import type { TRole, TTierLevel } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+
+// The parts the add, edit and import-members forms share: the role and tier choices, and the
+// refusal shown above Cancel and the submit button.
+
+export function RoleSelect({ roles, value, onChange, autoFocus = false }: { roles: TRole[]; value: string; onChange: (roleId: string) => void; autoFocus?: boolean }) {
+  return (
+    <NativeSelect
+      label="Role"
+      data={roles.map((role) => ({ value: role.id, label: role.name }))}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...(autoFocus ? { 'data-autofocus': true } : {})}
+    />
+  );
+}
+
+export function TierSelect({ value, onChange }: { value: TTierLevel; onChange: (tierLevel: TTierLevel) => void }) {
+  return (
+    <NativeSelect
+      label="Tier"
+      data={EMPLOYEE_TIER_OPTIONS}
+      value={value}
+      onChange={(event) => {
+        const { value: chosen } = event.currentTarget;
+        if (isTierLevel(chosen)) onChange(chosen);
+      }}
+    />
+  );
+}
+
+/** The server's refusal under `failedTitle` (when `error` is set), then Cancel and the submit button. */
+export function EmployeeFormFooter({ error, failedTitle, pending, onCancel, submitLabel }: { error: unknown; failedTitle: string; pending: boolean; onCancel: () => void; submitLabel: ReactNode }) {
+  return (
+    <>
+      {error !== null && error !== undefined && (
+        <Alert color="red" role="alert" title={failedTitle}>
+          {isApiError(error) ? error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
