@@ -50,16 +50,21 @@ export function createImportsService(deps: TImportsDeps) {
 
   /**
    * Everything a stream needs before its first byte, so a missing connection or an unknown job is a plain problem+json
-   * answer rather than a broken event stream. A given `jobId` resumes that job (its counts continue).
+   * answer rather than a broken event stream. A given `jobId` resumes that job: its counts continue and the PSA is read
+   * from after the last row it sent (`lastExternalId`).
    */
-  async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined) {
+  async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined, heldByBrowser?: { afterId: number; received: number }) {
     // Another tenant's (or an unknown) job is 404 before anything else is said about this MSP's PSA.
     const resumed = jobId ? await jobOf(actor, jobId, kind) : undefined;
     await connectedPsaType(actor.mspId);
     const client = await deps.psaClients.forMsp(actor.mspId);
     const job = resumed ?? (await insertImportJob(db, actor.mspId, kind, actor.userId, deps.now()));
-    if (jobId) await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: 0, updatedAt: deps.now() });
-    return { client, job };
+    if (!jobId) return { client, job, resumeAfter: { lastId: 0, fetched: 0 } };
+    // The browser's word is preferred: the job records a chunk as sent once the socket took it, which is before (or
+    // without) the browser reading it when the connection dies.
+    const resumeAfter = heldByBrowser ? { lastId: heldByBrowser.afterId, fetched: heldByBrowser.received } : { lastId: job.lastExternalId, fetched: job.fetched };
+    await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: resumeAfter.fetched, lastExternalId: resumeAfter.lastId, updatedAt: deps.now() });
+    return { client, job, resumeAfter };
   }
 
   /**
@@ -68,7 +73,7 @@ export function createImportsService(deps: TImportsDeps) {
    * Ends early (complete with `cancelled`) when `signal` aborts (the browser went away) or the job is cancelled.
    */
   async function runStream(actor: TActor, kind: TImportKind, prepared: Awaited<ReturnType<typeof prepareStream>>, sink: TImportSink, signal: AbortSignal): Promise<void> {
-    const { client, job } = prepared;
+    const { client, job, resumeAfter } = prepared;
     await sink.send('started', { importJobId: job.id, kind });
     let total: number | null = null;
     try {
@@ -78,9 +83,12 @@ export function createImportsService(deps: TImportsDeps) {
       // The total only sizes the progress bar; without it the stream still runs (percentage 0 until complete).
       if (!isPsaError(error)) throw error;
     }
-    let fetched = 0;
-    let page = 0;
-    let lastId = 0;
+    // A resumed job carries on after the last row held (issue #11: the replica streaming it died). Both PSAs stream in
+    // id order (ConnectWise `orderBy=id asc`, Autotask pages by id), so "id > that row's id" seeks exactly.
+    let fetched = resumeAfter.fetched;
+    let page = Math.ceil(fetched / IMPORT_CHUNK_ROWS);
+    let lastId = resumeAfter.lastId;
+    const from = lastId > 0 ? { afterId: lastId } : {};
     let chunk: (TProgressiveClient | TProgressiveContact)[] = [];
     let isCancelled = false;
     const flush = async () => {
@@ -97,7 +105,7 @@ export function createImportsService(deps: TImportsDeps) {
       if (page % CANCEL_CHECK_CHUNKS === 0 && (await findImportJob(db, actor.mspId, job.id, kind))?.status === 'CANCELLED') isCancelled = true;
     };
     try {
-      const rows = kind === 'clients' ? mapStream(client.streamCompanies(), presentClient) : mapStream(client.streamContacts(), presentContact);
+      const rows = kind === 'clients' ? mapStream(client.streamCompanies(from), presentClient) : mapStream(client.streamContacts({}, from), presentContact);
       for await (const row of rows) {
         if (signal.aborted || isCancelled) break;
         chunk.push(row);

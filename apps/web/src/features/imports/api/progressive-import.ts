@@ -36,6 +36,8 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
   const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Ids of the rows held, so a resumed stream that repeats its last chunk adds nothing twice. */
   const seenRef = useRef<Set<number>>(new Set());
+  /** The largest row id held: where a resumed stream carries on. */
+  const lastIdRef = useRef(0);
 
   const close = useCallback(() => {
     if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
@@ -48,8 +50,10 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
     () => {
       // Named, so a reconnect can call it again from its timer.
       function connect(attempt: number) {
-        // A resume names the job; the server carries on after the last row it sent and its counts continue.
-        const source = new EventSource(buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain, jobId: jobRef.current ?? undefined }), { withCredentials: true });
+        // A resume names the job and the last row held (rows come in id order): the server carries on after it.
+        const held = seenRef.current.size;
+        const resume = jobRef.current && held > 0 ? { jobId: jobRef.current, afterId: lastIdRef.current, received: held } : { jobId: jobRef.current ?? undefined };
+        const source = new EventSource(buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain, ...resume }), { withCredentials: true });
         sourceRef.current = source;
         let retries = attempt;
         const isCurrent = () => sourceRef.current === source;
@@ -94,7 +98,10 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
           if (!isCurrent()) return;
           const chunk = JSON.parse((event as MessageEvent<string>).data) as TImportRow<K>[];
           const fresh = chunk.filter((row) => !seenRef.current.has(row.id));
-          for (const row of fresh) seenRef.current.add(row.id);
+          for (const row of fresh) {
+            seenRef.current.add(row.id);
+            lastIdRef.current = Math.max(lastIdRef.current, row.id);
+          }
           // Rows arriving again means the stream works: a later drop gets the full set of retries.
           retries = 0;
           if (fresh.length > 0) setState((previous) => ({ ...previous, rows: previous.rows.concat(fresh) }));
@@ -121,6 +128,7 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
     close();
     jobRef.current = null;
     seenRef.current = new Set();
+    lastIdRef.current = 0;
     setState({ ...initial<K>(), isLoading: true });
     open();
   }, [close, open]);

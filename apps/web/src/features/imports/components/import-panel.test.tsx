@@ -69,7 +69,7 @@ describe('ImportPanel progressive load (issue #11: a replica dies mid-import)', 
       await vi.advanceTimersByTimeAsync(RESUME_DELAYS_MS[0]);
     });
     const second = FakeEventSource.opened[1];
-    expect(second?.url).toContain(`jobId=${JOB}`);
+    expect(second?.url).toContain(`jobId=${JOB}&afterId=3&received=3`);
     second?.emit('started', { importJobId: JOB, kind: 'contacts' });
     // The other replica repeats row 3 (the last chunk's write was not known to have arrived) and carries on.
     second?.emit('data', contacts(3, 5));
