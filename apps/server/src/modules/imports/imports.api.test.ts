@@ -203,6 +203,46 @@ describe('resume (issue #11: the replica streaming an import dies)', () => {
   }, 60_000);
 });
 
+describe('resume while the first stream still runs', () => {
+  it('a stream whose browser went away does not mark the resumed job CANCELLED under the new stream (a dropped connection, replica alive)', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
+    sim.faults.set({ latencyMs: 300 });
+    try {
+      const dropped = new AbortController();
+      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
+      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let text = '';
+      while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
+      dropped.abort();
+      const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
+      const jobId = (events[0]?.data as { importJobId: string }).importJobId;
+      const firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      // Resumed at once, while the first stream is still waiting on its next PSA page.
+      const resumed = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=${jobId}&afterId=${firstRows.at(-1)?.id ?? 0}&received=${firstRows.length}`, { headers });
+      const resumedReader = resumed.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let resumedText = '';
+      for (;;) {
+        const chunk = await readChunk(resumedReader);
+        resumedText += chunk.text;
+        if (chunk.done) break;
+      }
+      const resumedEvents = parseEvents(resumedText);
+      expect(resumedEvents.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: CONTACTS } });
+      const ids = [...firstRows, ...resumedEvents.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[])].map((row) => row.id);
+      expect(new Set(ids).size).toBe(CONTACTS);
+      expect(ids).toHaveLength(CONTACTS);
+      const [job] = await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+      expect(job).toMatchObject({ status: 'COMPLETE', fetched: CONTACTS });
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+  }, 90_000);
+});
+
 describe('validation and the wizard finish calls', () => {
   it('refuses empty, oversized and unknown-job saves with plain messages; a stream without a PSA is 409 before any event', async () => {
     const { msp, admin } = await connectedMsp('connectwise');
