@@ -424,7 +424,8 @@ export async function runReplicaTest(serverUrl) {
     check(connected.status === 200, `the MSP's ConnectWise connection to the simulator was saved (${connected.status} ${connected.status === 200 ? '' : JSON.stringify(connected.body)})`);
 
     // (b) The clients import (A-059): the replica streaming it dies after the first chunk; the browser resumes the
-    // same import (jobId) through the survivor, saves what it got, and the copies equal the simulator's companies.
+    // same import (jobId, after the last row it holds) through the survivor, saves what it got, and the copies equal
+    // the simulator's companies.
     const simCompanies = await sim.ids('company/companies');
     await sim.setLatency(400);
     let importJobId;
@@ -443,17 +444,22 @@ export async function runReplicaTest(serverUrl) {
       `the import stream was cut after ${firstRows.length} of ${simCompanies.length} companies, with no complete event`,
     );
     await sim.setLatency(0);
-    const resumed = await readEvents(base, `/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${domain}&jobId=${importJobId}`, user.cookie, async () => undefined);
+    const lastHeld = firstRows.at(-1)?.id ?? 0;
+    const resumed = await readEvents(base, `/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${domain}&jobId=${importJobId}&afterId=${lastHeld}&received=${firstRows.length}`, user.cookie, async () => undefined);
     const resumedRows = resumed.events.filter((e) => e.event === 'data').flatMap((e) => e.data);
     const complete = resumed.events.find((e) => e.event === 'complete')?.data;
     check(
       resumed.events[0]?.data?.importJobId === importJobId && complete?.status === 'COMPLETE' && complete?.fetched === simCompanies.length,
       `the same import resumed through the survivor ${resumed.servedBy} and completed (${complete?.fetched} of ${simCompanies.length})`,
     );
-    const streamedIds = resumedRows.map((row) => row.id);
-    check(new Set(streamedIds).size === streamedIds.length && streamedIds.join() === simCompanies.join(), 'the resumed stream delivered every company of the simulator exactly once');
-    for (let start = 0; start < resumedRows.length; start += 1_000) {
-      const saved = await user.request('POST', '/psa/psa/progressive/clients/save-selected', { json: { mspCustomDomain: domain, importJobId, selectedClients: resumedRows.slice(start, start + 1_000) } });
+    const heldRows = [...firstRows, ...resumedRows];
+    const streamedIds = heldRows.map((row) => row.id);
+    check(
+      (resumedRows[0]?.id ?? 0) > lastHeld && new Set(streamedIds).size === streamedIds.length && streamedIds.join() === simCompanies.join(),
+      `the resumed stream carried on after company ${lastHeld}: the two streams delivered every company of the simulator exactly once`,
+    );
+    for (let start = 0; start < heldRows.length; start += 1_000) {
+      const saved = await user.request('POST', '/psa/psa/progressive/clients/save-selected', { json: { mspCustomDomain: domain, importJobId, selectedClients: heldRows.slice(start, start + 1_000) } });
       if (saved.status !== 200) throw new Failure(`save-selected answered ${saved.status} ${JSON.stringify(saved.body)}`);
     }
     const [companyCopies] = await rowsOf('SELECT count(*)::int AS n, count(DISTINCT external_id)::int AS d FROM psa_companies WHERE msp_id = $1', [mspId]);

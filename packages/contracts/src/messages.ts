@@ -238,6 +238,8 @@ export const MESSAGES = {
     companyNotImported: 'Import the contact\'s company first (step 4).',
     loadFailed: 'The list could not be loaded from the PSA.',
     cancelled: 'Loading cancelled.',
+    resuming: 'Connection lost — resuming…',
+    resumeFailed: 'The connection was lost and loading could not be resumed. Load the list again.',
     saved: '{count} saved.',
     clientTypeRequired: 'Choose a client type.',
   },

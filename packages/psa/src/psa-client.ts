@@ -395,6 +395,11 @@ export interface TListContactsFilter {
   companyId?: number;
 }
 
+/** Where a directory stream starts: only records with a larger id (the streams run in id order), to resume an import. */
+export interface TStreamFrom {
+  afterId?: number;
+}
+
 /** What a PSA allows through its API. Callers check these before offering an action, instead of catching errors. */
 export interface TPsaCapabilities {
   /** Boards can be created (ConnectWise); Autotask queues are a picklist (decision 17). */
@@ -472,12 +477,14 @@ export interface PsaClient {
   /** Contacts (active or not) with this e-mail address, each with its company; an empty address matches nobody. */
   findContactsByEmail(email: string): Promise<TPsaContactWithCompany[]>;
 
-  streamCompanies(): AsyncIterable<TPsaCompany>;
+  /** Companies in id order, from after `from.afterId` when given. */
+  streamCompanies(from?: TStreamFrom): AsyncIterable<TPsaCompany>;
   /** How many companies `streamCompanies` will yield (one request; the PSA counts). */
   countCompanies(): Promise<number>;
   /** How many contacts `streamContacts(filter)` will yield. */
   countContacts(filter?: TListContactsFilter): Promise<number>;
-  streamContacts(filter?: TListContactsFilter): AsyncIterable<TPsaContact>;
+  /** Contacts in id order, from after `from.afterId` when given. */
+  streamContacts(filter?: TListContactsFilter, from?: TStreamFrom): AsyncIterable<TPsaContact>;
   /**
    * The writes below that create a record (contact, ticket, note, time entry) look it up before the first send too, so
    * an outbox may call them again after a thrown error (outcome unknown) and the PSA still holds the record once.

@@ -36,6 +36,23 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
   });
   afterAll(async () => sim.close());
 
+  it('streams companies and contacts in id order, and from after an id (an import resumed, issue #11)', async () => {
+    const collect = async (rows: AsyncIterable<{ id: number }>) => {
+      const ids: number[] = [];
+      for await (const row of rows) ids.push(row.id);
+      return ids;
+    };
+    const companies = await collect(client.streamCompanies());
+    expect(companies).toEqual([...companies].sort((a, b) => a - b));
+    const middle = companies[Math.floor(companies.length / 2)] ?? 0;
+    expect(await collect(client.streamCompanies({ afterId: middle }))).toEqual(companies.filter((id) => id > middle));
+    const contacts = await collect(client.streamContacts());
+    expect(contacts.length).toBeGreaterThan(2);
+    expect(contacts).toEqual([...contacts].sort((a, b) => a - b));
+    const pivot = contacts[1] ?? 0;
+    expect(await collect(client.streamContacts({}, { afterId: pivot }))).toEqual(contacts.filter((id) => id > pivot));
+  });
+
   it('reads every kind of reference data', async () => {
     const scope = psaType === 'connectwise' ? boardId : null;
     const [types, subtypes, associations, statuses] = await Promise.all([

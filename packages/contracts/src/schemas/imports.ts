@@ -31,11 +31,22 @@ export const ZProgressiveContact = z.object({
 });
 export type TProgressiveContact = z.infer<typeof ZProgressiveContact>;
 
-export const ZProgressiveStreamQuery = z.object({
-  mspCustomDomain: ZCustomDomain,
-  /** Resume: the import job of an earlier, interrupted stream (progress counts continue). */
-  jobId: z.uuid().optional(),
-});
+export const ZProgressiveStreamQuery = z
+  .object({
+    mspCustomDomain: ZCustomDomain,
+    /** Resume: the import job of an earlier, interrupted stream (progress counts continue). */
+    jobId: z.uuid().optional(),
+    /**
+     * Ours (issue #11): on a resume, the last row id the browser holds and how many rows it holds. The server cannot know
+     * which of the chunks it wrote reached the browser before the connection died, so the browser says where it got to.
+     */
+    afterId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+    received: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine((query) => (query.afterId === undefined) === (query.received === undefined) && (query.afterId === undefined || query.jobId !== undefined), {
+    message: 'afterId and received go together, with the jobId of the import they resume.',
+    path: ['afterId'],
+  });
 
 /** `progress` event payload (R-202). */
 export const ZImportProgress = z.object({

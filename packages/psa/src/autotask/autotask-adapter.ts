@@ -11,6 +11,7 @@ import type {
   TCreatePsaContact,
   TCreatePsaTicket,
   TListContactsFilter,
+  TStreamFrom,
   TPsaBoard,
   TPsaCommunicationType,
   TPsaCompany,
@@ -148,8 +149,8 @@ export class AutotaskClient implements PsaClient {
     return Promise.reject(notSupportedError(this.psaType, 'createSubtypes'));
   }
 
-  streamCompanies(): AsyncGenerator<TPsaCompany> {
-    return contacts.streamCompanies(this.api);
+  streamCompanies(from?: TStreamFrom): AsyncGenerator<TPsaCompany> {
+    return contacts.streamCompanies(this.api, from);
   }
 
   countCompanies(): Promise<number> {
@@ -160,8 +161,8 @@ export class AutotaskClient implements PsaClient {
     return contacts.countContacts(this.api, filter);
   }
 
-  streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
-    return contacts.streamContacts(this.api, filter);
+  streamContacts(filter?: TListContactsFilter, from?: TStreamFrom): AsyncGenerator<TPsaContact> {
+    return contacts.streamContacts(this.api, filter, from);
   }
 
   // Autotask has no board (queue) teams of ConnectWise's kind: Switchboard keeps Autotask teams locally.

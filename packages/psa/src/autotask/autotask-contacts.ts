@@ -1,18 +1,21 @@
 import { lookUpFirst } from '../http/create-options';
-import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
+import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany, TStreamFrom } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import * as map from './autotask-mappers';
 import { checkId } from '../record-id';
 import { itemOf } from './autotask-records';
 import { atFilter } from './filters';
 
-export function streamCompanies(api: AutotaskApi): AsyncGenerator<TPsaCompany> {
-  return api.stream('Companies', [atFilter.all()], map.toCompany);
+/** Autotask answers queries in id order and pages by id, so "after this id" resumes exactly where a stream stopped. */
+const fromFilter = (from: TStreamFrom) => (from.afterId === undefined ? atFilter.all() : atFilter.compare('gt', 'id', from.afterId));
+
+export function streamCompanies(api: AutotaskApi, from: TStreamFrom = {}): AsyncGenerator<TPsaCompany> {
+  return api.stream('Companies', [fromFilter(from)], map.toCompany);
 }
 
-export function streamContacts(api: AutotaskApi, filter: TListContactsFilter = {}): AsyncGenerator<TPsaContact> {
-  const query = filter.companyId === undefined ? atFilter.all() : atFilter.eq('companyID', filter.companyId);
-  return api.stream('Contacts', [query], map.toContact);
+export function streamContacts(api: AutotaskApi, filter: TListContactsFilter = {}, from: TStreamFrom = {}): AsyncGenerator<TPsaContact> {
+  const query = filter.companyId === undefined ? [fromFilter(from)] : [atFilter.eq('companyID', filter.companyId), ...(from.afterId === undefined ? [] : [fromFilter(from)])];
+  return api.stream('Contacts', query, map.toContact);
 }
 
 /** Autotask contacts carry only a companyID, so the companies are read in one `in` query after the contacts. */

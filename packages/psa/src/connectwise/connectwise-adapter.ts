@@ -14,6 +14,7 @@ import type {
   TCreatePsaTeam,
   TCreatePsaTicket,
   TListContactsFilter,
+  TStreamFrom,
   TPsaBoard,
   TPsaCommunicationType,
   TPsaCompany,
@@ -170,8 +171,8 @@ export class ConnectWiseClient implements PsaClient {
     return this.api.patch(path, operations, toTeam);
   }
 
-  streamCompanies(): AsyncGenerator<TPsaCompany> {
-    return contacts.streamCompanies(this.api);
+  streamCompanies(from?: TStreamFrom): AsyncGenerator<TPsaCompany> {
+    return contacts.streamCompanies(this.api, from);
   }
 
   countCompanies(): Promise<number> {
@@ -182,8 +183,8 @@ export class ConnectWiseClient implements PsaClient {
     return contacts.countContacts(this.api, filter);
   }
 
-  streamContacts(filter?: TListContactsFilter): AsyncGenerator<TPsaContact> {
-    return contacts.streamContacts(this.api, filter);
+  streamContacts(filter?: TListContactsFilter, from?: TStreamFrom): AsyncGenerator<TPsaContact> {
+    return contacts.streamContacts(this.api, filter, from);
   }
 
   createContact(input: TCreatePsaContact): Promise<TPsaContact> {

@@ -1,17 +1,20 @@
 import { lookUpFirst } from '../http/create-options';
-import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany } from '../psa-client';
+import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany, TStreamFrom } from '../psa-client';
 import { Condition, eq } from './conditions';
 import type { ConnectWiseApi } from './connectwise-api';
 import * as map from './connectwise-mappers';
 import { listCommunicationTypes } from './connectwise-reference-data';
 
-export function streamCompanies(api: ConnectWiseApi): AsyncGenerator<TPsaCompany> {
-  return api.stream('/company/companies', map.toCompany, { conditions: eq('deletedFlag', false) });
+/** The stream pages `orderBy=id asc`, so "after this id" resumes exactly where an earlier stream stopped. */
+const afterIdOf = (from: TStreamFrom): Condition[] => (from.afterId === undefined ? [] : [Condition.compare('id', '>', from.afterId)]);
+
+export function streamCompanies(api: ConnectWiseApi, from: TStreamFrom = {}): AsyncGenerator<TPsaCompany> {
+  return api.stream('/company/companies', map.toCompany, { conditions: Condition.and(eq('deletedFlag', false), ...afterIdOf(from)) });
 }
 
-export function streamContacts(api: ConnectWiseApi, filter: TListContactsFilter = {}): AsyncGenerator<TPsaContact> {
-  const conditions = filter.companyId === undefined ? undefined : eq('company/id', filter.companyId);
-  return api.stream('/company/contacts', map.toContact, { conditions });
+export function streamContacts(api: ConnectWiseApi, filter: TListContactsFilter = {}, from: TStreamFrom = {}): AsyncGenerator<TPsaContact> {
+  const parts = [...(filter.companyId === undefined ? [] : [eq('company/id', filter.companyId)]), ...afterIdOf(from)];
+  return api.stream('/company/contacts', map.toContact, { conditions: parts.length === 0 ? undefined : Condition.and(...parts) });
 }
 
 export function countCompanies(api: ConnectWiseApi): Promise<number> {

@@ -128,6 +128,106 @@ describe('cancel and a closed stream', () => {
   }, 60_000);
 });
 
+describe('resume (issue #11: the replica streaming an import dies)', () => {
+  it.each(['connectwise', 'autotask'] as const)('%s: a resumed job carries on after the last row the browser holds, so the two streams hold every row once', async (psaType) => {
+    const { msp, admin } = await connectedMsp(psaType);
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
+    sim.faults.set({ latencyMs: 150 });
+    let jobId = '';
+    let firstRows: TProgressiveContact[] = [];
+    try {
+      const dropped = new AbortController();
+      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
+      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let text = '';
+      while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
+      // The connection goes away mid-import, as when the replica holding it is killed.
+      dropped.abort();
+      const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
+      jobId = (events[0]?.data as { importJobId: string }).importJobId;
+      firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      let job: typeof importJobs.$inferSelect | undefined;
+      for (let waited = 0; waited < 20_000 && job?.status !== 'CANCELLED'; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [job] = await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+      }
+      expect(job?.status).toBe('CANCELLED');
+      // The server wrote more chunks into the socket than the browser read: its own record is ahead of the browser.
+      expect(job?.fetched).toBeGreaterThanOrEqual(firstRows.length);
+      expect(firstRows.length).toBeLessThan(CONTACTS);
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+    const lastHeld = firstRows.at(-1)?.id ?? 0;
+    const resumed = await stream(admin, msp, 'contacts', `${jobId}&afterId=${lastHeld}&received=${firstRows.length}`);
+    expect(resumed.importJobId).toBe(jobId);
+    const resumedRows = resumed.rows as TProgressiveContact[];
+    // Not from the first row again: from the row after the last one the browser holds.
+    expect(resumedRows[0]?.id).toBeGreaterThan(lastHeld);
+    expect(resumedRows).toHaveLength(CONTACTS - firstRows.length);
+    expect(resumed.events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: CONTACTS, total: CONTACTS } });
+    const progress = resumed.events.filter((each) => each.event === 'progress').map((each) => (each.data as { progress: { currentPage: number; progressPercentage: number } }).progress);
+    expect(progress[0]?.currentPage).toBeGreaterThan(1);
+    expect(progress.at(-1)?.progressPercentage).toBe(100);
+    // What the browser holds (it keeps one of each id) is every contact exactly once.
+    const held = [...new Map([...firstRows, ...resumedRows].map((row) => [row.id, row])).keys()];
+    expect(held).toHaveLength(CONTACTS);
+    expect(new Set(resumedRows.map((row) => row.id)).size).toBe(resumedRows.length);
+    const [job] = await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    expect(job).toMatchObject({ status: 'COMPLETE', fetched: CONTACTS });
+
+    // Without the browser's position the job's own record is used; half a resume position is refused plainly.
+    const again = await stream(admin, msp, 'contacts', jobId);
+    expect(again.rows).toHaveLength(0);
+    expect(again.events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: CONTACTS } });
+    expect((await admin.get(`/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=${jobId}&afterId=5`)).json()).toMatchObject({ status: 400 });
+    expect((await admin.get(`/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}&afterId=5&received=5`)).json()).toMatchObject({ status: 400 });
+  }, 60_000);
+});
+
+describe('resume while the first stream still runs', () => {
+  it('a stream whose browser went away does not mark the resumed job CANCELLED under the new stream (a dropped connection, replica alive)', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
+    sim.faults.set({ latencyMs: 300 });
+    try {
+      const dropped = new AbortController();
+      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
+      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let text = '';
+      while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
+      dropped.abort();
+      const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
+      const jobId = (events[0]?.data as { importJobId: string }).importJobId;
+      const firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      // Resumed at once, while the first stream is still waiting on its next PSA page.
+      const resumed = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=${jobId}&afterId=${firstRows.at(-1)?.id ?? 0}&received=${firstRows.length}`, { headers });
+      const resumedReader = resumed.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let resumedText = '';
+      for (;;) {
+        const chunk = await readChunk(resumedReader);
+        resumedText += chunk.text;
+        if (chunk.done) break;
+      }
+      const resumedEvents = parseEvents(resumedText);
+      expect(resumedEvents.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: CONTACTS } });
+      const ids = [...firstRows, ...resumedEvents.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[])].map((row) => row.id);
+      expect(new Set(ids).size).toBe(CONTACTS);
+      expect(ids).toHaveLength(CONTACTS);
+      const [job] = await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+      expect(job).toMatchObject({ status: 'COMPLETE', fetched: CONTACTS });
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+  }, 90_000);
+});
+
 describe('validation and the wizard finish calls', () => {
   it('refuses empty, oversized and unknown-job saves with plain messages; a stream without a PSA is 409 before any event', async () => {
     const { msp, admin } = await connectedMsp('connectwise');

@@ -23,6 +23,19 @@ export async function updateImportJob(db: TDatabase, mspId: string, jobId: strin
   await db.update(importJobs).set(patch).where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId)));
 }
 
+/**
+ * Records a stream's progress or end only while the job is still the one this stream last wrote (`ownedAt` is its last
+ * `updatedAt`); false when a resume or a cancel has written it since, so a stream that lost its browser cannot undo them.
+ */
+export async function updateOwnedImportJob(db: TDatabase, mspId: string, jobId: string, ownedAt: Date, patch: Partial<Pick<TImportJobRow, 'status' | 'fetched' | 'total' | 'lastExternalId'>> & { updatedAt: Date }): Promise<boolean> {
+  const rows = await db
+    .update(importJobs)
+    .set(patch)
+    .where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId), eq(importJobs.updatedAt, ownedAt)))
+    .returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
 /** Adds saved rows to the job's count and returns the new total. */
 export async function addSavedToImportJob(db: TDatabase, mspId: string, jobId: string, saved: number, now: Date): Promise<number> {
   const [row] = await db

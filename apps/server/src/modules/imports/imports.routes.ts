@@ -50,7 +50,7 @@ export const registerImportsRoutes: TModule = (app, deps) => {
         tags: ['imports'],
         operationId: 'fetchProgressiveStream',
         summary:
-          'A-059 (clients) / A-060 (contacts) Server-sent events: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error before complete when the PSA fails. `jobId` resumes an earlier import.',
+          'A-059 (clients) / A-060 (contacts) Server-sent events: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error before complete when the PSA fails. `jobId` resumes an earlier import: after `afterId` with `received` rows held when the browser says so, else after the last row the job recorded as sent.',
         params: ZKindParams,
         querystring: ZProgressiveStreamQuery,
       },
@@ -58,7 +58,7 @@ export const registerImportsRoutes: TModule = (app, deps) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const prepared = await imports.prepareStream(actor, request.params.kind, request.query.jobId);
+      const prepared = await imports.prepareStream(actor, request.params.kind, request.query.jobId, request.query.afterId === undefined || request.query.received === undefined ? undefined : { afterId: request.query.afterId, received: request.query.received });
       // From here the response is the event stream; the open connection is the only state this replica holds.
       reply.hijack();
       const raw = reply.raw;

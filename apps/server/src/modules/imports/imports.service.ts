@@ -16,7 +16,7 @@ import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
-import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
+import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
 
 export interface TImportsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
@@ -50,16 +50,22 @@ export function createImportsService(deps: TImportsDeps) {
 
   /**
    * Everything a stream needs before its first byte, so a missing connection or an unknown job is a plain problem+json
-   * answer rather than a broken event stream. A given `jobId` resumes that job (its counts continue).
+   * answer rather than a broken event stream. A given `jobId` resumes that job: its counts continue and the PSA is read
+   * from after the last row it sent (`lastExternalId`).
    */
-  async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined) {
+  async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined, heldByBrowser?: { afterId: number; received: number }) {
     // Another tenant's (or an unknown) job is 404 before anything else is said about this MSP's PSA.
     const resumed = jobId ? await jobOf(actor, jobId, kind) : undefined;
     await connectedPsaType(actor.mspId);
     const client = await deps.psaClients.forMsp(actor.mspId);
     const job = resumed ?? (await insertImportJob(db, actor.mspId, kind, actor.userId, deps.now()));
-    if (jobId) await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: 0, updatedAt: deps.now() });
-    return { client, job };
+    if (!jobId) return { client, job, ownedAt: job.updatedAt, resumeAfter: { lastId: 0, fetched: 0 } };
+    // The browser's word is preferred: the job records a chunk as sent once the socket took it, which is before (or
+    // without) the browser reading it when the connection dies.
+    const resumeAfter = heldByBrowser ? { lastId: heldByBrowser.afterId, fetched: heldByBrowser.received } : { lastId: job.lastExternalId, fetched: job.fetched };
+    const ownedAt = deps.now();
+    await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: resumeAfter.fetched, lastExternalId: resumeAfter.lastId, updatedAt: ownedAt });
+    return { client, job, ownedAt, resumeAfter };
   }
 
   /**
@@ -68,21 +74,36 @@ export function createImportsService(deps: TImportsDeps) {
    * Ends early (complete with `cancelled`) when `signal` aborts (the browser went away) or the job is cancelled.
    */
   async function runStream(actor: TActor, kind: TImportKind, prepared: Awaited<ReturnType<typeof prepareStream>>, sink: TImportSink, signal: AbortSignal): Promise<void> {
-    const { client, job } = prepared;
+    const { client, job, resumeAfter } = prepared;
+    // Every write of this stream is conditional on the job still being as this stream left it (its `updatedAt`): when
+    // the browser's connection dropped and it resumed the job through another request (issue #11), the old stream,
+    // still paging on a live replica, must not mark the job CANCELLED or rewind its counts under the new one.
+    let ownedAt = prepared.ownedAt;
+    let isTakenOver = false;
+    const write = async (patch: Partial<Pick<TImportJobRow, 'status' | 'fetched' | 'total' | 'lastExternalId'>>) => {
+      if (isTakenOver) return;
+      const updatedAt = deps.now();
+      if (await updateOwnedImportJob(db, actor.mspId, job.id, ownedAt, { ...patch, updatedAt })) ownedAt = updatedAt;
+      else if ((await findImportJob(db, actor.mspId, job.id, kind))?.status === 'CANCELLED') isCancelled = true;
+      else isTakenOver = true;
+    };
+    let isCancelled = false;
     await sink.send('started', { importJobId: job.id, kind });
     let total: number | null = null;
     try {
       total = kind === 'clients' ? await client.countCompanies() : await client.countContacts();
-      await updateImportJob(db, actor.mspId, job.id, { total, updatedAt: deps.now() });
+      await write({ total });
     } catch (error) {
       // The total only sizes the progress bar; without it the stream still runs (percentage 0 until complete).
       if (!isPsaError(error)) throw error;
     }
-    let fetched = 0;
-    let page = 0;
-    let lastId = 0;
+    // A resumed job carries on after the last row held (issue #11: the replica streaming it died). Both PSAs stream in
+    // id order (ConnectWise `orderBy=id asc`, Autotask pages by id), so "id > that row's id" seeks exactly.
+    let fetched = resumeAfter.fetched;
+    let page = Math.ceil(fetched / IMPORT_CHUNK_ROWS);
+    let lastId = resumeAfter.lastId;
+    const from = lastId > 0 ? { afterId: lastId } : {};
     let chunk: (TProgressiveClient | TProgressiveContact)[] = [];
-    let isCancelled = false;
     const flush = async () => {
       if (chunk.length === 0) return;
       page += 1;
@@ -93,29 +114,32 @@ export function createImportsService(deps: TImportsDeps) {
         progress: { progressPercentage: total ? Math.min(100, Math.round((fetched / total) * 1000) / 10) : 0, currentPage: page, fetched, total },
       };
       await sink.send('progress', progress);
-      await updateImportJob(db, actor.mspId, job.id, { fetched, lastExternalId: lastId, updatedAt: deps.now() });
-      if (page % CANCEL_CHECK_CHUNKS === 0 && (await findImportJob(db, actor.mspId, job.id, kind))?.status === 'CANCELLED') isCancelled = true;
+      await write({ fetched, lastExternalId: lastId });
+      if (!isCancelled && page % CANCEL_CHECK_CHUNKS === 0 && (await findImportJob(db, actor.mspId, job.id, kind))?.status === 'CANCELLED') isCancelled = true;
     };
     try {
-      const rows = kind === 'clients' ? mapStream(client.streamCompanies(), presentClient) : mapStream(client.streamContacts(), presentContact);
+      const rows = kind === 'clients' ? mapStream(client.streamCompanies(from), presentClient) : mapStream(client.streamContacts({}, from), presentContact);
       for await (const row of rows) {
-        if (signal.aborted || isCancelled) break;
+        if (signal.aborted || isCancelled || isTakenOver) break;
         chunk.push(row);
         fetched += 1;
         lastId = row.id;
         if (chunk.length >= IMPORT_CHUNK_ROWS) await flush();
       }
-      if (!signal.aborted && !isCancelled) await flush();
+      if (!signal.aborted && !isCancelled && !isTakenOver) await flush();
     } catch (error) {
       const detail = isPsaError(error) ? appErrorFromPsaError(error).detail : MESSAGES.imports.loadFailed;
-      await updateImportJob(db, actor.mspId, job.id, { status: 'FAILED', fetched, updatedAt: deps.now() });
+      await write({ status: 'FAILED', fetched });
+      if (isTakenOver) return;
       await sink.send('error', { importJobId: job.id, detail });
       await sink.send('complete', { importJobId: job.id, fetched, total, status: 'FAILED' });
       return;
     }
+    // Another request resumed this job: it owns the job and its browser; this stream ends without a word.
+    if (isTakenOver) return;
     const status = signal.aborted || isCancelled ? 'CANCELLED' : 'COMPLETE';
-    await updateImportJob(db, actor.mspId, job.id, { status, fetched, updatedAt: deps.now() });
-    if (!signal.aborted) await sink.send('complete', { importJobId: job.id, fetched, total, status });
+    await write({ status, fetched });
+    if (!signal.aborted && !isTakenOver) await sink.send('complete', { importJobId: job.id, fetched, total, status });
   }
 
   /** Ours (api-additions): the cancel button; the stream, on whichever replica, sees it at its next check. */

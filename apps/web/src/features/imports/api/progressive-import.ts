@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TProgressiveClient, TProgressiveContact } from '@switchboard/contracts';
+import { MESSAGES, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
 import { apiFetch, buildApiUrl, loadSchemas } from '../../../lib/api-client';
 
 export type TImportKind = 'clients' | 'contacts';
@@ -12,74 +12,132 @@ export interface TImportState<K extends TImportKind> {
   currentPage: number;
   total: number | null;
   isLoading: boolean;
+  /** The connection dropped before the server said the import was over; the hook is reconnecting with the job id. */
+  isResuming: boolean;
   isComplete: boolean;
   error: string | null;
 }
 
-const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isComplete: false, error: null });
+const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isResuming: false, isComplete: false, error: null });
+
+/** How long to wait before each reconnect after a dropped stream; past the last, loading stops with an error. */
+export const RESUME_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
 
 /**
  * A-059/A-060 over EventSource (sent with credentials): started, progress, data chunks appended to the list, complete.
- * Cancelling (A ours: …/cancel) or a stream that closes for good marks the fetch complete (01 §4, §8).
+ * Only the server's `complete` (or its `error` event) ends the fetch; a connection that drops (a replica going away,
+ * issue #11) reconnects with the job id, a few times with backoff, and rows already held are not added again.
+ * Cancelling (A ours: …/cancel) marks the fetch complete (01 §4, §8).
  */
 export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: string, kind: K) {
   const [state, setState] = useState<TImportState<K>>(initial<K>());
   const sourceRef = useRef<EventSource | null>(null);
   const jobRef = useRef<string | null>(null);
+  const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Ids of the rows held, so a resumed stream that repeats its last chunk adds nothing twice. */
+  const seenRef = useRef<Set<number>>(new Set());
+  /** The largest row id held: where a resumed stream carries on. */
+  const lastIdRef = useRef(0);
 
   const close = useCallback(() => {
+    if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
+    retryTimerRef.current = null;
     sourceRef.current?.close();
     sourceRef.current = null;
   }, []);
 
+  const open = useCallback(
+    () => {
+      // Named, so a reconnect can call it again from its timer.
+      function connect(attempt: number) {
+        // A resume names the job and the last row held (rows come in id order): the server carries on after it.
+        const held = seenRef.current.size;
+        const resume = jobRef.current && held > 0 ? { jobId: jobRef.current, afterId: lastIdRef.current, received: held } : { jobId: jobRef.current ?? undefined };
+        const source = new EventSource(buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain, ...resume }), { withCredentials: true });
+        sourceRef.current = source;
+        let retries = attempt;
+        const isCurrent = () => sourceRef.current === source;
+        const finish = (error: string | null = null) => {
+          close();
+          setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, error: error ?? previous.error }));
+        };
+        /** The transport went away without the server's last word: try again with the job id, or give up with a message. */
+        const handleDropped = () => {
+          close();
+          const delay = RESUME_DELAYS_MS[retries];
+          if (delay === undefined) {
+            setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: false, error: MESSAGES.imports.resumeFailed }));
+            return;
+          }
+          setState((previous) => ({ ...previous, isResuming: true }));
+          retryTimerRef.current = setTimeout(() => {
+            retryTimerRef.current = null;
+            connect(retries + 1);
+          }, delay);
+        };
+        source.addEventListener('started', (event) => {
+          if (!isCurrent()) return;
+          const data = JSON.parse((event as MessageEvent<string>).data) as { importJobId?: string };
+          jobRef.current = data.importJobId ?? jobRef.current;
+          setState((previous) => ({ ...previous, importJobId: jobRef.current, isResuming: false }));
+        });
+        // zod loads on first use (issue #6 §5); callbacks on one promise run in order, so progress stays in order.
+        const schemas = loadSchemas();
+        source.addEventListener('progress', (event) => {
+          if (!isCurrent()) return;
+          const raw: unknown = JSON.parse((event as MessageEvent<string>).data);
+          void schemas.then((s) => {
+            const parsed = s.ZImportProgress.safeParse(raw);
+            if (!parsed.success) return;
+            const { progressPercentage, currentPage, total } = parsed.data.progress;
+            // A progress read that resolves after `complete` must not pull the bar back under 100.
+            setState((previous) => (previous.isComplete ? previous : { ...previous, progressPercentage, currentPage, total }));
+          });
+        });
+        source.addEventListener('data', (event) => {
+          if (!isCurrent()) return;
+          const chunk = JSON.parse((event as MessageEvent<string>).data) as TImportRow<K>[];
+          const fresh = chunk.filter((row) => !seenRef.current.has(row.id));
+          for (const row of fresh) {
+            seenRef.current.add(row.id);
+            lastIdRef.current = Math.max(lastIdRef.current, row.id);
+          }
+          // Rows arriving again means the stream works: a later drop gets the full set of retries.
+          retries = 0;
+          if (fresh.length > 0) setState((previous) => ({ ...previous, rows: previous.rows.concat(fresh) }));
+        });
+        source.addEventListener('error', (event) => {
+          if (!isCurrent()) return;
+          // A server `error` event carries a detail and ends the fetch (R-204); a transport error has none and is resumed.
+          const raw = (event as MessageEvent<string | undefined>).data;
+          if (raw) finish((JSON.parse(raw) as { detail?: string }).detail ?? MESSAGES.imports.loadFailed);
+          else handleDropped();
+        });
+        source.addEventListener('complete', () => {
+          if (!isCurrent()) return;
+          setState((previous) => ({ ...previous, progressPercentage: previous.error ? previous.progressPercentage : 100 }));
+          finish();
+        });
+      }
+      connect(0);
+    },
+    [close, kind, mspCustomDomain],
+  );
+
   const start = useCallback(() => {
     close();
     jobRef.current = null;
+    seenRef.current = new Set();
+    lastIdRef.current = 0;
     setState({ ...initial<K>(), isLoading: true });
-    const source = new EventSource(buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain }), { withCredentials: true });
-    sourceRef.current = source;
-    const finish = (error: string | null = null) => {
-      close();
-      setState((previous) => ({ ...previous, isLoading: false, isComplete: true, error: error ?? previous.error }));
-    };
-    source.addEventListener('started', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { importJobId?: string };
-      jobRef.current = data.importJobId ?? null;
-      setState((previous) => ({ ...previous, importJobId: data.importJobId ?? null }));
-    });
-    // zod loads on first use (issue #6 §5); callbacks on one promise run in order, so progress stays in order.
-    const schemas = loadSchemas();
-    source.addEventListener('progress', (event) => {
-      const raw: unknown = JSON.parse((event as MessageEvent<string>).data);
-      void schemas.then((s) => {
-        const parsed = s.ZImportProgress.safeParse(raw);
-        if (!parsed.success) return;
-        const { progressPercentage, currentPage, total } = parsed.data.progress;
-        // A progress read that resolves after `complete` must not pull the bar back under 100.
-        setState((previous) => (previous.isComplete ? previous : { ...previous, progressPercentage, currentPage, total }));
-      });
-    });
-    source.addEventListener('data', (event) => {
-      const chunk = JSON.parse((event as MessageEvent<string>).data) as TImportRow<K>[];
-      setState((previous) => ({ ...previous, rows: previous.rows.concat(chunk) }));
-    });
-    source.addEventListener('error', (event) => {
-      // A server `error` event carries a detail; a transport error has none. Either way the fetch is over (R-204).
-      const raw = (event as MessageEvent<string | undefined>).data;
-      const detail = raw ? ((JSON.parse(raw) as { detail?: string }).detail ?? null) : null;
-      finish(detail);
-    });
-    source.addEventListener('complete', () => {
-      setState((previous) => ({ ...previous, progressPercentage: previous.error ? previous.progressPercentage : 100 }));
-      finish();
-    });
-  }, [close, kind, mspCustomDomain]);
+    open();
+  }, [close, open]);
 
   /** R-203: cancelling marks the fetch complete; the server stops paging the PSA. */
   const cancel = useCallback(async () => {
     const jobId = jobRef.current;
     close();
-    setState((previous) => ({ ...previous, isLoading: false, isComplete: true }));
+    setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true }));
     if (jobId) await apiFetch(`/psa/psa/progressive/${kind}/cancel`, { method: 'POST', query: { mspCustomDomain, jobId } }).catch(() => undefined);
   }, [close, kind, mspCustomDomain]);
 

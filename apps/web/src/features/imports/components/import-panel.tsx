@@ -68,13 +68,18 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
           </Button>
         )}
       </Group>
-      {(state.isLoading || state.isComplete) && (
+      {(state.isLoading || state.isComplete || state.rows.length > 0) && (
         <Stack gap={4}>
           <Progress value={state.progressPercentage} aria-label="Loading progress" />
           <Text size="sm" c="dimmed">
             {state.rows.length.toLocaleString()} loaded{state.total !== null ? ` of ${state.total.toLocaleString()}` : ''} · page {state.currentPage} · {selectedCount.toLocaleString()} selected
           </Text>
         </Stack>
+      )}
+      {state.isResuming && (
+        <Alert color="yellow" role="status">
+          {MESSAGES.imports.resuming}
+        </Alert>
       )}
       {state.error && <Alert color="red">{state.error}</Alert>}
       {state.rows.length > 0 && (
