@@ -177,7 +177,15 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
     )`;
   const key = rankKeySql(settings, sql.raw('src.priority_score'), sql.raw('src.subtype_score'), due, created);
   // Only copies or boards changed since the last pass are compared (a full pass when `changedSince` is null).
-  const changedFilter = changedSince === null ? sql`` : sql`and (t.synced_at >= ${iso(changedSince)}::timestamptz or bc.updated_at >= ${iso(changedSince)}::timestamptz)`;
+  // A board configuration rarely changes: a cheap look at the MSP's boards decides whether the pass needs
+  // the board clause at all, so the usual pass is `synced_at >= …` alone, which psa_tickets_synced_idx
+  // answers without reading every copy of the MSP (the OR with a joined column cannot use an index).
+  const changedFilter =
+    changedSince === null
+      ? sql``
+      : (await hasBoardConfigChangedSince(db, mspId, changedSince))
+        ? sql`and (t.synced_at >= ${iso(changedSince)}::timestamptz or bc.updated_at >= ${iso(changedSince)}::timestamptz)`
+        : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`;
   // New copies: inserted; existing rows are only probed in the unique index, never locked or rewritten
   // (DO NOTHING), so no row a claim wants is held here. (An anti-join against queue_tickets would rescan
   // the rows this very statement inserts, quadratic on a first pass over a large MSP.)
@@ -220,6 +228,12 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
       returning q.id`,
   );
   return inserted.length + changed.length + closed.length;
+}
+
+/** Whether any board configuration of the MSP changed at or after `since` (one primary-key range read). */
+async function hasBoardConfigChangedSince(db: TDatabase, mspId: string, since: Date): Promise<boolean> {
+  const rows = await rowsOf(db, sql`select 1 from board_configs where msp_id = ${mspId} and updated_at >= ${iso(since)}::timestamptz limit 1`);
+  return rows.length > 0;
 }
 
 /** Recomputes every open row's rank key after the weights changed. */

@@ -1,0 +1,1 @@
+CREATE INDEX "psa_tickets_synced_idx" ON "psa_tickets" USING btree ("msp_id","synced_at");
