@@ -475,6 +475,47 @@ export interface TReleasedTicket {
   isAssignedInPsa: boolean;
 }
 
+/** Whether the queue assigned the ticket in the PSA (isAssignedInPsaByQueue in SQL): its last ownership write is an assign, done or pending. */
+function assignedInPsaSql(mspId: string, ticketRowId: SQL): SQL {
+  return sql`coalesce((select o.kind = ${QUEUE_WRITES.assign} and o.status <> 'failed' from psa_outbox o
+          where o.msp_id = ${mspId} and o.target_type = 'ticket' and o.target_id = ${ticketRowId}::text
+            and o.kind in (${QUEUE_WRITES.assign}, ${QUEUE_WRITES.unassign})
+          order by o.seq desc limit 1), false)`;
+}
+
+/**
+ * One technician's release of the claimed tickets that need no PSA write (the queue never assigned
+ * them there), in one statement without a transaction: a technician without a PSA member hands back
+ * in one round trip. Reports whether claimed tickets the queue did assign in the PSA are left: those
+ * go back with releaseClaimedTickets in a transaction, beside their unassign write.
+ */
+export async function releaseTicketsNotAssignedInPsa(db: TDatabase, mspId: string, now: Date, techId: string): Promise<{ released: number; hasAssignedInPsaLeft: boolean }> {
+  const at = iso(now);
+  // Reads of this statement see the rows as they were before its update: `left` counts the claimed
+  // tickets it does not release because the PSA must hear of them.
+  const [row] = await rowsOf(
+    db,
+    sql`with candidates as (
+        select q.id from queue_tickets q
+        where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
+          and not ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}
+        for update of q skip locked
+      ), released as (
+        update queue_tickets q set state = 'queued', claimed_at = null,
+          assigned_tech_id = case when q.is_reserved then q.assigned_tech_id else null end, updated_at = ${at}::timestamptz
+        from candidates c where q.msp_id = ${mspId} and q.id = c.id
+        returning q.id
+      ), events as (
+        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
+        select ${mspId}, id, ${techId}, 'released', ${at}::timestamptz from released
+      )
+      select (select count(*)::int from released) as released,
+        exists (select 1 from queue_tickets q where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
+          and ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}) as has_assigned_left`,
+  );
+  return { released: Number(row?.released ?? 0), hasAssignedInPsaLeft: row?.has_assigned_left === true };
+}
+
 /**
  * Puts claimed but unstarted tickets back in the queue: those of one technician (`techId`), or,
  * for the sweep, those whose technician signed out (no live session) or has been idle (no claim
@@ -523,10 +564,7 @@ export async function releaseClaimedTickets(
       select r.id, r.psa_ticket_id, r.ticket_row_id, r.tech_id,
         (select bc.new_status_name from board_configs bc join integrations i on i.msp_id = bc.msp_id and i.psa_type = bc.psa_type
           where bc.msp_id = ${mspId} and bc.board_id = r.board_id limit 1) as new_status_name,
-        coalesce((select o.kind = ${QUEUE_WRITES.assign} and o.status <> 'failed' from psa_outbox o
-          where o.msp_id = ${mspId} and o.target_type = 'ticket' and o.target_id = r.ticket_row_id::text
-            and o.kind in (${QUEUE_WRITES.assign}, ${QUEUE_WRITES.unassign})
-          order by o.seq desc limit 1), false) as is_assigned_in_psa
+        ${assignedInPsaSql(mspId, sql.raw('r.ticket_row_id'))} as is_assigned_in_psa
       from released r`,
   );
   return rows.map((row) => ({
