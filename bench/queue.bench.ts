@@ -73,11 +73,14 @@ async function runServer(databaseUrl: string): Promise<void> {
     Array.from({ length: 9 }, (_, index) => ({ mspId: msp.id, psaType: 'CONNECTWISE' as const, boardId, typeId: 10, subtypeId: 100 + index, subtypeName: `Subtype ${index}`, subtypeScore: (index * 11) % 100, tier: tiers[index % 3] ?? 'Tier1', slaHours: 2 + index * 3, position: index })),
   );
   await db.execute(sql`insert into psa_tickets (msp_id, psa_type, external_id, ticket_number, summary, board_external_id, board_name, type_external_id, type_name,
-      subtype_external_id, subtype_name, priority_external_id, priority_name, company_name, is_closed, psa_created_at)
+      subtype_external_id, subtype_name, priority_external_id, priority_name, company_name, is_closed, psa_created_at, synced_at)
     select ${msp.id}, 'CONNECTWISE', (1000000 + g)::text, (1000000 + g)::text, 'Ticket ' || g, '1', 'Service Desk', '10', 'Hardware',
       (100 + g % 9)::text, 'Subtype ' || (g % 9), (1 + g % 4)::text, 'P' || (1 + g % 4), 'Company ' || (g % 500), false,
-      now() - (g % 20000) * interval '1 minute'
+      now() - (g % 20000) * interval '1 minute', now() - interval '1 hour' - (g % 20000) * interval '1 second'
     from generate_series(1, ${TICKETS}) g`);
+  // The steady state the bench measures: the copies and the board were synchronized and configured before
+  // the run (an hour ago), so the upkeep's incremental pass finds only what changes during it.
+  await db.execute(sql`update board_configs set updated_at = now() - interval '1 hour' where msp_id = ${msp.id}`);
   const technicianCount = Math.max(TECHNICIANS, CONCURRENT);
   const technicians: { id: string; cookie: string }[] = [];
   const rows = Array.from({ length: technicianCount }, (_, index) => ({

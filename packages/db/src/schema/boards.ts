@@ -161,5 +161,7 @@ export const psaTickets = pgTable(
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('psa_tickets_ext_uq').on(t.mspId, t.psaType, t.externalId),
     index('psa_tickets_board_idx').on(t.mspId, t.psaType, t.boardExternalId, t.isClosed),
+    // The queue upkeep's incremental pass reads only the copies synchronized since its last run.
+    index('psa_tickets_synced_idx').on(t.mspId, t.syncedAt),
   ],
 );

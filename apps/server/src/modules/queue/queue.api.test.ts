@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, type TQueueTicket } from '@switchboard/contracts';
+import { users } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
@@ -233,6 +235,29 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
     await fixture.direct.assignTicket(ticket.ticketId, { memberId: member.id });
     expect((await unlinked.client.post(url(unlinked.user.id), { ticketId: ticket.ticketId })).statusCode).toBe(200);
     expect(await fixture.direct.getTicket(ticket.ticketId)).toMatchObject({ ownerId: member.id });
+  });
+
+  // The release hands back tickets the PSA never heard of in one statement and the ones the queue assigned there in a
+  // transaction with their unassign (bench/README, issue #10): one call with both kinds releases both, unassigning one.
+  it('releases both a ticket the queue assigned in the PSA and one it did not, and unassigns only the first', async () => {
+    const [member, other] = await fixture.direct.listMembers();
+    if (!member || !other) throw new Error('the simulator has too few members');
+    const tech = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const [quiet] = ticketsOf(await next(tech.client, fixture, tech.user.id, 1));
+    if (!quiet) throw new Error('no ticket');
+    await fixture.direct.assignTicket(quiet.ticketId, { memberId: other.id });
+    // Linked to a PSA member from now on: the next claim is assigned in the PSA.
+    await t.deps.database.db.update(users).set({ psaMemberId: String(member.id) }).where(eq(users.id, tech.user.id));
+    const claimed = ticketsOf(await next(tech.client, fixture, tech.user.id, 2));
+    const assigned = claimed.find((each) => each.id !== quiet.id);
+    if (!assigned) throw new Error('no second ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(assigned.ticketId)).ownerId, { timeout: 10_000 }).toBe(member.id);
+    const release = await tech.client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.user.id })}`);
+    expect(release.json()).toEqual({ released: 2 });
+    await expect.poll(async () => (await fixture.direct.getTicket(assigned.ticketId)).ownerId, { timeout: 10_000 }).toBe(null);
+    expect(await fixture.direct.getTicket(quiet.ticketId)).toMatchObject({ ownerId: other.id });
+    const working = ticketsOf(await tech.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.user.id })}`));
+    expect(working).toEqual([]);
   });
 
   it('a requeue with assignedFlag keeps the ticket for the same technician', async () => {

@@ -177,7 +177,15 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
     )`;
   const key = rankKeySql(settings, sql.raw('src.priority_score'), sql.raw('src.subtype_score'), due, created);
   // Only copies or boards changed since the last pass are compared (a full pass when `changedSince` is null).
-  const changedFilter = changedSince === null ? sql`` : sql`and (t.synced_at >= ${iso(changedSince)}::timestamptz or bc.updated_at >= ${iso(changedSince)}::timestamptz)`;
+  // A board configuration rarely changes: a cheap look at the MSP's boards decides whether the pass needs
+  // the board clause at all, so the usual pass is `synced_at >= …` alone, which psa_tickets_synced_idx
+  // answers without reading every copy of the MSP (the OR with a joined column cannot use an index).
+  const changedFilter =
+    changedSince === null
+      ? sql``
+      : (await hasBoardConfigChangedSince(db, mspId, changedSince))
+        ? sql`and (t.synced_at >= ${iso(changedSince)}::timestamptz or bc.updated_at >= ${iso(changedSince)}::timestamptz)`
+        : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`;
   // New copies: inserted; existing rows are only probed in the unique index, never locked or rewritten
   // (DO NOTHING), so no row a claim wants is held here. (An anti-join against queue_tickets would rescan
   // the rows this very statement inserts, quadratic on a first pass over a large MSP.)
@@ -220,6 +228,12 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
       returning q.id`,
   );
   return inserted.length + changed.length + closed.length;
+}
+
+/** Whether any board configuration of the MSP changed at or after `since` (one primary-key range read). */
+async function hasBoardConfigChangedSince(db: TDatabase, mspId: string, since: Date): Promise<boolean> {
+  const rows = await rowsOf(db, sql`select 1 from board_configs where msp_id = ${mspId} and updated_at >= ${iso(since)}::timestamptz limit 1`);
+  return rows.length > 0;
 }
 
 /** Recomputes every open row's rank key after the weights changed. */
@@ -461,6 +475,47 @@ export interface TReleasedTicket {
   isAssignedInPsa: boolean;
 }
 
+/** Whether the queue assigned the ticket in the PSA (isAssignedInPsaByQueue in SQL): its last ownership write is an assign, done or pending. */
+function assignedInPsaSql(mspId: string, ticketRowId: SQL): SQL {
+  return sql`coalesce((select o.kind = ${QUEUE_WRITES.assign} and o.status <> 'failed' from psa_outbox o
+          where o.msp_id = ${mspId} and o.target_type = 'ticket' and o.target_id = ${ticketRowId}::text
+            and o.kind in (${QUEUE_WRITES.assign}, ${QUEUE_WRITES.unassign})
+          order by o.seq desc limit 1), false)`;
+}
+
+/**
+ * One technician's release of the claimed tickets that need no PSA write (the queue never assigned
+ * them there), in one statement without a transaction: a technician without a PSA member hands back
+ * in one round trip. Reports whether claimed tickets the queue did assign in the PSA are left: those
+ * go back with releaseClaimedTickets in a transaction, beside their unassign write.
+ */
+export async function releaseTicketsNotAssignedInPsa(db: TDatabase, mspId: string, now: Date, techId: string): Promise<{ released: number; hasAssignedInPsaLeft: boolean }> {
+  const at = iso(now);
+  // Reads of this statement see the rows as they were before its update: `left` counts the claimed
+  // tickets it does not release because the PSA must hear of them.
+  const [row] = await rowsOf(
+    db,
+    sql`with candidates as (
+        select q.id from queue_tickets q
+        where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
+          and not ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}
+        for update of q skip locked
+      ), released as (
+        update queue_tickets q set state = 'queued', claimed_at = null,
+          assigned_tech_id = case when q.is_reserved then q.assigned_tech_id else null end, updated_at = ${at}::timestamptz
+        from candidates c where q.msp_id = ${mspId} and q.id = c.id
+        returning q.id
+      ), events as (
+        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
+        select ${mspId}, id, ${techId}, 'released', ${at}::timestamptz from released
+      )
+      select (select count(*)::int from released) as released,
+        exists (select 1 from queue_tickets q where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
+          and ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}) as has_assigned_left`,
+  );
+  return { released: Number(row?.released ?? 0), hasAssignedInPsaLeft: row?.has_assigned_left === true };
+}
+
 /**
  * Puts claimed but unstarted tickets back in the queue: those of one technician (`techId`), or,
  * for the sweep, those whose technician signed out (no live session) or has been idle (no claim
@@ -509,10 +564,7 @@ export async function releaseClaimedTickets(
       select r.id, r.psa_ticket_id, r.ticket_row_id, r.tech_id,
         (select bc.new_status_name from board_configs bc join integrations i on i.msp_id = bc.msp_id and i.psa_type = bc.psa_type
           where bc.msp_id = ${mspId} and bc.board_id = r.board_id limit 1) as new_status_name,
-        coalesce((select o.kind = ${QUEUE_WRITES.assign} and o.status <> 'failed' from psa_outbox o
-          where o.msp_id = ${mspId} and o.target_type = 'ticket' and o.target_id = r.ticket_row_id::text
-            and o.kind in (${QUEUE_WRITES.assign}, ${QUEUE_WRITES.unassign})
-          order by o.seq desc limit 1), false) as is_assigned_in_psa
+        ${assignedInPsaSql(mspId, sql.raw('r.ticket_row_id'))} as is_assigned_in_psa
       from released r`,
   );
   return rows.map((row) => ({

@@ -35,6 +35,7 @@ import {
   listUserNames,
   listWorkingTickets,
   releaseClaimedTickets,
+  releaseTicketsNotAssignedInPsa,
   rerankQueue,
   saveQueueSettings,
   updateQueueTicket,
@@ -298,12 +299,16 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
   /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */
   async function release(actor: TActor, techId: string): Promise<number> {
     const technician = await resolveTechnician(db, actor, techId, 'work');
+    // Tickets the PSA never heard of go back in one statement (no transaction: two round trips fewer on
+    // the queue's second-hottest call, bench/queue.bench.ts); only tickets assigned there need the transaction.
+    const quick = await releaseTicketsNotAssignedInPsa(db, actor.mspId, deps.now(), technician.id);
+    if (!quick.hasAssignedInPsaLeft) return quick.released;
     const { released, writeIds } = await db.transaction(async (tx) => {
       const rows = await releaseClaimedTickets(tx, actor.mspId, deps.now(), { techId: technician.id });
       return { released: rows, writeIds: await maintenance.enqueueUnassigns(tx, actor.mspId, rows) };
     });
     maintenance.deliverLater(actor.mspId, writeIds);
-    return released.length;
+    return quick.released + released.length;
   }
 
   /** The day [from, to) of an ISO date (UTC), today by default. */

@@ -73,4 +73,5 @@ ALTER TABLE "sla_alerts" ADD CONSTRAINT "sla_alerts_tech_fk" FOREIGN KEY ("msp_i
 ALTER TABLE "wizard_progress" ADD CONSTRAINT "wizard_progress_msp_id_msps_id_fk" FOREIGN KEY ("msp_id") REFERENCES "public"."msps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sla_alert_mails_unsent_idx" ON "sla_alert_mails" USING btree ("msp_id") WHERE "sla_alert_mails"."sent_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "sla_alerts_once_uq" ON "sla_alerts" USING btree ("msp_id","queue_ticket_id","tech_id","threshold");--> statement-breakpoint
-CREATE INDEX "sla_alerts_tech_idx" ON "sla_alerts" USING btree ("msp_id","tech_id","created_at");
+CREATE INDEX "sla_alerts_tech_idx" ON "sla_alerts" USING btree ("msp_id","tech_id","created_at");--> statement-breakpoint
+CREATE INDEX "psa_tickets_synced_idx" ON "psa_tickets" USING btree ("msp_id","synced_at");
