@@ -1,4 +1,4 @@
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, type TIntegrationSummary, type TIntegratorResult } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { validation } from '../../lib/app-error';
@@ -6,7 +6,7 @@ import { encryptSecret } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
 import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
-import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
+import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
@@ -77,7 +77,7 @@ export function createIntegrationsService(deps: TAppDeps) {
     },
 
     /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */
-    async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegrationSummary & { boardCount: number | null }> {
+    async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegratorResult> {
       if (!isIntegrated) {
         // While the keys still work: the PSA stops calling a URL that would only be refused.
         await psaEvents.unsubscribe(actor.mspId).catch(logEventsProblem('removing the ticket webhook'));
