@@ -11,6 +11,7 @@ import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { resetWizardProgress } from '../wizard/wizard.repository';
+import { userAuditFields } from '../../lib/audit';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -31,7 +32,7 @@ export function createIntegrationsService(deps: TAppDeps) {
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
   async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
-    await deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
+    await deps.audit.record(handle, { ...userAuditFields(actor), action, target: 'integrations', outcome, details });
   }
 
   return {

@@ -45,6 +45,7 @@ import { minutesBetween, tierRank } from './queue.scoring';
 import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
 import { insertQueueNote } from './notes.repository';
+import { userAuditFields } from '../../lib/audit';
 
 const DAY_MS = 86_400_000;
 
@@ -376,7 +377,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     await db.transaction(async (tx) => {
       await saveQueueSettings(tx, actor.mspId, settings, deps.now());
       await rerankQueue(tx, actor.mspId, settings);
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'queue.settings_save', target: actor.mspId, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { ...settings } });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'queue.settings_save', target: actor.mspId, outcome: 'success', details: { ...settings } });
     });
     maintenance.forgetSettings(actor.mspId);
     return settings;
