@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { openDatabase, type TDatabaseHandle } from '@switchboard/db';
+import { createScratchDatabase } from '@switchboard/db/scratch-database';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { createRuntimeDeps } from '../apps/server/src/runtime';
@@ -14,24 +14,7 @@ import { createRuntimeDeps } from '../apps/server/src/runtime';
 // and the IPC between the load generator (parent) and the server (forked child).
 
 /** A fresh database on the server at `serverUrl`, and how to drop it. */
-export async function createBenchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+export const createBenchDatabase = createScratchDatabase;
 
 /** The next IPC message of this kind from the bench server; rejects when it exits first. */
 export function nextMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind']): Promise<T> {

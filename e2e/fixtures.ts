@@ -53,3 +53,18 @@ export function demoUser(kind: 'admin' | 'technician' | 'client'): { msp: string
 }
 
 export const test = base;
+
+/**
+ * Screenshots under test-results/screens at desktop and phone widths (the phone one with the navigation panel closed, as a phone starts),
+ * for people to look at; the page ends at 1280 px with the navigation panel open.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `test-results/screens/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Close navigation panel' }).click();
+  await page.screenshot({ path: `test-results/screens/${name}-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Open navigation panel' }).click();
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+

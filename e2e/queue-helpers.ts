@@ -13,7 +13,12 @@ export function demoTechnician(tier: 'Tier1' | 'Tier2'): { msp: string; email: s
 
 /** Signs the technician in through the API and opens the Tickets navigation option. */
 export async function openTickets(page: Page, tier: 'Tier1' | 'Tier2'): Promise<void> {
-  const { redirectTo } = await signInThroughApi(page, demoTechnician(tier));
+  await openTicketsAs(page, demoTechnician(tier));
+}
+
+/** Signs this technician user in through the API and opens the Tickets navigation option. */
+export async function openTicketsAs(page: Page, user: { msp: string; email: string; password: string; kind: 'technician' }): Promise<void> {
+  const { redirectTo } = await signInThroughApi(page, user);
   await page.goto(redirectTo);
   // Panels start closed at 1023 px and below: open the navigation panel and choose Tickets.
   await expect(page.getByRole('button', { name: /^(Open|Close) navigation panel$/ })).toBeVisible();

@@ -1,17 +1,5 @@
-import type { Page } from '@playwright/test';
-import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 import { llmPort } from '../scenario';
-
-/** Screenshots at desktop and phone widths (the phone one with the navigation panel closed, as a phone starts). */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `test-results/screens/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Close navigation panel' }).click();
-  await page.screenshot({ path: `test-results/screens/${name}-390.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Open navigation panel' }).click();
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 /**
  * Decision 023: an MSP admin connects Jarvis to an AI model from the Claude card, tests it (the fake

@@ -1,19 +1,8 @@
-import type { Page } from '@playwright/test';
 import { createPsaClient } from '@switchboard/psa';
-import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 
 const CSRF = { 'x-switchboard-csrf': '1' };
 
-/** Screenshots at desktop and phone widths (the phone one with the navigation panel closed, as a phone starts). */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `test-results/screens/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Close navigation panel' }).click();
-  await page.screenshot({ path: `test-results/screens/${name}-390.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Open navigation panel' }).click();
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 // The simulator's fixed demo keys (packages/psa-sim/src/context.ts); its address is the demo integration's psaUrl.
 const SIM_KEYS = { companyId: 'northwind', publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1', clientId: '00000000-0000-4000-8000-000000000001' };
 

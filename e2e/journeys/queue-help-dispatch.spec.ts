@@ -1,8 +1,8 @@
 import { LOCAL_ANSWER_INTRO } from '@switchboard/assistant';
 import { MESSAGES } from '@switchboard/contracts';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, expect, signInThroughApi, test } from '../fixtures';
-import { activeTicketId, openTickets } from '../queue-helpers';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, expect, test } from '../fixtures';
+import { activeTicketId, openTickets, openTicketsAs } from '../queue-helpers';
 
 const SHOTS_DIR = process.env.QFEAT_SHOTS_DIR ?? 'test-results/screens/';
 
@@ -10,16 +10,7 @@ const SHOTS_DIR = process.env.QFEAT_SHOTS_DIR ?? 'test-results/screens/';
 async function openTicketsAsAdmin(page: Page): Promise<void> {
   const admin = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Admin (technician)');
   if (!admin) throw new Error('no demo admin');
-  const { redirectTo } = await signInThroughApi(page, { msp: 'northwind', email: admin.email, password: DEMO_PASSWORD, kind: 'technician' });
-  await page.goto(redirectTo);
-  const openPanel = page.getByRole('button', { name: 'Open navigation panel' });
-  await expect(page.getByRole('button', { name: /^(Open|Close) navigation panel$/ })).toBeVisible();
-  const wasClosed = await openPanel.isVisible();
-  if (wasClosed) await openPanel.click();
-  await page.getByRole('navigation', { name: 'Navigation panel' }).getByRole('button', { name: 'Tickets' }).click();
-  const closePanel = page.getByRole('button', { name: 'Close navigation panel' });
-  if (wasClosed && (await closePanel.isVisible())) await closePanel.click();
-  await expect(page.getByRole('heading', { name: 'Tickets', level: 2, exact: true })).toBeVisible();
+  await openTicketsAs(page, { msp: 'northwind', email: admin.email, password: DEMO_PASSWORD, kind: 'technician' });
 }
 
 async function expectInsideViewport(page: Page, name: string, locator: ReturnType<Page['getByRole']>): Promise<void> {

@@ -26,23 +26,15 @@ export interface TTestApp {
 async function openTestDatabase(): Promise<TDatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite' });
-  const { default: pg } = await import('pg');
-  const name = `sb_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  // Loaded only here, so a PGlite run never loads pg.
+  const { createScratchDatabase } = await import('@switchboard/db/scratch-database');
+  const scratch = await createScratchDatabase(serverUrl, 'sb_test');
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 4 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

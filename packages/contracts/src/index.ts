@@ -6,6 +6,7 @@ export * from './errors';
 export * from './paths';
 export * from './schemas/common';
 export * from './schemas/msp';
+export * from './schemas/integrations';
 export * from './schemas/roles';
 export * from './schemas/auth';
 export * from './schemas/accounts';

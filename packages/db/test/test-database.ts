@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../src/client';
+import { createScratchDatabase } from '../src/scratch-database';
 
 /**
  * An empty database for one test, not yet migrated: PGlite in memory, or a fresh database on the
@@ -57,14 +58,8 @@ export async function openBareDatabase(): Promise<TBareDatabase> {
       close: () => client.close(),
     };
   }
-  const name = `sb_dbtest_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const scratch = await createScratchDatabase(serverUrl, 'sb_dbtest');
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   const db = drizzlePg({ client: pool });
   return {
     kind: 'postgres',
@@ -72,10 +67,7 @@ export async function openBareDatabase(): Promise<TBareDatabase> {
     migrate: (count) => withMigrations(count, (migrationsFolder) => migratePg(db, { migrationsFolder })),
     close: async () => {
       await pool.end();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

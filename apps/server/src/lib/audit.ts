@@ -39,3 +39,8 @@ export function createAuditLog(): TAuditLog {
     },
   };
 }
+
+/** Who an event is by when a signed-in MSP user caused it: their MSP, their id, their address and the request. */
+export function userAuditFields(actor: { mspId: string; userId: string; ip: string; requestId: string }): Pick<TAuditEvent, 'mspId' | 'actorKind' | 'actorId' | 'ip' | 'requestId'> {
+  return { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, ip: actor.ip, requestId: actor.requestId };
+}

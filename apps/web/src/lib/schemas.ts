@@ -40,18 +40,3 @@ export const ZTicketContactOptions = z.object({
 });
 /** the PSA's communication types for a new contact's e-mail and phone (empty on Autotask). */
 export const ZCommunicationTypes = z.array(z.object({ id: z.number(), name: z.string(), isEmail: z.boolean().optional(), isPhone: z.boolean().optional() }).loose());
-
-/** the integration summary (the server's ZIntegrationSummary; never a key). */
-export const ZIntegrationSummary = z.object({
-  psaType: z.enum(['CONNECTWISE', 'AUTOTASK']).nullable(),
-  isConfigured: z.boolean(),
-  companyId: z.string().nullable(),
-  psaUrl: z.string().nullable(),
-  username: z.string().nullable(),
-  keyHint: z.string().nullable(),
-  connectWiseManageIntegrator: z.boolean(),
-  microsoftGraphIntegrator: z.boolean(),
-  emailIntegrator: z.boolean(),
-});
-export type TIntegrationSummary = z.infer<typeof ZIntegrationSummary>;
-export const ZIntegratorResult = ZIntegrationSummary.extend({ boardCount: z.number().int().nullable() });

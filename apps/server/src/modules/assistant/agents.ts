@@ -4,6 +4,7 @@ import { agents, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
+import { userAuditFields } from '../../lib/audit';
 
 type TAgentRow = typeof agents.$inferSelect;
 export type TAgentFormParsed = { agentName: string; role: string; description: string; objectives: string[]; defaultPrompt?: string | null; examplePrompts?: string[] };
@@ -70,7 +71,7 @@ const defaultReadOnly = () => new AppError('validation', MESSAGES.assistant.defa
 export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) {
   const db = deps.database.db;
   const audit = (tx: TDatabase, actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
-    deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+    deps.audit.record(tx, { ...userAuditFields(actor), action, target, outcome: 'success', details });
 
   return {
     /** the built-in agent, then the caller's own live agents, newest first. */

@@ -4,6 +4,7 @@ import { agents, chatMessages, conversations, type TDatabase, type TStoredIntera
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
+import { userAuditFields } from '../../lib/audit';
 
 type TConversationRow = typeof conversations.$inferSelect;
 type TMessageRow = typeof chatMessages.$inferSelect;
@@ -165,7 +166,7 @@ export function createConversationsService(deps: Pick<TAppDeps, 'database' | 'au
         const conversation = await findOwnConversation(tx, actor, conversationId);
         if (!conversation) throw conversationNotFound();
         await tx.update(conversations).set({ isDeleted: true }).where(and(eq(conversations.mspId, actor.mspId), eq(conversations.id, conversation.id)));
-        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'conversation.delete', target: conversation.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId });
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'conversation.delete', target: conversation.id, outcome: 'success' });
       });
     },
 

@@ -10,6 +10,7 @@ import { createLlmEngines } from '../llm-provider/llm-engines';
 import { findOwnConversation, insertMessage } from './conversations';
 import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
 import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
+import { userAuditFields } from '../../lib/audit';
 
 type TDraftRow = typeof ticketDrafts.$inferSelect;
 
@@ -236,7 +237,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       await db.transaction(async (tx) => {
         await tx.update(ticketDrafts).set({ stage: 'cancelled', updatedAt: deps.now() }).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)));
         await insertMessage(tx, actor.mspId, draft.conversationId, { role: 'assistant', content: MESSAGES.ticketCreationCancelled });
-        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'ticket.draft_cancelled', target: draft.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId });
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'ticket.draft_cancelled', target: draft.id, outcome: 'success' });
       });
       return { message: MESSAGES.ticketCreationCancelled, mode: 'All Tickets' as const };
     },

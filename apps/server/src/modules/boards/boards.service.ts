@@ -43,6 +43,7 @@ import {
   type TBoardExtras,
   type TConfigCommon,
 } from './boards.repository';
+import { userAuditFields } from '../../lib/audit';
 
 type TSaveBody = z.output<typeof ZSaveTicketingConfigurationBody>;
 type TCreateBoardBody = z.output<typeof ZCreateBoardBody>;
@@ -67,7 +68,7 @@ export function createBoardsService(deps: TBoardsDeps) {
   const db = deps.database.db;
 
   const audit = (txOrDb: TDatabase, actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
-    deps.audit.record(txOrDb, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+    deps.audit.record(txOrDb, { ...userAuditFields(actor), action, target, outcome: 'success', details });
 
   /** The connected PSA's type; 409 psa_not_configured when the MSP has not saved its keys. */
   async function connectedPsaType(mspId: string): Promise<TPsaType> {

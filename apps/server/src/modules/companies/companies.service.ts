@@ -30,6 +30,7 @@ import {
   listUnfinishedContactWrites,
   type TPsaTypeName,
 } from './companies.repository';
+import { userAuditFields } from '../../lib/audit';
 
 export interface TPaging {
   page: number;
@@ -162,7 +163,7 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
     const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);
     // The event records the PSA's answer, known only after the call (outside any transaction, STYLE).
     const audit = (outcome: 'success' | 'failure', target: string, details: Record<string, unknown>) =>
-      deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'contact.add', target, outcome, ip: actor.ip, requestId: actor.requestId, details: { psaCompanyId: company.externalId, writeId: row.id, ...details } });
+      deps.audit.record(db, { ...userAuditFields(actor), action: 'contact.add', target, outcome, details: { psaCompanyId: company.externalId, writeId: row.id, ...details } });
     if (outcome.status === 'done') {
       // The outcome's row is the one before the send; the PSA's answer is the outcome's result.
       const contact = presentContactWrite({ ...outcome.row, status: 'done', result: outcome.result }, company.name);

@@ -26,6 +26,7 @@ import {
   listUnimportedPsaMembers,
   updateTechnician,
 } from './employees.repository';
+import { userAuditFields } from '../../lib/audit';
 
 const lastRoleManagerError = () => conflict(MESSAGES.employees.lastRoleManager);
 
@@ -45,7 +46,7 @@ export async function assertRoleManagerRemains(db: TDatabase, mspId: string, tar
 export function createEmployeesService(deps: TAppDeps) {
   const db = deps.database.db;
   const audit = (actor: TActor, action: string, target: string | null, details: Record<string, unknown>, handle: TDatabase = db) =>
-    deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+    deps.audit.record(handle, { ...userAuditFields(actor), action, target, outcome: 'success', details });
 
   /** A-007 (active) and the inactive list: search, role filter and 30 a page. */
   async function list(actor: TActor, isActive: boolean, query: TEmployeeListQuery): Promise<TEmployeePage> {

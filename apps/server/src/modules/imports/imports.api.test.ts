@@ -51,6 +51,27 @@ async function stream(admin: TestClient, msp: TTestMsp, kind: 'clients' | 'conta
   return { events, rows, importJobId: started.importJobId };
 }
 
+/**
+ * Starts a contacts import over a real socket (the app listening on a free port), reads up to its first
+ * progress event and drops the connection there; the job id and the rows the browser got before it dropped.
+ */
+async function dropContactsStreamMidImport(admin: TestClient, msp: TTestMsp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+  const address = t.app.server.address();
+  const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
+  const dropped = new AbortController();
+  const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
+  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let text = '';
+  while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
+  dropped.abort();
+  const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
+  const jobId = (events[0]?.data as { importJobId: string }).importJobId;
+  const firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+  return { base, headers, jobId, firstRows };
+}
+
 describe.each(['connectwise', 'autotask'] as const)('%s progressive import', (psaType) => {
   it('A-059/A-060 stream started, progress and data chunks, then complete; A-056/A-057 save in batches without duplicates', async () => {
     const { msp, admin } = await connectedMsp(psaType);
@@ -131,24 +152,12 @@ describe('cancel and a closed stream', () => {
 describe('resume (issue #11: the replica streaming an import dies)', () => {
   it.each(['connectwise', 'autotask'] as const)('%s: a resumed job carries on after the last row the browser holds, so the two streams hold every row once', async (psaType) => {
     const { msp, admin } = await connectedMsp(psaType);
-    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
-    const address = t.app.server.address();
-    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
     sim.faults.set({ latencyMs: 150 });
     let jobId = '';
     let firstRows: TProgressiveContact[] = [];
     try {
-      const dropped = new AbortController();
-      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
-      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
-      let text = '';
-      while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
       // The connection goes away mid-import, as when the replica holding it is killed.
-      dropped.abort();
-      const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
-      jobId = (events[0]?.data as { importJobId: string }).importJobId;
-      firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      ({ jobId, firstRows } = await dropContactsStreamMidImport(admin, msp));
       let job: typeof importJobs.$inferSelect | undefined;
       for (let waited = 0; waited < 20_000 && job?.status !== 'CANCELLED'; waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -191,21 +200,9 @@ describe('resume (issue #11: the replica streaming an import dies)', () => {
 describe('resume while the first stream still runs', () => {
   it('a stream whose browser went away does not mark the resumed job CANCELLED under the new stream (a dropped connection, replica alive)', async () => {
     const { msp, admin } = await connectedMsp('connectwise');
-    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
-    const address = t.app.server.address();
-    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1' };
     sim.faults.set({ latencyMs: 300 });
     try {
-      const dropped = new AbortController();
-      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers, signal: dropped.signal });
-      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
-      let text = '';
-      while (!text.includes('event: progress')) text += (await readChunk(reader)).text;
-      dropped.abort();
-      const events = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
-      const jobId = (events[0]?.data as { importJobId: string }).importJobId;
-      const firstRows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      const { base, headers, jobId, firstRows } = await dropContactsStreamMidImport(admin, msp);
       // Resumed at once, while the first stream is still waiting on its next PSA page.
       const resumed = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=${jobId}&afterId=${firstRows.at(-1)?.id ?? 0}&received=${firstRows.length}`, { headers });
       const resumedReader = resumed.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;

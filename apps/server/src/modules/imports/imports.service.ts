@@ -17,6 +17,7 @@ import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integr
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
 import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
+import { userAuditFields } from '../../lib/audit';
 
 export interface TImportsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
@@ -161,7 +162,7 @@ export function createImportsService(deps: TImportsDeps) {
     const result = await db.transaction(async (tx) => {
       const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { companies: dedupe(rows).map(clientCopy) }, deps.now());
       const isNew = written.companies.filter((row) => row.isNew).length;
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.clients.save', target: jobId ?? null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { saved: written.companies.length, created: isNew } });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.clients.save', target: jobId ?? null, outcome: 'success', details: { saved: written.companies.length, created: isNew } });
       return written;
     });
     const created = result.companies.filter((row) => row.isNew).length;
@@ -179,7 +180,7 @@ export function createImportsService(deps: TImportsDeps) {
       ? await db.transaction(async (tx) => {
           const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { contacts: withCompany.map(contactCopy) }, deps.now());
           const isNew = written.contacts.filter((row) => row.isNew).length;
-          await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { saved: written.contacts.length, created: isNew, skipped: skipped.length } });
+          await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', details: { saved: written.contacts.length, created: isNew, skipped: skipped.length } });
           return written;
         })
       : { contacts: [] };
@@ -192,7 +193,7 @@ export function createImportsService(deps: TImportsDeps) {
     const psaType = await connectedPsaType(actor.mspId);
     await db.transaction(async (tx) => {
       await saveClientSyncType(tx, actor.mspId, psaType, clientTypeId, deps.now());
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.client-sync-type', target: String(clientTypeId), outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { clientTypeName } });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.client-sync-type', target: String(clientTypeId), outcome: 'success', details: { clientTypeName } });
     });
     return { syncClientsTypeId: clientTypeId, syncClientsTypeName: clientTypeName };
   }
@@ -232,7 +233,7 @@ export function createImportsService(deps: TImportsDeps) {
       await writeContacts();
     });
     // Written in batches, not one transaction (bounded memory over 50,000 contacts), so the event follows the last batch.
-    await deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'imports.sync-all', target: null, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { companies, contacts } });
+    await deps.audit.record(db, { ...userAuditFields(actor), action: 'imports.sync-all', target: null, outcome: 'success', details: { companies, contacts } });
     return { companies, contacts };
   }
 

@@ -1,5 +1,5 @@
 import type { TIntegrationRow } from './integrations.repository';
-import type { TIntegrationSummary } from './integrations.schemas';
+import type { TIntegrationSummary } from '@switchboard/contracts';
 
 export const isIntegrationConfigured = (row: TIntegrationRow): boolean => row.secretCiphertext !== '';
 

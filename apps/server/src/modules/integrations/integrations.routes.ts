@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZCustomDomain } from '@switchboard/contracts';
+import { ZCustomDomain, ZIntegrationSummary, ZIntegratorResult } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf, mspUserOf } from '../../plugins/access';
-import { ZIntegrationSummary, ZIntegratorQuery, ZUpdateIntegrationsBody } from './integrations.schemas';
+import { ZIntegratorQuery, ZUpdateIntegrationsBody } from './integrations.schemas';
 import { createIntegrationsService } from './integrations.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
@@ -55,7 +55,7 @@ export const registerIntegrationsRoutes: TModule = (app, deps) => {
         summary: 'A-041 status=true verifies the keys by fetching boards, then sets the flag; status=false disconnects and clears the keys',
         params: ZMspPathParams,
         querystring: ZIntegratorQuery,
-        response: { 200: ZIntegrationSummary.extend({ boardCount: z.number().int().nullable() }) },
+        response: { 200: ZIntegratorResult },
       },
       config: { access: { principal: 'user', tenant: 'path', anyPermission: ['mspIntegrations'] } },
     },

@@ -35,20 +35,6 @@ export type TUpdateIntegrationsBody = z.infer<typeof ZUpdateIntegrationsBody>;
 
 export const ZIntegratorQuery = z.object({ status: z.enum(['true', 'false']).transform((value) => value === 'true') });
 
-/** What any signed-in user of the MSP may see: never a key, only a hint of the last characters. */
-export const ZIntegrationSummary = z.object({
-  psaType: z.enum(['CONNECTWISE', 'AUTOTASK']).nullable(),
-  isConfigured: z.boolean(),
-  companyId: z.string().nullable(),
-  psaUrl: z.string().nullable(),
-  username: z.string().nullable(),
-  keyHint: z.string().nullable(),
-  connectWiseManageIntegrator: z.boolean(),
-  microsoftGraphIntegrator: z.boolean(),
-  emailIntegrator: z.boolean(),
-});
-export type TIntegrationSummary = z.infer<typeof ZIntegrationSummary>;
-
 /** The sealed part of an integration row, as JSON before encryption. */
 export const ZIntegrationSecrets = z.union([
   z.object({ psaType: z.literal('CONNECTWISE'), publicKey: z.string(), privateKey: z.string() }),

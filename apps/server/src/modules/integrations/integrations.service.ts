@@ -1,4 +1,4 @@
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, type TIntegrationSummary, type TIntegratorResult } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { validation } from '../../lib/app-error';
@@ -6,11 +6,12 @@ import { encryptSecret } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
 import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
-import type { TIntegrationSecrets, TIntegrationSummary, TUpdateIntegrationsBody } from './integrations.schemas';
+import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { resetWizardProgress } from '../wizard/wizard.repository';
+import { userAuditFields } from '../../lib/audit';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -31,7 +32,7 @@ export function createIntegrationsService(deps: TAppDeps) {
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
   async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
-    await deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'integrations', outcome, ip: actor.ip, requestId: actor.requestId, details });
+    await deps.audit.record(handle, { ...userAuditFields(actor), action, target: 'integrations', outcome, details });
   }
 
   return {
@@ -77,7 +78,7 @@ export function createIntegrationsService(deps: TAppDeps) {
     },
 
     /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */
-    async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegrationSummary & { boardCount: number | null }> {
+    async setIntegrator(actor: TIntegrationActor, isIntegrated: boolean): Promise<TIntegratorResult> {
       if (!isIntegrated) {
         // While the keys still work: the PSA stops calling a URL that would only be refused.
         await psaEvents.unsubscribe(actor.mspId).catch(logEventsProblem('removing the ticket webhook'));

@@ -8,6 +8,7 @@ import type { TMspRow } from '../auth/auth.repository';
 import { findTechnician } from '../employees/employees.repository';
 import { presentEmployee } from '../employees/employees.presenter';
 import { acceptInvitationRow, closeOpenInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations } from './invitations.repository';
+import { userAuditFields } from '../../lib/audit';
 
 type TInvitationDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
 type TInvitee = { id: string; mspId: string; email: string; firstName: string };
@@ -43,7 +44,7 @@ export function createInvitationsService(deps: TInvitationDeps) {
       await closeOpenInvitations(tx, actor.mspId, invitees.map((invitee) => invitee.id), now);
       await insertInvitations(tx, issued.map(({ invitee, id, secret }) => ({ id, mspId: actor.mspId, userId: invitee.id, codeHash: hashSecret(id, secret), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })));
       for (const { invitee } of issued) {
-        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'technician.invite', target: invitee.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { email: invitee.email } });
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'technician.invite', target: invitee.id, outcome: 'success', details: { email: invitee.email } });
       }
     });
     for (const { invitee, id, secret } of issued) {

@@ -9,6 +9,7 @@ import type { TActor } from '../../plugins/access';
 import { createLlmEngines } from './llm-engines';
 import { llmKeyHintOf, presentLlmProvider } from './llm-provider.presenter';
 import { deleteLlmProvider, findLlmProvider, saveLlmProvider } from './llm-provider.repository';
+import { userAuditFields } from '../../lib/audit';
 
 const notConfigured = () => new AppError('conflict', LLM_PROVIDER_MESSAGES.notConfigured);
 
@@ -18,7 +19,7 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
   const engines = createLlmEngines(deps);
 
   function recordAudit(handle: TDatabase, actor: TActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
-    return deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target: 'llm-provider', outcome, ip: actor.ip, requestId: actor.requestId, details });
+    return deps.audit.record(handle, { ...userAuditFields(actor), action, target: 'llm-provider', outcome, details });
   }
 
   return {

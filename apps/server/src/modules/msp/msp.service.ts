@@ -9,6 +9,7 @@ import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { detectLogoType, logoRelativePath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
 import { findMspByDomain, insertMsp, updateMspBrand } from './msp.repository';
+import { userAuditFields } from '../../lib/audit';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
 export const BOOTSTRAP_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -149,7 +150,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     const updated = await db.transaction(async (tx) => {
       const row = await updateMspBrand(tx, actor.mspId, normalised);
       if (!row) throw notFound();
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'msp.branding.save', target: row.customDomain, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: normalised });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'msp.branding.save', target: row.customDomain, outcome: 'success', details: normalised });
       return row;
     });
     return presentBrand(updated);

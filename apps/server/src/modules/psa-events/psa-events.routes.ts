@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TModule } from '../../app-deps';
+import { createIntervalLoop } from '../../lib/interval-loop';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { createPsaEventsService, PSA_EVENT_QUEUE, PSA_EVENTS_PATH, type TPsaEventJob } from './psa-events.service';
 
@@ -16,22 +17,13 @@ export const registerPsaEventsRoutes: TModule = async (app, deps) => {
 
   const intervalMs = deps.config.psaReconcileIntervalMs;
   if (intervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    let isRunning = false;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (isRunning) return;
-        isRunning = true;
-        void events
-          .reconcileAll((message, error) => app.log.error({ err: error }, message))
-          .catch((error: unknown) => app.log.error({ err: error }, 'psa-events: reconcile pass failed'))
-          .finally(() => {
-            isRunning = false;
-          });
-      }, intervalMs);
-      timer.unref();
+    const loop = createIntervalLoop({
+      intervalMs,
+      run: () => events.reconcileAll((message, error) => app.log.error({ err: error }, message)),
+      onError: (error) => app.log.error({ err: error }, 'psa-events: reconcile pass failed'),
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onReady', async () => loop.start());
+    app.addHook('onClose', async () => loop.stop());
   }
 
   // The signature covers the exact bytes the PSA sent, so this route reads its body as text (its own parser, in its own scope).

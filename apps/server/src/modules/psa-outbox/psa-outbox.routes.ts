@@ -4,6 +4,7 @@ import { notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
 import { attemptPsaWrite, createPsaOutboxWorker } from './psa-outbox';
 import { listOpenPsaWrites, requeuePsaWrite, type TPsaOutboxRow } from './psa-outbox.repository';
+import { userAuditFields } from '../../lib/audit';
 
 const MANAGE_PSA_WRITES = { principal: 'technician', tenant: 'session', anyPermission: ['mspIntegrations', 'adminPortal'] } as const;
 
@@ -52,7 +53,7 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
       const row = await deps.database.db.transaction(async (tx) => {
         const requeued = await requeuePsaWrite(tx, actor.mspId, request.params.writeId, deps.now());
         if (!requeued) throw notFound('Write not found.');
-        await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'psa_write.retry', target: requeued.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { kind: requeued.kind } });
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.retry', target: requeued.id, outcome: 'success', details: { kind: requeued.kind } });
         return requeued;
       });
       const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);

@@ -2,6 +2,7 @@ import { isPsaError, runWithPsaDeadline, type PsaClient } from '@switchboard/psa
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { createIntervalLoop, type TIntervalLoop } from '../../lib/interval-loop';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
 import {
   claimDuePsaWrites,
@@ -208,60 +209,22 @@ export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SI
   return rows.length;
 }
 
-export interface TPsaOutboxWorker {
-  start(): void;
-  /** Stops the loop and waits for a pass in progress. */
-  stop(): Promise<void>;
-  /** One pass now (after the scheduled one, never beside it); how many were attempted. */
-  runOnce(): Promise<number>;
-}
+/** start / stop (waits for a pass in progress) / runOnce (after the scheduled pass, never beside it; how many were attempted). */
+export type TPsaOutboxWorker = TIntervalLoop<number>;
 
 /** The retry loop, started and stopped with the app (every replica runs one; the leases keep them apart). */
 export function createPsaOutboxWorker(deps: TPsaWriteDeps, options: { intervalMs: number; log?: (message: string, error?: unknown) => void }): TPsaOutboxWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let stopping = false;
-
-  function runOnce(): Promise<number> {
-    const next = chain.then(async () => {
+  return createIntervalLoop({
+    intervalMs: options.intervalMs,
+    async run(stopping) {
       let total = 0;
       // Drain what is due now, batch after batch, before sleeping again.
       for (;;) {
         const sent = await runPsaOutboxPass(deps, BATCH_SIZE);
         total += sent;
-        if (sent < BATCH_SIZE || stopping) return total;
+        if (sent < BATCH_SIZE || stopping.aborted) return total;
       }
-    });
-    chain = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => options.log?.('PSA outbox pass failed', error))
-        .finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      stopping = false;
-      schedule();
     },
-    async stop() {
-      stopped = true;
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await chain;
-    },
-    runOnce,
-  };
+    onError: (error) => options.log?.('PSA outbox pass failed', error),
+  });
 }

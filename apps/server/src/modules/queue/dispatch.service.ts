@@ -3,6 +3,7 @@ import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import type { TQueueMaintenance } from './queue.maintenance';
+import { lockOpenQueueTicket } from './queue.policy';
 import { findTechnician, findTicketById, insertQueueEvent, listActiveTechnicians, listAssignedOpenTickets, listUnassignedBySla, updateQueueTicket } from './queue.repository';
 import type { TQueueService } from './queue.service';
 import { pauseTimerOnTicket } from './timers.service';
@@ -54,10 +55,7 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
     if (technician.tierLevel === null || technician.tierLevel === 'NoTier') throw conflict(MESSAGES.queue.dispatch.noTierTechnician);
     const writeId = await db.transaction(async (tx) => {
       const now = deps.now();
-      const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
-      if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
-      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
-      if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+      const ticket = await lockOpenQueueTicket(tx, actor.mspId, queueTicketId);
       if (ticket.state !== 'queued') throw conflict(MESSAGES.queue.dispatch.notQueued);
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'claimed', assignedTechId: technician.id, claimedAt: now, isReserved: false, holdUntil: null }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'claimed', now, { assignedBy: actor.userId });

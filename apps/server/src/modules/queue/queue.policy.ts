@@ -2,7 +2,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { findTechnician, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { findTechnician, findTicketById, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
 import { tierRank } from './queue.scoring';
 
 /** Who may read another technician's timers and activities (the dashboards): people managers and admins. */
@@ -29,10 +29,23 @@ export function workingTierRank(technician: TTechnicianRow): number {
   return tierRank(technician.tierLevel);
 }
 
-/** The ticket is the technician's to work (claimed or in progress by them), else a plain refusal. */
-export function assertWorkingOn(ticket: TQueueTicketRow, techId: string): void {
+/** A closed or completed ticket is refused, whoever asks (409). */
+export function assertNotFinished(ticket: TQueueTicketRow): void {
   if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
   if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+}
+
+/** The queue ticket of this MSP, locked for the transaction, when it can still be given to someone (404 / 409 otherwise). */
+export async function lockOpenQueueTicket(tx: TDatabase, mspId: string, queueTicketId: string): Promise<TQueueTicketRow> {
+  const ticket = await findTicketById(tx, mspId, queueTicketId, true);
+  if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
+  assertNotFinished(ticket);
+  return ticket;
+}
+
+/** The ticket is the technician's to work (claimed or in progress by them), else a plain refusal. */
+export function assertWorkingOn(ticket: TQueueTicketRow, techId: string): void {
+  assertNotFinished(ticket);
   if (ticket.assignedTechId !== techId || (ticket.state !== 'claimed' && ticket.state !== 'working')) {
     if (ticket.assignedTechId !== null && ticket.assignedTechId !== techId && (ticket.state === 'claimed' || ticket.state === 'working')) throw conflict(MESSAGES.queue.heldByOther);
     throw conflict(MESSAGES.queue.notYourTicket);

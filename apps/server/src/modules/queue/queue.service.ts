@@ -17,7 +17,7 @@ import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { assertWorkingOn, resolveTechnician, workingTierRank } from './queue.policy';
+import { assertWorkingOn, lockOpenQueueTicket, resolveTechnician, workingTierRank } from './queue.policy';
 import { presentQueueTicket, presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
 import type { TQueueMaintenance } from './queue.maintenance';
@@ -46,6 +46,7 @@ import { minutesBetween, tierRank } from './queue.scoring';
 import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
 import { insertQueueNote } from './notes.repository';
+import { userAuditFields } from '../../lib/audit';
 
 const DAY_MS = 86_400_000;
 
@@ -162,10 +163,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const rank = workingTierRank(technician);
     const writeId = await db.transaction(async (tx) => {
       const now = deps.now();
-      const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
-      if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
-      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
-      if (ticket.state === 'completed') throw conflict(MESSAGES.queue.alreadyCompleted);
+      const ticket = await lockOpenQueueTicket(tx, actor.mspId, queueTicketId);
       if (ticket.state === 'claimed' || ticket.state === 'working') {
         if (ticket.assignedTechId === technician.id) return null;
         throw conflict(MESSAGES.queue.heldByOther);
@@ -384,7 +382,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     await db.transaction(async (tx) => {
       await saveQueueSettings(tx, actor.mspId, settings, deps.now());
       await rerankQueue(tx, actor.mspId, settings);
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'queue.settings_save', target: actor.mspId, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { ...settings } });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'queue.settings_save', target: actor.mspId, outcome: 'success', details: { ...settings } });
     });
     maintenance.forgetSettings(actor.mspId);
     return settings;

@@ -1,5 +1,6 @@
 import type { TSlaAlertList } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
+import { createIntervalLoop } from '../../lib/interval-loop';
 import type { TActor } from '../../plugins/access';
 import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, releaseSlaMail, takeUnsentSlaMails, type TSlaMailRow } from './sla-alerts.repository';
 
@@ -75,31 +76,5 @@ export type TSlaAlertsService = ReturnType<typeof createSlaAlertsService>;
  * the unique keys and SKIP LOCKED keep them from alerting or mailing twice).
  */
 export function createSlaSweepLoop(service: TSlaAlertsService, options: { intervalMs: number; log: (error: unknown) => void }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = service
-        .sweep()
-        .catch(options.log)
-        .finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  }
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return createIntervalLoop({ intervalMs: options.intervalMs, run: () => service.sweep(), onError: options.log });
 }

@@ -7,6 +7,7 @@ import { forgetCachedSessions } from '../../plugins/auth-context';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
 import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
+import { userAuditFields } from '../../lib/audit';
 
 /** Who is acting, for the tenant scope and the audit trail. */
 export interface TRoleActor {
@@ -41,7 +42,7 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit' | '
 
   /** Records a role change through `handle`: the mutation's transaction, or the database for a refusal. */
   const audit = (handle: TDatabase, actor: TRoleActor, action: string, target: string, details: Record<string, unknown>, outcome: 'success' | 'failure' = 'success') =>
-    deps.audit.record(handle, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome, ip: actor.ip, requestId: actor.requestId, details });
+    deps.audit.record(handle, { ...userAuditFields(actor), action, target, outcome, details });
 
   /** A-013: every role of the actor's MSP. */
   async function listForMsp(mspId: string, mspCustomDomain: string): Promise<TRole[]> {

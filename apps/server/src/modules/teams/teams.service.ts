@@ -22,6 +22,7 @@ import {
   type TTeamMemberTier,
   type TTeamRow,
 } from './teams.repository';
+import { userAuditFields } from '../../lib/audit';
 
 type TMemberWithTier = { email: string; tierLevel: TTeamMemberTier };
 
@@ -40,7 +41,7 @@ function withTiers(members: TTeamMemberInput[]): TMemberWithTier[] {
 export function createTeamsService(deps: TAppDeps) {
   const db = deps.database.db;
   const audit = (actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
-    deps.audit.record(db, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action, target, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details });
+    deps.audit.record(db, { ...userAuditFields(actor), action, target, outcome: 'success', details });
   const psaOf = (actor: TActor): Promise<PsaClient> => deps.psaClients.forMsp(actor.mspId);
   // Autotask has no board teams of ConnectWise's kind (its queues have no member lists through the
   // REST API), so Autotask teams are kept in Switchboard only: no PSA call for them.

@@ -22,6 +22,7 @@ import {
   updateSyncRun,
   type TSyncRunRow,
 } from './ticket-sync.repository';
+import { userAuditFields } from '../../lib/audit';
 
 export const SYNC_RUN_QUEUE = 'ticket-sync.run';
 
@@ -109,7 +110,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
         requestedBy: actor.userId,
         now: deps.now(),
       });
-      await deps.audit.record(tx, { mspId: actor.mspId, actorKind: 'user', actorId: actor.userId, action: 'ticket-sync.start', target: inserted.id, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { boardIds, startDate: inserted.startDate, endDate: inserted.endDate } });
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'ticket-sync.start', target: inserted.id, outcome: 'success', details: { boardIds, startDate: inserted.startDate, endDate: inserted.endDate } });
       return inserted;
     });
     // Enqueued after the run row is committed (STYLE: jobs after commit).
