@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DIAGNOSTIC_QUESTION_MAX_CHARS, DIAGNOSTIC_QUESTIONS_PER_SUBTYPE, MESSAGES, type TDiagnosticQuestionList } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDiagnosticQuestions, useSaveDiagnosticQuestions } from '../api/boards-queries';
@@ -66,8 +66,11 @@ function QuestionListEditor({ msp, list, onClose }: { msp: string; list: TDiagno
       )}
       {questions.map((question, index) => (
         <Group key={question.key} align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
+          <Textarea
             style={{ flex: 1 }}
+            autosize
+            minRows={1}
+            maxRows={4}
             aria-label={`Question ${index + 1}`}
             value={question.text}
             maxLength={DIAGNOSTIC_QUESTION_MAX_CHARS + 20}
