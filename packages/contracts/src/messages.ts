@@ -263,6 +263,15 @@ export const MESSAGES = {
     descriptionRequired: 'Description is required',
     objectiveRequired: 'At least one objective is required',
   },
+  // The board editor's diagnostic question list of a subcategory (issue #9; ours).
+  diagnosticQuestions: {
+    questionRequired: 'Type the question, or remove the empty one.',
+    questionTooLong: 'A question can be at most 200 characters long.',
+    tooMany: 'A subcategory can have at most 10 questions.',
+    duplicate: 'This question is already in the list.',
+    subtypeNotFound: 'That subcategory is not on your configured boards. Save the board first.',
+    saved: 'Diagnostic questions saved.',
+  },
   // Jarvis, conversations, tickets by chat and documents (the spec gives no wording; ours).
   assistant: {
     chatTextRequired: 'Type a message or choose an answer first.',

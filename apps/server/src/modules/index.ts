@@ -17,6 +17,7 @@ import { registerClientUsersRoutes } from './client-users/client-users.routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes';
 import { registerAgentRoutes } from './assistant/agents.routes';
 import { registerTicketsByChatRoutes } from './assistant/tickets-by-chat.routes';
+import { registerDiagnosticQuestionsRoutes } from './assistant/diagnostic-questions.routes';
 import { registerChatRoutes } from './assistant/chat.routes';
 import { registerSupportTicketRoutes } from './assistant/support-tickets.routes';
 import { registerPsaOutboxRoutes } from './psa-outbox/psa-outbox.routes';
@@ -49,6 +50,7 @@ export const MODULES: TModule[] = [
   registerKnowledgeRoutes,
   registerAgentRoutes,
   registerTicketsByChatRoutes,
+  registerDiagnosticQuestionsRoutes,
   registerChatRoutes,
   registerSupportTicketRoutes,
   registerPsaOutboxRoutes,

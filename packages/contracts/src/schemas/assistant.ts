@@ -578,3 +578,35 @@ export const ZDocumentChatBody = z.object({
 });
 export const ZDocumentChatResponse = z.object({ documentMessage: z.string(), engine: z.enum(ENGINE_KINDS), sources: z.array(ZRagResult), notice: z.string().nullable() });
 export type TDocumentChatResponse = z.infer<typeof ZDocumentChatResponse>;
+
+/** Limits of a subcategory's diagnostic question list (issue #9). */
+export const DIAGNOSTIC_QUESTION_MAX_CHARS = 200;
+export const DIAGNOSTIC_QUESTIONS_PER_SUBTYPE = 10;
+
+/** Ours (docs/api-additions.md): which subcategory's diagnostic questions. */
+export const ZDiagnosticQuestionsQuery = z.object({ typeId: ZPsaId, subTypeId: ZPsaId });
+export const ZEditableDiagnosticQuestion = z.object({
+  /** Kept when a question is edited, so answers already given still count; new questions leave it out. */
+  id: z.string().trim().min(1).max(100).optional(),
+  text: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.diagnosticQuestions.questionRequired)
+    .max(DIAGNOSTIC_QUESTION_MAX_CHARS, MESSAGES.diagnosticQuestions.questionTooLong),
+});
+export const ZSaveDiagnosticQuestionsBody = z.object({
+  typeId: ZPsaId,
+  subTypeId: ZPsaId,
+  questions: z.array(ZEditableDiagnosticQuestion).max(DIAGNOSTIC_QUESTIONS_PER_SUBTYPE, MESSAGES.diagnosticQuestions.tooMany),
+});
+export type TSaveDiagnosticQuestionsBody = z.input<typeof ZSaveDiagnosticQuestionsBody>;
+/** The list the engine asks from: the MSP's own, or the seed defaults for these names (`isDefault`) until it is saved. */
+export const ZDiagnosticQuestionList = z.object({
+  typeId: z.number().int(),
+  subTypeId: z.number().int(),
+  typeName: z.string(),
+  subTypeName: z.string(),
+  isDefault: z.boolean(),
+  questions: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type TDiagnosticQuestionList = z.infer<typeof ZDiagnosticQuestionList>;

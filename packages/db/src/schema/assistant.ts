@@ -178,3 +178,21 @@ export const categoriserModels = pgTable(
   (t) => [primaryKey({ columns: [t.mspId, t.psaType] })],
 );
 
+
+/**
+ * A subcategory's diagnostic questions as the MSP edited them (issue #9), keyed by the PSA's type and subtype ids
+ * (not the board rows, which a board save rewrites). No row: the engine asks the seed defaults for the names.
+ */
+export const diagnosticQuestionLists = pgTable(
+  'diagnostic_question_lists',
+  {
+    mspId: mspId(),
+    psaType: text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull(),
+    typeId: integer('type_id').notNull(),
+    subtypeId: integer('subtype_id').notNull(),
+    questions: jsonb('questions').$type<{ id: string; text: string }[]>().notNull(),
+    updatedByUserId: uuid('updated_by_user_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mspId, t.psaType, t.typeId, t.subtypeId] })],
+);

@@ -93,6 +93,7 @@ const RECHECK_MS = 60_000;
  */
 export function createCategoriserStore(db: TDatabase, now: () => Date) {
   const cache = new Map<string, TCached>();
+  const locks = new Map<string, Promise<TCategoriser>>();
 
   async function store(mspId: string, psaType: TPsaType, categoriser: TCategoriser, trainedUntil: Date | null): Promise<void> {
     const values = { model: JSON.parse(categoriser.serialise()) as unknown, trainedOn: categoriser.stats.trainedOn + categoriser.stats.updates, trainedUntil, macroF1: null, updatedAt: now() };
@@ -112,35 +113,62 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
 
   return {
     /** The MSP's categoriser for its current board (trained on first use). */
-    async forMsp(mspId: string, board: TMspBoard): Promise<TCategoriser> {
-      const boardKey = JSON.stringify(board.catalogue);
-      const cached = cache.get(mspId);
-      if (cached && cached.boardKey === boardKey) {
-        if (now().getTime() - cached.checkedAt < RECHECK_MS) return cached.categoriser;
-        const refreshed = await learnSince(mspId, board, cached);
-        cache.set(mspId, refreshed);
-        return refreshed.categoriser;
+    async forMsp(mspId: string, board: TMspBoard, options: { isFresh?: boolean } = {}): Promise<TCategoriser> {
+      // One update at a time per MSP: the cached model is taught in place, so two overlapping updates would learn a ticket twice.
+      const previous = locks.get(mspId) ?? Promise.resolve();
+      const next = previous.catch(() => undefined).then(() => forMspNow(mspId, board, options));
+      locks.set(mspId, next);
+      try {
+        return await next;
+      } finally {
+        if (locks.get(mspId) === next) locks.delete(mspId);
       }
-      const [row] = await db.select().from(categoriserModels).where(and(eq(categoriserModels.mspId, mspId), eq(categoriserModels.psaType, board.psaType))).limit(1);
-      if (row) {
-        try {
-          const loaded = loadCategoriser(JSON.stringify(row.model));
-          if (JSON.stringify(loaded.board) === boardKey) {
-            const refreshed = await learnSince(mspId, board, { categoriser: loaded, boardKey, trainedUntil: row.trainedUntil, checkedAt: 0 });
-            cache.set(mspId, refreshed);
-            return refreshed.categoriser;
-          }
-        } catch {
-          // An unreadable or outdated stored model is simply retrained below.
-        }
-      }
-      const { tickets, newestClosedAt } = await closedTickets(db, mspId, board.psaType, null);
-      const categoriser = trainCategoriser(board.catalogue, tickets);
-      await store(mspId, board.psaType, categoriser, newestClosedAt);
-      cache.set(mspId, { categoriser, boardKey, trainedUntil: newestClosedAt, checkedAt: now().getTime() });
-      return categoriser;
     },
   };
+
+  async function forMspNow(mspId: string, board: TMspBoard, options: { isFresh?: boolean }): Promise<TCategoriser> {
+    const boardKey = JSON.stringify(board.catalogue);
+    const cached = cache.get(mspId);
+    if (cached && cached.boardKey === boardKey) {
+      if (!options.isFresh && now().getTime() - cached.checkedAt < RECHECK_MS) return cached.categoriser;
+      const refreshed = await learnSince(mspId, board, cached);
+      cache.set(mspId, refreshed);
+      return refreshed.categoriser;
+    }
+    const [row] = await db.select().from(categoriserModels).where(and(eq(categoriserModels.mspId, mspId), eq(categoriserModels.psaType, board.psaType))).limit(1);
+    if (row) {
+      try {
+        const loaded = loadCategoriser(JSON.stringify(row.model));
+        if (JSON.stringify(loaded.board) === boardKey) {
+          const refreshed = await learnSince(mspId, board, { categoriser: loaded, boardKey, trainedUntil: row.trainedUntil, checkedAt: 0 });
+          cache.set(mspId, refreshed);
+          return refreshed.categoriser;
+        }
+      } catch {
+        // An unreadable or outdated stored model is simply retrained below.
+      }
+    }
+    const { tickets, newestClosedAt } = await closedTickets(db, mspId, board.psaType, null);
+    const categoriser = trainCategoriser(board.catalogue, tickets);
+    await store(mspId, board.psaType, categoriser, newestClosedAt);
+    cache.set(mspId, { categoriser, boardKey, trainedUntil: newestClosedAt, checkedAt: now().getTime() });
+    return categoriser;
+  }
 }
 
 export type TCategoriserStore = ReturnType<typeof createCategoriserStore>;
+
+const stores = new WeakMap<TDatabase, TCategoriserStore>();
+
+/**
+ * One categoriser store per app database: the chat and the learning job share its in-memory models, so a
+ * ticket learnt by the job is not learnt a second time by a stale cached copy.
+ */
+export function categoriserStoreFor(db: TDatabase, now: () => Date): TCategoriserStore {
+  let store = stores.get(db);
+  if (!store) {
+    store = createCategoriserStore(db, now);
+    stores.set(db, store);
+  }
+  return store;
+}

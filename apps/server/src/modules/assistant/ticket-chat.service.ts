@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { questionBankFor } from './diagnostic-questions.service';
 import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
 import { DID_NOT_HELP_LIMIT, MESSAGES, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
 import { conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
@@ -62,7 +63,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
     const board = await loadMspBoard(db, mspId);
     if (!board) throw boardNotConfigured();
     // The local engine is the default (issue #9: offline, no key); with an AI model it is the fallback (decision 023).
-    const local = createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board) });
+    const local = createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board), questionBank: await questionBankFor(db, mspId, board) });
     return { board, engine: await engines.engineFor(mspId, local, board.catalogue) };
   }
 

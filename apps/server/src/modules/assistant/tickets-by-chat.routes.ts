@@ -2,7 +2,8 @@ import { ZCancelTicketDraftResponse, ZCreateTicketBody, ZCreateTicketQuery, ZCre
 import type { TModule } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
-import { createCategoriserStore } from './mspboard';
+import { registerCategoriserLearning } from './categoriser-learning.jobs';
+import { categoriserStoreFor } from './mspboard';
 import { createTicketChatService } from './ticket-chat.service';
 import { createTicketCreateService, talkToTechnician } from './ticket-create.service';
 import './ticket-create.psa-write';
@@ -10,8 +11,9 @@ import './ticket-create.psa-write';
 const ANY_USER_QUERY = { principal: 'user', tenant: 'query' } as const;
 
 /** Tickets by chat (02 §4; ): and the draft additions of docs/api-additions.md. */
-export const registerTicketsByChatRoutes: TModule = (app, deps) => {
-  const categorisers = createCategoriserStore(deps.database.db, deps.now);
+export const registerTicketsByChatRoutes: TModule = async (app, deps) => {
+  const categorisers = categoriserStoreFor(deps.database.db, deps.now);
+  await registerCategoriserLearning(deps, categorisers);
   const chat = createTicketChatService(deps, categorisers);
   const tickets = createTicketCreateService(deps);
 

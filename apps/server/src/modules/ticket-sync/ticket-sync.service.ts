@@ -4,6 +4,7 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import type { TJobQueue } from '../../lib/job-queue';
 import type { TActor } from '../../plugins/access';
+import { enqueueCategoriserLearning } from '../assistant/categoriser-learning.jobs';
 import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
@@ -207,6 +208,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
         if (!isHeld) throw new SyncTakenOver();
       });
       requestsSeen = requestsNow;
+      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, run.mspId);
     };
     // The end date is a whole day: tickets entered on it are in the range.
     for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
@@ -304,6 +306,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       const ids = (pick: (ticket: TPsaTicketRecord) => number | null) => [...new Set(batch.flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))])))];
       const directory = await findDirectoryNames(db, mspId, integration.psaType, { companies: ids((ticket) => ticket.companyId), contacts: ids((ticket) => ticket.contactId), members: ids((ticket) => ticket.ownerId) });
       written += await upsertTicketCopies(db, mspId, integration.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), deps.now());
+      // A closed ticket is something the MSP's categoriser learns from (committed above, so the job sees it).
+      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, mspId);
     };
     for await (const ticket of client.streamTickets(filter)) {
       buffer.push(ticket);

@@ -3,6 +3,7 @@ import {
   autotaskQueueFromBoard,
   type TEditableBoard,
   type TPsaType,
+  type TSaveDiagnosticQuestionsBody,
   type TSaveTicketingConfigurationBody,
 } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
@@ -135,5 +136,25 @@ export function useCreateBoard(msp: string) {
       return board;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...boardsKeys.all, msp] }),
+  });
+}
+
+export const diagnosticQuestionsKey = (msp: string, typeId: number, subTypeId: number) => [...boardsKeys.all, msp, 'diagnostic-questions', typeId, subTypeId] as const;
+
+/** A subcategory's diagnostic questions (issue #9): the MSP's own, or the seed defaults until saved. */
+export function useDiagnosticQuestions(msp: string, typeId: number, subTypeId: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: diagnosticQuestionsKey(msp, typeId, subTypeId),
+    enabled: isEnabled,
+    queryFn: () => apiFetch(`/db/${encodeURIComponent(msp)}/diagnosticQuestions`, { query: { typeId, subTypeId }, schema: (s) => s.ZDiagnosticQuestionList }),
+  });
+}
+
+/** Replaces a subcategory's diagnostic questions. */
+export function useSaveDiagnosticQuestions(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSaveDiagnosticQuestionsBody) => apiFetch(`/db/${encodeURIComponent(msp)}/diagnosticQuestions`, { method: 'POST', body, schema: (s) => s.ZDiagnosticQuestionList }),
+    onSuccess: (list) => queryClient.setQueryData(diagnosticQuestionsKey(msp, list.typeId, list.subTypeId), list),
   });
 }

@@ -13,6 +13,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useCreateStatus, useScoreBoard } from '../api/boards-queries';
 import { addSubType, addType, removeNewSubType, removeNewType, setStatus, subTypeKey, typeKey, updatePriorityScore, updateSubType, type TBoardSaveState } from './board-editor-state';
+import { DiagnosticQuestionsModal } from './diagnostic-questions-modal';
 import { ScoreSuggestions } from './score-suggestions';
 
 type TBoardEditorProps = {
@@ -64,6 +65,7 @@ function SourceHint({ suggestion, current }: { suggestion: { value: number | str
 }
 
 function TypeCard({
+  msp,
   type,
   board,
   merged,
@@ -71,6 +73,7 @@ function TypeCard({
   applied,
   onChange,
 }: {
+  msp: string;
   type: TEditableType;
   board: TEditableBoard;
   merged: TMergedCategorization;
@@ -79,6 +82,7 @@ function TypeCard({
   onChange: (board: TEditableBoard) => void;
 }) {
   const [newSubTypeName, setNewSubTypeName] = useState('');
+  const [questionsOf, setQuestionsOf] = useState<{ subTypeId: number; name: string } | null>(null);
   const key = typeKey(type);
   const typeLabel = type.typeName === '' ? 'New type' : type.typeName;
   const priorityOptions = merged.priorities.map((priority) => ({ value: String(priority.priorityId), label: priority.priority }));
@@ -184,7 +188,12 @@ function TypeCard({
                       />
                       <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} />
                     </Table.Td>
-                    <Table.Td w={90}>
+                    <Table.Td w={130}>
+                      {!sub.isNew && sub.subTypeId !== null && type.typeId !== null && (
+                        <Button size="xs" variant="subtle" aria-label={`Diagnostic questions for ${name}`} onClick={() => sub.subTypeId !== null && setQuestionsOf({ subTypeId: sub.subTypeId, name })}>
+                          Questions
+                        </Button>
+                      )}
                       {sub.isNew && (
                         <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => onChange(removeNewSubType(board, key, subKey))}>
                           Remove
@@ -197,6 +206,9 @@ function TypeCard({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {questionsOf && type.typeId !== null && (
+        <DiagnosticQuestionsModal msp={msp} typeId={type.typeId} subTypeId={questionsOf.subTypeId} name={questionsOf.name} isOpen onClose={() => setQuestionsOf(null)} />
       )}
       {canCreate && (
         <Group mt="xs" align="flex-end" gap="xs">
@@ -393,7 +405,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
           </Alert>
         )}
         {board.mspConnectWiseBoardTypes.map((type) => (
-          <TypeCard key={typeKey(type)} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} applied={applied} onChange={onChange} />
+          <TypeCard key={typeKey(type)} msp={msp} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} applied={applied} onChange={onChange} />
         ))}
       </Stack>
       <Group justify="flex-end">

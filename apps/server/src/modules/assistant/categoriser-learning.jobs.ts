@@ -1,0 +1,35 @@
+// Incremental training when tickets close (issue #9): the ticket sync (history, PSA events, reconcile) enqueues one
+// durable job per MSP when a copy it wrote is closed; the job teaches the MSP's stored categoriser the tickets closed
+// since it was stored (complement naive Bayes counts add up, so this is exact, not an approximation of a retrain).
+import type { TAppDeps } from '../../app-deps';
+import type { TJobQueue } from '../../lib/job-queue';
+import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
+import { loadMspBoard, type TCategoriserStore } from './mspboard';
+
+export const CATEGORISER_LEARN_QUEUE = 'assistant-categoriser-learn';
+
+export interface TCategoriserLearnJob {
+  mspId: string;
+}
+
+/**
+ * Enqueues the MSP's learning job. The singleton key per MSP makes a burst of closes (a sync batch, many events)
+ * one job; a close that arrives while it runs is learnt by the next close's job or the next categorisation.
+ * Never throws: a missed enqueue only delays learning, it must not fail the sync that wrote the tickets.
+ */
+export async function enqueueCategoriserLearning(jobs: Pick<TJobQueue, 'send'>, mspId: string, log: (message: string, error: unknown) => void = () => undefined): Promise<void> {
+  try {
+    await jobs.send(CATEGORISER_LEARN_QUEUE, { mspId } satisfies TCategoriserLearnJob, { singletonKey: `categoriser:${mspId}` });
+  } catch (error) {
+    log(`assistant: could not enqueue categoriser learning for MSP ${mspId}`, error);
+  }
+}
+
+/** The worker: loads the MSP's board and brings its stored model up to date (trains it when it has none yet). */
+export async function registerCategoriserLearning(deps: TAppDeps, categorisers: TCategoriserStore): Promise<void> {
+  await jobQueueFor(deps).work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job) => {
+    const board = await loadMspBoard(deps.database.db, job.mspId);
+    if (!board) return;
+    await categorisers.forMsp(job.mspId, board, { isFresh: true });
+  });
+}

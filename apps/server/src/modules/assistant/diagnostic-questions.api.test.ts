@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_QUESTION_BANK } from '@switchboard/assistant';
+import { MESSAGES, permissionMap, type TDiagnosticQuestionList, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
+import { auditEvents, users } from '@switchboard/db';
+import { createPsaClient } from '@switchboard/psa';
+import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { loadHistoricalTickets } from '../../../test/historical-tickets';
+import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { nextIp } from '../auth/auth-test-helpers';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { insertCustomRole } from '../roles/roles.repository';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let msp: TTestMsp;
+let admin: TestClient;
+let client: TestClient;
+let passwordReset: { typeId: number; subTypeId: number };
+let outlook: { typeId: number; subTypeId: number };
+
+const path = () => `/db/${msp.customDomain}/diagnosticQuestions`;
+const seedOf = (typeName: string, subtypeName: string) => DEFAULT_QUESTION_BANK.entries.find((entry) => entry.typeName === typeName && entry.subtypeName === subtypeName)?.questions ?? [];
+
+beforeAll(async () => {
+  sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] } });
+  msp = await buildMsp(t);
+  admin = await signedInClient(t, await buildUser(t, msp), nextIp());
+  const cw = sim.connectWise;
+  expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } })).statusCode).toBe(200);
+  const direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-questions' });
+  const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
+  if (!helpDesk) throw new Error('no Help Desk board');
+  const board = (await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`)).json<TMergedCategorization>();
+  const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = board;
+  expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } })).statusCode).toBe(200);
+  const idsOf = (typeName: string, subtypeName: string) => {
+    const type = board.mspConnectWiseBoardTypes.find((candidate) => candidate.typeName === typeName);
+    const subtype = type?.mspConnectWiseBoardSubTypes.find((candidate) => candidate.subTypeName === subtypeName);
+    if (!type || !subtype) throw new Error(`${typeName} / ${subtypeName} is not on the Help Desk board`);
+    return { typeId: type.typeId, subTypeId: subtype.subTypeId };
+  };
+  passwordReset = idsOf('Accounts & Access', 'Password Reset');
+  outlook = idsOf('Email', 'Outlook Not Working');
+
+  // A client of a synchronized company, and the demo history, so the client can describe a problem to Jarvis.
+  let company = { id: 0, name: '' };
+  for await (const found of direct.streamCompanies()) {
+    company = { id: found.id, name: found.name };
+    break;
+  }
+  let contact = { id: 0, firstName: '', lastName: '', email: '' };
+  for await (const found of direct.streamContacts({ companyId: company.id })) {
+    contact = { id: found.id, firstName: found.firstName, lastName: found.lastName, email: found.email ?? 'x@example.com' };
+    break;
+  }
+  await upsertPsaDirectory(
+    t.deps.database.db,
+    msp.id,
+    'CONNECTWISE',
+    {
+      companies: [{ externalId: String(company.id), name: company.name, identifier: null, companyTypes: [] }],
+      contacts: [{ externalId: String(contact.id), externalCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: null, isActive: true }],
+      members: [],
+    },
+    t.deps.now(),
+  );
+  await upsertTicketCopies(
+    t.deps.database.db,
+    msp.id,
+    'CONNECTWISE',
+    loadHistoricalTickets().map((ticket) => ({
+      externalId: `h${ticket.id}`,
+      summary: ticket.summary,
+      description: ticket.description,
+      board: { id: helpDesk.id, name: helpDesk.name },
+      type: { id: null, name: ticket.type },
+      subtype: { id: null, name: ticket.subType },
+      isClosed: true,
+      resolution: ticket.resolution,
+      closedAt: new Date(ticket.closedAt),
+    })),
+  );
+  const clientUser = await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email });
+  await t.deps.database.db.update(users).set({ psaContactId: String(contact.id) }).where(and(eq(users.mspId, msp.id), eq(users.id, clientUser.id)));
+  client = await signedInClient(t, clientUser, nextIp());
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+describe('diagnostic questions of a subcategory (issue #9)', () => {
+  it('lists the seed defaults until the MSP saves its own list', async () => {
+    const response = await admin.get(`${path()}?typeId=${passwordReset.typeId}&subTypeId=${passwordReset.subTypeId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json<TDiagnosticQuestionList>();
+    expect(list).toMatchObject({ typeName: 'Accounts & Access', subTypeName: 'Password Reset', isDefault: true });
+    expect(list.questions.map((question) => question.text)).toEqual(seedOf('Accounts & Access', 'Password Reset').map((question) => question.text));
+    expect(list.questions.length).toBeGreaterThan(0);
+  });
+
+  it('replaces the list: an edited question keeps its id, a new one is added, the order is kept, the change is audited', async () => {
+    const [first] = seedOf('Email', 'Outlook Not Working');
+    if (!first) throw new Error('no seed question');
+    const saved = await admin.post(path(), {
+      typeId: outlook.typeId,
+      subTypeId: outlook.subTypeId,
+      questions: [{ text: 'Does Outlook show "Disconnected" at the bottom of the window?' }, { id: first.id, text: `  ${first.text}  Even after a restart?` }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const listed = (await admin.get(`${path()}?typeId=${outlook.typeId}&subTypeId=${outlook.subTypeId}`)).json<TDiagnosticQuestionList>();
+    expect(listed.isDefault).toBe(false);
+    expect(listed.questions.map((question) => question.text)).toEqual(['Does Outlook show "Disconnected" at the bottom of the window?', `${first.text} Even after a restart?`]);
+    expect(listed.questions[1]?.id).toBe(first.id);
+    expect(listed.questions[0]?.id).not.toBe(first.id);
+    const [event] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'assistant.diagnostic-questions.replace')));
+    expect(event?.details).toMatchObject({ subtypeName: 'Outlook Not Working', questionCount: 2 });
+  });
+
+  it('Jarvis asks the MSP’s own questions for that subcategory, not the seed ones', async () => {
+    const own = 'Did the reset link in the self-service portal email arrive?';
+    expect((await admin.post(path(), { ...passwordReset, questions: [{ text: own }] })).statusCode).toBe(200);
+    const response = await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'I forgot my password and need it reset, it expired this morning', mspCustomDomain: msp.customDomain });
+    expect(response.statusCode, response.body).toBe(200);
+    const asked = response.json<{ ticketDraft: TTicketDraft }>().ticketDraft.questions.map((question) => question.question);
+    expect(asked).toContain(own);
+    for (const seed of seedOf('Accounts & Access', 'Password Reset')) expect(asked).not.toContain(seed.text);
+  });
+
+  it('refuses an empty, too long, repeated or eleventh question with a plain message, and an unknown subcategory with 404', async () => {
+    const save = (questions: unknown) => admin.post(path(), { ...passwordReset, questions });
+    expect((await save([{ text: '   ' }])).json()).toMatchObject({ status: 400, code: 'validation', detail: MESSAGES.diagnosticQuestions.questionRequired });
+    expect((await save([{ text: 'x'.repeat(201) }])).json()).toMatchObject({ status: 400, detail: MESSAGES.diagnosticQuestions.questionTooLong });
+    expect((await save(Array.from({ length: 11 }, (_, index) => ({ text: `Question ${index}?` })))).json()).toMatchObject({ status: 400, detail: MESSAGES.diagnosticQuestions.tooMany });
+    expect((await save([{ text: 'Is it red?' }, { text: 'is it  RED?' }])).json()).toMatchObject({ status: 400, detail: MESSAGES.diagnosticQuestions.duplicate });
+    expect((await save([{ text: 'x'.repeat(200) }])).statusCode).toBe(200);
+    expect((await admin.post(path(), { typeId: 'abc', subTypeId: 1, questions: [] })).statusCode).toBe(400);
+    expect((await admin.get(`${path()}?typeId=999999&subTypeId=999999`)).json()).toMatchObject({ status: 404, detail: MESSAGES.diagnosticQuestions.subtypeNotFound });
+  });
+
+  it('401 without a session, 403 without boardView/mspIntegrations or for a client, 403 without CSRF, 404 for another MSP', async () => {
+    const query = `?typeId=${passwordReset.typeId}&subTypeId=${passwordReset.subTypeId}`;
+    const body = { ...passwordReset, questions: [{ text: 'Is it the intruder?' }] };
+    expect((await new TestClient(t.app).get(`${path()}${query}`)).statusCode).toBe(401);
+    const role = await insertCustomRole(t.deps.database.db, msp.id, 'Dispatch only', permissionMap(['technicianUserManagement']));
+    const plainTechnician = await signedInClient(t, await buildUser(t, msp, { roleId: role.id }), nextIp());
+    expect((await plainTechnician.get(`${path()}${query}`)).json()).toMatchObject({ status: 403, code: 'forbidden' });
+    expect((await plainTechnician.post(path(), body)).statusCode).toBe(403);
+    expect((await client.get(`${path()}${query}`)).statusCode).toBe(403);
+    expect((await admin.post(path(), body, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
+    const other = await buildMsp(t);
+    const outsider = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }), nextIp());
+    expect((await outsider.get(`${path()}${query}`)).statusCode).toBe(404);
+    expect((await outsider.post(path(), body)).statusCode).toBe(404);
+    // Its own MSP has no such subcategory on a board: still nothing to read.
+    expect((await outsider.get(`/db/${other.customDomain}/diagnosticQuestions${query}`)).statusCode).toBe(404);
+    const listed = (await admin.get(`${path()}${query}`)).json<TDiagnosticQuestionList>();
+    expect(listed.questions.map((question) => question.text)).not.toContain('Is it the intruder?');
+  });
+});
