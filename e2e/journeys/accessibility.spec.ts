@@ -60,3 +60,15 @@ test('the Employees and Teams screens and their forms have no axe violations', a
   await expect(page.getByRole('form', { name: 'Create team' })).toBeVisible();
   await expectNoViolations(page, 'create-team form');
 });
+
+test('the MSP integrations screen with its setup wizard, and the invitation page, have no axe violations', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();
+  await expect(page.getByRole('heading', { name: 'MSP integrations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Setup wizard' })).toBeVisible();
+  await expectNoViolations(page, 'MSP integrations screen');
+  await page.goto('/northwind/invitation?token=not-a-real-invitation');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expectNoViolations(page, 'invitation page');
+});

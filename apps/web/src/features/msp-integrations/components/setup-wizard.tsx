@@ -94,7 +94,8 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
               // R-183: a locked step is a disabled button, not only an unclickable one.
               disabled={!canOpenWizardStep(current, step.step)}
               color={current.completedSteps.includes(step.step) ? 'teal' : undefined}
-              aria-label={`Step ${step.step}: ${step.title}`}
+              // On a phone the step shows only its number: the name says which step it is. Wide, the visible label names it (WCAG 2.5.3).
+              aria-label={isNarrow ? `Step ${step.step}: ${step.title}` : undefined}
             >
               {/* key: moving between steps resets the step's data (R-194). */}
               <Stack key={`step-${step.step}-${current.currentStep}`} mt="md">
