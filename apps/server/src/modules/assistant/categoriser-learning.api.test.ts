@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loadCategoriser } from '@switchboard/assistant';
+import { copyDemoHistory } from '../../../test/jarvis-fixtures';
 import type { TMergedCategorization } from '@switchboard/contracts';
 import { categoriserModels } from '@switchboard/db';
 import { createPsaClient, type PsaClient } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { loadHistoricalTickets } from '../../../test/historical-tickets';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { nextIp } from '../auth/auth-test-helpers';
-import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { enqueueCategoriserLearning } from './categoriser-learning.jobs';
@@ -52,22 +51,7 @@ beforeAll(async () => {
   board = (await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`)).json<TMergedCategorization>();
   const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = board;
   expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } })).statusCode).toBe(200);
-  await upsertTicketCopies(
-    t.deps.database.db,
-    msp.id,
-    'CONNECTWISE',
-    loadHistoricalTickets().map((ticket) => ({
-      externalId: `h${ticket.id}`,
-      summary: ticket.summary,
-      description: ticket.description,
-      board: { id: helpDesk.id, name: helpDesk.name },
-      type: { id: null, name: ticket.type },
-      subtype: { id: null, name: ticket.subType },
-      isClosed: true,
-      resolution: ticket.resolution,
-      closedAt: new Date(ticket.closedAt),
-    })),
-  );
+  await copyDemoHistory(t, msp.id, helpDesk);
 }, 120_000);
 
 afterAll(async () => {

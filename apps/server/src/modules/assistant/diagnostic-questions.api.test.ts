@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_QUESTION_BANK } from '@switchboard/assistant';
+import { copyDemoHistory, copyFirstCompanyAndContact } from '../../../test/jarvis-fixtures';
 import { MESSAGES, permissionMap, type TDiagnosticQuestionList, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
 import { auditEvents, users } from '@switchboard/db';
 import { createPsaClient } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { loadHistoricalTickets } from '../../../test/historical-tickets';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { nextIp } from '../auth/auth-test-helpers';
-import { upsertTicketCopies } from '../boards/ticket-copies.repository';
-import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { insertCustomRole } from '../roles/roles.repository';
 
 let t: TTestApp;
@@ -47,43 +45,8 @@ beforeAll(async () => {
   outlook = idsOf('Email', 'Outlook Not Working');
 
   // A client of a synchronized company, and the demo history, so the client can describe a problem to Jarvis.
-  let company = { id: 0, name: '' };
-  for await (const found of direct.streamCompanies()) {
-    company = { id: found.id, name: found.name };
-    break;
-  }
-  let contact = { id: 0, firstName: '', lastName: '', email: '' };
-  for await (const found of direct.streamContacts({ companyId: company.id })) {
-    contact = { id: found.id, firstName: found.firstName, lastName: found.lastName, email: found.email ?? 'x@example.com' };
-    break;
-  }
-  await upsertPsaDirectory(
-    t.deps.database.db,
-    msp.id,
-    'CONNECTWISE',
-    {
-      companies: [{ externalId: String(company.id), name: company.name, identifier: null, companyTypes: [] }],
-      contacts: [{ externalId: String(contact.id), externalCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: null, isActive: true }],
-      members: [],
-    },
-    t.deps.now(),
-  );
-  await upsertTicketCopies(
-    t.deps.database.db,
-    msp.id,
-    'CONNECTWISE',
-    loadHistoricalTickets().map((ticket) => ({
-      externalId: `h${ticket.id}`,
-      summary: ticket.summary,
-      description: ticket.description,
-      board: { id: helpDesk.id, name: helpDesk.name },
-      type: { id: null, name: ticket.type },
-      subtype: { id: null, name: ticket.subType },
-      isClosed: true,
-      resolution: ticket.resolution,
-      closedAt: new Date(ticket.closedAt),
-    })),
-  );
+  const { company, contact } = await copyFirstCompanyAndContact(t, msp.id, direct);
+  await copyDemoHistory(t, msp.id, helpDesk);
   const clientUser = await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email });
   await t.deps.database.db.update(users).set({ psaContactId: String(contact.id) }).where(and(eq(users.mspId, msp.id), eq(users.id, clientUser.id)));
   client = await signedInClient(t, clientUser, nextIp());

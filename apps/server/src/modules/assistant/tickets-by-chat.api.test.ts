@@ -5,17 +5,15 @@ import { auditEvents, psaTickets, users } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
-import { loadHistoricalTickets } from '../../../test/historical-tickets';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { nextIp } from '../auth/auth-test-helpers';
-import { upsertTicketCopies } from '../boards/ticket-copies.repository';
-import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { psaCompanies } from '@switchboard/db';
 import type { TSupportTicketPage } from '@switchboard/contracts';
 import { SYSTEM_CATEGORISE } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
+import { copyDemoHistory, copyFirstCompanyAndContact } from '../../../test/jarvis-fixtures';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -53,42 +51,8 @@ beforeAll(async () => {
   expect(saved.statusCode, saved.body).toBe(200);
 
   // The synchronized copies: a company with a contact, and the demo history as closed tickets.
-  for await (const found of direct.streamCompanies()) {
-    company = { id: found.id, name: found.name };
-    break;
-  }
-  for await (const found of direct.streamContacts({ companyId: company.id })) {
-    contact = { id: found.id, firstName: found.firstName, lastName: found.lastName, email: found.email ?? 'x@example.com' };
-    break;
-  }
-  await upsertPsaDirectory(
-    t.deps.database.db,
-    msp.id,
-    'CONNECTWISE',
-    {
-      companies: [{ externalId: String(company.id), name: company.name, identifier: null, companyTypes: [] }],
-      contacts: [{ externalId: String(contact.id), externalCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: null, isActive: true }],
-      members: [],
-    },
-    t.deps.now(),
-  );
-  await upsertTicketCopies(
-    t.deps.database.db,
-    msp.id,
-    'CONNECTWISE',
-    loadHistoricalTickets().map((ticket) => ({
-      externalId: `h${ticket.id}`,
-      summary: ticket.summary,
-      description: ticket.description,
-      board: { id: helpDesk.id, name: helpDesk.name },
-      type: { id: null, name: ticket.type },
-      subtype: { id: null, name: ticket.subType },
-      company: { id: ticket.companyId, name: null },
-      isClosed: true,
-      resolution: ticket.resolution,
-      closedAt: new Date(ticket.closedAt),
-    })),
-  );
+  ({ company, contact } = await copyFirstCompanyAndContact(t, msp.id, direct));
+  await copyDemoHistory(t, msp.id, helpDesk, { withCompany: true });
   const clientUser = await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id), firstName: contact.firstName, lastName: contact.lastName, email: contact.email });
   await t.deps.database.db.update(users).set({ psaContactId: String(contact.id) }).where(and(eq(users.mspId, msp.id), eq(users.id, clientUser.id)));
   clientUserId = clientUser.id;
