@@ -191,7 +191,6 @@ export const diagnosticQuestionLists = pgTable(
     typeId: integer('type_id').notNull(),
     subtypeId: integer('subtype_id').notNull(),
     questions: jsonb('questions').$type<{ id: string; text: string }[]>().notNull(),
-    updatedByUserId: uuid('updated_by_user_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.mspId, t.psaType, t.typeId, t.subtypeId] })],

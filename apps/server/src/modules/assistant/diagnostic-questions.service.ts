@@ -98,7 +98,7 @@ export function createDiagnosticQuestionsService(deps: Pick<TAppDeps, 'database'
         if (seen.has(key)) throw new AppError('validation', MESSAGES.diagnosticQuestions.duplicate, { invalidParams: [{ name: `questions.${index}.text`, reason: MESSAGES.diagnosticQuestions.duplicate }] });
         seen.add(key);
       });
-      const values = { questions, updatedByUserId: actor.userId, updatedAt: deps.now() };
+      const values = { questions, updatedAt: deps.now() };
       await db.transaction(async (tx) => {
         await tx
           .insert(diagnosticQuestionLists)

@@ -4,7 +4,6 @@ CREATE TABLE "diagnostic_question_lists" (
 	"type_id" integer NOT NULL,
 	"subtype_id" integer NOT NULL,
 	"questions" jsonb NOT NULL,
-	"updated_by_user_id" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "diagnostic_question_lists_msp_id_psa_type_type_id_subtype_id_pk" PRIMARY KEY("msp_id","psa_type","type_id","subtype_id")
 );
