@@ -30,8 +30,8 @@ await startEmbedded({
     // A known port (the app's + 1), so the queue journeys can read the simulator's tickets, notes and time entries.
     PSA_SIM_PORT: String(simulatorPort(Number(port))),
     DATABASE_URL: undefined,
-    // Every journey signs in from 127.0.0.1; the per-IP limit itself is covered by the API tests.
-    AUTH_RATE_LIMIT_PER_IP: '200',
+    // Every journey signs in from 127.0.0.1 (about 60 journeys, several sign-ins each); the per-IP limit itself is covered by the API tests.
+    AUTH_RATE_LIMIT_PER_IP: '2000',
     OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host].filter(Boolean).join(','),
   },
   printBanner: false,

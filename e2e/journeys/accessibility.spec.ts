@@ -40,7 +40,7 @@ test('the signed-in dashboard, admin area and Roles screen have no axe violation
   await expectNoViolations(page, 'Roles screen');
 });
 
-test('the Employees and Teams screens and their forms have no axe violations', async ({ page }) => {
+test('the Employees, Teams and MSP integrations screens, their forms and the invitation page have no axe violations', async ({ page }) => {
   const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
   await page.goto(redirectTo);
   await page.getByRole('navigation').getByRole('button', { name: 'Employees' }).click();
@@ -59,11 +59,8 @@ test('the Employees and Teams screens and their forms have no axe violations', a
   await page.getByRole('button', { name: 'Create team' }).click();
   await expect(page.getByRole('form', { name: 'Create team' })).toBeVisible();
   await expectNoViolations(page, 'create-team form');
-});
-
-test('the MSP integrations screen with its setup wizard, and the invitation page, have no axe violations', async ({ page }) => {
-  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
-  await page.goto(redirectTo);
+  await page.keyboard.press('Escape');
+  // The MSP integrations screen with its setup wizard, in the same session (the demo admin may sign in 20 times in 5 minutes).
   await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();
   await expect(page.getByRole('heading', { name: 'MSP integrations' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setup wizard' })).toBeVisible();
