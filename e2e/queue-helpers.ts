@@ -34,9 +34,13 @@ export async function openTicketsAs(page: Page, user: { msp: string; email: stri
 
 /** The PSA ticket ids in "My Ticket": the side list at 1600 px and wider, the ticket picker below. */
 export async function myTicketIds(page: Page): Promise<number[]> {
+  return (await myTicketLabels(page)).map((label) => Number(/^#(\d+)/.exec(label)?.[1]));
+}
+
+/** The labels ("#id title…") of the tickets in "My Ticket", in the order shown. */
+export async function myTicketLabels(page: Page): Promise<string[]> {
   const list = page.getByRole('navigation', { name: 'My tickets' });
-  const labels = (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByLabel('Ticket', { exact: true }).locator('option').allTextContents();
-  return labels.map((label) => Number(/^#(\d+)/.exec(label)?.[1]));
+  return (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByLabel('Ticket', { exact: true }).locator('option').allTextContents();
 }
 
 /** The active ticket's PSA id, read from its heading. */

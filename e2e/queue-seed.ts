@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, msps, psaTicketingConfigs } from '@switchboard/db';
+import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, msps, psaTicketingConfigs, users } from '@switchboard/db';
 import type { TAppDeps } from '../apps/server/src/app-deps';
+import { hashPassword } from '../apps/server/src/lib/crypto';
 import { upsertTicketCopies, type TTicketCopy } from '../apps/server/src/modules/boards/ticket-copies.repository';
+import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
 import { simulatorClient } from './simulator-client';
-import { QUEUE_JOURNEY } from './scenario';
+import { E2E_PASSWORD, QUEUE_JOURNEY, SLA_JOURNEY } from './scenario';
 
 /**
  * The queue journeys' data (issue #10): the demo MSP's first simulator board configured with a
@@ -23,14 +25,17 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
   const newStatus = statuses.find((status) => status.name === 'New') ?? statuses.find((status) => !status.isClosed);
   const closing = statuses.find((status) => status.isClosed);
   const [type] = await client.listTypes(board.id);
-  const [subtype] = await client.listSubtypes(board.id);
+  const subtypes = await client.listSubtypes(board.id);
+  const [subtype] = subtypes;
+  // The SLA journey's subtype: another one of the same type (the demo seed configured them all; it is made Tier3 with an 8-hour SLA below).
+  const slaSubtype = subtypes.find((candidate) => candidate.id !== subtype?.id && candidate.typeIds.includes(type?.id ?? -1));
   const [priority] = await client.listPriorities();
   let companyId: number | undefined;
   for await (const company of client.streamCompanies()) {
     companyId = company.id;
     break;
   }
-  if (!newStatus || !closing || !type || !subtype || !priority || companyId === undefined) throw new Error('the simulator lacks the reference data the queue journeys need');
+  if (!newStatus || !closing || !type || !subtype || !slaSubtype || !priority || companyId === undefined) throw new Error('the simulator lacks the reference data the queue journeys need');
 
   await db.insert(psaTicketingConfigs).values({ mspId: msp.id, psaType: 'CONNECTWISE' }).onConflictDoNothing();
   await db
@@ -43,6 +48,14 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
     .insert(boardSubtypes)
     .values({ mspId: msp.id, psaType: 'CONNECTWISE', boardId: board.id, typeId: type.id, subtypeId: subtype.id, subtypeName: subtype.name, subtypeScore: 10, tier: 'Tier1', slaHours: 8, position: 0 })
     .onConflictDoNothing();
+
+  await db
+    .insert(boardSubtypes)
+    .values({ mspId: msp.id, psaType: 'CONNECTWISE', boardId: board.id, typeId: type.id, subtypeId: slaSubtype.id, subtypeName: slaSubtype.name, subtypeScore: 10, tier: 'Tier3', slaHours: SLA_JOURNEY.slaHours, position: 1 })
+    .onConflictDoUpdate({
+      target: [boardSubtypes.mspId, boardSubtypes.psaType, boardSubtypes.boardId, boardSubtypes.typeId, boardSubtypes.subtypeId],
+      set: { tier: 'Tier3', slaHours: SLA_JOURNEY.slaHours },
+    });
 
   const copies: TTicketCopy[] = [];
   for (let index = 0; index < QUEUE_JOURNEY.ticketCount; index++) {
@@ -73,5 +86,41 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
       createdAt: new Date(Date.now() - (QUEUE_JOURNEY.ticketCount - index) * 60_000),
     });
   }
+  // The SLA journey's tickets: opened hours ago as far as the copies say, as a ticket synced late in its life would be.
+  for (const [index, slaTicket] of [SLA_JOURNEY.overdue, SLA_JOURNEY.halfway].entries()) {
+    const description = `${slaTicket.summary}: reported by the finance team.`;
+    const ticket = await client.createTicket({
+      idempotencyKey: `e2e-sla-${index}`,
+      summary: slaTicket.summary,
+      description,
+      boardId: board.id,
+      companyId,
+      typeId: type.id,
+      subtypeId: slaSubtype.id,
+      priorityId: priority.id,
+    });
+    copies.push({
+      externalId: ticket.id,
+      ticketNumber: ticket.number,
+      summary: ticket.summary,
+      description,
+      board: { id: board.id, name: board.name },
+      type: { id: type.id, name: type.name },
+      subtype: { id: slaSubtype.id, name: slaSubtype.name },
+      priority: { id: priority.id, name: priority.name },
+      status: { id: ticket.statusId, name: ticket.statusName },
+      company: { id: companyId, name: 'Journey company' },
+      isClosed: false,
+      createdAt: new Date(Date.now() - slaTicket.openedHoursAgo * 3_600_000),
+    });
+  }
   await upsertTicketCopies(db, msp.id, 'CONNECTWISE', copies);
+
+  // The SLA journey's technician (Tier3, no PSA member: their claims make no PSA write).
+  const roles = await ensureBuiltInRoles(db, msp.id);
+  const person = SLA_JOURNEY.technician;
+  await db
+    .insert(users)
+    .values({ mspId: msp.id, kind: 'technician', roleId: roles.Technician, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: '2065550142', tierLevel: person.tierLevel, passwordHash: await hashPassword(E2E_PASSWORD) })
+    .onConflictDoNothing();
 }

@@ -6,6 +6,18 @@ export const SECOND_MSP = { customDomain: 'contoso-it', name: 'Contoso IT Servic
 
 /** The queue journeys' tickets (e2e/queue-seed.ts) and where the PSA simulator listens, so a journey can read what landed there. */
 export const QUEUE_JOURNEY = { ticketCount: 30, summaryPrefix: 'Label printer offline' } as const;
+/**
+ * The SLA alerts journey: a Tier3 technician only that journey signs in as, and two Tier3 tickets
+ * (nobody else is given them: the other journeys' technicians are Tier1 and Tier2, and the demo admin
+ * never presses next) on a subtype with an 8-hour SLA, one opened 9 hours ago (past every threshold:
+ * 50, 75, 90 and 100 %) and one 4½ hours ago (56 %: only the 50 % alert, for 1½ hours more).
+ */
+export const SLA_JOURNEY = {
+  technician: { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@northwind-it.example', tierLevel: 'Tier3' },
+  slaHours: 8,
+  overdue: { summary: 'Payroll server unreachable', openedHoursAgo: 9 },
+  halfway: { summary: 'Shared mailbox permissions', openedHoursAgo: 4.5 },
+} as const;
 export const simulatorPort = (serverPort: number): number => serverPort + 1;
 
 /** Where the fake AI model (packages/assistant/test/llm-server.ts) listens during the journeys: the app's port + 2. */

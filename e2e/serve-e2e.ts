@@ -32,6 +32,8 @@ await startEmbedded({
     DATABASE_URL: undefined,
     // Every journey signs in from 127.0.0.1 (about 60 journeys, several sign-ins each); the per-IP limit itself is covered by the API tests.
     AUTH_RATE_LIMIT_PER_IP: '2000',
+    // The SLA journey's alerts are recorded within a second of the claim, not the production minute.
+    SLA_SWEEP_INTERVAL_MS: '1000',
     OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host].filter(Boolean).join(','),
   },
   printBanner: false,
