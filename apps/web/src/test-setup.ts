@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// testing-library's findBy/waitFor give up after 1 s by default. On a loaded machine (2 shared cores,
+// the full `npm test` running projects side by side) one render of a large screen such as the queue
+// area, with its Mantine popovers, can take longer than that, and a correct screen then failed
+// (queue-area.test.tsx, "Ticket filters" not found after 1 s). A passing query still returns at its
+// first match; only the wait before declaring a failure is longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; Mantine needs them.
 Object.defineProperty(window, 'matchMedia', {
