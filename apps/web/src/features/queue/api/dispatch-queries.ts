@@ -9,8 +9,16 @@ const REFRESH_MS = 30_000;
 export const dispatchKeys = {
   board: (msp: string) => [...queueKeys.msp(msp), 'dispatch'] as const,
   alerts: (msp: string) => [...queueKeys.msp(msp), 'sla-alerts'] as const,
-  troubleshoot: (msp: string, ticketId: number, question: string) => [...queueKeys.msp(msp), 'troubleshoot', ticketId, question] as const,
-  resolutions: (msp: string, ticketId: number, query: string) => [...queueKeys.msp(msp), 'resolutions', ticketId, query] as const,
+};
+
+/**
+ * The assistant's help for a ticket, keyed outside the queue's keys on purpose: a queue-wide refresh
+ * (after an edit, a next, a completion) must not ask the assistant again and replace the answer the
+ * technician is reading (it did: the answer "vanished" into a new one or an error).
+ */
+export const ticketAssistKeys = {
+  troubleshoot: (msp: string, ticketId: number, question: string) => ['ticket-assist', msp, 'troubleshoot', ticketId, question] as const,
+  resolutions: (msp: string, ticketId: number, query: string) => ['ticket-assist', msp, 'resolutions', ticketId, query] as const,
 };
 
 /** The dispatcher's board (decision 018). */
@@ -59,20 +67,22 @@ export function useMarkSlaAlertsRead(msp: string) {
 /** A-096 queue troubleshoot use ({text}, R-337): the best steps for the ticket or a question about it. */
 export function useTroubleshooting(msp: string, ticketId: number, question: string) {
   return useQuery({
-    queryKey: dispatchKeys.troubleshoot(msp, ticketId, question),
+    queryKey: ticketAssistKeys.troubleshoot(msp, ticketId, question),
     queryFn: ({ signal }) => apiFetch('/gpt/jarvisQandA', { method: 'POST', body: { text: question, ticketId: String(ticketId) }, schema: (s) => s.ZJarvisTroubleshootResponse, signal }),
     enabled: question.trim() !== '',
-    staleTime: 5 * 60_000,
+    // An answer to the same question about the same ticket is not refreshed behind the reader's back.
+    staleTime: Infinity,
   });
 }
 
 /** A-100 with sources "resolutions" (R-334: limit 5, mode near): similar past resolutions of the ticket. */
 export function useSimilarResolutions(msp: string, ticketId: number, query: string) {
   return useQuery({
-    queryKey: dispatchKeys.resolutions(msp, ticketId, query),
+    queryKey: ticketAssistKeys.resolutions(msp, ticketId, query),
     queryFn: ({ signal }) =>
       apiFetch('/gpt/rag/search', { method: 'POST', body: { query, mspCustomDomain: msp, limit: RAG_LIMIT, mode: RAG_MODE, ticketId: String(ticketId), sources: 'resolutions' }, schema: (s) => s.ZRagSearchResponse, signal }),
     enabled: query.trim() !== '',
-    staleTime: 5 * 60_000,
+    // An answer to the same question about the same ticket is not refreshed behind the reader's back.
+    staleTime: Infinity,
   });
 }

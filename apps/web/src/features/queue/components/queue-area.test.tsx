@@ -166,6 +166,35 @@ describe('QueueArea — My Ticket', () => {
     expect(saved?.body).toMatchObject({ categoryId: 11, categoryName: 'Hardware', subCategoryId: 21, subCategoryName: 'Printer', priorityId: 2, statusId: 6, status: 'In Progress', tier: 'Tier1' });
   });
 
+  // Regression: the help box's answer once vanished after showing. Its queries sat under the queue's
+  // key, so every queue-wide refresh (an edit, a next, a completion) asked the assistant again and
+  // replaced the answer the technician was reading with a new one, or with an error.
+  it('keeps the answer to a question asked in the help box when the queue refreshes', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const help = screen.getByRole('region', { name: 'Troubleshooting' });
+    expect(await within(help).findByText(/^Answer 1 to: Printer 1 is offline/)).toBeInTheDocument();
+
+    await userEvent.type(within(help).getByRole('textbox', { name: 'Ask about this ticket' }), 'toner smudges');
+    await userEvent.click(within(help).getByRole('button', { name: 'Search' }));
+    expect(await within(help).findByText('Answer 2 to: toner smudges')).toBeInTheDocument();
+    expect(within(help).getByText('Showing results for “toner smudges”.')).toBeInTheDocument();
+
+    // A queue-wide refresh: saving the ticket reloads the technician's tickets.
+    const workingReads = server.callsTo('/db/api/ticketQueue/currentWorking').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Edit ticket' }));
+    const form = await screen.findByRole('form', { name: 'Edit ticket' });
+    await waitFor(() => expect(within(form).getByLabelText('Status')).toHaveTextContent('In Progress'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ticket' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument());
+    await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/currentWorking').length).toBeGreaterThan(workingReads));
+
+    expect(within(help).getByText('Answer 2 to: toner smudges')).toBeInTheDocument();
+    expect(within(help).getByText('Showing results for “toner smudges”.')).toBeInTheDocument();
+    expect(server.callsTo('/gpt/jarvisQandA').map((call) => (call.body as { text: string }).text)).toEqual([expect.stringMatching(/^Printer 1 is offline/), 'toner smudges']);
+  });
+
   it('does not open the editor for a ticket without a board (R-330)', { timeout: 20_000 }, async () => {
     const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working', boardId: null, boardName: null })] });
     renderWithProviders(<QueueArea user={technician} />);

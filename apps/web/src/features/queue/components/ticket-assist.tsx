@@ -21,7 +21,10 @@ export function ticketQuestion(ticket: TQueueTicketView): string {
  */
 export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicketView; mspCustomDomain: string }) {
   const [text, setText] = useState('');
-  const [question, setQuestion] = useState(() => ticketQuestion(ticket));
+  // Only the technician's own question is state: the ticket's question follows the ticket, so a refreshed
+  // ticket (new title or description) is not mistaken for a question of their own.
+  const [ownQuestion, setOwnQuestion] = useState<string | null>(null);
+  const question = ownQuestion ?? ticketQuestion(ticket);
   const troubleshooting = useTroubleshooting(mspCustomDomain, ticket.ticketId, question);
   const resolutions = useSimilarResolutions(mspCustomDomain, ticket.ticketId, question);
   const answer = troubleshooting.data?.choices[0]?.message.content ?? '';
@@ -29,7 +32,7 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
   function handleAsk(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (text.trim() === '') return; // a blank question is not sent.
-    setQuestion(text.trim());
+    setOwnQuestion(text.trim());
   }
 
   return (
@@ -53,12 +56,12 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
             </Button>
           </Group>
         </form>
-        {question !== ticketQuestion(ticket) && (
+        {ownQuestion !== null && (
           <Group gap="xs" wrap="wrap">
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Showing results for “{question}”.
+              Showing results for “{ownQuestion}”.
             </Text>
-            <Button size="compact-xs" variant="subtle" onClick={() => setQuestion(ticketQuestion(ticket))}>
+            <Button size="compact-xs" variant="subtle" onClick={() => setOwnQuestion(null)}>
               Back to this ticket
             </Button>
           </Group>

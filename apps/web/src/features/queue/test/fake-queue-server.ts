@@ -60,6 +60,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
   const calls: TCall[] = [];
   const failures = new Map<string, TAnswer>();
   let sequence = 0;
+  let answers = 0;
 
   const problem = (status: number, detail: string, code = 'conflict') => ({ status, body: { type: 'about:blank', title: 'Error', status, detail, code, requestId: 'r' } });
   const ok = (body: unknown) => ({ status: 200, body });
@@ -196,6 +197,13 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
         totals,
       });
     }
+    // The assistant's help for the active ticket: every answer is numbered, so a re-asked question shows.
+    if (path === '/gpt/jarvisQandA') {
+      answers += 1;
+      const text = (body as { text: string }).text;
+      return ok({ id: `answer-${answers}`, choices: [{ index: 0, message: { role: 'assistant', content: `Answer ${answers} to: ${text}` } }], engine: 'local', sources: [], notice: null });
+    }
+    if (path === '/gpt/rag/search') return ok({ ticketId: (body as { ticketId?: string }).ticketId ?? null, query: (body as { query: string }).query, results: [] });
     if (path === '/psa/getConnectWiseStatuses') {
       return ok([
         { id: 5, name: 'New', isClosed: false, boardId: 1, isDefault: true, isActive: true, sortOrder: 1 },
