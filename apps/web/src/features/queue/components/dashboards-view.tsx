@@ -35,14 +35,19 @@ function Totals({ data }: { data: TActivitiesResponse }) {
             </Table.Th>
             <Table.Td miw={140}>
               <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
-              <Progress value={(row.totalWorkMinutes / maxMinutes) * 100} aria-hidden="true" size="sm" />
+              {/* Blue, not the brand's red: a long day is not an error. */}
+              <Progress value={(row.totalWorkMinutes / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
             </Table.Td>
             <Table.Td miw={140}>
               <Text size="sm">{row.ticketsCompleted}</Text>
               <Progress value={(row.ticketsCompleted / maxCompleted) * 100} color="green" aria-hidden="true" size="sm" />
             </Table.Td>
-            <Table.Td>
-              {row.slaMet} of {row.ticketsCompleted}
+            <Table.Td miw={120}>
+              <Text size="sm">
+                {row.slaMet} of {row.ticketsCompleted}
+              </Text>
+              {/* The share of the day's completions that met their SLA (empty when nothing was completed). */}
+              <Progress value={row.ticketsCompleted === 0 ? 0 : (row.slaMet / row.ticketsCompleted) * 100} color="teal" aria-hidden="true" size="sm" />
             </Table.Td>
           </Table.Tr>
         ))}
