@@ -307,6 +307,21 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
     const eligible = ticketsOf(await watcher.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: watcher.user.id })}`));
     for (const ticket of held) expect(eligible.map((each) => each.id)).toContain(ticket.id);
   });
+
+  it('releases the claimed but unstarted tickets of a technician idle for the idle-release time (60 minutes by default), not before', async () => {
+    const idler = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const held = ticketsOf(await next(idler.client, fixture, idler.user.id, 2));
+    expect(held.length).toBeGreaterThan(0);
+    const watcher = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const eligibleIds = async () =>
+      ticketsOf(await watcher.client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: watcher.user.id })}`)).map((each) => each.id);
+    t.advanceClock(59 * 60_000);
+    for (const ticket of held) expect(await eligibleIds()).not.toContain(ticket.id);
+    t.advanceClock(2 * 60_000);
+    for (const ticket of held) expect(await eligibleIds()).toContain(ticket.id);
+    const working = ticketsOf(await idler.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: idler.user.id })}`));
+    expect(working).toEqual([]);
+  });
 });
 
 describe('activities (A-125, A-126) and weights', () => {
