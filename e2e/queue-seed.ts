@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, msps, psaTicketingConfigs, users } from '@switchboard/db';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../apps/server/src/app-deps';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { upsertTicketCopies, type TTicketCopy } from '../apps/server/src/modules/boards/ticket-copies.repository';
@@ -13,7 +14,7 @@ import { E2E_PASSWORD, QUEUE_JOURNEY, SLA_JOURNEY } from './scenario';
  * ticket sync would leave them. Every queue write of a journey therefore lands on a real
  * simulator ticket.
  */
-export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
+export async function seedQueueJourneys(deps: TAppDeps, simulator: TPsaSimulator): Promise<void> {
   const db = deps.database.db;
   const [msp] = await db.select({ id: msps.id }).from(msps).where(eq(msps.customDomain, 'northwind')).limit(1);
   if (!msp) throw new Error('the demo MSP is missing');
@@ -86,8 +87,9 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
       createdAt: new Date(Date.now() - (QUEUE_JOURNEY.ticketCount - index) * 60_000),
     });
   }
-  // The SLA journey's tickets: opened hours ago as far as the copies say, as a ticket synced late in its life would be.
-  for (const [index, slaTicket] of [SLA_JOURNEY.overdue, SLA_JOURNEY.halfway].entries()) {
+  // The SLA journey's tickets: opened hours ago in the PSA itself (the demo's reconcile rereads new tickets, so
+  // a copy alone backdated would be put right again), and so in their copies.
+  for (const [index, slaTicket] of [SLA_JOURNEY.overdue, SLA_JOURNEY.halfway, ...SLA_JOURNEY.fresh].entries()) {
     const description = `${slaTicket.summary}: reported by the finance team.`;
     const ticket = await client.createTicket({
       idempotencyKey: `e2e-sla-${index}`,
@@ -99,6 +101,8 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
       subtypeId: slaSubtype.id,
       priorityId: priority.id,
     });
+    const openedAt = Date.now() - slaTicket.openedHoursAgo * 3_600_000;
+    if (!simulator.backdateTicket(ticket.id, openedAt)) throw new Error(`the simulator has no ticket ${ticket.id}`);
     copies.push({
       externalId: ticket.id,
       ticketNumber: ticket.number,
@@ -111,7 +115,7 @@ export async function seedQueueJourneys(deps: TAppDeps): Promise<void> {
       status: { id: ticket.statusId, name: ticket.statusName },
       company: { id: companyId, name: 'Journey company' },
       isClosed: false,
-      createdAt: new Date(Date.now() - slaTicket.openedHoursAgo * 3_600_000),
+      createdAt: new Date(openedAt),
     });
   }
   await upsertTicketCopies(db, msp.id, 'CONNECTWISE', copies);

@@ -7,16 +7,23 @@ export const SECOND_MSP = { customDomain: 'contoso-it', name: 'Contoso IT Servic
 /** The queue journeys' tickets (e2e/queue-seed.ts) and where the PSA simulator listens, so a journey can read what landed there. */
 export const QUEUE_JOURNEY = { ticketCount: 30, summaryPrefix: 'Label printer offline' } as const;
 /**
- * The SLA alerts journey: a Tier3 technician only that journey signs in as, and two Tier3 tickets
+ * The SLA alerts journey: a Tier3 technician only that journey signs in as, and five Tier3 tickets
  * (nobody else is given them: the other journeys' technicians are Tier1 and Tier2, and the demo admin
  * never presses next) on a subtype with an 8-hour SLA, one opened 9 hours ago (past every threshold:
- * 50, 75, 90 and 100 %) and one 4½ hours ago (56 %: only the 50 % alert, for 1½ hours more).
+ * 50, 75, 90 and 100 %), one 4½ hours ago (56 %: only the 50 % alert, for 1½ hours more) and three just now.
  */
 export const SLA_JOURNEY = {
   technician: { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@northwind-it.example', tierLevel: 'Tier3' },
   slaHours: 8,
   overdue: { summary: 'Payroll server unreachable', openedHoursAgo: 9 },
   halfway: { summary: 'Shared mailbox permissions', openedHoursAgo: 4.5 },
+  // Three more Tier3 tickets, just opened (no alert for hours), so that "next" fills the technician's five
+  // with Tier3 tickets only and no older Tier1 ticket of the other journeys adds alerts of its own.
+  fresh: [
+    { summary: 'New starter laptop setup', openedHoursAgo: 0 },
+    { summary: 'VPN certificate renewal', openedHoursAgo: 0 },
+    { summary: 'Conference room display', openedHoursAgo: 0 },
+  ],
 } as const;
 export const simulatorPort = (serverPort: number): number => serverPort + 1;
 

@@ -37,7 +37,7 @@ await startEmbedded({
     OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host].filter(Boolean).join(','),
   },
   printBanner: false,
-  afterSeed: async (deps) => {
+  afterSeed: async (deps, simulator) => {
     const db = deps.database.db;
     const client = DEMO_SIGN_INS.find((s) => s.kind === 'client');
     if (!client) throw new Error('the demo seed has no client user');
@@ -59,7 +59,7 @@ await startEmbedded({
       phone: northwindClient.phone,
       passwordHash: await hashPassword(E2E_PASSWORD),
     });
-    await seedQueueJourneys(deps);
+    await seedQueueJourneys(deps, simulator);
   },
 });
 process.stdout.write(`e2e server on http://127.0.0.1:${port} (data ${dataDir})\n`);

@@ -18,7 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export interface TEmbeddedOptions {
   env?: NodeJS.ProcessEnv;
   /** Extra data for a scenario (the e2e suite adds a second MSP). */
-  afterSeed?: (deps: TAppDeps) => Promise<void>;
+  afterSeed?: (deps: TAppDeps, simulator: TPsaSimulator) => Promise<void>;
   printBanner?: boolean;
 }
 
@@ -69,7 +69,7 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
   // The second demo MSP: Autotask, connected, not onboarded (issue #7 "The demo").
   const fabrikamId = await seedFabrikamMsp(deps, { simulatorUrl: simulator.url });
-  if (options.afterSeed) await options.afterSeed(deps);
+  if (options.afterSeed) await options.afterSeed(deps, simulator);
   const app = await buildApp(deps, {
     webDist: join(here, '..', '..', 'web', 'dist'),
     logger: env.LOG_LEVEL !== undefined,

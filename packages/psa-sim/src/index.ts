@@ -48,6 +48,12 @@ export interface TPsaSimulator {
     reset(): void;
   };
   setRateLimit(limit: { perMinute: number } | false): void;
+  /**
+   * Scenario support (no PSA lets a client do this): the ticket was opened at `createdAt` (ms), as one
+   * raised long before a test began; it counts as just updated, so a sync or reconcile reads it again.
+   * Answers false for an unknown ticket.
+   */
+  backdateTicket(ticketId: number, createdAt: number): boolean;
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
 }
@@ -170,6 +176,12 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       reset: () => context.faults.reset(),
     },
     setRateLimit: (limit) => context.rateLimiter.configure(limit),
+    backdateTicket: (ticketId, createdAt) => {
+      const ticket = context.store.tickets.get(ticketId);
+      if (!ticket) return false;
+      context.store.updateTicket({ ...ticket, createdAt, updatedAt: Math.max(now(), ticket.updatedAt) }, 'connectwise', true);
+      return true;
+    },
     stats: statsSnapshot,
     close: () =>
       new Promise<void>((resolve, reject) => {
