@@ -13,7 +13,8 @@ function todayIso(): string {
 
 function Totals({ data }: { data: TActivitiesResponse }) {
   // Bars are relative to the day's busiest technician.
-  const maxMinutes = Math.max(...data.totals.map((row) => row.totalWorkMinutes), 0) || 1;
+  // Whole minutes, as shown: 20 seconds of work is "0" with an empty bar, not a full one.
+  const maxMinutes = Math.max(...data.totals.map((row) => Math.round(row.totalWorkMinutes)), 0) || 1;
   const maxCompleted = Math.max(...data.totals.map((row) => row.ticketsCompleted), 0) || 1;
   if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
   return (
@@ -36,7 +37,7 @@ function Totals({ data }: { data: TActivitiesResponse }) {
             <Table.Td miw={140}>
               <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
               {/* Blue, not the brand's red: a long day is not an error. */}
-              <Progress value={(row.totalWorkMinutes / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
+              <Progress value={(Math.round(row.totalWorkMinutes) / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
             </Table.Td>
             <Table.Td miw={140}>
               <Text size="sm">{row.ticketsCompleted}</Text>
