@@ -288,7 +288,8 @@ export type TTimerResponse = z.infer<typeof ZTimerResponse>;
 
 /** A-118 params and answer. */
 export const ZTimerSessionsParams = z.object({ mspCustomDomain: ZCustomDomain, ticketId: ZTicketId, techId: ZTechId });
-export const ZTimerSessionsResponse = z.object({ sessions: z.array(ZTimerSession), totalWorkMinutes: z.number(), isActive: z.boolean() });
+/** `serverTime` (addition): the server's clock when it answered, so a screen can tick from the server's time, not its own. */
+export const ZTimerSessionsResponse = z.object({ sessions: z.array(ZTimerSession), totalWorkMinutes: z.number(), isActive: z.boolean(), serverTime: z.iso.datetime() });
 export type TTimerSessionsResponse = z.infer<typeof ZTimerSessionsResponse>;
 
 /** Confirm (and optionally correct the end of) a flagged session (addition). */

@@ -97,6 +97,8 @@ describe('timers (A-114–A-118): server-authoritative sessions', () => {
     t.advanceClock(13 * 3_600_000);
     const read = await sessionsOf(client, ticketId, user.id);
     expect(read.sessions[0]?.flag).toBe('overTwelveHours');
+    // The answer carries the server's clock (13 hours ahead of this machine's now), which the screen's timer ticks by.
+    expect(Math.abs(Date.parse(read.serverTime) - t.deps.now().getTime())).toBeLessThan(5_000);
     const completed = await timer(client, 'complete', { ticketId, techId: user.id });
     expect(completed.json()).toMatchObject({ state: 'completed', timeEntry: { status: 'pending', message: MESSAGES.queue.timer.awaitsConfirmation } });
     expect(await fixture.direct.listTimeEntries(ticketId)).toHaveLength(0);

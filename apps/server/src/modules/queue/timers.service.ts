@@ -221,6 +221,7 @@ export function createTimersService(deps: TAppDeps) {
       sessions: sessions.map((session) => presentSession(session, ticket.psaTicketId, now)),
       totalWorkMinutes: Math.round(totalMinutes(sessions, now) * 100) / 100,
       isActive: sessions.some((session) => session.endedAt === null),
+      serverTime: now.toISOString(),
     };
   }
 

@@ -74,11 +74,18 @@ export function useEligibleTickets(actor: TQueueActor, page: number, isEnabled: 
   });
 }
 
-/** A-118: this technician's sessions on a ticket; the timer is drawn from them. */
+/**
+ * A-118: this technician's sessions on a ticket; the timer is drawn from them. `clockOffsetMs` is how far
+ * the server's clock is ahead of this browser's (taken when the answer arrives), so a running timer counts
+ * from the server's start time by the server's clock, not a skewed local one.
+ */
 export function useTicketSessions(actor: TQueueActor, ticketId: number | null) {
   return useQuery({
     queryKey: queueKeys.sessions(actor.mspCustomDomain, ticketId ?? 0, actor.techId),
-    queryFn: ({ signal }) => apiFetch(timerSessionsPath(actor.mspCustomDomain, ticketId ?? 0, actor.techId), { schema: (s) => s.ZTimerSessionsResponse, signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await apiFetch(timerSessionsPath(actor.mspCustomDomain, ticketId ?? 0, actor.techId), { schema: (s) => s.ZTimerSessionsResponse, signal });
+      return { ...answer, clockOffsetMs: Date.parse(answer.serverTime) - Date.now() };
+    },
     enabled: ticketId !== null,
   });
 }

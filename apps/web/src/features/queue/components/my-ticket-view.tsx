@@ -367,6 +367,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         ticket={active}
         sessions={sessions.data?.sessions ?? []}
         totalWorkMinutes={sessions.data?.totalWorkMinutes ?? 0}
+        clockOffsetMs={sessions.data?.clockOffsetMs ?? 0}
         isTimerActive={isTimerActive}
         isTimerBusy={timer.isPending}
         timerError={timerError}

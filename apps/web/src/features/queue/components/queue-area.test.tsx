@@ -233,10 +233,17 @@ describe('QueueArea — Dashboards', () => {
 });
 
 describe('QueueArea — keyboard shortcuts', () => {
-  it('N gets next tickets, ] and [ move within the list, P pauses, W focuses the note and C asks before completing; the help lists them', { timeout: 20_000 }, async () => {
+  it('the help lists the shortcuts; N gets next tickets, ] and [ move within the list, P pauses, W focuses the note and C asks before completing', { timeout: 20_000 }, async () => {
     const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
     renderWithProviders(<QueueArea user={technician} />);
     await screen.findByRole('heading', { name: 'No tickets' });
+    // The help first: opened right after the completion dialog below closed, it was sometimes closed again by
+    // that dialog's exit (its transition ending after the click on a loaded machine), and the test failed.
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' });
+    for (const label of ['Get next tickets', 'Pause or resume the timer', 'Write a note', 'Complete the ticket']) expect(within(help).getByText(label)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Keyboard shortcuts list' })).not.toBeInTheDocument());
     await userEvent.keyboard('n');
     await screen.findByRole('heading', { level: 2, name: /^#1001 / });
     await screen.findByRole('button', { name: 'Pause' });
@@ -257,11 +264,8 @@ describe('QueueArea — keyboard shortcuts', () => {
     await userEvent.keyboard('c');
     expect(await screen.findByRole('dialog', { name: 'Complete ticket #1001?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    // The dialog closes (and gives the page back) before the help button can be pressed.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Complete ticket #1001?' })).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
-    const help = await screen.findByRole('list', { name: 'Keyboard shortcuts list' }, { timeout: 5_000 });
-    for (const label of ['Get next tickets', 'Pause or resume the timer', 'Write a note', 'Complete the ticket']) expect(within(help).getByText(label)).toBeInTheDocument();
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/complete`)).toHaveLength(0);
   });
 });
 

@@ -18,6 +18,8 @@ export type TTicketWorkspaceProps = {
   isNotesLoading: boolean;
   notesError: string | null;
   isCompleting: boolean;
+  /** How far the server's clock is ahead of the browser's (the timer ticks by the server's clock). */
+  clockOffsetMs?: number;
   /** One column on narrow screens; the timer and sessions beside the ticket otherwise. */
   isStacked: boolean;
   noteRef?: Ref<HTMLTextAreaElement>;
@@ -86,7 +88,7 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
           </Text>
         </Group>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <WorkTimerDisplay sessions={props.sessions} isActive={props.isTimerActive} label={`Time worked on ticket #${ticket.ticketId}`} />
+          <WorkTimerDisplay sessions={props.sessions} isActive={props.isTimerActive} clockOffsetMs={props.clockOffsetMs} label={`Time worked on ticket #${ticket.ticketId}`} />
           <Button variant={props.isTimerActive ? 'default' : 'filled'} onClick={props.onPauseResume} loading={props.isTimerBusy}>
             {timerLabel}
           </Button>

@@ -29,6 +29,22 @@ describe('WorkTimerDisplay', () => {
     expect(screen.getByRole('timer', { name: 'Time worked' })).toHaveTextContent('1:11:06');
   });
 
+  it('counts by the server\'s clock when the browser\'s is off (a laptop 5 minutes fast shows 00:10, not 05:10)', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T10:05:10Z'));
+    const sessions = [{ id: '1', ticketId: 1, technicianId: 't', startTime: '2026-11-23T10:00:00Z', endTime: null, minutes: 0, flag: null, confirmedAt: null }];
+    // The server answered at 10:00:10 by its clock while this browser read 10:05:10.
+    renderWithProviders(<WorkTimerDisplay sessions={sessions} isActive clockOffsetMs={-300_000} label="Time worked" />);
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
+    expect(screen.getByRole('timer', { name: 'Time worked' })).toHaveTextContent('00:10');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer', { name: 'Time worked' })).toHaveTextContent('00:11');
+  });
+
   it('stands still when paused', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T10:01:05Z'));

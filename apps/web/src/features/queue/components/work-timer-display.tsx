@@ -5,9 +5,10 @@ import type { TWorkSession } from '../queue-types';
 
 /**
  * The time worked on a ticket, ticking every second (R-309) while a session is open. The figure
- * is recomputed from the server's session times on each tick, never counted up in the browser.
+ * is recomputed from the server's session times on each tick, never counted up in the browser, by the
+ * server's clock (`clockOffsetMs`: how far it is ahead of the browser's).
  */
-export function WorkTimerDisplay({ sessions, isActive, label }: { sessions: readonly TWorkSession[]; isActive: boolean; label: string }) {
+export function WorkTimerDisplay({ sessions, isActive, label, clockOffsetMs = 0 }: { sessions: readonly TWorkSession[]; isActive: boolean; label: string; clockOffsetMs?: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const tick = () => setNow(Date.now());
@@ -19,7 +20,8 @@ export function WorkTimerDisplay({ sessions, isActive, label }: { sessions: read
       if (handle !== undefined) window.clearInterval(handle);
     };
   }, [isActive, sessions]);
-  const seconds = workedSeconds(sessions, now);
+  // The server's "now": a browser clock minutes off would otherwise add or take those minutes from the open session.
+  const seconds = workedSeconds(sessions, now + clockOffsetMs);
   return (
     <Text component="span" ff="monospace" fz={28} fw={700} role="timer" aria-label={label} aria-live="off" c={isActive ? undefined : 'dimmed'}>
       {formatDuration(seconds)}

@@ -141,7 +141,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     const sessionsMatch = /^\/db\/api\/ticketActivities\/[^/]+\/(\d+)\/[^/]+$/.exec(path);
     if (sessionsMatch) {
       const ticketId = Number(sessionsMatch[1]);
-      return ok({ sessions: sessionsOf(ticketId), totalWorkMinutes: 0, isActive: isActive(ticketId) });
+      return ok({ sessions: sessionsOf(ticketId), totalWorkMinutes: 0, isActive: isActive(ticketId), serverTime: iso(now()) });
     }
     if (path === '/db/api/ticketQueue/notes') return ok({ items: notes.get(ticketIdOf()) ?? [] });
     if (path === '/psa/addNotesToTicket') {
