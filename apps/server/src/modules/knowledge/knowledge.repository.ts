@@ -41,6 +41,7 @@ export interface TDocumentRow {
   fileName: string | null;
   contentType: string | null;
   sizeBytes: number;
+  uploadName: string | null;
   companyExternalId: string | null;
   uploadedByUserId: string | null;
   createdAt: Date;
@@ -55,6 +56,7 @@ const documentColumns = {
   fileName: knowledgeDocuments.fileName,
   contentType: knowledgeDocuments.contentType,
   sizeBytes: knowledgeDocuments.sizeBytes,
+  uploadName: knowledgeDocuments.uploadName,
   companyExternalId: knowledgeDocuments.companyExternalId,
   uploadedByUserId: knowledgeDocuments.uploadedByUserId,
   createdAt: knowledgeDocuments.createdAt,
@@ -111,6 +113,15 @@ export async function findDocument(db: TDatabase, scope: TKnowledgeScope, docume
     .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.id, documentId), companyFilter(knowledgeDocuments.companyExternalId, scope, true)))
     .limit(1);
   return row;
+}
+
+/** Deletes an uploaded document (its passages go with it: the foreign key cascades); true when a row went. */
+export async function deleteUploadedDocument(db: TDatabase, mspId: string, documentId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.mspId, mspId), eq(knowledgeDocuments.id, documentId), eq(knowledgeDocuments.kind, 'document')))
+    .returning({ id: knowledgeDocuments.id });
+  return deleted.length > 0;
 }
 
 export interface TPassageHit {

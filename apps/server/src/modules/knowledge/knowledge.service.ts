@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TRagResult, type TSource } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { userAuditFields } from '../../lib/audit';
 import type { TActor } from '../../plugins/access';
 import { chunkDocument } from './chunking';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
-import { findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
+import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
 
@@ -111,6 +112,39 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
         return id;
       });
       return this.getDocument(actor, scope, documentId);
+    },
+
+    /** The stored file of an uploaded document the user may read (404 otherwise, as for another company's). */
+    async downloadDocument(scope: TKnowledgeScope, documentId: string): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row || row.kind !== 'document' || row.uploadName === null) throw new AppError('not_found', MESSAGES.documents.notFound);
+      const file = await deps.files.get(db, scope.mspId, row.uploadName);
+      if (!file) throw new AppError('not_found', MESSAGES.documents.fileGone);
+      return { fileName: row.fileName ?? row.title, contentType: row.contentType ?? file.contentType, bytes: file.bytes };
+    },
+
+    /**
+     * Deletes an uploaded document, its passages (so Jarvis no longer finds them) and its file,
+     * with an audit event. A client user may delete their own company's documents only; the
+     * documents shared with every company belong to the MSP.
+     */
+    async deleteDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row || row.kind !== 'document') throw new AppError('not_found', MESSAGES.documents.notFound);
+      if (scope.clientCompanyExternalId !== undefined && row.companyExternalId === null) throw new AppError('forbidden', MESSAGES.documents.sharedNotYours);
+      const files = row.uploadName === null ? [] : [{ mspId: actor.mspId, name: row.uploadName }];
+      await deps.files.removeWith(db, files, async (tx) => {
+        // A second delete racing this one finds nothing left: the same 404 as a document that never existed.
+        if (!(await deleteUploadedDocument(tx, actor.mspId, documentId))) throw new AppError('not_found', MESSAGES.documents.notFound);
+        await deps.audit.record(tx, {
+          ...userAuditFields(actor),
+          action: 'document.delete',
+          target: documentId,
+          outcome: 'success',
+          details: { fileName: row.fileName, sizeBytes: row.sizeBytes, chunks: row.chunkCount, companyExternalId: row.companyExternalId },
+        });
+      });
+      return presentDocument(row, actor.mspCustomDomain);
     },
 
     /**
