@@ -541,6 +541,8 @@ export const ZApplication = z.object({
   chunkCount: z.number().int(),
   uploadedBy: z.string().nullable(),
   createdAt: ZTimestamp,
+  /** Ours: whether the caller may delete it (a client user only their company's, not the shared ones). */
+  canDelete: z.boolean(),
 });
 export type TApplication = z.infer<typeof ZApplication>;
 export const ZApplicationList = z.object({ applications: z.array(ZApplication) });

@@ -241,6 +241,12 @@ describe('download and delete of an uploaded document', () => {
     const ofA = await upload(clientA, { bytes: 'Bilby plotter driver for company A', name: 'bilby.txt' });
     const shared = await upload(technician, { bytes: 'Shared Echidna Wi-Fi guide', name: 'echidna.txt' });
 
+    const listA = (await clientA.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(listA.find((application) => application.id === ofA.id)?.canDelete).toBe(true);
+    expect(listA.find((application) => application.id === shared.id)?.canDelete).toBe(false);
+    expect(ofA.canDelete).toBe(true);
+    expect(shared.canDelete).toBe(true);
+
     expect((await clientB.get(fileUrl(ofA.id))).statusCode).toBe(404);
     const deleteByB = await clientB.delete(documentUrl(ofA.id));
     expect(deleteByB.statusCode).toBe(404);

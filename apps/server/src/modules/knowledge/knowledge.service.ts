@@ -25,7 +25,10 @@ export interface TRetrieved extends TRagResult {
   text: string;
 }
 
-function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplication {
+/** Whether the scope may delete the document: technicians any, a client user their company's only. */
+const mayDelete = (scope: TKnowledgeScope, row: Pick<TDocumentRow, 'companyExternalId'>) => scope.clientCompanyExternalId === undefined || row.companyExternalId !== null;
+
+function presentDocument(row: TDocumentRow, mspCustomDomain: string, scope: TKnowledgeScope): TApplication {
   return {
     id: row.id,
     fileName: row.fileName ?? row.title,
@@ -36,6 +39,7 @@ function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplicati
     chunkCount: row.chunkCount,
     uploadedBy: row.uploadedByUserId,
     createdAt: row.createdAt.toISOString(),
+    canDelete: mayDelete(scope, row),
   };
 }
 
@@ -48,14 +52,14 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
   return {
     /** the documents the user may read. */
     async listDocuments(actor: TActor, scope: TKnowledgeScope): Promise<TApplication[]> {
-      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain));
+      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain, scope));
     },
 
     /** One document the user may read (404 otherwise: another company's document does not exist for them). */
     async getDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
       const row = await findDocument(db, scope, documentId);
       if (!row) throw new AppError('not_found', MESSAGES.documents.notFound);
-      return presentDocument(row, actor.mspCustomDomain);
+      return presentDocument(row, actor.mspCustomDomain, scope);
     },
 
     /**
@@ -131,7 +135,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
     async deleteDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
       const row = await findDocument(db, scope, documentId);
       if (!row || row.kind !== 'document') throw new AppError('not_found', MESSAGES.documents.notFound);
-      if (scope.clientCompanyExternalId !== undefined && row.companyExternalId === null) throw new AppError('forbidden', MESSAGES.documents.sharedNotYours);
+      if (!mayDelete(scope, row)) throw new AppError('forbidden', MESSAGES.documents.sharedNotYours);
       const files = row.uploadName === null ? [] : [{ mspId: actor.mspId, name: row.uploadName }];
       await deps.files.removeWith(db, files, async (tx) => {
         // A second delete racing this one finds nothing left: the same 404 as a document that never existed.
@@ -144,7 +148,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
           details: { fileName: row.fileName, sizeBytes: row.sizeBytes, chunks: row.chunkCount, companyExternalId: row.companyExternalId },
         });
       });
-      return presentDocument(row, actor.mspCustomDomain);
+      return presentDocument(row, actor.mspCustomDomain, scope);
     },
 
     /**
