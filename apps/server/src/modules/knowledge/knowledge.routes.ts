@@ -49,7 +49,10 @@ async function readUploadForm(request: FastifyRequest): Promise<{ file: TUploade
 
 /** Tools/documents (A-022, A-065) and knowledge search (A-100); document chat (A-099) is in the assistant module. */
 export const registerKnowledgeRoutes: TModule = (app, deps) => {
-  const knowledge = createKnowledgeService(deps);
+  const knowledge = createKnowledgeService(deps, (message, error) => app.log.warn({ err: error }, message));
+  if (!deps.database.vectorSearch.isAvailable) {
+    app.log.warn(`knowledge: pgvector is not available (${deps.database.vectorSearch.reason}); Jarvis searches by words alone (decision 026)`);
+  }
 
   app.get(
     '/db/applications/msp/:id',

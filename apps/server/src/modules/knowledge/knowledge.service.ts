@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { userAuditFields } from '../../lib/audit';
 import type { TActor } from '../../plugins/access';
 import { chunkDocument } from './chunking';
+import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
 import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
 
@@ -46,8 +47,9 @@ function presentDocument(row: TDocumentRow, mspCustomDomain: string, scope: TKno
 const snippetOf = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Documents (A-022, A-065) and retrieval over the MSP's knowledge and past resolutions (A-100). */
-export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit' | 'files'>) {
+export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'files'>, warn?: TEmbeddingWarn) {
   const db = deps.database.db;
+  const embeddings = createKnowledgeEmbeddings(deps, warn);
 
   return {
     /** A-022: the documents the user may read. */
@@ -115,6 +117,8 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
         });
         return id;
       });
+      // After the commit (a network call): the document is searchable by words already; by meaning once embedded.
+      await embeddings.embedPending(actor.mspId, { documentId });
       return this.getDocument(actor, scope, documentId);
     },
 
@@ -156,8 +160,18 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
      * near), each with its source. Always within the scope's MSP and, for a client, company.
      */
     async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean; resolutionsOnly?: boolean }): Promise<TRetrieved[]> {
-      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, options);
-      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, options) : [];
+      // "near" searches mix in meaning when the MSP has embeddings (decision 026); "exact" stays with words.
+      const queryVector = options.mode === 'near' ? await embeddings.queryVectorFor(scope.mspId, query) : undefined;
+      const searchOptions = { ...options, queryVector };
+      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, searchOptions);
+      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, searchOptions) : [];
+      if (queryVector) {
+        // Passages and resolutions close in meaning that share no word with the query; the same score, so duplicates are equal.
+        const seenPassages = new Set(passages.map((hit) => hit.chunkId));
+        if (options.resolutionsOnly !== true) passages.push(...(await searchPassages(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenPassages.has(hit.chunkId)));
+        const seenResolutions = new Set(resolutions.map((hit) => hit.id));
+        if (options.documentId === undefined && options.withResolutions !== false) resolutions.push(...(await searchResolutions(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenResolutions.has(hit.id)));
+      }
       const results: TRetrieved[] = [
         ...passages.map((hit) => ({
           kind: hit.kind,
@@ -185,6 +199,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
 }
 
 export type TKnowledgeService = ReturnType<typeof createKnowledgeService>;
+export { createKnowledgeEmbeddings } from './knowledge-embeddings';
 
 /** A retrieved text as a citation. */
 export function sourceOf(result: Pick<TRetrieved, 'kind' | 'id' | 'title' | 'reference'>): TSource {
