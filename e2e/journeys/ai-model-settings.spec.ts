@@ -20,7 +20,7 @@ test('an admin connects an AI model from the Claude card, tests it and removes i
   await expect(settings.getByText('Anthropic Claude')).toBeVisible();
 
   const port = Number(new URL(page.url()).port);
-  await settings.getByRole('textbox', { name: 'Model' }).fill('claude-journey');
+  await settings.getByRole('textbox', { name: 'Model', exact: true }).fill('claude-journey');
   await settings.getByLabel('API key').fill('sk-ant-journey-key-7Q2x');
   await settings.getByRole('textbox', { name: 'Base URL (optional)' }).fill(`http://127.0.0.1:${llmPort(port)}`);
   await settings.getByRole('button', { name: 'Save' }).click();

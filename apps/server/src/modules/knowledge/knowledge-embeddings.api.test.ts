@@ -7,7 +7,8 @@ import { LLM_PROVIDER_MESSAGES, type TApplication, type TRagSearchResponse } fro
 import { knowledgeChunks, psaTicketEmbeddings } from '@switchboard/db';
 import { embeddingInputs, hashedEmbedding, startLlmServer, type TLlmServer, type TRecordedRequest } from '@switchboard/assistant/testing';
 import { buildApp } from '../../app';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import type { TestClient} from '../../../test/test-app';
+import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { createKnowledgeEmbeddings } from './knowledge-embeddings';
