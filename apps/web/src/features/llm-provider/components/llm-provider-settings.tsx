@@ -39,6 +39,7 @@ function StatusLine({ settings }: { settings: TLlmProviderSettings }) {
     <Text size="sm">
       Jarvis uses <strong>{settings.model}</strong> ({LLM_PROVIDER_LABELS[settings.provider]}), key {settings.keyHint}. When the model is slow or fails, the
       knowledge-base engine answers instead.
+      {settings.embeddingModel ? <> Documents and past resolutions are also found by meaning with {settings.embeddingModel}.</> : null}
     </Text>
   );
 }
