@@ -30,9 +30,10 @@ export function createKnowledgeEmbeddings(deps: Pick<TAppDeps, 'config' | 'datab
      */
     async embedPending(mspId: string, options: { documentId?: string } = {}): Promise<{ passages: number; resolutions: number }> {
       if (!isVectorSearchAvailable) return nothing;
-      const connection = await engines.embeddingConnectionFor(mspId);
-      if (!connection) return nothing;
+      // Everything inside: it also runs unawaited after a save, where a rejection would go unhandled.
       try {
+        const connection = await engines.embeddingConnectionFor(mspId);
+        if (!connection) return nothing;
         const passages = await passagesWithoutEmbedding(db, mspId, connection.model, EMBED_PASS_LIMIT, options.documentId);
         const passageVectors = await embedTexts(connection, passages.map((passage) => passage.text));
         await savePassageEmbeddings(db, mspId, connection.model, passages.map((passage, index) => ({ id: passage.id, vector: passageVectors[index] ?? [] })));
