@@ -1,5 +1,6 @@
 import { MESSAGES } from '@switchboard/contracts';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 
 /**
@@ -36,6 +37,9 @@ test('a document is uploaded, found in the Knowledge Base, downloaded and delete
   await expect(results.getByText(/recalibrate the media sensor/).first()).toBeVisible();
 
   await screenshots(page, 'documents');
+  // DESIGN §9: the list with its Download and Delete buttons passes WCAG 2.1 AA.
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="documents-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 
   const table = page.getByRole('table', { name: 'Uploaded documents' });
   const downloading = page.waitForEvent('download');
