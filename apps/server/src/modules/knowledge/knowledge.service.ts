@@ -117,8 +117,9 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
         });
         return id;
       });
-      // After the commit (a network call): the document is searchable by words already; by meaning once embedded.
-      await embeddings.embedPending(actor.mspId, { documentId });
+      // After the commit and in the background (network calls; a long document takes several): the document is
+      // searchable by words at once, by meaning once embedded. embedPending never rejects.
+      void embeddings.embedPending(actor.mspId, { documentId });
       return this.getDocument(actor, scope, documentId);
     },
 
