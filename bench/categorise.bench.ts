@@ -13,6 +13,7 @@ import {
   type TProposal,
   type TTrainingTicket,
 } from '@switchboard/assistant';
+import { startLlmServer, type TRecordedRequest, type TReply } from '@switchboard/assistant/testing';
 import { loadDemoData, type THistoricalTicket } from '@switchboard/psa-sim';
 
 type TBoardTemplate = ReturnType<typeof loadDemoData>['boardTemplate'];
@@ -22,7 +23,28 @@ type TBoardTemplate = ReturnType<typeof loadDemoData>['boardTemplate'];
 // on; the options are tuned by cross-validation on the training part only (BENCH_TUNE=1 prints the
 // grid). Prints type and subtype macro-F1 (an abstention counts as a miss), the precision of the
 // answered cases, the abstention rate and the per-proposal latency. With LLM_BASE_URL, LLM_API_KEY and
-// LLM_MODEL (and LLM_PROVIDER=openai|anthropic, default openai) the same hold-out runs through the LLM engine.
+// LLM_MODEL (and LLM_PROVIDER=openai|anthropic, default openai) the same hold-out runs through the LLM engine;
+// without them it runs through the LLM engine against the local fake OpenAI-compatible server, as a
+// protocol and latency check of the LLM path (the fake does not read the request: no accuracy figure).
+
+/** Every how many requests the fake proposes a category that is not on the board (the engine must refuse it). */
+const FAKE_OFF_BOARD_EVERY = 10;
+
+/**
+ * The fake model's categorisation: the first category the request offers, confidence 0.9, and every
+ * FAKE_OFF_BOARD_EVERY-th time an id that is not on the board. It never looks at the ticket text.
+ */
+function fakeCategorisation(): (request: TRecordedRequest) => TReply {
+  let count = 0;
+  return (request) => {
+    count += 1;
+    const content = typeof request.body.messages === 'object' && Array.isArray(request.body.messages) ? (request.body.messages as { content?: unknown }[]).at(-1)?.content : undefined;
+    const offered = typeof content === 'string' ? (JSON.parse(content) as { board?: { boardId: string; typeId: string; subtypeId: string }[] }).board?.[0] : undefined;
+    if (!offered) return { kind: 'status', status: 400, body: { error: { message: 'no board in the request' } } };
+    const category = { boardId: String(offered.boardId), typeId: String(offered.typeId), subtypeId: count % FAKE_OFF_BOARD_EVERY === 0 ? 'not-on-the-board' : String(offered.subtypeId) };
+    return { kind: 'openai-json', content: JSON.stringify({ ...category, confidence: 0.9, alternatives: [], reason: 'protocol check' }) };
+  };
+}
 
 const TARGETS = { subtypeMacroF1: 0.85, answeredPrecision: 0.92, p95Ms: 20 };
 
@@ -252,26 +274,61 @@ async function main(): Promise<void> {
   const baseUrl = process.env.LLM_BASE_URL;
   const apiKey = process.env.LLM_API_KEY;
   const model = process.env.LLM_MODEL;
-  if (baseUrl && apiKey && model) {
-    const provider = process.env.LLM_PROVIDER === 'anthropic' ? 'anthropic' : 'openai';
-    const llm = createLlmEngine({ provider, baseUrl, apiKey, model, timeoutMs: Number(process.env.LLM_TIMEOUT_MS ?? 30_000), board, fallback: engine });
-    const llmProposals: TProposal[] = [];
-    const llmLatencies: number[] = [];
-    let fallbacks = 0;
+  if (!(baseUrl && apiKey && model)) {
+    await llmProtocolCheck(board, engine, test);
+    console.log('llm: for the same figures from a real endpoint, set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (and LLM_PROVIDER=anthropic for Claude)');
+    return;
+  }
+  const provider = process.env.LLM_PROVIDER === 'anthropic' ? 'anthropic' : 'openai';
+  const llm = createLlmEngine({ provider, baseUrl, apiKey, model, timeoutMs: Number(process.env.LLM_TIMEOUT_MS ?? 30_000), board, fallback: engine });
+  const llmProposals: TProposal[] = [];
+  const llmLatencies: number[] = [];
+  let fallbacks = 0;
+  for (const t of test) {
+    const t0 = performance.now();
+    const result = await llm.categorise({ text: `${t.summary}\n${t.description}` });
+    llmLatencies.push(performance.now() - t0);
+    if (result.engine !== 'llm') fallbacks += 1;
+    llmProposals.push(result.value);
+  }
+  llmLatencies.sort((a, b) => a - b);
+  const s = score(test, llmProposals);
+  console.log(
+    `llm (${provider}, ${model}): type macro-F1 ${fmt(s.typeMacroF1)}, subtype macro-F1 ${fmt(s.subtypeMacroF1)}, answered precision ${fmt(s.answeredPrecision)}, abstention rate ${fmt(s.abstentionRate)}, fell back to local ${fallbacks}/${test.length}, latency p50 ${percentile(llmLatencies, 0.5).toFixed(0)} ms p95 ${percentile(llmLatencies, 0.95).toFixed(0)} ms`,
+  );
+}
+
+/**
+ * The hold-out through the LLM engine and the real openai SDK against the local fake server: shows the
+ * LLM path works end to end (HTTP, JSON schema, validation against the board, fallback on an off-board
+ * id) and what it adds in latency. Not an accuracy figure: the fake answers without reading the ticket.
+ */
+async function llmProtocolCheck(board: TBoardCatalogue, local: ReturnType<typeof createLocalEngine>, test: THistoricalTicket[]): Promise<void> {
+  const server = await startLlmServer({ reply: fakeCategorisation() });
+  try {
+    const llm = createLlmEngine({ provider: 'openai', baseUrl: `${server.url}/v1`, apiKey: 'sk-bench', model: 'fake-model', timeoutMs: 5_000, board, fallback: local });
+    const latencies: number[] = [];
+    let byLlm = 0;
+    let refused = 0;
+    let other = 0;
     for (const t of test) {
       const t0 = performance.now();
       const result = await llm.categorise({ text: `${t.summary}\n${t.description}` });
-      llmLatencies.push(performance.now() - t0);
-      if (result.engine !== 'llm') fallbacks += 1;
-      llmProposals.push(result.value);
+      latencies.push(performance.now() - t0);
+      if (result.engine === 'llm') byLlm += 1;
+      else if (result.fallbackReason === 'The language model proposed a category that is not on the board.') refused += 1;
+      else other += 1;
     }
-    llmLatencies.sort((a, b) => a - b);
-    const s = score(test, llmProposals);
+    latencies.sort((a, b) => a - b);
+    const requests = server.requests.filter((request) => request.path === '/v1/chat/completions').length;
+    const expectedRefusals = Math.floor(test.length / FAKE_OFF_BOARD_EVERY);
+    const isWorking = requests === test.length && refused === expectedRefusals && other === 0 && byLlm === test.length - expectedRefusals;
     console.log(
-      `llm (${provider}, ${model}): type macro-F1 ${fmt(s.typeMacroF1)}, subtype macro-F1 ${fmt(s.subtypeMacroF1)}, answered precision ${fmt(s.answeredPrecision)}, abstention rate ${fmt(s.abstentionRate)}, fell back to local ${fallbacks}/${test.length}, latency p50 ${percentile(llmLatencies, 0.5).toFixed(0)} ms p95 ${percentile(llmLatencies, 0.95).toFixed(0)} ms`,
+      `llm protocol check (local fake OpenAI-compatible server through the openai SDK; NOT an accuracy figure: the fake answers the first category offered without reading the ticket): ${requests} requests for ${test.length} tickets, ${byLlm} proposals from the LLM path, ${refused} off-board ids refused and answered by the local engine (expected ${expectedRefusals}), ${other} other fallbacks; latency p50 ${percentile(latencies, 0.5).toFixed(1)} ms p95 ${percentile(latencies, 0.95).toFixed(1)} ms — ${isWorking ? 'the LLM path works end to end' : 'THE LLM PATH DID NOT BEHAVE AS EXPECTED'}`,
     );
-  } else {
-    console.log('llm: skipped (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to run the hold-out through an LLM endpoint)');
+    if (!isWorking) process.exitCode = 1;
+  } finally {
+    await server.close();
   }
 }
 

@@ -59,6 +59,21 @@ function postgresBinDir() {
   return versions[0] ? join(base, versions[0], 'bin') : null;
 }
 
+/**
+ * pgvector for the cluster when the distribution packages it (decision 026): Debian bookworm does not,
+ * so there the API tests run the words-only fallback; trixie and later have postgresql-NN-pgvector.
+ */
+function ensurePgvector(bin) {
+  const version = bin.split('/').at(-2);
+  if (existsSync(`/usr/share/postgresql/${version}/extension/vector.control`)) return;
+  const pkg = `postgresql-${version}-pgvector`;
+  if (!commandOutput('apt-cache', ['show', pkg]).includes(`Package: ${pkg}`)) {
+    log(`${pkg} is not packaged here; the PostgreSQL API tests check search by words without pgvector.`);
+    return;
+  }
+  if (!aptInstall([pkg])) log(`Could not install ${pkg}; the PostgreSQL API tests check search by words without pgvector.`);
+}
+
 /** Starts a throwaway PostgreSQL cluster; returns { url, stop } or null when none can be had. */
 async function startPostgres() {
   let bin = postgresBinDir();
@@ -67,6 +82,7 @@ async function startPostgres() {
     if (aptInstall(['postgresql'])) bin = postgresBinDir();
   }
   if (!bin) return null;
+  ensurePgvector(bin);
   const dir = mkdtempSync(join(tmpdir(), 'sb-pg-'));
   const asPostgres = isRoot() ? ['runuser', '-u', 'postgres', '--'] : [];
   if (isRoot()) chownSync(dir, Number(commandOutput('id', ['-u', 'postgres'])), Number(commandOutput('id', ['-g', 'postgres'])));

@@ -20,7 +20,7 @@ test('an admin connects an AI model from the Claude card, tests it and removes i
   await expect(settings.getByText('Anthropic Claude')).toBeVisible();
 
   const port = Number(new URL(page.url()).port);
-  await settings.getByRole('textbox', { name: 'Model' }).fill('claude-journey');
+  await settings.getByRole('textbox', { name: 'Model', exact: true }).fill('claude-journey');
   await settings.getByLabel('API key').fill('sk-ant-journey-key-7Q2x');
   await settings.getByRole('textbox', { name: 'Base URL (optional)' }).fill(`http://127.0.0.1:${llmPort(port)}`);
   await settings.getByRole('button', { name: 'Save' }).click();
@@ -44,4 +44,17 @@ test('an admin connects an AI model from the Claude card, tests it and removes i
   await expect(settings.getByText(/No AI model is connected/)).toBeVisible();
   const stored = await page.request.get(`/db/${admin.msp}/llm-provider`);
   expect(await stored.json()).toMatchObject({ isConfigured: false });
+
+  // Decision 026: an OpenAI-compatible model with an embedding model; Claude's form has no such field.
+  await page.getByRole('article', { name: 'OpenAI' }).getByRole('button', { name: 'Set up' }).click();
+  await settings.getByRole('textbox', { name: 'Model', exact: true }).fill('gpt-journey');
+  await settings.getByLabel('API key').fill('sk-openai-journey-4Kp9');
+  await settings.getByRole('textbox', { name: 'Base URL (optional)' }).fill(`http://127.0.0.1:${llmPort(port)}/v1`);
+  await settings.getByRole('textbox', { name: 'Embedding model (optional)' }).fill('embed-journey');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText(/Jarvis uses gpt-journey .*key ••••4Kp9\..*found by meaning with embed-journey\./)).toBeVisible();
+  await screenshots(page, 'ai-model-settings-openai');
+  await settings.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove AI model' }).click();
+  await expect(settings.getByText(/No AI model is connected/)).toBeVisible();
 });

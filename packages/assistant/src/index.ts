@@ -61,3 +61,4 @@ export { createLocalEngine, fallbackAnswerIntro, LOCAL_ANSWER_INTRO, LOCAL_ANSWE
 export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './engine/llm-engine';
 export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';
 export { testLlmConnection, TEST_SYSTEM_PROMPT, type TLlmConnectionTestResult } from './engine/llm-connection-test';
+export { embedTexts, EMBEDDING_BATCH, EmbeddingOutputError, type TEmbeddingConnection } from './engine/embeddings';

@@ -1,5 +1,5 @@
 // A local HTTP server that speaks just enough of the OpenAI chat completions API (JSON and SSE
-// stream) and the Anthropic messages API (tool use and SSE stream) for the real SDKs to talk to it.
+// stream), the OpenAI embeddings API and the Anthropic messages API (tool use and SSE stream) for the real SDKs to talk to it.
 // Each test scripts the reply; every request is recorded so tests can read what the engine sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ export type TReply =
   | { kind: 'openai-stream'; deltas: string[]; failAfter?: number }
   | { kind: 'anthropic-tool'; name: string; input: unknown }
   | { kind: 'anthropic-stream'; deltas: string[] }
+  | { kind: 'openai-embeddings'; vectors: number[][] }
   | { kind: 'status'; status: number; body: unknown }
   | { kind: 'delay'; ms: number; then: TReply };
 
@@ -51,6 +52,17 @@ async function send(res: ServerResponse, reply: TReply, model: string): Promise<
           model,
           choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
           usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        }),
+      );
+      return;
+    case 'openai-embeddings':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          model,
+          data: reply.vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+          usage: { prompt_tokens: 10, total_tokens: 10 },
         }),
       );
       return;
@@ -103,11 +115,35 @@ async function send(res: ServerResponse, reply: TReply, model: string): Promise<
   }
 }
 
+/** The texts an /embeddings request asked for (`input` is a string or a list of them). */
+export function embeddingInputs(request: TRecordedRequest): string[] {
+  const input = request.body.input;
+  if (typeof input === 'string') return [input];
+  return Array.isArray(input) ? input.map(String) : [];
+}
+
+/**
+ * A stand-in embedding for the fake server: each word (lower case, 3+ letters) hashed into one of
+ * `dimensions` buckets, then normalised. Texts sharing words point the same way; it is a protocol
+ * stand-in, not a model of meaning.
+ */
+export function hashedEmbedding(text: string, dimensions = 64): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
+    let hash = 2166136261;
+    for (let i = 0; i < word.length; i += 1) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
+    vector[(hash >>> 0) % dimensions] = (vector[(hash >>> 0) % dimensions] ?? 0) + 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((x) => x / norm);
+}
+
 /**
  * A reply for a server nobody scripts (the browser journeys): a short streamed answer in either API's
  * shape, or a structured answer that the engine will refuse and answer locally instead.
  */
 export function defaultReply(request: TRecordedRequest): TReply {
+  if (request.path.endsWith('/embeddings')) return { kind: 'openai-embeddings', vectors: embeddingInputs(request).map((text) => hashedEmbedding(text)) };
   const isAnthropic = request.path.endsWith('/messages');
   if (request.body.stream === true) return isAnthropic ? { kind: 'anthropic-stream', deltas: ['OK, ', 'the test model is answering.'] } : { kind: 'openai-stream', deltas: ['OK, ', 'the test model is answering.'] };
   return isAnthropic ? { kind: 'anthropic-tool', name: 'unscripted', input: {} } : { kind: 'openai-json', content: '{}' };

@@ -19,6 +19,8 @@ export const LLM_DEFAULT_MODELS: Record<TLlmProviderKind, string> = {
 };
 
 export const LLM_MODEL_MAX = 200;
+/** What the embedding-model field suggests for OpenAI itself (Ollama: e.g. nomic-embed-text). */
+export const LLM_DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const LLM_API_KEY_MAX = 500;
 export const LLM_BASE_URL_MAX = 300;
 
@@ -27,6 +29,7 @@ export const LLM_PROVIDER_MESSAGES = {
   modelRequired: 'Model is required',
   baseUrlInvalid: 'Base URL must be a web address such as https://api.openai.com/v1',
   notConfigured: 'No AI model is configured for this MSP.',
+  embeddingModelOpenAiOnly: 'Only an OpenAI-compatible provider offers embeddings; leave the embedding model empty for Claude.',
   saved: 'AI model saved.',
   removed: 'AI model removed. Jarvis answers from your knowledge base again.',
 } as const;

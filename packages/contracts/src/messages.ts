@@ -313,6 +313,9 @@ export const MESSAGES = {
     unreadable: 'No text could be read from this file. If it is a scanned PDF, upload a text version.',
     notFound: 'That document does not exist.',
     uploaded: 'Document uploaded.',
+    deleted: 'Document deleted.',
+    sharedNotYours: 'Only your IT provider can delete a document shared with every company.',
+    fileGone: 'The file of this document is no longer stored.',
     messageRequired: 'Type a question about the documents first.',
   },
   // PSA connection problems (ours; the spec gives no wording).

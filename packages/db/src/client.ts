@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,6 +30,29 @@ export interface TDatabaseHandle {
    * given, else one or more statements run as a script. Product data never goes through here (Drizzle only).
    */
   executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Whether pgvector is there (decision 026): always on PGlite, on PostgreSQL when the `vector`
+   * extension is installed on the server. Without it Jarvis searches by words alone.
+   */
+  vectorSearch: { isAvailable: true } | { isAvailable: false; reason: string };
+}
+
+/**
+ * Turns pgvector on when the server has it. Not a migration: the extension is a server package
+ * that may be missing (Debian bookworm has none), and the same migrations must run everywhere.
+ */
+async function enableVectorSearch(query: (text: string) => Promise<unknown>): Promise<TDatabaseHandle['vectorSearch']> {
+  try {
+    await query('create extension if not exists vector');
+  } catch (error) {
+    // A replica that raced another one to create it finds it there; anything else means no pgvector.
+    try {
+      await query(`select '[1]'::vector`);
+    } catch {
+      return { isAvailable: false, reason: describeError(error) };
+    }
+  }
+  return { isAvailable: true };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -142,10 +166,12 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     // unhandled, that would crash the process. The pool replaces the connection on next use.
     pool.on('error', (error) => (options.onIdleConnectionError ?? reportIdleConnectionError)(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as TDatabase;
+    let vectorSearch: TDatabaseHandle['vectorSearch'] = { isAvailable: false, reason: 'not checked' };
     try {
       const client = await connectWithRetry(pool, options.url, options.connectTimeoutMs ?? 60_000, options.onConnectRetry);
       try {
         await migrateUnderLock(client, options.url);
+        vectorSearch = await enableVectorSearch((text) => client.query(text));
       } finally {
         client.release();
       }
@@ -156,18 +182,21 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     return {
       db,
       kind: 'postgres',
+      vectorSearch,
       ping: async () => void (await pool.query('select 1')),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values ? [...values] : undefined)).rows as unknown[] }),
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm, btree_gin } });
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm, btree_gin, vector } });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  const vectorSearch = await enableVectorSearch((text) => client.exec(text));
   return {
     db: pgliteDb as unknown as TDatabase,
     kind: 'pglite',
+    vectorSearch,
     pglite: client,
     ping: async () => void (await client.query('select 1')),
     // PGlite prepares parameterised statements, which hold one command; a script of several goes through exec.

@@ -89,6 +89,24 @@ describe('uploads in an S3-compatible bucket (UPLOADS_S3_*, issue #11)', () => {
     expect(await t.deps.files.get(t.deps.database.db, msp.id, file.name)).toBeNull();
   });
 
+  it('removes the object only after the change commits, and keeps it when the change fails', async () => {
+    const [msp] = await t.deps.database.db.select().from(msps).limit(1);
+    if (!msp) throw new Error('no MSP');
+    const file = { mspId: msp.id, name: 'uploads/documents/to-remove.txt', contentType: 'text/plain', bytes: Buffer.from('remove me') };
+    const key = `sb/${msp.id}/${file.name}`;
+    await t.deps.files.put(t.deps.database.db, file);
+    await expect(
+      t.deps.files.removeWith(t.deps.database.db, [file], async () => {
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(s3.objects.has(key)).toBe(true);
+    await t.deps.files.removeWith(t.deps.database.db, [file], async () => {
+      expect(s3.objects.has(key)).toBe(true);
+    });
+    expect(s3.objects.has(key)).toBe(false);
+  });
+
   it('answers 404 for a logo the bucket does not have', async () => {
     const response = await signUpWithLogo();
     const created = response.json<TCreateMspResponse>();

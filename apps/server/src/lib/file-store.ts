@@ -32,6 +32,12 @@ export interface TFileStore {
    * names a complete one.
    */
   storeWith<T>(db: TDatabase, files: readonly TNewStoredFile[], change: (tx: TDatabase) => Promise<T>): Promise<T>;
+  /**
+   * Runs `change` in a transaction and removes `files` with it: in that transaction (database), or
+   * after it commits (S3: no network call inside a transaction). A failed bucket removal leaves an
+   * unreferenced object behind, never a row without its file, so it does not fail the change.
+   */
+  removeWith<T>(db: TDatabase, files: readonly { mspId: string; name: string }[], change: (tx: TDatabase) => Promise<T>): Promise<T>;
   /** The file, or null when there is none. */
   get(db: TDatabase, mspId: string, name: string): Promise<TStoredFile | null>;
   /** Removes the file; a missing file is not an error. */
@@ -46,6 +52,13 @@ export function createDatabaseFileStore(): TFileStore {
         const result = await change(tx);
         // After the change: the upload's row refers to the MSP the change may have created.
         for (const file of files) await store.put(tx, file);
+        return result;
+      });
+    },
+    removeWith(db, files, change) {
+      return db.transaction(async (tx) => {
+        const result = await change(tx);
+        for (const file of files) await store.delete(tx, file.mspId, file.name);
         return result;
       });
     },
@@ -103,6 +116,11 @@ export function createS3FileStore(config: TS3FileStoreConfig): TFileStore {
         await Promise.allSettled(files.map((file) => store.delete(db, file.mspId, file.name)));
         throw error;
       }
+    },
+    async removeWith(db, files, change) {
+      const result = await db.transaction(change);
+      await Promise.allSettled(files.map((file) => store.delete(db, file.mspId, file.name)));
+      return result;
     },
     async put(_db, file) {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(config, file.mspId, file.name), Body: file.bytes, ContentType: file.contentType, ContentLength: file.bytes.length }));

@@ -65,6 +65,14 @@ describe('static files and the SPA shell', () => {
     expect(shell.headers['cache-control']).toBe('no-store');
   });
 
+  it('lets a browser navigate to a document download link: the API answers it, not the shell', async () => {
+    const client = new TestClient(t.app, '203.0.113.13');
+    const download = await navigate(client, '/db/some-msp/applications/4b1d7a52-8c9e-4f3a-9d2b-6e5f4a3b2c1d/file');
+    expect(download.statusCode).toBe(401);
+    expect(download.headers['content-type']).toContain('application/problem+json');
+    expect((await navigate(client, '/db/some-msp/applications')).body).toBe(SHELL);
+  });
+
   it('compresses large API answers too', async () => {
     const response = await new TestClient(t.app, '203.0.113.12').get('/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');

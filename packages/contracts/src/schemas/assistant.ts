@@ -541,6 +541,8 @@ export const ZApplication = z.object({
   chunkCount: z.number().int(),
   uploadedBy: z.string().nullable(),
   createdAt: ZTimestamp,
+  /** Ours: whether the caller may delete it (a client user only their company's, not the shared ones). */
+  canDelete: z.boolean(),
 });
 export type TApplication = z.infer<typeof ZApplication>;
 export const ZApplicationList = z.object({ applications: z.array(ZApplication) });
@@ -548,6 +550,10 @@ export type TApplicationList = z.infer<typeof ZApplicationList>;
 export const ZApplicationResponse = z.object({ application: ZApplication });
 /** A-022: `{id}` is the MSP's custom domain or its id (the catalogue leaves it open); it must be the session's. */
 export const ZApplicationsOfMspParams = z.object({ id: z.string().trim().min(1).max(63) });
+/** Ours (the catalogue has no call for it): one uploaded document of the MSP named in the path, to download or delete. */
+export const ZApplicationParams = z.object({ mspCustomDomain: ZCustomDomain, applicationId: ZId });
+export const ZDeleteApplicationResponse = z.object({ deleted: z.literal(true), application: ZApplication });
+export type TDeleteApplicationResponse = z.infer<typeof ZDeleteApplicationResponse>;
 /** A-065 multipart text fields (the file is the `file` part). */
 export const ZUploadApplicationFields = z.object({
   mspCustomDomain: ZCustomDomain.optional(),

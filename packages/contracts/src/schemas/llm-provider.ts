@@ -7,6 +7,8 @@ export const ZLlmProviderSettings = z.object({
   provider: z.enum(LLM_PROVIDERS).nullable(),
   model: z.string().nullable(),
   baseUrl: z.string().nullable(),
+  /** The embedding model Jarvis's search uses beside words (decision 026), or null. */
+  embeddingModel: z.string().nullable(),
   keyHint: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
@@ -27,6 +29,8 @@ export const ZSaveLlmProviderBody = z.object({
     .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), LLM_PROVIDER_MESSAGES.baseUrlInvalid)
     .nullable()
     .optional(),
+  /** Empty or absent: no embeddings (search by words alone). */
+  embeddingModel: z.string().trim().max(LLM_MODEL_MAX).nullable().optional(),
 });
 export type TSaveLlmProviderBody = z.infer<typeof ZSaveLlmProviderBody>;
 

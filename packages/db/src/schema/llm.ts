@@ -12,6 +12,11 @@ export const llmProviders = pgTable('llm_providers', {
   model: text('model').notNull(),
   /** An OpenAI-compatible or Anthropic API root; null means the provider's own public API. */
   baseUrl: text('base_url'),
+  /**
+   * The provider's embedding model (OpenAI-compatible only; Anthropic has none), or null: without
+   * one Jarvis searches by words alone (decision 026).
+   */
+  embeddingModel: text('embedding_model'),
   secretCiphertext: text('secret_ciphertext').notNull(),
   keyHint: text('key_hint').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@
 // since it was stored (complement naive Bayes counts add up, so this is exact, not an approximation of a retrain).
 import type { TAppDeps } from '../../app-deps';
 import type { TJobQueue } from '../../lib/job-queue';
+import { createKnowledgeEmbeddings } from '../knowledge/knowledge-embeddings';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { loadMspBoard, type TCategoriserStore } from './mspboard';
 
@@ -25,9 +26,14 @@ export async function enqueueCategoriserLearning(jobs: Pick<TJobQueue, 'send'>, 
   }
 }
 
-/** The worker: loads the MSP's board and brings its stored model up to date (trains it when it has none yet). */
+/**
+ * The worker: loads the MSP's board and brings its stored model up to date (trains it when it has none yet), then
+ * embeds the newly closed resolutions when the MSP has an embedding model (decision 026).
+ */
 export async function registerCategoriserLearning(deps: TAppDeps, categorisers: TCategoriserStore): Promise<void> {
+  const embeddings = createKnowledgeEmbeddings(deps);
   await jobQueueFor(deps).work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job) => {
+    await embeddings.embedPending(job.mspId);
     const board = await loadMspBoard(deps.database.db, job.mspId);
     if (!board) return;
     await categorisers.forMsp(job.mspId, board, { isFresh: true });

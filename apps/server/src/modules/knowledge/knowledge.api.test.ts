@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, permissionMap, type TApplication, type TApplicationList, type TRagSearchResponse } from '@switchboard/contracts';
-import { auditEvents, roles } from '@switchboard/db';
+import { MESSAGES, permissionMap, type TApplication, type TApplicationList, type TDeleteApplicationResponse, type TRagSearchResponse } from '@switchboard/contracts';
+import { auditEvents, knowledgeChunks, roles, uploads } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -169,6 +169,114 @@ describe('tenancy and access of documents and search', () => {
     const response = await technician.post('/gpt/rag/search', { query: '  ', mspCustomDomain: msp.customDomain });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation', detail: 'Query is required.' });
+  });
+});
+
+describe('download and delete of an uploaded document', () => {
+  const fileUrl = (id: string, domain = msp.customDomain) => `/db/${domain}/applications/${id}/file`;
+  const documentUrl = (id: string, domain = msp.customDomain) => `/db/${domain}/applications/${id}`;
+
+  it('downloads the file exactly as uploaded, with its name and type, as an attachment', async () => {
+    const pdf = pdfWithText(['Emu firewall failover checklist']);
+    const document = await upload(technician, { bytes: pdf, name: 'Émeu firewall.pdf' });
+    const response = await technician.get(fileUrl(document.id));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="_meu firewall.pdf"; filename*=UTF-8''%C3%89meu%20firewall.pdf`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('deletes a document: it leaves the list, its passages leave the search, its file goes, and an audit event says who', async () => {
+    const document = await upload(technician, { bytes: 'Platypus badge reader resync: hold the reset pin for ten seconds.', name: 'platypus.txt' });
+    expect((await search(technician, 'platypus badge reader')).json<TRagSearchResponse>().results.map((result) => result.id)).toContain(document.id);
+
+    const response = await technician.delete(documentUrl(document.id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TDeleteApplicationResponse>()).toMatchObject({ deleted: true, application: { id: document.id, fileName: 'platypus.txt' } });
+
+    const list = (await technician.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(list.map((application) => application.id)).not.toContain(document.id);
+    expect((await search(technician, 'platypus badge reader')).json<TRagSearchResponse>().results.map((result) => result.id)).not.toContain(document.id);
+    const db = t.deps.database.db;
+    expect(await db.select().from(knowledgeChunks).where(and(eq(knowledgeChunks.mspId, msp.id), eq(knowledgeChunks.documentId, document.id)))).toEqual([]);
+    expect((await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.mspId, msp.id))).length).toBeGreaterThan(0);
+    const download = await technician.get(fileUrl(document.id));
+    expect(download.statusCode).toBe(404);
+    expect(download.json()).toMatchObject({ code: 'not_found', detail: MESSAGES.documents.notFound });
+    const events = await db.select().from(auditEvents).where(and(eq(auditEvents.action, 'document.delete'), eq(auditEvents.target, document.id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ mspId: msp.id, actorKind: 'user', outcome: 'success' });
+
+    const again = await technician.delete(documentUrl(document.id));
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ detail: MESSAGES.documents.notFound });
+  });
+
+  it('removes the stored bytes with the document', async () => {
+    const document = await upload(technician, { bytes: 'Koala kiosk reboot', name: 'koala.txt' });
+    const db = t.deps.database.db;
+    const before = await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.mspId, msp.id));
+    expect((await technician.delete(documentUrl(document.id))).statusCode).toBe(200);
+    const after = await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.mspId, msp.id));
+    expect(after.length).toBe(before.length - 1);
+  });
+
+  it('answers 404 to another MSP (its domain or ours) and leaves the document in place', async () => {
+    const document = await upload(technician, { bytes: 'Dingo NAS snapshot restore', name: 'dingo.txt' });
+    const other = await buildMsp(t);
+    const outsider = await signedInClient(t, await buildUser(t, other, { role: 'Admin' }));
+    expect((await outsider.get(fileUrl(document.id))).statusCode).toBe(404);
+    expect((await outsider.delete(documentUrl(document.id))).statusCode).toBe(404);
+    const ownDomain = await outsider.delete(documentUrl(document.id, other.customDomain));
+    expect(ownDomain.statusCode).toBe(404);
+    expect(ownDomain.json()).toMatchObject({ detail: MESSAGES.documents.notFound });
+    expect((await outsider.get(fileUrl(document.id, other.customDomain))).statusCode).toBe(404);
+    expect((await technician.get(fileUrl(document.id))).statusCode).toBe(200);
+  });
+
+  it('lets a client user download and delete their company’s documents, download the shared ones but not delete them, and not see another company’s', async () => {
+    const clientA = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '601' }));
+    const clientB = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '602' }));
+    const ofA = await upload(clientA, { bytes: 'Bilby plotter driver for company A', name: 'bilby.txt' });
+    const shared = await upload(technician, { bytes: 'Shared Echidna Wi-Fi guide', name: 'echidna.txt' });
+
+    const listA = (await clientA.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(listA.find((application) => application.id === ofA.id)?.canDelete).toBe(true);
+    expect(listA.find((application) => application.id === shared.id)?.canDelete).toBe(false);
+    expect(ofA.canDelete).toBe(true);
+    expect(shared.canDelete).toBe(true);
+
+    expect((await clientB.get(fileUrl(ofA.id))).statusCode).toBe(404);
+    const deleteByB = await clientB.delete(documentUrl(ofA.id));
+    expect(deleteByB.statusCode).toBe(404);
+    expect((await clientB.get(fileUrl(shared.id))).statusCode).toBe(200);
+    const sharedDelete = await clientB.delete(documentUrl(shared.id));
+    expect(sharedDelete.statusCode).toBe(403);
+    expect(sharedDelete.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.documents.sharedNotYours });
+
+    expect((await clientA.get(fileUrl(ofA.id))).body).toBe('Bilby plotter driver for company A');
+    expect((await clientA.delete(documentUrl(ofA.id))).statusCode).toBe(200);
+    expect((await technician.get(fileUrl(shared.id))).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a session, 403 without the CSRF header or a document permission, and words a bad id', async () => {
+    const document = await upload(technician, { bytes: 'Wallaby switch stack', name: 'wallaby.txt' });
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.get(fileUrl(document.id))).statusCode).toBe(401);
+    expect((await anonymous.delete(documentUrl(document.id))).statusCode).toBe(401);
+    const noCsrf = await technician.delete(documentUrl(document.id), { csrf: false });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json()).toMatchObject({ code: 'csrf' });
+    const [bare] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Board only', custom: true, permissions: permissionMap(['boardView']) }).returning();
+    if (!bare) throw new Error('role not created');
+    const boardOnly = await signedInClient(t, await buildUser(t, msp, { roleId: bare.id }));
+    expect((await boardOnly.get(fileUrl(document.id))).statusCode).toBe(403);
+    expect((await boardOnly.delete(documentUrl(document.id))).statusCode).toBe(403);
+    const badId = await technician.delete(documentUrl('not-a-uuid'));
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({ code: 'validation' });
+    expect((await technician.get(fileUrl(document.id))).statusCode).toBe(200);
   });
 });
 

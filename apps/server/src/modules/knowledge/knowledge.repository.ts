@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { knowledgeChunks, knowledgeDocuments, psaTickets, type TDatabase } from '@switchboard/db';
+import { knowledgeChunks, knowledgeDocuments, psaTicketEmbeddings, psaTickets, type TDatabase } from '@switchboard/db';
 import type { TChunk } from './chunking';
+import { vectorLiteral } from './knowledge-embeddings.repository';
 
 /**
  * Whose knowledge a search may read (issue #9): always one MSP; a client user only what belongs to
@@ -33,6 +34,27 @@ function tsQueryOf(query: string, mode: 'near' | 'exact'): SQL {
     : sql`(select to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) from unnest(to_tsvector('english', ${query})))`;
 }
 
+/** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
+export interface TQueryVector {
+  model: string;
+  vector: readonly number[];
+}
+
+/** How a search finds its candidates: by words (full-text, trigram), or by meaning (embedding). */
+export type TSearchBy = 'words' | 'meaning';
+
+/** Below this cosine similarity a passage found by meaning alone is not offered (it is noise). */
+export const MIN_MEANING_SIMILARITY = 0.3;
+
+/**
+ * Cosine similarity of a stored embedding to the query's, 0 when there is none from the same model.
+ * The column is a real[]: pgvector casts it (no index: exact search over one MSP's rows).
+ */
+function similarityOf(embedding: SQL | typeof knowledgeChunks.embedding, embeddingModel: SQL | typeof knowledgeChunks.embeddingModel, queryVector: TQueryVector | undefined): SQL<number> {
+  if (!queryVector) return sql<number>`0`;
+  return sql<number>`coalesce(case when ${embeddingModel} = ${queryVector.model} then 1 - ((${embedding})::vector <=> ${vectorLiteral(queryVector.vector)}::vector) end, 0)`;
+}
+
 export interface TDocumentRow {
   id: string;
   kind: 'article' | 'document';
@@ -41,6 +63,7 @@ export interface TDocumentRow {
   fileName: string | null;
   contentType: string | null;
   sizeBytes: number;
+  uploadName: string | null;
   companyExternalId: string | null;
   uploadedByUserId: string | null;
   createdAt: Date;
@@ -55,6 +78,7 @@ const documentColumns = {
   fileName: knowledgeDocuments.fileName,
   contentType: knowledgeDocuments.contentType,
   sizeBytes: knowledgeDocuments.sizeBytes,
+  uploadName: knowledgeDocuments.uploadName,
   companyExternalId: knowledgeDocuments.companyExternalId,
   uploadedByUserId: knowledgeDocuments.uploadedByUserId,
   createdAt: knowledgeDocuments.createdAt,
@@ -113,6 +137,15 @@ export async function findDocument(db: TDatabase, scope: TKnowledgeScope, docume
   return row;
 }
 
+/** Deletes an uploaded document (its passages go with it: the foreign key cascades); true when a row went. */
+export async function deleteUploadedDocument(db: TDatabase, mspId: string, documentId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.mspId, mspId), eq(knowledgeDocuments.id, documentId), eq(knowledgeDocuments.kind, 'document')))
+    .returning({ id: knowledgeDocuments.id });
+  return deleted.length > 0;
+}
+
 export interface TPassageHit {
   chunkId: string;
   documentId: string;
@@ -126,11 +159,26 @@ export interface TPassageHit {
   score: number;
 }
 
-/** Knowledge passages matching the query (full-text rank plus trigram word similarity), best first. */
-export function searchPassages(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string }): Promise<TPassageHit[]> {
+/**
+ * Knowledge passages matching the query, best first. Score: full-text rank plus trigram word
+ * similarity, plus the embedding's cosine similarity when a query vector is given. `by: 'meaning'`
+ * finds the passages close to the query vector instead of those sharing its words.
+ */
+export function searchPassages(
+  db: TDatabase,
+  scope: TKnowledgeScope,
+  query: string,
+  options: { limit: number; mode: 'near' | 'exact'; documentId?: string; queryVector?: TQueryVector; by?: TSearchBy },
+): Promise<TPassageHit[]> {
   const tsQuery = tsQueryOf(query, options.mode);
-  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}))::float8`;
-  const matches = options.mode === 'exact' ? sql`${knowledgeChunks.search} @@ ${tsQuery}` : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content})`;
+  const similarity = similarityOf(knowledgeChunks.embedding, knowledgeChunks.embeddingModel, options.queryVector);
+  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity})::float8`;
+  const matches =
+    options.by === 'meaning'
+      ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
+      : options.mode === 'exact'
+        ? sql`${knowledgeChunks.search} @@ ${tsQuery}`
+        : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content})`;
   return db
     .select({
       chunkId: knowledgeChunks.id,
@@ -174,10 +222,11 @@ export interface TResolutionHit {
  * user only ever sees their own company's tickets. No index: ranked on the fly over the MSP's
  * closed tickets, which is fast enough at help-desk sizes (thousands per MSP).
  */
-export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact' }): Promise<TResolutionHit[]> {
+export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; queryVector?: TQueryVector; by?: TSearchBy }): Promise<TResolutionHit[]> {
   const tsQuery = tsQueryOf(query, options.mode);
   const document = sql`to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, ''))`;
-  const score = sql<number>`(ts_rank_cd(${document}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${psaTickets.summary}))::float8`;
+  const similarity = similarityOf(sql`${psaTicketEmbeddings.embedding}`, sql`${psaTicketEmbeddings.embeddingModel}`, options.queryVector);
+  const score = sql<number>`(ts_rank_cd(${document}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
   return db
     .select({
       id: psaTickets.id,
@@ -190,13 +239,14 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
       score,
     })
     .from(psaTickets)
+    .leftJoin(psaTicketEmbeddings, and(eq(psaTicketEmbeddings.mspId, psaTickets.mspId), eq(psaTicketEmbeddings.ticketId, psaTickets.id)))
     .where(
       and(
         eq(psaTickets.mspId, scope.mspId),
         eq(psaTickets.isClosed, true),
         sql`${psaTickets.resolution} is not null and ${psaTickets.resolution} <> ''`,
         companyFilter(psaTickets.companyExternalId, scope, false),
-        sql`${document} @@ ${tsQuery}`,
+        options.by === 'meaning' ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}` : sql`${document} @@ ${tsQuery}`,
       ),
     )
     .orderBy(desc(score), psaTickets.id)

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationParams, ZDeleteApplicationResponse, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { actorOf, mspUserOf } from '../../plugins/access';
@@ -13,6 +13,12 @@ function isFileTooLarge(error: unknown): boolean {
 function isClientError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return false;
   return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+/** `attachment` with the file's own name: an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^A-Za-z0-9._ -]/g, '_') || 'document';
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Reads the A-065 form: `file`, `mspCustomDomain`, `description`; the size limit applies while the file arrives. */
@@ -43,7 +49,10 @@ async function readUploadForm(request: FastifyRequest): Promise<{ file: TUploade
 
 /** Tools/documents (A-022, A-065) and knowledge search (A-100); document chat (A-099) is in the assistant module. */
 export const registerKnowledgeRoutes: TModule = (app, deps) => {
-  const knowledge = createKnowledgeService(deps);
+  const knowledge = createKnowledgeService(deps, (message, error) => app.log.warn({ err: error }, message));
+  if (!deps.database.vectorSearch.isAvailable) {
+    app.log.warn(`knowledge: pgvector is not available (${deps.database.vectorSearch.reason}); Jarvis searches by words alone (decision 026)`);
+  }
 
   app.get(
     '/db/applications/msp/:id',
@@ -88,6 +97,46 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
       if (parsed.data.mspCustomDomain !== undefined && parsed.data.mspCustomDomain !== user.mspCustomDomain) throw notFound();
       const application = await knowledge.upload(actorOf(request), knowledgeScopeOf(user), file, parsed.data.description);
       return reply.status(201).send({ application });
+    },
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/applications/:applicationId/file',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'applicationDownload',
+        summary: 'Download an uploaded tool/document as it was uploaded (ours; a client only the shared ones and their company’s)',
+        params: ZApplicationParams,
+      },
+      config: { access: { ...DOCUMENT_READERS, tenant: 'path' } },
+    },
+    async (request, reply) => {
+      const file = await knowledge.downloadDocument(knowledgeScopeOf(mspUserOf(request)), request.params.applicationId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+
+  app.delete(
+    '/db/:mspCustomDomain/applications/:applicationId',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'applicationDelete',
+        summary: 'Delete an uploaded tool/document, its file and its searchable passages (ours; a client only their company’s)',
+        params: ZApplicationParams,
+        response: { 200: ZDeleteApplicationResponse },
+      },
+      config: { access: { ...DOCUMENT_READERS, tenant: 'path' } },
+    },
+    async (request) => {
+      const user = mspUserOf(request);
+      return { deleted: true as const, application: await knowledge.deleteDocument(actorOf(request), knowledgeScopeOf(user), request.params.applicationId) };
     },
   );
 

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TRagResult, type TSource } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { userAuditFields } from '../../lib/audit';
 import type { TActor } from '../../plugins/access';
 import { chunkDocument } from './chunking';
+import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
-import { findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
+import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
 
@@ -24,7 +26,10 @@ export interface TRetrieved extends TRagResult {
   text: string;
 }
 
-function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplication {
+/** Whether the scope may delete the document: technicians any, a client user their company's only. */
+const mayDelete = (scope: TKnowledgeScope, row: Pick<TDocumentRow, 'companyExternalId'>) => scope.clientCompanyExternalId === undefined || row.companyExternalId !== null;
+
+function presentDocument(row: TDocumentRow, mspCustomDomain: string, scope: TKnowledgeScope): TApplication {
   return {
     id: row.id,
     fileName: row.fileName ?? row.title,
@@ -35,26 +40,28 @@ function presentDocument(row: TDocumentRow, mspCustomDomain: string): TApplicati
     chunkCount: row.chunkCount,
     uploadedBy: row.uploadedByUserId,
     createdAt: row.createdAt.toISOString(),
+    canDelete: mayDelete(scope, row),
   };
 }
 
 const snippetOf = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Documents (A-022, A-065) and retrieval over the MSP's knowledge and past resolutions (A-100). */
-export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit' | 'files'>) {
+export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'files'>, warn?: TEmbeddingWarn) {
   const db = deps.database.db;
+  const embeddings = createKnowledgeEmbeddings(deps, warn);
 
   return {
     /** A-022: the documents the user may read. */
     async listDocuments(actor: TActor, scope: TKnowledgeScope): Promise<TApplication[]> {
-      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain));
+      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain, scope));
     },
 
     /** One document the user may read (404 otherwise: another company's document does not exist for them). */
     async getDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
       const row = await findDocument(db, scope, documentId);
       if (!row) throw new AppError('not_found', MESSAGES.documents.notFound);
-      return presentDocument(row, actor.mspCustomDomain);
+      return presentDocument(row, actor.mspCustomDomain, scope);
     },
 
     /**
@@ -110,7 +117,43 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
         });
         return id;
       });
+      // After the commit and in the background (network calls; a long document takes several): the document is
+      // searchable by words at once, by meaning once embedded. embedPending never rejects.
+      void embeddings.embedPending(actor.mspId, { documentId });
       return this.getDocument(actor, scope, documentId);
+    },
+
+    /** The stored file of an uploaded document the user may read (404 otherwise, as for another company's). */
+    async downloadDocument(scope: TKnowledgeScope, documentId: string): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row || row.kind !== 'document' || row.uploadName === null) throw new AppError('not_found', MESSAGES.documents.notFound);
+      const file = await deps.files.get(db, scope.mspId, row.uploadName);
+      if (!file) throw new AppError('not_found', MESSAGES.documents.fileGone);
+      return { fileName: row.fileName ?? row.title, contentType: row.contentType ?? file.contentType, bytes: file.bytes };
+    },
+
+    /**
+     * Deletes an uploaded document, its passages (so Jarvis no longer finds them) and its file,
+     * with an audit event. A client user may delete their own company's documents only; the
+     * documents shared with every company belong to the MSP.
+     */
+    async deleteDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row || row.kind !== 'document') throw new AppError('not_found', MESSAGES.documents.notFound);
+      if (!mayDelete(scope, row)) throw new AppError('forbidden', MESSAGES.documents.sharedNotYours);
+      const files = row.uploadName === null ? [] : [{ mspId: actor.mspId, name: row.uploadName }];
+      await deps.files.removeWith(db, files, async (tx) => {
+        // A second delete racing this one finds nothing left: the same 404 as a document that never existed.
+        if (!(await deleteUploadedDocument(tx, actor.mspId, documentId))) throw new AppError('not_found', MESSAGES.documents.notFound);
+        await deps.audit.record(tx, {
+          ...userAuditFields(actor),
+          action: 'document.delete',
+          target: documentId,
+          outcome: 'success',
+          details: { fileName: row.fileName, sizeBytes: row.sizeBytes, chunks: row.chunkCount, companyExternalId: row.companyExternalId },
+        });
+      });
+      return presentDocument(row, actor.mspCustomDomain, scope);
     },
 
     /**
@@ -118,8 +161,18 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
      * near), each with its source. Always within the scope's MSP and, for a client, company.
      */
     async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean; resolutionsOnly?: boolean }): Promise<TRetrieved[]> {
-      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, options);
-      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, options) : [];
+      // "near" searches mix in meaning when the MSP has embeddings (decision 026); "exact" stays with words.
+      const queryVector = options.mode === 'near' ? await embeddings.queryVectorFor(scope.mspId, query) : undefined;
+      const searchOptions = { ...options, queryVector };
+      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, searchOptions);
+      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, searchOptions) : [];
+      if (queryVector) {
+        // Passages and resolutions close in meaning that share no word with the query; the same score, so duplicates are equal.
+        const seenPassages = new Set(passages.map((hit) => hit.chunkId));
+        if (options.resolutionsOnly !== true) passages.push(...(await searchPassages(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenPassages.has(hit.chunkId)));
+        const seenResolutions = new Set(resolutions.map((hit) => hit.id));
+        if (options.documentId === undefined && options.withResolutions !== false) resolutions.push(...(await searchResolutions(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenResolutions.has(hit.id)));
+      }
       const results: TRetrieved[] = [
         ...passages.map((hit) => ({
           kind: hit.kind,
@@ -147,6 +200,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'database' | 'audit'
 }
 
 export type TKnowledgeService = ReturnType<typeof createKnowledgeService>;
+export { createKnowledgeEmbeddings } from './knowledge-embeddings';
 
 /** A retrieved text as a citation. */
 export function sourceOf(result: Pick<TRetrieved, 'kind' | 'id' | 'title' | 'reference'>): TSource {

@@ -1,4 +1,4 @@
-import { createLlmEngine, type TAssistantEngine, type TBoardCatalogue, type TLlmConnection } from '@switchboard/assistant';
+import { createLlmEngine, type TAssistantEngine, type TBoardCatalogue, type TEmbeddingConnection, type TLlmConnection } from '@switchboard/assistant';
 import type { TAppDeps } from '../../app-deps';
 import { decryptSecret } from '../../lib/crypto';
 import { createGuardedFetch } from '../../lib/guarded-fetch';
@@ -37,6 +37,20 @@ export function createLlmEngines(deps: Pick<TAppDeps, 'config' | 'database'>) {
         return connectionOf(row);
       } catch {
         // A key sealed with a previous ENCRYPTION_KEY: Jarvis stays available on the local engine.
+        return null;
+      }
+    },
+
+    /**
+     * The MSP's embedding model (decision 026): its OpenAI-compatible provider with an embedding
+     * model set, or null (Anthropic, no model, or a key that can no longer be decrypted).
+     */
+    async embeddingConnectionFor(mspId: string): Promise<TEmbeddingConnection | null> {
+      const row = await findLlmProvider(deps.database.db, mspId);
+      if (!row || row.provider !== 'openai' || row.embeddingModel === null) return null;
+      try {
+        return { ...connectionOf(row), model: row.embeddingModel };
+      } catch {
         return null;
       }
     },

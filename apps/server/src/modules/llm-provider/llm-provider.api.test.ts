@@ -43,7 +43,7 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
   it('starts unconfigured, saves the key encrypted and shows only its last four characters', async () => {
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);
-    expect((await admin.get(url(msp))).json()).toEqual({ isConfigured: false, provider: null, model: null, baseUrl: null, keyHint: null, updatedAt: null });
+    expect((await admin.get(url(msp))).json()).toEqual({ isConfigured: false, provider: null, model: null, baseUrl: null, embeddingModel: null, keyHint: null, updatedAt: null });
 
     const saved = await admin.put(url(msp), openAiBody());
     expect(saved.statusCode).toBe(200);

@@ -8,6 +8,6 @@ export function llmKeyHintOf(apiKey: string): string {
 
 /** Row → what the settings screen reads; never the key. */
 export function presentLlmProvider(row: TLlmProviderRow | null): TLlmProviderSettings {
-  if (!row) return { isConfigured: false, provider: null, model: null, baseUrl: null, keyHint: null, updatedAt: null };
-  return { isConfigured: true, provider: row.provider, model: row.model, baseUrl: row.baseUrl, keyHint: row.keyHint, updatedAt: row.updatedAt.toISOString() };
+  if (!row) return { isConfigured: false, provider: null, model: null, baseUrl: null, embeddingModel: null, keyHint: null, updatedAt: null };
+  return { isConfigured: true, provider: row.provider, model: row.model, baseUrl: row.baseUrl, embeddingModel: row.embeddingModel, keyHint: row.keyHint, updatedAt: row.updatedAt.toISOString() };
 }

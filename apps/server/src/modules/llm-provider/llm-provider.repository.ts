@@ -13,6 +13,7 @@ export interface TSaveLlmProvider {
   provider: TLlmProviderRow['provider'];
   model: string;
   baseUrl: string | null;
+  embeddingModel: string | null;
   secretCiphertext: string;
   keyHint: string;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCustomDomain, ZLlmProviderSettings, ZLlmProviderTestResult, ZSaveLlmProviderBody } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
+import { createKnowledgeEmbeddings } from '../knowledge/knowledge-embeddings';
 import { createLlmProviderService } from './llm-provider.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
@@ -15,6 +16,7 @@ const MANAGE_LLM = { principal: 'technician', tenant: 'path', anyPermission: ['m
  */
 export const registerLlmProviderRoutes: TModule = (app, deps) => {
   const service = createLlmProviderService(deps);
+  const embeddings = createKnowledgeEmbeddings(deps, (message, error) => app.log.warn({ err: error }, message));
 
   app.get(
     '/db/:mspCustomDomain/llm-provider',
@@ -31,14 +33,20 @@ export const registerLlmProviderRoutes: TModule = (app, deps) => {
       schema: {
         tags: ['llm-provider'],
         operationId: 'saveLlmProvider',
-        summary: 'Save the AI model (openai: any OpenAI-compatible API; anthropic). The key is encrypted at rest; leave it out to keep the stored one',
+        summary: 'Save the AI model (openai: any OpenAI-compatible API, with an optional embedding model; anthropic). The key is encrypted at rest; leave it out to keep the stored one',
         params: ZMspPathParams,
         body: ZSaveLlmProviderBody,
         response: { 200: ZLlmProviderSettings },
       },
       config: { access: MANAGE_LLM },
     },
-    async (request) => service.save(actorOf(request), request.body),
+    async (request) => {
+      const actor = actorOf(request);
+      const saved = await service.save(actor, request.body);
+      // The MSP's knowledge is embedded in the background (decision 026): searches use words until it is done.
+      if (saved.embeddingModel !== null) void embeddings.embedPending(actor.mspId);
+      return saved;
+    },
   );
 
   app.delete(

@@ -32,6 +32,10 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
     async save(actor: TActor, body: TSaveLlmProviderBody): Promise<TLlmProviderSettings> {
       const existing = await findLlmProvider(db, actor.mspId);
       const baseUrl = body.baseUrl ? body.baseUrl.replace(/\/+$/, '') : null;
+      const embeddingModel = body.embeddingModel ? body.embeddingModel : null;
+      if (embeddingModel !== null && body.provider !== 'openai') {
+        throw validation(LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly, [{ name: 'embeddingModel', reason: LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly }]);
+      }
       if (baseUrl) await assertOutboundUrlAllowed(baseUrl, { allowList: deps.config.outboundAllowList, field: { name: 'baseUrl', label: 'base URL' } });
       // The screen never holds the stored key, so leaving the field empty keeps it, unless the provider changes.
       const keepsKey = body.apiKey === undefined && existing !== null && existing.provider === body.provider;
@@ -41,10 +45,10 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
         const saved = await saveLlmProvider(
           tx,
           actor.mspId,
-          { provider: body.provider, model: body.model, baseUrl, secretCiphertext: sealed?.secretCiphertext ?? existing?.secretCiphertext ?? '', keyHint: sealed?.keyHint ?? existing?.keyHint ?? '' },
+          { provider: body.provider, model: body.model, baseUrl, embeddingModel, secretCiphertext: sealed?.secretCiphertext ?? existing?.secretCiphertext ?? '', keyHint: sealed?.keyHint ?? existing?.keyHint ?? '' },
           deps.now(),
         );
-        await recordAudit(tx, actor, existing ? 'llm_provider.update' : 'llm_provider.create', 'success', { provider: body.provider, model: body.model, baseUrl, keyChanged: sealed !== null });
+        await recordAudit(tx, actor, existing ? 'llm_provider.update' : 'llm_provider.create', 'success', { provider: body.provider, model: body.model, baseUrl, embeddingModel, keyChanged: sealed !== null });
         return saved;
       });
       return presentLlmProvider(row);

@@ -31,6 +31,21 @@ export function useUploadDocument(mspCustomDomain: string) {
   });
 }
 
+/** Where the browser downloads an uploaded document (the session cookie admits it; the server names the file). */
+export function documentFileUrl(mspCustomDomain: string, documentId: string): string {
+  return `/db/${encodeURIComponent(mspCustomDomain)}/applications/${encodeURIComponent(documentId)}/file`;
+}
+
+/** Deletes an uploaded document; Jarvis stops finding its passages at once. */
+export function useDeleteDocument(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (documentId: string) =>
+      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/applications/${encodeURIComponent(documentId)}`, { method: 'DELETE', schema: (s) => s.ZDeleteApplicationResponse })).application,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
+  });
+}
+
 /** A-100: the MSP's knowledge (articles, documents, past resolutions), limit 5, mode near (R-334). */
 export function useKnowledgeSearch(mspCustomDomain: string, query: string) {
   return useQuery({

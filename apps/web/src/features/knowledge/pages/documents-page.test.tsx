@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TApplication } from '@switchboard/contracts';
@@ -16,7 +16,7 @@ function fileInputOf(form: HTMLElement): HTMLInputElement {
   return input;
 }
 
-const uploaded = (fileName: string, description: string): TApplication => ({
+const uploaded = (fileName: string, description: string, extra: Partial<TApplication> = {}): TApplication => ({
   id: '9a1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a77',
   fileName,
   contentType: 'text/markdown',
@@ -26,6 +26,8 @@ const uploaded = (fileName: string, description: string): TApplication => ({
   chunkCount: 3,
   uploadedBy: null,
   createdAt: '2026-11-23T16:00:00.000Z',
+  canDelete: true,
+  ...extra,
 });
 
 describe('DocumentsPage (R-239)', () => {
@@ -66,5 +68,33 @@ describe('DocumentsPage (R-239)', () => {
     expect(formData.get('description')).toBe('How we fix VPN drops');
     expect(formData.get('mspCustomDomain')).toBe(MSP);
     expect((formData.get('file') as File).name).toBe('vpn-runbook.md');
+  });
+
+  it('links each document to its download, and deletes one after confirmation; a shared one a client may not delete has no Delete button', { timeout: 20_000 }, async () => {
+    const own = uploaded('vpn-runbook.md', 'How we fix VPN drops');
+    const shared = uploaded('wifi-guide.pdf', 'Shared guide', { id: '1b2c3d4e-5f60-4718-9a0b-1c2d3e4f5a6b', canDelete: false });
+    let applications: TApplication[] = [own, shared];
+    const calls = stubFetch({
+      [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications } }),
+      [`DELETE /db/${MSP}/applications/${own.id}`]: () => {
+        applications = [shared];
+        return { status: 200, body: { deleted: true, application: own } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} />);
+    const table = await screen.findByRole('table', { name: 'Uploaded documents' });
+    expect(within(table).getByRole('link', { name: 'Download vpn-runbook.md' })).toHaveAttribute('href', `/db/${MSP}/applications/${own.id}/file`);
+    expect(within(table).getByRole('link', { name: 'Download wifi-guide.pdf' })).toHaveAttribute('href', `/db/${MSP}/applications/${shared.id}/file`);
+    expect(within(table).queryByRole('button', { name: 'Delete wifi-guide.pdf' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Delete vpn-runbook.md' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete vpn-runbook.md?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete document' }));
+    expect(await screen.findByText(MESSAGES.documents.deleted)).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('vpn-runbook.md')).not.toBeInTheDocument());
+    expect(within(table).getByText('wifi-guide.pdf')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([`/db/${MSP}/applications/${own.id}`]);
   });
 });

@@ -1,21 +1,42 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { DOCUMENT_DESCRIPTION_MAX, MESSAGES } from '@switchboard/contracts';
+import { DOCUMENT_DESCRIPTION_MAX, MESSAGES, type TApplication } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
-import { useDocuments, useUploadDocument } from '../api/knowledge-queries';
+import { documentFileUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
 import { KnowledgeBase } from '../components/knowledge-base';
 
+/** The placeholder names the accepted files, so it is text to read: WCAG AA contrast, not Mantine's pale grey. */
+const FILE_INPUT_STYLES = { ...READABLE_ERROR_STYLES, placeholder: { color: 'var(--mantine-color-gray-7)' } } as const;
+
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/** Download (a plain link: the server sends the file as an attachment) and, where allowed, delete. */
+function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TApplication; mspCustomDomain: string; onDelete: (document: TApplication) => void }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button component="a" href={documentFileUrl(mspCustomDomain, document.id)} download={document.fileName} variant="light" size="xs" aria-label={`Download ${document.fileName}`}>
+        Download
+      </Button>
+      {document.canDelete && (
+        <Button variant="subtle" color="red" size="xs" onClick={() => onDelete(document)} aria-label={`Delete ${document.fileName}`}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 /** Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text. */
 export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const documents = useDocuments(mspCustomDomain);
   const upload = useUploadDocument(mspCustomDomain);
+  const deleteDocument = useDeleteDocument(mspCustomDomain);
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,6 +59,20 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
     );
   }
 
+  function handleDelete(document: TApplication) {
+    modals.openConfirmModal({
+      title: `Delete ${document.fileName}?`,
+      children: <Text size="sm">The file is removed and Jarvis no longer uses its text. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete document', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteDocument.mutate(document.id, {
+          onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.documents.deleted, message: document.fileName }),
+          onError: (error) => notifications.show({ color: 'red', title: 'The document could not be deleted', message: errorDetail(error) }),
+        }),
+    });
+  }
+
   const items = documents.data ?? [];
   return (
     <Stack component="section" aria-labelledby="documents-title">
@@ -47,7 +82,7 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
       <Paper withBorder p="md">
         <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
           <Stack gap="sm">
-            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_ERROR_STYLES} />
+            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={FILE_INPUT_STYLES} />
             <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
             {upload.isError && (
               <Alert color="red" role="alert">
@@ -79,6 +114,9 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                 <Table.Th scope="col">Size</Table.Th>
                 <Table.Th scope="col">Passages</Table.Th>
                 <Table.Th scope="col">Uploaded</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -91,6 +129,9 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                   <Table.Td>{formatBytes(document.sizeBytes)}</Table.Td>
                   <Table.Td>{document.chunkCount}</Table.Td>
                   <Table.Td>{new Date(document.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <DocumentActions document={document} mspCustomDomain={mspCustomDomain} onDelete={handleDelete} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -110,8 +151,11 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                   {formatBytes(document.sizeBytes)}
                 </Badge>
                 <Badge variant="light" color="gray">
-                  {document.chunkCount} passages
+                  {document.chunkCount} passage{document.chunkCount === 1 ? '' : 's'}
                 </Badge>
+              </Group>
+              <Group mt="xs">
+                <DocumentActions document={document} mspCustomDomain={mspCustomDomain} onDelete={handleDelete} />
               </Group>
             </Paper>
           ))}

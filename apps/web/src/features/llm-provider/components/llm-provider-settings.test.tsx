@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../lib/render-with-providers';
 import { LlmProviderSettings } from './llm-provider-settings';
 
 const MSP = 'northwind';
-const NONE: TLlmProviderSettings = { isConfigured: false, provider: null, model: null, baseUrl: null, keyHint: null, updatedAt: null };
+const NONE: TLlmProviderSettings = { isConfigured: false, provider: null, model: null, baseUrl: null, embeddingModel: null, keyHint: null, updatedAt: null };
 
 /** A stand-in for the server's llm-provider routes: keeps what was saved, never answers the key. */
 function stubApi(testAnswer = { ok: true, message: 'gpt-4o-mini answered in 412 ms.', latencyMs: 412 }) {
@@ -23,7 +23,7 @@ function stubApi(testAnswer = { ok: true, message: 'gpt-4o-mini answered in 412 
       if (url !== `/db/${MSP}/llm-provider`) return json({}, 404);
       if (method === 'PUT' && body) {
         const apiKey = typeof body.apiKey === 'string' ? body.apiKey : null;
-        saved = { isConfigured: true, provider: body.provider as 'openai', model: String(body.model), baseUrl: (body.baseUrl as string | null) ?? null, keyHint: apiKey ? `••••${apiKey.slice(-4)}` : saved.keyHint, updatedAt: '2026-11-27T03:00:00.000Z' };
+        saved = { isConfigured: true, provider: body.provider as 'openai', model: String(body.model), baseUrl: (body.baseUrl as string | null) ?? null, embeddingModel: (body.embeddingModel as string | null) ?? null, keyHint: apiKey ? `••••${apiKey.slice(-4)}` : saved.keyHint, updatedAt: '2026-11-27T03:00:00.000Z' };
       }
       if (method === 'DELETE') saved = NONE;
       return json(saved);
@@ -49,21 +49,25 @@ describe('LlmProviderSettings', { timeout: 30_000 }, () => {
     expect(within(form()).getByText(LLM_PROVIDER_MESSAGES.apiKeyRequired)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
-    await userEvent.type(within(form()).getByRole('textbox', { name: /Model/ }), 'gpt-4o-mini');
+    await userEvent.type(within(form()).getByRole('textbox', { name: /^Model/ }), 'gpt-4o-mini');
     await userEvent.type(within(form()).getByLabelText(/API key/), 'sk-live-secret-9xYz');
     await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByText(/Jarvis uses/)).toHaveTextContent('Jarvis uses gpt-4o-mini (OpenAI or OpenAI-compatible (Azure OpenAI, Ollama, vLLM)), key ••••9xYz.'));
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: null, apiKey: 'sk-live-secret-9xYz' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: null, embeddingModel: null, apiKey: 'sk-live-secret-9xYz' });
     // The key is gone from the form: only its hint is shown.
     expect(within(form()).getByLabelText(/API key/)).toHaveValue('');
     expect(within(form()).getByLabelText(/API key/)).toHaveAttribute('placeholder', 'Leave empty to keep ••••9xYz');
     expect(document.body.textContent).not.toContain('sk-live-secret');
 
-    await userEvent.clear(within(form()).getByRole('textbox', { name: /Model/ }));
-    await userEvent.type(within(form()).getByRole('textbox', { name: /Model/ }), 'gpt-4o');
+    await userEvent.clear(within(form()).getByRole('textbox', { name: /^Model/ }));
+    await userEvent.type(within(form()).getByRole('textbox', { name: /^Model/ }), 'gpt-4o');
+    await userEvent.type(within(form()).getByRole('textbox', { name: /Embedding model/ }), 'text-embedding-3-small');
     await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
-    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({ provider: 'openai', model: 'gpt-4o', baseUrl: null });
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({ provider: 'openai', model: 'gpt-4o', baseUrl: null, embeddingModel: 'text-embedding-3-small' });
+    // Claude has no embeddings: the field is not offered.
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Claude' }));
+    expect(within(form()).queryByRole('textbox', { name: /Embedding model/ })).not.toBeInTheDocument();
   });
 
   it('shows the Test result, and removes the model only after the confirmation', async () => {
@@ -71,7 +75,7 @@ describe('LlmProviderSettings', { timeout: 30_000 }, () => {
     renderWithProviders(<LlmProviderSettings mspCustomDomain={MSP} requestedProvider="anthropic" />);
     await screen.findByRole('form', { name: 'AI model settings' });
     expect(within(form()).getByText('Anthropic Claude')).toBeInTheDocument();
-    await userEvent.type(within(form()).getByRole('textbox', { name: /Model/ }), 'claude-3-5-haiku-latest');
+    await userEvent.type(within(form()).getByRole('textbox', { name: /^Model/ }), 'claude-3-5-haiku-latest');
     await userEvent.type(within(form()).getByLabelText(/API key/), 'sk-ant-1234');
     await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(form()).getByRole('button', { name: 'Test' })).toBeEnabled());

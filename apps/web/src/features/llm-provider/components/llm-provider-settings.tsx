@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
+import { LLM_DEFAULT_EMBEDDING_MODEL, LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useLlmProvider, useRemoveLlmProvider, useSaveLlmProvider, useTestLlmProvider } from '../api/llm-provider-queries';
 // The API key field's stylesheets (PasswordInput and its show/hide toggle) load with this screen.
@@ -11,7 +11,7 @@ import '../../auth/components/password-input-styles';
 /** The catalogue's card names for the two providers. */
 export const LLM_CARD_PROVIDER: Record<string, TLlmProviderKind> = { OpenAI: 'openai', Claude: 'anthropic' };
 
-type TFieldErrors = Partial<Record<'model' | 'apiKey' | 'baseUrl', string>>;
+type TFieldErrors = Partial<Record<'model' | 'apiKey' | 'baseUrl' | 'embeddingModel', string>>;
 
 function errorDetail(error: unknown): string {
   return isApiError(error) ? error.detail : 'Something went wrong. Try again.';
@@ -22,7 +22,7 @@ function fieldErrorsOf(error: unknown): TFieldErrors {
   if (!isApiError(error)) return {};
   const errors: TFieldErrors = {};
   for (const param of error.invalidParams) {
-    if (param.name === 'model' || param.name === 'apiKey' || param.name === 'baseUrl') errors[param.name] = param.reason;
+    if (param.name === 'model' || param.name === 'apiKey' || param.name === 'baseUrl' || param.name === 'embeddingModel') errors[param.name] = param.reason;
   }
   return errors;
 }
@@ -39,6 +39,7 @@ function StatusLine({ settings }: { settings: TLlmProviderSettings }) {
     <Text size="sm">
       Jarvis uses <strong>{settings.model}</strong> ({LLM_PROVIDER_LABELS[settings.provider]}), key {settings.keyHint}. When the model is slow or fails, the
       knowledge-base engine answers instead.
+      {settings.embeddingModel ? <> Documents and past resolutions are also found by meaning with {settings.embeddingModel}.</> : null}
     </Text>
   );
 }
@@ -91,6 +92,7 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
   const [model, setModel] = useState(settings.model ?? '');
   const [apiKey, setApiKey] = useState('');
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
+  const [embeddingModel, setEmbeddingModel] = useState(settings.embeddingModel ?? '');
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [testResult, setTestResult] = useState<TLlmProviderTestResult | null>(null);
   const keepsKey = settings.isConfigured && settings.provider === provider;
@@ -105,7 +107,14 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
     if (Object.keys(next).length > 0) return;
     setTestResult(null);
     save.mutate(
-      { provider, model: model.trim(), baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(), ...(apiKey.trim() === '' ? {} : { apiKey: apiKey.trim() }) },
+      {
+        provider,
+        model: model.trim(),
+        baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
+        // Only an OpenAI-compatible API has embeddings; Claude's settings never send one.
+        embeddingModel: provider === 'openai' && embeddingModel.trim() !== '' ? embeddingModel.trim() : null,
+        ...(apiKey.trim() === '' ? {} : { apiKey: apiKey.trim() }),
+      },
       {
         onSuccess: () => notifications.show({ color: 'green', title: LLM_PROVIDER_MESSAGES.saved, message: 'Use Test to check that it answers.' }),
         onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -174,6 +183,17 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
           error={errors.baseUrl}
           maxLength={300}
         />
+        {provider === 'openai' ? (
+          <TextInput
+            label="Embedding model (optional)"
+            placeholder={LLM_DEFAULT_EMBEDDING_MODEL}
+            description="With one, Jarvis also finds documents and past resolutions by meaning, not only by their words. Ollama: for example nomic-embed-text."
+            value={embeddingModel}
+            onChange={(event) => setEmbeddingModel(event.currentTarget.value)}
+            error={errors.embeddingModel}
+            maxLength={200}
+          />
+        ) : null}
         {save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0 ? (
           <Alert color="red" title="The AI model could not be saved">
             {errorDetail(save.error)}
