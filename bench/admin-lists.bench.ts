@@ -71,7 +71,7 @@ const originalQuery = clientPrototype.query;
 clientPrototype.query = function capturedQuery(this: unknown, ...args: unknown[]) {
   const [first, second] = args;
   if (captured && typeof first === 'object' && first !== null && typeof (first as { text?: unknown }).text === 'string') {
-    captured.push({ text: (first as { text: string }).text, values: ((first as { values?: unknown[] }).values ?? []) });
+    captured.push({ text: (first as { text: string }).text, values: (first as { values?: unknown[] }).values ?? (Array.isArray(second) ? (second as unknown[]) : []) });
   } else if (captured && typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? (second as unknown[]) : [] });
   return originalQuery.apply(this, args);
 };
