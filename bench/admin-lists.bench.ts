@@ -1,7 +1,7 @@
 /**
  * Admin lists on PostgreSQL (issue #8): with 2,000 companies and 50,000 contacts synchronized (far past the
  * 10,000+ contacts tenant of the target), the companies (A-008), company contacts (A-009) and contacts-view
- * calls must answer with p95 <= 40 ms. The contact counts stop at 10,000 (isTotalCapped), short searches
+ * calls must answer with p95 <= 50 ms. The contact counts stop at 10,000 (isTotalCapped), short searches
  * match by prefix, and searches use the pg_trgm + btree_gin index (migration 0014).
  * Calls go through the whole app in-process (session lookup, access hook, zod, the queries).
  *
@@ -11,7 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -26,7 +26,8 @@ const COMPANIES = 2_000;
 const CONTACTS = 50_000;
 const ITERATIONS = 200;
 const WARMUP = 20;
-const P95_BUDGET_MS = 40;
+// Issue #8: the companies and contacts list calls answer p95 <= 50 ms on PostgreSQL.
+const P95_BUDGET_MS = 50;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -194,6 +195,8 @@ try {
   ];
   const past = await (await signedInClient(t, keeperUser, '10.9.1.1')).get(`${base}/psaContacts?page=335`);
   console.log(`past the page cap (page 335 of 30): ${past.statusCode} ${past.json<{ detail?: string }>().detail ?? ''}`);
+  const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+  console.log(`load average (1 / 5 / 15 min) before the calls: ${load()}`);
   console.log(`\n${'call'.padEnd(48)} ${'rows'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   for (const [index, [label, url]] of cases.entries()) {
     // One client address per call kind: the global limit of 600 requests a minute per address is not what is measured.
@@ -204,6 +207,7 @@ try {
     failed ||= isOver;
     console.log(`${label.padEnd(48)} ${String(result.total).padStart(6)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)}${isOver ? `  OVER ${P95_BUDGET_MS} ms` : ''}`);
   }
+  console.log(`load average after the calls: ${load()}`);
   console.log(`\n${ITERATIONS} calls each after ${WARMUP} warm-up calls; budget p95 <= ${P95_BUDGET_MS} ms: ${failed ? 'NOT MET' : 'met'}`);
 } finally {
   await t.close();

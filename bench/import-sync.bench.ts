@@ -98,10 +98,12 @@ async function runBench(): Promise<void> {
     const serverUrl = process.env.DATABASE_URL ?? (postgres = await startThrowawayPostgres()).url;
     const database = await createBenchDatabase(serverUrl, 'sb_bench_import');
     drop = database.drop;
-    server = fork(fileURLToPath(import.meta.url), ['--server', database.url, simUrl], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // BENCH_SERVER_NODE_FLAGS adds node flags to the server process (e.g. --max-old-space-size=160 to see how much of its peak is garbage).
+    const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    server = fork(fileURLToPath(import.meta.url), ['--server', database.url, simUrl], { execArgv: ['--import', 'tsx', ...serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const ready = await nextMessage<TReady>(server, 'ready');
     const pid = server.pid ?? 0;
-    console.log(`import-sync bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}; the server in its own process (pid ${pid}), RSS at rest ${mb(rssOf(pid))}`);
+    console.log(`import-sync bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}; the server in its own process (pid ${pid}${serverFlags.length ? `, ${serverFlags.join(' ')}` : ''}), RSS at rest ${mb(rssOf(pid))}`);
     let peak = 0;
     sampler = setInterval(() => {
       peak = Math.max(peak, rssOf(pid));
