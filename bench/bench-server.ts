@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { openDatabase, type TDatabaseHandle } from '@switchboard/db';
 import { createScratchDatabase } from '@switchboard/db/scratch-database';
 import { buildApp } from '../apps/server/src/app';
+import type { TAppDeps } from '../apps/server/src/app-deps';
 import { loadConfig } from '../apps/server/src/config/env';
 import { createRuntimeDeps } from '../apps/server/src/runtime';
 
@@ -38,8 +39,11 @@ export interface TBenchRuntime {
   listen: () => Promise<{ appUrl: string; bareUrl: string; close: () => Promise<void> }>;
 }
 
-/** The app's runtime dependencies on the bench configuration (`env` adds to it), on the database at `databaseUrl`. */
-export async function openBenchRuntime(databaseUrl: string, dataPrefix: string, env: Record<string, string | undefined> = {}): Promise<TBenchRuntime> {
+/**
+ * The app's runtime dependencies on the bench configuration (`env` adds to it), on the database at `databaseUrl`;
+ * `jobs` tunes the job queue as the test app can (e.g. a shorter polling interval).
+ */
+export async function openBenchRuntime(databaseUrl: string, dataPrefix: string, env: Record<string, string | undefined> = {}, jobs?: TAppDeps['jobs']): Promise<TBenchRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), dataPrefix));
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -54,7 +58,8 @@ export async function openBenchRuntime(databaseUrl: string, dataPrefix: string, 
     ...env,
   });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
-  const deps = await createRuntimeDeps(config, database);
+  const runtime = await createRuntimeDeps(config, database);
+  const deps: TAppDeps = jobs ? { ...runtime, jobs: { ...runtime.jobs, ...jobs } } : runtime;
   return {
     database,
     listen: async () => {

@@ -1,112 +1,230 @@
-import { count, eq } from 'drizzle-orm';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
 import { createPsaClient } from '@switchboard/psa';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
-import { psaContacts } from '@switchboard/db';
-import { createTestApp } from '../apps/server/test/test-app';
-import { buildMsp, buildUser, signedInClient } from '../apps/server/test/factories';
+import { msps, users } from '@switchboard/db';
+import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
+import { createSession } from '../apps/server/src/modules/sessions/session.service';
+import { startThrowawayPostgres, type TPostgresServer } from './postgres-cluster';
+import { createBenchDatabase, nextMessage, openBenchRuntime } from './bench-server';
 import { startSimulatorProcess } from './simulator-process';
 
-// Issue #7 figures: contacts import (SSE stream + batched saves) and batch ticket sync through the real server on
-// PGlite, against the simulator in a child process (so this process's RSS is the server's): 2,000 companies,
-// 50,000 contacts, 100,000 tickets. Also the simulator's raw paging speed for the same tickets, for the ratio.
+// Issue #7 figures: contacts import (SSE stream + batched saves) and batch ticket sync through the real server against
+// the simulator with 2,000 companies, 50,000 contacts, 100,000 tickets; and the adapter's raw paging of the same
+// tickets, for the ratio. Three processes: the simulator, the server (this file with --server, on PostgreSQL: a
+// throwaway cluster or the server named by DATABASE_URL) and this one, the browser. The peak RSS is the server
+// process's own, sampled from /proc every 25 ms (the database runs in its own processes, as in production).
 const COMPANIES = 2_000;
 const CONTACTS = 50_000;
 const TICKETS = 100_000;
+const TARGET_IMPORT_MS = 60_000;
+const TARGET_RSS_MB = 300;
+const TARGET_RATIO = 0.9;
 
+interface TReady {
+  kind: 'ready';
+  appUrl: string;
+  customDomain: string;
+  cookie: string;
+}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------- server (child process)
+
+async function runServer(databaseUrl: string, simUrl: string): Promise<void> {
+  // The queue polls every 0.5 s (production: 2 s), as the API tests run it: the sync's wall time is its own work.
+  const { database, listen } = await openBenchRuntime(databaseUrl, 'sb-bench-import-', { OUTBOUND_ALLOW_LIST: new URL(simUrl).host }, { queue: { pollingIntervalSeconds: 0.5 } });
+  const db = database.db;
+  const [msp] = await db.insert(msps).values({ customDomain: 'bench-import', name: 'Bench MSP', phone: '3035550100', websiteUrl: 'https://example.com' }).returning();
+  if (!msp) throw new Error('msp not created');
+  const roleIds = await ensureBuiltInRoles(db, msp.id);
+  const [admin] = await db
+    .insert(users)
+    .values({ mspId: msp.id, id: randomUUID(), kind: 'technician', roleId: roleIds.Admin, firstName: 'Bench', lastName: 'Admin', email: 'admin@bench.example', phone: '3035550111', passwordHash: null, tierLevel: 'Tier1' })
+    .returning();
+  if (!admin) throw new Error('admin not created');
+  const { token } = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: admin.id }, new Date());
+  const server = await listen();
+  // BENCH_MEMORY=1 prints the server's heap beside its RSS every 2 s (where the resident memory goes).
+  if (process.env.BENCH_MEMORY === '1') {
+    setInterval(() => {
+      const usage = process.memoryUsage();
+      process.stderr.write(`server memory: rss ${mb(usage.rss)}, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}\n`);
+    }, 2_000).unref();
+  }
+  process.send?.({ kind: 'ready', appUrl: server.appUrl, customDomain: msp.customDomain, cookie: `${SESSION_COOKIE}=${token}` } satisfies TReady);
+  process.on('message', (message: unknown) => {
+    if (message === 'stop') {
+      void (async () => {
+        await server.close();
+        process.exit(0);
+      })();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- browser (parent)
+
+/** The child's resident set now (VmRSS), in bytes; 0 once it has gone. */
+function rssOf(pid: number): number {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 async function simRequests(url: string): Promise<number> {
   return ((await (await fetch(`${url}/__sim/stats`)).json()) as { requests: number }).requests;
 }
 
-const { child, url: simUrl } = await startSimulatorProcess(['--seed', 'empty', '--scale-companies', String(COMPANIES), '--scale-contacts', String(CONTACTS), '--scale-tickets', String(TICKETS)]);
-const t = await createTestApp({ config: { outboundAllowList: [new URL(simUrl).host] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } });
-let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 25);
-try {
-  const msp = await buildMsp(t);
-  const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
-  const cw = DEMO_CREDENTIALS.connectWise;
-  await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: simUrl, clientId: cw.clientId } });
-  await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`); // companies (and contacts) present, as after step 4
+async function runBench(): Promise<void> {
+  let postgres: TPostgresServer | null = null;
+  let server: ChildProcess | null = null;
+  let simulator: ChildProcess | null = null;
+  let drop: (() => Promise<void>) | null = null;
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    const sim = await startSimulatorProcess(['--seed', 'empty', '--scale-companies', String(COMPANIES), '--scale-contacts', String(CONTACTS), '--scale-tickets', String(TICKETS)]);
+    simulator = sim.child;
+    const simUrl = sim.url;
+    const serverUrl = process.env.DATABASE_URL ?? (postgres = await startThrowawayPostgres()).url;
+    const database = await createBenchDatabase(serverUrl, 'sb_bench_import');
+    drop = database.drop;
+    // BENCH_SERVER_NODE_FLAGS adds node flags to the server process (e.g. --max-old-space-size=160 to see how much of its peak is garbage).
+    const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    server = fork(fileURLToPath(import.meta.url), ['--server', database.url, simUrl], { execArgv: ['--import', 'tsx', ...serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const ready = await nextMessage<TReady>(server, 'ready');
+    const pid = server.pid ?? 0;
+    console.log(`import-sync bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}; the server in its own process (pid ${pid}${serverFlags.length ? `, ${serverFlags.join(' ')}` : ''}), RSS at rest ${mb(rssOf(pid))}`);
+    let peak = 0;
+    sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 25);
+    const headers = { cookie: ready.cookie, [CSRF_HEADER]: '1', 'content-type': 'application/json' };
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${ready.appUrl}${path}`, { ...init, headers });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    };
+    const cw = DEMO_CREDENTIALS.connectWise;
+    await call(`/db/${ready.customDomain}/integrations/update`, {
+      method: 'POST',
+      body: JSON.stringify({ connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: simUrl, clientId: cw.clientId } }),
+    });
+    // Companies (and contacts) present, as after step 4 of the wizard.
+    const directoryStarted = performance.now();
+    peak = rssOf(pid);
+    const directory = (await call(`/psa/syncClientsContacts?mspCustomDomain=${ready.customDomain}`)) as { companies: number; contacts: number };
+    console.log(`A-043 copy of the directory (${directory.companies.toLocaleString('en')} companies, ${directory.contacts.toLocaleString('en')} contacts): ${seconds(performance.now() - directoryStarted)}, server peak RSS ${mb(peak)}`);
 
-  // Contacts: the stream over a real socket, saved a thousand at a time as the panel does.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  const headers = { cookie: `sb_session=${admin.sessionCookie ?? ''}`, 'x-switchboard-csrf': '1', 'content-type': 'application/json' };
-  peak = process.memoryUsage().rss;
-  const importStarted = performance.now();
-  const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers });
-  const decoder = new TextDecoder();
-  let buffered = '';
-  let jobId = '';
-  let pending: unknown[] = [];
-  let streamed = 0;
-  const save = async () => {
-    if (pending.length === 0) return;
-    const rows = pending;
-    pending = [];
-    const saved = await fetch(`${base}/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=${jobId}`, { method: 'POST', headers, body: JSON.stringify(rows) });
-    if (!saved.ok) throw new Error(`save failed: ${saved.status} ${await saved.text()}`);
-  };
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end = buffered.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      end = buffered.indexOf('\n\n');
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-      if (event === 'started') jobId = (data as { importJobId: string }).importJobId;
-      if (event === 'data') {
-        const rows = data as unknown[];
-        streamed += rows.length;
-        pending.push(...rows);
-        if (pending.length >= 1_000) await save();
+    // Contacts: the stream over a real socket, saved a thousand at a time while it runs, as the panel does.
+    peak = rssOf(pid);
+    const importStarted = performance.now();
+    const response = await fetch(`${ready.appUrl}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${ready.customDomain}`, { headers });
+    const decoder = new TextDecoder();
+    let buffered = '';
+    let jobId = '';
+    let pending: unknown[] = [];
+    let streamed = 0;
+    let saved = 0;
+    const save = async () => {
+      if (pending.length === 0) return;
+      const rows = pending;
+      pending = [];
+      saved += ((await call(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${ready.customDomain}&jobId=${jobId}`, { method: 'POST', body: JSON.stringify(rows) })) as { saved: number }).saved;
+    };
+    let completion = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let end = buffered.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        end = buffered.indexOf('\n\n');
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
+        if (event === 'started') jobId = (data as { importJobId: string }).importJobId;
+        if (event === 'complete') completion = (data as { status: string }).status;
+        if (event === 'data') {
+          const rows = data as unknown[];
+          streamed += rows.length;
+          pending.push(...rows);
+          if (pending.length >= 1_000) await save();
+        }
       }
     }
-  }
-  await save();
-  const importMs = performance.now() - importStarted;
-  const importPeak = peak;
-  const [{ value: savedContacts }] = (await t.deps.database.db.select({ value: count() }).from(psaContacts).where(eq(psaContacts.mspId, msp.id))) as [{ value: number }];
-  console.log(`contacts import: ${streamed.toLocaleString()} streamed, ${savedContacts.toLocaleString()} stored in ${seconds(importMs)} (target <= 60 s); server peak RSS ${mb(importPeak)} (target < 300 MB)`);
+    await save();
+    const importMs = performance.now() - importStarted;
+    const importPeak = peak;
+    const direct = new pg.Client({ connectionString: database.url });
+    direct.on('error', () => undefined);
+    await direct.connect();
+    const stored = Number((await direct.query<{ n: string }>(`select count(*) as n from psa_contacts`)).rows[0]?.n ?? 0);
+    await direct.end();
+    const importMet = importMs <= TARGET_IMPORT_MS && importPeak < TARGET_RSS_MB * 1024 * 1024 && streamed === CONTACTS;
+    console.log(
+      `contacts import: ${streamed.toLocaleString('en')} streamed (${completion}), ${saved.toLocaleString('en')} saved, ${stored.toLocaleString('en')} stored, in ${seconds(importMs)} (target <= 60 s); server peak RSS ${mb(importPeak)} (target < ${TARGET_RSS_MB} MB): ${importMet ? 'met' : 'NOT MET'}`,
+    );
 
-  // Tickets: every board, the 90 days with the most tickets (the scale data spans two years).
-  const direct = createPsaClient({ psaType: 'connectwise', siteUrl: simUrl, ...cw }, { tenantKey: 'bench-raw', timeoutMs: 60_000 });
-  const boards = (await direct.listBoards()).map((board) => board.id);
-  const endDate = '2025-12-31';
-  const startDate = '2025-10-02';
-  const filter = { boardIds: boards, createdFrom: new Date(`${startDate}T00:00:00Z`), createdBefore: new Date('2026-01-01T00:00:00Z') };
-  const rawStarted = performance.now();
-  let rawCount = 0;
-  for await (const _ticket of direct.streamTickets(filter)) rawCount += 1;
-  const rawMs = performance.now() - rawStarted;
-
-  peak = process.memoryUsage().rss;
-  const requestsBefore = await simRequests(simUrl);
-  const syncStarted = performance.now();
-  const started = await admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, boardIds: boards, startDate, endDate });
-  const runId = started.json<{ parentRunId: string }>().parentRunId;
-  let status: { phase1: { status: string }; phase2?: { status: string; processed: number } } = { phase1: { status: 'QUEUED' } };
-  while (!(status.phase2?.status === 'COMPLETED' || status.phase2?.status === 'FAILED' || status.phase1.status === 'FAILED')) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = (await admin.get(`/psa/api/batch/status?parentRunId=${runId}`)).json();
+    // Tickets: every board, the 90 days with the most tickets (the scale data spans two years).
+    const client = createPsaClient({ psaType: 'connectwise', siteUrl: simUrl, ...cw }, { tenantKey: 'bench-raw', timeoutMs: 60_000 });
+    const boards = (await client.listBoards()).map((board) => board.id);
+    const startDate = '2025-10-02';
+    const endDate = '2025-12-31';
+    const filter = { boardIds: boards, createdFrom: new Date(`${startDate}T00:00:00Z`), createdBefore: new Date('2026-01-01T00:00:00Z') };
+    const raw = async () => {
+      const started = performance.now();
+      let count = 0;
+      for await (const _ticket of client.streamTickets(filter)) count += 1;
+      return { count, ms: performance.now() - started };
+    };
+    const sync = async () => {
+      peak = rssOf(pid);
+      const requestsBefore = await simRequests(simUrl);
+      const started = performance.now();
+      const run = (await call('/psa/api/batch/sync-boards', { method: 'POST', body: JSON.stringify({ mspCustomDomain: ready.customDomain, boardIds: boards, startDate, endDate }) })) as { parentRunId: string };
+      let status: { phase1: { status: string }; phase2?: { status: string; processed: number } } = { phase1: { status: 'QUEUED' } };
+      while (!(status.phase2?.status === 'COMPLETED' || status.phase2?.status === 'FAILED' || status.phase1.status === 'FAILED')) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await call(`/psa/api/batch/status?parentRunId=${run.parentRunId}`)) as typeof status;
+      }
+      const ms = performance.now() - started;
+      return { ms, processed: status.phase2?.processed ?? 0, status: status.phase2?.status ?? status.phase1.status, requests: (await simRequests(simUrl)) - requestsBefore, peak };
+    };
+    // Raw paging before and after each sync: the machine is shared, so the ratio compares neighbours in time.
+    const rawBefore = await raw();
+    const first = await sync();
+    const rawBetween = await raw();
+    const again = await sync();
+    const rawAfter = await raw();
+    const report = (label: string, run: Awaited<ReturnType<typeof sync>>, rawMs: number) => {
+      const ratio = rawMs / run.ms;
+      console.log(
+        `${label}: ${run.processed.toLocaleString('en')} of ${rawBefore.count.toLocaleString('en')} tickets in range (of ${TICKETS.toLocaleString('en')}) ${run.status} in ${seconds(run.ms)}, ${run.requests} PSA requests (status polls not included), server peak RSS ${mb(run.peak)}; raw paging ${seconds(rawMs)}, sync speed / raw paging speed = ${(ratio * 100).toFixed(0)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'}`,
+      );
+    };
+    report('ticket sync (new copies)', first, (rawBefore.ms + rawBetween.ms) / 2);
+    report('ticket sync again (unchanged copies)', again, (rawBetween.ms + rawAfter.ms) / 2);
+  } finally {
+    if (sampler) clearInterval(sampler);
+    if (server?.connected) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.send('stop');
+      await exited;
+    }
+    simulator?.kill();
+    await drop?.().catch(() => undefined);
+    postgres?.stop();
   }
-  const syncMs = performance.now() - syncStarted;
-  const requests = (await simRequests(simUrl)) - requestsBefore;
-  console.log(
-    `ticket sync: ${status.phase2?.processed.toLocaleString() ?? 0} of ${rawCount.toLocaleString()} tickets in range (of ${TICKETS.toLocaleString()}) in ${seconds(syncMs)}, ${requests} PSA requests (status polls not included), peak RSS ${mb(peak)}`,
-  );
-  console.log(`raw paging of the same tickets: ${seconds(rawMs)}; sync speed / raw paging speed = ${((rawMs / syncMs) * 100).toFixed(0)}% (target >= 90%)`);
-} finally {
-  clearInterval(sampler);
-  await t.close();
-  child.kill();
 }
+
+if (process.argv[2] === '--server') await runServer(process.argv[3] ?? '', process.argv[4] ?? '');
+else await runBench();

@@ -44,8 +44,9 @@ export const psaCompanies = pgTable(
   (t) => [
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('psa_companies_ext_uq').on(t.mspId, t.psaType, t.externalId),
-    // The Companies view pages by name (01 §2).
-    index('psa_companies_name_idx').on(t.mspId, t.name),
+    // The Companies view pages by name (01 §2), of the MSP's current PSA, in the list's full order (name, id): the
+    // page is read from the index, not sorted from every company of the MSP.
+    index('psa_companies_name_idx').on(t.mspId, t.psaType, t.name, t.id),
   ],
 );
 
@@ -73,9 +74,10 @@ export const psaContacts = pgTable(
     // The migration narrows this to ON DELETE SET NULL (company_row_id): msp_id is never nulled.
     foreignKey({ name: 'psa_contacts_company_fk', columns: [t.mspId, t.companyRowId], foreignColumns: [psaCompanies.mspId, psaCompanies.id] }).onDelete('set null'),
     // The CompanyEmployees view: one company's contacts, Active/other, by name (01 §2).
-    index('psa_contacts_company_idx').on(t.mspId, t.externalCompanyId, t.isActive, t.lastName, t.firstName),
-    // The Contacts view: all contacts, Active/other, by name.
-    index('psa_contacts_name_idx').on(t.mspId, t.isActive, t.lastName, t.firstName),
+    index('psa_contacts_company_idx').on(t.mspId, t.externalCompanyId, t.isActive, t.lastName, t.firstName, t.id),
+    // The Contacts view: all contacts of the current PSA, Active/other, in the list's full order (last, first, id):
+    // a page deep in the list and the capped count are walks of this index alone (index-only).
+    index('psa_contacts_name_idx').on(t.mspId, t.psaType, t.isActive, t.lastName, t.firstName, t.id),
   ],
 );
 

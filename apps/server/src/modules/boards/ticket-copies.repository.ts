@@ -32,13 +32,45 @@ export interface TRef {
 /** Rows per INSERT: far below PostgreSQL's 65,535 bind parameters at 31 columns a row. */
 const BATCH_SIZE = 500;
 
+/** Every column the PSA's ticket fills (property, column): what an update writes and what "unchanged" compares. */
+const COPIED_COLUMNS = [
+  ['ticketNumber', 'ticket_number'],
+  ['summary', 'summary'],
+  ['description', 'description'],
+  ['boardExternalId', 'board_external_id'],
+  ['boardName', 'board_name'],
+  ['typeExternalId', 'type_external_id'],
+  ['typeName', 'type_name'],
+  ['subtypeExternalId', 'subtype_external_id'],
+  ['subtypeName', 'subtype_name'],
+  ['itemExternalId', 'item_external_id'],
+  ['itemName', 'item_name'],
+  ['priorityExternalId', 'priority_external_id'],
+  ['priorityName', 'priority_name'],
+  ['statusExternalId', 'status_external_id'],
+  ['statusName', 'status_name'],
+  ['companyExternalId', 'company_external_id'],
+  ['companyName', 'company_name'],
+  ['contactExternalId', 'contact_external_id'],
+  ['contactName', 'contact_name'],
+  ['ownerExternalId', 'owner_external_id'],
+  ['ownerName', 'owner_name'],
+  ['isClosed', 'is_closed'],
+  ['resolution', 'resolution'],
+  ['timeSpentMinutes', 'time_spent_minutes'],
+  ['psaCreatedAt', 'psa_created_at'],
+  ['psaUpdatedAt', 'psa_updated_at'],
+  ['psaClosedAt', 'psa_closed_at'],
+] as const;
+
 const idOf = (ref: TRef | null | undefined) => (ref?.id === null || ref?.id === undefined ? null : String(ref.id));
 const nameOf = (ref: TRef | null | undefined) => ref?.name ?? null;
 
 /**
  * Inserts or updates synchronized ticket copies keyed by (msp_id, psa_type, external_id): running
- * it again with the same tickets changes nothing, so a repeated or resumed sync makes no duplicates.
- * An older copy never overwrites a newer one (`updatedAt` from the PSA decides when both have it).
+ * it again with the same tickets changes nothing (not even synced_at), so a repeated or resumed sync makes no
+ * duplicates. An older copy never overwrites a newer one (`updatedAt` from the PSA decides when both have it).
+ * Returns how many rows were inserted or changed.
  */
 export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: TPsaType, tickets: readonly TTicketCopy[], now: Date = new Date()): Promise<number> {
   let written = 0;
@@ -76,47 +108,17 @@ export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: 
       psaClosedAt: ticket.closedAt ?? null,
       syncedAt: now,
     }));
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
     const result = await db
       .insert(psaTickets)
       .values(rows)
       .onConflictDoUpdate({
         target: [psaTickets.mspId, psaTickets.psaType, psaTickets.externalId],
-        set: Object.fromEntries(
-          (
-            [
-              ['ticketNumber', 'ticket_number'],
-              ['summary', 'summary'],
-              ['description', 'description'],
-              ['boardExternalId', 'board_external_id'],
-              ['boardName', 'board_name'],
-              ['typeExternalId', 'type_external_id'],
-              ['typeName', 'type_name'],
-              ['subtypeExternalId', 'subtype_external_id'],
-              ['subtypeName', 'subtype_name'],
-              ['itemExternalId', 'item_external_id'],
-              ['itemName', 'item_name'],
-              ['priorityExternalId', 'priority_external_id'],
-              ['priorityName', 'priority_name'],
-              ['statusExternalId', 'status_external_id'],
-              ['statusName', 'status_name'],
-              ['companyExternalId', 'company_external_id'],
-              ['companyName', 'company_name'],
-              ['contactExternalId', 'contact_external_id'],
-              ['contactName', 'contact_name'],
-              ['ownerExternalId', 'owner_external_id'],
-              ['ownerName', 'owner_name'],
-              ['isClosed', 'is_closed'],
-              ['resolution', 'resolution'],
-              ['timeSpentMinutes', 'time_spent_minutes'],
-              ['psaCreatedAt', 'psa_created_at'],
-              ['psaUpdatedAt', 'psa_updated_at'],
-              ['psaClosedAt', 'psa_closed_at'],
-              ['syncedAt', 'synced_at'],
-            ] as const
-          ).map(([key, column]) => [key, excluded(column)]),
-        ),
-        setWhere: sql`${psaTickets.psaUpdatedAt} is null or excluded.psa_updated_at is null or excluded.psa_updated_at >= ${psaTickets.psaUpdatedAt}`,
+        set: Object.fromEntries([...COPIED_COLUMNS, ['syncedAt', 'synced_at'] as const].map(([key, column]) => [key, sql.raw(`excluded.${column}`)])),
+        // An older copy never overwrites a newer one, and a copy equal in every field is left as it is: its synced_at
+        // stays, so the queue's incremental refresh (synced_at since its last pass) does not read it again.
+        setWhere: sql`(${psaTickets.psaUpdatedAt} is null or excluded.psa_updated_at is null or excluded.psa_updated_at >= ${psaTickets.psaUpdatedAt}) and (${sql.raw(
+          COPIED_COLUMNS.map(([, column]) => `psa_tickets.${column}`).join(', '),
+        )}) is distinct from (${sql.raw(COPIED_COLUMNS.map(([, column]) => `excluded.${column}`).join(', '))})`,
       })
       .returning({ id: psaTickets.id });
     written += result.length;

@@ -18,6 +18,12 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * `offset 0`, written out: a subquery with an OFFSET is planned on its own (PostgreSQL does not merge it into the outer
+ * query). Drizzle leaves a plain 0 out, so it is given as SQL (its offset type names only numbers and placeholders).
+ */
+const OFFSET_ZERO = sql`0` as unknown as number;
+
 const offsetOf = (paging: TPageRequest) => (paging.page - 1) * paging.pageSize;
 
 export interface TCompanyFilter {
@@ -113,15 +119,24 @@ export async function listContacts(db: TDatabase, mspId: string, filter: TContac
     eq(psaContacts.isActive, filter.isActive),
     contactSearchCondition(filter.search),
   );
+  // The page's ids first (from the name index alone when there is no search), then those rows with their company's
+  // name: joining before the limit would look up a company for every row the offset skips (10,000 on the last page).
+  // A search finds its matches through the trigram index first and sorts only them: `offset 0` keeps the planner from
+  // walking the whole name index instead and filtering every contact of the MSP, which it prefers when it overrates
+  // how many rows match (a rare name: 260 ms against 2 ms). The cost of a search is then that of its matches.
+  const ordered = [asc(psaContacts.lastName), asc(psaContacts.firstName), asc(psaContacts.id)];
+  const matches = db.select({ id: psaContacts.id, lastName: psaContacts.lastName, firstName: psaContacts.firstName }).from(psaContacts).where(where).offset(OFFSET_ZERO).as('matches');
+  const page =
+    filter.search === ''
+      ? db.select({ id: psaContacts.id }).from(psaContacts).where(where).orderBy(...ordered).limit(paging.pageSize).offset(offsetOf(paging)).as('page')
+      : db.select({ id: matches.id }).from(matches).orderBy(asc(matches.lastName), asc(matches.firstName), asc(matches.id)).limit(paging.pageSize).offset(offsetOf(paging)).as('page');
   const [rows, [counted]] = await Promise.all([
     db
       .select({ contact: psaContacts, companyName: psaCompanies.name })
-      .from(psaContacts)
+      .from(page)
+      .innerJoin(psaContacts, and(eq(psaContacts.mspId, mspId), eq(psaContacts.id, page.id)))
       .leftJoin(psaCompanies, and(eq(psaCompanies.mspId, psaContacts.mspId), eq(psaCompanies.id, psaContacts.companyRowId)))
-      .where(where)
-      .orderBy(asc(psaContacts.lastName), asc(psaContacts.firstName), asc(psaContacts.id))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
+      .orderBy(...ordered),
     // Counting stops one past the cap: an exact count of 50,000 matches would cost more than the page itself.
     db.select({ total: count() }).from(db.select({ one: sql`1` }).from(psaContacts).where(where).limit(countCap + 1).as('capped')),
   ]);

@@ -10,6 +10,7 @@ import {
   type TContactPage,
 } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
+import { createShortLivedCache } from '../../lib/short-lived-cache';
 import { AppError, notFound } from '../../lib/app-error';
 import { findIntegration } from '../integrations/integrations.repository';
 import { psaNotConfigured } from '../integrations/psa-errors';
@@ -56,8 +57,24 @@ const PENDING_SHOWN = 50;
 const wrongPsa = (psaType: string) => new AppError('validation', `This MSP's PSA is ${psaType === 'CONNECTWISE' ? 'ConnectWise' : 'Autotask'}; choose that PSA for the contact.`);
 
 /** Companies, contacts and their tickets from the synchronized copies; contact adds through the PSA (01 §2). */
-export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'audit'>) {
+/** MSPs (and client users' companies) whose client types one process keeps. */
+const CLIENT_TYPE_LISTS_KEPT = 2_000;
+
+export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'audit' | 'config'>) {
   const db = deps.database.db;
+  // The client-type filter's options come with every companies page, and reading them walks every company of the MSP
+  // (the types are inside a JSON list), while they change only when the directory is synchronized: kept per MSP for
+  // the short-lived cache's time (decision 011, AUTH_CACHE_TTL_MS; 0 reads them every time).
+  const clientTypeLists = createShortLivedCache<{ types: string[] }>({ ttlMs: deps.config.authCacheTtlMs, maxEntries: CLIENT_TYPE_LISTS_KEPT, now: deps.now });
+  async function clientTypesOf(mspId: string, psaType: TPsaTypeName | null, onlyExternalId: string | null): Promise<string[]> {
+    const key = `${mspId}:${psaType ?? ''}:${onlyExternalId ?? ''}`;
+    const cached = clientTypeLists.get(key);
+    if (cached) return cached.types;
+    const ticket = clientTypeLists.ticket();
+    const types = await listClientTypes(db, mspId, psaType, onlyExternalId);
+    clientTypeLists.set(key, { types }, ticket);
+    return types;
+  }
 
   /** The MSP's PSA type, when it has one: the copies of a former PSA are not shown. */
   async function currentPsaType(mspId: string): Promise<TPsaTypeName | null> {
@@ -71,7 +88,7 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
     const clientType = query.clientType.toLowerCase() === 'all' ? null : query.clientType;
     const [{ rows, total }, clientTypes] = await Promise.all([
       listCompanies(db, actor.mspId, { psaType, search: query.search, clientType, onlyExternalId }, query),
-      listClientTypes(db, actor.mspId, psaType, onlyExternalId),
+      clientTypesOf(actor.mspId, psaType, onlyExternalId),
     ]);
     return { items: rows.map(presentCompany), total, page: query.page, pageSize: query.pageSize, clientTypes };
   }

@@ -149,6 +149,63 @@ describe('cancel and a closed stream', () => {
   }, 60_000);
 });
 
+describe('saving while the stream runs', () => {
+  it('saves made during the stream (as the panel does, a thousand at a time) do not end it: every row streams and is stored', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const headers = { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}`, [CSRF_HEADER]: '1', 'content-type': 'application/json' };
+    // Slow pages, so the saves land while the stream is still paging the PSA.
+    sim.faults.set({ latencyMs: 40 });
+    try {
+      const response = await fetch(`${base}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${msp.customDomain}`, { headers });
+      const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+      let buffered = '';
+      let jobId = '';
+      let pending: TProgressiveContact[] = [];
+      const events: TEvent[] = [];
+      let savesDuringStream = 0;
+      for (;;) {
+        const chunk = await readChunk(reader);
+        buffered += chunk.text;
+        const end = buffered.lastIndexOf('\n\n');
+        if (end >= 0) {
+          const complete = parseEvents(buffered.slice(0, end + 2));
+          buffered = buffered.slice(end + 2);
+          for (const each of complete) {
+            events.push(each);
+            if (each.event === 'started') jobId = (each.data as { importJobId: string }).importJobId;
+            if (each.event === 'data') pending.push(...(each.data as TProgressiveContact[]));
+          }
+          if (pending.length >= 1_000 && !events.some((each) => each.event === 'complete')) {
+            const saved = await fetch(`${base}/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=${jobId}`, { method: 'POST', headers, body: JSON.stringify(pending) });
+            expect(saved.status).toBe(200);
+            savesDuringStream += 1;
+            pending = [];
+          }
+        }
+        if (chunk.done) break;
+      }
+      expect(savesDuringStream).toBeGreaterThan(1);
+      expect(events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'COMPLETE', fetched: CONTACTS, total: CONTACTS } });
+      const rows = events.filter((each) => each.event === 'data').flatMap((each) => each.data as TProgressiveContact[]);
+      expect(rows).toHaveLength(CONTACTS);
+      if (pending.length > 0) {
+        const saved = await fetch(`${base}/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}&jobId=${jobId}`, { method: 'POST', headers, body: JSON.stringify(pending) });
+        expect(saved.status).toBe(200);
+      }
+      const [job] = await t.deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+      const withCompany = rows.filter((row) => row.companyId !== null).length;
+      expect(job).toMatchObject({ status: 'COMPLETE', fetched: CONTACTS, saved: withCompany });
+      const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaContacts).where(eq(psaContacts.mspId, msp.id))) as [{ value: number }];
+      expect(value).toBe(withCompany);
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+  }, 60_000);
+});
+
 describe('resume (issue #11: the replica streaming an import dies)', () => {
   it.each(['connectwise', 'autotask'] as const)('%s: a resumed job carries on after the last row the browser holds, so the two streams hold every row once', async (psaType) => {
     const { msp, admin } = await connectedMsp(psaType);

@@ -36,11 +36,14 @@ export async function updateOwnedImportJob(db: TDatabase, mspId: string, jobId: 
   return rows.length > 0;
 }
 
-/** Adds saved rows to the job's count and returns the new total. */
-export async function addSavedToImportJob(db: TDatabase, mspId: string, jobId: string, saved: number, now: Date): Promise<number> {
+/**
+ * Adds saved rows to the job's count and returns the new total. It leaves `updatedAt` alone: that is the stream's
+ * ownership mark (updateOwnedImportJob), and a save made while the stream still runs must not look like a resume.
+ */
+export async function addSavedToImportJob(db: TDatabase, mspId: string, jobId: string, saved: number): Promise<number> {
   const [row] = await db
     .update(importJobs)
-    .set({ saved: sql`${importJobs.saved} + ${saved}`, updatedAt: now })
+    .set({ saved: sql`${importJobs.saved} + ${saved}` })
     .where(and(eq(importJobs.mspId, mspId), eq(importJobs.id, jobId)))
     .returning({ saved: importJobs.saved });
   return row?.saved ?? 0;

@@ -151,7 +151,7 @@ export function createImportsService(deps: TImportsDeps) {
   }
 
   async function countSaved(actor: TActor, jobId: string | undefined, kind: TImportKind, saved: number): Promise<number | null> {
-    return jobId ? addSavedToImportJob(db, actor.mspId, jobId, saved, deps.now()) : null;
+    return jobId ? addSavedToImportJob(db, actor.mspId, jobId, saved) : null;
   }
 
   /** upserts the selected companies by PSA id; saving the same rows again changes nothing. */

@@ -81,11 +81,22 @@ describe.each(['connectwise', 'autotask'] as const)('%s batch sync', (psaType) =
     expect(copy?.boardName).toBeTruthy();
     expect(copy?.statusName).toBeTruthy();
 
-    // The same range again: the copies are updated in place, nothing is added.
+    // The same range again, one ticket changed in the PSA meanwhile: that copy is updated in place, nothing is added,
+    // and the unchanged copies keep their synced_at (the queue's incremental refresh reads only what changed).
+    const syncedAt = async () => new Map((await t.deps.database.db.select({ id: psaTickets.externalId, syncedAt: psaTickets.syncedAt, summary: psaTickets.summary }).from(psaTickets).where(eq(psaTickets.mspId, msp.id))).map((row) => [Number(row.id), row]));
+    const before = await syncedAt();
+    const changedId = expected[1] ?? 0;
+    await directClient(psaType).updateTicket(changedId, { summary: 'Changed in the PSA between two syncs' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const again = await admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, boardIds: [boardId], startDate, endDate });
-    await waitForStatus(admin, again.json<{ parentRunId: string }>().parentRunId, settled);
+    expect(await waitForStatus(admin, again.json<{ parentRunId: string }>().parentRunId, settled)).toMatchObject({ phase2: { status: 'COMPLETED', processed: expected.length } });
     const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaTickets).where(eq(psaTickets.mspId, msp.id))) as [{ value: number }];
     expect(value).toBe(expected.length);
+    const after = await syncedAt();
+    expect(after.get(changedId)?.summary).toBe('Changed in the PSA between two syncs');
+    expect(after.get(changedId)?.syncedAt.getTime()).toBeGreaterThan(before.get(changedId)?.syncedAt.getTime() ?? Infinity);
+    const rewritten = expected.filter((id) => id !== changedId && after.get(id)?.syncedAt.getTime() !== before.get(id)?.syncedAt.getTime());
+    expect(rewritten).toEqual([]);
   });
 });
 

@@ -187,10 +187,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     if (!start || !end) throw new Error('stored run has an unreadable date range');
     let buffer: TPsaTicketRecord[] = [];
     let requestsSeen = client.requestCount();
-    const flush = async () => {
-      if (buffer.length === 0) return;
-      const batch = buffer;
-      buffer = [];
+    const write = async (batch: TPsaTicketRecord[]) => {
       const distinct = (pick: (ticket: TPsaTicketRecord) => number | null, given: (ticket: TPsaTicketRecord) => string | null) => [
         ...new Set(batch.filter((ticket) => given(ticket) === null).flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))]))),
       ];
@@ -210,16 +207,37 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       requestsSeen = requestsNow;
       if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, run.mspId);
     };
-    // The end date is a whole day: tickets entered on it are in the range.
-    for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
-      if (signal.aborted) {
-        await flush();
-        throw new SyncInterrupted();
+    // A batch is written while the PSA's next page is read: paging and writing overlap instead of taking turns, so the
+    // sync runs at about the PSA's paging speed. One write at a time (the checkpoint moves in order), and the loop
+    // waits for it before handing on the next batch, so memory holds at most two batches and a page.
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      await writing;
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      writing = write(batch);
+      // Its failure is taken up by the next `await writing`; until then it is not an unhandled rejection.
+      writing.catch(() => undefined);
+    };
+    try {
+      // The end date is a whole day: tickets entered on it are in the range.
+      for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
+        if (signal.aborted) {
+          await flush();
+          await writing;
+          throw new SyncInterrupted();
+        }
+        buffer.push(ticket);
+        if (buffer.length >= FLUSH_TICKETS) await flush();
       }
-      buffer.push(ticket);
-      if (buffer.length >= FLUSH_TICKETS) await flush();
+      await flush();
+      await writing;
+    } catch (error) {
+      // A PSA failure mid-page: the write in flight ends (committed or rolled back) before the run is marked.
+      await writing.catch(() => undefined);
+      throw error;
     }
-    await flush();
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
   }
