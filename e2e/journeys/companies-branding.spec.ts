@@ -47,7 +47,7 @@ test('an admin adds a contact to a company found by search, and rebrands the sig
   // Branding: a blue primary button colour, applied on the MSP's sign-in page before sign-in.
   await page.getByRole('navigation').getByRole('button', { name: 'Branding' }).click();
   await expect(page.getByRole('heading', { name: 'Branding' })).toBeVisible();
-  const picker = page.getByLabel('Primary button colour');
+  const picker = page.getByRole('textbox', { name: 'Primary button colour' });
   await picker.fill('#ffd43b');
   await expect(page.getByText('Hard to read on white')).toBeVisible();
   await screenshots(page, 'branding');

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ACTIVITY_KINDS } from '@switchboard/contracts';
 import type { TActivityKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
 import { activityCsvUrl, useActivityLog } from '../api/activity-log-queries';
 
@@ -84,7 +85,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
                     </Text>
                   </Table.Td>
                   <Table.Td>{event.target ?? ''}</Table.Td>
-                  <Table.Td>{event.outcome === 'success' ? <Badge color="green">Success</Badge> : <Badge color="red">Failure</Badge>}</Table.Td>
+                  <Table.Td>{event.outcome === 'success' ? <ReadableBadge color="green">Success</ReadableBadge> : <ReadableBadge color="red">Failure</ReadableBadge>}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

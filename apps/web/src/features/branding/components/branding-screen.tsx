@@ -70,6 +70,7 @@ export function BrandingScreen({ mspCustomDomain }: { mspCustomDomain: string })
               value={values[field.key]}
               onChange={set(field.key)}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': `Pick the ${field.label.toLowerCase()} from the screen` }}
               swatches={[DEFAULT_BRAND_COLOUR, '#1c7ed6', '#2f9e44', '#5f3dc4', '#0b7285', '#343a40']}
               error={HEX.test(values[field.key]) ? undefined : 'Use a colour like #1c7ed6.'}
             />

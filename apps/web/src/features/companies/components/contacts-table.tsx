@@ -1,5 +1,6 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { TContact } from '@switchboard/contracts';
+import { ReadableBadge } from '../../../components/readable-badge';
 
 type TContactsTableProps = {
   contacts: TContact[];
@@ -9,8 +10,10 @@ type TContactsTableProps = {
 };
 
 function StatusBadge({ contact }: { contact: TContact }) {
-  if (contact.status === 'pending') return <Badge color="yellow">Pending at the PSA</Badge>;
-  if (contact.status === 'failed') return <Badge color="red" title={contact.failureReason ?? undefined}>Not added</Badge>;
+  if (contact.status === 'pending') return <ReadableBadge color="yellow">Pending at the PSA</ReadableBadge>;
+  if (contact.status === 'failed') return <ReadableBadge color="red" title={contact.failureReason ?? undefined}>
+        Not added
+      </ReadableBadge>;
   return null;
 }
 
@@ -46,7 +49,7 @@ export function ContactsTable({ contacts, pending, showCompany = false, onOpenTi
               <Table.Td>{contact.phone ?? ''}</Table.Td>
               <Table.Td>
                 {onOpenTickets && contact.status === 'synced' ? (
-                  <Button size="xs" variant="subtle" onClick={() => onOpenTickets(contact)}>
+                  <Button size="xs" variant="subtle" aria-label={`Tickets of ${contact.firstName} ${contact.lastName}`} onClick={() => onOpenTickets(contact)}>
                     Tickets
                   </Button>
                 ) : null}
