@@ -44,6 +44,8 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
+/** API downloads a browser navigates to (the activity log's Export CSV link): no SPA route ends so. */
+const DOWNLOAD_PATH = /\.csv$/;
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops" (its types lack numbers). */
 function fastifyTrustProxy(trust: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -192,6 +194,7 @@ function registerSpaShell(app: TApp, webDist: string): void {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/') return;
     if (NON_SPA_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix))) return;
+    if (DOWNLOAD_PATH.test(path)) return;
     const isNavigation =
       request.headers['sec-fetch-mode'] === 'navigate' ||
       (request.headers.accept?.includes('text/html') === true && !request.headers.accept.includes('application/json'));
