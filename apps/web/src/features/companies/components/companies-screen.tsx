@@ -75,7 +75,7 @@ function CompaniesList({ mspCustomDomain, onOpen }: { mspCustomDomain: string; o
                 <Table.Tr key={company.id}>
                   <Table.Td>
                     {/* Shade 7 of the brand colour: the brand colour itself may sit just at 4.5:1 on white, and the striped rows are grey. */}
-                    <Anchor component="button" type="button" c="brand.7" onClick={() => onOpen(company)}>
+                    <Anchor component="button" type="button" c="brand.7" ta="left" onClick={() => onOpen(company)}>
                       {company.name}
                     </Anchor>
                   </Table.Td>
