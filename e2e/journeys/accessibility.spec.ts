@@ -105,6 +105,8 @@ test('the Contacts screen in its three views has no axe violations', async ({ pa
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('button', { name: 'Contacts' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Companies' })).toHaveCount(0);
+  // Admin portal without role management still opens the activity log (issue #8).
+  await expect(nav.getByRole('button', { name: 'Activity log' })).toBeVisible();
   await nav.getByRole('button', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   await page.getByLabel('Search contacts').fill('Marchetti');
