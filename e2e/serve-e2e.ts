@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { msps, users } from '@switchboard/db';
+import { permissionMap } from '@switchboard/contracts';
 import { startEmbedded } from '../apps/server/src/embedded';
 import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
+import { insertCustomRole } from '../apps/server/src/modules/roles/roles.repository';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 import { seedQueueJourneys } from './queue-seed';
 import { defaultReply, startLlmServer } from '@switchboard/assistant/testing';
-import { E2E_PASSWORD, SECOND_MSP, llmPort, simulatorPort } from './scenario';
+import { CLIENT_DESK, E2E_PASSWORD, SECOND_MSP, llmPort, simulatorPort } from './scenario';
 
 /**
- * The server the journeys drive: a fresh data folder every run, the demo seed, and a second MSP
- * in which the demo's first client user also has an account.
+ * The server the journeys drive: a fresh data folder every run, the demo seed, a second MSP
+ * in which the demo's first client user also has an account, and Northwind's client-desk technician (CLIENT_DESK).
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
 const port = process.env.E2E_PORT ?? '4317';
@@ -57,6 +59,17 @@ await startEmbedded({
       lastName: northwindClient.lastName,
       email: northwindClient.email,
       phone: northwindClient.phone,
+      passwordHash: await hashPassword(E2E_PASSWORD),
+    });
+    const clientDesk = await insertCustomRole(db, northwindClient.mspId, CLIENT_DESK.roleName, permissionMap(['adminPortal', 'clientUserManagement']));
+    await db.insert(users).values({
+      mspId: northwindClient.mspId,
+      kind: 'technician',
+      roleId: clientDesk.id,
+      firstName: CLIENT_DESK.firstName,
+      lastName: CLIENT_DESK.lastName,
+      email: CLIENT_DESK.email,
+      phone: '3035550177',
       passwordHash: await hashPassword(E2E_PASSWORD),
     });
     await seedQueueJourneys(deps, simulator);

@@ -1,17 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { createPsaClient } from '@switchboard/psa';
 import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 
 const CSRF = { 'x-switchboard-csrf': '1' };
+
+/** WCAG 2 contrast of a #rrggbb colour against white, computed here rather than trusted from the screen. */
+function contrastWithWhite(hex: string): number {
+  const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * (channels[0] ?? 0) + 0.7152 * (channels[1] ?? 0) + 0.0722 * (channels[2] ?? 0);
+  return 1.05 / (luminance + 0.05);
+}
 
 // The simulator's fixed demo keys (packages/psa-sim/src/context.ts); its address is the demo integration's psaUrl.
 const SIM_KEYS = { companyId: 'northwind', publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1', clientId: '00000000-0000-4000-8000-000000000001' };
 
 /**
  * An MSP admin finds a company by search, opens its employees, adds a contact and the contact is at
- * the PSA (read from the simulator over its HTTP API); then changes the branding and the MSP's own
- * sign-in page shows the new button colour before anyone signs in.
+ * the PSA (read from the simulator over its HTTP API); then changes the branding (taking the suggested
+ * readable shade for a colour too light for white text) and the MSP's own sign-in page shows the new
+ * colours before anyone signs in; the activity log shows both changes, filtered, and exports them as CSV.
  */
-test('an admin adds a contact to a company found by search, and rebrands the sign-in page', async ({ page, browser }) => {
+test('an admin adds a contact to a company found by search, rebrands the sign-in page and finds both in the activity log', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const admin = demoUser('admin');
   const { redirectTo } = await signInThroughApi(page, admin);
   await page.goto(redirectTo);
@@ -25,7 +35,7 @@ test('an admin adds a contact to a company found by search, and rebrands the sig
   await expect(page.getByText('1 companies')).toBeVisible();
   await screenshots(page, 'companies');
   await companyLink.click();
-  await expect(page.getByRole('cell', { name: /Helen Marchetti/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Helen Marchetti', exact: true })).toBeVisible();
 
   const email = `e2e.contact.${Date.now()}@brightwaterdental.example`;
   await page.getByRole('button', { name: 'Add contact' }).click();
@@ -44,13 +54,24 @@ test('an admin adds a contact to a company found by search, and rebrands the sig
   const atPsa = await psa.findContactsByEmail(email);
   expect(atPsa.map((contact) => `${contact.firstName} ${contact.lastName} @ ${contact.company?.name ?? ''}`)).toEqual(['Journey Tester @ Brightwater Family Dental']);
 
-  // Branding: a blue primary button colour, applied on the MSP's sign-in page before sign-in.
+  // Branding: too light a colour gets a warning with a darker shade of it that reads well; then a violet
+  // primary colour and a blue button colour, applied on the MSP's sign-in page before sign-in.
   await page.getByRole('navigation').getByRole('button', { name: 'Branding' }).click();
   await expect(page.getByRole('heading', { name: 'Branding' })).toBeVisible();
-  const picker = page.getByLabel('Primary button colour');
+  const picker = page.getByRole('textbox', { name: 'Primary button colour' });
   await picker.fill('#ffd43b');
   await expect(page.getByText('Hard to read on white')).toBeVisible();
+  await expect(page.getByText('White text on this colour has a contrast of 1.4:1; at least 4.5:1 is needed to read it easily.')).toBeVisible();
+  const suggestion = page.getByRole('button', { name: /^Use #[0-9a-f]{6} instead$/ });
+  const shade = /#[0-9a-f]{6}/.exec((await suggestion.textContent()) ?? '')?.[0] ?? '';
+  expect(shade).not.toBe('#ffd43b');
+  expect(contrastWithWhite(shade)).toBeGreaterThanOrEqual(4.5);
   await screenshots(page, 'branding');
+  await suggestion.click();
+  await expect(picker).toHaveValue(shade);
+  await expect(page.getByText('Hard to read on white')).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Primary colour' }).fill('#5f3dc4');
   await picker.fill('#1c7ed6');
   await picker.press('Enter');
   await page.getByRole('button', { name: 'Save branding' }).click();
@@ -63,6 +84,7 @@ test('an admin adds a contact to a company found by search, and rebrands the sig
     const continueButton = landing.getByRole('button', { name: 'Continue' });
     await expect(continueButton).toBeVisible();
     await expect(continueButton).toHaveCSS('background-color', 'rgb(28, 126, 214)');
+    await expect(landing.getByRole('link', { name: 'Forgot password' })).toHaveCSS('color', 'rgb(95, 61, 196)');
 
     await landing.screenshot({ path: 'test-results/screens/msp-login-rebranded-1440.png' });
   } finally {
@@ -70,4 +92,35 @@ test('an admin adds a contact to a company found by search, and rebrands the sig
     // Put the demo's colours back for the other journeys.
     await page.request.post(`/db/${admin.msp}/branding`, { headers: CSRF, data: { primaryColour: '#e03131', primaryButtonColour: '#e03131', secondaryButtonColour: '#e03131' } });
   }
+
+  // The activity log has both changes, filtered by person, kind and day, and exports them as CSV.
+  await page.getByRole('navigation').getByRole('button', { name: 'Activity log' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity log' })).toBeVisible();
+  const log = page.getByRole('table');
+  await expect(log).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Other changes' }).click();
+  await page.getByRole('combobox', { name: 'Person' }).click();
+  await page.getByRole('option', { name: 'Samuel Whitaker' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
+  const brandingRow = log.getByRole('row', { name: /msp\.branding\.save/ }).first();
+  await expect(brandingRow).toContainText('Samuel Whitaker');
+  await expect(brandingRow).toContainText('Success');
+  await expect(log.getByRole('row', { name: /contact\.add/ }).first()).toContainText('Samuel Whitaker');
+  await expect(log.getByRole('row', { name: /auth\.sign_in/ })).toHaveCount(0);
+  await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2001-01-31');
+  await expect(page.getByText('No activity matches.')).toBeVisible();
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await expect(brandingRow).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`activity-${admin.msp}-${today}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  expect(csv[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+  expect(csv.slice(1).every((line) => line.includes(',Samuel Whitaker,change,'))).toBe(true);
+  expect(csv.some((line) => line.includes(',msp.branding.save,northwind,success,'))).toBe(true);
+  expect(csv.some((line) => line.includes(',contact.add,'))).toBe(true);
 });

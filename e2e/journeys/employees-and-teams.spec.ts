@@ -6,7 +6,7 @@ const FORM_MESSAGES = [MESSAGES.employee.names, MESSAGES.employee.email, MESSAGE
 /**
  * Issue #8 Employees (R-136–R-148): the add-employee form shows each 01 §5 message and sends
  * nothing while one shows; the new employee's tier and role are edited, then they are deleted
- * and move to the Inactive list.
+ * and move to the Inactive list; the last admin cannot demote themself and is told why.
  */
 test('an admin adds an employee, edits their tier and role, and deletes them', async ({ page }) => {
   const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
@@ -79,6 +79,18 @@ test('an admin adds an employee, edits their tier and role, and deletes them', a
   await expect(page.getByText('No inactive employees match.')).toBeVisible();
   await page.getByText('Active', { exact: true }).click();
   await expect(page.getByRole('table', { name: 'Active employees' }).getByRole('rowheader', { name })).toBeVisible();
+
+  // The demo admin is the MSP's only active person who can manage roles: demoting themself is refused, and the form says why (decision 025).
+  await page.getByLabel('Search', { exact: true }).fill('Samuel Whitaker');
+  const self = page.getByRole('row', { name: /Samuel Whitaker/ });
+  await expect(self.getByRole('button', { name: 'Delete Samuel Whitaker' })).toHaveCount(0);
+  await self.getByRole('button', { name: 'Edit Samuel Whitaker' }).click();
+  const editSelf = page.getByRole('form', { name: 'Edit employee' });
+  await editSelf.getByLabel('Role', { exact: true }).selectOption({ label: 'Technician' });
+  await editSelf.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editSelf.getByText(MESSAGES.employees.lastRoleManager)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(self.getByRole('cell').nth(2)).toHaveText('Admin');
 });
 
 /** Issue #8 Teams: create a team on a PSA board, add a technician at Tier1, change their tier. */

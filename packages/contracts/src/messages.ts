@@ -79,6 +79,8 @@ export const MESSAGES = {
   roleNameTaken: 'A role with that name already exists.',
   roleBuiltIn: 'Built-in roles cannot be changed or deleted.',
   roleInUse: 'This role is assigned to users. Move them to another role first.',
+  roleLastRoleManager:
+    'Nobody active could manage roles after this change. Keep Role management in this role, or first give another active employee a role that has it.',
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
   controlCharacters: 'Remove the invisible control characters (such as NUL) from what you entered.',
   multipartBroken: 'The form upload was incomplete or damaged. Please send it again.',

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionMap, type TActivityPage } from '@switchboard/contracts';
 import { auditEvents } from '@switchboard/db';
+import { buildApp } from '../../app';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
@@ -79,6 +83,25 @@ describe('activity log', () => {
     expect(lines[1]).toBe('2026-01-05T12:00:00.000Z,Ada Admin,change,contact.add,"Smith, ""Jo""",success,');
     expect(lines[3]).toContain(`'=HYPERLINK(""x"")`);
     expect(lines[5]).toBe('2026-01-01T12:00:00.000Z,Ada Admin,sign-in,auth.sign_in,,success,10.0.0.1');
+  });
+
+  // Regression: the Export CSV link is a browser navigation, which got the SPA shell (a download named export.html).
+  it('serves the CSV to a browser that navigates to the Export CSV link, not the SPA shell', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'sb-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>spa</title>');
+    const app = await buildApp(t.deps, { webDist });
+    try {
+      const browser = new TestClient(app);
+      browser.useSession(admin.sessionCookie);
+      const response = await browser.get(`${base()}/export.csv?from=2026-01-01&to=2026-01-05`, { csrf: false, headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' } });
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.body.split('\r\n')[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+      // The screen itself is still the SPA's.
+      expect((await browser.get(base(), { csrf: false, headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } })).body).toContain('<title>spa</title>');
+    } finally {
+      await app.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('is for adminPortal or roleManagement only, within the tenant', async () => {

@@ -74,6 +74,33 @@ describe('A-061 POST /db/{msp}/roles/create', () => {
     expect(audit[0]?.details).toMatchObject({ before: { name: 'Billing' }, after: { name: 'Billing and roles' } });
   });
 
+  // Decision 025: nobody can edit roles into a state where no active person can manage roles any more.
+  it('refuses to take Role management out of the role of the last people who can manage roles, saying why', async () => {
+    const msp = await buildMsp(t);
+    const keepers = (await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Role keepers', custom: true, permissions: permissionMap(['roleManagement', 'technicianUserManagement']) }).returning())[0];
+    if (!keepers) throw new Error('role not inserted');
+    const keeper = await signedInClient(t, await buildUser(t, msp, { roleId: keepers.id }));
+    // An inactive admin cannot give Role management back, so does not count.
+    const formerAdmin = await buildUser(t, msp, { role: 'Admin' });
+    await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, formerAdmin.id));
+    const lockOut = { id: keepers.id, name: 'Role keepers', permissions: permissionMap(['technicianUserManagement']), mspCustomDomain: msp.customDomain };
+
+    const refused = await keeper.post(`/db/${msp.customDomain}/roles/create`, lockOut);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.roleLastRoleManager });
+    expect((await rolesOf(keeper, msp)).find((role) => role.id === keepers.id)?.permissions).toMatchObject({ roleManagement: true });
+    const [failure] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'role.update')));
+    expect(failure).toMatchObject({ outcome: 'failure', details: { reason: 'last_role_manager' } });
+    // Renaming or changing other permissions is fine while Role management stays.
+    expect((await keeper.post(`/db/${msp.customDomain}/roles/create`, { ...lockOut, name: 'Keepers', permissions: permissionMap(['roleManagement']) })).statusCode).toBe(200);
+
+    // Once another active person can manage roles, the role may lose it.
+    await buildUser(t, msp, { role: 'Admin' });
+    const allowed = await keeper.post(`/db/${msp.customDomain}/roles/create`, lockOut);
+    expect(allowed.statusCode).toBe(200);
+    expect((allowed.json<{ role: TRole }>()).role.permissions).toMatchObject({ roleManagement: false, technicianUserManagement: true });
+  });
+
   it('clones a role under the name cloneRoleName computes', async () => {
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);

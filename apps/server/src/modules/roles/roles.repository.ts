@@ -35,6 +35,16 @@ export async function isRoleNameTaken(db: TDatabase, mspId: string, name: string
   return row !== undefined;
 }
 
+/** Active users of the MSP whose role is not `roleId` and grants roleManagement (who could still manage roles if `roleId` lost it). */
+export async function countActiveRoleManagersOutsideRole(db: TDatabase, mspId: string, roleId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
+    .where(and(eq(users.mspId, mspId), eq(users.isActive, true), ne(users.roleId, roleId), sql`(${roles.permissions} ->> 'roleManagement') = 'true'`));
+  return row?.total ?? 0;
+}
+
 export async function insertCustomRole(db: TDatabase, mspId: string, name: string, permissions: TPermissionMap): Promise<TRoleRow> {
   const [row] = await db.insert(roles).values({ mspId, name, custom: true, permissions }).returning();
   if (!row) throw new Error('Role insert returned no row');

@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
-import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
+import { countActiveRoleManagersOutsideRole, countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
 import { userAuditFields } from '../../lib/audit';
 
 /** Who is acting, for the tenant scope and the audit trail. */
@@ -80,6 +80,12 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit' | '
       throw builtInRoleError();
     }
     if (await isRoleNameTaken(db, actor.mspId, name, existing.id)) throw roleNameTakenError();
+    // Decision 025: taking Role management out of a role must leave someone active who can still manage roles
+    // (else nobody could ever give it back, the editor included).
+    if (existing.permissions.roleManagement === true && input.permissions.roleManagement !== true && (await countActiveRoleManagersOutsideRole(db, actor.mspId, existing.id)) === 0) {
+      await audit(db, actor, 'role.update', existing.id, { name: existing.name, reason: 'last_role_manager' }, 'failure');
+      throw conflict(MESSAGES.roleLastRoleManager);
+    }
     try {
       const updated = await db.transaction(async (tx) => {
         const row = await updateCustomRole(tx, actor.mspId, existing.id, name, input.permissions);

@@ -1,4 +1,4 @@
-import { colorsTuple, createTheme } from '@mantine/core';
+import { ColorPicker, colorsTuple, createTheme, Pagination } from '@mantine/core';
 import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
@@ -41,6 +41,9 @@ export const DEFAULT_BRAND: TMspBrand = {
   secondaryButtonColour: DEFAULT_BRAND_COLOUR,
 };
 
+/** Mantine's first/previous/next/last page buttons are bare icons: without these names a screen reader hears only "button" (axe button-name, WCAG 4.1.2). */
+export const PAGINATION_CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
 /** The MSP's three brand colours as the Mantine theme (01 §2 branding, DESIGN §9). */
 export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineThemeOverride {
   return createTheme({
@@ -53,6 +56,9 @@ export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineTheme
     },
     components: {
       Button: { defaultProps: { color: 'brandButton' } },
+      // ColorInput's dropdown picker does not pass these on, so only the theme can name its sliders (axe aria-input-field-name).
+      ColorPicker: ColorPicker.extend({ defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Opacity' } }),
+      Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) } }),
     },
     focusRing: 'auto',
   });

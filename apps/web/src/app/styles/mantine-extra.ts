@@ -35,6 +35,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/Breadcrumbs.css';

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ACTIVITY_KINDS } from '@switchboard/contracts';
 import type { TActivityKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
 import { activityCsvUrl, useActivityLog } from '../api/activity-log-queries';
 
@@ -13,6 +15,10 @@ const KIND_LABELS: Record<TActivityKind, string> = {
   'access-refused': 'Refused access',
   change: 'Other changes',
 };
+
+function OutcomeBadge({ outcome }: { outcome: string }) {
+  return outcome === 'success' ? <ReadableBadge color="green">Success</ReadableBadge> : <ReadableBadge color="red">Failure</ReadableBadge>;
+}
 
 const isKind = (value: string | null): value is TActivityKind => value !== null && (ACTIVITY_KINDS as readonly string[]).includes(value);
 
@@ -26,6 +32,8 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
   const filter = { userId: userId ?? undefined, kind: kind ?? undefined, from: from || undefined, to: to || undefined };
   const log = useActivityLog(mspCustomDomain, { page, ...filter });
   const data = log.data;
+  // Phones get one card per event: the five-column table would hide the target and outcome off-screen.
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
   const change = <T,>(setter: (value: T) => void) => (value: T) => {
     setter(value);
     setPage(1);
@@ -60,7 +68,30 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
       ) : null}
       {log.isPending ? <Loader aria-label="Loading activity" /> : null}
       {data && data.items.length === 0 ? <Text c="dimmed">No activity matches.</Text> : null}
-      {data && data.items.length > 0 ? (
+      {data && data.items.length > 0 && isNarrow ? (
+        <Stack gap="xs" component="ul" aria-label="Activity" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.items.map((event) => (
+            <Paper key={event.id} component="li" withBorder p="sm">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={600}>{event.who}</Text>
+                <OutcomeBadge outcome={event.outcome} />
+              </Group>
+              <Text size="sm">
+                {event.action} · {KIND_LABELS[event.kind]}
+              </Text>
+              {event.target ? (
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {event.target}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed">
+                {new Date(event.at).toLocaleString()}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : null}
+      {data && data.items.length > 0 && !isNarrow ? (
         <Table.ScrollContainer minWidth={720}>
           <Table striped>
             <Table.Thead>
@@ -84,7 +115,9 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
                     </Text>
                   </Table.Td>
                   <Table.Td>{event.target ?? ''}</Table.Td>
-                  <Table.Td>{event.outcome === 'success' ? <Badge color="green">Success</Badge> : <Badge color="red">Failure</Badge>}</Table.Td>
+                  <Table.Td>
+                    <OutcomeBadge outcome={event.outcome} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -21,7 +21,8 @@ function ContrastWarning({ colour, onUse }: { colour: string; onUse: (shade: str
   if (ratio === null || ratio >= MIN_CONTRAST) return null;
   const shade = suggestAccessibleShade(colour);
   return (
-    <Alert color="yellow" title="Hard to read on white" p="xs">
+    // The light yellow variant's own title colour is about 2.5:1 on its tint; dark text reads.
+    <Alert color="yellow" title="Hard to read on white" p="xs" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
       <Text size="sm">
         White text on this colour has a contrast of {ratio.toFixed(1)}:1; at least {MIN_CONTRAST}:1 is needed to read it easily.
       </Text>
@@ -70,6 +71,7 @@ export function BrandingScreen({ mspCustomDomain }: { mspCustomDomain: string })
               value={values[field.key]}
               onChange={set(field.key)}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': `Pick the ${field.label.toLowerCase()} from the screen` }}
               swatches={[DEFAULT_BRAND_COLOUR, '#1c7ed6', '#2f9e44', '#5f3dc4', '#0b7285', '#343a40']}
               error={HEX.test(values[field.key]) ? undefined : 'Use a colour like #1c7ed6.'}
             />

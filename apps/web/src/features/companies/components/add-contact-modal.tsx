@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCompany } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 import { useAddContact, useCommunicationTypes } from '../api/companies-queries';
 
 type TAddContactModalProps = {
@@ -68,7 +69,7 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
 
   const error = addContact.error;
   return (
-    <Modal opened={opened} onClose={handleClose} title={`Add a contact to ${company.name}`}>
+    <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Add a contact to ${company.name}`}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {error ? (

@@ -1,5 +1,7 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TContact } from '@switchboard/contracts';
+import { ReadableBadge } from '../../../components/readable-badge';
 
 type TContactsTableProps = {
   contacts: TContact[];
@@ -9,15 +11,51 @@ type TContactsTableProps = {
 };
 
 function StatusBadge({ contact }: { contact: TContact }) {
-  if (contact.status === 'pending') return <Badge color="yellow">Pending at the PSA</Badge>;
-  if (contact.status === 'failed') return <Badge color="red" title={contact.failureReason ?? undefined}>Not added</Badge>;
+  if (contact.status === 'pending') return <ReadableBadge color="yellow">Pending at the PSA</ReadableBadge>;
+  if (contact.status === 'failed') return <ReadableBadge color="red" title={contact.failureReason ?? undefined}>
+        Not added
+      </ReadableBadge>;
   return null;
 }
 
 /** Contacts with their pending adds first (the UI says they are pending, 01 §2 add contact). */
 export function ContactsTable({ contacts, pending, showCompany = false, onOpenTickets }: TContactsTableProps) {
   const rows = [...pending, ...contacts];
+  // Phones get one card per contact: with four or five columns the e-mail and Tickets would be off-screen.
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
   if (rows.length === 0) return <Text c="dimmed">No contacts match.</Text>;
+  if (isNarrow) {
+    return (
+      <Stack gap="xs" component="ul" aria-label="Contacts" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {rows.map((contact) => (
+          <Paper key={`${contact.status}:${contact.id}`} component="li" withBorder p="sm">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={600}>
+                {contact.firstName} {contact.lastName} <StatusBadge contact={contact} />
+              </Text>
+              {onOpenTickets && contact.status === 'synced' ? (
+                <Button size="xs" variant="subtle" aria-label={`Tickets of ${contact.firstName} ${contact.lastName}`} onClick={() => onOpenTickets(contact)}>
+                  Tickets
+                </Button>
+              ) : null}
+            </Group>
+            {contact.status === 'failed' && contact.failureReason ? (
+              <Text size="xs" c="red.8">
+                {contact.failureReason}
+              </Text>
+            ) : null}
+            {showCompany && contact.psaClientName ? <Text size="sm">{contact.psaClientName}</Text> : null}
+            {contact.email ? (
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {contact.email}
+              </Text>
+            ) : null}
+            {contact.phone ? <Text size="sm">{contact.phone}</Text> : null}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover>
@@ -46,7 +84,7 @@ export function ContactsTable({ contacts, pending, showCompany = false, onOpenTi
               <Table.Td>{contact.phone ?? ''}</Table.Td>
               <Table.Td>
                 {onOpenTickets && contact.status === 'synced' ? (
-                  <Button size="xs" variant="subtle" onClick={() => onOpenTickets(contact)}>
+                  <Button size="xs" variant="subtle" aria-label={`Tickets of ${contact.firstName} ${contact.lastName}`} onClick={() => onOpenTickets(contact)}>
                     Tickets
                   </Button>
                 ) : null}

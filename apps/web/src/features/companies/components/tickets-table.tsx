@@ -1,6 +1,7 @@
 import { formatListTotal } from '@switchboard/contracts';
 import { useEffect, useState } from 'react';
-import { Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { useCompanyTickets } from '../api/companies-queries';
 
 type TTicketsTableProps = {
@@ -48,7 +49,7 @@ export function TicketsTable({ mspCustomDomain, psaCompanyId, psaContactId, onLo
                 <Table.Td>
                   <Group gap={4}>
                     {ticket.statusName ?? ''}
-                    {ticket.isClosed ? <Badge color="gray">Closed</Badge> : null}
+                    {ticket.isClosed ? <ReadableBadge color="gray">Closed</ReadableBadge> : null}
                   </Group>
                 </Table.Td>
                 <Table.Td>{ticket.createdAt ? new Date(ticket.createdAt).toLocaleDateString() : ''}</Table.Td>

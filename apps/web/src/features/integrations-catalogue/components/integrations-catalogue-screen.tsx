@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CLIENT_CATALOGUE, MSP_CATALOGUE } from '@switchboard/contracts';
 import type { TCatalogueCard, TLlmProviderKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { useCompanies } from '../../companies/api/companies-queries';
 import { useClientIntegrations } from '../api/catalogue-queries';
 import { LLM_CARD_PROVIDER, LlmProviderSettings } from '../../llm-provider/components/llm-provider-settings';
@@ -15,7 +16,7 @@ function CatalogueCard({ card, onSetUp }: { card: TCatalogueCard; onSetUp?: (() 
         <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
           {card.category}
         </Text>
-        {card.available ? <Badge color="green">Available</Badge> : <Badge color="gray">Coming soon</Badge>}
+        {card.available ? <ReadableBadge color="green">Available</ReadableBadge> : <ReadableBadge color="gray">Coming soon</ReadableBadge>}
       </Group>
       <Text fw={600}>{card.name}</Text>
       {card.available && onSetUp ? (

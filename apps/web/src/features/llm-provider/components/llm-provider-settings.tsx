@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { LLM_DEFAULT_EMBEDDING_MODEL, LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { useLlmProvider, useRemoveLlmProvider, useSaveLlmProvider, useTestLlmProvider } from '../api/llm-provider-queries';
 // The API key field's stylesheets (PasswordInput and its show/hide toggle) load with this screen.
 import '../../auth/components/password-input-styles';
@@ -64,7 +65,7 @@ export function LlmProviderSettings({ mspCustomDomain, requestedProvider = null 
           <Title order={3} size="h4" id="llm-provider-title">
             AI model for Jarvis
           </Title>
-          {settings ? settings.isConfigured ? <Badge color="green">Connected</Badge> : <Badge color="gray">Not connected</Badge> : null}
+          {settings ? settings.isConfigured ? <ReadableBadge color="green">Connected</ReadableBadge> : <ReadableBadge color="gray">Not connected</ReadableBadge> : null}
         </Group>
         {query.isPending ? <Loader size="sm" aria-label="Loading the AI model settings" /> : null}
         {query.isError ? (
