@@ -44,10 +44,11 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** Paths that are never the SPA even when a browser navigates to them (provider sign-in is a navigation). */
 const NON_SPA_PREFIXES = ['/health', '/ready', '/openapi.json', '/uploads/', '/assets/', '/auth/oidc/', '/auth/getGoogleToken'];
-/** API paths a browser navigates to on purpose (a document's download link): never the SPA either. */
-const NON_SPA_PATTERNS = [/^\/db\/[^/]+\/applications\/[^/]+\/file$/];
-/** API downloads a browser navigates to (the activity log's Export CSV link): no SPA route ends so. */
-const DOWNLOAD_PATH = /\.csv$/;
+/**
+ * API downloads a browser navigates to on purpose (a document's download link, the activity log's
+ * Export CSV link): never the SPA either. No SPA route ends in `.csv`.
+ */
+const NON_SPA_PATTERNS = [/^\/db\/[^/]+\/applications\/[^/]+\/file$/, /\.csv$/];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops" (its types lack numbers). */
 function fastifyTrustProxy(trust: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -197,7 +198,6 @@ function registerSpaShell(app: TApp, webDist: string): void {
     if (path === '/') return;
     if (NON_SPA_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix))) return;
     if (NON_SPA_PATTERNS.some((pattern) => pattern.test(path))) return;
-    if (DOWNLOAD_PATH.test(path)) return;
     const isNavigation =
       request.headers['sec-fetch-mode'] === 'navigate' ||
       (request.headers.accept?.includes('text/html') === true && !request.headers.accept.includes('application/json'));
