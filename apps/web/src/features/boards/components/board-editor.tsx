@@ -157,6 +157,7 @@ function TypeCard({
                         data={priorityOptions}
                         value={sub.priorityId === null ? null : String(sub.priorityId)}
                         clearable
+                        allowDeselect={false}
                         placeholder="None"
                         onChange={(value) => {
                           const priority = merged.priorities.find((candidate) => String(candidate.priorityId) === value);
@@ -326,6 +327,8 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             data={statusOptions}
             value={board.newCreatingTicketStatusId === null ? null : String(board.newCreatingTicketStatusId)}
             clearable
+            // Choosing the status already shown must keep it (Mantine's default deselects); the clear button empties it.
+            allowDeselect={false}
             onChange={(value) => onChange(setStatus(board, 'open', statusById(value)))}
           />
           <Select
@@ -333,6 +336,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             data={statusOptions}
             value={board.closingTicketStatusId === null ? null : String(board.closingTicketStatusId)}
             clearable
+            allowDeselect={false}
             onChange={(value) => onChange(setStatus(board, 'closed', statusById(value)))}
           />
         </SimpleGrid>
