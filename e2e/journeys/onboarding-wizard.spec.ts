@@ -16,7 +16,13 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // On a phone the navigation panel covers the screen; a person closes it first.
     const close = page.getByRole('button', { name: 'Close navigation panel' });
-    if (width < 800 && (await close.isVisible())) await close.click();
+    if (width < 800 && (await close.isVisible())) {
+      await close.click();
+      // Let the panel finish sliding away before the shot.
+      await page.waitForTimeout(400);
+    }
+    // The header is fixed: from the top, a full-page shot shows it where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -130,6 +136,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await wizard.getByRole('button', { name: 'Load contacts' }).click();
   await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
   await wizard.getByRole('checkbox').first().check();
+  await shoot(page, '05b-step5-contacts');
   await wizard.getByRole('button', { name: 'Save 1 selected' }).click();
 
   // Step 6: the client type's auto-sync, then the finish.
@@ -198,6 +205,7 @@ test('the Autotask demo admin completes wizard step 1 by mapping to existing pic
   await page.getByRole('option', { name: 'Tier2' }).click();
   await accounts.getByRole('textbox', { name: `SLA hours for ${reset}` }).fill('4');
   await expect(wizard.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await shoot(page, '08-autotask-step1-mapping');
 
   // Continue before saving is refused with the step's rule.
   await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
