@@ -13,7 +13,8 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 export const registerPsaEventsRoutes: TModule = async (app, deps) => {
   const jobs = jobQueueFor(deps);
   const events = createPsaEventsService({ ...deps, jobs });
-  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job));
+  // 'short': one waiting reread per ticket, so a burst of events costs one PSA request (decision 022).
+  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job), { policy: 'short' });
 
   const intervalMs = deps.config.psaReconcileIntervalMs;
   if (intervalMs > 0) {
