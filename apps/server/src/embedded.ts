@@ -11,6 +11,7 @@ import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
 import { createPsaEventsService } from './modules/psa-events/psa-events.service';
+import { eventDeliveryNotice } from './modules/psa-events/psa-events.delivery';
 import { jobQueueFor } from './modules/ticket-sync/ticket-sync.jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -112,6 +113,8 @@ function printBanner(url: string, simulator: TPsaSimulator, config: TConfig): vo
     ...FABRIKAM_SIGN_INS.map((s) => `    ${s.role.padEnd(40)} ${s.email.padEnd(44)} technician login`),
     '',
     `  2FA and password-reset codes are not mailed in this mode: read them at ${url}/dev/outbox`,
+    // PORT=0 leaves the simulator no address to call the app on (decision 022): say what keeps the copies in step instead.
+    ...[eventDeliveryNotice(config)].filter((notice): notice is string => notice !== null).map((notice) => `  ${notice}`),
     `  PSA simulator (ConnectWise + Autotask): ${simulator.url}`,
     `    ConnectWise  company ${simulator.connectWise.companyId}, public key ${simulator.connectWise.publicKey}, private key ${simulator.connectWise.privateKey}, clientId ${simulator.connectWise.clientId}`,
     `    Autotask     user ${simulator.autotask.username}, secret ${simulator.autotask.secret}, integration code ${simulator.autotask.integrationCode}`,

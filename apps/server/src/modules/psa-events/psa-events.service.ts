@@ -11,6 +11,7 @@ import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
 import { countEvent, deleteEventSubscription, findEventSubscription, listConnectedMsps, markReconciled, saveEventSubscription, type TPsaEventSubscriptionRow } from './psa-events.repository';
+import { usableEventsBaseUrl } from './psa-events.delivery';
 import { isAutotaskSignatureValid, isConnectWiseSignatureValid } from './psa-events.signatures';
 
 export const PSA_EVENT_QUEUE = 'psa-events.apply';
@@ -102,7 +103,8 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
 
   /** Registers the MSP's ticket webhook at its PSA (replacing an earlier one); false when there is no address the PSA could call. */
   async function subscribe(mspId: string): Promise<boolean> {
-    const baseUrl = deps.config.psaEventsUrl;
+    // No address the PSA could call: registering would only make it retry into nothing; the reconcile loop covers it.
+    const baseUrl = usableEventsBaseUrl(deps.config.psaEventsUrl);
     if (!baseUrl) return false;
     const integration = await findIntegration(db, mspId);
     if (!integration || !isIntegrationConfigured(integration)) return false;
