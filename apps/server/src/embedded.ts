@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
-import { keepDemoTicketsInStep } from './demo/demo-tickets';
+import { copyDemoTickets } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
@@ -66,8 +66,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   await seedDemoJarvis(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo board and ticket history for Jarvis were not seeded:', error));
   // A fresh simulator has only closed history: raise a few open tickets so the queue has work to hand out.
   await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
-  // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
-  const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
+  // Northwind's open tickets in psa_tickets (issue #7 "The demo"); the psa-events reconcile loop and webhooks keep them in step.
+  await copyDemoTickets(deps, seeded.mspId);
   // The second demo MSP: Autotask, connected, not onboarded (issue #7 "The demo").
   const fabrikamId = await seedFabrikamMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps);
@@ -92,7 +92,6 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     simulator,
     url,
     close: async () => {
-      demoTickets.stop();
       await app.close();
       await simulator.close();
       await deps.database.close();
