@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
 import { INTEGRATION_FORM_MESSAGES, MESSAGES, WIZARD_MESSAGES } from '@switchboard/contracts';
-import { expect, signInThroughApi, test } from '../fixtures';
+import { FABRIKAM_MSP, FABRIKAM_SIGN_INS } from '../../apps/server/src/demo/seed-demo-fabrikam';
+import { DEMO_PASSWORD, expect, signInThroughApi, test } from '../fixtures';
 import { simulatorPort } from '../scenario';
 import { createJourneyMsp } from './new-msp';
 
@@ -15,7 +16,13 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // On a phone the navigation panel covers the screen; a person closes it first.
     const close = page.getByRole('button', { name: 'Close navigation panel' });
-    if (width < 800 && (await close.isVisible())) await close.click();
+    if (width < 800 && (await close.isVisible())) {
+      await close.click();
+      // Let the panel finish sliding away before the shot.
+      await page.waitForTimeout(400);
+    }
+    // The header is fixed: from the top, a full-page shot shows it where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -129,6 +136,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await wizard.getByRole('button', { name: 'Load contacts' }).click();
   await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
   await wizard.getByRole('checkbox').first().check();
+  await shoot(page, '05b-step5-contacts');
   await wizard.getByRole('button', { name: 'Save 1 selected' }).click();
 
   // Step 6: the client type's auto-sync, then the finish.
@@ -147,4 +155,84 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await expect(page.getByText(INTEGRATION_FORM_MESSAGES.disconnected)).toBeVisible(psaTimeout);
   await expect(page.getByText('Not connected')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Setup wizard' }).getByText('Step 1 of 6')).toBeVisible();
+});
+
+/**
+ * Issue #7 "Done when": the Autotask demo MSP (fabrikam, connected but not onboarded) completes step 1 by mapping.
+ * Autotask queues, statuses and issue types are picklists (decision 17): the editor offers no "create", the admin
+ * maps the queue to existing statuses and sets tiers and SLA hours on the existing issue and sub-issue types.
+ */
+test('the Autotask demo admin completes wizard step 1 by mapping to existing picklist values', async ({ page }) => {
+  test.setTimeout(180_000);
+  const psaTimeout = { timeout: 45_000 };
+  page.setDefaultTimeout(45_000);
+  const [admin] = FABRIKAM_SIGN_INS;
+  if (!admin) throw new Error('the Autotask demo MSP has no admin');
+  const { redirectTo } = await signInThroughApi(page, { msp: FABRIKAM_MSP.customDomain, email: admin.email, password: DEMO_PASSWORD, kind: 'technician' });
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click({ timeout: 15_000 });
+  await expect(page.getByText('Connected to Autotask')).toBeVisible();
+  await expect(page.getByText(`API user ${DEMO_CREDENTIALS.autotask.username}`)).toBeVisible();
+
+  const wizard = page.getByRole('region', { name: 'Setup wizard' });
+  await expect(wizard.getByText('Step 1 of 6')).toBeVisible();
+  await wizard.getByRole('combobox', { name: 'Board', exact: true }).click();
+  await page.getByRole('option', { name: 'Help Desk', exact: true }).click();
+  await expect(wizard.getByText('Autotask queue', { exact: true })).toBeVisible(psaTimeout);
+
+  // Picklists: the screen says so and offers nothing to create (decision 17).
+  await expect(wizard.getByText(/Autotask issue types and sub-issue types are picklists/)).toBeVisible();
+  await expect(wizard.getByText(/Autotask statuses are a picklist/)).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Add type' })).toHaveCount(0);
+  await expect(wizard.getByRole('button', { name: 'Add subtype' })).toHaveCount(0);
+  await expect(wizard.getByRole('button', { name: 'Create status' })).toHaveCount(0);
+
+  // Map the queue to the existing New and Closed statuses (choosing the one already shown keeps it: it used to clear it).
+  const openStatus = wizard.getByRole('combobox', { name: 'Open (new ticket) status' });
+  const closedStatus = wizard.getByRole('combobox', { name: 'Closed status' });
+  await openStatus.click();
+  await page.getByRole('option', { name: 'New', exact: true }).click();
+  await closedStatus.click();
+  await page.getByRole('option', { name: 'Closed (closes)', exact: true }).click();
+  await expect(openStatus).toHaveValue('New');
+  await expect(closedStatus).toHaveValue('Closed (closes)');
+
+  // The existing issue type's sub-issue type gets its tier and SLA; Autotask's default SLA is 8 hours (decision 14).
+  const accounts = wizard.getByRole('region', { name: 'Type Accounts & Access' });
+  const reset = 'Accounts & Access / Password Reset';
+  await expect(accounts.getByRole('textbox', { name: `SLA hours for ${reset}` })).toHaveValue('8');
+  await accounts.getByRole('combobox', { name: `Tier for ${reset}` }).click();
+  await page.getByRole('option', { name: 'Tier2' }).click();
+  await accounts.getByRole('textbox', { name: `SLA hours for ${reset}` }).fill('4');
+  await expect(wizard.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await shoot(page, '08-autotask-step1-mapping');
+
+  // Continue before saving is refused with the step's rule.
+  await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
+  await expect(wizard.getByText(WIZARD_MESSAGES.boardNotReady)).toBeVisible();
+  await wizard.getByRole('button', { name: 'Save board' }).first().click();
+  await expect(wizard.getByText('Board saved.')).toBeVisible(psaTimeout);
+
+  // The mapping was stored against the Autotask picklist values, nothing was created.
+  const stored = await page.request.get(`/db/${FABRIKAM_MSP.customDomain}/getPSATicketingConfiguration`);
+  expect(stored.ok(), await stored.text()).toBe(true);
+  const config = (await stored.json()) as { autotaskConfigV2?: { ticketQueueDetails: Array<{ queueName: string; newTicketStatusId: number | null; closingStatusId: number | null; issueTypes: Array<{ label: string; value: number | null; subIssueTypes: Array<{ label: string; value: number | null; tier: string; slaDeadlineInHours: number }> }> }> } };
+  const queue = config.autotaskConfigV2?.ticketQueueDetails.find((entry) => entry.queueName === 'Help Desk');
+  expect(queue?.newTicketStatusId).toBe(1);
+  expect(queue?.closingStatusId).toBe(5);
+  const mapped = queue?.issueTypes.find((type) => type.label === 'Accounts & Access')?.subIssueTypes.find((sub) => sub.label === 'Password Reset');
+  expect(mapped).toMatchObject({ tier: 'Tier2', slaDeadlineInHours: 4 });
+  expect(mapped?.value).toEqual(expect.any(Number));
+
+  await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
+  await expect(wizard.getByText('Step 2 of 6')).toBeVisible(psaTimeout);
+  await expect(wizard.getByRole('table', { name: 'PSA members' })).toBeVisible(psaTimeout);
+
+  // Step 1 stays open (R-183) and shows the saved mapping when the admin goes back.
+  await page.reload();
+  const again = page.getByRole('region', { name: 'Setup wizard' });
+  await expect(again.getByText('Step 2 of 6')).toBeVisible(psaTimeout);
+  await again.getByRole('button', { name: /Connect and board$/ }).click();
+  await expect(again.getByRole('combobox', { name: 'Closed status' })).toHaveValue('Closed (closes)', psaTimeout);
+  await expect(again.getByRole('region', { name: 'Type Accounts & Access' }).getByRole('textbox', { name: `SLA hours for ${reset}` })).toHaveValue('4');
 });

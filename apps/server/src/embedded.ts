@@ -6,11 +6,12 @@ import { buildApp } from './app';
 import type { TAppDeps, TApp } from './app-deps';
 import { createRuntimeDeps } from './runtime';
 import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed-demo';
-import { keepDemoTicketsInStep } from './demo/demo-tickets';
+import { copyDemoTickets } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
 import { createPsaEventsService } from './modules/psa-events/psa-events.service';
+import { eventDeliveryNotice } from './modules/psa-events/psa-events.delivery';
 import { jobQueueFor } from './modules/ticket-sync/ticket-sync.jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,8 +66,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   await seedDemoJarvis(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo board and ticket history for Jarvis were not seeded:', error));
   // A fresh simulator has only closed history: raise a few open tickets so the queue has work to hand out.
   await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
-  // Northwind's open tickets in psa_tickets (issue #7 "The demo"), kept in step with the simulator.
-  const demoTickets = await keepDemoTicketsInStep(deps, seeded.mspId);
+  // Northwind's open tickets in psa_tickets (issue #7 "The demo"); the psa-events reconcile loop and webhooks keep them in step.
+  await copyDemoTickets(deps, seeded.mspId);
   // The second demo MSP: Autotask, connected, not onboarded (issue #7 "The demo").
   const fabrikamId = await seedFabrikamMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps, simulator);
@@ -91,7 +92,6 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
     simulator,
     url,
     close: async () => {
-      demoTickets.stop();
       await app.close();
       await simulator.close();
       await deps.database.close();
@@ -112,6 +112,8 @@ function printBanner(url: string, simulator: TPsaSimulator, config: TConfig): vo
     ...FABRIKAM_SIGN_INS.map((s) => `    ${s.role.padEnd(40)} ${s.email.padEnd(44)} technician login`),
     '',
     `  2FA and password-reset codes are not mailed in this mode: read them at ${url}/dev/outbox`,
+    // PORT=0 leaves the simulator no address to call the app on (decision 022): say what keeps the copies in step instead.
+    ...[eventDeliveryNotice(config)].filter((notice): notice is string => notice !== null).map((notice) => `  ${notice}`),
     `  PSA simulator (ConnectWise + Autotask): ${simulator.url}`,
     `    ConnectWise  company ${simulator.connectWise.companyId}, public key ${simulator.connectWise.publicKey}, private key ${simulator.connectWise.privateKey}, clientId ${simulator.connectWise.clientId}`,
     `    Autotask     user ${simulator.autotask.username}, secret ${simulator.autotask.secret}, integration code ${simulator.autotask.integrationCode}`,

@@ -6,7 +6,7 @@ import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestApp } from '../../test/test-app';
 import { simulatorPsaClient, withSimulatorApp } from '../../test/psa-simulator';
 import { DEMO_OPEN_TICKET_COUNT, ensureDemoOpenTickets } from './demo-open-tickets';
-import { keepDemoTicketsInStep } from './demo-tickets';
+import { copyDemoTickets } from './demo-tickets';
 import { seedDemoMsp } from './seed-demo';
 import { seedDemoJarvis } from './seed-demo-jarvis';
 
@@ -34,11 +34,7 @@ it('raises open tickets on the demo Help Desk board once per simulator run, cate
   expect(await ensureDemoOpenTickets(t.deps, seeded.mspId)).toBe(0);
   expect(await openTickets()).toHaveLength(DEMO_OPEN_TICKET_COUNT);
 
-  const inStep = await keepDemoTicketsInStep(t.deps, seeded.mspId, 60_000);
-  try {
-    const copies = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, seeded.mspId), eq(psaTickets.isClosed, false)));
-    expect(copies.map((copy) => Number(copy.externalId)).sort((a, b) => a - b)).toEqual(open.map((ticket) => ticket.id).sort((a, b) => a - b));
-  } finally {
-    inStep.stop();
-  }
+  await copyDemoTickets(t.deps, seeded.mspId);
+  const copies = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, seeded.mspId), eq(psaTickets.isClosed, false)));
+  expect(copies.map((copy) => Number(copy.externalId)).sort((a, b) => a - b)).toEqual(open.map((ticket) => ticket.id).sort((a, b) => a - b));
 }, 120_000);

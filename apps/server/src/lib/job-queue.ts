@@ -16,12 +16,21 @@ export interface TJobQueueOptions {
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: TJobQueueOptions = { pollingIntervalSeconds: 2, retryDelaySeconds: 15, retryLimit: 8, expireInSeconds: 30 * 60 };
 
+/**
+ * A queue's pg-boss policy: 'standard', or 'short' — at most one job per singletonKey waiting to start, so a send while
+ * one waits is merged into it (null); once it has started, the next send queues a new one (decision 022).
+ */
+export type TQueuePolicy = 'standard' | 'short';
+
 /** Durable background jobs on the app's own database (docs/decisions/015-durable-jobs-with-pg-boss.md). */
 export interface TJobQueue {
   /** Registers a queue and its handler; the worker starts with the queue (started on first use). */
-  work<TData extends object>(name: string, handler: TJobHandler<TData>): Promise<void>;
-  /** Enqueues a job; one with the same singletonKey already waiting or running makes this a no-op (null). */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  work<TData extends object>(name: string, handler: TJobHandler<TData>, options?: { policy?: TQueuePolicy }): Promise<void>;
+  /**
+   * Enqueues a job (its id, or null when the queue's policy merged it into a waiting one). `startAfterSeconds` delays it:
+   * on a 'short' queue, every send with the same key within that time becomes the one job.
+   */
+  send(name: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
   /** Stops the workers: running handlers see their signal abort, and their jobs are retried by whoever runs next. */
   stop(): Promise<void>;
   isStarted(): boolean;
@@ -40,20 +49,17 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
     schedule: false,
     maintenanceIntervalSeconds: 120,
   });
-  const handlers = new Map<string, TJobHandler<object>>();
+  const handlers = new Map<string, { handler: TJobHandler<object>; policy: TQueuePolicy }>();
   const running = new Set<AbortController>();
   let starting: Promise<void> | null = null;
   let started = false;
   let stopped = false;
 
-  const attach = async (name: string, handler: TJobHandler<object>): Promise<void> => {
-    await boss.createQueue(name, {
-      name,
-      retryLimit: options.retryLimit,
-      retryDelay: options.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: options.expireInSeconds,
-    });
+  const attach = async (name: string, handler: TJobHandler<object>, policy: TQueuePolicy): Promise<void> => {
+    const queueOptions = { name, policy, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };
+    await boss.createQueue(name, queueOptions);
+    // A queue created by an older version keeps its first policy otherwise (createQueue leaves an existing one alone).
+    if (policy !== 'standard') await boss.updateQueue(name, queueOptions);
     await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         const controller = new AbortController();
@@ -73,19 +79,23 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
       boss.on('error', (error: Error) => process.stderr.write(`jobs: ${error.message}\n`));
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) await attach(name, handler);
+      for (const [name, { handler, policy }] of handlers) await attach(name, handler, policy);
     })();
     return starting;
   };
 
   return {
-    async work(name, handler) {
-      handlers.set(name, handler as TJobHandler<object>);
-      if (started) await attach(name, handler as TJobHandler<object>);
+    async work(name, handler, workOptions = {}) {
+      const policy = workOptions.policy ?? 'standard';
+      handlers.set(name, { handler: handler as TJobHandler<object>, policy });
+      if (started) await attach(name, handler as TJobHandler<object>, policy);
     },
     async send(name, data, sendOptions = {}) {
       await ensureStarted();
-      return boss.send(name, data, { ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}) });
+      return boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
     },
     async stop() {
       stopped = true;

@@ -198,6 +198,31 @@ describe('Autotask webhooks', () => {
     expect(received).toBeGreaterThanOrEqual(2);
   });
 
+  it('a burst of events for one ticket causes one reread, and the copy shows the burst’s last change (decision 022)', async () => {
+    const { msp } = await connectedMsp('autotask');
+    const ticketId = await someOpenTicket('autotask');
+    const receivedBefore = (await subscriptionOf(msp.id))?.eventsReceived ?? 0;
+    const titles = Array.from({ length: 5 }, (_, index) => `Burst edit ${index + 1} ${Date.now()}`);
+    // A technician saves the ticket five times in a row: Autotask sends five callouts over real HTTP.
+    for (const title of titles) await simPost('/__sim/autotask/technician-ticket-edits', { resourceId: 2, ticket: { id: ticketId, title } });
+    await waitFor(async () => (await subscriptionOf(msp.id))?.eventsReceived ?? 0, (received) => received >= receivedBefore + titles.length, 10_000);
+    expect((await subscriptionOf(msp.id))?.eventsReceived).toBe(receivedBefore + titles.length);
+    const last = titles.at(-1);
+    const copy = await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === last);
+    expect(copy?.summary).toBe(last);
+    const rereads = await t.deps.database.executeSql(`SELECT count(*)::int AS total FROM pgboss.job WHERE name = $1 AND data->>'mspId' = $2 AND (data->>'ticketId')::int = $3`, [
+      'psa-events.apply',
+      msp.id,
+      ticketId,
+    ]);
+    expect((rereads.rows[0] as { total: number } | undefined)?.total).toBe(1);
+
+    // An event after the reread has started is not merged into it: the next change reaches the copy too.
+    const later = `After the burst ${Date.now()}`;
+    await simPost('/__sim/autotask/technician-ticket-edits', { resourceId: 2, ticket: { id: ticketId, title: later } });
+    expect((await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === later))?.summary).toBe(later);
+  });
+
   it('a reconcile pass stops at its request budget and keeps its cursor, so the next pass reads the same window', async () => {
     const { msp } = await connectedMsp('autotask');
     const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TModule } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
+import { eventDeliveryNotice } from './psa-events.delivery';
 import { createPsaEventsService, PSA_EVENT_QUEUE, PSA_EVENTS_PATH, type TPsaEventJob } from './psa-events.service';
 
 const ZEventParams = z.object({ routeToken: z.string().min(1).max(300) });
@@ -13,7 +14,12 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 export const registerPsaEventsRoutes: TModule = async (app, deps) => {
   const jobs = jobQueueFor(deps);
   const events = createPsaEventsService({ ...deps, jobs });
-  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job));
+  // 'short': one waiting reread per ticket, so a burst of events costs one PSA request (decision 022).
+  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job), { policy: 'short' });
+
+  // Said once per start: without an address for the PSA, the reconcile loop is what keeps the copies in step (decision 022).
+  const notice = eventDeliveryNotice(deps.config);
+  if (notice) app.addHook('onReady', async () => app.log.warn(notice));
 
   const intervalMs = deps.config.psaReconcileIntervalMs;
   if (intervalMs > 0) {

@@ -11,6 +11,7 @@ import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
 import { countEvent, deleteEventSubscription, findEventSubscription, listConnectedMsps, markReconciled, saveEventSubscription, type TPsaEventSubscriptionRow } from './psa-events.repository';
+import { usableEventsBaseUrl } from './psa-events.delivery';
 import { isAutotaskSignatureValid, isConnectWiseSignatureValid } from './psa-events.signatures';
 
 export const PSA_EVENT_QUEUE = 'psa-events.apply';
@@ -46,6 +47,11 @@ const ZAutotaskEvent = z.object({
 });
 
 const SIGNING_KEY_TTL_MS = 10 * 60_000;
+/**
+ * A reread starts this long after the first event of a burst; the events for the same ticket that arrive meanwhile
+ * merge into it (the queue's 'short' policy), so a burst costs one PSA request, not one per event (decision 022).
+ */
+export const PSA_EVENT_DEBOUNCE_SECONDS = 2;
 /** Each pass rereads a little before its last one, so a change made while a pass ran is not missed. */
 const RECONCILE_OVERLAP_MS = 2 * 60_000;
 
@@ -97,7 +103,8 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
 
   /** Registers the MSP's ticket webhook at its PSA (replacing an earlier one); false when there is no address the PSA could call. */
   async function subscribe(mspId: string): Promise<boolean> {
-    const baseUrl = deps.config.psaEventsUrl;
+    // No address the PSA could call: registering would only make it retry into nothing; the reconcile loop covers it.
+    const baseUrl = usableEventsBaseUrl(deps.config.psaEventsUrl);
     if (!baseUrl) return false;
     const integration = await findIntegration(db, mspId);
     if (!integration || !isIntegrationConfigured(integration)) return false;
@@ -166,8 +173,10 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       return { queued: 0 };
     }
     if (job === 'ignored') return { queued: 0 };
-    await deps.jobs.send(PSA_EVENT_QUEUE, job);
-    return { queued: 1 };
+    // A delete has its own key: merged into a waiting reread it would reread a ticket that is gone and keep the copy.
+    const jobId = await deps.jobs.send(PSA_EVENT_QUEUE, job, { singletonKey: `${job.mspId}:${job.ticketId}:${job.isDeleted ? 'delete' : 'reread'}`, startAfterSeconds: PSA_EVENT_DEBOUNCE_SECONDS });
+    // 0: merged into the reread of this ticket that is already waiting to start.
+    return { queued: jobId === null ? 0 : 1 };
   }
 
   async function verifiedJob(

@@ -1,20 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import {
-  MESSAGES,
-  TIERS,
-  coerceScore,
-  coerceSlaHours,
-  type TEditableBoard,
-  type TEditableType,
-  type TMergedCategorization,
-  type TScoredBoard,
-} from '@switchboard/contracts';
+import { Alert, Badge, Button, Checkbox, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MESSAGES, coerceScore, type TEditableBoard, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateStatus, useScoreBoard } from '../api/boards-queries';
-import { addSubType, addType, removeNewSubType, removeNewType, setStatus, subTypeKey, typeKey, updatePriorityScore, updateSubType, type TBoardSaveState } from './board-editor-state';
-import { DiagnosticQuestionsModal } from './diagnostic-questions-modal';
+import { addType, setStatus, typeKey, updatePriorityScore, type TBoardSaveState } from './board-editor-state';
+import { BoardTypeCard } from './board-type-card';
 import { ScoreSuggestions } from './score-suggestions';
+import { SourceHint } from './source-hint';
 
 type TBoardEditorProps = {
   msp: string;
@@ -50,185 +42,6 @@ function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; save
     );
   }
   return null;
-}
-
-const SOURCE_HINTS = { history: 'From history', psa: 'From PSA order', default: 'Default' } as const;
-
-/** Under an applied suggestion, where its number came from (issue #7); gone once the number is edited. */
-function SourceHint({ suggestion, current }: { suggestion: { value: number | string; source: keyof typeof SOURCE_HINTS; explanation: string } | undefined; current: number | string }) {
-  if (!suggestion || suggestion.value !== current) return null;
-  return (
-    <Text component="span" display="block" size="xs" c="dimmed" title={suggestion.explanation} mt={2}>
-      {SOURCE_HINTS[suggestion.source]}
-    </Text>
-  );
-}
-
-function TypeCard({
-  msp,
-  type,
-  board,
-  merged,
-  canCreate,
-  applied,
-  onChange,
-}: {
-  msp: string;
-  type: TEditableType;
-  board: TEditableBoard;
-  merged: TMergedCategorization;
-  canCreate: boolean;
-  applied: TScoredBoard | null;
-  onChange: (board: TEditableBoard) => void;
-}) {
-  const [newSubTypeName, setNewSubTypeName] = useState('');
-  const [questionsOf, setQuestionsOf] = useState<{ subTypeId: number; name: string } | null>(null);
-  const key = typeKey(type);
-  const typeLabel = type.typeName === '' ? 'New type' : type.typeName;
-  const priorityOptions = merged.priorities.map((priority) => ({ value: String(priority.priorityId), label: priority.priority }));
-
-  function handleAddSubType() {
-    if (newSubTypeName.trim() === '') return;
-    onChange(addSubType(board, key, newSubTypeName));
-    setNewSubTypeName('');
-  }
-
-  return (
-    <Paper withBorder p="sm" component="section" aria-label={`Type ${typeLabel}`}>
-      <Group justify="space-between" mb="xs">
-        <Group gap="xs">
-          <Title order={4}>{typeLabel}</Title>
-          {type.isNew && (
-            <Badge size="sm" color="orange" variant="light">
-              New — created at the PSA on save
-            </Badge>
-          )}
-        </Group>
-        {type.isNew && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => onChange(removeNewType(board, key))}>
-            Remove type
-          </Button>
-        )}
-      </Group>
-      {type.mspConnectWiseBoardSubTypes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No subtypes yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Subtype</Table.Th>
-                <Table.Th scope="col">Priority</Table.Th>
-                <Table.Th scope="col">Priority score</Table.Th>
-                <Table.Th scope="col">Subtype score</Table.Th>
-                <Table.Th scope="col">Tier</Table.Th>
-                <Table.Th scope="col">SLA (hours)</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {type.mspConnectWiseBoardSubTypes.map((sub) => {
-                const subKey = subTypeKey(sub);
-                const name = `${typeLabel} / ${sub.subTypeName}`;
-                const patch = (change: Parameters<typeof updateSubType>[3]) => onChange(updateSubType(board, key, subKey, change));
-                const suggestion = applied?.suggestions.find(
-                  (candidate) => (candidate.typeId ?? candidate.typeName) === (type.typeId ?? type.typeName) && (candidate.subTypeId ?? candidate.subTypeName) === (sub.subTypeId ?? sub.subTypeName),
-                );
-                return (
-                  <Table.Tr key={subKey}>
-                    <Table.Th scope="row" fw={500}>
-                      <Stack gap={2} align="flex-start">
-                        <span>{sub.subTypeName}</span>
-                        {sub.isNew && (
-                          <Badge size="xs" color="orange" variant="light">
-                            New
-                          </Badge>
-                        )}
-                      </Stack>
-                    </Table.Th>
-                    <Table.Td miw={200}>
-                      <Select
-                        size="xs"
-                        aria-label={`Priority for ${name}`}
-                        data={priorityOptions}
-                        value={sub.priorityId === null ? null : String(sub.priorityId)}
-                        clearable
-                        placeholder="None"
-                        onChange={(value) => {
-                          const priority = merged.priorities.find((candidate) => String(candidate.priorityId) === value);
-                          patch({ priorityId: priority?.priorityId ?? null, priority: priority?.priority ?? null });
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td w={110}>
-                      <NumberInput size="xs" aria-label={`Priority score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.priorityScore} onChange={(value) => patch({ priorityScore: coerceScore(value) })} />
-                      <SourceHint suggestion={suggestion?.priorityScore} current={sub.priorityScore} />
-                    </Table.Td>
-                    <Table.Td w={110}>
-                      <NumberInput size="xs" aria-label={`Subtype score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.subTypeScore} onChange={(value) => patch({ subTypeScore: coerceScore(value) })} />
-                      <SourceHint suggestion={suggestion?.subTypeScore} current={sub.subTypeScore} />
-                    </Table.Td>
-                    <Table.Td w={110}>
-                      <Select size="xs" aria-label={`Tier for ${name}`} data={[...TIERS]} value={sub.tier} allowDeselect={false} onChange={(value) => value !== null && patch({ tier: value })} />
-                      <SourceHint suggestion={suggestion?.tier} current={sub.tier} />
-                    </Table.Td>
-                    <Table.Td w={110}>
-                      <NumberInput
-                        size="xs"
-                        aria-label={`SLA hours for ${name}`}
-                        min={1}
-                        max={8760}
-                        allowDecimal={false}
-                        value={sub.slaDeadLineInHours}
-                        onChange={(value) => patch({ slaDeadLineInHours: coerceSlaHours(value, merged.psaType) })}
-                      />
-                      <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} />
-                    </Table.Td>
-                    <Table.Td w={130}>
-                      {!sub.isNew && sub.subTypeId !== null && type.typeId !== null && (
-                        <Button size="xs" variant="subtle" aria-label={`Diagnostic questions for ${name}`} onClick={() => sub.subTypeId !== null && setQuestionsOf({ subTypeId: sub.subTypeId, name })}>
-                          Questions
-                        </Button>
-                      )}
-                      {sub.isNew && (
-                        <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => onChange(removeNewSubType(board, key, subKey))}>
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {questionsOf && type.typeId !== null && (
-        <DiagnosticQuestionsModal msp={msp} typeId={type.typeId} subTypeId={questionsOf.subTypeId} name={questionsOf.name} isOpen onClose={() => setQuestionsOf(null)} />
-      )}
-      {canCreate && (
-        <Group mt="xs" align="flex-end" gap="xs">
-          <TextInput
-            size="xs"
-            label={`New subtype of ${typeLabel}`}
-            value={newSubTypeName}
-            maxLength={50}
-            onChange={(event) => setNewSubTypeName(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') handleAddSubType();
-            }}
-          />
-          <Button size="xs" variant="light" onClick={handleAddSubType} disabled={newSubTypeName.trim() === ''}>
-            Add subtype
-          </Button>
-        </Group>
-      )}
-    </Paper>
-  );
 }
 
 /** 01 §2 / §4 board editor: statuses, priorities, types and subtypes with scores, tiers and SLA. */
@@ -326,6 +139,8 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             data={statusOptions}
             value={board.newCreatingTicketStatusId === null ? null : String(board.newCreatingTicketStatusId)}
             clearable
+            // Choosing the status already shown must keep it (Mantine's default deselects); the clear button empties it.
+            allowDeselect={false}
             onChange={(value) => onChange(setStatus(board, 'open', statusById(value)))}
           />
           <Select
@@ -333,6 +148,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             data={statusOptions}
             value={board.closingTicketStatusId === null ? null : String(board.closingTicketStatusId)}
             clearable
+            allowDeselect={false}
             onChange={(value) => onChange(setStatus(board, 'closed', statusById(value)))}
           />
         </SimpleGrid>
@@ -405,7 +221,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
           </Alert>
         )}
         {board.mspConnectWiseBoardTypes.map((type) => (
-          <TypeCard key={typeKey(type)} msp={msp} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} applied={applied} onChange={onChange} />
+          <BoardTypeCard key={typeKey(type)} msp={msp} type={type} board={board} merged={merged} canCreate={merged.canCreate.subTypes} applied={applied} onChange={onChange} />
         ))}
       </Stack>
       <Group justify="flex-end">

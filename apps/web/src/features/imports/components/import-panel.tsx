@@ -99,7 +99,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
                   <Table.Td w={40}>
                     <Checkbox aria-label={`Select ${describe(kind, row)}`} checked={isSelected(row.id)} onChange={() => toggle(row.id)} />
                   </Table.Td>
-                  <Table.Td>{describe(kind, row)}</Table.Td>
+                  {/* A long e-mail address wraps rather than widening the page on a phone. */}
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{describe(kind, row)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

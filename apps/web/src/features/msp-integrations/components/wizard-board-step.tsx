@@ -62,6 +62,8 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
         description="The PSA board (Autotask: queue) whose tickets Switchboard works on."
         placeholder="Choose a board"
         searchable
+        // Choosing the board already chosen must not clear it (Mantine's default deselects).
+        allowDeselect={false}
         maw={420}
         data={(boards.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
         value={boardId === null ? null : String(boardId)}

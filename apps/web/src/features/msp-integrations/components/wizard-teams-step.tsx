@@ -73,7 +73,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
             ) : (candidates.data?.employees.length ?? 0) === 0 ? (
               <Text c="dimmed">No technician linked to a PSA member yet; import technicians in step 2.</Text>
             ) : (
-              <ScrollArea.Autosize mah={320} type="auto">
+              <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars="present">
                 <Table withTableBorder aria-label="Team members">
                   <Table.Tbody>
                     {(candidates.data?.employees ?? []).map((employee) => {
@@ -97,8 +97,10 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
                             />
                           </Table.Td>
                           <Table.Td>{name}</Table.Td>
-                          <Table.Td w={140}>
+                          <Table.Td w={160}>
                             <NativeSelect
+                              // 'Choose a tier' stays readable on a phone.
+                              miw={140}
                               aria-label={`Team tier of ${name}`}
                               disabled={tier === undefined}
                               value={tier ?? ''}

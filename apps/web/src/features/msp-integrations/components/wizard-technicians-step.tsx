@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { MESSAGES, TIERS, type TTierLevel } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../../employees/api/employees-queries';
@@ -18,6 +19,8 @@ export function WizardTechniciansStep({ mspCustomDomain, onComplete, isCompletin
   const [importedCount, setImportedCount] = useState(0);
   const defaultRoleId = roles.data?.find((role) => role.name === 'Technician')?.id ?? roles.data?.[0]?.id ?? '';
   const members = candidates.data ?? [];
+  // On a phone the four columns scrolled sideways: tier and role then sit under the member's name, in the same row.
+  const isNarrow = useMediaQuery('(max-width: 36em)') ?? false;
 
   function toggle(psaMemberId: string) {
     setChosen((current) => {
@@ -59,49 +62,73 @@ export function WizardTechniciansStep({ mspCustomDomain, onComplete, isCompletin
       {members.length === 0 ? (
         <Text c="dimmed">Every PSA member with an e-mail address is already a technician.</Text>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
-          <Table striped withTableBorder miw={560} aria-label="PSA members">
+        <ScrollArea.Autosize mah={isNarrow ? 560 : 420} type="auto" offsetScrollbars="present">
+          <Table striped withTableBorder miw={isNarrow ? undefined : 560} aria-label="PSA members">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40} />
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Role</Table.Th>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Import</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>{isNarrow ? 'Member, tier and role' : 'Member'}</Table.Th>
+                {!isNarrow && <Table.Th>Tier</Table.Th>}
+                {!isNarrow && <Table.Th>Role</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {members.map((member) => {
                 const choice = chosen[member.psaMemberId];
                 const name = `${member.firstName} ${member.lastName}`.trim();
+                const tierSelect = (
+                  <NativeSelect
+                    aria-label={`Tier of ${name}`}
+                    disabled={!choice}
+                    value={choice?.tierLevel ?? 'Tier1'}
+                    data={TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }))}
+                    onChange={(event) => update(member.psaMemberId, { tierLevel: event.currentTarget.value as TTierLevel })}
+                  />
+                );
+                const roleSelect = (
+                  <NativeSelect
+                    aria-label={`Role of ${name}`}
+                    disabled={!choice}
+                    value={choice?.roleId ?? defaultRoleId}
+                    data={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+                    onChange={(event) => update(member.psaMemberId, { roleId: event.currentTarget.value })}
+                  />
+                );
+                const identity = (
+                  <>
+                    <Text size="sm">{name}</Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {member.email ?? 'No e-mail in the PSA: cannot be imported'}
+                    </Text>
+                  </>
+                );
                 return (
                   <Table.Tr key={member.psaMemberId}>
-                    <Table.Td>
-                      <Checkbox aria-label={`Import ${name}`} checked={choice !== undefined} disabled={!member.email} onChange={() => toggle(member.psaMemberId)} />
+                    <Table.Td style={{ verticalAlign: isNarrow ? 'top' : undefined }}>
+                      <Checkbox aria-label={`Import ${name}`} checked={choice !== undefined} disabled={!member.email} onChange={() => toggle(member.psaMemberId)} mt={isNarrow ? 2 : undefined} />
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {member.email ?? 'No e-mail in the PSA: cannot be imported'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={`Tier of ${name}`}
-                        disabled={!choice}
-                        value={choice?.tierLevel ?? 'Tier1'}
-                        data={TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }))}
-                        onChange={(event) => update(member.psaMemberId, { tierLevel: event.currentTarget.value as TTierLevel })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={`Role of ${name}`}
-                        disabled={!choice}
-                        value={choice?.roleId ?? defaultRoleId}
-                        data={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
-                        onChange={(event) => update(member.psaMemberId, { roleId: event.currentTarget.value })}
-                      />
-                    </Table.Td>
+                    {isNarrow ? (
+                      <Table.Td>
+                        <Stack gap={6}>
+                          <div>{identity}</div>
+                          {/* Only a chosen member's tier and role matter; the others' would be two disabled boxes per row. */}
+                          {choice && (
+                            <SimpleGrid cols={2} spacing="xs">
+                              {tierSelect}
+                              {roleSelect}
+                            </SimpleGrid>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td>{identity}</Table.Td>
+                        <Table.Td>{tierSelect}</Table.Td>
+                        <Table.Td>{roleSelect}</Table.Td>
+                      </>
+                    )}
                   </Table.Tr>
                 );
               })}

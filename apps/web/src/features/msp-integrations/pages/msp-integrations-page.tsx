@@ -57,7 +57,8 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
           </Group>
           {isConnected ? (
             <Stack gap="xs">
-              <Text size="sm">
+              {/* An Autotask zone URL is one long word: it wraps instead of running out of the card on a phone. */}
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {integration.companyId ? `Company ${integration.companyId}` : integration.username ? `API user ${integration.username}` : ''}
                 {integration.psaUrl ? ` · ${integration.psaUrl}` : ''}
                 {integration.keyHint ? ` · key ${integration.keyHint}` : ''}

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, type TEmployee, type TTeam, type TWizardProgress } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { SetupWizard } from './setup-wizard';
+
+const MSP = 'northwind';
+const BOARD = { id: 7, name: 'Help Desk' };
+
+function technician(index: number, firstName: string): TEmployee {
+  return {
+    id: `00000000-0000-4000-9000-${String(index).padStart(12, '0')}`,
+    firstName,
+    lastName: 'Tech',
+    email: `${firstName.toLowerCase()}@northwind.example`,
+    phoneNumber: '3035550100',
+    roleId: '00000000-0000-4000-8000-000000000002',
+    roleName: 'Technician',
+    tierLevel: 'Tier1',
+    psaMemberId: String(100 + index),
+    isActive: true,
+    accountStatus: 'Active',
+  };
+}
+
+const TECHNICIANS = [technician(1, 'Ada'), technician(2, 'Bo')];
+
+/**
+ * The wizard's API, played by the test: it keeps the progress the way the server does (decision 017) — open moves the
+ * current step when the gating allows it — and answers the teams step's reads and its team creation.
+ */
+function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'>) {
+  let progress: TWizardProgress = { ...initial, boardId: BOARD.id, boardName: BOARD.name, isFinished: false, finishedAt: null };
+  const teams: TTeam[] = [];
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method, body });
+      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const path = url.split('?')[0];
+      if (path === `/db/${MSP}/wizard`) return json(200, progress);
+      if (path === `/db/${MSP}/wizard/open`) {
+        progress = { ...progress, currentStep: (body as { step: number }).step };
+        return json(200, progress);
+      }
+      if (path === '/db/api/teams/getByMspCustomDomain') return json(200, { teams });
+      if (path === `/db/${MSP}/technicianUsers/activeTechnicians`) return json(200, { employees: TECHNICIANS, total: TECHNICIANS.length, page: 1, pageSize: 30 });
+      if (path === '/psa/addTeamInConnectWiseAndAutopilot') {
+        const request = body as { teamName: string; members: Array<{ email: string; tierLevel: 'Tier1' | 'Tier2' | 'Tier3' }> };
+        const team: TTeam = {
+          id: '00000000-0000-4000-a000-000000000001',
+          teamName: request.teamName,
+          boardId: BOARD.id,
+          boardName: BOARD.name,
+          psaTeamId: 3,
+          members: request.members.map((member, index) => {
+            const person = TECHNICIANS.find((candidate) => candidate.email === member.email) ?? TECHNICIANS[0];
+            return { id: `m${index}`, firstName: person?.firstName ?? '', lastName: person?.lastName ?? '', email: member.email, tierLevel: member.tierLevel, psaMemberId: null, connectWiseTechnicanId: null };
+          }),
+        };
+        teams.push(team);
+        return json(201, { team });
+      }
+      return json(404, { status: 404, title: 'Not Found', detail: `unexpected ${method} ${path}`, code: 'not_found' });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const wizardRegion = () => screen.getByRole('region', { name: 'Setup wizard' });
+const stepButton = (title: string) => within(wizardRegion()).getByRole('button', { name: new RegExp(`${title}$`) });
+
+describe('SetupWizard', { timeout: 30_000 }, () => {
+  it('opens step 1, the current step and the step after a completed one; later steps are disabled buttons (R-183)', async () => {
+    stubApi({ currentStep: 3, completedSteps: [1, 2] });
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    expect(await screen.findByText('Step 3 of 6')).toBeInTheDocument();
+    expect(stepButton('Connect and board')).toBeEnabled();
+    expect(stepButton('Technicians')).toBeEnabled();
+    expect(stepButton('Teams')).toBeEnabled();
+    expect(stepButton('Clients')).toBeDisabled();
+    expect(stepButton('Contacts')).toBeDisabled();
+    expect(stepButton('Finish')).toBeDisabled();
+  });
+
+  it('with step 1 not completed, only step 1 can be opened', async () => {
+    stubApi({ currentStep: 1, completedSteps: [] });
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected={false} />);
+    expect(await screen.findByText('Step 1 of 6')).toBeInTheDocument();
+    expect(stepButton('Connect and board')).toBeEnabled();
+    for (const title of ['Technicians', 'Teams', 'Clients', 'Contacts', 'Finish']) expect(stepButton(title)).toBeDisabled();
+  });
+
+  it('refuses a team with a member without a tier, names the rule and sends nothing; a chosen tier creates it (R-189)', async () => {
+    const calls = stubApi({ currentStep: 3, completedSteps: [1, 2] });
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    const form = await screen.findByRole('form', { name: 'New team' });
+    await userEvent.type(within(form).getByLabelText('Team name'), 'First line');
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Add Ada Tech to the team' }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Add Bo Tech to the team' }));
+    // Decision 8: a member first selected in the wizard starts at Tier3.
+    expect(within(form).getByRole('combobox', { name: 'Team tier of Ada Tech' })).toHaveValue('Tier3');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Team tier of Bo Tech' }), '');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create team' }));
+    expect(await screen.findByText(MESSAGES.teams.tierRequired)).toBeInTheDocument();
+    expect(MESSAGES.teams.tierRequired).toBe('Please select a tier level for all team members');
+    expect(calls.some((call) => call.method === 'POST' && call.url.startsWith('/psa/addTeamInConnectWiseAndAutopilot'))).toBe(false);
+
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Team tier of Bo Tech' }), 'Tier1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create team' }));
+    expect(await screen.findByText('Ada Tech · Tier3')).toBeInTheDocument();
+    expect(screen.getByText('Bo Tech · Tier1')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.teams.tierRequired)).not.toBeInTheDocument();
+    const created = calls.find((call) => call.method === 'POST' && call.url.startsWith('/psa/addTeamInConnectWiseAndAutopilot'));
+    expect(created?.body).toMatchObject({
+      teamName: 'First line',
+      boardId: BOARD.id,
+      members: [
+        { email: 'ada@northwind.example', tierLevel: 'Tier3' },
+        { email: 'bo@northwind.example', tierLevel: 'Tier1' },
+      ],
+    });
+  });
+
+  it('moving to another step and back resets what was typed in a step (R-194)', async () => {
+    const calls = stubApi({ currentStep: 3, completedSteps: [1, 2] });
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    const form = await screen.findByRole('form', { name: 'New team' });
+    await userEvent.type(within(form).getByLabelText('Team name'), 'Half-typed team');
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Add Ada Tech to the team' }));
+
+    await userEvent.click(stepButton('Technicians'));
+    expect(await screen.findByText('Step 2 of 6')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New team' })).not.toBeInTheDocument();
+    await userEvent.click(stepButton('Teams'));
+    expect(await screen.findByText('Step 3 of 6')).toBeInTheDocument();
+
+    const fresh = await screen.findByRole('form', { name: 'New team' });
+    expect(within(fresh).getByLabelText('Team name')).toHaveValue('');
+    expect(await within(fresh).findByRole('checkbox', { name: 'Add Ada Tech to the team' })).not.toBeChecked();
+    expect(within(fresh).getByRole('combobox', { name: 'Team tier of Ada Tech' })).toBeDisabled();
+    expect(calls.filter((call) => call.url.startsWith(`/db/${MSP}/wizard/open`)).map((call) => call.body)).toEqual([{ step: 2 }, { step: 3 }]);
+  });
+});
