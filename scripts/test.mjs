@@ -1,7 +1,7 @@
 // `npm test`: installs what it needs (dependencies; Debian's chromium; PostgreSQL when it can) and
 // runs every check: typecheck, lint, unit + web tests, API tests on PGlite AND on a real PostgreSQL
 // server started here on a free local port, the Playwright journeys in Debian's Chromium, and a fresh
-// clone of HEAD running `npm start` alone. Independent steps run side by side in three phases, each
+// clone of HEAD running `npm start` alone. Independent steps run side by side in four phases, each
 // step's output printed as one block when it ends (docs/decisions/020-parallel-npm-test.md).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, chownSync, readdirSync, writeSync } from 'node:fs';
@@ -57,9 +57,9 @@ async function step(name, fn) {
   log(`${name}: started`);
   let output = '';
   const exec = async (command, args, env) => {
-    const result = await runBuffered(command, args, env);
-    output += result.output;
-    return result;
+    const ran = await runBuffered(command, args, env);
+    output += ran.output;
+    return ran;
   };
   let outcome;
   try {
@@ -100,6 +100,25 @@ function freePort() {
     });
     server.on('error', reject);
   });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first of `count` consecutive free local ports. */
+async function freePortRun(count) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    let free = true;
+    for (let i = 0; i < count && free; i += 1) free = await portIsFree(first + i);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free local ports`);
 }
 
 function postgresBinDir() {
@@ -145,25 +164,38 @@ if (!existsSync('/usr/bin/chromium')) {
   if (!aptInstall(['chromium'])) log('Could not install chromium (no root/sudo); the browser journeys will fail.');
 }
 
-// Independent steps run side by side in three phases (decision 020); every step still runs, and a
-// failing one still fails the run. Each phase waits for all of its steps.
-// Phase 1: the static checks, the fast tests, the SPA build (the replicas and the journeys serve it)
+// Independent steps run side by side where the machine has room for them (decision 020): the API
+// suite on PGlite already keeps two cores busy, so it runs alone; single-threaded or mostly waiting
+// steps share a phase. Every step still runs, and a failing one still fails the run.
+// Phase 1: typecheck and lint (one core each), the SPA build (the replicas and the journeys serve it),
 // and a clone of HEAD with nothing beside it installing (from the npm cache), building and serving the demo alone.
 const phase1 = Promise.all([
   step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')),
   step('lint', async (exec) => ((await exec(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'])).status === 0 ? 'passed' : 'FAILED')),
-  step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web'])),
   // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
   step('web build', async (exec) => ((await exec('npm', ['run', '--silent', '-w', '@switchboard/web', 'build', '--', '--logLevel', 'warn'])).status === 0 ? 'passed' : 'FAILED')),
   step('fresh clone: npm start alone', (exec) => vitest(exec, 'clone', ['--project', 'clone'])),
 ]);
 // Started while phase 1 runs (initdb and pg_ctl are quick; the children above write to files meanwhile).
 const postgres = await startPostgres();
+if (postgres) {
+  // An interrupted run leaves no cluster behind.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      postgres.stop();
+      process.exit(130);
+    });
+  }
+}
 await phase1;
 
-// Phase 2: the API suite on PGlite beside the API suite on PostgreSQL, then the replicas on that cluster.
+// Phase 2 and 3, each alone: the unit and web component tests (some time real intervals), then the API suite on PGlite.
+await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web']));
+await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
+
+// Phase 4: the API suite on PostgreSQL (much of it waiting on the server), then the replicas on that
+// cluster, beside the journeys (one browser and one server, mostly waiting on each other).
 await Promise.all([
-  step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' })),
   (async () => {
     if (!postgres) {
       results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
@@ -184,23 +216,23 @@ await Promise.all([
     else skipped += 1;
     postgres.stop();
   })(),
+  step('browser journeys (Playwright, Debian Chromium)', async (exec) => {
+    const report = join(outputDir, 'playwright.json');
+    // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
+    const port = await freePortRun(3);
+    const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: String(port) });
+    if (existsSync(report)) {
+      const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+      passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+      failed += stats.unexpected ?? 0;
+      skipped += stats.skipped ?? 0;
+      rmSync(report, { force: true });
+    } else if (status !== 0) {
+      failed += 1;
+    }
+    return status === 0 ? 'passed' : 'FAILED';
+  }),
 ]);
-
-// Phase 3: the journeys alone (one browser, one server; timing-sensitive, so nothing heavy beside them).
-await step('browser journeys (Playwright, Debian Chromium)', async (exec) => {
-  const report = join(outputDir, 'playwright.json');
-  const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-  if (existsSync(report)) {
-    const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    failed += stats.unexpected ?? 0;
-    skipped += stats.skipped ?? 0;
-    rmSync(report, { force: true });
-  } else if (status !== 0) {
-    failed += 1;
-  }
-  return status === 0 ? 'passed' : 'FAILED';
-});
 rmSync(outputDir, { recursive: true, force: true });
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
