@@ -1,34 +1,84 @@
 // `npm test`: installs what it needs (dependencies; Debian's chromium; PostgreSQL when it can) and
 // runs every check: typecheck, lint, unit + web tests, API tests on PGlite AND on a real PostgreSQL
 // server started here on a free local port, the Playwright journeys in Debian's Chromium, and a fresh
-// clone of HEAD running `npm start` alone.
-import { existsSync, mkdtempSync, readFileSync, rmSync, chownSync, readdirSync } from 'node:fs';
+// clone of HEAD running `npm start` alone. Independent steps run side by side in four phases, each
+// step's output printed as one block when it ends (docs/decisions/020-parallel-npm-test.md).
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, chownSync, readdirSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aptInstall, ensureDependencies, ensureWebBuild, isRoot, log, run, root, commandOutput } from './lib.mjs';
-import { runReplicaTest } from './replica-test.mjs';
+import { aptInstall, ensureDependencies, isRoot, log, run, root, commandOutput } from './lib.mjs';
 
 const started = Date.now();
 const results = [];
+/** Each step's output file and reports, removed at the end. */
+const outputDir = mkdtempSync(join(tmpdir(), 'sb-test-'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function step(name, fn) {
+/**
+ * Runs a command as a child process with its output going to a file (never a pipe: a full pipe would
+ * stall a child while this process waits on another), so independent steps run side by side and each
+ * step's output is printed as one block when it ends. Resolves to { status, output }.
+ */
+function runBuffered(command, args, env = {}) {
+  const file = join(outputDir, `${Math.random().toString(36).slice(2)}.log`);
+  const fd = openSync(file, 'w');
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    let finished = false;
+    const finish = (status) => {
+      if (finished) return;
+      finished = true;
+      closeSync(fd);
+      const output = readFileSync(file, 'utf8');
+      rmSync(file, { force: true });
+      resolve({ status, output });
+    };
+    child.on('error', (error) => {
+      writeSync(fd, `${error.stack ?? error}\n`);
+      finish(1);
+    });
+    child.on('exit', (code) => finish(code ?? 1));
+  });
+}
+
+/**
+ * One step of the run: `fn` receives an `exec(command, args, env)` that runs a child with buffered
+ * output and resolves to its { status, output }; `fn` resolves to the step's outcome ('passed', 'FAILED…', 'skipped…').
+ */
+async function step(name, fn) {
   const t0 = Date.now();
-  log(name);
-  const outcome = fn();
+  // Listed in the summary in the order the steps start, whatever order they end in.
+  const result = { name, outcome: 'FAILED (did not finish)', seconds: '0' };
+  results.push(result);
+  log(`${name}: started`);
+  let output = '';
+  const exec = async (command, args, env) => {
+    const ran = await runBuffered(command, args, env);
+    output += ran.output;
+    return ran;
+  };
+  let outcome;
+  try {
+    outcome = await fn(exec);
+  } catch (error) {
+    output += `${error.stack ?? error}\n`;
+    outcome = `FAILED: ${error.message ?? error}`;
+  }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  results.push({ name, outcome, seconds });
+  Object.assign(result, { outcome, seconds });
+  process.stdout.write(`\n\x1b[36m──── ${name} ────\x1b[0m\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   log(`${name}: ${outcome} (${seconds}s)`);
   return outcome;
 }
 
 /** Runs vitest with a JSON report so the closing summary can count tests across runs. */
-function vitest(label, args, env = {}) {
-  const report = join(tmpdir(), `sb-vitest-${label.replace(/\W+/g, '-')}-${process.pid}.json`);
-  const status = run(join(root, 'node_modules/.bin/vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+async function vitest(exec, label, args, env = {}) {
+  const report = join(outputDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  const { status } = await exec(join(root, 'node_modules/.bin/vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests ?? 0;
@@ -50,6 +100,25 @@ function freePort() {
     });
     server.on('error', reject);
   });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first of `count` consecutive free local ports. */
+async function freePortRun(count) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    let free = true;
+    for (let i = 0; i < count && free; i += 1) free = await portIsFree(first + i);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free local ports`);
 }
 
 function postgresBinDir() {
@@ -111,51 +180,76 @@ if (!existsSync('/usr/bin/chromium')) {
   if (!aptInstall(['chromium'])) log('Could not install chromium (no root/sudo); the browser journeys will fail.');
 }
 
-step('typecheck', () => (run('node', ['scripts/typecheck.mjs']) === 0 ? 'passed' : 'FAILED'));
-step('lint', () => (run(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.']) === 0 ? 'passed' : 'FAILED'));
-step('unit and web tests', () => vitest('unit', ['--project', 'unit', '--project', 'web']));
-step('API tests on PGlite', () => vitest('api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
-
+// Independent steps run side by side where the machine has room for them (decision 020): the API
+// suite on PGlite already keeps two cores busy, so it runs alone; single-threaded or mostly waiting
+// steps share a phase. Every step still runs, and a failing one still fails the run.
+// Phase 1: typecheck and lint (one core each), the SPA build (the replicas and the journeys serve it),
+// and a clone of HEAD with nothing beside it installing (from the npm cache), building and serving the demo alone.
+const phase1 = Promise.all([
+  step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')),
+  step('lint', async (exec) => ((await exec(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'])).status === 0 ? 'passed' : 'FAILED')),
+  // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
+  step('web build', async (exec) => ((await exec('npm', ['run', '--silent', '-w', '@switchboard/web', 'build', '--', '--logLevel', 'warn'])).status === 0 ? 'passed' : 'FAILED')),
+  step('fresh clone: npm start alone', (exec) => vitest(exec, 'clone', ['--project', 'clone'])),
+]);
+// Started while phase 1 runs (initdb and pg_ctl are quick; the children above write to files meanwhile).
 const postgres = await startPostgres();
 if (postgres) {
-  step(`API tests on ${postgres.version || 'PostgreSQL'}`, () => vitest('api-postgres', ['--project', 'api'], { TEST_DATABASE_URL: postgres.url }));
-  // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs).
-  const t0 = Date.now();
-  log('two replicas behind nginx');
-  const outcome = await runReplicaTest(postgres.url);
-  results.push({ name: 'two replicas behind nginx (production build)', outcome, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
-  if (outcome === 'passed') passed += 1;
-  else if (outcome.startsWith('FAILED')) failed += 1;
-  else skipped += 1;
-  postgres.stop();
-} else {
-  results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
-  results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
-}
-
-step('web build', () => {
-  ensureWebBuild({ force: true });
-  return 'passed';
-});
-step('browser journeys (Playwright, Debian Chromium)', () => {
-  const report = join(tmpdir(), `sb-playwright-${process.pid}.json`);
-  const status = run(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  if (existsSync(report)) {
-    const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    failed += stats.unexpected ?? 0;
-    skipped += stats.skipped ?? 0;
-    rmSync(report, { force: true });
-  } else if (status !== 0) {
-    failed += 1;
+  // An interrupted run leaves no cluster behind.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      postgres.stop();
+      process.exit(130);
+    });
   }
-  return status === 0 ? 'passed' : 'FAILED';
-});
+}
+await phase1;
 
-// Last: a clone of HEAD with nothing beside it installs (from the npm cache), builds and serves the demo alone.
-step('fresh clone: npm start alone', () => vitest('clone', ['--project', 'clone']));
+// Phase 2 and 3, each alone: the unit and web component tests (some time real intervals), then the API suite on PGlite.
+await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web']));
+await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
+
+// Phase 4: the API suite on PostgreSQL (much of it waiting on the server), then the replicas on that
+// cluster, beside the journeys (one browser and one server, mostly waiting on each other).
+await Promise.all([
+  (async () => {
+    if (!postgres) {
+      results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
+      results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
+      return;
+    }
+    await step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api'], { TEST_DATABASE_URL: postgres.url }));
+    // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs), in its own process.
+    const outcome = await step('two replicas behind nginx (production build)', async (exec) => {
+      const { status, output } = await exec('node', ['scripts/replica-test.mjs', postgres.url]);
+      // Its last line is `replica test: passed | FAILED: … | skipped (…)`.
+      const reported = [...output.matchAll(/^replica test: (.+)$/gm)].at(-1)?.[1];
+      if (status !== 0) return reported?.startsWith('FAILED') ? reported : `FAILED (exit ${status})`;
+      return reported ?? 'FAILED (no outcome reported)';
+    });
+    if (outcome === 'passed') passed += 1;
+    else if (outcome.startsWith('FAILED')) failed += 1;
+    else skipped += 1;
+    postgres.stop();
+  })(),
+  step('browser journeys (Playwright, Debian Chromium)', async (exec) => {
+    const report = join(outputDir, 'playwright.json');
+    // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
+    const port = await freePortRun(3);
+    const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: String(port) });
+    if (existsSync(report)) {
+      const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+      passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+      failed += stats.unexpected ?? 0;
+      skipped += stats.skipped ?? 0;
+      rmSync(report, { force: true });
+    } else if (status !== 0) {
+      failed += 1;
+    }
+    return status === 0 ? 'passed' : 'FAILED';
+  }),
+]);
+rmSync(outputDir, { recursive: true, force: true });
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log('\nSummary');

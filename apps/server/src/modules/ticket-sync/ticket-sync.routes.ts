@@ -1,5 +1,6 @@
 import { ZBatchStatus, ZBatchStatusQuery, ZSyncBoardsBody, ZSyncBoardsResult } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
+import { createIntervalLoop } from '../../lib/interval-loop';
 import { actorOf } from '../../plugins/access';
 import { jobQueueFor } from './ticket-sync.jobs';
 import { SYNC_ADMIN } from './ticket-sync.policy';
@@ -17,16 +18,17 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal));
   // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
   // A replica killed mid-run leaves its claim behind; every replica looks for such runs twice per takeover time (decision 021).
-  let sweep: NodeJS.Timeout | undefined;
+  const sweep = createIntervalLoop({
+    intervalMs: Math.max(500, Math.floor(sync.staleAfterMs / 2)),
+    run: () => sync.takeOverStaleRuns(),
+    onError: (error) => app.log.warn({ err: error }, 'ticket sync: looking for stalled runs failed'),
+  });
   app.addHook('onReady', async () => {
     await sync.resumeOpenRuns();
-    sweep = setInterval(() => {
-      sync.takeOverStaleRuns().catch((error: unknown) => app.log.warn({ err: error }, 'ticket sync: looking for stalled runs failed'));
-    }, Math.max(500, Math.floor(sync.staleAfterMs / 2)));
-    sweep.unref();
+    sweep.start();
   });
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    await sweep.stop();
     await jobs.stop();
   });
 

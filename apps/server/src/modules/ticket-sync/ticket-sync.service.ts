@@ -24,6 +24,7 @@ import {
   type TSyncRunRow,
 } from './ticket-sync.repository';
 import { userAuditFields } from '../../lib/audit';
+import { createIntervalLoop } from '../../lib/interval-loop';
 
 export const SYNC_RUN_QUEUE = 'ticket-sync.run';
 
@@ -248,15 +249,14 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     if (!run) return; // finished, or a live worker holds it
     // The heartbeat (decision 021): without it a long PSA page or a slow batch would look like a dead worker.
     const takenOver = new AbortController();
-    const heartbeat = setInterval(() => {
-      beatSyncRun(db, run.mspId, run.id, run.attempts, deps.now()).then(
-        (isHeld) => {
-          if (!isHeld) takenOver.abort();
-        },
-        () => undefined, // a failed beat is retried at the next tick; a long outage lets another replica take over
-      );
-    }, Math.max(250, Math.floor(deps.staleAfterMs / 3)));
-    heartbeat.unref();
+    const heartbeat = createIntervalLoop({
+      intervalMs: Math.max(250, Math.floor(deps.staleAfterMs / 3)),
+      run: async () => {
+        if (!(await beatSyncRun(db, run.mspId, run.id, run.attempts, deps.now()))) takenOver.abort();
+      },
+      onError: () => undefined, // a failed beat is retried at the next tick; a long outage lets another replica take over
+    });
+    heartbeat.start();
     const workSignal = AbortSignal.any([signal, takenOver.signal]);
     const failPhase = async (message: string) => {
       const at = deps.now();
@@ -287,7 +287,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       await failPhase(isPsaError(error) ? `${error.kind}: ${error.message}` : MESSAGES.batchSync.syncedFailed);
       if (!isPsaError(error)) throw error;
     } finally {
-      clearInterval(heartbeat);
+      await heartbeat.stop();
     }
   }
 
