@@ -125,7 +125,7 @@ describe('tickets by chat (02 §4)', () => {
     const fetchStub = vi.mocked(fetch);
     const answerAll = fetchStub.getMockImplementation();
     fetchStub.mockImplementation(async (input, init) => {
-      const url = String(input);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.startsWith(`/db/${MSP}/ticketForm/companies`)) {
         calls.push({ url, method: 'GET', body: undefined });
         return new Response(JSON.stringify({ items: [{ psaCompanyId: '19', name: 'Brightwater Family Dental' }], hasMore: false }), { status: 200, headers: { 'content-type': 'application/json' } });
