@@ -30,13 +30,5 @@ export const ZCreatedBoardResponse = z.object({ boardId: z.number().int(), board
 export const ZTeamBoards = z.array(z.looseObject({ id: z.number(), name: z.string() }));
 /** a board's statuses, as far as the queue's edit form needs them. */
 export const ZPsaStatusList = z.array(z.looseObject({ id: z.number().int(), name: z.string(), isClosed: z.boolean() }));
-/**
- * A-008 / A-009 as far as the ticket form needs them (a technician chooses the company and the
- * contact, 02 §4); the Companies screen's own schemas belong to that screen.
- */
-export const ZTicketCompanyOptions = z.object({ items: z.array(z.looseObject({ psaCompanyId: z.string(), name: z.string() })), total: z.number() });
-export const ZTicketContactOptions = z.object({
-  items: z.array(z.looseObject({ psaContactId: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
-});
 /** the PSA's communication types for a new contact's e-mail and phone (empty on Autotask). */
 export const ZCommunicationTypes = z.array(z.object({ id: z.number(), name: z.string(), isEmail: z.boolean().optional(), isPhone: z.boolean().optional() }).loose());

@@ -191,3 +191,30 @@ export const ZCatalogueCard: z.ZodType<TCatalogueCard> = z.object({
 });
 export const ZClientIntegrations = z.object({ clientId: z.uuid(), companyName: z.string(), cards: z.array(ZCatalogueCard) });
 export type TClientIntegrations = z.infer<typeof ZClientIntegrations>;
+
+/** How many options one ticket-form lookup answers at most (decision 028): a search narrows the rest. */
+export const TICKET_FORM_OPTIONS_MAX = 50;
+const ZOptionLimit = z.coerce.number().int().min(1, 'Limit must be 1 or more.').max(TICKET_FORM_OPTIONS_MAX, `Limit is at most ${TICKET_FORM_OPTIONS_MAX}.`).default(TICKET_FORM_OPTIONS_MAX);
+
+/** The ticket form's company choice (decision 028): active companies by name. */
+export const ZTicketFormCompaniesQuery = z.object({ search: ZSearch, limit: ZOptionLimit });
+export type TTicketFormCompaniesQuery = z.infer<typeof ZTicketFormCompaniesQuery>;
+
+/** The ticket form's contact choice (decision 028): one company's active contacts. */
+export const ZTicketFormContactsQuery = z.object({ psaCompanyId: ZPsaRecordId, search: ZSearch, limit: ZOptionLimit });
+export type TTicketFormContactsQuery = z.infer<typeof ZTicketFormContactsQuery>;
+
+/** A company as the ticket form offers it: its PSA id and name, nothing else. */
+export const ZTicketFormCompanyOptions = z.object({
+  items: z.array(z.object({ psaCompanyId: z.string(), name: z.string() })),
+  /** More companies match than were answered: the form asks for a narrower search. */
+  hasMore: z.boolean(),
+});
+export type TTicketFormCompanyOptions = z.infer<typeof ZTicketFormCompanyOptions>;
+
+/** A contact as the ticket form offers it: PSA id, name, e-mail and phone (what the ticket carries). */
+export const ZTicketFormContactOptions = z.object({
+  items: z.array(z.object({ psaContactId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+  hasMore: z.boolean(),
+});
+export type TTicketFormContactOptions = z.infer<typeof ZTicketFormContactOptions>;

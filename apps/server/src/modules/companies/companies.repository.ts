@@ -144,6 +144,41 @@ export async function listContacts(db: TDatabase, mspId: string, filter: TContac
   return { rows: rows.map((row) => ({ ...row.contact, companyName: row.companyName })), total: Math.min(total, countCap), isTotalCapped: total > countCap };
 }
 
+/** The ticket form's company choice (decision 028): `limit` active companies by name (id and name only), and whether more match. */
+export async function listCompanyOptions(db: TDatabase, mspId: string, filter: { psaType: TPsaTypeName | null; search: string }, limit: number): Promise<{ rows: Array<{ externalId: string; name: string }>; hasMore: boolean }> {
+  const rows = await db
+    .select({ externalId: psaCompanies.externalId, name: psaCompanies.name })
+    .from(psaCompanies)
+    .where(and(companyConditions(mspId, { ...filter, clientType: null, onlyExternalId: null }), eq(psaCompanies.isActive, true)))
+    .orderBy(asc(psaCompanies.name), asc(psaCompanies.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The ticket form's contact choice (decision 028): `limit` active contacts of one company (the columns a ticket carries), and whether more match. */
+export async function listContactOptions(
+  db: TDatabase,
+  mspId: string,
+  filter: { psaType: TPsaTypeName; externalCompanyId: string; search: string },
+  limit: number,
+): Promise<{ rows: Array<{ externalId: string; firstName: string; lastName: string; email: string | null; phone: string | null }>; hasMore: boolean }> {
+  const rows = await db
+    .select({ externalId: psaContacts.externalId, firstName: psaContacts.firstName, lastName: psaContacts.lastName, email: psaContacts.email, phone: psaContacts.phone })
+    .from(psaContacts)
+    .where(
+      and(
+        eq(psaContacts.mspId, mspId),
+        eq(psaContacts.psaType, filter.psaType),
+        eq(psaContacts.externalCompanyId, filter.externalCompanyId),
+        eq(psaContacts.isActive, true),
+        contactSearchCondition(filter.search),
+      ),
+    )
+    .orderBy(asc(psaContacts.lastName), asc(psaContacts.firstName), asc(psaContacts.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
 /** The synchronized contact with this PSA id, or null. */
 export async function findContactByExternalId(db: TDatabase, mspId: string, psaType: TPsaTypeName | null, externalId: string): Promise<TContactRow | null> {
   const [row] = await db

@@ -16,6 +16,10 @@ import {
   ZContactListQuery,
   ZContactPage,
   ZCustomDomain,
+  ZTicketFormCompaniesQuery,
+  ZTicketFormCompanyOptions,
+  ZTicketFormContactOptions,
+  ZTicketFormContactsQuery,
   type TPermission,
 } from '@switchboard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -58,6 +62,31 @@ export const registerCompaniesRoutes: TModule = (app, deps) => {
       config: { access: READ },
     },
     async (request) => service.listCompanyContacts(companiesActorOf(request), request.query),
+  );
+
+  /*
+   * Decision 028: the ticket form's read-only lookups. Every technician may create a ticket for a
+   * chosen company and contact (02 §4, R-266; A-109 asks no permission of them), while A-008/A-009
+   * stay behind the user-management permissions of decision 12; these answer only what the form shows.
+   */
+  const TICKET_FORM: TRouteAccess = { principal: 'technician', tenant: 'path' };
+
+  app.get(
+    '/db/:mspCustomDomain/ticketForm/companies',
+    {
+      schema: { tags: ['companies'], operationId: 'ticketFormCompanies', summary: 'The ticket form\'s company choice (addition, decision 028): active companies by name, id and name only, at most 50', params: ZMspPathParams, querystring: ZTicketFormCompaniesQuery, response: { 200: ZTicketFormCompanyOptions } },
+      config: { access: TICKET_FORM },
+    },
+    async (request) => service.listTicketFormCompanies(companiesActorOf(request), request.query),
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/ticketForm/contacts',
+    {
+      schema: { tags: ['companies'], operationId: 'ticketFormContacts', summary: 'The ticket form\'s contact choice (addition, decision 028): one company\'s active contacts, name, e-mail and phone only, at most 50', params: ZMspPathParams, querystring: ZTicketFormContactsQuery, response: { 200: ZTicketFormContactOptions } },
+      config: { access: TICKET_FORM },
+    },
+    async (request) => service.listTicketFormContacts(companiesActorOf(request), request.query),
   );
 
   app.get(

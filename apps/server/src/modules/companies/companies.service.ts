@@ -8,6 +8,10 @@ import {
   type TCompanyTicketPage,
   type TContact,
   type TContactPage,
+  type TTicketFormCompaniesQuery,
+  type TTicketFormCompanyOptions,
+  type TTicketFormContactOptions,
+  type TTicketFormContactsQuery,
 } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { createShortLivedCache } from '../../lib/short-lived-cache';
@@ -26,6 +30,8 @@ import {
   findContactWriteByKey,
   listClientTypes,
   listCompanies,
+  listCompanyOptions,
+  listContactOptions,
   listContacts,
   listTickets,
   listUnfinishedContactWrites,
@@ -109,6 +115,21 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
       query.active ? listUnfinishedContactWrites(db, actor.mspId, company.externalId, PENDING_SHOWN) : Promise.resolve([]),
     ]);
     return { items: rows.map(presentContact), total, isTotalCapped, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, company.name)) };
+  }
+
+  /** The ticket form's company choice (decision 028): active companies, id and name only. */
+  async function listTicketFormCompanies(actor: TCompaniesActor, query: TTicketFormCompaniesQuery): Promise<TTicketFormCompanyOptions> {
+    const psaType = await currentPsaType(actor.mspId);
+    const { rows, hasMore } = await listCompanyOptions(db, actor.mspId, { psaType, search: query.search }, query.limit);
+    return { items: rows.map((row) => ({ psaCompanyId: row.externalId, name: row.name })), hasMore };
+  }
+
+  /** The ticket form's contact choice (decision 028): one company's active contacts; an unknown company is not found. */
+  async function listTicketFormContacts(actor: TCompaniesActor, query: TTicketFormContactsQuery): Promise<TTicketFormContactOptions> {
+    const psaType = await currentPsaType(actor.mspId);
+    const company = await companyFor(actor, psaType, query.psaCompanyId);
+    const { rows, hasMore } = await listContactOptions(db, actor.mspId, { psaType: company.psaType, externalCompanyId: company.externalId, search: query.search }, query.limit);
+    return { items: rows.map((row) => ({ psaContactId: row.externalId, firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone })), hasMore };
   }
 
   /** The Contacts screen: every contact the actor may see; `psaOnly` false adds the adds still pending. */
@@ -213,5 +234,5 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
     return copy ? presentContact({ ...copy, companyName: written.psaClientName }) : written;
   }
 
-  return { listCompanyPage, listCompanyContacts, listContactPage, listTicketPage, companiesByClientId, clientIntegrations, addContact };
+  return { listCompanyPage, listCompanyContacts, listTicketFormCompanies, listTicketFormContacts, listContactPage, listTicketPage, companiesByClientId, clientIntegrations, addContact };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAddConversationBody, TAgentForm, TCreateTicketBody, TDiagnosticQandABody } from '@switchboard/contracts';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const assistantKeys = {
   all: ['assistant'] as const,
@@ -9,7 +9,7 @@ export const assistantKeys = {
   messages: (conversationId: string) => [...assistantKeys.all, 'messages', conversationId] as const,
   configuration: (msp: string) => [...assistantKeys.all, 'configuration', msp] as const,
   companies: (msp: string, search: string) => [...assistantKeys.all, 'companies', msp, search] as const,
-  contacts: (msp: string, psaCompanyId: string) => [...assistantKeys.all, 'contacts', msp, psaCompanyId] as const,
+  contacts: (msp: string, psaCompanyId: string, search: string) => [...assistantKeys.all, 'contacts', msp, psaCompanyId, search] as const,
 };
 
 /** A-021: the built-in troubleshooting agent and this MSP's custom agents (deleted ones left out). */
@@ -119,36 +119,27 @@ export function useTicketingConfiguration(mspCustomDomain: string) {
 }
 
 /**
- * A-008: the MSP's client companies a technician may create a ticket for. A-008 needs a user
- * management permission; without it (403) the board screen's company choice (boardView or
- * mspIntegrations) lists the same synchronized companies.
+ * The companies a technician may create a ticket for (decision 028: the ticket form's own lookup;
+ * A-008 belongs to the Companies screen and needs a user-management permission).
  */
 export function useCompanyOptions(mspCustomDomain: string, search: string, isEnabled: boolean) {
-  const msp = encodeURIComponent(mspCustomDomain);
-  const query = { search: search === '' ? undefined : search };
   return useQuery({
     queryKey: assistantKeys.companies(mspCustomDomain, search),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiFetch(`/db/${msp}/psaClients`, { query: { ...query, pageSize: 50 }, schema: (s) => s.ZTicketCompanyOptions, signal })).items;
-      } catch (error) {
-        if (!isApiError(error) || (error.status !== 403 && error.status !== 404)) throw error;
-        const { companies } = await apiFetch(`/db/${msp}/psaTicketingConfiguration/defaultCompanyOptions`, { query, schema: (s) => s.ZDefaultCompanyOptions, signal });
-        return companies.map((company) => ({ psaCompanyId: String(company.id), name: company.name }));
-      }
-    },
+    queryFn: ({ signal }) =>
+      apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/ticketForm/companies`, { query: { search: search === '' ? undefined : search }, schema: (s) => s.ZTicketFormCompanyOptions, signal }),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** A-009: the contacts of the chosen company. */
-export function useContactOptions(mspCustomDomain: string, psaCompanyId: string | null) {
+/** The active contacts of the chosen company (decision 028: the ticket form's own lookup, not A-009). */
+export function useContactOptions(mspCustomDomain: string, psaCompanyId: string | null, search: string) {
   return useQuery({
-    queryKey: assistantKeys.contacts(mspCustomDomain, psaCompanyId ?? 'none'),
-    queryFn: async ({ signal }) =>
-      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/psaContactsByClientId`, { query: { psaCompanyId, pageSize: 100 }, schema: (s) => s.ZTicketContactOptions, signal })).items,
+    queryKey: assistantKeys.contacts(mspCustomDomain, psaCompanyId ?? 'none', search),
+    queryFn: ({ signal }) =>
+      apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/ticketForm/contacts`, { query: { psaCompanyId, search: search === '' ? undefined : search }, schema: (s) => s.ZTicketFormContactOptions, signal }),
     enabled: psaCompanyId !== null,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === psaCompanyId ? previous : undefined),
   });
 }
 

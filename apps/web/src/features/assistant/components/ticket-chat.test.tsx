@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCreateTicketBody, TSessionMspUser } from '@switchboard/contracts';
@@ -12,6 +12,13 @@ import { CONFIGURATION, DRAFT_ID, FLOW_BUTTONS, MSP, assistantMessage, stepEleme
 import { TicketChat } from './ticket-chat';
 
 const CLIENT: TSessionMspUser = buildAdminTechnician({ userKind: 'client', firstName: 'Casey', lastName: 'Client', psaCompanyId: '19', psaContactId: '501', roleName: 'Client' });
+
+const TECHNICIAN: TSessionMspUser = buildAdminTechnician({ firstName: 'Jordan', lastName: 'Avila', roleName: 'Technician' });
+
+function TechnicianHarness({ user }: { user: TSessionMspUser }) {
+  const flow = useTicketFlow(user);
+  return <TicketChat user={user} flow={flow} showDraft />;
+}
 
 function Harness({ user }: { user: TSessionMspUser }) {
   const flow = useTicketFlow(user);
@@ -110,6 +117,57 @@ describe('tickets by chat (02 §4)', () => {
     });
     expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it('a technician chooses the company and contact from the ticket form lookups (decision 028), and the ticket carries them', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    // The ticket form's own lookups; A-008/A-009 are not asked (they answer 404 here, like any unknown call).
+    const fetchStub = vi.mocked(fetch);
+    const answerAll = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith(`/db/${MSP}/ticketForm/companies`)) {
+        calls.push({ url, method: 'GET', body: undefined });
+        return new Response(JSON.stringify({ items: [{ psaCompanyId: '19', name: 'Brightwater Family Dental' }], hasMore: false }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (url.startsWith(`/db/${MSP}/ticketForm/contacts`)) {
+        calls.push({ url, method: 'GET', body: undefined });
+        const items = [
+          { psaContactId: '501', firstName: 'Tanya', lastName: 'Beaulieu', email: 'tanya@brightwater.example', phone: '3035550119' },
+          { psaContactId: '502', firstName: 'Helen', lastName: 'Marchetti', email: 'helen@brightwater.example', phone: null },
+        ].filter((contact) => !url.includes('search=') || url.includes('search=Beau') === (contact.lastName === 'Beaulieu'));
+        return new Response(JSON.stringify({ items, hasMore: false }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (url === '/psa/getTicketCategorizationDiagnosticQandA') {
+        // A technician's draft names nobody yet: the company and contact are theirs to choose.
+        return new Response(JSON.stringify({ ticketDraft: ticketDraft({ psaCompanyId: null, psaContactId: null, name: '', emailId: '', phone: '' }) }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (!answerAll) throw new Error('no fetch stub');
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TechnicianHarness user={TECHNICIAN} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    const ticket = await screen.findByRole('region', { name: 'Your ticket' });
+    const contact = within(ticket).getByLabelText('Contact');
+    expect(contact).toBeDisabled();
+    expect(within(contact).getByRole('option', { name: 'Choose a company first' })).toBeInTheDocument();
+    const company = within(ticket).getByLabelText('Company');
+    await within(company).findByRole('option', { name: 'Brightwater Family Dental' });
+    await user.selectOptions(company, '19');
+    await within(contact).findByRole('option', { name: 'Helen Marchetti (helen@brightwater.example)' });
+    await user.type(within(ticket).getByLabelText('Find a contact'), 'Beau');
+    await waitFor(() => expect(within(contact).queryByRole('option', { name: /Helen Marchetti/ })).not.toBeInTheDocument());
+    await user.selectOptions(contact, '501');
+    expect(within(ticket).getByLabelText('Name')).toHaveValue('Tanya Beaulieu');
+    expect(within(ticket).getByLabelText('Email')).toHaveValue('tanya@brightwater.example');
+    expect(within(ticket).getByLabelText('Phone')).toHaveValue('3035550119');
+    expect(calls.some((call) => call.url.includes('/psaClients') || call.url.includes('/psaContactsByClientId'))).toBe(false);
+    expect(calls.some((call) => call.url.startsWith(`/db/${MSP}/ticketForm/contacts`) && call.url.includes('psaCompanyId=19') && call.url.includes('search=Beau'))).toBe(true);
+
+    await user.click(within(ticket).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Your ticket 4711 was created on Service Desk: Email / Outlook, priority Priority 2 - High.');
+    expect(calls.find((call) => call.url.startsWith('/psa/createTicket'))?.body as TCreateTicketBody).toMatchObject({ techId: TECHNICIAN.id, psaCompanyId: '19', psaContactId: '501', name: 'Tanya Beaulieu', emailId: 'tanya@brightwater.example' });
   });
 
   it('cancel shows "Ticket Creation Cancelled.", clears the form and goes to "All Tickets" (R-261)', { timeout: 20_000 }, async () => {

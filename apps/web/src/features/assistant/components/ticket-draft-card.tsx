@@ -27,11 +27,15 @@ const isSeverity = (value: string): value is TSeverityLevel => (SEVERITY_LEVELS 
 
 function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCustomDomain: string; form: TTicketForm; error: string | undefined; onChange: (form: TTicketForm) => void }) {
   const [search, setSearch] = useState('');
+  const [contactSearch, setContactSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [debouncedContact] = useDebouncedValue(contactSearch.trim(), 300);
   const companies = useCompanyOptions(mspCustomDomain, debounced, true);
-  const contacts = useContactOptions(mspCustomDomain, form.companyId);
-  const companyItems = companies.data ?? [];
-  const contactItems = (contacts.data ?? []).filter((contact) => contact.psaContactId !== null);
+  const contacts = useContactOptions(mspCustomDomain, form.companyId, debouncedContact);
+  const companyItems = companies.data?.items ?? [];
+  const contactItems = contacts.data?.items ?? [];
+  const contactPlaceholder =
+    form.companyId === null ? 'Choose a company first' : contacts.isPending ? 'Loading contacts…' : contacts.isError ? 'Contacts unavailable: type the name below' : contactItems.length === 0 ? 'No active contact found' : 'Choose a contact';
   return (
     <Stack gap="xs">
       <SimpleGrid type="container" cols={{ base: 1, '480px': 2 }}>
@@ -40,33 +44,49 @@ function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCust
           label="Company"
           data={[{ value: '', label: companies.isPending ? 'Loading companies…' : 'Choose a company' }, ...companyItems.map((company) => ({ value: company.psaCompanyId, label: company.name }))]}
           value={form.companyId ?? ''}
-          onChange={(event) => onChange({ ...form, companyId: event.currentTarget.value === '' ? null : event.currentTarget.value, contactId: null })}
+          onChange={(event) => {
+            setContactSearch('');
+            onChange({ ...form, companyId: event.currentTarget.value === '' ? null : event.currentTarget.value, contactId: null });
+          }}
           error={error}
           styles={READABLE_ERROR_STYLES}
         />
       </SimpleGrid>
       {companies.isError && (
         <Text size="sm" c="red.8">
-          The companies could not be loaded: your role needs user management or board view.
+          The companies could not be loaded. Try again in a moment.
         </Text>
       )}
-      <NativeSelect
-        label="Contact"
-        disabled={form.companyId === null}
-        data={[
-          { value: '', label: form.companyId === null ? 'Choose a company first' : contacts.isPending ? 'Loading contacts…' : contacts.isError ? 'Contacts unavailable: type the name below' : 'Choose a contact' },
-          ...contactItems.map((contact) => ({ value: contact.psaContactId ?? '', label: `${contact.firstName} ${contact.lastName}${contact.email ? ` (${contact.email})` : ''}` })),
-        ]}
-        value={form.contactId ?? ''}
-        onChange={(event) => {
-          const contact = contactItems.find((candidate) => candidate.psaContactId === event.currentTarget.value);
-          onChange(
-            contact
-              ? { ...form, contactId: contact.psaContactId, name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email ?? form.email, phone: contact.phone ?? form.phone }
-              : { ...form, contactId: null },
-          );
-        }}
-      />
+      {companies.data?.hasMore && (
+        <Text size="xs" c="dimmed">
+          More companies match: type more of the name to find one that is not listed.
+        </Text>
+      )}
+      <SimpleGrid type="container" cols={{ base: 1, '480px': 2 }}>
+        <TextInput label="Find a contact" placeholder="Name or e-mail" value={contactSearch} maxLength={100} disabled={form.companyId === null} onChange={(event) => setContactSearch(event.currentTarget.value)} />
+        <NativeSelect
+          label="Contact"
+          disabled={form.companyId === null}
+          data={[
+            { value: '', label: contactPlaceholder },
+            ...contactItems.map((contact) => ({ value: contact.psaContactId, label: `${contact.firstName} ${contact.lastName}${contact.email ? ` (${contact.email})` : ''}` })),
+          ]}
+          value={form.contactId ?? ''}
+          onChange={(event) => {
+            const contact = contactItems.find((candidate) => candidate.psaContactId === event.currentTarget.value);
+            onChange(
+              contact
+                ? { ...form, contactId: contact.psaContactId, name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email ?? form.email, phone: contact.phone ?? form.phone }
+                : { ...form, contactId: null },
+            );
+          }}
+        />
+      </SimpleGrid>
+      {contacts.data?.hasMore && (
+        <Text size="xs" c="dimmed">
+          More contacts match: type more of the name to find one that is not listed.
+        </Text>
+      )}
     </Stack>
   );
 }
