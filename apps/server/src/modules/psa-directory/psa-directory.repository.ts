@@ -78,18 +78,41 @@ const keepWhenUnknown = (column: PgColumn) => sql`coalesce(excluded.${sql.identi
  */
 export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: TDbPsaType, copy: TPsaDirectoryCopy, now: Date): Promise<TPsaDirectoryUpsert> {
   const companies = await upsertCompanies(db, mspId, psaType, copy.companies ?? [], now);
-  const companiesByExternalId = new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }]));
-  const referenced = [...new Set((copy.contacts ?? []).map((contact) => contact.externalCompanyId))].filter((externalId) => !companiesByExternalId.has(externalId));
+  const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }])), copy.contacts ?? []);
+  const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
+  const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
+  return { companies, contacts, members, companiesByExternalId };
+}
+
+/**
+ * Writes contacts as upsertPsaDirectory does, answering only how many were written and how many were new: a bulk
+ * save (50,000 contacts a thousand at a time) then reads back one boolean per row instead of every column (issue #7:
+ * the server's RSS stays bounded).
+ */
+export async function upsertPsaContactsCounted(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], now: Date): Promise<{ saved: number; created: number }> {
+  if (contacts.length === 0) return { saved: 0, created: 0 };
+  const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(), contacts);
+  const written = await contactsInsert(db, mspId, psaType, contacts, companiesByExternalId, now).returning({ isNew: isNewRow });
+  return { saved: written.length, created: written.filter((row) => row.isNew).length };
+}
+
+/** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
+async function withReferencedCompanies(
+  db: TDatabase,
+  mspId: string,
+  psaType: TDbPsaType,
+  known: Map<string, { id: string; name: string }>,
+  contacts: TPsaContactCopy[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const referenced = [...new Set(contacts.map((contact) => contact.externalCompanyId))].filter((externalId) => !known.has(externalId));
   if (referenced.length > 0) {
     const stored = await db
       .select({ id: psaCompanies.id, externalId: psaCompanies.externalId, name: psaCompanies.name })
       .from(psaCompanies)
       .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, referenced)));
-    for (const company of stored) companiesByExternalId.set(company.externalId, { id: company.id, name: company.name });
+    for (const company of stored) known.set(company.externalId, { id: company.id, name: company.name });
   }
-  const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
-  const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
-  return { companies, contacts, members, companiesByExternalId };
+  return known;
 }
 
 async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], now: Date): Promise<TPsaCompanyRow[]> {
@@ -132,6 +155,10 @@ async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType
 
 async function upsertContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date): Promise<TPsaContactRow[]> {
   if (contacts.length === 0) return [];
+  return contactsInsert(db, mspId, psaType, contacts, companiesByExternalId, now).returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
+}
+
+function contactsInsert(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date) {
   return db
     .insert(psaContacts)
     .values(
@@ -164,8 +191,7 @@ async function upsertContacts(db: TDatabase, mspId: string, psaType: TDbPsaType,
         isActive: sql`excluded.is_active`,
         updatedAt: now,
       },
-    })
-    .returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
+    });
 }
 
 async function upsertMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberCopy[], now: Date): Promise<TPsaMemberRow[]> {
