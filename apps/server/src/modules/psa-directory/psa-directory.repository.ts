@@ -85,15 +85,43 @@ export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: 
 }
 
 /**
- * Writes contacts as upsertPsaDirectory does, answering only how many were written and how many were new: a bulk
- * save (50,000 contacts a thousand at a time) then reads back one boolean per row instead of every column (issue #7:
- * the server's RSS stays bounded).
+ * Writes contacts as upsertPsaDirectory does, answering only how many were written and how many were new. For bulk
+ * saves (50,000 contacts a thousand at a time, issue #7: the server's RSS stays bounded): one array parameter per
+ * column (`unnest`) instead of one parameter per value, and one boolean read back per row instead of every column.
  */
 export async function upsertPsaContactsCounted(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], now: Date): Promise<{ saved: number; created: number }> {
   if (contacts.length === 0) return { saved: 0, created: 0 };
   const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(), contacts);
-  const written = await contactsInsert(db, mspId, psaType, contacts, companiesByExternalId, now).returning({ isNew: isNewRow });
-  return { saved: written.length, created: written.filter((row) => row.isNew).length };
+  const column = <T>(pick: (contact: TPsaContactCopy) => T) => sql.param(contacts.map(pick));
+  const at = now.toISOString();
+  const result: unknown = await db.execute(sql`
+    insert into psa_contacts (msp_id, psa_type, external_id, external_company_id, company_row_id, first_name, last_name, email, phone, title, is_active, created_at, updated_at)
+    select ${mspId}::uuid, ${psaType}, r.external_id, r.external_company_id, r.company_row_id, r.first_name, r.last_name, r.email, r.phone, r.title, r.is_active, ${at}::timestamptz, ${at}::timestamptz
+    from unnest(
+      ${column((contact) => contact.externalId)}::text[],
+      ${column((contact) => contact.externalCompanyId)}::text[],
+      ${column((contact) => companiesByExternalId.get(contact.externalCompanyId)?.id ?? null)}::uuid[],
+      ${column((contact) => contact.firstName)}::text[],
+      ${column((contact) => contact.lastName)}::text[],
+      ${column((contact) => contact.email)}::text[],
+      ${column((contact) => contact.phone)}::text[],
+      ${column((contact) => contact.title ?? null)}::text[],
+      ${column((contact) => contact.isActive)}::boolean[]
+    ) as r(external_id, external_company_id, company_row_id, first_name, last_name, email, phone, title, is_active)
+    on conflict (msp_id, psa_type, external_id) do update set
+      external_company_id = excluded.external_company_id,
+      company_row_id = excluded.company_row_id,
+      first_name = excluded.first_name,
+      last_name = excluded.last_name,
+      email = excluded.email,
+      phone = excluded.phone,
+      title = coalesce(excluded.title, psa_contacts.title),
+      is_active = excluded.is_active,
+      updated_at = excluded.updated_at
+    returning (xmax = 0) as is_new`);
+  // node-postgres and PGlite both answer { rows }.
+  const rows = (result as { rows: { is_new: boolean }[] }).rows;
+  return { saved: rows.length, created: rows.filter((row) => row.is_new).length };
 }
 
 /** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
@@ -155,10 +183,6 @@ async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType
 
 async function upsertContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date): Promise<TPsaContactRow[]> {
   if (contacts.length === 0) return [];
-  return contactsInsert(db, mspId, psaType, contacts, companiesByExternalId, now).returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
-}
-
-function contactsInsert(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date) {
   return db
     .insert(psaContacts)
     .values(
@@ -191,7 +215,8 @@ function contactsInsert(db: TDatabase, mspId: string, psaType: TDbPsaType, conta
         isActive: sql`excluded.is_active`,
         updatedAt: now,
       },
-    });
+    })
+    .returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
 }
 
 async function upsertMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberCopy[], now: Date): Promise<TPsaMemberRow[]> {
