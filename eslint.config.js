@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { boundaryRules } from './eslint.boundaries.config.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/*.config.js', 'vitest.config.ts', 'scripts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-bench/**', '.data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/*.config.js', 'vitest.config.ts', 'scripts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,23 +1,27 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pg from 'pg';
-import { CSRF_HEADER, SESSION_COOKIE } from '@switchboard/contracts';
+import { CSRF_HEADER } from '@switchboard/contracts';
 import { createPsaClient } from '@switchboard/psa';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
-import { msps, users } from '@switchboard/db';
-import { ensureBuiltInRoles } from '../apps/server/src/modules/roles/built-in-roles';
-import { createSession } from '../apps/server/src/modules/sessions/session.service';
+import { copyServerAssets, serverBuildOptions } from '../scripts/server-bundle.mjs';
 import { startThrowawayPostgres, type TPostgresServer } from './postgres-cluster';
-import { createBenchDatabase, nextMessage, openBenchRuntime } from './bench-server';
+import { createBenchDatabase, nextMessage } from './bench-server';
+import type { TReady } from './import-sync-server';
 import { startSimulatorProcess } from './simulator-process';
 
 // Issue #7 figures: contacts import (SSE stream + batched saves) and batch ticket sync through the real server against
 // the simulator with 2,000 companies, 50,000 contacts, 100,000 tickets; and the adapter's raw paging of the same
-// tickets, for the ratio. Three processes: the simulator, the server (this file with --server, on PostgreSQL: a
+// tickets, for the ratio. Three processes: the simulator, the server (import-sync-server.ts, on PostgreSQL: a
 // throwaway cluster or the server named by DATABASE_URL) and this one, the browser. The peak RSS is the server
 // process's own, sampled from /proc every 25 ms (the database runs in its own processes, as in production).
+// The server runs as production runs it: bundled by esbuild with scripts/build-server.mjs's options and plugin
+// (scripts/server-bundle.mjs) into apps/server/dist-bench/ (gitignored; inside the repo so its npm imports resolve
+// from node_modules as dist/main.js's do) and started with plain `node`. BENCH_SERVER=tsx runs the TypeScript
+// source under `node --import tsx` instead (the tsx loader alone adds ~150 MB of RSS).
 const COMPANIES = 2_000;
 const CONTACTS = 50_000;
 const TICKETS = 100_000;
@@ -25,51 +29,22 @@ const TARGET_IMPORT_MS = 60_000;
 const TARGET_RSS_MB = 300;
 const TARGET_RATIO = 0.9;
 
-interface TReady {
-  kind: 'ready';
-  appUrl: string;
-  customDomain: string;
-  cookie: string;
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-// ---------------------------------------------------------------- server (child process)
-
-async function runServer(databaseUrl: string, simUrl: string): Promise<void> {
-  // The queue polls every 0.5 s (production: 2 s), as the API tests run it: the sync's wall time is its own work.
-  const { database, listen } = await openBenchRuntime(databaseUrl, 'sb-bench-import-', { OUTBOUND_ALLOW_LIST: new URL(simUrl).host }, { queue: { pollingIntervalSeconds: 0.5 } });
-  const db = database.db;
-  const [msp] = await db.insert(msps).values({ customDomain: 'bench-import', name: 'Bench MSP', phone: '3035550100', websiteUrl: 'https://example.com' }).returning();
-  if (!msp) throw new Error('msp not created');
-  const roleIds = await ensureBuiltInRoles(db, msp.id);
-  const [admin] = await db
-    .insert(users)
-    .values({ mspId: msp.id, id: randomUUID(), kind: 'technician', roleId: roleIds.Admin, firstName: 'Bench', lastName: 'Admin', email: 'admin@bench.example', phone: '3035550111', passwordHash: null, tierLevel: 'Tier1' })
-    .returning();
-  if (!admin) throw new Error('admin not created');
-  const { token } = await createSession(db, { principalKind: 'user', mspId: msp.id, userId: admin.id }, new Date());
-  const server = await listen();
-  // BENCH_MEMORY=1 prints the server's heap beside its RSS every 2 s (where the resident memory goes).
-  if (process.env.BENCH_MEMORY === '1') {
-    setInterval(() => {
-      const usage = process.memoryUsage();
-      process.stderr.write(`server memory: rss ${mb(usage.rss)}, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}\n`);
-    }, 2_000).unref();
-  }
-  process.send?.({ kind: 'ready', appUrl: server.appUrl, customDomain: msp.customDomain, cookie: `${SESSION_COOKIE}=${token}` } satisfies TReady);
-  process.on('message', (message: unknown) => {
-    if (message === 'stop') {
-      void (async () => {
-        await server.close();
-        process.exit(0);
-      })();
-    }
-  });
-}
-
 // ---------------------------------------------------------------- browser (parent)
+
+const serverSource = fileURLToPath(new URL('./import-sync-server.ts', import.meta.url));
+
+/** The server role bundled as production bundles the server (scripts/server-bundle.mjs); returns the bundle's path. */
+async function bundleServer(): Promise<string> {
+  const outdir = fileURLToPath(new URL('../apps/server/dist-bench/', import.meta.url));
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  await build({ ...serverBuildOptions, entryPoints: { 'import-sync-server': serverSource }, outdir });
+  copyServerAssets(outdir);
+  return join(outdir, 'import-sync-server.js');
+}
 
 /** The child's resident set now (VmRSS), in bytes; 0 once it has gone. */
 function rssOf(pid: number): number {
@@ -100,10 +75,12 @@ async function runBench(): Promise<void> {
     drop = database.drop;
     // BENCH_SERVER_NODE_FLAGS adds node flags to the server process (e.g. --max-old-space-size=160 to see how much of its peak is garbage).
     const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    server = fork(fileURLToPath(import.meta.url), ['--server', database.url, simUrl], { execArgv: ['--import', 'tsx', ...serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const underTsx = process.env.BENCH_SERVER === 'tsx';
+    const entry = underTsx ? serverSource : await bundleServer();
+    server = fork(entry, [database.url, simUrl], { execArgv: [...(underTsx ? ['--import', 'tsx'] : []), ...serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const ready = await nextMessage<TReady>(server, 'ready');
     const pid = server.pid ?? 0;
-    console.log(`import-sync bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}; the server in its own process (pid ${pid}${serverFlags.length ? `, ${serverFlags.join(' ')}` : ''}), RSS at rest ${mb(rssOf(pid))}`);
+    console.log(`import-sync bench on ${postgres?.version ?? 'PostgreSQL (DATABASE_URL)'}; the server in its own process (${underTsx ? 'TypeScript under tsx' : 'esbuild bundle under plain node'}, pid ${pid}${serverFlags.length ? `, ${serverFlags.join(' ')}` : ''}), RSS at rest ${mb(rssOf(pid))}`);
     let peak = 0;
     sampler = setInterval(() => {
       peak = Math.max(peak, rssOf(pid));
@@ -226,5 +203,4 @@ async function runBench(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--server') await runServer(process.argv[3] ?? '', process.argv[4] ?? '');
-else await runBench();
+await runBench();

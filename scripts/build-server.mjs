@@ -1,45 +1,24 @@
-// Builds the server to plain JavaScript for production (`node apps/server/dist/main.js`, no tsx):
-// one ESM bundle per entry point with the workspace packages (@switchboard/*, TypeScript sources)
-// inlined and every npm package left as an import, resolved from node_modules at run time. Then
+// Builds the server to plain JavaScript for production (`node apps/server/dist/main.js`, no tsx), as
+// scripts/server-bundle.mjs describes (shared with the benches that measure the built server). Then
 // checks that each of those imports is a production dependency, so `npm ci --omit=dev` is enough.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
+import { copyServerAssets, serverBuildOptions } from './server-bundle.mjs';
 
 const outdir = join(root, 'apps/server/dist');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
-/** Bare imports of npm packages stay imports; workspace packages and relative files are bundled. */
-const externalNpmPackages = {
-  name: 'external-npm-packages',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@switchboard/')) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
-
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
+  ...serverBuildOptions,
   entryPoints: { main: join(root, 'apps/server/src/main.ts'), migrate: join(root, 'apps/server/src/migrate.ts') },
   outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [externalNpmPackages],
 });
-// The migrations travel with the bundle (packages/db's MIGRATIONS_FOLDER looks beside the module first).
-cpSync(join(root, 'packages/db/drizzle'), join(outdir, 'drizzle'), { recursive: true });
-// Board templates (A-023) are read beside the module: the bundle is one module in dist/.
-cpSync(join(root, 'apps/server/src/modules/boards/templates'), join(outdir, 'templates'), { recursive: true });
-writeFileSync(join(outdir, 'package.json'), JSON.stringify({ type: 'module', private: true }, null, 2) + '\n');
+// The migrations and board templates travel with the bundle (read beside the module).
+copyServerAssets(outdir);
 
 // Every npm package the bundle imports must be a production dependency of a workspace it came from.
 const packageName = (specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);

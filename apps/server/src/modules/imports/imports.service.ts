@@ -14,7 +14,7 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
-import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { upsertPsaContactsCounted, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
 import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -178,14 +178,12 @@ export function createImportsService(deps: TImportsDeps) {
     const skipped = rows.filter((row) => row.companyId === null).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
     const result = withCompany.length
       ? await db.transaction(async (tx) => {
-          const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { contacts: withCompany.map(contactCopy) }, deps.now());
-          const isNew = written.contacts.filter((row) => row.isNew).length;
-          await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', details: { saved: written.contacts.length, created: isNew, skipped: skipped.length } });
+          const written = await upsertPsaContactsCounted(tx, actor.mspId, psaType, withCompany.map(contactCopy), deps.now());
+          await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', details: { saved: written.saved, created: written.created, skipped: skipped.length } });
           return written;
         })
-      : { contacts: [] };
-    const created = result.contacts.filter((row) => row.isNew).length;
-    return { saved: result.contacts.length, created, updated: result.contacts.length - created, skipped, jobSaved: await countSaved(actor, jobId, 'contacts', result.contacts.length) };
+      : { saved: 0, created: 0 };
+    return { saved: result.saved, created: result.created, updated: result.saved - result.created, skipped, jobSaved: await countSaved(actor, jobId, 'contacts', result.saved) };
   }
 
   /** the client type the finish step auto-syncs. */
@@ -222,7 +220,7 @@ export function createImportsService(deps: TImportsDeps) {
         if (contactBatch.length === 0) return;
         const rows = contactBatch;
         contactBatch = [];
-        contacts += (await upsertPsaDirectory(db, actor.mspId, psaType, { contacts: rows.map(contactCopy) }, deps.now())).contacts.length;
+        contacts += (await upsertPsaContactsCounted(db, actor.mspId, psaType, rows.map(contactCopy), deps.now())).saved;
       };
       for await (const contact of client.streamContacts()) {
         const row = presentContact(contact);

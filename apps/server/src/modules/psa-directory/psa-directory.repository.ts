@@ -78,18 +78,69 @@ const keepWhenUnknown = (column: PgColumn) => sql`coalesce(excluded.${sql.identi
  */
 export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: TDbPsaType, copy: TPsaDirectoryCopy, now: Date): Promise<TPsaDirectoryUpsert> {
   const companies = await upsertCompanies(db, mspId, psaType, copy.companies ?? [], now);
-  const companiesByExternalId = new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }]));
-  const referenced = [...new Set((copy.contacts ?? []).map((contact) => contact.externalCompanyId))].filter((externalId) => !companiesByExternalId.has(externalId));
+  const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }])), copy.contacts ?? []);
+  const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
+  const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
+  return { companies, contacts, members, companiesByExternalId };
+}
+
+/**
+ * Writes contacts as upsertPsaDirectory does, answering only how many were written and how many were new. For bulk
+ * saves (50,000 contacts a thousand at a time, issue #7: the server's RSS stays bounded): one array parameter per
+ * column (`unnest`) instead of one parameter per value, and one boolean read back per row instead of every column.
+ */
+export async function upsertPsaContactsCounted(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], now: Date): Promise<{ saved: number; created: number }> {
+  if (contacts.length === 0) return { saved: 0, created: 0 };
+  const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(), contacts);
+  const column = <T>(pick: (contact: TPsaContactCopy) => T) => sql.param(contacts.map(pick));
+  const at = now.toISOString();
+  const result: unknown = await db.execute(sql`
+    insert into psa_contacts (msp_id, psa_type, external_id, external_company_id, company_row_id, first_name, last_name, email, phone, title, is_active, created_at, updated_at)
+    select ${mspId}::uuid, ${psaType}, r.external_id, r.external_company_id, r.company_row_id, r.first_name, r.last_name, r.email, r.phone, r.title, r.is_active, ${at}::timestamptz, ${at}::timestamptz
+    from unnest(
+      ${column((contact) => contact.externalId)}::text[],
+      ${column((contact) => contact.externalCompanyId)}::text[],
+      ${column((contact) => companiesByExternalId.get(contact.externalCompanyId)?.id ?? null)}::uuid[],
+      ${column((contact) => contact.firstName)}::text[],
+      ${column((contact) => contact.lastName)}::text[],
+      ${column((contact) => contact.email)}::text[],
+      ${column((contact) => contact.phone)}::text[],
+      ${column((contact) => contact.title ?? null)}::text[],
+      ${column((contact) => contact.isActive)}::boolean[]
+    ) as r(external_id, external_company_id, company_row_id, first_name, last_name, email, phone, title, is_active)
+    on conflict (msp_id, psa_type, external_id) do update set
+      external_company_id = excluded.external_company_id,
+      company_row_id = excluded.company_row_id,
+      first_name = excluded.first_name,
+      last_name = excluded.last_name,
+      email = excluded.email,
+      phone = excluded.phone,
+      title = coalesce(excluded.title, psa_contacts.title),
+      is_active = excluded.is_active,
+      updated_at = excluded.updated_at
+    returning (xmax = 0) as is_new`);
+  // node-postgres and PGlite both answer { rows }.
+  const rows = (result as { rows: { is_new: boolean }[] }).rows;
+  return { saved: rows.length, created: rows.filter((row) => row.is_new).length };
+}
+
+/** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
+async function withReferencedCompanies(
+  db: TDatabase,
+  mspId: string,
+  psaType: TDbPsaType,
+  known: Map<string, { id: string; name: string }>,
+  contacts: TPsaContactCopy[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const referenced = [...new Set(contacts.map((contact) => contact.externalCompanyId))].filter((externalId) => !known.has(externalId));
   if (referenced.length > 0) {
     const stored = await db
       .select({ id: psaCompanies.id, externalId: psaCompanies.externalId, name: psaCompanies.name })
       .from(psaCompanies)
       .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), inArray(psaCompanies.externalId, referenced)));
-    for (const company of stored) companiesByExternalId.set(company.externalId, { id: company.id, name: company.name });
+    for (const company of stored) known.set(company.externalId, { id: company.id, name: company.name });
   }
-  const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
-  const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
-  return { companies, contacts, members, companiesByExternalId };
+  return known;
 }
 
 async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], now: Date): Promise<TPsaCompanyRow[]> {
