@@ -62,10 +62,10 @@ const PENDING_SHOWN = 50;
 
 const wrongPsa = (psaType: string) => new AppError('validation', `This MSP's PSA is ${psaType === 'CONNECTWISE' ? 'ConnectWise' : 'Autotask'}; choose that PSA for the contact.`);
 
-/** Companies, contacts and their tickets from the synchronized copies; contact adds through the PSA (01 §2). */
 /** MSPs (and client users' companies) whose client types one process keeps. */
 const CLIENT_TYPE_LISTS_KEPT = 2_000;
 
+/** Companies, contacts and their tickets from the synchronized copies; contact adds through the PSA (01 §2). */
 export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'audit' | 'config'>) {
   const db = deps.database.db;
   // The client-type filter's options come with every companies page, and reading them walks every company of the MSP

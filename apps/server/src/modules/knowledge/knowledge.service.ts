@@ -164,14 +164,16 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
       // "near" searches mix in meaning when the MSP has embeddings (decision 026); "exact" stays with words.
       const queryVector = options.mode === 'near' ? await embeddings.queryVectorFor(scope.mspId, query) : undefined;
       const searchOptions = { ...options, queryVector };
-      const passages = options.resolutionsOnly === true ? [] : await searchPassages(db, scope, query, searchOptions);
-      const resolutions = options.documentId === undefined && options.withResolutions !== false ? await searchResolutions(db, scope, query, searchOptions) : [];
+      const wantsPassages = options.resolutionsOnly !== true;
+      const wantsResolutions = options.documentId === undefined && options.withResolutions !== false;
+      const passages = wantsPassages ? await searchPassages(db, scope, query, searchOptions) : [];
+      const resolutions = wantsResolutions ? await searchResolutions(db, scope, query, searchOptions) : [];
       if (queryVector) {
         // Passages and resolutions close in meaning that share no word with the query; the same score, so duplicates are equal.
         const seenPassages = new Set(passages.map((hit) => hit.chunkId));
-        if (options.resolutionsOnly !== true) passages.push(...(await searchPassages(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenPassages.has(hit.chunkId)));
+        if (wantsPassages) passages.push(...(await searchPassages(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenPassages.has(hit.chunkId)));
         const seenResolutions = new Set(resolutions.map((hit) => hit.id));
-        if (options.documentId === undefined && options.withResolutions !== false) resolutions.push(...(await searchResolutions(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenResolutions.has(hit.id)));
+        if (wantsResolutions) resolutions.push(...(await searchResolutions(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenResolutions.has(hit.id)));
       }
       const results: TRetrieved[] = [
         ...passages.map((hit) => ({
@@ -200,7 +202,6 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
 }
 
 export type TKnowledgeService = ReturnType<typeof createKnowledgeService>;
-export { createKnowledgeEmbeddings } from './knowledge-embeddings';
 
 /** A retrieved text as a citation. */
 export function sourceOf(result: Pick<TRetrieved, 'kind' | 'id' | 'title' | 'reference'>): TSource {
