@@ -586,6 +586,11 @@ export async function runReplicaTest(serverUrl) {
     const exit = await stopping.exited;
     const statuses = await load;
     check(readyDuringShutdown === 503, '/ready answered 503 right after SIGTERM, before the listener closed');
+    if (exit.code !== 0) {
+      // The logs directory is gone with a CI machine: say here why it stopped as it did.
+      const tail = readFileSync(logs[0], 'utf8').trim().split('\n').slice(-12).join('\n');
+      log(`  the stopped replica's last log lines:\n${tail}`);
+    }
     check(exit.code === 0, `the stopped replica exited cleanly (code ${exit.code})`);
     check(statuses.every((s) => s === 200), `40 requests during the graceful stop all answered 200 (${statuses.filter((s) => s !== 200).length} did not)`);
 

@@ -12,9 +12,14 @@ export interface TJobQueueOptions {
   retryLimit: number;
   /** A job not finished in this time is failed by pg-boss's supervisor and retried (a worker that died). */
   expireInSeconds: number;
+  /**
+   * How long `stop` waits for running handlers before it fails their jobs for a retry elsewhere. A graceful shutdown
+   * must fit it inside its own budget, or the process is killed while it waits.
+   */
+  stopTimeoutMs: number;
 }
 
-export const DEFAULT_JOB_QUEUE_OPTIONS: TJobQueueOptions = { pollingIntervalSeconds: 2, retryDelaySeconds: 15, retryLimit: 8, expireInSeconds: 30 * 60 };
+export const DEFAULT_JOB_QUEUE_OPTIONS: TJobQueueOptions = { pollingIntervalSeconds: 2, retryDelaySeconds: 15, retryLimit: 8, expireInSeconds: 30 * 60, stopTimeoutMs: 10_000 };
 
 /**
  * A queue's pg-boss policy: 'standard', or 'short' — at most one job per singletonKey waiting to start, so a send while
@@ -102,7 +107,7 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
       if (!starting) return;
       await starting.catch(() => undefined);
       for (const controller of running) controller.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs, close: false });
     },
     isStarted: () => started,
   };
