@@ -17,7 +17,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  outputDir: '../test-results',
+  // scripts/test.mjs gives each shard its own (a run empties its output directory when it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   projects: [
     {
       name: 'debian-chromium',

@@ -206,11 +206,13 @@ if (postgres) {
 await phase1;
 
 // Phase 2 and 3, each alone: the unit and web component tests (some time real intervals), then the API suite on PGlite.
-await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web']));
+// Two workers: vitest's default on two cores is one.
+await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2']));
 await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
 
+const journeyPorts = await freePortRun(6);
 // Phase 4: the API suite on PostgreSQL (much of it waiting on the server), then the replicas on that
-// cluster, beside the journeys (one browser and one server, mostly waiting on each other).
+// cluster, beside the journeys in two shards (each one browser and one server, mostly waiting on each other).
 await Promise.all([
   (async () => {
     if (!postgres) {
@@ -232,22 +234,30 @@ await Promise.all([
     else skipped += 1;
     postgres.stop();
   })(),
-  step('browser journeys (Playwright, Debian Chromium)', async (exec) => {
-    const report = join(outputDir, 'playwright.json');
-    // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
-    const port = await freePortRun(3);
-    const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: String(port) });
-    if (existsSync(report)) {
-      const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-      passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-      failed += stats.unexpected ?? 0;
-      skipped += stats.skipped ?? 0;
-      rmSync(report, { force: true });
-    } else if (status !== 0) {
-      failed += 1;
-    }
-    return status === 0 ? 'passed' : 'FAILED';
-  }),
+  // Two shards side by side, each with its own server, simulator and fake model on its own ports and data (the
+  // journeys mostly wait on the browser and the server, so two of them share the cores well).
+  ...[1, 2].map((shard) =>
+    step(`browser journeys ${shard}/2 (Playwright, Debian Chromium)`, async (exec) => {
+      const report = join(outputDir, `playwright-${shard}.json`);
+      // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
+      const port = journeyPorts + (shard - 1) * 3;
+      const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', `--shard=${shard}/2`], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        E2E_PORT: String(port),
+        E2E_OUTPUT_DIR: join(root, `test-results/shard-${shard}`),
+      });
+      if (existsSync(report)) {
+        const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+        passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+        failed += stats.unexpected ?? 0;
+        skipped += stats.skipped ?? 0;
+        rmSync(report, { force: true });
+      } else if (status !== 0) {
+        failed += 1;
+      }
+      return status === 0 ? 'passed' : 'FAILED';
+    }),
+  ),
 ]);
 rmSync(outputDir, { recursive: true, force: true });
 

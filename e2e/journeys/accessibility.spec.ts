@@ -52,7 +52,7 @@ test('the dashboard and the Roles, Companies (all four views), Branding, Integra
   await expect(page.getByRole('button', { name: 'Brightwater Family Dental' })).toBeVisible();
   await expectNoViolations(page, 'Companies view');
   await page.getByLabel('Search companies').fill('brightwater');
-  await expect(page.getByText('1 companies')).toBeVisible();
+  await expect(page.getByText('1 company', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Brightwater Family Dental' }).click();
   const helen = page.getByRole('row', { name: /Helen Marchetti/ });
   await expect(helen).toBeVisible();

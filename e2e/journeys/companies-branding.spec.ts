@@ -32,7 +32,7 @@ test('an admin adds a contact to a company found by search, rebrands the sign-in
   await page.getByLabel('Search companies').fill('brightwater');
   const companyLink = page.getByRole('button', { name: 'Brightwater Family Dental' });
   await expect(companyLink).toBeVisible();
-  await expect(page.getByText('1 companies')).toBeVisible();
+  await expect(page.getByText('1 company', { exact: true })).toBeVisible();
   await screenshots(page, 'companies');
   await companyLink.click();
   await expect(page.getByRole('cell', { name: 'Helen Marchetti', exact: true })).toBeVisible();

@@ -46,8 +46,13 @@ export interface TJobQueue {
  * instance (pg-boss's `db` option), so the embedded default runs the worker in-process on the same data.
  */
 export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS): TJobQueue {
+  // Set once stop has failed the running jobs for a retry: a handler that outlives it (work that cannot be interrupted)
+  // must not write its late outcome to a database that may be closed by then; the retry is already scheduled. With the
+  // workers stopped, that late complete or fail is the only statement pg-boss still sends (unawaited, so a rejection
+  // would go unhandled): it is answered as pg-boss's own answer to them when no job was affected.
+  let released = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql: (text: string, values: unknown[]) => (released ? Promise.resolve({ rows: [{ count: '0' }] }) : database.executeSql(text, values)) },
     schema: 'pgboss',
     // One process of an embedded install, or every replica: each may supervise; pg-boss takes an advisory lock.
     supervise: true,
@@ -108,6 +113,7 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
       await starting.catch(() => undefined);
       for (const controller of running) controller.abort();
       await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs, close: false });
+      released = true;
     },
     isStarted: () => started,
   };

@@ -92,6 +92,16 @@ export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: 
 export async function upsertPsaContactsCounted(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], now: Date): Promise<{ saved: number; created: number }> {
   if (contacts.length === 0) return { saved: 0, created: 0 };
   const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(), contacts);
+  const written = await writeContacts(db, mspId, psaType, contacts, companiesByExternalId, now);
+  return { saved: written.length, created: written.filter((row) => row.isNew).length };
+}
+
+/**
+ * The one contact upsert rule: new contacts are inserted, known ones take the source's values (a title the source does
+ * not know keeps the stored one). One array parameter per column (`unnest`); answers each written row's id and whether
+ * it was new.
+ */
+async function writeContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date): Promise<{ id: string; isNew: boolean }[]> {
   const column = <T>(pick: (contact: TPsaContactCopy) => T) => sql.param(contacts.map(pick));
   const at = now.toISOString();
   const result: unknown = await db.execute(sql`
@@ -118,10 +128,9 @@ export async function upsertPsaContactsCounted(db: TDatabase, mspId: string, psa
       title = coalesce(excluded.title, psa_contacts.title),
       is_active = excluded.is_active,
       updated_at = excluded.updated_at
-    returning (xmax = 0) as is_new`);
+    returning id, (xmax = 0) as is_new`);
   // node-postgres and PGlite both answer { rows }.
-  const rows = (result as { rows: { is_new: boolean }[] }).rows;
-  return { saved: rows.length, created: rows.filter((row) => row.is_new).length };
+  return (result as { rows: { id: string; is_new: boolean }[] }).rows.map((row) => ({ id: row.id, isNew: row.is_new }));
 }
 
 /** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
@@ -181,42 +190,14 @@ async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType
     .returning({ ...getTableColumns(psaCompanies), isNew: isNewRow });
 }
 
+/** Writes the contacts by the one rule (writeContacts) and reads back their rows, in the order given. */
 async function upsertContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactCopy[], companiesByExternalId: Map<string, { id: string }>, now: Date): Promise<TPsaContactRow[]> {
   if (contacts.length === 0) return [];
-  return db
-    .insert(psaContacts)
-    .values(
-      contacts.map((contact) => ({
-        mspId,
-        psaType,
-        externalId: contact.externalId,
-        externalCompanyId: contact.externalCompanyId,
-        companyRowId: companiesByExternalId.get(contact.externalCompanyId)?.id ?? null,
-        firstName: contact.firstName,
-        lastName: contact.lastName,
-        email: contact.email,
-        phone: contact.phone,
-        title: contact.title ?? null,
-        isActive: contact.isActive,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [psaContacts.mspId, psaContacts.psaType, psaContacts.externalId],
-      set: {
-        externalCompanyId: sql`excluded.external_company_id`,
-        companyRowId: sql`excluded.company_row_id`,
-        firstName: sql`excluded.first_name`,
-        lastName: sql`excluded.last_name`,
-        email: sql`excluded.email`,
-        phone: sql`excluded.phone`,
-        title: keepWhenUnknown(psaContacts.title),
-        isActive: sql`excluded.is_active`,
-        updatedAt: now,
-      },
-    })
-    .returning({ ...getTableColumns(psaContacts), isNew: isNewRow });
+  const written = await writeContacts(db, mspId, psaType, contacts, companiesByExternalId, now);
+  const isNew = new Map(written.map((row) => [row.id, row.isNew]));
+  const rows = await db.select().from(psaContacts).where(and(eq(psaContacts.mspId, mspId), inArray(psaContacts.id, [...isNew.keys()])));
+  const byExternalId = new Map(rows.map((row) => [row.externalId, { ...row, isNew: isNew.get(row.id) ?? false }]));
+  return contacts.flatMap((contact) => byExternalId.get(contact.externalId) ?? []);
 }
 
 async function upsertMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberCopy[], now: Date): Promise<TPsaMemberRow[]> {

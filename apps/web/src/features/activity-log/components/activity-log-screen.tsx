@@ -124,7 +124,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="events" /> : null}
+      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="events" singular="event" /> : null}
     </Stack>
   );
 }

@@ -88,7 +88,7 @@ function CompaniesList({ mspCustomDomain, onOpen }: { mspCustomDomain: string; o
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="companies" /> : null}
+      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="companies" singular="company" /> : null}
     </Stack>
   );
 }
@@ -141,7 +141,7 @@ function CompanyEmployees({ mspCustomDomain, company, onAllTickets, onContactTic
       ) : null}
       {contacts.isPending ? <Loader aria-label="Loading employees" /> : null}
       {data ? <ContactsTable contacts={data.items} pending={data.pending} onOpenTickets={onContactTickets} /> : null}
-      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} isTotalCapped={data.isTotalCapped} onChange={setPage} label="employees" /> : null}
+      {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} isTotalCapped={data.isTotalCapped} onChange={setPage} label="employees" singular="employee" /> : null}
       <AddContactModal mspCustomDomain={mspCustomDomain} company={company} opened={isAdding} onClose={() => setIsAdding(false)} />
     </Stack>
   );

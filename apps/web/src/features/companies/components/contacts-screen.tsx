@@ -78,7 +78,7 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
           ) : null}
           {contacts.isPending ? <Loader aria-label="Loading contacts" /> : null}
           {data ? <ContactsTable contacts={data.items} pending={data.pending} showCompany onOpenTickets={(contact) => setView({ name: 'ContactTickets', contact })} /> : null}
-          {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} isTotalCapped={data.isTotalCapped} onChange={setPage} label="contacts" /> : null}
+          {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} isTotalCapped={data.isTotalCapped} onChange={setPage} label="contacts" singular="contact" /> : null}
           {ownCompany ? <AddContactModal mspCustomDomain={mspCustomDomain} company={ownCompany} opened={isAdding} onClose={() => setIsAdding(false)} /> : null}
         </>
       ) : null}

@@ -58,19 +58,20 @@ export function TicketsTable({ mspCustomDomain, psaCompanyId, psaContactId, onLo
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="tickets" />
+      <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="tickets" singular="ticket" />
     </Stack>
   );
 }
 
 /** Server-side pagination (R-155) with how many there are. */
 /** The count and the pages; a count that stopped at the cap reads "10,000+" (the server pages no further). */
-export function ListPager({ page, pageSize, total, isTotalCapped = false, onChange, label }: { page: number; pageSize: number; total: number; isTotalCapped?: boolean; onChange: (page: number) => void; label: string }) {
+/** `label` names the rows in the plural ("companies"), `singular` names one ("company": "1 company"). */
+export function ListPager({ page, pageSize, total, isTotalCapped = false, onChange, label, singular }: { page: number; pageSize: number; total: number; isTotalCapped?: boolean; onChange: (page: number) => void; label: string; singular: string }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {formatListTotal(total, isTotalCapped)} {label}
+        {formatListTotal(total, isTotalCapped)} {total === 1 && !isTotalCapped ? singular : label}
       </Text>
       {pages > 1 ? <Pagination value={page} onChange={onChange} total={pages} size="sm" aria-label={`Pages of ${label}`} /> : null}
     </Group>

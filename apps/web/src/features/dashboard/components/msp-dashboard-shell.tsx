@@ -100,13 +100,13 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            {/* At phone width the MSP name gives way (truncates) so the tabs and the menu keep their room. */}
+            {/* At phone width the tabs and the menu keep the header; the MSP name heads the navigation panel instead. */}
             <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: 1 }}>
               <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
               {mspProfile.data?.logoUrl ? (
                 <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
               ) : null}
-              <Text fw={700} component="span" truncate="end" title={user.mspName}>
+              <Text fw={700} component="span" truncate="end" title={user.mspName} visibleFrom="sm">
                 {user.mspName}
               </Text>
             </Group>
@@ -126,6 +126,9 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
         {/* A closed panel slides away but would stay focusable; inert takes it out of the tab order. */}
         <AppShell.Navbar p="sm" aria-label="Navigation panel" inert={!openPanels.nav}>
           <ScrollArea>
+            <Text fw={700} hiddenFrom="sm" px="sm" pb="xs">
+              {user.mspName}
+            </Text>
             {isTechnician && (
               <>
                 <NavLink label="Overview" active={activeTab === 'iTAgent' && isOverviewOpen} aria-current={activeTab === 'iTAgent' && isOverviewOpen ? 'page' : undefined} onClick={handleOpenOverview} component="button" />
