@@ -5,6 +5,11 @@ import { ADMIN_OPTION_LABELS, visibleAdminOptions } from '../../admin/admin-opti
 import { PERMISSION_LABELS } from '../../roles/permission-labels';
 
 /** Decisions #9: NoTier reads "No Dispatching". */
+/** "MSP integrations" → "MSP integrations", "Activity log" → "activity log": acronyms keep their capitals. */
+function lowerCaseLabel(label: string): string {
+  return label.replace(/\b[A-Z][a-z]/g, (word) => word.toLowerCase());
+}
+
 export function tierLabel(tier: TTierLevel | null): string {
   if (tier === null) return 'None';
   return tier === 'NoTier' ? 'No Dispatching' : tier.replace('Tier', 'Tier ');
@@ -79,7 +84,7 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
           {adminOptions.map((option) => (
             <List.Item key={option}>
               <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
-                Manage {ADMIN_OPTION_LABELS[option].toLowerCase()}
+                Manage {lowerCaseLabel(ADMIN_OPTION_LABELS[option])}
               </Anchor>
             </List.Item>
           ))}
