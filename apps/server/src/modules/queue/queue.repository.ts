@@ -17,6 +17,8 @@ async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
   return (result as { rows: TRow[] }).rows;
 }
 const iso = (date: Date) => date.toISOString();
+/** A PostgreSQL array literal of uuids or integers (values validated before: zod uuids, ids read from the database, numbers). */
+const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
 /** A queue ticket joined to its PSA copy and assignee, as the presenter takes it. */
 export interface TQueueTicketRow {
@@ -274,6 +276,31 @@ export async function findTechnician(db: TDatabase, mspId: string, techId: strin
   return row;
 }
 
+/** Technicians of the MSP by id (findTechnician for several in one statement), in the order of `techIds`; undefined where none. */
+export async function findTechnicians(db: TDatabase, mspId: string, techIds: string[]): Promise<(TTechnicianRow | undefined)[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.tier_level, u.psa_member_id, u.is_active,
+        (select count(*)::int from queue_tickets w where w.msp_id = u.msp_id and w.assigned_tech_id = u.id and w.state in ('claimed', 'working')) as working_count
+      from users u where u.msp_id = ${mspId} and u.id = any(${arrayLiteral(techIds)}::uuid[]) and u.kind = 'technician'`,
+  );
+  const byId = new Map<string, TTechnicianRow>(
+    rows.map((row) => [
+      String(row.id),
+      {
+        id: String(row.id),
+        firstName: asText(row.first_name) ?? '',
+        lastName: asText(row.last_name) ?? '',
+        tierLevel: asText(row.tier_level) as TQueueTier | null,
+        psaMemberId: asText(row.psa_member_id),
+        isActive: row.is_active === true,
+        workingCount: Number(row.working_count ?? 0),
+      },
+    ]),
+  );
+  return techIds.map((techId) => byId.get(techId));
+}
+
 export interface TClaimInput {
   mspId: string;
   techId: string;
@@ -290,9 +317,6 @@ export interface TClaimRequest {
   /** How many to claim now; 0 or less only reads the current ones. */
   count: number;
 }
-
-/** A PostgreSQL array literal of ids or integers (values the caller has validated: uuids read from the database, numbers). */
-const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
 /**
  * "Next tickets" for several technicians of one MSP in ONE statement: for each, up to `count` tickets

@@ -24,6 +24,7 @@ import type { TQueueMaintenance } from './queue.maintenance';
 import {
   claimNextTickets,
   claimNextTicketsBatch,
+  findTechnicians,
   findBoardStatuses,
   findTicketById,
   findTicketByPsaId,
@@ -72,8 +73,9 @@ async function byDistinct<TInput, TOutput>(inputs: TInput[], keyOf: (input: TInp
 export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenance) {
   const db = deps.database.db;
 
-  // "Next" and "release" of technicians without a PSA member (no PSA write, so no transaction of their
-  // own): calls of one MSP that arrive together go to the database as one statement (bench/queue.bench.ts).
+  // Calls of one MSP that arrive together go to the database as one statement (decision 029;
+  // bench/queue.bench.ts): the technician reads of "next" and "release", and the claims and releases of
+  // technicians without a PSA member (no PSA write, so no transaction of their own).
   const claimTogether = createCoalescer<TClaimRequest, TQueueTicketRow[]>(
     (mspId, requests) =>
       byDistinct(
@@ -94,6 +96,8 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       ),
     COALESCE,
   );
+
+  const findTogether = createCoalescer<string, TTechnicianRow | undefined>((mspId, techIds) => findTechnicians(db, mspId, techIds), COALESCE);
 
   async function present(mspId: string, rows: TQueueTicketRow[], settings?: TQueueSettings): Promise<TQueueTicket[]> {
     const now = deps.now();
@@ -143,7 +147,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
    * queue (own tier first, then lower). Pressing "next" again does not hoard more than `limit`.
    */
   async function nextTickets(actor: TActor, query: TNextTicketsQuery): Promise<TQueueTicket[]> {
-    const technician = await resolveTechnician(db, actor, query.techId, 'work');
+    const technician = await resolveTechnician(db, actor, query.techId, 'work', findTogether);
     const rank = workingTierRank(technician);
     await maintenance.maintain(actor.mspId);
     const settings = await maintenance.settingsOf(actor.mspId);
@@ -337,7 +341,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
 
   /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */
   async function release(actor: TActor, techId: string): Promise<number> {
-    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const technician = await resolveTechnician(db, actor, techId, 'work', findTogether);
     // Tickets the PSA never heard of go back in one statement (no transaction: two round trips fewer on
     // the queue's second-hottest call, bench/queue.bench.ts); only tickets assigned there need the transaction.
     const quick = await releaseTogether(actor.mspId, technician.id);
