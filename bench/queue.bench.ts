@@ -58,7 +58,7 @@ async function runServer(databaseUrl: string): Promise<void> {
     statements += 1;
     if (isByKind) {
       const [first] = args;
-      const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String((first).text) : '?';
+      const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '?';
       const kind = text.replace(/\s+/g, ' ').trim().slice(0, 60);
       byKind[kind] = (byKind[kind] ?? 0) + 1;
     }
