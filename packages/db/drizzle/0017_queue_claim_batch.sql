@@ -26,6 +26,9 @@ DECLARE
   picked_ids uuid[] := '{}';
   picked_techs uuid[] := '{}';
   candidate record;
+  -- An explicit cursor is planned for its first rows (the index walk); a FOR loop over a query would be
+  -- planned for all of them (a sort of the whole queue once the plan is generic).
+  walk refcursor;
   locked_id uuid;
   i integer;
   k integer;
@@ -41,11 +44,13 @@ BEGIN
       FROM generate_subscripts(p_tech_ids, 1) AS x(n) WHERE p_tier_ranks[x.n] = walk_rank AND wanted[x.n] > 0;
     member_count := array_length(members, 1);
     first_wanting := 1;
-    FOR candidate IN
+    OPEN walk NO SCROLL FOR
       SELECT q.id, q.is_reserved, q.assigned_tech_id FROM queue_tickets q
       WHERE q.msp_id = p_msp_id AND q.state = 'queued' AND q.tier_rank <= walk_rank AND (q.hold_until IS NULL OR q.hold_until <= p_now)
-      ORDER BY q.tier_rank DESC, q.rank_key DESC
+      ORDER BY q.tier_rank DESC, q.rank_key DESC;
     LOOP
+      FETCH walk INTO candidate;
+      EXIT WHEN NOT FOUND;
       -- Locked (not yet updated) by an earlier walk of this call: already given.
       CONTINUE WHEN candidate.id = ANY (picked_ids);
       FOR k IN first_wanting .. member_count LOOP
@@ -71,6 +76,7 @@ BEGIN
         first_wanting := first_wanting + 1;
       END LOOP;
     END LOOP;
+    CLOSE walk;
   END LOOP;
   RETURN QUERY
     WITH claimed AS (
