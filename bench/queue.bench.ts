@@ -40,6 +40,8 @@ interface TReady {
 interface TCount {
   kind: 'count';
   statements: number;
+  /** Statements by their first words (BENCH_STATEMENTS=1), since the last 'count'. */
+  byKind: Record<string, number>;
 }
 
 // ---------------------------------------------------------------- server (child process)
@@ -48,10 +50,18 @@ async function runServer(databaseUrl: string): Promise<void> {
   const send = (message: TReady | TCount) => process.send?.(message);
   // Every statement the app sends, counted where node-postgres sends it (BEGIN/COMMIT included).
   let statements = 0;
+  let byKind: Record<string, number> = {};
+  const isByKind = process.env.BENCH_STATEMENTS === '1';
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const originalQuery = prototype.query;
   prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
     statements += 1;
+    if (isByKind) {
+      const [first] = args;
+      const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '?';
+      const kind = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+      byKind[kind] = (byKind[kind] ?? 0) + 1;
+    }
     return originalQuery.apply(this, args);
   };
 
@@ -107,7 +117,10 @@ async function runServer(databaseUrl: string): Promise<void> {
   send({ kind: 'ready', appUrl: server.appUrl, bareUrl: server.bareUrl, mspCustomDomain: msp.customDomain, technicians });
 
   process.on('message', (message: unknown) => {
-    if (message === 'count') send({ kind: 'count', statements });
+    if (message === 'count') {
+      send({ kind: 'count', statements, byKind });
+      byKind = {};
+    }
     if (message === 'stop') {
       void (async () => {
         await server.close();
@@ -120,9 +133,12 @@ async function runServer(databaseUrl: string): Promise<void> {
 // ---------------------------------------------------------------- load generator (parent)
 
 async function statementCount(child: ChildProcess): Promise<number> {
+  return (await statementCounts(child)).statements;
+}
+async function statementCounts(child: ChildProcess): Promise<TCount> {
   const answer = nextMessage<TCount>(child, 'count');
   child.send('count');
-  return (await answer).statements;
+  return answer;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -232,17 +248,26 @@ async function runBench(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
+    const statementsOf: string[] = [];
     for (let round = 0; round < 2; round++) {
       const base = await bareLoad();
+      const countedBefore = await statementCounts(child);
       const running = Promise.resolve(queueLoad());
       await sampleWaits(running);
       const queue = await running;
+      const counted = await statementCounts(child);
+      // BENCH_STATEMENTS=1: what the app sent during this round, per queue request.
+      if (Object.keys(counted.byKind).length > 0) {
+        statementsOf.push(`round ${round + 1}: ${((counted.statements - countedBefore.statements) / (queue.requests.total || 1)).toFixed(2)} statements per request`);
+        for (const [kind, n] of Object.entries(counted.byKind).sort((a, b) => b[1] - a[1]).slice(0, 8)) statementsOf.push(`  ${(n / (queue.requests.total || 1)).toFixed(3).padStart(7)}  ${kind}`);
+      }
       errors += queue.errors + queue.timeouts + queue.non2xx;
       const ratio = queue.requests.average / (base.requests.average || 1);
       ratios.push(ratio);
       rows.push({ round: round + 1, 'SELECT 1 req/s': base.requests.average.toFixed(0), 'queue req/s (next + release)': queue.requests.average.toFixed(0), 'queue p50 ms': queue.latency.p50, 'queue p99 ms': queue.latency.p99, 'non-2xx': queue.non2xx, errors: queue.errors + queue.timeouts, ratio: `${ratio.toFixed(3)}x` });
     }
     console.table(rows);
+    for (const line of statementsOf) console.log(line);
     if (waits.size > 0) {
       console.log('database sessions during the queue load (samples, wait | statement):');
       for (const [what, n] of [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${String(n).padStart(6)}  ${what}`);

@@ -13,11 +13,18 @@ export function mayReadOtherTechnicians(actor: TActor): boolean {
 /**
  * The technician a queue call acts for. Work calls act only on the caller's own queue (the spec
  * sends techId; a different one is refused, 403); reads of another technician of the same MSP
- * need mayReadOtherTechnicians; an id that is not a technician of this MSP is 404.
+ * need mayReadOtherTechnicians; an id that is not a technician of this MSP is 404. `find` reads the
+ * technician (the queue's hottest calls pass a coalesced read).
  */
-export async function resolveTechnician(db: TDatabase, actor: TActor, techId: string, purpose: 'work' | 'read'): Promise<TTechnicianRow> {
+export async function resolveTechnician(
+  db: TDatabase,
+  actor: TActor,
+  techId: string,
+  purpose: 'work' | 'read',
+  find: (mspId: string, techId: string) => Promise<TTechnicianRow | undefined> = (mspId, id) => findTechnician(db, mspId, id),
+): Promise<TTechnicianRow> {
   // Existence in the caller's MSP first: an id of another tenant is 404 whatever the purpose (DESIGN §4).
-  const technician = await findTechnician(db, actor.mspId, techId);
+  const technician = await find(actor.mspId, techId);
   if (!technician) throw notFound(MESSAGES.queue.technicianNotFound);
   if (techId !== actor.userId && (purpose === 'work' || !mayReadOtherTechnicians(actor))) throw new AppError('forbidden', MESSAGES.queue.ownQueueOnly);
   return technician;

@@ -17,6 +17,8 @@ async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
   return (result as { rows: TRow[] }).rows;
 }
 const iso = (date: Date) => date.toISOString();
+/** A PostgreSQL array literal of uuids or integers (values validated before: zod uuids, ids read from the database, numbers). */
+const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
 /** A queue ticket joined to its PSA copy and assignee, as the presenter takes it. */
 export interface TQueueTicketRow {
@@ -274,6 +276,31 @@ export async function findTechnician(db: TDatabase, mspId: string, techId: strin
   return row;
 }
 
+/** Technicians of the MSP by id (findTechnician for several in one statement), in the order of `techIds`; undefined where none. */
+export async function findTechnicians(db: TDatabase, mspId: string, techIds: string[]): Promise<(TTechnicianRow | undefined)[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.tier_level, u.psa_member_id, u.is_active,
+        (select count(*)::int from queue_tickets w where w.msp_id = u.msp_id and w.assigned_tech_id = u.id and w.state in ('claimed', 'working')) as working_count
+      from users u where u.msp_id = ${mspId} and u.id = any(${arrayLiteral(techIds)}::uuid[]) and u.kind = 'technician'`,
+  );
+  const byId = new Map<string, TTechnicianRow>(
+    rows.map((row) => [
+      String(row.id),
+      {
+        id: String(row.id),
+        firstName: asText(row.first_name) ?? '',
+        lastName: asText(row.last_name) ?? '',
+        tierLevel: asText(row.tier_level) as TQueueTier | null,
+        psaMemberId: asText(row.psa_member_id),
+        isActive: row.is_active === true,
+        workingCount: Number(row.working_count ?? 0),
+      },
+    ]),
+  );
+  return techIds.map((techId) => byId.get(techId));
+}
+
 export interface TClaimInput {
   mspId: string;
   techId: string;
@@ -283,48 +310,52 @@ export interface TClaimInput {
   now: Date;
 }
 
-/**
- * "Next tickets" in ONE statement: up to `count` tickets newly claimed from the top of the queue, plus
- * the technician's current ones. Candidates are locked FOR UPDATE SKIP LOCKED, so concurrent callers
- * never receive the same ticket and never wait on each other; a row another caller claimed meanwhile
- * fails the re-check of `state = 'queued'` and the scan moves on. Order: own tier first, then lower
- * tiers (tier_rank desc), then rank key — the partial index's order, so the scan stops after `count`.
- */
-export async function claimNextTickets(db: TDatabase, input: TClaimInput): Promise<TQueueTicketRow[]> {
-  const now = iso(input.now);
-  const current = sql`select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
-      where q.msp_id = ${input.mspId} and q.assigned_tech_id = ${input.techId} and q.state in ('claimed', 'working')`;
-  // A literal LIMIT (not a parameter or subquery): the planner then walks the index and stops early.
-  const limit = sql.raw(String(Math.max(0, Math.floor(input.count))));
-  const rows =
-    input.count <= 0
-      ? await rowsOf(db, current)
-      : await rowsOf(
-          db,
-          sql`with picked as (
-            select q.id from queue_tickets q
-            where q.msp_id = ${input.mspId} and ${eligibleFor(input.techId, input.tierRank, input.now)}
-            order by q.tier_rank desc, q.rank_key desc
-            limit ${limit}
-            for update of q skip locked
-          ), claimed as (
-            update queue_tickets q set state = 'claimed', assigned_tech_id = ${input.techId}, claimed_at = ${now}::timestamptz,
-              is_reserved = false, hold_until = null, updated_at = ${now}::timestamptz
-            from picked where q.msp_id = ${input.mspId} and q.id = picked.id
-            returning q.*
-          ), events as (
-            insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
-            select msp_id, id, ${input.techId}, 'claimed', ${now}::timestamptz from claimed
-          )
-          select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
-          union all
-          ${current}`,
-        );
-  // Oldest claim first (the ones the technician already had), then the new ones best first.
-  return rows.map(toTicketRow).sort((a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey);
+/** One technician's part of a batched claim. */
+export interface TClaimRequest {
+  techId: string;
+  tierRank: number;
+  /** How many to claim now; 0 or less only reads the current ones. */
+  count: number;
 }
 
-/** Eligibility of `q` for a technician (the claim's own conditions). */
+/**
+ * "Next tickets" for several technicians of one MSP in ONE statement: for each, up to `count` tickets
+ * newly claimed from the top of the queue (queue_claim_batch, migration 0017: the single-technician claim
+ * looped inside the statement, so no ticket goes to two technicians; rows other sessions hold are skipped
+ * FOR UPDATE SKIP LOCKED, never waited on), plus the technician's current ones. Order per technician:
+ * own tier first, then lower tiers, then rank key — the partial index's order, so each walk stops after
+ * `count`. Answers each technician's rows in the order of `requests`.
+ */
+export async function claimNextTicketsBatch(db: TDatabase, mspId: string, requests: TClaimRequest[], now: Date): Promise<TQueueTicketRow[][]> {
+  const techIds = sql`${arrayLiteral(requests.map((request) => request.techId))}::uuid[]`;
+  const ranks = sql`${arrayLiteral(requests.map((request) => Math.floor(request.tierRank)))}::int[]`;
+  const counts = sql`${arrayLiteral(requests.map((request) => Math.max(0, Math.floor(request.count))))}::int[]`;
+  // The function's rows come back as it updated them (the statement's own snapshot still sees them
+  // queued), so the current ones are read beside them without counting a new claim twice.
+  const rows = await rowsOf(
+    db,
+    sql`with claimed as (select * from queue_claim_batch(${mspId}, ${techIds}, ${ranks}, ${counts}, ${iso(now)}::timestamptz))
+      select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
+      union all
+      select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
+      where q.msp_id = ${mspId} and q.assigned_tech_id = any(${techIds}) and q.state in ('claimed', 'working')`,
+  );
+  const byTech = new Map<string, TQueueTicketRow[]>();
+  for (const row of rows.map(toTicketRow)) {
+    const key = row.assignedTechId ?? '';
+    byTech.set(key, [...(byTech.get(key) ?? []), row]);
+  }
+  // Oldest claim first (the ones the technician already had), then the new ones best first.
+  return requests.map((request) => (byTech.get(request.techId) ?? []).sort((a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey));
+}
+
+/** "Next tickets" for one technician in one statement (claimNextTicketsBatch of one). */
+export async function claimNextTickets(db: TDatabase, input: TClaimInput): Promise<TQueueTicketRow[]> {
+  const [rows] = await claimNextTicketsBatch(db, input.mspId, [{ techId: input.techId, tierRank: input.tierRank, count: input.count }], input.now);
+  return rows ?? [];
+}
+
+/** Eligibility of `q` for a technician (the claim's own conditions; queue_claim_batch in migration 0017 repeats them: change both). */
 function eligibleFor(techId: string, tierRank: number, now: Date): SQL {
   return sql`q.state = 'queued' and q.tier_rank <= ${tierRank}
     and (q.hold_until is null or q.hold_until <= ${iso(now)}::timestamptz)
@@ -484,36 +515,41 @@ function assignedInPsaSql(mspId: string, ticketRowId: SQL): SQL {
 }
 
 /**
- * One technician's release of the claimed tickets that need no PSA write (the queue never assigned
- * them there), in one statement without a transaction: a technician without a PSA member hands back
- * in one round trip. Reports whether claimed tickets the queue did assign in the PSA are left: those
- * go back with releaseClaimedTickets in a transaction, beside their unassign write.
+ * Technicians' release of the claimed tickets that need no PSA write (the queue never assigned them
+ * there), for several technicians of one MSP in one statement without a transaction: technicians without
+ * a PSA member hand back in one round trip, however many arrive together. Reports, per technician in the
+ * order of `techIds`, how many went back and whether claimed tickets the queue did assign in the PSA are
+ * left: those go back with releaseClaimedTickets in a transaction, beside their unassign write.
  */
-export async function releaseTicketsNotAssignedInPsa(db: TDatabase, mspId: string, now: Date, techId: string): Promise<{ released: number; hasAssignedInPsaLeft: boolean }> {
+export async function releaseTicketsNotAssignedInPsa(db: TDatabase, mspId: string, now: Date, techIds: string[]): Promise<{ released: number; hasAssignedInPsaLeft: boolean }[]> {
   const at = iso(now);
-  // Reads of this statement see the rows as they were before its update: `left` counts the claimed
-  // tickets it does not release because the PSA must hear of them.
-  const [row] = await rowsOf(
+  const techs = sql`${arrayLiteral(techIds)}::uuid[]`;
+  // Reads of this statement see the rows as they were before its update: `has_assigned_left` looks at
+  // the claimed tickets it does not release because the PSA must hear of them.
+  const rows = await rowsOf(
     db,
     sql`with candidates as (
-        select q.id from queue_tickets q
-        where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
+        select q.id, q.assigned_tech_id as tech_id from queue_tickets q
+        where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = any(${techs})
           and not ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}
         for update of q skip locked
       ), released as (
         update queue_tickets q set state = 'queued', claimed_at = null,
           assigned_tech_id = case when q.is_reserved then q.assigned_tech_id else null end, updated_at = ${at}::timestamptz
         from candidates c where q.msp_id = ${mspId} and q.id = c.id
-        returning q.id
+        returning q.id, c.tech_id
       ), events as (
         insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, at)
-        select ${mspId}, id, ${techId}, 'released', ${at}::timestamptz from released
+        select ${mspId}, id, tech_id, 'released', ${at}::timestamptz from released
       )
-      select (select count(*)::int from released) as released,
-        exists (select 1 from queue_tickets q where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = ${techId}
-          and ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}) as has_assigned_left`,
+      select t.tech_id,
+        (select count(*)::int from released r where r.tech_id = t.tech_id) as released,
+        exists (select 1 from queue_tickets q where q.msp_id = ${mspId} and q.state = 'claimed' and q.assigned_tech_id = t.tech_id
+          and ${assignedInPsaSql(mspId, sql.raw('q.ticket_row_id'))}) as has_assigned_left
+      from unnest(${techs}) as t(tech_id)`,
   );
-  return { released: Number(row?.released ?? 0), hasAssignedInPsaLeft: row?.has_assigned_left === true };
+  const byTech = new Map(rows.map((row) => [String(row.tech_id), { released: Number(row.released ?? 0), hasAssignedInPsaLeft: row.has_assigned_left === true }]));
+  return techIds.map((techId) => byTech.get(techId) ?? { released: 0, hasAssignedInPsaLeft: false });
 }
 
 /**

@@ -23,6 +23,8 @@ import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, pendingWr
 import type { TQueueMaintenance } from './queue.maintenance';
 import {
   claimNextTickets,
+  claimNextTicketsBatch,
+  findTechnicians,
   findBoardStatuses,
   findTicketById,
   findTicketByPsaId,
@@ -39,9 +41,11 @@ import {
   rerankQueue,
   saveQueueSettings,
   updateQueueTicket,
+  type TClaimRequest,
   type TQueueTicketRow,
   type TTechnicianRow,
 } from './queue.repository';
+import { createCoalescer } from '../../lib/coalesce';
 import { minutesBetween, tierRank } from './queue.scoring';
 import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
@@ -49,10 +53,51 @@ import { insertQueueNote } from './notes.repository';
 import { userAuditFields } from '../../lib/audit';
 
 const DAY_MS = 86_400_000;
+/** Coalesced claims and releases (decision 029): at most this many technicians per statement, this many statements per MSP at once. */
+const COALESCE = { maxBatch: 64, maxInFlight: 4 };
+
+/** One answer per input for the distinct keys of `inputs` (a technician twice in one batch is served once). */
+async function byDistinct<TInput, TOutput>(inputs: TInput[], keyOf: (input: TInput) => string, merge: (a: TInput, b: TInput) => TInput, run: (distinct: TInput[]) => Promise<TOutput[]>): Promise<TOutput[]> {
+  const distinct = new Map<string, TInput>();
+  for (const input of inputs) {
+    const seen = distinct.get(keyOf(input));
+    distinct.set(keyOf(input), seen === undefined ? input : merge(seen, input));
+  }
+  const keys = [...distinct.keys()];
+  const outputs = await run([...distinct.values()]);
+  const byKey = new Map(keys.map((key, index) => [key, outputs[index] as TOutput]));
+  return inputs.map((input) => byKey.get(keyOf(input)) as TOutput);
+}
 
 /** The technician queue (DESIGN §8; 02 §4; R-294–R-332): claims, lists, completion, requeue, reject, release. */
 export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenance) {
   const db = deps.database.db;
+
+  // Calls of one MSP that arrive together go to the database as one statement (decision 029;
+  // bench/queue.bench.ts): the technician reads of "next" and "release", and the claims and releases of
+  // technicians without a PSA member (no PSA write, so no transaction of their own).
+  const claimTogether = createCoalescer<TClaimRequest, TQueueTicketRow[]>(
+    (mspId, requests) =>
+      byDistinct(
+        requests,
+        (request) => request.techId,
+        (a, b) => (b.count > a.count ? b : a),
+        (distinct) => claimNextTicketsBatch(db, mspId, distinct, deps.now()),
+      ),
+    COALESCE,
+  );
+  const releaseTogether = createCoalescer<string, { released: number; hasAssignedInPsaLeft: boolean }>(
+    (mspId, techIds) =>
+      byDistinct(
+        techIds,
+        (techId) => techId,
+        (a) => a,
+        (distinct) => releaseTicketsNotAssignedInPsa(db, mspId, deps.now(), distinct),
+      ),
+    COALESCE,
+  );
+
+  const findTogether = createCoalescer<string, TTechnicianRow | undefined>((mspId, techIds) => findTechnicians(db, mspId, techIds), COALESCE);
 
   async function present(mspId: string, rows: TQueueTicketRow[], settings?: TQueueSettings): Promise<TQueueTicket[]> {
     const now = deps.now();
@@ -102,7 +147,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
    * queue (own tier first, then lower). Pressing "next" again does not hoard more than `limit`.
    */
   async function nextTickets(actor: TActor, query: TNextTicketsQuery): Promise<TQueueTicket[]> {
-    const technician = await resolveTechnician(db, actor, query.techId, 'work');
+    const technician = await resolveTechnician(db, actor, query.techId, 'work', findTogether);
     const rank = workingTierRank(technician);
     await maintenance.maintain(actor.mspId);
     const settings = await maintenance.settingsOf(actor.mspId);
@@ -110,8 +155,8 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const claim = async (count: number) => {
       const input = { mspId: actor.mspId, techId: technician.id, tierRank: rank, count, now: deps.now() };
       // The claim is one statement (atomic alone): a technician without a PSA member makes no PSA write, so no
-      // transaction is opened (two round trips fewer on the queue's hottest call; bench/queue.bench.ts).
-      if (!isLinkedToPsa) return { rows: await claimNextTickets(db, input), writeIds: [] as string[] };
+      // transaction is opened and the claim goes with those of other technicians arriving at the same time.
+      if (!isLinkedToPsa) return { rows: await claimTogether(actor.mspId, { techId: technician.id, tierRank: rank, count }), writeIds: [] as string[] };
       return db.transaction(async (tx) => {
         const rows = await claimNextTickets(tx, input);
         const writeIds: string[] = [];
@@ -296,10 +341,10 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
 
   /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */
   async function release(actor: TActor, techId: string): Promise<number> {
-    const technician = await resolveTechnician(db, actor, techId, 'work');
+    const technician = await resolveTechnician(db, actor, techId, 'work', findTogether);
     // Tickets the PSA never heard of go back in one statement (no transaction: two round trips fewer on
     // the queue's second-hottest call, bench/queue.bench.ts); only tickets assigned there need the transaction.
-    const quick = await releaseTicketsNotAssignedInPsa(db, actor.mspId, deps.now(), technician.id);
+    const quick = await releaseTogether(actor.mspId, technician.id);
     if (!quick.hasAssignedInPsaLeft) return quick.released;
     const { released, writeIds } = await db.transaction(async (tx) => {
       const rows = await releaseClaimedTickets(tx, actor.mspId, deps.now(), { techId: technician.id });
