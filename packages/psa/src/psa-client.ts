@@ -185,6 +185,16 @@ export interface TPsaTicketRecord extends TPsaTicket {
   closedAt: string | null;
 }
 
+/** How a stream pages, not what it yields. */
+export interface TStreamOptions {
+  /**
+   * Request the next page as soon as a page has arrived, so the PSA prepares it while the caller works through this
+   * one. Same requests, one at a time; only a caller that stops before the end has sent one more than it needed, so it
+   * is for callers that read to the end (the batch sync), not for one that stops at a first match.
+   */
+  readAhead?: boolean;
+}
+
 /** Which tickets `streamTickets` pages through; every given part must hold (AND). */
 export interface TStreamTicketsFilter {
   boardIds?: readonly number[];
@@ -492,7 +502,7 @@ export interface PsaClient {
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
   /** Pages through the PSA's tickets in id order; the filter is applied by the PSA, not in memory. */
-  streamTickets(filter: TStreamTicketsFilter): AsyncIterable<TPsaTicketRecord>;
+  streamTickets(filter: TStreamTicketsFilter, options?: TStreamOptions): AsyncIterable<TPsaTicketRecord>;
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
   getTicket(ticketId: number): Promise<TPsaTicket>;
   updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePsaPayload } from '../http/parse';
-import type { TPsaTicketRecord, TStreamTicketsFilter } from '../psa-client';
+import type { TPsaTicketRecord, TStreamOptions, TStreamTicketsFilter } from '../psa-client';
 import { Condition, eq } from './conditions';
 import type { ConnectWiseApi } from './connectwise-api';
 import { toTicket } from './connectwise-mappers';
@@ -55,7 +55,7 @@ export function ticketConditions(filter: TStreamTicketsFilter): Condition | unde
   return parts.length === 0 ? undefined : Condition.and(...parts);
 }
 
-export function streamTickets(api: ConnectWiseApi, filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+export function streamTickets(api: ConnectWiseApi, filter: TStreamTicketsFilter, options: TStreamOptions = {}): AsyncGenerator<TPsaTicketRecord> {
   const conditions = ticketConditions(filter);
-  return api.stream('/service/tickets', toTicketRecord, conditions ? { conditions } : {});
+  return api.stream('/service/tickets', toTicketRecord, conditions ? { conditions } : {}, options);
 }

@@ -223,7 +223,10 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     };
     try {
       // The end date is a whole day: tickets entered on it are in the range.
-      for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
+      // Read-ahead: the PSA prepares the next page while this one is mapped and written (the run reads to the end; a run
+      // interrupted mid-page has sent at most one page request it will not use, and the retry reads from the checkpoint).
+      const filter = { boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId };
+      for await (const ticket of client.streamTickets(filter, { readAhead: true })) {
         if (signal.aborted) {
           await flush();
           await writing;
