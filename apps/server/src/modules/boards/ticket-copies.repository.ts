@@ -74,22 +74,21 @@ const nameOf = (ref: TRef | null | undefined) => ref?.name ?? null;
  */
 export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: TPsaType, tickets: readonly TTicketCopy[], now: Date = new Date()): Promise<number> {
   let written = 0;
-  const columns = COPIED_COLUMNS.map(([, column]) => column);
   const syncedAt = now.toISOString();
   for (let start = 0; start < tickets.length; start += BATCH_SIZE) {
     const batch = tickets.slice(start, start + BATCH_SIZE);
-    // One array parameter per column (unnest), not one per value: a 500-row batch binds 32 arrays instead of 15,500
-    // values (issue #7: the sync's memory and CPU per ticket).
-    const arrays = COPIED_COLUMNS.map(([key, column]) => sql`${sql.param(batch.map(CELL[key]))}::${sql.raw(COLUMN_TYPES[column] ?? 'text')}[]`);
+    // The whole batch is one JSON parameter (one row object per ticket, read back by json_to_recordset), not one
+    // parameter per value (15,500 for 500 rows) nor one array per column: JSON.stringify is native, where the driver
+    // escapes every element of an array parameter in JavaScript (issue #7: the sync's CPU per ticket).
     const result: unknown = await db.execute(sql`
-      insert into psa_tickets (msp_id, psa_type, external_id, ${sql.raw(columns.join(', '))}, synced_at)
-      select ${mspId}::uuid, ${psaType}, r.external_id, ${sql.raw(columns.map((column) => `r.${column}`).join(', '))}, ${syncedAt}::timestamptz
-      from unnest(${sql.param(batch.map((ticket) => String(ticket.externalId)))}::text[], ${sql.join(arrays, sql`, `)}) as r(external_id, ${sql.raw(columns.join(', '))})
-      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...columns, 'synced_at'].map((column) => `${column} = excluded.${column}`).join(', '))}
+      insert into psa_tickets (msp_id, psa_type, external_id, ${sql.raw(COLUMN_LIST)}, synced_at)
+      select ${mspId}::uuid, ${psaType}, r.external_id, ${sql.raw(COLUMNS.map((column) => `r.${column}`).join(', '))}, ${syncedAt}::timestamptz
+      from json_to_recordset(${JSON.stringify(batch.map(rowOf))}::json) as r(${sql.raw(RECORD_TYPE)})
+      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...COLUMNS, 'synced_at'].map((column) => `${column} = excluded.${column}`).join(', '))}
       -- An older copy never overwrites a newer one, and a copy equal in every field is left as it is: its synced_at
       -- stays, so the queue's incremental refresh (synced_at since its last pass) does not read it again.
       where (psa_tickets.psa_updated_at is null or excluded.psa_updated_at is null or excluded.psa_updated_at >= psa_tickets.psa_updated_at)
-        and (${sql.raw(columns.map((column) => `psa_tickets.${column}`).join(', '))}) is distinct from (${sql.raw(columns.map((column) => `excluded.${column}`).join(', '))})
+        and (${sql.raw(COLUMNS.map((column) => `psa_tickets.${column}`).join(', '))}) is distinct from (${sql.raw(COLUMNS.map((column) => `excluded.${column}`).join(', '))})
       returning id`);
     // node-postgres and PGlite both answer { rows }.
     written += (result as { rows: unknown[] }).rows.length;
@@ -97,7 +96,7 @@ export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: 
   return written;
 }
 
-/** The SQL type of each copied column that is not text (the unnest arrays are cast to it). */
+/** The SQL type of each copied column that is not text (json_to_recordset reads the JSON values as it). */
 const COLUMN_TYPES: Partial<Record<(typeof COPIED_COLUMNS)[number][1], string>> = {
   is_closed: 'boolean',
   time_spent_minutes: 'integer',
@@ -107,6 +106,18 @@ const COLUMN_TYPES: Partial<Record<(typeof COPIED_COLUMNS)[number][1], string>> 
 };
 
 const isoOf = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+const COLUMNS = COPIED_COLUMNS.map(([, column]) => column);
+const COLUMN_LIST = COLUMNS.join(', ');
+/** json_to_recordset's column list: the key and SQL type of each field of a row object. */
+const RECORD_TYPE = ['external_id text', ...COPIED_COLUMNS.map(([, column]) => `${column} ${COLUMN_TYPES[column] ?? 'text'}`)].join(', ');
+
+/** One ticket as the row object of the batch's JSON, keyed by column. */
+function rowOf(ticket: TTicketCopy): Record<string, string | number | boolean | null> {
+  const row: Record<string, string | number | boolean | null> = { external_id: String(ticket.externalId) };
+  for (const [key, column] of COPIED_COLUMNS) row[column] = CELL[key](ticket);
+  return row;
+}
 
 /** Each copied column's value for one ticket. */
 const CELL: Record<(typeof COPIED_COLUMNS)[number][0], (ticket: TTicketCopy) => string | number | boolean | null> = {
