@@ -72,9 +72,13 @@ function cpuMsOf(pid: number): number {
   return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
 }
 
-/** CPU time of PostgreSQL: the postmaster and every process it started (backends, background workers). */
+/**
+ * CPU time of PostgreSQL: the postmaster and every process it started (backends, background workers), counting those
+ * that have ended through the postmaster's reaped children's times (cutime, cstime).
+ */
 function postgresCpuMs(postmaster: number): number {
-  let total = cpuMsOf(postmaster);
+  const own = statOf(postmaster);
+  let total = own ? (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) * 10 : 0;
   for (const entry of readdirSync('/proc')) {
     if (/^\d+$/.test(entry) && statOf(Number(entry))?.[1] === String(postmaster)) total += cpuMsOf(Number(entry));
   }

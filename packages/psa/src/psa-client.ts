@@ -188,11 +188,12 @@ export interface TPsaTicketRecord extends TPsaTicket {
 /** How a stream pages, not what it yields. */
 export interface TStreamOptions {
   /**
-   * Request the next page as soon as a page has arrived, so the PSA prepares it while the caller works through this
-   * one. Same requests, one at a time; only a caller that stops before the end has sent one more than it needed, so it
-   * is for callers that read to the end (the batch sync), not for one that stops at a first match.
+   * How many pages past the one being read may be requested already (default 0: the next page is asked for when the
+   * caller has read this one). Each page is still asked for once the one before it has arrived: the same requests, in
+   * the same order, one at a time; but a caller that stops before the end has sent up to this many it did not need, so
+   * it is for callers that read to the end (the batch sync), not for one that stops at a first match.
    */
-  readAhead?: boolean;
+  readAhead?: number;
 }
 
 /** Which tickets `streamTickets` pages through; every given part must hold (AND). */

@@ -121,7 +121,7 @@ export class AutotaskApi {
   }
 
   async *stream<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T, options: TStreamOptions = {}): AsyncGenerator<T> {
-    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), entity, { filter }, options.readAhead === true)) yield mapRow(row);
+    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), entity, { filter }, options.readAhead ?? 0)) yield mapRow(row);
   }
 
   /** Picklists change rarely and cost a request each, so they are cached per client for a few minutes. */

@@ -62,10 +62,10 @@ export interface TAutotaskQueryOptions {
 }
 
 /**
- * Streams every record of `{entity}/query`, 500 per page, following `pageDetails.nextPageUrl`; with `readAhead` the
- * next page is requested as soon as a page has arrived (http/pages.ts: same requests, for callers that read to the end).
+ * Streams every record of `{entity}/query`, 500 per page, following `pageDetails.nextPageUrl`; `readAhead` pages may be
+ * requested before the caller reaches them (http/pages.ts: the same requests, for callers that read to the end).
  */
-export function streamAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions, readAhead = false): AsyncGenerator<unknown> {
+export function streamAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions, readAhead = 0): AsyncGenerator<unknown> {
   const body = { filter: query.filter, IncludeFields: query.includeFields, MaxRecords: autotaskMaxPageSize };
   const first: { link: string | null } = { link: null };
   // The first page is the query (a POST); the next-page URL carries the search and paging state itself (a GET), and is

@@ -81,7 +81,7 @@ export class ConnectWiseApi {
   }
 
   async *stream<T>(path: string, mapRow: (row: unknown) => T, query: TConnectWiseListQuery = {}, options: TStreamOptions = {}): AsyncGenerator<T> {
-    for await (const row of streamConnectWiseRows(this.transport, await this.apiBase(), path, query, options.readAhead === true)) yield mapRow(row);
+    for await (const row of streamConnectWiseRows(this.transport, await this.apiBase(), path, query, options.readAhead ?? 0)) yield mapRow(row);
   }
 
   /** `GET {list}/count` with the list's conditions: how many rows match, without reading them (a progress bar's total). */

@@ -94,10 +94,10 @@ export function rowsOf(response: THttpResponse): unknown[] {
 }
 
 /**
- * Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header; with `readAhead` the
- * next page is requested as soon as a page has arrived (http/pages.ts: same requests, for callers that read to the end).
+ * Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header; `readAhead` pages may be
+ * requested before the caller reaches them (http/pages.ts: the same requests, for callers that read to the end).
  */
-export function streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}, readAhead = false): AsyncGenerator<unknown> {
+export function streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}, readAhead = 0): AsyncGenerator<unknown> {
   const first = {
     url: appendQuery(`${apiBase}${path}`, {
       conditions: query.conditions?.toString(),

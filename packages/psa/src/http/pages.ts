@@ -5,25 +5,28 @@ export interface TPage<TRef> {
 }
 
 /**
- * Yields every row of a paged list, one page request at a time, in order. With `readAhead`, the next page's request
- * is sent as soon as a page has arrived — before its rows are handed on — so the PSA prepares that page while the
- * caller works through this one (parsing, mapping, writing). The PSA sees the same requests in the same order and
- * never two of them at once; only a caller that stops before the end has made one request more than it needed, so
+ * Yields every row of a paged list in order. Each page is requested once the page before it has arrived, so the PSA
+ * never sees two requests of a list at once and sees the same requests in the same order whatever `readAhead` is.
+ * `readAhead` is how many pages past the one the caller is reading may be requested already: 0 waits for the caller to
+ * finish a page before asking for the next; 2 lets the PSA prepare the next two pages while the caller parses, maps and
+ * writes this one. A caller that stops before the end has sent up to `readAhead` requests it did not need, so
  * read-ahead is for callers that read to the end (a batch sync), not for those that stop at a first match.
  */
-export async function* streamPages<TRef>(first: TRef, fetchPage: (ref: TRef) => Promise<TPage<TRef>>, readAhead = false): AsyncGenerator<unknown> {
-  let ahead: Promise<TPage<TRef>> | null = null;
-  let ref: TRef | null = first;
-  while (ahead !== null || ref !== null) {
-    const page: TPage<TRef> = await (ahead ?? fetchPage(ref as TRef));
-    ahead = null;
-    ref = page.next;
-    if (readAhead && ref !== null) {
-      ahead = fetchPage(ref);
-      // Its failure surfaces when it is awaited above; a caller that stopped early leaves it to end on its own.
-      ahead.catch(() => undefined);
-      ref = null;
-    }
+export async function* streamPages<TRef>(first: TRef, fetchPage: (ref: TRef) => Promise<TPage<TRef>>, readAhead = 0): AsyncGenerator<unknown> {
+  // Page k+1 is asked for when page k has arrived; a link after the last page resolves to null without a request.
+  const chain: Promise<TPage<TRef> | null>[] = [fetchPage(first)];
+  const extend = () => {
+    const previous = chain[chain.length - 1] ?? Promise.resolve(null);
+    const next = previous.then((page) => (page === null || page.next === null ? null : fetchPage(page.next)));
+    // A failure surfaces when its page is awaited below; a caller that stopped early leaves it to end on its own.
+    next.catch(() => undefined);
+    chain.push(next);
+  };
+  for (let ahead = 0; ahead < readAhead; ahead += 1) extend();
+  for (;;) {
+    const page = await chain.shift();
+    if (!page) return;
     yield* page.rows;
+    extend();
   }
 }

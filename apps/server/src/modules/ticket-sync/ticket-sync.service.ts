@@ -48,6 +48,11 @@ export interface TSyncRunJob {
 /** Tickets written per transaction; also how often the checkpoint and heartbeat move. */
 const FLUSH_TICKETS = 500;
 const DAY_MS = 86_400_000;
+/**
+ * PSA pages phase 2 asks for before it reaches them (one request at a time still): page N+1 and N+2 are prepared by
+ * the PSA while page N is mapped and written. Bounds memory to three pages and the batches being written.
+ */
+const READ_AHEAD_PAGES = 2;
 
 /** The run stopped because this process is stopping; the queue retries it (here or on another replica). */
 class SyncInterrupted extends Error {}
@@ -223,10 +228,10 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     };
     try {
       // The end date is a whole day: tickets entered on it are in the range.
-      // Read-ahead: the PSA prepares the next page while this one is mapped and written (the run reads to the end; a run
-      // interrupted mid-page has sent at most one page request it will not use, and the retry reads from the checkpoint).
+      // Read-ahead: the PSA prepares the next pages while this one is mapped and written (the run reads to the end; an
+      // interrupted run has sent at most READ_AHEAD_PAGES page requests it will not use, and its retry reads from the checkpoint).
       const filter = { boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId };
-      for await (const ticket of client.streamTickets(filter, { readAhead: true })) {
+      for await (const ticket of client.streamTickets(filter, { readAhead: READ_AHEAD_PAGES })) {
         if (signal.aborted) {
           await flush();
           await writing;
