@@ -14,13 +14,13 @@ export interface TPage<TRef> {
  */
 export async function* streamPages<TRef>(first: TRef, fetchPage: (ref: TRef) => Promise<TPage<TRef>>, readAhead = 0): AsyncGenerator<unknown> {
   // Page k+1 is asked for when page k has arrived; a link after the last page resolves to null without a request.
-  const chain: Promise<TPage<TRef> | null>[] = [fetchPage(first)];
+  let last: Promise<TPage<TRef> | null> = fetchPage(first);
+  const chain = [last];
   const extend = () => {
-    const previous = chain[chain.length - 1] ?? Promise.resolve(null);
-    const next = previous.then((page) => (page === null || page.next === null ? null : fetchPage(page.next)));
+    last = last.then((page) => (page === null || page.next === null ? null : fetchPage(page.next)));
     // A failure surfaces when its page is awaited below; a caller that stopped early leaves it to end on its own.
-    next.catch(() => undefined);
-    chain.push(next);
+    last.catch(() => undefined);
+    chain.push(last);
   };
   for (let ahead = 0; ahead < readAhead; ahead += 1) extend();
   for (;;) {
