@@ -193,6 +193,11 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     if (!start || !end) throw new Error('stored run has an unreadable date range');
     let buffer: TPsaTicketRecord[] = [];
     let requestsSeen = client.requestCount();
+    // Closed tickets are what the MSP's categoriser learns from: one learning job per attempt once its writes have
+    // ended, not one per batch (each job brings the model up to date with every close since it was stored, so a job per
+    // batch only repeated that work during the sync). A resumed run may have written closed tickets in an attempt that
+    // stopped before it could send the job.
+    let hasWrittenClosed = run.lastTicketId > 0;
     const write = async (batch: TPsaTicketRecord[]) => {
       const distinct = (pick: (ticket: TPsaTicketRecord) => number | null, given: (ticket: TPsaTicketRecord) => string | null) => [
         ...new Set(batch.filter((ticket) => given(ticket) === null).flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))]))),
@@ -211,7 +216,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
         if (!isHeld) throw new SyncTakenOver();
       });
       requestsSeen = requestsNow;
-      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, run.mspId);
+      if (batch.some((ticket) => ticket.isClosed)) hasWrittenClosed = true;
     };
     // A batch is written while the PSA's next page is read: paging and writing overlap instead of taking turns, so the
     // sync runs at about the PSA's paging speed. One write at a time (the checkpoint moves in order), and the loop
@@ -246,6 +251,9 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       // A PSA failure mid-page: the write in flight ends (committed or rolled back) before the run is marked.
       await writing.catch(() => undefined);
       throw error;
+    } finally {
+      // After the last write has ended, committed or not (never throws: a missed job only delays learning).
+      if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
     }
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
