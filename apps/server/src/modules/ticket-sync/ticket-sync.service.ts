@@ -218,9 +218,9 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       requestsSeen = requestsNow;
       if (batch.some((ticket) => ticket.isClosed)) hasWrittenClosed = true;
     };
-    // A batch is written while the PSA's next page is read: paging and writing overlap instead of taking turns, so the
+    // A batch is written while the PSA's next pages are read: paging and writing overlap instead of taking turns, so the
     // sync runs at about the PSA's paging speed. One write at a time (the checkpoint moves in order), and the loop
-    // waits for it before handing on the next batch, so memory holds at most two batches and a page.
+    // waits for it before handing on the next batch, so memory holds at most two batches and the pages read ahead.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       await writing;
@@ -250,13 +250,13 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     } catch (error) {
       // A PSA failure mid-page: the write in flight ends (committed or rolled back) before the run is marked.
       await writing.catch(() => undefined);
-      throw error;
-    } finally {
-      // After the last write has ended, committed or not (never throws: a missed job only delays learning).
+      // What was committed before the failure is learnt from now (never throws: a missed job only delays learning).
       if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
+      throw error;
     }
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
+    if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
