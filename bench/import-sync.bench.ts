@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -56,6 +56,35 @@ function rssOf(pid: number): number {
   }
 }
 
+/** `/proc/{pid}/stat` after the command name: [state, ppid, …]; null once the process has gone. */
+function statOf(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = statOf(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
+}
+
+/**
+ * CPU time of PostgreSQL: the postmaster and every process it started (backends, background workers), counting those
+ * that have ended through the postmaster's reaped children's times (cutime, cstime).
+ */
+function postgresCpuMs(postmaster: number): number {
+  const own = statOf(postmaster);
+  let total = own ? (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) * 10 : 0;
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry) && statOf(Number(entry))?.[1] === String(postmaster)) total += cpuMsOf(Number(entry));
+  }
+  return total;
+}
+
 async function simRequests(url: string): Promise<number> {
   return ((await (await fetch(`${url}/__sim/stats`)).json()) as { requests: number }).requests;
 }
@@ -102,54 +131,57 @@ async function runBench(): Promise<void> {
     const directory = (await call(`/psa/syncClientsContacts?mspCustomDomain=${ready.customDomain}`)) as { companies: number; contacts: number };
     console.log(`A-043 copy of the directory (${directory.companies.toLocaleString('en')} companies, ${directory.contacts.toLocaleString('en')} contacts): ${seconds(performance.now() - directoryStarted)}, server peak RSS ${mb(peak)}`);
 
-    // Contacts: the stream over a real socket, saved a thousand at a time while it runs, as the panel does.
-    peak = rssOf(pid);
-    const importStarted = performance.now();
-    const response = await fetch(`${ready.appUrl}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${ready.customDomain}`, { headers });
-    const decoder = new TextDecoder();
-    let buffered = '';
-    let jobId = '';
-    let pending: unknown[] = [];
-    let streamed = 0;
-    let saved = 0;
-    const save = async () => {
-      if (pending.length === 0) return;
-      const rows = pending;
-      pending = [];
-      saved += ((await call(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${ready.customDomain}&jobId=${jobId}`, { method: 'POST', body: JSON.stringify(rows) })) as { saved: number }).saved;
-    };
-    let completion = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let end = buffered.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        end = buffered.indexOf('\n\n');
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-        if (event === 'started') jobId = (data as { importJobId: string }).importJobId;
-        if (event === 'complete') completion = (data as { status: string }).status;
-        if (event === 'data') {
-          const rows = data as unknown[];
-          streamed += rows.length;
-          pending.push(...rows);
-          if (pending.length >= 1_000) await save();
+    // BENCH_ONLY=sync skips the contacts import (the directory copy stays: the ticket sync names companies and contacts from it).
+    if (process.env.BENCH_ONLY !== 'sync') {
+      // Contacts: the stream over a real socket, saved a thousand at a time while it runs, as the panel does.
+      peak = rssOf(pid);
+      const importStarted = performance.now();
+      const response = await fetch(`${ready.appUrl}/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=${ready.customDomain}`, { headers });
+      const decoder = new TextDecoder();
+      let buffered = '';
+      let jobId = '';
+      let pending: unknown[] = [];
+      let streamed = 0;
+      let saved = 0;
+      const save = async () => {
+        if (pending.length === 0) return;
+        const rows = pending;
+        pending = [];
+        saved += ((await call(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${ready.customDomain}&jobId=${jobId}`, { method: 'POST', body: JSON.stringify(rows) })) as { saved: number }).saved;
+      };
+      let completion = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        let end = buffered.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          end = buffered.indexOf('\n\n');
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
+          if (event === 'started') jobId = (data as { importJobId: string }).importJobId;
+          if (event === 'complete') completion = (data as { status: string }).status;
+          if (event === 'data') {
+            const rows = data as unknown[];
+            streamed += rows.length;
+            pending.push(...rows);
+            if (pending.length >= 1_000) await save();
+          }
         }
       }
+      await save();
+      const importMs = performance.now() - importStarted;
+      const importPeak = peak;
+      const direct = new pg.Client({ connectionString: database.url });
+      direct.on('error', () => undefined);
+      await direct.connect();
+      const stored = Number((await direct.query<{ n: string }>(`select count(*) as n from psa_contacts`)).rows[0]?.n ?? 0);
+      await direct.end();
+      const importMet = importMs <= TARGET_IMPORT_MS && importPeak < TARGET_RSS_MB * 1024 * 1024 && streamed === CONTACTS;
+      console.log(
+        `contacts import: ${streamed.toLocaleString('en')} streamed (${completion}), ${saved.toLocaleString('en')} saved, ${stored.toLocaleString('en')} stored, in ${seconds(importMs)} (target <= 60 s); server peak RSS ${mb(importPeak)} (target < ${TARGET_RSS_MB} MB): ${importMet ? 'met' : 'NOT MET'}`,
+      );
     }
-    await save();
-    const importMs = performance.now() - importStarted;
-    const importPeak = peak;
-    const direct = new pg.Client({ connectionString: database.url });
-    direct.on('error', () => undefined);
-    await direct.connect();
-    const stored = Number((await direct.query<{ n: string }>(`select count(*) as n from psa_contacts`)).rows[0]?.n ?? 0);
-    await direct.end();
-    const importMet = importMs <= TARGET_IMPORT_MS && importPeak < TARGET_RSS_MB * 1024 * 1024 && streamed === CONTACTS;
-    console.log(
-      `contacts import: ${streamed.toLocaleString('en')} streamed (${completion}), ${saved.toLocaleString('en')} saved, ${stored.toLocaleString('en')} stored, in ${seconds(importMs)} (target <= 60 s); server peak RSS ${mb(importPeak)} (target < ${TARGET_RSS_MB} MB): ${importMet ? 'met' : 'NOT MET'}`,
-    );
 
     // Tickets: every board, the 90 days with the most tickets (the scale data spans two years).
     const client = createPsaClient({ psaType: 'connectwise', siteUrl: simUrl, ...cw }, { tenantKey: 'bench-raw', timeoutMs: 60_000 });
@@ -157,15 +189,32 @@ async function runBench(): Promise<void> {
     const startDate = '2025-10-02';
     const endDate = '2025-12-31';
     const filter = { boardIds: boards, createdFrom: new Date(`${startDate}T00:00:00Z`), createdBefore: new Date('2026-01-01T00:00:00Z') };
+    // CPU time each process spends (the simulator, the server, PostgreSQL, this process paging raw): on a shared machine a
+    // run's wall time follows the CPU it needs as much as its waits.
+    const probe = new pg.Client({ connectionString: database.url });
+    probe.on('error', () => undefined);
+    await probe.connect();
+    const backend = (await probe.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+    const postmaster = Number(statOf(backend)?.[1] ?? 0);
+    await probe.end();
+    const cpuNow = () => ({ simulator: cpuMsOf(simulator?.pid ?? 0), server: cpuMsOf(pid), postgres: postmaster ? postgresCpuMs(postmaster) : 0, bench: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000 });
+    type TCpu = ReturnType<typeof cpuNow>;
+    const cpuSince = (before: TCpu): TCpu => {
+      const now = cpuNow();
+      return { simulator: now.simulator - before.simulator, server: now.server - before.server, postgres: now.postgres - before.postgres, bench: now.bench - before.bench };
+    };
+    const cpuText = (cpu: TCpu) => `CPU: simulator ${seconds(cpu.simulator)}, server ${seconds(cpu.server)}, PostgreSQL ${seconds(cpu.postgres)}, bench ${seconds(cpu.bench)}`;
     const raw = async () => {
+      const cpuBefore = cpuNow();
       const started = performance.now();
       let count = 0;
       for await (const _ticket of client.streamTickets(filter)) count += 1;
-      return { count, ms: performance.now() - started };
+      return { count, ms: performance.now() - started, cpu: cpuSince(cpuBefore) };
     };
     const sync = async () => {
       peak = rssOf(pid);
       const requestsBefore = await simRequests(simUrl);
+      const cpuBefore = cpuNow();
       const started = performance.now();
       const run = (await call('/psa/api/batch/sync-boards', { method: 'POST', body: JSON.stringify({ mspCustomDomain: ready.customDomain, boardIds: boards, startDate, endDate }) })) as { parentRunId: string };
       let status: { phase1: { status: string }; phase2?: { status: string; processed: number } } = { phase1: { status: 'QUEUED' } };
@@ -174,7 +223,22 @@ async function runBench(): Promise<void> {
         status = (await call(`/psa/api/batch/status?parentRunId=${run.parentRunId}`)) as typeof status;
       }
       const ms = performance.now() - started;
-      return { ms, processed: status.phase2?.processed ?? 0, status: status.phase2?.status ?? status.phase1.status, requests: (await simRequests(simUrl)) - requestsBefore, peak };
+      const cpu = cpuSince(cpuBefore);
+      // Where the run's time went, from its own row: waiting for the queue, phase 1 (reference data), phase 2 (tickets).
+      const timing = new pg.Client({ connectionString: database.url });
+      timing.on('error', () => undefined);
+      await timing.connect();
+      const row = (
+        await timing.query<{ queued: number; phase1: number; between: number; phase2: number }>(
+          `select extract(epoch from phase1_started_at - created_at) * 1000 as queued, extract(epoch from phase1_finished_at - phase1_started_at) * 1000 as phase1,
+                  extract(epoch from phase2_started_at - phase1_finished_at) * 1000 as between, extract(epoch from phase2_finished_at - phase2_started_at) * 1000 as phase2
+             from sync_runs where id = $1`,
+          [run.parentRunId],
+        )
+      ).rows[0];
+      await timing.end();
+      const breakdown = row ? `queue wait ${Number(row.queued).toFixed(0)} ms, phase 1 ${Number(row.phase1).toFixed(0)} ms, then ${Number(row.between).toFixed(0)} ms, phase 2 ${Number(row.phase2).toFixed(0)} ms` : 'no run row';
+      return { ms, processed: status.phase2?.processed ?? 0, status: status.phase2?.status ?? status.phase1.status, requests: (await simRequests(simUrl)) - requestsBefore, peak, breakdown, cpu };
     };
     // Raw paging before and after each sync: the machine is shared, so the ratio compares neighbours in time.
     const rawBefore = await raw();
@@ -182,14 +246,14 @@ async function runBench(): Promise<void> {
     const rawBetween = await raw();
     const again = await sync();
     const rawAfter = await raw();
-    const report = (label: string, run: Awaited<ReturnType<typeof sync>>, rawMs: number) => {
+    const report = (label: string, run: Awaited<ReturnType<typeof sync>>, rawMs: number, rawCpu: TCpu) => {
       const ratio = rawMs / run.ms;
       console.log(
-        `${label}: ${run.processed.toLocaleString('en')} of ${rawBefore.count.toLocaleString('en')} tickets in range (of ${TICKETS.toLocaleString('en')}) ${run.status} in ${seconds(run.ms)}, ${run.requests} PSA requests (status polls not included), server peak RSS ${mb(run.peak)}; raw paging ${seconds(rawMs)}, sync speed / raw paging speed = ${(ratio * 100).toFixed(0)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'}`,
+        `${label}: ${run.processed.toLocaleString('en')} of ${rawBefore.count.toLocaleString('en')} tickets in range (of ${TICKETS.toLocaleString('en')}) ${run.status} in ${seconds(run.ms)}, ${run.requests} PSA requests (status polls not included), server peak RSS ${mb(run.peak)}; raw paging ${seconds(rawMs)}, sync speed / raw paging speed = ${(ratio * 100).toFixed(0)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'}\n  (${run.breakdown}; sync ${cpuText(run.cpu)}; raw paging ${cpuText(rawCpu)})`,
       );
     };
-    report('ticket sync (new copies)', first, (rawBefore.ms + rawBetween.ms) / 2);
-    report('ticket sync again (unchanged copies)', again, (rawBetween.ms + rawAfter.ms) / 2);
+    report('ticket sync (new copies)', first, (rawBefore.ms + rawBetween.ms) / 2, rawBetween.cpu);
+    report('ticket sync again (unchanged copies)', again, (rawBetween.ms + rawAfter.ms) / 2, rawAfter.cpu);
   } finally {
     if (sampler) clearInterval(sampler);
     if (server?.connected) {

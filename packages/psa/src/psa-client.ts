@@ -185,6 +185,17 @@ export interface TPsaTicketRecord extends TPsaTicket {
   closedAt: string | null;
 }
 
+/** How a stream pages, not what it yields. */
+export interface TStreamOptions {
+  /**
+   * How many pages past the one being read may be requested already (default 0: the next page is asked for when the
+   * caller has read this one). Each page is still asked for once the one before it has arrived: the same requests, in
+   * the same order, one at a time; but a caller that stops before the end has sent up to this many it did not need, so
+   * it is for callers that read to the end (the batch sync), not for one that stops at a first match.
+   */
+  readAhead?: number;
+}
+
 /** Which tickets `streamTickets` pages through; every given part must hold (AND). */
 export interface TStreamTicketsFilter {
   boardIds?: readonly number[];
@@ -492,7 +503,7 @@ export interface PsaClient {
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
   /** Pages through the PSA's tickets in id order; the filter is applied by the PSA, not in memory. */
-  streamTickets(filter: TStreamTicketsFilter): AsyncIterable<TPsaTicketRecord>;
+  streamTickets(filter: TStreamTicketsFilter, options?: TStreamOptions): AsyncIterable<TPsaTicketRecord>;
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
   getTicket(ticketId: number): Promise<TPsaTicket>;
   updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;

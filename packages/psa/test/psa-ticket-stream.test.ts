@@ -4,9 +4,9 @@ import { clientFor, startPsaSimulator, type TSimulator } from './sim-clients';
 
 const PSAS: TPsaType[] = ['connectwise', 'autotask'];
 
-async function collect(client: PsaClient, filter: TStreamTicketsFilter): Promise<TPsaTicketRecord[]> {
+async function collect(client: PsaClient, filter: TStreamTicketsFilter, readAhead?: number): Promise<TPsaTicketRecord[]> {
   const tickets: TPsaTicketRecord[] = [];
-  for await (const ticket of client.streamTickets(filter)) tickets.push(ticket);
+  for await (const ticket of client.streamTickets(filter, readAhead === undefined ? undefined : { readAhead })) tickets.push(ticket);
   return tickets;
 }
 
@@ -37,6 +37,21 @@ describe.each(PSAS)('%s ticket stream by board and date range against the simula
     const middleId = onBoard[Math.floor(onBoard.length / 2)]?.id ?? 0;
     const resumed = await collect(client, { boardIds: [boardId ?? -1], afterId: middleId });
     expect(resumed.map((ticket) => ticket.id)).toEqual(onBoard.filter((ticket) => ticket.id > middleId).map((ticket) => ticket.id));
+  });
+
+  it('reads ahead with the same requests and the same tickets, and a reader that stops early sends at most the read-ahead more', async () => {
+    let before = client.requestCount();
+    const plain = await collect(client, {});
+    const plainRequests = client.requestCount() - before;
+    expect(plainRequests).toBeGreaterThan(1);
+    before = client.requestCount();
+    const ahead = await collect(client, {}, 2);
+    expect(client.requestCount() - before).toBe(plainRequests);
+    expect(ahead).toEqual(plain);
+    before = client.requestCount();
+    for await (const _first of client.streamTickets({}, { readAhead: 1 })) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(client.requestCount() - before).toBe(2);
   });
 
   it('keeps only tickets entered in the range, and open ones when asked', async () => {

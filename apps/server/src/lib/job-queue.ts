@@ -29,8 +29,13 @@ export type TQueuePolicy = 'standard' | 'short';
 
 /** Durable background jobs on the app's own database (docs/decisions/015-durable-jobs-with-pg-boss.md). */
 export interface TJobQueue {
-  /** Registers a queue and its handler; the worker starts with the queue (started on first use). */
-  work<TData extends object>(name: string, handler: TJobHandler<TData>, options?: { policy?: TQueuePolicy }): Promise<void>;
+  /**
+   * Registers a queue and its handler; the worker starts with the queue (started on first use). With `startsOnSend`, a
+   * job sent from this process is fetched by its worker at once (or as soon as it finishes the job in hand) instead of
+   * at its next poll; workers of other processes still poll. For jobs a person waits for (a batch sync), not for
+   * bursts that the polling interval is meant to gather.
+   */
+  work<TData extends object>(name: string, handler: TJobHandler<TData>, options?: { policy?: TQueuePolicy; startsOnSend?: boolean }): Promise<void>;
   /**
    * Enqueues a job (its id, or null when the queue's policy merged it into a waiting one). `startAfterSeconds` delays it:
    * on a 'short' queue, every send with the same key within that time becomes the one job.
@@ -59,18 +64,20 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
     schedule: false,
     maintenanceIntervalSeconds: 120,
   });
-  const handlers = new Map<string, { handler: TJobHandler<object>; policy: TQueuePolicy }>();
+  const handlers = new Map<string, { handler: TJobHandler<object>; policy: TQueuePolicy; startsOnSend: boolean }>();
+  /** This process's worker of each `startsOnSend` queue, told at once about a job sent from here. */
+  const promptWorkers = new Map<string, string>();
   const running = new Set<AbortController>();
   let starting: Promise<void> | null = null;
   let started = false;
   let stopped = false;
 
-  const attach = async (name: string, handler: TJobHandler<object>, policy: TQueuePolicy): Promise<void> => {
+  const attach = async (name: string, handler: TJobHandler<object>, policy: TQueuePolicy, startsOnSend: boolean): Promise<void> => {
     const queueOptions = { name, policy, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: options.expireInSeconds };
     await boss.createQueue(name, queueOptions);
     // A queue created by an older version keeps its first policy otherwise (createQueue leaves an existing one alone).
     if (policy !== 'standard') await boss.updateQueue(name, queueOptions);
-    await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+    const workerId = await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         const controller = new AbortController();
         running.add(controller);
@@ -81,6 +88,7 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
         }
       }
     });
+    if (startsOnSend) promptWorkers.set(name, workerId);
   };
 
   const ensureStarted = (): Promise<void> => {
@@ -89,7 +97,7 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
       boss.on('error', (error: Error) => process.stderr.write(`jobs: ${error.message}\n`));
       await boss.start();
       started = true;
-      for (const [name, { handler, policy }] of handlers) await attach(name, handler, policy);
+      for (const [name, { handler, policy, startsOnSend }] of handlers) await attach(name, handler, policy, startsOnSend);
     })();
     return starting;
   };
@@ -97,15 +105,20 @@ export function createJobQueue(database: TDatabaseHandle, options: TJobQueueOpti
   return {
     async work(name, handler, workOptions = {}) {
       const policy = workOptions.policy ?? 'standard';
-      handlers.set(name, { handler: handler as TJobHandler<object>, policy });
-      if (started) await attach(name, handler as TJobHandler<object>, policy);
+      const startsOnSend = workOptions.startsOnSend === true;
+      handlers.set(name, { handler: handler as TJobHandler<object>, policy, startsOnSend });
+      if (started) await attach(name, handler as TJobHandler<object>, policy, startsOnSend);
     },
     async send(name, data, sendOptions = {}) {
       await ensureStarted();
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      // A job due now on a `startsOnSend` queue need not wait for the worker's next poll (2 s in production).
+      const workerId = promptWorkers.get(name);
+      if (id !== null && !sendOptions.startAfterSeconds && workerId !== undefined) boss.notifyWorker(workerId);
+      return id;
     },
     async stop() {
       stopped = true;

@@ -30,6 +30,7 @@ import type {
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTicketRecord,
+  TStreamOptions,
   TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTimeEntry,
@@ -178,8 +179,8 @@ export class AutotaskClient implements PsaClient {
     return contacts.createContact(this.api, input);
   }
 
-  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
-    return streamTickets(this.api, filter);
+  streamTickets(filter: TStreamTicketsFilter, options?: TStreamOptions): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter, options);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {

@@ -1,3 +1,4 @@
+import type { TStreamOptions } from '../psa-client';
 import type { TPsaClientOptions } from '../client-options';
 import { defaultTimeoutMs } from '../client-options';
 import { PsaError } from '../errors';
@@ -119,8 +120,8 @@ export class AutotaskApi {
     );
   }
 
-  async *stream<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T): AsyncGenerator<T> {
-    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), entity, { filter })) yield mapRow(row);
+  async *stream<T>(entity: string, filter: TAutotaskFilter[], mapRow: (row: unknown) => T, options: TStreamOptions = {}): AsyncGenerator<T> {
+    for await (const row of streamAutotaskRows(this.transport, await this.apiBase(), entity, { filter }, options.readAhead ?? 0)) yield mapRow(row);
   }
 
   /** Picklists change rarely and cost a request each, so they are cached per client for a few minutes. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PsaError } from '../errors';
 import type { HttpTransport, THttpResponse, TRepeatableRequest } from '../http/request';
 import { parsePsaPayload, resolveSameOrigin } from '../http/parse';
+import { streamPages } from '../http/pages';
 import type { TAutotaskFilter } from './filters';
 
 export const autotaskMaxPageSize = 500;
@@ -60,22 +61,25 @@ export interface TAutotaskQueryOptions {
   includeFields?: string[];
 }
 
-/** Streams every record of `{entity}/query`, 500 per page, following `pageDetails.nextPageUrl`. */
-export async function* streamAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions): AsyncGenerator<unknown> {
+/**
+ * Streams every record of `{entity}/query`, 500 per page, following `pageDetails.nextPageUrl`; `readAhead` pages may be
+ * requested before the caller reaches them (http/pages.ts: the same requests, for callers that read to the end).
+ */
+export function streamAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions, readAhead = 0): AsyncGenerator<unknown> {
   const body = { filter: query.filter, IncludeFields: query.includeFields, MaxRecords: autotaskMaxPageSize };
-  let url: string | null = `${apiBase}/${entity}/query`;
-  let method: 'POST' | 'GET' = 'POST';
-  while (url !== null) {
-    const pageUrl: string = url;
+  const first: { link: string | null } = { link: null };
+  // The first page is the query (a POST); the next-page URL carries the search and paging state itself (a GET), and is
+  // checked when it is followed (after the rows of the page that sent it).
+  const fetchPage = async (ref: { link: string | null }) => {
     const request: TRepeatableRequest =
-      method === 'POST' ? { method, isQuery: true, url: pageUrl, body, endpointKey: entity } : { method, url: pageUrl, endpointKey: entity };
-    const page: z.infer<typeof ZQueryPage> = await transport.send(request, (response) => parsePsaPayload(ZQueryPage, response.body, `${entity} page`));
-    yield* page.items;
-    const next: string | null = page.pageDetails?.nextPageUrl ?? null;
-    url = next ? resolveSameOrigin(next, apiBase) : null;
-    // The next-page URL carries the search and paging state itself.
-    method = 'GET';
-  }
+      ref.link === null
+        ? { method: 'POST', isQuery: true, url: `${apiBase}/${entity}/query`, body, endpointKey: entity }
+        : { method: 'GET', url: resolveSameOrigin(ref.link, apiBase), endpointKey: entity };
+    const page = await transport.send(request, (response) => parsePsaPayload(ZQueryPage, response.body, `${entity} page`));
+    const link = page.pageDetails?.nextPageUrl;
+    return { rows: page.items, next: link ? { link } : null };
+  };
+  return streamPages(first, fetchPage, readAhead);
 }
 
 export async function listAutotaskRows(transport: HttpTransport, apiBase: string, entity: string, query: TAutotaskQueryOptions): Promise<unknown[]> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePsaPayload } from '../http/parse';
-import type { TPsaTicketRecord, TStreamTicketsFilter } from '../psa-client';
+import type { TPsaTicketRecord, TStreamOptions, TStreamTicketsFilter } from '../psa-client';
 import type { AutotaskApi } from './autotask-api';
 import { ZTicketRow } from './autotask-mappers';
 import { atFilter, type TAutotaskFilter } from './filters';
@@ -34,7 +34,7 @@ const labelIn = (values: readonly TPicklistValue[]) => {
 };
 
 /** Autotask rows carry ids; queue, status, priority and (sub-)issue type names come from the Tickets picklists (one cached read). */
-export async function* streamTickets(api: AutotaskApi, filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+export async function* streamTickets(api: AutotaskApi, filter: TStreamTicketsFilter, options: TStreamOptions = {}): AsyncGenerator<TPsaTicketRecord> {
   const statuses = await api.ticketPicklist('status');
   const closedValues = statuses.filter(isClosedStatus).map((status) => status.value);
   const closed = new Set(closedValues);
@@ -62,5 +62,5 @@ export async function* streamTickets(api: AutotaskApi, filter: TStreamTicketsFil
       closedAt: row.completedDate ?? null,
     };
   };
-  yield* api.stream('Tickets', ticketFilter(filter, closedValues), toRecord);
+  yield* api.stream('Tickets', ticketFilter(filter, closedValues), toRecord, options);
 }

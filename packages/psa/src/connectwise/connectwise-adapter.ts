@@ -32,6 +32,7 @@ import type {
   TPsaTicket,
   TPsaTicketStatus,
   TPsaTicketRecord,
+  TStreamOptions,
   TStreamTicketsFilter,
   TPsaTicketType,
   TPsaTimeEntry,
@@ -191,8 +192,8 @@ export class ConnectWiseClient implements PsaClient {
     return contacts.createContact(this.api, input);
   }
 
-  streamTickets(filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
-    return streamTickets(this.api, filter);
+  streamTickets(filter: TStreamTicketsFilter, options?: TStreamOptions): AsyncGenerator<TPsaTicketRecord> {
+    return streamTickets(this.api, filter, options);
   }
 
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket> {

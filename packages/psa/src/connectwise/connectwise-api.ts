@@ -1,4 +1,5 @@
 import type { TPsaClientOptions } from '../client-options';
+import type { TStreamOptions } from '../psa-client';
 import { defaultTimeoutMs } from '../client-options';
 import { PsaError } from '../errors';
 import { connectWiseBudgetLimits, RequestBudget } from '../http/budget';
@@ -79,8 +80,8 @@ export class ConnectWiseApi {
     return rows.map(mapRow);
   }
 
-  async *stream<T>(path: string, mapRow: (row: unknown) => T, query: TConnectWiseListQuery = {}): AsyncGenerator<T> {
-    for await (const row of streamConnectWiseRows(this.transport, await this.apiBase(), path, query)) yield mapRow(row);
+  async *stream<T>(path: string, mapRow: (row: unknown) => T, query: TConnectWiseListQuery = {}, options: TStreamOptions = {}): AsyncGenerator<T> {
+    for await (const row of streamConnectWiseRows(this.transport, await this.apiBase(), path, query, options.readAhead ?? 0)) yield mapRow(row);
   }
 
   /** `GET {list}/count` with the list's conditions: how many rows match, without reading them (a progress bar's total). */

@@ -4,6 +4,7 @@ import type { HttpTransport, THttpResponse } from '../http/request';
 import { appendQuery, parsePsaPayload, resolveSameOrigin } from '../http/parse';
 import type { Condition } from './conditions';
 import { connectWiseMaxPageSize, parseNextLink } from './paging';
+import { streamPages } from '../http/pages';
 
 export const connectWiseApiVersion = '2025.16';
 
@@ -92,29 +93,35 @@ export function rowsOf(response: THttpResponse): unknown[] {
   return response.body as unknown[];
 }
 
-/** Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header. */
-export async function* streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}): AsyncGenerator<unknown> {
-  let pageNumber = 1;
-  let url: string | null = appendQuery(`${apiBase}${path}`, {
-    conditions: query.conditions?.toString(),
-    childConditions: query.childConditions?.toString(),
-    orderBy: query.orderBy ?? 'id asc',
-    fields: query.fields,
-    page: 1,
-    pageSize: connectWiseMaxPageSize,
-  });
-  while (url !== null) {
-    const pageUrl: string = url;
-    const page = await transport.send({ method: 'GET', url: pageUrl, endpointKey: path }, (response) => ({
-      rows: rowsOf(response),
-      next: parseNextLink(response.headers.get('link')),
-    }));
-    yield* page.rows;
-    pageNumber += 1;
-    if (page.next !== null) url = resolveSameOrigin(page.next, apiBase);
-    // Without a Link header a full page may still have a successor (older servers); a short page is the end.
-    else url = page.rows.length === connectWiseMaxPageSize ? appendQuery(pageUrl, { page: pageNumber }) : null;
-  }
+/**
+ * Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header; `readAhead` pages may be
+ * requested before the caller reaches them (http/pages.ts: the same requests, for callers that read to the end).
+ */
+export function streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}, readAhead = 0): AsyncGenerator<unknown> {
+  const first = {
+    url: appendQuery(`${apiBase}${path}`, {
+      conditions: query.conditions?.toString(),
+      childConditions: query.childConditions?.toString(),
+      orderBy: query.orderBy ?? 'id asc',
+      fields: query.fields,
+      page: 1,
+      pageSize: connectWiseMaxPageSize,
+    }),
+    pageNumber: 1,
+  };
+  // A page's `link` is checked when it is followed (after the rows of the page that sent it), as before read-ahead.
+  const fetchPage = async (ref: { url: string; pageNumber: number; link?: string }) => {
+    const url = ref.link === undefined ? ref.url : resolveSameOrigin(ref.link, apiBase);
+    return transport.send({ method: 'GET', url, endpointKey: path }, (response) => {
+      const rows = rowsOf(response);
+      const link = parseNextLink(response.headers.get('link'));
+      const pageNumber = ref.pageNumber + 1;
+      if (link !== null) return { rows, next: { url, pageNumber, link } };
+      // Without a Link header a full page may still have a successor (older servers); a short page is the end.
+      return { rows, next: rows.length === connectWiseMaxPageSize ? { url: appendQuery(url, { page: pageNumber }), pageNumber } : null };
+    });
+  };
+  return streamPages(first, fetchPage, readAhead);
 }
 
 export async function listConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}): Promise<unknown[]> {

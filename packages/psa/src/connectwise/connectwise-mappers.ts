@@ -167,7 +167,7 @@ export const toContactWithCompany = (row: unknown): TPsaContactWithCompany => {
   };
 };
 
-const ZTicket = z.object({
+export const ZTicket = z.object({
   id: z.number().int(),
   summary: z.string(),
   board: ZRef,
@@ -188,8 +188,9 @@ const ZTicket = z.object({
   severity: z.string().nullish(),
 });
 const levelOf = (value: string | null | undefined): TPsaImpactLevel | null => (value === 'Low' || value === 'Medium' || value === 'High' ? value : null);
-export const toTicket = (row: unknown): TPsaTicket => {
-  const ticket = parsePsaPayload(ZTicket, row, 'ticket');
+export const toTicket = (row: unknown): TPsaTicket => ticketOf(parsePsaPayload(ZTicket, row, 'ticket'));
+/** A ticket row already checked against ZTicket (or a schema extending it), as the adapter's ticket. */
+export const ticketOf = (ticket: z.infer<typeof ZTicket>): TPsaTicket => {
   return {
     id: ticket.id,
     number: String(ticket.id),

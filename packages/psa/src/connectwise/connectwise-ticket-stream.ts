@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { parsePsaPayload } from '../http/parse';
-import type { TPsaTicketRecord, TStreamTicketsFilter } from '../psa-client';
+import type { TPsaTicketRecord, TStreamOptions, TStreamTicketsFilter } from '../psa-client';
 import { Condition, eq } from './conditions';
 import type { ConnectWiseApi } from './connectwise-api';
-import { toTicket } from './connectwise-mappers';
+import { ticketOf, ZTicket } from './connectwise-mappers';
 
-const ZName = z.object({ name: z.string().nullish() }).nullish();
-const ZTicketNames = z.object({
-  board: ZName,
-  type: ZName,
-  subType: ZName,
-  item: ZName,
-  priority: ZName,
-  company: ZName,
-  contact: ZName,
-  owner: ZName,
+// The ticket's own fields and the names and dates the stream carries, checked in one pass (one parse per row: the
+// batch sync maps every row of every page, issue #7).
+const ZTicketRecord = ZTicket.extend({
   closedDate: z.string().nullish(),
   _info: z.object({ dateEntered: z.string().nullish(), lastUpdated: z.string().nullish() }).nullish(),
 });
@@ -23,22 +16,22 @@ const nameOf = (ref: { name?: string | null } | null | undefined): string | null
 
 /** A ConnectWise ticket row with the names it carries; initial description and resolution are notes there, not ticket fields. */
 export const toTicketRecord = (row: unknown): TPsaTicketRecord => {
-  const names = parsePsaPayload(ZTicketNames, row, 'ticket');
+  const ticket = parsePsaPayload(ZTicketRecord, row, 'ticket');
   return {
-    ...toTicket(row),
-    boardName: nameOf(names.board),
-    typeName: nameOf(names.type),
-    subtypeName: nameOf(names.subType),
-    itemName: nameOf(names.item),
-    priorityName: nameOf(names.priority),
-    companyName: nameOf(names.company),
-    contactName: nameOf(names.contact),
-    ownerName: nameOf(names.owner),
+    ...ticketOf(ticket),
+    boardName: nameOf(ticket.board),
+    typeName: nameOf(ticket.type),
+    subtypeName: nameOf(ticket.subType),
+    itemName: nameOf(ticket.item),
+    priorityName: nameOf(ticket.priority),
+    companyName: nameOf(ticket.company),
+    contactName: nameOf(ticket.contact),
+    ownerName: nameOf(ticket.owner),
     description: null,
     resolution: null,
-    createdAt: names._info?.dateEntered ?? null,
-    updatedAt: names._info?.lastUpdated ?? null,
-    closedAt: names.closedDate ?? null,
+    createdAt: ticket._info?.dateEntered ?? null,
+    updatedAt: ticket._info?.lastUpdated ?? null,
+    closedAt: ticket.closedDate ?? null,
   };
 };
 
@@ -55,7 +48,7 @@ export function ticketConditions(filter: TStreamTicketsFilter): Condition | unde
   return parts.length === 0 ? undefined : Condition.and(...parts);
 }
 
-export function streamTickets(api: ConnectWiseApi, filter: TStreamTicketsFilter): AsyncGenerator<TPsaTicketRecord> {
+export function streamTickets(api: ConnectWiseApi, filter: TStreamTicketsFilter, options: TStreamOptions = {}): AsyncGenerator<TPsaTicketRecord> {
   const conditions = ticketConditions(filter);
-  return api.stream('/service/tickets', toTicketRecord, conditions ? { conditions } : {});
+  return api.stream('/service/tickets', toTicketRecord, conditions ? { conditions } : {}, options);
 }

@@ -279,6 +279,70 @@ describe('ConnectWise board editing', () => {
   });
 });
 
+describe('synchronized ticket copies (upsertTicketCopies)', () => {
+  it('stores every field as given, whatever characters it holds, and leaves an equal or older copy alone', async () => {
+    const msp = await buildMsp(t);
+    const awkward = `Quote " apostrophe ' backslash \\ braces {a,b} comma, NULL "NULL" tab\tnew\nline é 漢字 🙂`;
+    const copy: TTicketCopy = {
+      externalId: 987_654,
+      ticketNumber: 'T-987654',
+      summary: awkward,
+      description: '',
+      board: { id: 7, name: 'NULL' },
+      type: { id: '12', name: '{}' },
+      subtype: null,
+      item: { id: 3, name: null },
+      priority: { id: 4, name: 'Priority "1"' },
+      status: { id: 5, name: 'Closed' },
+      company: { id: 6, name: 'Contoso, Ltd.' },
+      contact: { id: 8, name: "Zoë O'Brien" },
+      owner: { id: null, name: 'unknown' },
+      isClosed: true,
+      resolution: 'Back\\slash\nand "quotes"',
+      timeSpentMinutes: 95,
+      createdAt: new Date('2025-10-02T08:15:30.123Z'),
+      updatedAt: new Date('2025-10-03T09:00:00.000Z'),
+      closedAt: new Date('2025-10-03T09:00:00.000Z'),
+    };
+    const read = async () => {
+      const [row] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, '987654')));
+      return row;
+    };
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [copy, { externalId: 987_655, summary: 'Second', isClosed: false }])).toBe(2);
+    const stored = await read();
+    expect(stored).toMatchObject({
+      psaType: 'CONNECTWISE',
+      ticketNumber: 'T-987654',
+      summary: awkward,
+      description: '',
+      boardExternalId: '7',
+      boardName: 'NULL',
+      typeExternalId: '12',
+      typeName: '{}',
+      subtypeExternalId: null,
+      subtypeName: null,
+      itemExternalId: '3',
+      itemName: null,
+      priorityName: 'Priority "1"',
+      companyName: 'Contoso, Ltd.',
+      contactName: "Zoë O'Brien",
+      ownerExternalId: null,
+      ownerName: 'unknown',
+      isClosed: true,
+      resolution: 'Back\\slash\nand "quotes"',
+      timeSpentMinutes: 95,
+    });
+    expect(stored?.psaCreatedAt?.toISOString()).toBe('2025-10-02T08:15:30.123Z');
+    expect(stored?.psaClosedAt?.toISOString()).toBe('2025-10-03T09:00:00.000Z');
+    // The same copy again changes nothing; an older one (earlier updatedAt) never overwrites it; a newer one does.
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [copy])).toBe(0);
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Older', updatedAt: new Date('2025-10-01T00:00:00Z') }])).toBe(0);
+    expect((await read())?.summary).toBe(awkward);
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Newer', timeSpentMinutes: null, updatedAt: new Date('2025-10-04T00:00:00Z') }])).toBe(1);
+    expect(await read()).toMatchObject({ summary: 'Newer', timeSpentMinutes: null, contactName: "Zoë O'Brien" });
+  });
+});
+
 describe('Autotask boards map to existing picklist values (decisions #17)', () => {
   let msp: TTestMsp;
   let admin: TestClient;

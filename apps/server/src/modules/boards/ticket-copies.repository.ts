@@ -29,7 +29,7 @@ export interface TRef {
   name?: string | null;
 }
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 bind parameters at 31 columns a row. */
+/** Rows per INSERT statement (one JSON parameter each): what one statement holds in memory on both sides. */
 const BATCH_SIZE = 500;
 
 /** Every column the PSA's ticket fills (property, column): what an update writes and what "unchanged" compares. */
@@ -74,30 +74,32 @@ const nameOf = (ref: TRef | null | undefined) => ref?.name ?? null;
  */
 export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: TPsaType, tickets: readonly TTicketCopy[], now: Date = new Date()): Promise<number> {
   let written = 0;
-  const columns = COPIED_COLUMNS.map(([, column]) => column);
   const syncedAt = now.toISOString();
   for (let start = 0; start < tickets.length; start += BATCH_SIZE) {
     const batch = tickets.slice(start, start + BATCH_SIZE);
-    // One array parameter per column (unnest), not one per value: a 500-row batch binds 32 arrays instead of 15,500
-    // values (issue #7: the sync's memory and CPU per ticket).
-    const arrays = COPIED_COLUMNS.map(([key, column]) => sql`${sql.param(batch.map(CELL[key]))}::${sql.raw(COLUMN_TYPES[column] ?? 'text')}[]`);
+    // The whole batch is one JSON parameter, an array per ticket (external id, then COPIED_COLUMNS in order), not one
+    // parameter per value (15,500 for 500 rows) nor one array per column: JSON.stringify is native where the driver
+    // escapes every element of an array parameter in JavaScript, and positions instead of keys keep the JSON small and
+    // PostgreSQL's reading of it cheap (issue #7: the sync's CPU per ticket).
     const result: unknown = await db.execute(sql`
-      insert into psa_tickets (msp_id, psa_type, external_id, ${sql.raw(columns.join(', '))}, synced_at)
-      select ${mspId}::uuid, ${psaType}, r.external_id, ${sql.raw(columns.map((column) => `r.${column}`).join(', '))}, ${syncedAt}::timestamptz
-      from unnest(${sql.param(batch.map((ticket) => String(ticket.externalId)))}::text[], ${sql.join(arrays, sql`, `)}) as r(external_id, ${sql.raw(columns.join(', '))})
-      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...columns, 'synced_at'].map((column) => `${column} = excluded.${column}`).join(', '))}
+      with written as (
+      insert into psa_tickets (msp_id, psa_type, external_id, ${sql.raw(COLUMN_LIST)}, synced_at)
+      select ${mspId}::uuid, ${psaType}, r ->> 0, ${sql.raw(ROW_CELLS)}, ${syncedAt}::timestamptz
+      from jsonb_array_elements(${JSON.stringify(batch.map(rowOf))}::jsonb) as e(r)
+      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...COLUMNS, 'synced_at'].map((column) => `${column} = excluded.${column}`).join(', '))}
       -- An older copy never overwrites a newer one, and a copy equal in every field is left as it is: its synced_at
       -- stays, so the queue's incremental refresh (synced_at since its last pass) does not read it again.
       where (psa_tickets.psa_updated_at is null or excluded.psa_updated_at is null or excluded.psa_updated_at >= psa_tickets.psa_updated_at)
-        and (${sql.raw(columns.map((column) => `psa_tickets.${column}`).join(', '))}) is distinct from (${sql.raw(columns.map((column) => `excluded.${column}`).join(', '))})
-      returning id`);
-    // node-postgres and PGlite both answer { rows }.
-    written += (result as { rows: unknown[] }).rows.length;
+        and (${sql.raw(COLUMNS.map((column) => `psa_tickets.${column}`).join(', '))}) is distinct from (${sql.raw(COLUMNS.map((column) => `excluded.${column}`).join(', '))})
+      returning 1)
+      select count(*)::int as written from written`);
+    // node-postgres and PGlite both answer { rows }; one row with the count, not a row per ticket written.
+    written += Number((result as { rows: { written: number }[] }).rows[0]?.written ?? 0);
   }
   return written;
 }
 
-/** The SQL type of each copied column that is not text (the unnest arrays are cast to it). */
+/** The SQL type of each copied column that is not text (the JSON values are cast to it). */
 const COLUMN_TYPES: Partial<Record<(typeof COPIED_COLUMNS)[number][1], string>> = {
   is_closed: 'boolean',
   time_spent_minutes: 'integer',
@@ -107,6 +109,18 @@ const COLUMN_TYPES: Partial<Record<(typeof COPIED_COLUMNS)[number][1], string>> 
 };
 
 const isoOf = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+const COLUMNS = COPIED_COLUMNS.map(([, column]) => column);
+const COLUMN_LIST = COLUMNS.join(', ');
+/** Each copied column read from its position in a row of the batch's JSON (position 0 is the external id). */
+const ROW_CELLS = COLUMNS.map((column, index) => `(r ->> ${index + 1})::${COLUMN_TYPES[column] ?? 'text'}`).join(', ');
+
+/** One ticket as a row of the batch's JSON: its external id, then each copied column's value in COPIED_COLUMNS order. */
+function rowOf(ticket: TTicketCopy): (string | number | boolean | null)[] {
+  const row: (string | number | boolean | null)[] = [String(ticket.externalId)];
+  for (const [key] of COPIED_COLUMNS) row.push(CELL[key](ticket));
+  return row;
+}
 
 /** Each copied column's value for one ticket. */
 const CELL: Record<(typeof COPIED_COLUMNS)[number][0], (ticket: TTicketCopy) => string | number | boolean | null> = {

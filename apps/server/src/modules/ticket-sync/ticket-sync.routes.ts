@@ -15,7 +15,8 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
     staleAfterMs: deps.jobs?.staleAfterMs ?? deps.config.syncTakeoverAfterMs,
     maxAttempts: deps.jobs?.maxAttempts ?? 6,
   });
-  await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal));
+  // A sync someone just asked for starts at once, not at the worker's next poll (issue #7: its wall time).
+  await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal), { startsOnSend: true });
   // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
   // A replica killed mid-run leaves its claim behind; every replica looks for such runs twice per takeover time (decision 021).
   const sweep = createIntervalLoop({

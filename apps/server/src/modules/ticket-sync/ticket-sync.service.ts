@@ -48,6 +48,11 @@ export interface TSyncRunJob {
 /** Tickets written per transaction; also how often the checkpoint and heartbeat move. */
 const FLUSH_TICKETS = 500;
 const DAY_MS = 86_400_000;
+/**
+ * PSA pages phase 2 asks for before it reaches them (one request at a time still): page N+1 and N+2 are prepared by
+ * the PSA while page N is mapped and written. Bounds memory to three pages and the batches being written.
+ */
+const READ_AHEAD_PAGES = 2;
 
 /** The run stopped because this process is stopping; the queue retries it (here or on another replica). */
 class SyncInterrupted extends Error {}
@@ -188,6 +193,11 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     if (!start || !end) throw new Error('stored run has an unreadable date range');
     let buffer: TPsaTicketRecord[] = [];
     let requestsSeen = client.requestCount();
+    // Closed tickets are what the MSP's categoriser learns from: one learning job per attempt once its writes have
+    // ended, not one per batch (each job brings the model up to date with every close since it was stored, so a job per
+    // batch only repeated that work during the sync). A resumed run may have written closed tickets in an attempt that
+    // stopped before it could send the job.
+    let hasWrittenClosed = run.lastTicketId > 0;
     const write = async (batch: TPsaTicketRecord[]) => {
       const distinct = (pick: (ticket: TPsaTicketRecord) => number | null, given: (ticket: TPsaTicketRecord) => string | null) => [
         ...new Set(batch.filter((ticket) => given(ticket) === null).flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))]))),
@@ -206,11 +216,11 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
         if (!isHeld) throw new SyncTakenOver();
       });
       requestsSeen = requestsNow;
-      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, run.mspId);
+      if (batch.some((ticket) => ticket.isClosed)) hasWrittenClosed = true;
     };
-    // A batch is written while the PSA's next page is read: paging and writing overlap instead of taking turns, so the
+    // A batch is written while the PSA's next pages are read: paging and writing overlap instead of taking turns, so the
     // sync runs at about the PSA's paging speed. One write at a time (the checkpoint moves in order), and the loop
-    // waits for it before handing on the next batch, so memory holds at most two batches and a page.
+    // waits for it before handing on the next batch, so memory holds at most two batches and the pages read ahead.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       await writing;
@@ -223,7 +233,10 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     };
     try {
       // The end date is a whole day: tickets entered on it are in the range.
-      for await (const ticket of client.streamTickets({ boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId })) {
+      // Read-ahead: the PSA prepares the next pages while this one is mapped and written (the run reads to the end; an
+      // interrupted run has sent at most READ_AHEAD_PAGES page requests it will not use, and its retry reads from the checkpoint).
+      const filter = { boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId };
+      for await (const ticket of client.streamTickets(filter, { readAhead: READ_AHEAD_PAGES })) {
         if (signal.aborted) {
           await flush();
           await writing;
@@ -237,10 +250,13 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     } catch (error) {
       // A PSA failure mid-page: the write in flight ends (committed or rolled back) before the run is marked.
       await writing.catch(() => undefined);
+      // What was committed before the failure is learnt from now (never throws: a missed job only delays learning).
+      if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
       throw error;
     }
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
+    if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
