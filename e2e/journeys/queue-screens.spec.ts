@@ -29,18 +29,23 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole('form', { name: 'Requeue ticket' })).toBeVisible();
     await shot('requeue-dialog');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // A closing dialog still holds the page's scroll lock: a click during its exit can land elsewhere.
+    await expect(page.getByRole('form', { name: 'Requeue ticket' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Edit ticket' }).click();
     await expect(page.getByRole('form', { name: 'Edit ticket' })).toBeVisible();
     await shot('edit-dialog');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('form', { name: 'Edit ticket' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await expect(page.getByText('Keyboard shortcuts', { exact: true })).toBeVisible();
     await shot('shortcuts');
     await page.keyboard.press('Escape');
+    await expect(page.getByText('Keyboard shortcuts', { exact: true })).toBeHidden();
 
     await page.getByText('Eligible tickets', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Eligible tickets' })).toBeChecked();
     await expect(page.getByRole('button', { name: /^Pick ticket/ }).first()).toBeVisible();
     await shot('eligible');
 

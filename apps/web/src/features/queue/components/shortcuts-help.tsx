@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Kbd, Popover, Stack, Text } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 
 export const QUEUE_SHORTCUTS = [
   { key: 'n', label: 'Get next tickets' },
@@ -9,12 +10,19 @@ export const QUEUE_SHORTCUTS = [
   { key: ']', label: 'Next ticket in the list' },
 ] as const;
 
-/** The keyboard shortcuts of the queue, one click away (they do nothing while typing in a field). */
+/**
+ * The keyboard shortcuts of the queue, one click away (they do nothing while typing in a field). Escape closes the list
+ * wherever the focus is (it stays on the button, as the list holds nothing to focus).
+ */
 export function ShortcutsHelp() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
   return (
-    <Popover position="bottom-end" withArrow shadow="md">
+    <Popover position="bottom-end" withArrow shadow="md" opened={opened} onChange={(isOpen) => (isOpen ? undefined : close())}>
       <Popover.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts">
+        <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" aria-expanded={opened} onClick={toggle}>
           <span aria-hidden="true">?</span>
         </ActionIcon>
       </Popover.Target>
