@@ -88,6 +88,9 @@ test('the dashboard and the Roles, Companies (all four views), Branding, Integra
   await expect(page.getByRole('heading', { name: 'Integrations', exact: true })).toBeVisible();
   await expectNoViolations(page, 'Integrations catalogue');
   await page.getByRole('combobox', { name: 'Client company' }).fill('Brightwater');
+  // The options come from the server's search: wait for the search's answer (one company) before choosing, as a
+  // click on the list that was there before it can land where that list no longer is.
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: 'Brightwater Family Dental' }).click();
   await expect(page.getByLabel('Integrations of Brightwater Family Dental')).toBeVisible();
   await expectNoViolations(page, 'Integrations catalogue of a client company');
