@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queueSettings, users, type TDatabase } from '@switchboard/db';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queueSettings, type TDatabase } from '@switchboard/db';
 import type { TQueueSettings, TQueueState, TQueueTier } from '@switchboard/contracts';
 import { DEFAULT_QUEUE_SETTINGS, DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
 import { QUEUE_WRITES } from './queue.psa-writes';
@@ -258,25 +258,13 @@ export interface TTechnicianRow {
   /** How many tickets the technician has claimed or in progress (read in the same statement). */
   workingCount: number;
 }
+/** A technician of the MSP with their working count (findTechnicians of one). */
 export async function findTechnician(db: TDatabase, mspId: string, techId: string): Promise<TTechnicianRow | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      tierLevel: users.tierLevel,
-      psaMemberId: users.psaMemberId,
-      isActive: users.isActive,
-      // Bound values, not column references: drizzle writes a single table's columns unqualified.
-      workingCount: sql<number>`(select count(*)::int from queue_tickets w where w.msp_id = ${mspId} and w.assigned_tech_id = ${techId} and w.state in ('claimed', 'working'))`.mapWith(Number),
-    })
-    .from(users)
-    .where(and(eq(users.mspId, mspId), eq(users.id, techId), eq(users.kind, 'technician')))
-    .limit(1);
+  const [row] = await findTechnicians(db, mspId, [techId]);
   return row;
 }
 
-/** Technicians of the MSP by id (findTechnician for several in one statement), in the order of `techIds`; undefined where none. */
+/** Technicians of the MSP by id with their working counts, in one statement, in the order of `techIds`; undefined where none. */
 export async function findTechnicians(db: TDatabase, mspId: string, techIds: string[]): Promise<(TTechnicianRow | undefined)[]> {
   const rows = await rowsOf(
     db,
