@@ -16,6 +16,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The journeys ask for reduced motion, as some people do: the app then opens and closes dialogs and lists without
+    // transitions, so a check never reads a half-faded dialog (axe measured its button's text mid-fade) and a click never
+    // lands on a list that is still fading out.
+    reducedMotion: 'reduce',
   },
   // scripts/test.mjs gives each shard its own (a run empties its output directory when it starts).
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',

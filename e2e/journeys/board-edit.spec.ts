@@ -46,7 +46,11 @@ test('an admin adds a type and a subtype to a board and they exist in the PSA', 
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await expect(boardList.getByText('Unsaved changes')).toBeVisible();
 
+  // The save's own answer first: a failed save shows its error for only 5 seconds, so this says why it failed.
+  const saveAnswer = page.waitForResponse((response) => response.url().endsWith('/addUpdatePSATicketingConfiguration') && response.request().method() === 'POST', psaTimeout);
   await page.getByRole('button', { name: 'Save board' }).first().click();
+  const saved = await saveAnswer;
+  expect(saved.status(), await saved.text()).toBe(200);
   await expect(page.getByText('Board saved.')).toBeVisible(psaTimeout);
   await expect(typeCard.getByText('New — created at the PSA on save')).toHaveCount(0);
   await expect(boardList.getByText('Configured')).toBeVisible();

@@ -61,5 +61,7 @@ export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineTheme
       Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) } }),
     },
     focusRing: 'auto',
+    // A person who asked their system for less motion gets dialogs, menus and lists without animation (WCAG 2.3.3).
+    respectReducedMotion: true,
   });
 }
