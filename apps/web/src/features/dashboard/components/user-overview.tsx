@@ -89,8 +89,8 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
             </List.Item>
           ))}
           <List.Item>
-            {/* An anchor-styled button wraps on narrow screens; Mantine's Button label does not. */}
-            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline' }}>
+            {/* An anchor-styled button wraps on narrow screens (Mantine's Button label does not); top-aligned, so the bullet sits by its first line. */}
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline', verticalAlign: 'top' }}>
               Check your name and phone number in your profile
             </Anchor>
           </List.Item>
