@@ -36,61 +36,62 @@ function sseSink(raw: ServerResponse): TImportSink {
   };
 }
 
-const ZKindParams = z.object({ kind: z.enum(['clients', 'contacts']) });
+const IMPORT_KINDS = ['clients', 'contacts'] as const;
 const ZCancelQuery = z.object({ mspCustomDomain: ZCustomDomain, jobId: z.uuid() });
 
 /** Clients and contacts loading (catalogue group "Imports/streams": A-042, A-043, A-056, A-057, A-059, A-060). */
 export const registerImportsRoutes: TModule = (app, deps) => {
   const imports = createImportsService(deps);
 
-  app.get(
-    '/psa/psa/progressive/:kind/fetchStream',
-    {
-      schema: {
-        tags: ['imports'],
-        operationId: 'fetchProgressiveStream',
-        summary:
-          'A-059 (clients) / A-060 (contacts) Server-sent events: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error before complete when the PSA fails. `jobId` resumes an earlier import: after `afterId` with `received` rows held when the browser says so, else after the last row the job recorded as sent.',
-        params: ZKindParams,
-        querystring: ZProgressiveStreamQuery,
+  // Each call at its catalogue path (A-059 clients, A-060 contacts), so the OpenAPI document lists both.
+  for (const kind of IMPORT_KINDS) {
+    const call = kind === 'clients' ? { id: 'A-059', name: 'Clients' } : { id: 'A-060', name: 'Contacts' };
+    app.get(
+      `/psa/psa/progressive/${kind}/fetchStream`,
+      {
+        schema: {
+          tags: ['imports'],
+          operationId: `fetch${call.name}Stream`,
+          summary: `${call.id} Server-sent events of the PSA's ${kind}: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error before complete when the PSA fails. \`jobId\` resumes an earlier import: after \`afterId\` with \`received\` rows held when the browser says so, else after the last row the job recorded as sent.`,
+          querystring: ZProgressiveStreamQuery,
+        },
+        config: { access: IMPORT_ADMIN_BY_QUERY },
       },
-      config: { access: IMPORT_ADMIN_BY_QUERY },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const prepared = await imports.prepareStream(actor, request.params.kind, request.query.jobId, request.query.afterId === undefined || request.query.received === undefined ? undefined : { afterId: request.query.afterId, received: request.query.received });
-      // From here the response is the event stream; the open connection is the only state this replica holds.
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      const controller = new AbortController();
-      raw.on('close', () => controller.abort());
-      try {
-        await imports.runStream(actor, request.params.kind, prepared, sseSink(raw), controller.signal);
-      } catch (error) {
-        request.log.error({ err: error }, 'import stream failed');
-        await sseSink(raw).send('error', { importJobId: prepared.job.id, detail: 'The list could not be loaded from the PSA.' });
-      } finally {
-        if (!raw.writableEnded) raw.end();
-      }
-    },
-  );
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const prepared = await imports.prepareStream(actor, kind, request.query.jobId, request.query.afterId === undefined || request.query.received === undefined ? undefined : { afterId: request.query.afterId, received: request.query.received });
+        // From here the response is the event stream; the open connection is the only state this replica holds.
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+        const controller = new AbortController();
+        raw.on('close', () => controller.abort());
+        try {
+          await imports.runStream(actor, kind, prepared, sseSink(raw), controller.signal);
+        } catch (error) {
+          request.log.error({ err: error }, 'import stream failed');
+          await sseSink(raw).send('error', { importJobId: prepared.job.id, detail: 'The list could not be loaded from the PSA.' });
+        } finally {
+          if (!raw.writableEnded) raw.end();
+        }
+      },
+    );
 
-  app.post(
-    '/psa/psa/progressive/:kind/cancel',
-    {
-      schema: {
-        tags: ['imports'],
-        operationId: 'cancelProgressiveStream',
-        summary: 'Ours (api-additions): cancel an import stream by its importJobId; the stream ends with complete {status: CANCELLED} on whichever replica holds it',
-        params: ZKindParams,
-        querystring: ZCancelQuery,
-        response: { 200: z.object({ importJobId: z.uuid(), status: z.string() }) },
+    app.post(
+      `/psa/psa/progressive/${kind}/cancel`,
+      {
+        schema: {
+          tags: ['imports'],
+          operationId: `cancel${call.name}Stream`,
+          summary: `Ours (api-additions): cancel a ${kind} import stream by its importJobId; the stream ends with complete {status: CANCELLED} on whichever replica holds it`,
+          querystring: ZCancelQuery,
+          response: { 200: z.object({ importJobId: z.uuid(), status: z.string() }) },
+        },
+        config: { access: IMPORT_ADMIN_BY_QUERY },
       },
-      config: { access: IMPORT_ADMIN_BY_QUERY },
-    },
-    async (request) => imports.cancelStream(actorOf(request), request.params.kind, request.query.jobId),
-  );
+      async (request) => imports.cancelStream(actorOf(request), kind, request.query.jobId),
+    );
+  }
 
   app.post(
     '/psa/psa/progressive/clients/save-selected',
