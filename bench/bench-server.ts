@@ -58,8 +58,7 @@ export async function openBenchRuntime(databaseUrl: string, dataPrefix: string, 
     ...env,
   });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
-  const runtime = await createRuntimeDeps(config, database);
-  const deps: TAppDeps = jobs ? { ...runtime, jobs: { ...runtime.jobs, ...jobs } } : runtime;
+  const deps = await createRuntimeDeps(config, { database, jobs });
   return {
     database,
     listen: async () => {

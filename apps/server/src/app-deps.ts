@@ -8,7 +8,7 @@ import type { TLifecycle } from './lib/lifecycle';
 import type { TAppCaches } from './app-caches';
 import type { TFileStore } from './lib/file-store';
 import type { TPsaClientProvider } from './modules/integrations/psa-client-for-msp';
-import type { TJobQueueOptions } from './lib/job-queue';
+import type { TJobQueue, TJobQueueOptions } from './lib/job-queue';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -21,8 +21,13 @@ export interface TAppDeps {
   lifecycle: TLifecycle;
   /** Short-lived per-process caches (decision 011); every app gets its own set. */
   caches: TAppCaches;
-  /** Background job timing (tests shorten it); the defaults suit production. */
+  /** Background job timing (tests shorten it); the defaults suit production. `queue` is applied when `jobQueue` is built. */
   jobs?: { queue?: Partial<TJobQueueOptions>; staleAfterMs?: number; maxAttempts?: number };
+  /**
+   * The durable job queue (pg-boss on this database, decision 015), built once per app (createAppJobQueue): every
+   * module's workers and sends share it, and it stops when the app closes. Another replica has its own.
+   */
+  jobQueue: TJobQueue;
   /** Uploaded files (logos, documents): PostgreSQL or an S3-compatible bucket, never a server's disk. */
   files: TFileStore;
   /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */

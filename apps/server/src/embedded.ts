@@ -12,7 +12,6 @@ import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
 import { createPsaEventsService } from './modules/psa-events/psa-events.service';
 import { eventDeliveryNotice } from './modules/psa-events/psa-events.delivery';
-import { jobQueueFor } from './modules/ticket-sync/ticket-sync.jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -83,7 +82,7 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   // A fresh simulator holds no webhooks: both demo MSPs register theirs again (decision 016).
-  const events = createPsaEventsService({ ...deps, jobs: jobQueueFor(deps) });
+  const events = createPsaEventsService(deps);
   for (const mspId of [seeded.mspId, fabrikamId]) await events.subscribe(mspId).catch((error: unknown) => console.warn('Demo ticket webhook not registered:', error));
   if (options.printBanner !== false) printBanner(url, simulator, config);
   return {

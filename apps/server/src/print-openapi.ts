@@ -8,7 +8,7 @@ import { createRuntimeDeps } from './runtime';
 // Throwaway secrets and an in-memory database: printing the document must not touch .data/.
 const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex') });
 const database = await openDatabase({ kind: 'pglite' });
-const app = await buildApp(await createRuntimeDeps(config, database));
+const app = await buildApp(await createRuntimeDeps(config, { database }));
 await app.ready();
 process.stdout.write(JSON.stringify(app.swagger(), null, 2) + '\n');
 await app.close();

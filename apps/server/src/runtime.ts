@@ -6,12 +6,20 @@ import { createAuditLog } from './lib/audit';
 import { createLifecycle } from './lib/lifecycle';
 import { createFileStore } from './lib/file-store';
 import { createAppCaches } from './app-caches';
+import { createAppJobQueue } from './app-job-queue';
 import { createPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 
+export interface TRuntimeOptions {
+  /** An open database (print-openapi, the benches); otherwise the configured one is opened. */
+  database?: TDatabaseHandle;
+  /** Job timings (the benches shorten the polling); the defaults suit production. */
+  jobs?: TAppDeps['jobs'];
+}
+
 /** Production wiring of the app's dependencies from configuration. */
-export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHandle): Promise<TAppDeps> {
+export async function createRuntimeDeps(config: TConfig, options: TRuntimeOptions = {}): Promise<TAppDeps> {
   const handle =
-    database ??
+    options.database ??
     (await openDatabase(
       config.database.kind === 'postgres'
         ? {
@@ -34,5 +42,7 @@ export async function createRuntimeDeps(config: TConfig, database?: TDatabaseHan
     caches: createAppCaches(config, now),
     files: createFileStore(config.uploads),
     psaClients: createPsaClientProvider({ config, database: handle, now }),
+    jobs: options.jobs,
+    jobQueue: createAppJobQueue({ database: handle, config, jobs: options.jobs }),
   };
 }

@@ -9,6 +9,7 @@ import { createAuditLog } from '../src/lib/audit';
 import { createLifecycle } from '../src/lib/lifecycle';
 import { createFileStore } from '../src/lib/file-store';
 import { createAppCaches } from '../src/app-caches';
+import { createAppJobQueue } from '../src/app-job-queue';
 import { createPsaClientProvider } from '../src/modules/integrations/psa-client-for-msp';
 
 /**
@@ -52,7 +53,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32), PSA_OUTBOX_INTERVAL_MS: '0', PSA_RECONCILE_INTERVAL_MS: '0', SLA_SWEEP_INTERVAL_MS: '0' }),
     ...configOverrides,
   };
-  const { psaClients, caches, ...otherOverrides } = depOverrides;
+  const { psaClients, caches, jobQueue, ...otherOverrides } = depOverrides;
   const base = {
     config,
     database,
@@ -63,11 +64,13 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
     files: createFileStore(config.uploads),
     ...otherOverrides,
   };
-  // Built from the final clock and database, so an overridden `now` also ages the caches and the client cache.
+  // Built from the final clock and database, so an overridden `now` also ages the caches and the client cache, and
+  // overridden `jobs` timings reach the job queue.
   const deps: TAppDeps = {
     ...base,
     caches: caches ?? createAppCaches(config, base.now),
     psaClients: psaClients ?? createPsaClientProvider(base),
+    jobQueue: jobQueue ?? createAppJobQueue(base),
   };
   const app = await buildApp(deps, buildOptions);
   await app.ready();
@@ -85,11 +88,11 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
 }
 
 /**
- * A second app on the same database and clock with caches of its own, as another replica of the
- * server would be. The caller closes it before `t.close()`.
+ * A second app on the same database and clock with caches and a job queue of its own, as another
+ * replica of the server would be. The caller closes it before `t.close()`.
  */
 export async function createReplicaApp(t: TTestApp): Promise<TApp> {
-  const app = await buildApp({ ...t.deps, caches: createAppCaches(t.deps.config, t.deps.now) });
+  const app = await buildApp({ ...t.deps, caches: createAppCaches(t.deps.config, t.deps.now), jobQueue: createAppJobQueue(t.deps) });
   await app.ready();
   return app;
 }

@@ -1,5 +1,4 @@
 import type { TAppDeps } from '../app-deps';
-import { jobQueueFor } from '../modules/ticket-sync/ticket-sync.jobs';
 import { createTicketSyncService } from '../modules/ticket-sync/ticket-sync.service';
 
 /**
@@ -9,6 +8,6 @@ import { createTicketSyncService } from '../modules/ticket-sync/ticket-sync.serv
  * Returns the number copied.
  */
 export async function copyDemoTickets(deps: TAppDeps, mspId: string): Promise<number> {
-  const sync = createTicketSyncService({ ...deps, jobs: jobQueueFor(deps), staleAfterMs: deps.config.syncTakeoverAfterMs, maxAttempts: 6 });
+  const sync = createTicketSyncService({ ...deps, staleAfterMs: deps.config.syncTakeoverAfterMs, maxAttempts: 6 });
   return sync.reconcileTickets(mspId, {});
 }

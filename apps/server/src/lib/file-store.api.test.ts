@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { msps, uploads } from '@switchboard/db';
 import type { TCreateMspResponse } from '@switchboard/contracts';
 import { buildApp } from '../app';
+import { createAppJobQueue } from '../app-job-queue';
 import { createTestApp, TestClient, type TTestApp } from '../../test/test-app';
 import { startLocalS3, type TLocalS3 } from '../../test/s3-server';
 import { loadConfig } from '../config/env';
@@ -58,7 +59,8 @@ describe('uploads in an S3-compatible bucket (UPLOADS_S3_*, issue #11)', () => {
     expect(s3.objects.get(key)?.contentType).toBe('image/png');
     expect(await t.deps.database.db.select().from(uploads).where(eq(uploads.mspId, msp.id))).toHaveLength(0);
 
-    const replica = await buildApp({ ...t.deps });
+    // Another replica: its own job queue, so closing it leaves this file's app working.
+    const replica = await buildApp({ ...t.deps, jobQueue: createAppJobQueue(t.deps) });
     try {
       const logo = await replica.inject({ method: 'GET', url: `/db/msp/${created.mspCustomDomain}/logo` });
       expect(logo.statusCode).toBe(200);

@@ -10,7 +10,6 @@ import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../tes
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { nextIp } from '../auth/auth-test-helpers';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
-import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { enqueueCategoriserLearning } from './categoriser-learning.jobs';
 
 const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 2 }, staleAfterMs: 60_000, maxAttempts: 3 };
@@ -62,7 +61,7 @@ afterAll(async () => {
 describe('the categoriser learns when a ticket closes (issue #9)', () => {
   it('a ticket closed in the PSA reaches the copy through its event, and the job teaches the stored model without any chat call', async () => {
     // The model as it stands: trained by the same job, never by a chat.
-    await enqueueCategoriserLearning(jobQueueFor(t.deps), msp.id);
+    await enqueueCategoriserLearning(t.deps.jobQueue, msp.id);
     const before = await waitFor(storedModel, (row) => row !== null);
     if (!before) throw new Error('the learning job never stored a model');
     expect(before.trainedOn).toBeGreaterThan(100);
@@ -86,7 +85,7 @@ describe('the categoriser learns when a ticket closes (issue #9)', () => {
     await direct.closeTicket(created.id, { resolution: 'Replaced the badge reader.' });
 
     // The PSA's event for the close, applied as the event worker does.
-    const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });
+    const events = createPsaEventsService(t.deps);
     await events.applyEvent({ mspId: msp.id, ticketId: created.id, isDeleted: false });
 
     const after = await waitFor(storedModel, (row) => (row?.trainedOn ?? 0) > before.trainedOn);

@@ -4,7 +4,6 @@
 import type { TAppDeps } from '../../app-deps';
 import type { TJobQueue } from '../../lib/job-queue';
 import { createKnowledgeEmbeddings } from '../knowledge/knowledge-embeddings';
-import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { loadMspBoard, type TCategoriserStore } from './mspboard';
 
 export const CATEGORISER_LEARN_QUEUE = 'assistant-categoriser-learn';
@@ -32,7 +31,7 @@ export async function enqueueCategoriserLearning(jobs: Pick<TJobQueue, 'send'>, 
  */
 export async function registerCategoriserLearning(deps: TAppDeps, categorisers: TCategoriserStore): Promise<void> {
   const embeddings = createKnowledgeEmbeddings(deps);
-  await jobQueueFor(deps).work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job) => {
+  await deps.jobQueue.work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job) => {
     await embeddings.embedPending(job.mspId);
     const board = await loadMspBoard(deps.database.db, job.mspId);
     if (!board) return;

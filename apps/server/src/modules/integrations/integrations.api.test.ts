@@ -4,6 +4,7 @@ import { permissionMap, SESSION_COOKIE } from '@switchboard/contracts';
 import { auditEvents, integrations, roles } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildApp } from '../../app';
+import { createAppJobQueue } from '../../app-job-queue';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -126,8 +127,8 @@ describe('A-041 POST /db/{msp}/integrations/updateConnectWiseManageIntegrator', 
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);
     await admin.post(`/db/${msp.customDomain}/integrations/update`, connectWiseBody(msp));
-    // Another app on the same database, with its own in-process PSA client cache.
-    const replica = await buildApp({ ...t.deps });
+    // Another app on the same database, with its own in-process PSA client cache and job queue (closing it must not stop this file's).
+    const replica = await buildApp({ ...t.deps, jobQueue: createAppJobQueue(t.deps) });
     try {
       const viaReplica = () => replica.inject({ method: 'GET', url: `/psa/getConnectWiseBoards?mspCustomDomain=${msp.customDomain}`, headers: { cookie: `${SESSION_COOKIE}=${admin.sessionCookie ?? ''}` } });
       expect((await viaReplica()).statusCode).toBe(200);

@@ -9,7 +9,6 @@ import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectW
 import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
-import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { resetWizardProgress } from '../wizard/wizard.repository';
 import { userAuditFields } from '../../lib/audit';
 
@@ -27,7 +26,7 @@ export function createIntegrationsService(deps: TAppDeps) {
   const assertAllowed = (url: string) => assertOutboundUrlAllowed(url, { allowList: deps.config.outboundAllowList });
   // Ticket events (decision 016): the webhook is registered on connect and removed on disconnect. Neither blocks the
   // admin: a registration that fails is retried by the reconcile loop, whose reread also covers the missed events.
-  const psaEvents = createPsaEventsService({ ...deps, jobs: jobQueueFor(deps) });
+  const psaEvents = createPsaEventsService(deps);
   const logEventsProblem = (what: string) => (error: unknown) => process.stderr.write(`psa-events: ${what} failed (${error instanceof Error ? error.message : String(error)})\n`);
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */

@@ -7,6 +7,7 @@ import { LLM_PROVIDER_MESSAGES, type TApplication, type TRagSearchResponse } fro
 import { knowledgeChunks, psaTicketEmbeddings } from '@switchboard/db';
 import { embeddingInputs, hashedEmbedding, startLlmServer, type TLlmServer, type TRecordedRequest } from '@switchboard/assistant/testing';
 import { buildApp } from '../../app';
+import { createAppJobQueue } from '../../app-job-queue';
 import type { TestClient} from '../../../test/test-app';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -134,7 +135,8 @@ describe('embeddings of the MSP’s knowledge (pgvector)', () => {
   });
 
   it('starts and searches by words when the database has no pgvector, without calling the model', async () => {
-    const app = await buildApp({ ...t.deps, database: { ...t.deps.database, vectorSearch: { isAvailable: false, reason: 'extension "vector" is not available' } } });
+    // Its own job queue too: closing this app must not stop the file's.
+    const app = await buildApp({ ...t.deps, database: { ...t.deps.database, vectorSearch: { isAvailable: false, reason: 'extension "vector" is not available' } }, jobQueue: createAppJobQueue(t.deps) });
     try {
       const session = await signedInClient({ ...t, app }, await buildUser(t, msp, { role: 'Admin' }));
       const before = embeddingCalls().length;

@@ -5,6 +5,7 @@ import { auditEvents, msps, roles, uploads, users } from '@switchboard/db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../app';
+import { createAppJobQueue } from '../../app-job-queue';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 
@@ -173,8 +174,8 @@ describe('A-082 POST /db/msp', () => {
     expect(stored[0]?.contentType).toBe('image/png');
     expect(stored[0]?.sizeBytes).toBe(PNG_BYTES.length);
     expect(Buffer.from(stored[0]?.bytes ?? []).equals(PNG_BYTES)).toBe(true);
-    // Another app on the same database with its own (empty) data folder.
-    const replica = await buildApp({ ...t.deps, config: { ...t.deps.config, dataDir: join(tmpdir(), `sb-replica-${Date.now()}`) } });
+    // Another app on the same database with its own (empty) data folder and its own job queue.
+    const replica = await buildApp({ ...t.deps, config: { ...t.deps.config, dataDir: join(tmpdir(), `sb-replica-${Date.now()}`) }, jobQueue: createAppJobQueue(t.deps) });
     try {
       const logo = await replica.inject({ method: 'GET', url: `/db/msp/${created.mspCustomDomain}/logo` });
       expect(logo.statusCode).toBe(200);

@@ -7,7 +7,6 @@ import { autotaskSignature, connectWiseSignature, startPsaSimulator, type TPsaSi
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { createPsaEventsService } from './psa-events.service';
-import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 
 const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 4 }, staleAfterMs: 60_000, maxAttempts: 3 };
 
@@ -163,7 +162,7 @@ describe('Autotask webhooks', () => {
     const { msp } = await connectedMsp('autotask');
     const ticketId = await someOpenTicket('autotask');
     const path = await registeredPath(msp.id);
-    const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });
+    const events = createPsaEventsService(t.deps);
     await events.reconcileMsp(msp.id, { updatedSince: new Date(0) });
     const db = t.deps.database.db;
     const subscription = await subscriptionOf(msp.id);
@@ -225,7 +224,7 @@ describe('Autotask webhooks', () => {
 
   it('a reconcile pass stops at its request budget and keeps its cursor, so the next pass reads the same window', async () => {
     const { msp } = await connectedMsp('autotask');
-    const events = createPsaEventsService({ ...t.deps, jobs: jobQueueFor(t.deps) });
+    const events = createPsaEventsService(t.deps);
     const cut = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 1 });
     expect(cut.isCut).toBe(true);
     expect(cut.requests).toBeLessThanOrEqual(2);

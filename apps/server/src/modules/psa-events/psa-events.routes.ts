@@ -2,7 +2,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TModule } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
-import { jobQueueFor } from '../ticket-sync/ticket-sync.jobs';
 import { eventDeliveryNotice } from './psa-events.delivery';
 import { createPsaEventsService, PSA_EVENT_QUEUE, PSA_EVENTS_PATH, type TPsaEventJob } from './psa-events.service';
 
@@ -12,10 +11,9 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** PSA ticket events (ConnectWise callbacks, Autotask webhooks) and the reconcile loop (decision 016). */
 export const registerPsaEventsRoutes: TModule = async (app, deps) => {
-  const jobs = jobQueueFor(deps);
-  const events = createPsaEventsService({ ...deps, jobs });
+  const events = createPsaEventsService(deps);
   // 'short': one waiting reread per ticket, so a burst of events costs one PSA request (decision 022).
-  await jobs.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job), { policy: 'short' });
+  await deps.jobQueue.work<TPsaEventJob>(PSA_EVENT_QUEUE, (job) => events.applyEvent(job), { policy: 'short' });
 
   // Said once per start: without an address for the PSA, the reconcile loop is what keeps the copies in step (decision 022).
   const notice = eventDeliveryNotice(deps.config);

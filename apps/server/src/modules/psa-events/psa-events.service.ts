@@ -5,7 +5,6 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, validation } from '../../lib/app-error';
 import { decryptSecret, encryptSecret, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
 import { createGuardedFetch } from '../../lib/guarded-fetch';
-import type { TJobQueue } from '../../lib/job-queue';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
@@ -23,9 +22,8 @@ export interface TPsaEventJob {
   isDeleted: boolean;
 }
 
-export interface TPsaEventsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now' | 'config'> {
+export interface TPsaEventsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now' | 'config' | 'jobQueue'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
-  jobs: TJobQueue;
   /** Fetches ConnectWise's signing key (tests may pass one that counts calls). */
   fetchSigningKey?: (url: string) => Promise<string>;
 }
@@ -174,7 +172,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     }
     if (job === 'ignored') return { queued: 0 };
     // A delete has its own key: merged into a waiting reread it would reread a ticket that is gone and keep the copy.
-    const jobId = await deps.jobs.send(PSA_EVENT_QUEUE, job, { singletonKey: `${job.mspId}:${job.ticketId}:${job.isDeleted ? 'delete' : 'reread'}`, startAfterSeconds: PSA_EVENT_DEBOUNCE_SECONDS });
+    const jobId = await deps.jobQueue.send(PSA_EVENT_QUEUE, job, { singletonKey: `${job.mspId}:${job.ticketId}:${job.isDeleted ? 'delete' : 'reread'}`, startAfterSeconds: PSA_EVENT_DEBOUNCE_SECONDS });
     // 0: merged into the reread of this ticket that is already waiting to start.
     return { queued: jobId === null ? 0 : 1 };
   }

@@ -7,6 +7,7 @@ import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildApp } from '../../app';
 import type { TAppDeps, TApp } from '../../app-deps';
 import { createLifecycle } from '../../lib/lifecycle';
+import { createAppJobQueue } from '../../app-job-queue';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -160,8 +161,9 @@ describe('a worker that stops mid-sync', () => {
     const { msp, admin } = await connectedMsp('autotask', own);
     const { boardId, startDate, endDate, expected } = await boardAndRange('autotask');
     expect(expected.length).toBeGreaterThan(500);
+    // Each instance is another process: its own serving state and its own job queue, whose worker stops with it.
     const instance = async (): Promise<TApp> => {
-      const deps: TAppDeps = { ...own.deps, lifecycle: createLifecycle() };
+      const deps: TAppDeps = { ...own.deps, lifecycle: createLifecycle(), jobQueue: createAppJobQueue(own.deps) };
       const app = await buildApp(deps);
       await app.ready();
       return app;

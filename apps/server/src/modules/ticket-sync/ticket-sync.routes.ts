@@ -2,21 +2,18 @@ import { ZBatchStatus, ZBatchStatusQuery, ZSyncBoardsBody, ZSyncBoardsResult } f
 import type { TModule } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import { actorOf } from '../../plugins/access';
-import { jobQueueFor } from './ticket-sync.jobs';
 import { SYNC_ADMIN } from './ticket-sync.policy';
 import { createTicketSyncService, SYNC_RUN_QUEUE, type TSyncRunJob } from './ticket-sync.service';
 
 /** Batch board sync (catalogue group "Batch sync": ). */
 export const registerTicketSyncRoutes: TModule = async (app, deps) => {
-  const jobs = jobQueueFor(deps);
   const sync = createTicketSyncService({
     ...deps,
-    jobs,
     staleAfterMs: deps.jobs?.staleAfterMs ?? deps.config.syncTakeoverAfterMs,
     maxAttempts: deps.jobs?.maxAttempts ?? 6,
   });
   // A sync someone just asked for starts at once, not at the worker's next poll (issue #7: its wall time).
-  await jobs.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal), { startsOnSend: true });
+  await deps.jobQueue.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal), { startsOnSend: true });
   // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
   // A replica killed mid-run leaves its claim behind; every replica looks for such runs twice per takeover time (decision 021).
   const sweep = createIntervalLoop({
@@ -28,9 +25,10 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
     await sync.resumeOpenRuns();
     sweep.start();
   });
+  // The app's job queue (every module's workers) stops here, after the sweep that sends to it.
   app.addHook('onClose', async () => {
     await sweep.stop();
-    await jobs.stop();
+    await deps.jobQueue.stop();
   });
 
   app.post(

@@ -2,7 +2,6 @@ import { batchSyncRangeProblem, MESSAGES, parseSyncDay, type TBatchStatus, type 
 import { isPsaError, type PsaClient, type TPsaTicketRecord, type TStreamTicketsFilter } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
-import type { TJobQueue } from '../../lib/job-queue';
 import type { TActor } from '../../plugins/access';
 import { enqueueCategoriserLearning } from '../assistant/categoriser-learning.jobs';
 import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
@@ -28,9 +27,8 @@ import { createIntervalLoop } from '../../lib/interval-loop';
 
 export const SYNC_RUN_QUEUE = 'ticket-sync.run';
 
-export interface TTicketSyncDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
+export interface TTicketSyncDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now' | 'jobQueue'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
-  jobs: TJobQueue;
   /**
    * A run whose worker has not reported for this long is taken over by another (a worker that died): SYNC_TAKEOVER_AFTER_MS,
    * decision 021. The holder reports every third of it.
@@ -121,7 +119,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       return inserted;
     });
     // Enqueued after the run row is committed (STYLE: jobs after commit).
-    await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: actor.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
+    await deps.jobQueue.send(SYNC_RUN_QUEUE, { mspId: actor.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
     return { parentRunId: run.id };
   }
 
@@ -135,7 +133,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
   /** Re-enqueues every unfinished run (after a restart); a run still held by a live worker is skipped by its claim. */
   async function resumeOpenRuns(): Promise<number> {
     const open = await findOpenSyncRuns(db);
-    for (const run of open) await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
+    for (const run of open) await deps.jobQueue.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: run.id });
     return open.length;
   }
 
@@ -146,7 +144,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
    */
   async function takeOverStaleRuns(): Promise<number> {
     const stale = await findStaleSyncRuns(db, new Date(deps.now().getTime() - deps.staleAfterMs));
-    for (const run of stale) await deps.jobs.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: `${run.id}:${run.attempts}` });
+    for (const run of stale) await deps.jobQueue.send(SYNC_RUN_QUEUE, { mspId: run.mspId, runId: run.id } satisfies TSyncRunJob, { singletonKey: `${run.id}:${run.attempts}` });
     return stale.length;
   }
 
@@ -251,12 +249,12 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       // A PSA failure mid-page: the write in flight ends (committed or rolled back) before the run is marked.
       await writing.catch(() => undefined);
       // What was committed before the failure is learnt from now (never throws: a missed job only delays learning).
-      if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
+      if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobQueue, run.mspId);
       throw error;
     }
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
-    if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobs, run.mspId);
+    if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobQueue, run.mspId);
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
@@ -341,7 +339,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       const directory = await findDirectoryNames(db, mspId, integration.psaType, { companies: ids((ticket) => ticket.companyId), contacts: ids((ticket) => ticket.contactId), members: ids((ticket) => ticket.ownerId) });
       written += await upsertTicketCopies(db, mspId, integration.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), deps.now());
       // A closed ticket is something the MSP's categoriser learns from (committed above, so the job sees it).
-      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobs, mspId);
+      if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobQueue, mspId);
     };
     for await (const ticket of client.streamTickets(filter)) {
       buffer.push(ticket);
