@@ -37,6 +37,14 @@ describe('extractSteps', () => {
     ]);
   });
 
+  it('gives no step from a passage that is only an escalation section, and no escalation line from prose around it', () => {
+    expect(extractSteps('## Escalate to Tier 2 when\n- The print server spooler keeps crashing.\n- The printer cannot be reached.')).toEqual([]);
+    expect(extractSteps('Restart the printer first. Then print a test page.\n## Escalate to Tier 2 when\nThe spooler keeps crashing on the server.')).toEqual([
+      'Restart the printer first.',
+      'Then print a test page.',
+    ]);
+  });
+
   it('splits a past resolution written as prose into its sentences', () => {
     expect(extractSteps(RESOLUTION.text)).toEqual([
       'Phone clock was 6 minutes off.',

@@ -33,6 +33,8 @@ function clip(text: string): string {
 export function extractSteps(text: string): string[] {
   const numbered: string[] = [];
   const bullets: string[] = [];
+  /** The lines outside headings and escalation sections: what the sentence fallback may read. */
+  const kept: string[] = [];
   let isEscalationSection = false;
   for (const raw of text.split(/\r?\n/)) {
     const heading = /^\s*#{1,6}\s+(.*)$/.exec(raw);
@@ -41,6 +43,7 @@ export function extractSteps(text: string): string[] {
       continue;
     }
     if (isEscalationSection) continue;
+    kept.push(raw);
     const item = /^\s{0,3}\d{1,2}[.)]\s+(.+)$/.exec(raw);
     if (item?.[1]) {
       numbered.push(stripMarkdown(item[1]));
@@ -56,7 +59,7 @@ export function extractSteps(text: string): string[] {
   }
   const lines = numbered.length > 0 ? numbered : bullets;
   if (lines.length > 0) return lines.map(clip).filter((l) => l.length > 0);
-  return stripMarkdown(text.replace(/^\s*#{1,6}\s+.*$/gm, ' '))
+  return stripMarkdown(kept.join('\n'))
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
     .map((s) => clip(s.trim()))
     .filter((s) => words(s).length >= 2);

@@ -60,6 +60,15 @@ describe('A-096 jarvisQandA', () => {
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('never offers an article\'s "Escalate to Tier 2 when" list as a step to try (the passages had lost their headings, so the escalation rule never saw one)', async () => {
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'Printer shows offline and jobs are stuck in the queue' });
+    expect(response.statusCode).toBe(200);
+    const content = response.json<TJarvisTroubleshootResponse>().choices[0]?.message.content ?? '';
+    expect(content).toContain('Print a configuration page');
+    expect(content).not.toContain('The print server spooler keeps crashing');
+    expect(content).not.toContain("can't be reached");
+  });
+
   it('refuses an empty message in both uses with its own words, and another user’s conversation', async () => {
     const conversation = await conversationFor(technician);
     expect((await technician.post('/gpt/jarvisQandA', { text: ' ', conversationId: conversation.id })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });

@@ -183,7 +183,9 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           reference: hit.kind === 'document' ? hit.fileName : null,
           snippet: snippetOf(hit.content),
           score: Number(hit.score),
-          text: hit.content,
+          // The chunker keeps a passage's heading apart from its text; the engine reads the heading to
+          // leave out sections such as "Escalate to Tier 2 when", so the text carries it again.
+          text: hit.heading && hit.heading !== hit.title ? `## ${hit.heading}\n${hit.content}` : hit.content,
         })),
         ...resolutions.map((hit) => ({
           kind: 'resolution' as const,
