@@ -286,6 +286,7 @@ export const MESSAGES = {
     localEngineNotice: 'No AI model is connected, so this answer comes from your MSP’s knowledge base and past ticket resolutions.',
     nothingFound: 'I found nothing in your MSP’s knowledge base or past resolutions that matches. Try other words, or talk to a technician.',
     abstained: 'I am not sure which category this belongs to. Please answer the questions below so I can pick the right one.',
+    abstainedAfterAnswers: 'I am still not sure which category this belongs to. Please choose the board, category and subcategory in the ticket below.',
     feedbackSaved: 'Thanks for your feedback!',
     feedbackOnlyAnswers: 'Feedback can only be given on the assistant’s answers.',
     didNotHelpTwice: 'Sorry that did not help. Would you like to talk to a technician now?',

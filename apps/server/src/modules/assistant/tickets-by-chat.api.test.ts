@@ -131,6 +131,23 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('when still not sure after the answers, asks the user to choose the category in the form, not to answer questions that are no longer there', async () => {
+    const first = await describeProblem(client, 'zqxv blorf wibble');
+    expect(first.categorisation.abstained).toBe(true);
+    expect(first.message.content).toContain(MESSAGES.assistant.abstained);
+    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
+      userMessage: '',
+      mspCustomDomain: msp.customDomain,
+      ticketDraftId: first.id,
+      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'not sure' })),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    expect(troubleshooting.categorisation.abstained).toBe(true);
+    expect(troubleshooting.message.content).toContain(MESSAGES.assistant.abstainedAfterAnswers);
+    expect(troubleshooting.message.content).not.toContain('answer the questions below');
+  });
+
   it('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async () => {
     const draft = await describeProblem(client, 'The printer on the second floor shows offline');
     const cancelled = await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`);
