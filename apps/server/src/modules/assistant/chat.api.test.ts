@@ -83,6 +83,14 @@ describe('A-096 jarvisQandA', () => {
 });
 
 describe('A-097 gpt/message and A-099 docs/chat', () => {
+  it('answers the Knowledge Base "Ask" over all the knowledge when id is null, as the screen sends it (it answered 400 "Id must be text.")', async () => {
+    const response = await technician.post('/docs/chat', { id: null, documentMessage: 'VPN keeps disconnecting' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TDocumentChatResponse>();
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(body.documentMessage).toContain('VPN');
+  });
+
   it('gives the prompt generator up to 5 prompts from the MSP’s knowledge', async () => {
     const response = await technician.post('/gpt/message', { message: 'Give me the top 5 prompts about email problems' });
     expect(response.statusCode).toBe(200);

@@ -234,7 +234,7 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
     },
 
     /** A-099: questions about one document (id) or about all the knowledge the user may read (no id). */
-    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string; documentMessage: string }): Promise<TDocumentChatResponse> {
+    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string | null; documentMessage: string }): Promise<TDocumentChatResponse> {
       if (body.id) await knowledge.getDocument(actor, scope, body.id);
       const retrieved = await knowledge.retrieve(scope, body.documentMessage, { limit: RAG_LIMIT, mode: 'near', ...(body.id ? { documentId: body.id } : {}) });
       const ragResults = retrieved.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score }));
