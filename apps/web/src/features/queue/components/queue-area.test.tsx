@@ -305,7 +305,7 @@ describe('QueueArea — in a narrow area of a wide window (Jarvis open beside it
       constructor(private readonly callback: ResizeObserverCallback) {}
       observe(target: Element) {
         const entry = { target, borderBoxSize: [{ inlineSize: 350, blockSize: 600 }], contentBoxSize: [{ inlineSize: 350, blockSize: 600 }], contentRect: { x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 350, width: 350, height: 600 } };
-        this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        this.callback([entry as unknown as ResizeObserverEntry], this);
       }
       unobserve() {}
       disconnect() {}

@@ -35,15 +35,15 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   // The layouts follow the width the area itself has: with Jarvis open a 1440 px window leaves it ~350 px,
   // and the window-wide queries alone squeezed the ticket into a one-letter column under the timer.
   // Until the area is measured (and in jsdom, where nothing is) the window's width decides.
-  const area = useElementSize();
-  const isMeasured = area.width > 0;
+  const { ref: areaRef, width: areaWidth } = useElementSize();
+  const isMeasured = areaWidth > 0;
   const isWindowMobile = useMediaQuery(QUEUE_MOBILE_QUERY, true) === true;
   const isWindowNarrow = useMediaQuery('(max-width: 61.99em)', false) === true;
   const isWindowPhone = useMediaQuery('(max-width: 36em)', false) === true;
-  const isMobile = isWindowMobile || (isMeasured && area.width < AREA_MOBILE_WIDTH);
+  const isMobile = isWindowMobile || (isMeasured && areaWidth < AREA_MOBILE_WIDTH);
   // Narrow: the active ticket's panels stack in one column; phone: the toolbar stacks too.
-  const isNarrow = isMeasured ? area.width < AREA_NARROW_WIDTH : isWindowNarrow;
-  const isPhone = isMeasured ? area.width < AREA_PHONE_WIDTH : isWindowPhone;
+  const isNarrow = isMeasured ? areaWidth < AREA_NARROW_WIDTH : isWindowNarrow;
+  const isPhone = isMeasured ? areaWidth < AREA_PHONE_WIDTH : isWindowPhone;
   const configuration = useTicketingConfiguration(user.mspCustomDomain);
   const [mode, setMode] = useState<TTicketMode>('my');
   const [isCardView, setCardView] = useState(true);
@@ -69,7 +69,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   }
 
   const content = (
-    <Stack gap="md" ref={area.ref}>
+    <Stack gap="md" ref={areaRef}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2}>Tickets</Title>
         <Group gap="xs" wrap="wrap">
