@@ -294,6 +294,7 @@ export const MESSAGES = {
     ticketDraftNotFound: 'This ticket conversation has ended. Describe the problem again to start a new ticket.',
     ticketDraftClosed: 'This ticket was already created or cancelled.',
     ticketCreated: 'Your ticket {ticketNumber} was created on {boardName}: {typeName} / {subTypeName}, priority {priority}.',
+    ticketCreatedWithoutPriority: 'Your ticket {ticketNumber} was created on {boardName}: {typeName} / {subTypeName}.',
     ticketPendingInPsa: 'Your ticket was saved and is pending in the PSA. It will appear there as soon as the PSA accepts it.',
     pendingInPsa: 'pending in the PSA',
     failedInPsa: 'The PSA refused this ticket. A technician will look at it.',
