@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_ID, MESSAGES, ZJarvisAnswer, type TApplication, type TConversation, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { psaTickets } from '@switchboard/db';
 import { loadDemoKbArticles, seedKbArticles } from '../knowledge/kb-articles';
 
 let t: TTestApp;
@@ -67,6 +68,18 @@ describe('A-096 jarvisQandA', () => {
     expect(content).toContain('Print a configuration page');
     expect(content).not.toContain('The print server spooler keeps crashing');
     expect(content).not.toContain("can't be reached");
+  });
+
+  it('for a queue ticket, leads with the articles filed under the ticket\'s own type and subtype (an "Account locked" ticket got Outlook and Office activation steps)', async () => {
+    await t.deps.database.db.insert(psaTickets).values([
+      { mspId: msp.id, psaType: 'CONNECTWISE', externalId: '100529', summary: 'Account locked - filing deadline at 5', typeName: 'Accounts & Access', subtypeName: 'Account Locked Out' },
+      { mspId: msp.id, psaType: 'CONNECTWISE', externalId: '100531', summary: 'chrome opening gambling sites', typeName: 'Security', subtypeName: 'Compromised Account' },
+    ]);
+    const answerTo = async (text: string, ticketId: string) => (await technician.post('/gpt/jarvisQandA', { text, ticketId })).json<TJarvisTroubleshootResponse>().choices[0]?.message.content ?? '';
+    const locked = await answerTo('Account locked - filing deadline at 5', '100529');
+    expect(locked).toContain('[1] Knowledge article: Finding the source of repeated account lockouts');
+    expect(locked).toMatch(/^1\. .*unlock the account in ADUC/m);
+    expect(await answerTo('chrome opening gambling sites', '100531')).toMatch(/\[1\] Knowledge article: Suspected compromised Microsoft 365 account/);
   });
 
   it('refuses an empty message in both uses with its own words, and another user’s conversation', async () => {
