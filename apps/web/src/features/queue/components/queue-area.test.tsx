@@ -370,6 +370,22 @@ describe('QueueArea — All Tickets', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark ticket #1002 incomplete' })).not.toBeInTheDocument());
   });
 
+  it('going full screen and back keeps a half-written note and the focus on its button (the area was remounted: the note was lost, the focus fell to the page behind)', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const form = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
+    await userEvent.type(within(form).getByRole('textbox'), 'half-written note about the call');
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    const full = screen.getByRole('dialog', { name: 'Tickets, full screen' });
+    await waitFor(() => expect(within(full).getByRole('button', { name: 'Exit full screen' })).toHaveFocus());
+    expect(within(within(full).getByRole('form', { name: 'Add a note to ticket #1001' })).getByRole('textbox')).toHaveValue('half-written note about the call');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tickets, full screen' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Full screen' })).toHaveFocus();
+    expect(within(screen.getByRole('form', { name: 'Add a note to ticket #1001' })).getByRole('textbox')).toHaveValue('half-written note about the call');
+  });
+
   it('full screen turns card view off', { timeout: 20_000 }, async () => {
     startFakeQueueServer({ queued: [queueTicket(1)] });
     renderWithProviders(<QueueArea user={technician} />);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, FocusTrap, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { useTicketingConfiguration } from '../../boards/api/boards-queries';
@@ -93,7 +93,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
               { value: 'rows', label: 'Rows' },
             ]}
           />
-          <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen}>
+          <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen} data-autofocus={isFullScreen || undefined}>
             {isFullScreen ? 'Exit full screen' : 'Full screen'}
           </Button>
           <ShortcutsHelp />
@@ -119,22 +119,25 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
     </Stack>
   );
 
-  if (!isFullScreen) return content;
+  // One tree in both states: toggling full screen used to remount the whole area, losing a half-written
+  // note and the chosen ticket. Full screen traps the focus (the page behind it is covered) and Escape leaves it.
   return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-label="Tickets, full screen"
-      pos="fixed"
-      inset={0}
-      bg="var(--mantine-color-body)"
-      p="md"
-      style={{ zIndex: 300, overflow: 'auto' }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setFullScreen(false);
-      }}
-    >
-      {content}
-    </Box>
+    <FocusTrap active={isFullScreen}>
+      <Box
+        role={isFullScreen ? 'dialog' : undefined}
+        aria-modal={isFullScreen ? 'true' : undefined}
+        aria-label={isFullScreen ? 'Tickets, full screen' : undefined}
+        pos={isFullScreen ? 'fixed' : undefined}
+        inset={isFullScreen ? 0 : undefined}
+        bg={isFullScreen ? 'var(--mantine-color-body)' : undefined}
+        p={isFullScreen ? 'md' : undefined}
+        style={isFullScreen ? { zIndex: 300, overflow: 'auto' } : undefined}
+        onKeyDown={(event) => {
+          if (isFullScreen && event.key === 'Escape') setFullScreen(false);
+        }}
+      >
+        {content}
+      </Box>
+    </FocusTrap>
   );
 }
