@@ -37,6 +37,14 @@ describe('extractSteps', () => {
     ]);
   });
 
+  it('gives no step from a passage that is only an escalation section, and no escalation line from prose around it', () => {
+    expect(extractSteps('## Escalate to Tier 2 when\n- The print server spooler keeps crashing.\n- The printer cannot be reached.')).toEqual([]);
+    expect(extractSteps('Restart the printer first. Then print a test page.\n## Escalate to Tier 2 when\nThe spooler keeps crashing on the server.')).toEqual([
+      'Restart the printer first.',
+      'Then print a test page.',
+    ]);
+  });
+
   it('splits a past resolution written as prose into its sentences', () => {
     expect(extractSteps(RESOLUTION.text)).toEqual([
       'Phone clock was 6 minutes off.',
@@ -47,6 +55,15 @@ describe('extractSteps', () => {
 });
 
 describe('troubleshootingSteps', () => {
+  it('takes no prose from a knowledge article (its introduction and symptoms read as steps: "Use this when…", "Symptoms: …"), but does from a past resolution', () => {
+    const intro: TRetrievedSource = { kind: 'article', id: '5', title: 'MFA re-registration', text: "Use this when a user can't approve sign-ins because their phone changed. Symptoms: codes are rejected." };
+    const texts = troubleshootingSteps([intro, ARTICLE, RESOLUTION], { query: 'authenticator phone changed' }).map((step) => step.text);
+    expect(texts).not.toContain("Use this when a user can't approve sign-ins because their phone changed.");
+    expect(texts.some((text) => text.startsWith('Symptoms'))).toBe(false);
+    expect(texts).toContain('Have the user open the Authenticator app directly.');
+    expect(texts).toContain('Set date and time to automatic.');
+  });
+
   it('numbers the steps from 1, cites each step\'s source and leaves out near-duplicates', () => {
     const steps = troubleshootingSteps([RESOLUTION, ARTICLE], { query: 'authenticator notifications not arriving' });
     expect(steps.map((s) => s.n)).toEqual(steps.map((_, i) => i + 1));

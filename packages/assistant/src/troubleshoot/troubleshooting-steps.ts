@@ -28,11 +28,13 @@ function clip(text: string): string {
 
 /**
  * The actionable lines of one text: its numbered items (outside "escalate" sections); failing those
- * its bullet items; failing those its sentences.
+ * its bullet items; failing those (unless `isProseAllowed` is false) its sentences.
  */
-export function extractSteps(text: string): string[] {
+export function extractSteps(text: string, options: { isProseAllowed?: boolean } = {}): string[] {
   const numbered: string[] = [];
   const bullets: string[] = [];
+  /** The lines outside headings and escalation sections: what the sentence fallback may read. */
+  const kept: string[] = [];
   let isEscalationSection = false;
   for (const raw of text.split(/\r?\n/)) {
     const heading = /^\s*#{1,6}\s+(.*)$/.exec(raw);
@@ -41,6 +43,7 @@ export function extractSteps(text: string): string[] {
       continue;
     }
     if (isEscalationSection) continue;
+    kept.push(raw);
     const item = /^\s{0,3}\d{1,2}[.)]\s+(.+)$/.exec(raw);
     if (item?.[1]) {
       numbered.push(stripMarkdown(item[1]));
@@ -56,7 +59,8 @@ export function extractSteps(text: string): string[] {
   }
   const lines = numbered.length > 0 ? numbered : bullets;
   if (lines.length > 0) return lines.map(clip).filter((l) => l.length > 0);
-  return stripMarkdown(text.replace(/^\s*#{1,6}\s+.*$/gm, ' '))
+  if (options.isProseAllowed === false) return [];
+  return stripMarkdown(kept.join('\n'))
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
     .map((s) => clip(s.trim()))
     .filter((s) => words(s).length >= 2);
@@ -98,7 +102,9 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
   const ranked = sources
     .map((source, index) => {
       const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
-      return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(source.text) };
+      // A knowledge article lists its steps; its prose is the introduction or the symptoms ("Use this when…",
+      // "Symptoms: …"), which read as odd steps. Past resolutions and documents are often prose only.
+      return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(source.text, { isProseAllowed: source.kind !== 'article' }) };
     })
     .filter((s) => s.steps.length > 0)
     .sort((a, b) => b.rank - a.rank || a.index - b.index);

@@ -577,9 +577,9 @@ export type TRagResult = z.infer<typeof ZRagResult>;
 export const ZRagSearchResponse = z.object({ ticketId: z.string().nullable(), query: z.string(), results: z.array(ZRagResult) });
 export type TRagSearchResponse = z.infer<typeof ZRagSearchResponse>;
 
-/** A-099: `id` is a document (application) id; left out, the question goes to all the knowledge the caller may read. */
+/** A-099: `id` is a document (application) id; left out or null (R-338 always sends it), the question goes to all the knowledge the caller may read. */
 export const ZDocumentChatBody = z.object({
-  id: ZId.optional(),
+  id: ZId.nullish(),
   documentMessage: ZText(4000).min(1, MESSAGES.documents.messageRequired),
 });
 export const ZDocumentChatResponse = z.object({ documentMessage: z.string(), engine: z.enum(ENGINE_KINDS), sources: z.array(ZRagResult), notice: z.string().nullable() });

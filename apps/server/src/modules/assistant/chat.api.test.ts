@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_ID, MESSAGES, ZJarvisAnswer, type TApplication, type TConversation, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { psaTickets } from '@switchboard/db';
 import { loadDemoKbArticles, seedKbArticles } from '../knowledge/kb-articles';
 
 let t: TTestApp;
@@ -60,6 +61,27 @@ describe('A-096 jarvisQandA', () => {
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('never offers an article\'s "Escalate to Tier 2 when" list as a step to try (the passages had lost their headings, so the escalation rule never saw one)', async () => {
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'Printer shows offline and jobs are stuck in the queue' });
+    expect(response.statusCode).toBe(200);
+    const content = response.json<TJarvisTroubleshootResponse>().choices[0]?.message.content ?? '';
+    expect(content).toContain('Print a configuration page');
+    expect(content).not.toContain('The print server spooler keeps crashing');
+    expect(content).not.toContain("can't be reached");
+  });
+
+  it('for a queue ticket, leads with the articles filed under the ticket\'s own type and subtype (an "Account locked" ticket got Outlook and Office activation steps)', async () => {
+    await t.deps.database.db.insert(psaTickets).values([
+      { mspId: msp.id, psaType: 'CONNECTWISE', externalId: '100529', summary: 'Account locked - filing deadline at 5', typeName: 'Accounts & Access', subtypeName: 'Account Locked Out' },
+      { mspId: msp.id, psaType: 'CONNECTWISE', externalId: '100531', summary: 'chrome opening gambling sites', typeName: 'Security', subtypeName: 'Compromised Account' },
+    ]);
+    const answerTo = async (text: string, ticketId: string) => (await technician.post('/gpt/jarvisQandA', { text, ticketId })).json<TJarvisTroubleshootResponse>().choices[0]?.message.content ?? '';
+    const locked = await answerTo('Account locked - filing deadline at 5', '100529');
+    expect(locked).toContain('[1] Knowledge article: Finding the source of repeated account lockouts');
+    expect(locked).toMatch(/^1\. .*unlock the account in ADUC/m);
+    expect(await answerTo('chrome opening gambling sites', '100531')).toMatch(/\[1\] Knowledge article: Suspected compromised Microsoft 365 account/);
+  });
+
   it('refuses an empty message in both uses with its own words, and another user’s conversation', async () => {
     const conversation = await conversationFor(technician);
     expect((await technician.post('/gpt/jarvisQandA', { text: ' ', conversationId: conversation.id })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });
@@ -74,6 +96,14 @@ describe('A-096 jarvisQandA', () => {
 });
 
 describe('A-097 gpt/message and A-099 docs/chat', () => {
+  it('answers the Knowledge Base "Ask" over all the knowledge when id is null, as the screen sends it (it answered 400 "Id must be text.")', async () => {
+    const response = await technician.post('/docs/chat', { id: null, documentMessage: 'VPN keeps disconnecting' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TDocumentChatResponse>();
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(body.documentMessage).toContain('VPN');
+  });
+
   it('gives the prompt generator up to 5 prompts from the MSP’s knowledge', async () => {
     const response = await technician.post('/gpt/message', { message: 'Give me the top 5 prompts about email problems' });
     expect(response.statusCode).toBe(200);

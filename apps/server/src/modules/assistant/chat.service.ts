@@ -20,6 +20,7 @@ import { psaTickets, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import type { TActor } from '../../plugins/access';
 import { createKnowledgeService, sourceOf, type TKnowledgeScope, type TRetrieved } from '../knowledge/knowledge.service';
+import type { TPassageCategory } from '../knowledge/knowledge.repository';
 import { createLlmEngines } from '../llm-provider/llm-engines';
 import { createAgentsService, type TPersona } from './agents';
 import { conversationNotFound, findOwnConversation, insertMessage, recentMessages } from './conversations';
@@ -186,11 +187,17 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
     /** A-096 queue troubleshoot use: the 10 best steps for a question (and the queue ticket, when named). */
     async troubleshoot(actor: TActor, scope: TKnowledgeScope, body: { text: string; ticketId?: string }): Promise<AsyncGenerator<TAnswerEvent<TJarvisTroubleshootResponse>>> {
       let query = body.text;
+      let category: TPassageCategory | undefined;
       if (body.ticketId !== undefined && actor.userKind === 'technician') {
-        const [ticket] = await db.select({ summary: psaTickets.summary, description: psaTickets.description }).from(psaTickets).where(and(eq(psaTickets.mspId, actor.mspId), eq(psaTickets.externalId, body.ticketId))).limit(1);
+        const [ticket] = await db
+          .select({ summary: psaTickets.summary, description: psaTickets.description, typeName: psaTickets.typeName, subtypeName: psaTickets.subtypeName })
+          .from(psaTickets)
+          .where(and(eq(psaTickets.mspId, actor.mspId), eq(psaTickets.externalId, body.ticketId)))
+          .limit(1);
         if (ticket) query = `${body.text} ${ticket.summary} ${ticket.description ?? ''}`;
+        if (ticket?.typeName && ticket.subtypeName) category = { typeName: ticket.typeName, subTypeName: ticket.subtypeName };
       }
-      const retrieved = await knowledge.retrieve(scope, query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near' });
+      const retrieved = await knowledge.retrieve(scope, query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near', ...(category ? { category } : {}) });
       const llm = await llmEngineFor(actor.mspId);
       const result = llm ? await llm.troubleshoot({ text: query, sources: retrieved.map(toEngineSource), limit: TROUBLESHOOTING_STEP_COUNT }) : null;
       // The model's steps (each citing a retrieved source), or the local steps under the reason the model did not answer.
@@ -234,7 +241,7 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
     },
 
     /** A-099: questions about one document (id) or about all the knowledge the user may read (no id). */
-    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string; documentMessage: string }): Promise<TDocumentChatResponse> {
+    async documentChat(actor: TActor, scope: TKnowledgeScope, body: { id?: string | null; documentMessage: string }): Promise<TDocumentChatResponse> {
       if (body.id) await knowledge.getDocument(actor, scope, body.id);
       const retrieved = await knowledge.retrieve(scope, body.documentMessage, { limit: RAG_LIMIT, mode: 'near', ...(body.id ? { documentId: body.id } : {}) });
       const ragResults = retrieved.map((result) => ({ ...sourceOf(result), snippet: result.snippet, score: result.score }));

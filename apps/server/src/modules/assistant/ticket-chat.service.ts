@@ -181,7 +181,8 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       const steps = presentSteps(troubleshooting.value);
       const label = proposalLabel(categorisation);
       const content = [
-        label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstained,
+        // No questions follow the second round, so the abstention points at the form, not at questions.
+        label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstainedAfterAnswers,
         '',
         steps.length > 0 ? 'Try these steps, in order:' : MESSAGES.assistant.nothingFound,
         ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`),

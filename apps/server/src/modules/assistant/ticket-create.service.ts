@@ -27,6 +27,17 @@ function formatSummary(template: string, values: Record<string, string>): string
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/**
+ * The "ticket created" line: PSA priorities are often named "Priority 3 - Medium" and the message says
+ * "priority" already; without a priority the clause is left out (it read "priority .").
+ */
+export function ticketCreatedSummary(names: { ticketNumber: string; boardName: string; typeName: string; subTypeName: string; priority: string | null }): string {
+  const priority = (names.priority ?? '').replace(/^priority\s+/i, '').trim();
+  return priority === ''
+    ? formatSummary(MESSAGES.assistant.ticketCreatedWithoutPriority, { ...names, priority })
+    : formatSummary(MESSAGES.assistant.ticketCreated, { ...names, priority });
+}
+
 /** The ticket create of A-109: validated by role, kept, sent through the outbox. */
 export function createTicketCreateService(deps: TAppDeps) {
   const db = deps.database.db;
@@ -183,7 +194,7 @@ export function createTicketCreateService(deps: TAppDeps) {
       const state = outcome.status === 'done' ? 'done' : outcome.status;
       const summary =
         state === 'done'
-          ? formatSummary(MESSAGES.assistant.ticketCreated, { ticketNumber: stored?.psaTicketNumber ?? String(ticketId), boardName: category.board.board.boardName, typeName: category.typeName, subTypeName: category.subTypeName, priority: priorityName ?? '' })
+          ? ticketCreatedSummary({ ticketNumber: stored?.psaTicketNumber ?? String(ticketId), boardName: category.board.board.boardName, typeName: category.typeName, subTypeName: category.subTypeName, priority: priorityName ?? null })
           : state === 'pending'
             ? MESSAGES.assistant.ticketPendingInPsa
             : MESSAGES.assistant.failedInPsa;

@@ -118,6 +118,8 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(inPsa).toMatchObject({ boardId: details.boardId, typeId: details.typeId, subtypeId: details.subTypeId, companyId: company.id, contactId: contact.id });
     const subtype = board.mspConnectWiseBoardTypes.flatMap((type) => type.mspConnectWiseBoardSubTypes).find((candidate) => candidate.subTypeId === details.subTypeId);
     if (subtype?.priorityId) expect(inPsa.priorityId).toBe(subtype.priorityId);
+    // Without a priority on the subtype the clause is left out (it read "priority .").
+    if (!subtype?.priority) expect(result.summary).toBe(`Your ticket ${result.ticketNumber ?? result.ticketId} was created on ${details.boardName}: ${details.typeName} / ${details.subTypeName}.`);
 
     const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(result.ticketId))));
     expect(copy).toMatchObject({ boardExternalId: String(details.boardId), subtypeName: details.subTypeName, isClosed: false });
@@ -129,6 +131,23 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     // The draft is closed: a second confirm is refused.
     const again = await client.post(`/psa/createTicket?${q()}`, { ticketDraftId: first.id, title: 'x', description: 'x', name: 'x', emailId: contact.email, connectWiseDetails: details });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('when still not sure after the answers, asks the user to choose the category in the form, not to answer questions that are no longer there', async () => {
+    const first = await describeProblem(client, 'zqxv blorf wibble');
+    expect(first.categorisation.abstained).toBe(true);
+    expect(first.message.content).toContain(MESSAGES.assistant.abstained);
+    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
+      userMessage: '',
+      mspCustomDomain: msp.customDomain,
+      ticketDraftId: first.id,
+      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'not sure' })),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    expect(troubleshooting.categorisation.abstained).toBe(true);
+    expect(troubleshooting.message.content).toContain(MESSAGES.assistant.abstainedAfterAnswers);
+    expect(troubleshooting.message.content).not.toContain('answer the questions below');
   });
 
   it('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async () => {

@@ -146,6 +146,15 @@ export async function deleteUploadedDocument(db: TDatabase, mspId: string, docum
   return deleted.length > 0;
 }
 
+/** A PSA ticket's type and subtype names, as the knowledge articles are filed. */
+export interface TPassageCategory {
+  typeName: string;
+  subTypeName: string;
+}
+
+/** What being filed under the ticket's own type and subtype adds to a passage's score. */
+const CATEGORY_BOOST = 0.5;
+
 export interface TPassageHit {
   chunkId: string;
   documentId: string;
@@ -168,17 +177,21 @@ export function searchPassages(
   db: TDatabase,
   scope: TKnowledgeScope,
   query: string,
-  options: { limit: number; mode: 'near' | 'exact'; documentId?: string; queryVector?: TQueryVector; by?: TSearchBy },
+  options: { limit: number; mode: 'near' | 'exact'; documentId?: string; queryVector?: TQueryVector; by?: TSearchBy; category?: TPassageCategory },
 ): Promise<TPassageHit[]> {
   const tsQuery = tsQueryOf(query, options.mode);
   const similarity = similarityOf(knowledgeChunks.embedding, knowledgeChunks.embeddingModel, options.queryVector);
-  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity})::float8`;
+  // A ticket's own type and subtype: the articles filed under them are candidates and rank higher,
+  // since a short title ("Account locked - filing deadline at 5") often shares no word with them.
+  const category = options.category;
+  const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
+  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
       : options.mode === 'exact'
         ? sql`${knowledgeChunks.search} @@ ${tsQuery}`
-        : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content})`;
+        : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content} or ${isOfCategory})`;
   return db
     .select({
       chunkId: knowledgeChunks.id,

@@ -7,7 +7,7 @@ import type { TActor } from '../../plugins/access';
 import { chunkDocument } from './chunking';
 import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
-import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope } from './knowledge.repository';
+import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
 
@@ -160,7 +160,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
      * The best passages and past resolutions for a query, merged by score (A-100 limit 5, mode
      * near), each with its source. Always within the scope's MSP and, for a client, company.
      */
-    async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean; resolutionsOnly?: boolean }): Promise<TRetrieved[]> {
+    async retrieve(scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; documentId?: string; withResolutions?: boolean; resolutionsOnly?: boolean; category?: TPassageCategory }): Promise<TRetrieved[]> {
       // "near" searches mix in meaning when the MSP has embeddings (decision 026); "exact" stays with words.
       const queryVector = options.mode === 'near' ? await embeddings.queryVectorFor(scope.mspId, query) : undefined;
       const searchOptions = { ...options, queryVector };
@@ -183,7 +183,9 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           reference: hit.kind === 'document' ? hit.fileName : null,
           snippet: snippetOf(hit.content),
           score: Number(hit.score),
-          text: hit.content,
+          // The chunker keeps a passage's heading apart from its text; the engine reads the heading to
+          // leave out sections such as "Escalate to Tier 2 when", so the text carries it again.
+          text: hit.heading && hit.heading !== hit.title ? `## ${hit.heading}\n${hit.content}` : hit.content,
         })),
         ...resolutions.map((hit) => ({
           kind: 'resolution' as const,

@@ -108,7 +108,6 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TChatLine[]>([]);
   const [isStreaming, setStreaming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const stored = useMemo(() => {
@@ -119,7 +118,6 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
   const lines = [...stored, ...pending.filter((line) => !stored.some((candidate) => candidate.key === line.key))];
 
   async function send(text: string) {
-    setNotice(null);
     let id = conversationId;
     try {
       if (id === null) {
@@ -139,7 +137,6 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
         (soFar) => setPending((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar } : line))),
         abort.current.signal,
       );
-      setNotice(response.answer.notice);
       const settled: TChatMessage[] = [response.userMessage, response.assistantMessage];
       // The stored messages take the streamed lines' place in one render, then the page is re-read.
       queryClient.setQueryData<InfiniteData<TMessagePage>>(assistantKeys.messages(id), (old) => {
@@ -160,11 +157,7 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
 
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
-      {notice && (
-        <Alert color="blue" p="xs">
-          <Text size="xs">{notice}</Text>
-        </Alert>
-      )}
+      {/* No notice line above the chat: every answer's first sentence says where it comes from (no model, or why the model did not answer). */}
       <ChatMessageList
         label={`Chat with ${agent.agentName}`}
         lines={lines}

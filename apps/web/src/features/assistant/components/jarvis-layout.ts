@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { ASSISTANT_MOBILE_BELOW_PX } from '../lib/chat-layout';
 import { useAssistantUiStore } from '../state/assistant-ui-store';
@@ -22,3 +23,25 @@ export function useJarvisLayout(opensAtStart: boolean) {
   };
 }
 
+
+/**
+ * Below 1023 px Jarvis covers the whole screen, so it acts as a dialog there: the page under it is
+ * inert (the tab order went through controls hidden behind it), opening moves the focus into it,
+ * Escape closes it, and closing gives the focus back to the header's Jarvis button.
+ */
+export function useJarvisOverlay(isCovering: boolean, setOpen: (isOpen: boolean) => void) {
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const asideRef = useRef<HTMLElement>(null);
+  const wasCovering = useRef(false);
+  useEffect(() => {
+    if (isCovering) asideRef.current?.querySelector<HTMLElement>('button:not([disabled]), textarea, input')?.focus();
+    else if (wasCovering.current) toggleRef.current?.focus();
+    wasCovering.current = isCovering;
+  }, [isCovering]);
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (!isCovering || event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    setOpen(false);
+  }
+  return { toggleRef, asideRef, handleKeyDown };
+}

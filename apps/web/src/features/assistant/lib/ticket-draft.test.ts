@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
-import { applyProposal, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, isOnboardingDraft } from './ticket-draft';
+import { applyProposal, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, formFromDraft, isOnboardingDraft } from './ticket-draft';
+import { ticketDraft } from '../test/assistant-fixtures';
 
 const sub = (subTypeId: number, subTypeName: string, priority: string, tier: 'Tier1' | 'Tier2' | 'Tier3', sla: number) => ({
   subTypeId,
@@ -65,6 +66,14 @@ describe('ticket draft dependent fields (02 §4)', () => {
   it('a proposal naming a subtype that is not on the board is dropped, not kept', () => {
     expect(applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 11, subcategoryId: 999 })).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: null, tier: null });
     expect(applyProposal(catalogue, emptyDraft(), { boardId: 7, categoryId: 11, subcategoryId: 111 })).toMatchObject({ boardId: null, categoryId: null });
+  });
+
+  it('when the engine is not sure, the only board of a one-board MSP is chosen (the client had to pick "Help Desk" from a list of one); with several boards none is', () => {
+    const notSure = ticketDraft({ categorisation: { ...ticketDraft().categorisation, abstained: true, connectWiseDetails: null, autotaskDetails: null } });
+    const [firstBoard] = catalogue.boards;
+    if (!firstBoard) throw new Error('no board');
+    expect(formFromDraft({ ...catalogue, boards: [firstBoard] }, notSure)).toMatchObject({ boardId: 1, categoryId: null, subcategoryId: null });
+    expect(formFromDraft(catalogue, notSure)).toMatchObject({ boardId: null });
   });
 
   it('knows a new-employee onboarding draft (R-277)', () => {

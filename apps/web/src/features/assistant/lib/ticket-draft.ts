@@ -251,7 +251,8 @@ export function formFromDraft(catalogue: TBoardCatalogue, draft: TTicketDraft): 
     ? { boardId: cw.boardId, categoryId: cw.typeId, subcategoryId: cw.subTypeId }
     : at
       ? { boardId: at.queueId, categoryId: at.issueTypeValue, subcategoryId: at.subIssueTypeValue }
-      : { boardId: null, categoryId: null, subcategoryId: null };
+      : // Not sure of the category: an MSP with a single board still has only one board to choose.
+        { boardId: catalogue.boards.length === 1 ? (catalogue.boards[0]?.id ?? null) : null, categoryId: null, subcategoryId: null };
   const form = applyProposal(catalogue, base, proposal);
   const onboarding = draft.onboarding;
   return onboarding

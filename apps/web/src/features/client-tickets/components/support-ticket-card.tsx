@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSupportTicket } from '@switchboard/contracts';
+import { formatWhen } from '../../../lib/format-when';
 import { TicketProgress } from '../../assistant/components/ticket-progress';
 
 const done = (ticket: TSupportTicket) => ({
@@ -44,7 +45,7 @@ export function SupportTicketCard({ ticket, isExpanded = false }: { ticket: TSup
       </Group>
       <Text size="sm" c="dimmed">
         {label}
-        {ticket.createdAt ? ` · ${new Date(ticket.createdAt).toLocaleString()}` : ''}
+        {ticket.createdAt ? ` · ${formatWhen(ticket.createdAt)}` : ''}
         {ticket.priority ? ` · ${ticket.priority}` : ''}
       </Text>
       {category !== '' && <Text size="sm">{category}</Text>}

@@ -140,6 +140,31 @@ describe('MSP dashboard', () => {
     consoleError.mockRestore();
   });
 
+  it('below 1023 px Jarvis covers the page as a dialog: focus moves in, the page under it leaves the tab order, Escape closes it and gives the focus back', { timeout: 20_000 }, async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+    Object.defineProperty(window, 'matchMedia', { writable: true, value: phone });
+    window.innerWidth = 390;
+    try {
+      const client = buildAdminTechnician({ userKind: 'client', firstName: 'Casey' });
+      const { container } = renderDashboard(client);
+      const toggle = await screen.findByRole('button', { name: 'Jarvis' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(toggle);
+      const panel = document.getElementById('jarvis-panel');
+      if (!panel) throw new Error('no Jarvis panel');
+      await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+      expect(container.ownerDocument.querySelector('main')).toHaveAttribute('inert');
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+      expect(toggle).toHaveFocus();
+      expect(container.ownerDocument.querySelector('main')).not.toHaveAttribute('inert');
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+      window.innerWidth = 1024;
+    }
+  });
+
   it('starts with panels closed at 1023 px and open above it (decisions #13)', async () => {
     window.innerWidth = 1023;
     const narrow = renderDashboard(admin);

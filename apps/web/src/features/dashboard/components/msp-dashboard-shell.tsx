@@ -10,7 +10,7 @@ import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
 import { useTechnicianInformation } from '../../session/api/technician-information';
-import { useJarvisLayout } from '../../assistant/components/jarvis-layout';
+import { useJarvisLayout, useJarvisOverlay } from '../../assistant/components/jarvis-layout';
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
@@ -46,6 +46,8 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
   const hasAdminTab = adminOptions.length > 0;
   useTechnicianInformation(user);
   const jarvis = useJarvisLayout(user.userKind === 'client');
+  const isJarvisCovering = jarvis.isMobile && jarvis.isOpen;
+  const { toggleRef: jarvisToggleRef, asideRef: jarvisAsideRef, handleKeyDown: handleJarvisKeyDown } = useJarvisOverlay(isJarvisCovering, jarvis.setOpen);
   const isPhone = useMediaQuery('(max-width: 48em)') === true;
   const ticketFlow = useTicketFlow(user);
   const itAgentOptions = itAgentOptionsOf(user);
@@ -115,7 +117,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
               {hasAdminTab && <Tabs.Tab value="admin">{TAB_LABELS.admin}</Tabs.Tab>}
             </Tabs.List>
             <Group gap="xs" wrap="nowrap">
-              <Button size="compact-sm" variant={jarvis.isOpen ? 'filled' : 'light'} aria-expanded={jarvis.isOpen} aria-controls="jarvis-panel" onClick={() => jarvis.setOpen(!jarvis.isOpen)}>
+              <Button ref={jarvisToggleRef} size="compact-sm" variant={jarvis.isOpen ? 'filled' : 'light'} aria-expanded={jarvis.isOpen} aria-controls="jarvis-panel" onClick={() => jarvis.setOpen(!jarvis.isOpen)}>
                 Jarvis
               </Button>
               <UserMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
@@ -185,7 +187,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
           </ScrollArea>
         </AppShell.Navbar>
 
-        <AppShell.Main>
+        <AppShell.Main inert={isJarvisCovering}>
           <Tabs.Panel value="iTAgent">
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {isTicketsOpen && <QueuePage user={user} />}
@@ -206,7 +208,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             </Tabs.Panel>
           )}
         </AppShell.Main>
-        <AppShell.Aside id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen}>
+        <AppShell.Aside ref={jarvisAsideRef} id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen} onKeyDown={handleJarvisKeyDown}>
           <Suspense fallback={<Loader m="md" aria-label="Loading Jarvis" />}>
             <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
           </Suspense>

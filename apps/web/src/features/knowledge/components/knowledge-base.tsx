@@ -75,11 +75,7 @@ export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) 
       </form>
       {chat.data && (
         <Paper withBorder p="sm" aria-label="Answer from the documents">
-          {chat.data.notice && (
-            <Text size="xs" c="dimmed" mb={4}>
-              {chat.data.notice}
-            </Text>
-          )}
+          {/* The answer's first line already says where it comes from (no model, or why the model did not answer); the notice said it again. */}
           <MarkdownAnswer text={chat.data.documentMessage} />
         </Paper>
       )}

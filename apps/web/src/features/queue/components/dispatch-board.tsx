@@ -6,7 +6,7 @@ import type { TDispatchTechnician, TQueueTicket } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
 import { tierLabel } from './ticket-badges';
-import { formatWhen } from './ticket-list';
+import { formatWhen } from '../../../lib/format-when';
 
 const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Te
 import { MESSAGES } from '@switchboard/contracts';
 import { NOTE_CATEGORIES, NOTE_KIND_LABELS } from '../queue-types';
 import type { TNoteCategory, TTicketNote } from '../queue-types';
-import { formatWhen } from './ticket-list';
+import { formatWhen } from '../../../lib/format-when';
 
 type TNotesPanelProps = {
   ticketNumber: number;

@@ -298,6 +298,28 @@ describe('QueueArea — below 1600 px (R-042)', () => {
   });
 });
 
+describe('QueueArea — in a narrow area of a wide window (Jarvis open beside it)', () => {
+  it('follows the width it has, not the window: compact picker, stacked toolbar (the ticket was squeezed into a one-letter column under the timer)', { timeout: 20_000 }, async () => {
+    // The window is wide (every media query false); the area measures 350 px.
+    class NarrowAreaObserver {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const entry = { target, borderBoxSize: [{ inlineSize: 350, blockSize: 600 }], contentBoxSize: [{ inlineSize: 350, blockSize: 600 }], contentRect: { x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 350, width: 350, height: 600 } };
+        this.callback([entry as unknown as ResizeObserverEntry], this);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', NarrowAreaObserver);
+    startFakeQueueServer({ working: [queueTicket(1, { state: 'working' }), queueTicket(2, { state: 'claimed' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'My tickets' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Previous ticket' })).toBeDisabled();
+    expect(screen.getByRole('radiogroup', { name: 'Ticket area mode' })).toHaveAttribute('data-orientation', 'vertical');
+  });
+});
+
 describe('QueueArea — All Tickets', () => {
   it('lists 30 a page, a filter resets to page 1, rows expand, and a search switches to All Tickets', { timeout: 20_000 }, async () => {
     const tickets = Array.from({ length: 45 }, (_, index) => queueTicket(index + 1, { boardId: index % 2 === 0 ? 1 : 2, boardName: index % 2 === 0 ? 'Service Desk' : 'Projects' }));
@@ -346,6 +368,22 @@ describe('QueueArea — All Tickets', () => {
     expect(call?.method).toBe('POST');
     expect(call?.query.get('ticketId')).toBe('1002');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark ticket #1002 incomplete' })).not.toBeInTheDocument());
+  });
+
+  it('going full screen and back keeps a half-written note and the focus on its button (the area was remounted: the note was lost, the focus fell to the page behind)', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const form = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
+    await userEvent.type(within(form).getByRole('textbox'), 'half-written note about the call');
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    const full = screen.getByRole('dialog', { name: 'Tickets, full screen' });
+    await waitFor(() => expect(within(full).getByRole('button', { name: 'Exit full screen' })).toHaveFocus());
+    expect(within(within(full).getByRole('form', { name: 'Add a note to ticket #1001' })).getByRole('textbox')).toHaveValue('half-written note about the call');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tickets, full screen' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Full screen' })).toHaveFocus();
+    expect(within(screen.getByRole('form', { name: 'Add a note to ticket #1001' })).getByRole('textbox')).toHaveValue('half-written note about the call');
   });
 
   it('full screen turns card view off', { timeout: 20_000 }, async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { Box, Button, FocusTrap, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { useTicketingConfiguration } from '../../boards/api/boards-queries';
 import type { TQueueActor } from '../api/queue-queries';
@@ -17,6 +17,10 @@ import { ShortcutsHelp } from './shortcuts-help';
 
 /** R-042 / decisions #13: the queue's mobile layout applies below 1600 px. */
 export const QUEUE_MOBILE_QUERY = '(max-width: 1599.98px)';
+/** The area's own widths (px) below which the ticket list becomes a switcher, the panels stack, the toolbar stacks. */
+const AREA_MOBILE_WIDTH = 1100;
+const AREA_NARROW_WIDTH = 720;
+const AREA_PHONE_WIDTH = 576;
 
 const MODES: TTicketMode[] = ['my', 'all', 'knowledge', 'dashboards'];
 /** Decision 018: the dispatcher's board is for admins and people managers. */
@@ -28,10 +32,18 @@ const DISPATCHER_MODES: TTicketMode[] = [...MODES, 'dispatch'];
  */
 export function QueueArea({ user }: { user: TSessionMspUser }) {
   const actor: TQueueActor = { mspCustomDomain: user.mspCustomDomain, techId: user.id, psaMemberId: user.psaMemberId };
-  const isMobile = useMediaQuery(QUEUE_MOBILE_QUERY, true) === true;
-  // Below 62em the active ticket's panels stack in one column; on phones the toolbar stacks too.
-  const isNarrow = useMediaQuery('(max-width: 61.99em)', false) === true;
-  const isPhone = useMediaQuery('(max-width: 36em)', false) === true;
+  // The layouts follow the width the area itself has: with Jarvis open a 1440 px window leaves it ~350 px,
+  // and the window-wide queries alone squeezed the ticket into a one-letter column under the timer.
+  // Until the area is measured (and in jsdom, where nothing is) the window's width decides.
+  const { ref: areaRef, width: areaWidth } = useElementSize();
+  const isMeasured = areaWidth > 0;
+  const isWindowMobile = useMediaQuery(QUEUE_MOBILE_QUERY, true) === true;
+  const isWindowNarrow = useMediaQuery('(max-width: 61.99em)', false) === true;
+  const isWindowPhone = useMediaQuery('(max-width: 36em)', false) === true;
+  const isMobile = isWindowMobile || (isMeasured && areaWidth < AREA_MOBILE_WIDTH);
+  // Narrow: the active ticket's panels stack in one column; phone: the toolbar stacks too.
+  const isNarrow = isMeasured ? areaWidth < AREA_NARROW_WIDTH : isWindowNarrow;
+  const isPhone = isMeasured ? areaWidth < AREA_PHONE_WIDTH : isWindowPhone;
   const configuration = useTicketingConfiguration(user.mspCustomDomain);
   const [mode, setMode] = useState<TTicketMode>('my');
   const [isCardView, setCardView] = useState(true);
@@ -57,7 +69,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   }
 
   const content = (
-    <Stack gap="md">
+    <Stack gap="md" ref={areaRef}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2}>Tickets</Title>
         <Group gap="xs" wrap="wrap">
@@ -81,7 +93,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
               { value: 'rows', label: 'Rows' },
             ]}
           />
-          <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen}>
+          <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen} data-autofocus={isFullScreen || undefined}>
             {isFullScreen ? 'Exit full screen' : 'Full screen'}
           </Button>
           <ShortcutsHelp />
@@ -107,22 +119,25 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
     </Stack>
   );
 
-  if (!isFullScreen) return content;
+  // One tree in both states: toggling full screen used to remount the whole area, losing a half-written
+  // note and the chosen ticket. Full screen traps the focus (the page behind it is covered) and Escape leaves it.
   return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-label="Tickets, full screen"
-      pos="fixed"
-      inset={0}
-      bg="var(--mantine-color-body)"
-      p="md"
-      style={{ zIndex: 300, overflow: 'auto' }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setFullScreen(false);
-      }}
-    >
-      {content}
-    </Box>
+    <FocusTrap active={isFullScreen}>
+      <Box
+        role={isFullScreen ? 'dialog' : undefined}
+        aria-modal={isFullScreen ? 'true' : undefined}
+        aria-label={isFullScreen ? 'Tickets, full screen' : undefined}
+        pos={isFullScreen ? 'fixed' : undefined}
+        inset={isFullScreen ? 0 : undefined}
+        bg={isFullScreen ? 'var(--mantine-color-body)' : undefined}
+        p={isFullScreen ? 'md' : undefined}
+        style={isFullScreen ? { zIndex: 300, overflow: 'auto' } : undefined}
+        onKeyDown={(event) => {
+          if (isFullScreen && event.key === 'Escape') setFullScreen(false);
+        }}
+      >
+        {content}
+      </Box>
+    </FocusTrap>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDuration, workedSeconds } from '../lib/work-timer';
 import type { TWorkSession } from '../queue-types';
-import { formatWhen } from './ticket-list';
+import { formatWhen } from '../../../lib/format-when';
 
 /** The session history panel: every work session of this technician on the ticket, from the server. */
 export function SessionHistory({ sessions, totalWorkMinutes, onConfirm }: { sessions: readonly TWorkSession[]; totalWorkMinutes: number; onConfirm: (sessionId: string) => void }) {

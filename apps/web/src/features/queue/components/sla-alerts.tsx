@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useMarkSlaAlertsRead, useSlaAlerts } from '../api/dispatch-queries';
-import { formatWhen } from './ticket-list';
+import { formatWhen } from '../../../lib/format-when';
 
 const colorOf = (threshold: number) => (threshold >= 100 ? 'red' : threshold >= 90 ? 'orange' : threshold >= 75 ? 'yellow' : 'blue');
 

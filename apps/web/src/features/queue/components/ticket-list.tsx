@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TQueueTicketView } from '../queue-types';
 import { TicketBadges, categoryLine } from './ticket-badges';
+import { formatWhen } from '../../../lib/format-when';
 
 type TTicketListProps = {
   tickets: readonly TQueueTicketView[];
@@ -14,12 +15,6 @@ type TTicketListProps = {
   emptyText: string;
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export function formatWhen(value: string | null): string {
-  if (value === null) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
 
 function TicketDetails({ ticket }: { ticket: TQueueTicketView }) {
   return (

@@ -5,7 +5,7 @@ import { NotesPanel } from './notes-panel';
 import { SessionHistory } from './session-history';
 import { TicketBadges, categoryLine } from './ticket-badges';
 import { WorkTimerDisplay } from './work-timer-display';
-import { formatWhen } from './ticket-list';
+import { formatWhen } from '../../../lib/format-when';
 
 export type TTicketWorkspaceProps = {
   ticket: TQueueTicketView;
