@@ -23,6 +23,10 @@ const BUILT_FROM: Record<string, string[]> = {
   Notification: ['CloseButton', 'Loader'],
   // Its sliding indicator is a FloatingIndicator: without that sheet the indicator sits off its option.
   SegmentedControl: ['FloatingIndicator'],
+  // Their option lists are a Combobox: without its sheet the options had no padding and no highlight,
+  // so a keyboard user could not see which option the arrow keys had reached.
+  Select: ['Input', 'Combobox', 'Popover'],
+  MultiSelect: ['Input', 'Combobox', 'Popover', 'Pill', 'PillsInput'],
 };
 
 function sourceFiles(dir: string): string[] {
