@@ -55,6 +55,18 @@ describe('Mantine stylesheets (issue #6 §5: per component, not all of styles.cs
     expect(needed.filter((name) => !imported.has(name))).toEqual([]);
   });
 
+  // Bug: the PSA connection form and the add-employee dialog showed their secret fields as a bare
+  // bordered box without the show/hide toggle when the dashboard was opened directly (a reload, a
+  // kept session): PasswordInput's sheet came only with the sign-in screens' modules.
+  it('loads PasswordInput\'s stylesheets with every module that renders one (they are not in the always-loaded set)', () => {
+    const withoutSheet = files.filter((file, index) => {
+      const source = sources[index] ?? '';
+      const rendersPasswordInput = /import \{[^}]*\bPasswordInput\b[^}]*\} from '@mantine\/core'/.test(source);
+      return rendersPasswordInput && !/password-input-styles'|styles\/PasswordInput\.css'/.test(source);
+    });
+    expect(withoutSheet.map((file) => file.slice(srcDir.length))).toEqual([]);
+  });
+
   it('never imports the whole of styles.css', () => {
     expect(sources.filter((source) => /@mantine\/core\/styles\.css/.test(source))).toEqual([]);
   });
