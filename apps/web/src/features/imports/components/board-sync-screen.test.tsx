@@ -34,7 +34,7 @@ describe('BoardSyncScreen', () => {
     renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-    expect(await screen.findByText(MESSAGES.batchSync.datesRequired)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.batchSync.datesRequired);
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-02-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
@@ -60,7 +60,8 @@ describe('BoardSyncScreen', () => {
     fireEvent.click(boardsInput);
     fireEvent.click(await screen.findByText('Help Desk'));
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-    expect(await screen.findByText(MESSAGES.batchSync.started.replace('{id}', RUN))).toBeTruthy();
+    // A success is a polite status, not an interrupting alert (Mantine's Alert is role="alert" by default).
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.batchSync.started.replace('{id}', RUN));
     const statusCalls = () => calls.filter((url) => url.startsWith('/psa/api/batch/status')).length;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(9_000);

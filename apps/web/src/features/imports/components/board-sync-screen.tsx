@@ -105,7 +105,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
         {syncState === 'started' && <Text size="sm">Initializing…</Text>}
         {syncState === 'polling' && <Text size="sm">Syncing…</Text>}
       </Group>
-      {message && <Alert color={message.kind === 'success' ? 'green' : 'red'}>{message.text}</Alert>}
+      {message && (
+        <Alert color={message.kind === 'success' ? 'green' : 'red'} role={message.kind === 'success' ? 'status' : 'alert'}>
+          {message.text}
+        </Alert>
+      )}
       {status && (
         <Text size="sm" data-testid="sync-status">
           Phase 1: {status.phase1.status} ({status.phase1.processed} boards) · Phase 2: {status.phase2 ? `${status.phase2.status} (${status.phase2.processed} tickets)` : 'waiting'}
