@@ -89,8 +89,9 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
             </List.Item>
           ))}
           <List.Item>
-            {/* An anchor-styled button wraps on narrow screens; Mantine's Button label does not. */}
-            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline' }}>
+            {/* An anchor-styled button wraps on narrow screens; Mantine's Button label does not. A button stays an
+                inline block whatever its display, so it is aligned by its top: the bullet then sits by its first line, not its last. */}
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline', verticalAlign: 'top' }}>
               Check your name and phone number in your profile
             </Anchor>
           </List.Item>
