@@ -202,7 +202,7 @@ test('the Autotask demo admin completes wizard step 1 by mapping to existing pic
   const reset = 'Accounts & Access / Password Reset';
   await expect(accounts.getByRole('textbox', { name: `SLA hours for ${reset}` })).toHaveValue('8');
   await accounts.getByRole('combobox', { name: `Tier for ${reset}` }).click();
-  await page.getByRole('option', { name: 'Tier2' }).click();
+  await page.getByRole('option', { name: 'Tier 2' }).click();
   await accounts.getByRole('textbox', { name: `SLA hours for ${reset}` }).fill('4');
   await expect(wizard.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await shoot(page, '08-autotask-step1-mapping');
