@@ -75,7 +75,8 @@ describe('BoardSyncScreen', () => {
       await vi.advanceTimersByTimeAsync(45_000);
     });
     expect(statusCalls()).toBe(2);
-    expect(await screen.findByText(/Phase 2: COMPLETED/)).toBeTruthy();
+    // One board, one ticket: counted in the singular (it read "1 boards").
+    expect((await screen.findByTestId('sync-status')).textContent).toBe('Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (1 ticket)');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });

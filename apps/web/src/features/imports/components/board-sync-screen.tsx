@@ -14,6 +14,9 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
 
+/** "1 board", "35 boards". */
+const counted = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+
 /** 01 §4 "Batch board sync": idle, syncing (request sent), started (initial wait), polling. */
 export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
 
@@ -112,7 +115,7 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
       )}
       {status && (
         <Text size="sm" data-testid="sync-status">
-          Phase 1: {status.phase1.status} ({status.phase1.processed} boards) · Phase 2: {status.phase2 ? `${status.phase2.status} (${status.phase2.processed} tickets)` : 'waiting'}
+          Phase 1: {status.phase1.status} ({counted(status.phase1.processed, 'board')}) · Phase 2: {status.phase2 ? `${status.phase2.status} (${counted(status.phase2.processed, 'ticket')})` : 'waiting'}
         </Text>
       )}
     </Stack>
