@@ -7,13 +7,16 @@ import { BoardSyncScreen } from './board-sync-screen';
 const RUN = '11111111-1111-4111-8111-111111111111';
 const phase = (status: string) => ({ status, processed: 1, error: null, startedAt: null, finishedAt: null });
 
-function stubApi(statuses: unknown[]) {
+function stubApi(statuses: unknown[], options: { boardsFail?: boolean } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+      if (url.startsWith('/psa/getConnectWiseBoards') && options.boardsFail) {
+        return json(502, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'The PSA did not answer.', code: 'psa_unavailable', requestId: 'r' });
+      }
       if (url.startsWith('/psa/getConnectWiseBoards')) return json(200, [{ id: 1, name: 'Help Desk', isActive: true }]);
       if (url === '/psa/api/batch/sync-boards') return json(200, { parentRunId: RUN });
       if (url.startsWith('/psa/api/batch/status')) return json(200, statuses.shift());
@@ -29,6 +32,13 @@ afterEach(() => {
 });
 
 describe('BoardSyncScreen', () => {
+  // Bug: when the PSA's boards could not be read the Boards field was simply empty, with no word why.
+  it("says why there are no boards to choose when the PSA's boards cannot be read", async () => {
+    stubApi([], { boardsFail: true });
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The PSA did not answer.');
+  });
+
   it('shows the spec messages for a missing date and clears them after 5 seconds', async () => {
     stubApi([]);
     renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);

@@ -94,6 +94,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
         <TextInput type="date" label="Start date" value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} />
         <TextInput type="date" label="End date" value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} />
       </Group>
+      {boards.isError && (
+        <Alert color="red" role="alert">
+          {isApiError(boards.error) && boards.error.detail ? boards.error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
       <MultiSelect
         label="Boards"
         data={(boards.data ?? []).map((board) => ({ value: String(board.id), label: board.name }))}
