@@ -23,6 +23,12 @@ describe('the demo for Jarvis (issue #9)', () => {
     const first = await seedDemoJarvis(t.deps, mspId);
     expect(first).toEqual({ board: true, tickets: 520 });
     expect(await seedDemoJarvis(t.deps, mspId)).toEqual({ board: false, tickets: 0 });
+    // Bug: the onboarded demo MSP's admin found the setup wizard at step 1 with no board chosen.
+    const [admin] = await t.deps.database.db.select().from(users).where(and(eq(users.mspId, mspId), eq(users.email, 'samuel.whitaker@northwind-it.example')));
+    if (!admin) throw new Error('demo admin missing');
+    const client = await signedInClient(t, { id: admin.id, mspId, email: admin.email, password: '', kind: 'technician', roleId: admin.roleId });
+    const wizard = await client.get(`/db/${DEMO_MSP.customDomain}/wizard`);
+    expect(wizard.json()).toMatchObject({ isFinished: true, currentStep: 6, completedSteps: [1, 2, 3, 4, 5, 6], boardName: 'Help Desk' });
   });
 
   it('lets the demo client describe a problem, confirm, and find the ticket in the simulator on the proposed category with the conversation attached', async () => {

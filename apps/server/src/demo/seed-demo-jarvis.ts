@@ -1,10 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
-import { BOARD_DEFAULTS, type TEditableBoard } from '@switchboard/contracts';
+import { BOARD_DEFAULTS, WIZARD_STEPS, type TEditableBoard } from '@switchboard/contracts';
 import { psaTickets } from '@switchboard/db';
 import { loadDemoData } from '@switchboard/psa-sim';
 import type { TAppDeps } from '../app-deps';
 import { findTicketingConfig, NO_EXTRAS, replaceBoard, upsertTicketingConfig } from '../modules/boards/boards.repository';
 import { upsertTicketCopies } from '../modules/boards/ticket-copies.repository';
+import { saveWizardProgress } from '../modules/wizard/wizard.repository';
 import { demoHelpDeskCategories, findDemoHelpDesk } from './demo-help-desk';
 
 const PSA_TYPE = 'CONNECTWISE' as const;
@@ -67,6 +68,9 @@ export async function seedDemoJarvis(deps: TAppDeps, mspId: string): Promise<{ b
     await db.transaction(async (tx) => {
       await upsertTicketingConfig(tx, mspId, PSA_TYPE, { boardTicketSync: [{ boardId: helpDesk.id, boardName: helpDesk.name }] }, deps.now());
       await replaceBoard(tx, mspId, PSA_TYPE, editable, NO_EXTRAS, deps.now());
+      // The demo MSP is onboarded: its setup wizard is finished on this board, not waiting at step 1 with no board chosen.
+      const steps = WIZARD_STEPS.map((step) => step.step);
+      await saveWizardProgress(tx, mspId, { currentStep: steps.length, completedSteps: steps, boardId: helpDesk.id, boardName: helpDesk.name, finishedAt: deps.now() }, deps.now());
     });
     board = true;
   }

@@ -59,10 +59,13 @@ export function isForbiddenAddress(address: string): boolean {
 
 const PSA_URL_FIELD = { name: 'psaUrl', label: 'PSA address' };
 
+/** The reason as the sentence a form shows under the field ("Only https addresses are allowed."), not a lower-case fragment. */
+const asSentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+
 const refuseFor =
   (field: { name: string; label: string } = PSA_URL_FIELD) =>
   (reason: string) =>
-    new AppError('validation', `That ${field.label} cannot be used: ${reason}.`, { invalidParams: [{ name: field.name, reason }] });
+    new AppError('validation', `That ${field.label} cannot be used: ${reason}.`, { invalidParams: [{ name: field.name, reason: asSentence(reason) }] });
 
 /**
  * Refuses an outbound URL unless it is https to public addresses only (every DNS answer is checked),

@@ -74,7 +74,7 @@ describe('assertOutboundUrlAllowed', () => {
   it.each(['https://[::127.0.0.1]/', 'https://[::7f00:1]:8443/', 'https://[::a9fe:a9fe]/latest', 'https://[::ffff:7f00:1]/', 'https://[64:ff9b::a9fe:a9fe]/', 'https://[2002:7f00:1::1]/', 'https://[2001:0:7f00:1::1]/'])(
     'refuses the URL %s, whose IPv6 host embeds a loopback or metadata IPv4 address',
     async (url) => {
-      await expect(assertOutboundUrlAllowed(url, { allowList: [] })).rejects.toMatchObject({ statusCode: 400, extra: { invalidParams: [{ name: 'psaUrl', reason: 'it points to a private or local network address' }] } });
+      await expect(assertOutboundUrlAllowed(url, { allowList: [] })).rejects.toMatchObject({ statusCode: 400, extra: { invalidParams: [{ name: 'psaUrl', reason: 'It points to a private or local network address.' }] } });
     },
   );
 

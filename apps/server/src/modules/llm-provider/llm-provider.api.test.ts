@@ -83,9 +83,10 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     const notAUrl = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'ftp://example.com' });
     expect(notAUrl.statusCode).toBe(400);
     expect(notAUrl.json<{ detail: string }>().detail).toContain(LLM_PROVIDER_MESSAGES.baseUrlInvalid);
+    // The reason is shown under the Base URL field: a sentence (it was the fragment "only https addresses are allowed").
     const privateAddress = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'http://169.254.169.254/v1' });
     expect(privateAddress.statusCode).toBe(400);
-    expect(privateAddress.json()).toMatchObject({ detail: 'That base URL cannot be used: only https addresses are allowed.', invalidParams: [{ name: 'baseUrl' }] });
+    expect(privateAddress.json()).toMatchObject({ detail: 'That base URL cannot be used: only https addresses are allowed.', invalidParams: [{ name: 'baseUrl', reason: 'Only https addresses are allowed.' }] });
     const metadata = await admin.put(url(msp), { ...openAiBody(), baseUrl: 'https://169.254.169.254/v1' });
     expect(metadata.json()).toMatchObject({ detail: 'That base URL cannot be used: it points to a private or local network address.' });
     expect((await admin.get(url(msp))).json()).toMatchObject({ isConfigured: false });

@@ -23,6 +23,10 @@ const BUILT_FROM: Record<string, string[]> = {
   Notification: ['CloseButton', 'Loader'],
   // Its sliding indicator is a FloatingIndicator: without that sheet the indicator sits off its option.
   SegmentedControl: ['FloatingIndicator'],
+  // Their option lists are a Combobox: without its sheet the options had no padding and no highlight,
+  // so a keyboard user could not see which option the arrow keys had reached.
+  Select: ['Input', 'Combobox', 'Popover'],
+  MultiSelect: ['Input', 'Combobox', 'Popover', 'Pill', 'PillsInput'],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -49,6 +53,18 @@ describe('Mantine stylesheets (issue #6 §5: per component, not all of styles.cs
     const needed = [...used].flatMap((name) => [name, ...(BUILT_FROM[name] ?? [])]).filter((name) => existsSync(join(stylesDir, `${name}.css`)));
     expect(needed.length).toBeGreaterThan(20);
     expect(needed.filter((name) => !imported.has(name))).toEqual([]);
+  });
+
+  // Bug: the PSA connection form and the add-employee dialog showed their secret fields as a bare
+  // bordered box without the show/hide toggle when the dashboard was opened directly (a reload, a
+  // kept session): PasswordInput's sheet came only with the sign-in screens' modules.
+  it('loads PasswordInput\'s stylesheets with every module that renders one (they are not in the always-loaded set)', () => {
+    const withoutSheet = files.filter((file, index) => {
+      const source = sources[index] ?? '';
+      const rendersPasswordInput = /import \{[^}]*\bPasswordInput\b[^}]*\} from '@mantine\/core'/.test(source);
+      return rendersPasswordInput && !/password-input-styles'|styles\/PasswordInput\.css'/.test(source);
+    });
+    expect(withoutSheet.map((file) => file.slice(srcDir.length))).toEqual([]);
   });
 
   it('never imports the whole of styles.css', () => {

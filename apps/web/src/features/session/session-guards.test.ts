@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { TSessionUser } from '@switchboard/contracts';
 import { queryClient } from '../../lib/query-client';
-import { requireAccountLoader, requireAdminLoader, requireMspUserLoader } from './session-guards';
+import { requireAccountLoader, requireAdminLoader, requireMspMemberLoader, requireMspUserLoader } from './session-guards';
 import { buildAdminTechnician } from '../../test/build-session-user';
+import { routes } from '../../app/router';
 
 const technician: TSessionUser = buildAdminTechnician();
 
@@ -44,5 +45,18 @@ describe('dashboard route guards', () => {
     expect(location(await requireMspUserLoader(args({ msp: 'northwind', id: 'someone-else' })))).toBe(`/northwind/dashboard/${technician.id}/tickets`);
     // R-033: the session is asked for once, then served from the cache.
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  // Bug: the sync screen's route (/:msp/admin/board/sync, no :id) used the dashboard guard, which
+  // compared the missing id with the user's and sent every admin back to the overview.
+  it("opens the MSP's sync screen to its own signed-in user, and sends others home or to the MSP login", async () => {
+    sessionAnswers(technician);
+    const syncRoute = routes[0]?.children?.find((route) => route.path === '/:msp/admin/board/sync');
+    expect(syncRoute?.loader).toBe(requireMspMemberLoader);
+    expect(await requireMspMemberLoader(args({ msp: 'northwind' }))).toBeNull();
+    expect(location(await requireMspMemberLoader(args({ msp: 'contoso-it' })))).toBe(`/northwind/dashboard/${technician.id}/tickets`);
+    queryClient.clear();
+    sessionAnswers(null);
+    expect(location(await requireMspMemberLoader(args({ msp: 'northwind' })))).toBe('/northwind');
   });
 });

@@ -27,6 +27,17 @@ export async function requireMspUserLoader({ params }: LoaderFunctionArgs): Prom
   return null;
 }
 
+/** `/{msp}/admin/...` (the sync screen): any signed-in user of that MSP; the path carries no user id to check. */
+export async function requireMspMemberLoader({ params }: LoaderFunctionArgs): Promise<Response | null> {
+  const user = await currentSessionUser();
+  if (user === null) {
+    const msp = mspFromPath(`/${params.msp ?? ''}`);
+    return redirect(msp === null ? '/auth/login' : `/${msp}`);
+  }
+  if (user.principal !== 'user' || user.mspCustomDomain !== params.msp) return redirect(homePathFor(user));
+  return null;
+}
+
 /** `/dashboard/{id}`: the general account's own dashboard. */
 export async function requireAccountLoader({ params }: LoaderFunctionArgs): Promise<Response | null> {
   const user = await currentSessionUser();

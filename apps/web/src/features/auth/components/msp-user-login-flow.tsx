@@ -14,6 +14,8 @@ interface TMspUserLoginFlowProps {
   /** Set on an MSP's own login page: the email must belong to this MSP. */
   fixedMspDomain?: string;
   buttonColour?: string;
+  /** Filled in when a flow that ended on the login page knows who is signing in (MSP sign-up). */
+  initialEmail?: string;
 }
 
 /**
@@ -21,9 +23,10 @@ interface TMspUserLoginFlowProps {
  * several MSPs → password → 6-digit code → `/{msp}/dashboard/{id}/tickets`. The steps after the
  * email load while the email is looked up (issue #6 §5: they are not part of the first load).
  */
-export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour }: TMspUserLoginFlowProps) {
+export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour, initialEmail }: TMspUserLoginFlowProps) {
   const [laterStep, setLaterStep] = useState<TLaterStep | null>(null);
   const emailStep = useEmailStep({
+    initialEmail,
     lookup: (emailId: string) => {
       void loadLaterSteps();
       return lookupMspDomains(userKind, emailId);

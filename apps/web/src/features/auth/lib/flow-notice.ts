@@ -5,10 +5,11 @@ import { isLoginUserKind, type TLoginUserKind } from './user-kind';
  * ("your MSP was created, sign in") shown once and never in the URL, and which list the person
  * signs in from (R-092: after MSP sign-up the technician login is the one shown).
  */
-export type TFlowNotice = { notice: string; userKind?: TLoginUserKind };
+export type TFlowNotice = { notice: string; userKind?: TLoginUserKind; email?: string };
 
-export function noticeState(notice: string, userKind?: TLoginUserKind): TFlowNotice {
-  return userKind === undefined ? { notice } : { notice, userKind };
+/** `email`: who just finished the flow, so the login page does not ask them to type it again. */
+export function noticeState(notice: string, userKind?: TLoginUserKind, email?: string): TFlowNotice {
+  return { notice, ...(userKind === undefined ? {} : { userKind }), ...(email === undefined ? {} : { email }) };
 }
 
 function field(state: unknown, key: string): unknown {
@@ -25,4 +26,10 @@ export function readNotice(state: unknown): string | null {
 export function readUserKind(state: unknown): TLoginUserKind | null {
   const userKind = field(state, 'userKind');
   return isLoginUserKind(userKind) ? userKind : null;
+}
+
+/** The email the previous flow used, or null. */
+export function readEmail(state: unknown): string | null {
+  const email = field(state, 'email');
+  return typeof email === 'string' && email.length <= 320 ? email : null;
 }

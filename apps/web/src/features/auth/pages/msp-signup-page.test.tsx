@@ -153,6 +153,8 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     // The new admin is a technician: the page must not open on the client side (regression).
     expect(screen.getByRole('radio', { name: 'Technician' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Client' })).not.toBeChecked();
+    // They just typed their email: the login page has it (it asked for it again).
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@fabrikam-it.example');
     const created = api.callsTo('POST', '/db/msp')[0]?.body;
     expect(created).toBeInstanceOf(FormData);
     if (!(created instanceof FormData)) throw new Error('not multipart');

@@ -61,7 +61,8 @@ export function MspSignupPage() {
       return msp;
     },
     onSuccess: (msp) => {
-      void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech') });
+      // The new admin signs in next: their email is already filled in.
+      void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech', technician.email.trim()) });
     },
     onError: (cause) => setError(errorMessage(cause)),
   });

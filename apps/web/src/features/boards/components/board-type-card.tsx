@@ -5,6 +5,10 @@ import { TIERS, coerceScore, coerceSlaHours, type TEditableBoard, type TEditable
 import { addSubType, removeNewSubType, removeNewType, subTypeKey, typeKey, updateSubType } from './board-editor-state';
 import { DiagnosticQuestionsModal } from './diagnostic-questions-modal';
 import { SourceHint } from './source-hint';
+import { TIER_LABELS } from '../../employees/tier-labels';
+
+/** Tiers read as on the Employees and Teams screens ("Tier 1"), stored as the PSA's "Tier1". */
+const TIER_OPTIONS = TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }));
 
 type TSubTypeFields = {
   name: string;
@@ -73,7 +77,7 @@ function subTypeFields({
     ),
     tier: (
       <>
-        <Select size="xs" label={label('Tier')} aria-label={`Tier for ${name}`} data={[...TIERS]} value={sub.tier} allowDeselect={false} onChange={(value) => value !== null && onPatch({ tier: value })} />
+        <Select size="xs" label={label('Tier')} aria-label={`Tier for ${name}`} data={TIER_OPTIONS} value={sub.tier} allowDeselect={false} onChange={(value) => value !== null && onPatch({ tier: value })} />
         <SourceHint suggestion={suggestion?.tier} current={sub.tier} />
       </>
     ),

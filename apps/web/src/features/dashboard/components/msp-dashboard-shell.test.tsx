@@ -174,4 +174,24 @@ describe('MSP dashboard', () => {
     renderDashboard(admin);
     expect(await screen.findByRole('button', { name: 'Close navigation panel' })).toBeInTheDocument();
   });
+
+  // Bug: on a phone, choosing an admin screen (Roles, Employees, ...) left the navigation panel open over
+  // it, while the iTAgent options closed it; the admin had to find the close button to see the screen.
+  it('closes the navigation panel on a phone when an admin screen is chosen, as for the other options', async () => {
+    const desktopMatchMedia = window.matchMedia.bind(window);
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...desktopMatchMedia(query), matches: query.includes('max-width: 48em') }));
+    window.innerWidth = 390;
+    try {
+      renderDashboard(admin);
+      await userEvent.click(await screen.findByRole('button', { name: 'Open navigation panel' }));
+      const adminGroup = screen.getByRole('button', { name: 'Admin', expanded: false });
+      await userEvent.click(adminGroup);
+      await userEvent.click(await screen.findByRole('button', { name: 'Roles' }));
+      expect(await screen.findByRole('heading', { name: 'Roles' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Open navigation panel' })).toBeInTheDocument();
+    } finally {
+      phone.mockRestore();
+      window.innerWidth = 1280;
+    }
+  });
 });

@@ -61,7 +61,10 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
   function handleChooseOption(option: TAdminOption) {
     const next = chooseAdminOption(ui, option, user.permissions);
-    if (next !== null) setUiState(next);
+    if (next === null) return;
+    setUiState(next);
+    // On a phone the navigation covers the page; choosing a screen shows it (as the iTAgent options do).
+    if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';

@@ -6,6 +6,7 @@ import type { TNewEmployeeProblems, TRole, TTierLevel } from '@switchboard/contr
 import { useAddEmployee } from '../api/employees-queries';
 import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../form-styles';
+import '../../auth/components/password-input-styles';
 
 type TAddEmployeeModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onAdded: (name: string) => void };
 

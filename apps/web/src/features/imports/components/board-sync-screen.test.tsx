@@ -7,13 +7,16 @@ import { BoardSyncScreen } from './board-sync-screen';
 const RUN = '11111111-1111-4111-8111-111111111111';
 const phase = (status: string) => ({ status, processed: 1, error: null, startedAt: null, finishedAt: null });
 
-function stubApi(statuses: unknown[]) {
+function stubApi(statuses: unknown[], options: { boardsFail?: boolean } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+      if (url.startsWith('/psa/getConnectWiseBoards') && options.boardsFail) {
+        return json(502, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'The PSA did not answer.', code: 'psa_unavailable', requestId: 'r' });
+      }
       if (url.startsWith('/psa/getConnectWiseBoards')) return json(200, [{ id: 1, name: 'Help Desk', isActive: true }]);
       if (url === '/psa/api/batch/sync-boards') return json(200, { parentRunId: RUN });
       if (url.startsWith('/psa/api/batch/status')) return json(200, statuses.shift());
@@ -29,12 +32,19 @@ afterEach(() => {
 });
 
 describe('BoardSyncScreen', () => {
+  // Bug: when the PSA's boards could not be read the Boards field was simply empty, with no word why.
+  it("says why there are no boards to choose when the PSA's boards cannot be read", async () => {
+    stubApi([], { boardsFail: true });
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The PSA did not answer.');
+  });
+
   it('shows the spec messages for a missing date and clears them after 5 seconds', async () => {
     stubApi([]);
     renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-    expect(await screen.findByText(MESSAGES.batchSync.datesRequired)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.batchSync.datesRequired);
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-02-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
@@ -60,7 +70,8 @@ describe('BoardSyncScreen', () => {
     fireEvent.click(boardsInput);
     fireEvent.click(await screen.findByText('Help Desk'));
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-    expect(await screen.findByText(MESSAGES.batchSync.started.replace('{id}', RUN))).toBeTruthy();
+    // A success is a polite status, not an interrupting alert (Mantine's Alert is role="alert" by default).
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.batchSync.started.replace('{id}', RUN));
     const statusCalls = () => calls.filter((url) => url.startsWith('/psa/api/batch/status')).length;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(9_000);
@@ -74,7 +85,8 @@ describe('BoardSyncScreen', () => {
       await vi.advanceTimersByTimeAsync(45_000);
     });
     expect(statusCalls()).toBe(2);
-    expect(await screen.findByText(/Phase 2: COMPLETED/)).toBeTruthy();
+    // One board, one ticket: counted in the singular (it read "1 boards").
+    expect((await screen.findByTestId('sync-status')).textContent).toBe('Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (1 ticket)');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });

@@ -14,6 +14,9 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
 
+/** "1 board", "35 boards". */
+const counted = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+
 /** 01 §4 "Batch board sync": idle, syncing (request sent), started (initial wait), polling. */
 export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
 
@@ -91,6 +94,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
         <TextInput type="date" label="Start date" value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} />
         <TextInput type="date" label="End date" value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} />
       </Group>
+      {boards.isError && (
+        <Alert color="red" role="alert">
+          {isApiError(boards.error) && boards.error.detail ? boards.error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
       <MultiSelect
         label="Boards"
         data={(boards.data ?? []).map((board) => ({ value: String(board.id), label: board.name }))}
@@ -105,10 +113,14 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
         {syncState === 'started' && <Text size="sm">Initializing…</Text>}
         {syncState === 'polling' && <Text size="sm">Syncing…</Text>}
       </Group>
-      {message && <Alert color={message.kind === 'success' ? 'green' : 'red'}>{message.text}</Alert>}
+      {message && (
+        <Alert color={message.kind === 'success' ? 'green' : 'red'} role={message.kind === 'success' ? 'status' : 'alert'}>
+          {message.text}
+        </Alert>
+      )}
       {status && (
         <Text size="sm" data-testid="sync-status">
-          Phase 1: {status.phase1.status} ({status.phase1.processed} boards) · Phase 2: {status.phase2 ? `${status.phase2.status} (${status.phase2.processed} tickets)` : 'waiting'}
+          Phase 1: {status.phase1.status} ({counted(status.phase1.processed, 'board')}) · Phase 2: {status.phase2 ? `${status.phase2.status} (${counted(status.phase2.processed, 'ticket')})` : 'waiting'}
         </Text>
       )}
     </Stack>

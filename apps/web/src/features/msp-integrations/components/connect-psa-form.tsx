@@ -5,6 +5,7 @@ import { INTEGRATION_FORM_MESSAGES, MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useConnectPsa, type TConnectInput } from '../api/msp-integrations-queries';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
+import '../../auth/components/password-input-styles';
 
 type TPsaChoice = 'CONNECTWISE' | 'AUTOTASK';
 type TField = { name: string; label: string; isSecret?: boolean; isOptional?: boolean; placeholder?: string; description?: string };

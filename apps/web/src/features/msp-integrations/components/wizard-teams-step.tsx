@@ -56,7 +56,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
                 <Text fw={600}>{team.teamName}</Text>
                 {team.members.map((member) => (
                   <Badge key={member.email} variant="light" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)', textTransform: 'none' } }}>
-                    {member.firstName} {member.lastName} · {member.tierLevel}
+                    {member.firstName} {member.lastName} · {TIER_LABELS[member.tierLevel]}
                   </Badge>
                 ))}
               </Group>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { INTEGRATION_FORM_MESSAGES, MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
@@ -63,11 +64,15 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
                 {integration.psaUrl ? ` · ${integration.psaUrl}` : ''}
                 {integration.keyHint ? ` · key ${integration.keyHint}` : ''}
               </Text>
-              <div>
+              <Group gap="sm">
+                {/* R-206: the sync screen has its own route; this is the way to it. */}
+                <Button component={Link} to={`/${mspCustomDomain}/admin/board/sync`} variant="default">
+                  Sync boards and tickets
+                </Button>
                 <Button color="red" variant="light" onClick={() => setConfirmOpen(true)}>
                   Disconnect
                 </Button>
-              </div>
+              </Group>
             </Stack>
           ) : (
             <ConnectPsaForm mspCustomDomain={mspCustomDomain} onConnected={() => setNotice(INTEGRATION_FORM_MESSAGES.connected)} />
