@@ -65,7 +65,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
           </Text>
         </Group>
         {current.isFinished && (
-          <Alert color="green" role="status" title="Setup complete">
+          <Alert color="green" role="status">
             {WIZARD_MESSAGES.finished}
           </Alert>
         )}
