@@ -44,12 +44,13 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
       <Title order={2} id="overview-title">
         Welcome, {user.firstName}
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      {/* By the width the overview has, not the window's: with Jarvis open beside it a 1440 px window leaves it ~350 px. */}
+      <SimpleGrid type="container" cols={{ base: 1, '720px': 2 }}>
         <Card withBorder component="section" aria-labelledby="overview-account">
           <Title order={3} size="h4" id="overview-account" mb="sm">
             Your account
           </Title>
-          <SimpleGrid cols={2} component="dl" m={0}>
+          <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} component="dl" m={0}>
             <Detail label="Name" value={`${user.firstName} ${user.lastName}`} />
             <Detail label="Email" value={user.email} />
             <Detail label="MSP" value={user.mspName} />
@@ -80,7 +81,7 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
         <Title order={3} size="h4" id="overview-next" mb="sm">
           Next steps
         </Title>
-        <List spacing="xs" styles={{ itemWrapper: { display: 'inline' } }}>
+        <List spacing="xs">
           {adminOptions.map((option) => (
             <List.Item key={option}>
               <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
@@ -89,8 +90,8 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
             </List.Item>
           ))}
           <List.Item>
-            {/* An anchor-styled button wraps on narrow screens (Mantine's Button label does not); top-aligned, so the bullet sits by its first line. */}
-            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'inline', verticalAlign: 'top' }}>
+            {/* An anchor-styled button wraps on narrow screens (Mantine's Button label does not); as a block its first line, not its last, sits by the bullet. */}
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'block' }}>
               Check your name and phone number in your profile
             </Anchor>
           </List.Item>
