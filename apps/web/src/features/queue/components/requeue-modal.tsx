@@ -5,6 +5,10 @@ import type { TQueueTicketView } from '../queue-types';
 
 export type TRequeueChoice = { holdTimeInHours: number; assignedFlag: boolean; newTier: string };
 
+/** The longest hold the server accepts: 30 days. */
+export const MAX_HOLD_HOURS = 720;
+export const HOLD_HOURS_PROBLEM = `Enter a whole number of hours from 0 to ${MAX_HOLD_HOURS} (30 days).`;
+
 type TRequeueModalProps = {
   ticket: TQueueTicketView;
   isSaving: boolean;
@@ -14,7 +18,8 @@ type TRequeueModalProps = {
 
 /** R-325: hold time in hours, whether it stays assigned to this technician, and the tier it goes back to. */
 export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueModalProps) {
-  const [holdHours, setHoldHours] = useState<number>(0);
+  const [holdHours, setHoldHours] = useState<number | string>(0);
+  const [holdProblem, setHoldProblem] = useState<string | null>(null);
   const [assignedFlag, setAssignedFlag] = useState(false);
   const [newTier, setNewTier] = useState<string>(ticket.tier);
 
@@ -24,21 +29,29 @@ export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueM
         aria-label="Requeue ticket"
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm({ holdTimeInHours: holdHours, assignedFlag, newTier });
+          // A value out of range is kept in the field and explained, not silently cut or replaced.
+          const hours = holdHours === '' ? 0 : Number(holdHours);
+          if (!Number.isInteger(hours) || hours < 0 || hours > MAX_HOLD_HOURS) return setHoldProblem(HOLD_HOURS_PROBLEM);
+          onConfirm({ holdTimeInHours: hours, assignedFlag, newTier });
         }}
       >
         <Stack>
           <Text size="sm">The ticket goes back to the queue; a running timer is paused.</Text>
           <NumberInput
             label="Hold for (hours)"
-            description="0 puts it back at once; otherwise nobody gets it until the hold ends."
+            description={`0 puts it back at once; otherwise nobody gets it until the hold ends (at most ${MAX_HOLD_HOURS} hours).`}
             min={0}
-            max={720}
+            max={MAX_HOLD_HOURS}
             step={1}
             allowDecimal={false}
-            clampBehavior="strict"
+            allowNegative={false}
+            clampBehavior="none"
             value={holdHours}
-            onChange={(value) => setHoldHours(typeof value === 'number' ? value : Number(value) || 0)}
+            error={holdProblem}
+            onChange={(value) => {
+              setHoldHours(value);
+              setHoldProblem(null);
+            }}
           />
           <Checkbox label="Keep it assigned to me" checked={assignedFlag} onChange={(event) => setAssignedFlag(event.currentTarget.checked)} />
           <NativeSelect label="Tier" value={newTier} onChange={(event) => setNewTier(event.currentTarget.value)} data={REQUEUE_TIER_OPTIONS.map((option) => ({ ...option }))} />
