@@ -60,3 +60,17 @@ describe('ChatMessageList', () => {
     expect(log.scrollTop).toBe(1000);
   });
 });
+
+describe('ChatMessageList sources', () => {
+  const footer = 'Verify identity by callback and unlock the account. [1]\n\nSources:\n[1] Knowledge article: Finding the source of repeated account lockouts — Steps\n';
+
+  it('lists an answer\'s sources once: no chips under an answer that ends with its own numbered list', () => {
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'a', messageId: null, role: 'assistant', text: footer, sources: ['Finding the source of repeated account lockouts — Steps'] }]} />);
+    expect(screen.getAllByText(/Finding the source of repeated account lockouts/)).toHaveLength(1);
+  });
+
+  it('shows the chips when the answer names no sources itself', () => {
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'a', messageId: null, role: 'assistant', text: 'Restart the router.', sources: ['Router basics'] }]} />);
+    expect(screen.getByText('Router basics')).toBeInTheDocument();
+  });
+});

@@ -80,6 +80,11 @@ function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedb
   );
 }
 
+/** Answers that end with their own numbered "Sources:" list (the one their [1], [2] point at) need no second list of chips. */
+export function hasSourcesFooter(text: string): boolean {
+  return /(^|\n)Sources:\s*\n\s*\[1\]/.test(text);
+}
+
 /**
  * The conversation. New lines scroll it to the bottom only when the reader was already there
  * (within 10 px, R-044), so reading an older answer is never interrupted.
@@ -180,7 +185,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                   })}
                 </Stack>
               )}
-              {line.sources && line.sources.length > 0 && (
+              {line.sources && line.sources.length > 0 && !hasSourcesFooter(line.text) && (
                 <Group gap={4} mt="xs">
                   <Text size="xs" c="dimmed">
                     Sources:
