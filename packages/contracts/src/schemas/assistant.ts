@@ -319,6 +319,8 @@ export type TDiagnosticQuestion = z.infer<typeof ZDiagnosticQuestion>;
 
 /** A proposed category with its calibrated confidence (0–1). */
 export const ZCategoryCandidate = z.object({
+  /** The board (ConnectWise) or queue (Autotask) the candidate is on; absent in drafts stored before it was sent. */
+  boardId: z.number().int().optional(),
   typeId: z.number().int(),
   typeName: z.string(),
   subTypeId: z.number().int(),

@@ -107,6 +107,7 @@ export function presentCategorisation(board: TMspBoard, result: TEngineResult<TP
     connectWiseDetails: chosen && board.psaType === 'CONNECTWISE' ? connectWiseDetailsOf(chosen) : null,
     autotaskDetails: chosen && board.psaType === 'AUTOTASK' ? autotaskDetailsOf(chosen) : null,
     alternatives: proposal.candidates.map((candidate) => ({
+      boardId: numberOf(candidate.boardId),
       typeId: numberOf(candidate.typeId),
       typeName: candidate.typeName,
       subTypeId: numberOf(candidate.subtypeId),

@@ -80,6 +80,8 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(first).toMatchObject({ stage: 'questions', mode: 'My Ticket', psaType: 'CONNECTWISE', name: `${contact.firstName} ${contact.lastName}`, emailId: contact.email, psaCompanyId: String(company.id) });
     expect(first.questions.length).toBeGreaterThan(0);
     expect(first.categorisation.alternatives.length).toBeGreaterThan(0);
+    // Each candidate names its board, so the form can offer it as a one-click choice when the engine is not sure.
+    expect(first.categorisation.alternatives.every((candidate) => candidate.boardId === board.boardId)).toBe(true);
     expect(first.message.interactiveElements.map((element) => element.kind)).toEqual(expect.arrayContaining(['answer', 'talkToTechnician', 'confirm', 'cancel']));
 
     const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {

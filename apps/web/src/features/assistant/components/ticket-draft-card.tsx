@@ -5,7 +5,7 @@ import { DURATION_OPTIONS, SEVERITY_LEVELS } from '@switchboard/contracts';
 import type { TSeverityLevel, TTicketDraft } from '@switchboard/contracts';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useCompanyOptions, useContactOptions } from '../api/assistant-queries';
-import { chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
+import { applyProposal, bestGuesses, chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
 import type { TBoardCatalogue, TTicketForm, TTicketFormErrors } from '../lib/ticket-draft';
 
 type TTicketDraftCardProps = {
@@ -23,6 +23,11 @@ type TTicketDraftCardProps = {
 };
 
 const asId = (value: string): number | null => (value === '' ? null : Number(value));
+
+/** Each source once: an article's passages ("Title — Steps", "Title — Symptoms") are one article to the reader. */
+export function basedOn(sources: readonly { title: string; reference: string | null }[]): string[] {
+  return [...new Set(sources.map((source) => source.reference ?? source.title.split(' — ')[0] ?? source.title))];
+}
 const isSeverity = (value: string): value is TSeverityLevel => (SEVERITY_LEVELS as readonly string[]).includes(value);
 
 function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCustomDomain: string; form: TTicketForm; error: string | undefined; onChange: (form: TTicketForm) => void }) {
@@ -102,6 +107,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
   const isAutotask = catalogue.psaType === 'AUTOTASK';
   const isOnboarding = isOnboardingDraft(catalogue, form);
   const proposal = draft?.categorisation;
+  const guesses = proposal?.abstained && form.subcategoryId === null ? bestGuesses(catalogue, proposal.alternatives) : [];
   const durationValue = form.durationMinutes !== null ? String(form.durationMinutes) : '';
   const setOnboarding = (field: keyof TTicketForm['onboarding'], value: string) => onChange({ ...form, onboarding: { ...form.onboarding, [field]: value } });
 
@@ -115,7 +121,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
           {proposal && (
             <Group gap={4}>
               <Badge variant="light" color={proposal.abstained ? 'orange' : 'teal'}>
-                {proposal.abstained ? 'Category not sure yet' : `Proposed · ${Math.round(proposal.confidence * 100)}% sure`}
+                {!proposal.abstained ? `Proposed · ${Math.round(proposal.confidence * 100)}% sure` : form.subcategoryId === null ? 'Category not sure yet' : 'Category chosen by you'}
               </Badge>
               <Badge variant="outline" color="gray">
                 {proposal.engine === 'llm' ? 'AI model' : 'Local engine'}
@@ -131,6 +137,21 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
           <TextInput label="Email" type="email" maxLength={254} value={form.email} onChange={(event) => onChange({ ...form, email: event.currentTarget.value })} error={errors.email} styles={READABLE_ERROR_STYLES} />
           <TextInput label="Phone" type="tel" maxLength={40} value={form.phone} onChange={(event) => onChange({ ...form, phone: event.currentTarget.value })} error={errors.phone} styles={READABLE_ERROR_STYLES} />
         </SimpleGrid>
+        {guesses.length > 0 && (
+          // Not sure enough to fill the form: the likeliest categories as one-click choices, so nobody has to know the MSP's board.
+          <Stack gap={4} role="group" aria-labelledby="ticket-draft-guesses">
+            <Text size="sm" id="ticket-draft-guesses">
+              Jarvis is not sure yet. Is it one of these?
+            </Text>
+            <Group gap="xs">
+              {guesses.map((guess) => (
+                <Button key={`${guess.boardId}-${guess.categoryId}-${guess.subcategoryId}`} size="compact-sm" variant="default" onClick={() => onChange(applyProposal(catalogue, form, guess))}>
+                  {guess.label}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        )}
         <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
           <NativeSelect
             label={isAutotask ? 'Queue' : 'Board'}
@@ -214,7 +235,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
         )}
         {proposal && proposal.sources.length > 0 && (
           <Text size="xs" c="dimmed">
-            Based on: {proposal.sources.map((source) => source.reference ?? source.title).join(', ')}
+            Based on: {basedOn(proposal.sources).join(', ')}
           </Text>
         )}
         {Object.keys(errors).length > 0 && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
-import { applyProposal, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, formFromDraft, isOnboardingDraft } from './ticket-draft';
+import { applyProposal, bestGuesses, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, formFromDraft, isOnboardingDraft } from './ticket-draft';
 import { ticketDraft } from '../test/assistant-fixtures';
 
 const sub = (subTypeId: number, subTypeName: string, priority: string, tier: 'Tier1' | 'Tier2' | 'Tier3', sla: number) => ({
@@ -79,5 +79,26 @@ describe('ticket draft dependent fields (02 §4)', () => {
   it('knows a new-employee onboarding draft (R-277)', () => {
     expect(isOnboardingDraft(catalogue, applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 12, subcategoryId: 121 }))).toBe(true);
     expect(isOnboardingDraft(catalogue, applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 11, subcategoryId: 111 }))).toBe(false);
+  });
+});
+
+describe('best guesses when the engine is not sure', () => {
+  it('offers the likeliest candidates that exist on the board, best first, at most three, none below 5 %', () => {
+    const guesses = bestGuesses(catalogue, [
+      { boardId: 1, typeId: 11, subTypeId: 111, confidence: 0.59 },
+      { boardId: 1, typeId: 11, subTypeId: 999, confidence: 0.2 },
+      { boardId: 1, typeId: 12, subTypeId: 121, confidence: 0.1 },
+      { boardId: 2, typeId: 11, subTypeId: 111, confidence: 0.04 },
+    ]);
+    expect(guesses).toEqual([
+      { boardId: 1, categoryId: 11, subcategoryId: 111, label: 'Email / Outlook' },
+      { boardId: 1, categoryId: 12, subcategoryId: 121, label: 'Training/Onboarding / New Employee Onboarding' },
+    ]);
+  });
+
+  it('a chosen guess fills the form as the proposal would (priority, tier, SLA)', () => {
+    const [guess] = bestGuesses(catalogue, [{ boardId: 1, typeId: 11, subTypeId: 111, confidence: 0.59 }]);
+    if (!guess) throw new Error('no guess');
+    expect(applyProposal(catalogue, emptyDraft(), guess)).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: 111, priorityLabel: 'Priority 2 - High', tier: 'Tier2', slaHours: 4 });
   });
 });

@@ -190,6 +190,30 @@ export function applyProposal(catalogue: TBoardCatalogue, draft: TTicketForm, pr
   return category ? chooseSubcategory(catalogue, withCategory, proposal.subcategoryId) : withCategory;
 }
 
+/** A guess below this share of the engine's confidence is noise, not a choice worth a button. */
+const GUESS_MIN_CONFIDENCE = 0.05;
+const GUESS_COUNT = 3;
+
+/**
+ * When the engine is not sure, its likeliest candidates that exist on the MSP's boards (at most three, best first), each
+ * with the ids `applyProposal` takes and the "Category / Subcategory" label a person reads.
+ */
+export function bestGuesses(
+  catalogue: TBoardCatalogue,
+  candidates: readonly { boardId?: number | undefined; typeId: number; subTypeId: number; confidence: number }[],
+): { boardId: number; categoryId: number; subcategoryId: number; label: string }[] {
+  const guesses: { boardId: number; categoryId: number; subcategoryId: number; label: string }[] = [];
+  for (const candidate of candidates) {
+    if (guesses.length >= GUESS_COUNT || candidate.confidence < GUESS_MIN_CONFIDENCE) break;
+    const boardId = candidate.boardId ?? (catalogue.boards.length === 1 ? catalogue.boards[0]?.id : undefined);
+    const category = findBoard(catalogue, boardId ?? null)?.categories.find((found) => found.id === candidate.typeId);
+    const subcategory = category?.subcategories.find((found) => found.id === candidate.subTypeId);
+    if (boardId === undefined || !category || !subcategory) continue;
+    guesses.push({ boardId, categoryId: category.id, subcategoryId: subcategory.id, label: `${category.name} / ${subcategory.name}` });
+  }
+  return guesses;
+}
+
 /** 02 §4 / R-277: type "training/onboarding" with subtype "new employee onboarding". */
 export function isOnboardingDraft(catalogue: TBoardCatalogue, draft: TTicketForm): boolean {
   return isOnboardingCategory(findCategory(catalogue, draft)?.name, findSubcategory(catalogue, draft)?.name);
