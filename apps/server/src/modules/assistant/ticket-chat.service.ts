@@ -175,7 +175,13 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       const categorised = await engine.categorise({ text, answers });
       const categorisation0 = presentCategorisation(board, categorised, []);
       const query = `${text} ${proposalLabel(categorisation0) ?? ''}`;
-      const retrieved = await knowledge.retrieve(knowledgeScopeOf({ mspId: actor.mspId, userKind: actor.userKind, psaCompanyId: (await contactOf(db, actor)).psaCompanyId }), query, { limit: TROUBLESHOOTING_STEP_COUNT, mode: 'near' });
+      // The proposed type and subtype lead retrieval to the articles filed under them, as for a queue ticket.
+      const choice = categorised.value.kind === 'answer' ? categorised.value.choice : null;
+      const retrieved = await knowledge.retrieve(knowledgeScopeOf({ mspId: actor.mspId, userKind: actor.userKind, psaCompanyId: (await contactOf(db, actor)).psaCompanyId }), query, {
+        limit: TROUBLESHOOTING_STEP_COUNT,
+        mode: 'near',
+        ...(choice ? { category: { typeName: choice.typeName, subTypeName: choice.subtypeName } } : {}),
+      });
       const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score })), limit: TROUBLESHOOTING_STEP_COUNT });
       const categorisation = { ...categorisation0, sources: retrieved.map(sourceOf) };
       const steps = presentSteps(troubleshooting.value);

@@ -14,6 +14,7 @@ import type { TSupportTicketPage } from '@switchboard/contracts';
 import { SYSTEM_CATEGORISE } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
 import { copyDemoHistory, copyFirstCompanyAndContact } from '../../../test/jarvis-fixtures';
+import { loadDemoKbArticles, seedKbArticles } from '../knowledge/kb-articles';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -150,6 +151,21 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(troubleshooting.categorisation.abstained).toBe(true);
     expect(troubleshooting.message.content).toContain(MESSAGES.assistant.abstainedAfterAnswers);
     expect(troubleshooting.message.content).not.toContain('answer the questions below');
+  });
+
+  it('leads the steps with the articles filed under the proposed type and subtype (a short message shares few words with the right article)', async () => {
+    await seedKbArticles(t.deps.database.db, msp.id, loadDemoKbArticles());
+    const first = await describeProblem(client, 'Account locked - filing deadline at 5');
+    expect(first.categorisation.connectWiseDetails).toMatchObject({ typeName: 'Accounts & Access', subTypeName: 'Account Locked Out' });
+    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
+      userMessage: '',
+      mspCustomDomain: msp.customDomain,
+      ticketDraftId: first.id,
+      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const [firstStep] = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft.steps;
+    expect(firstStep?.sources[0]?.title).toMatch(/^Finding the source of repeated account lockouts/);
   });
 
   it('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async () => {
