@@ -107,6 +107,8 @@ test('an admin adds a contact to a company found by search, rebrands the sign-in
   await page.getByLabel('To', { exact: true }).fill(today);
   const brandingRow = log.getByRole('row', { name: /msp\.branding\.save/ }).first();
   await expect(brandingRow).toContainText('Samuel Whitaker');
+  // The action in words, its code beside it.
+  await expect(brandingRow).toContainText('Branding saved');
   await expect(brandingRow).toContainText('Success');
   await expect(log.getByRole('row', { name: /contact\.add/ }).first()).toContainText('Samuel Whitaker');
   await expect(log.getByRole('row', { name: /auth\.sign_in/ })).toHaveCount(0);

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
 import { activityCsvUrl, useActivityLog } from '../api/activity-log-queries';
+import { actionLabel } from '../action-labels';
 
 const KIND_LABELS: Record<TActivityKind, string> = {
   'sign-in': 'Sign-ins',
@@ -77,7 +78,10 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
                 <OutcomeBadge outcome={event.outcome} />
               </Group>
               <Text size="sm">
-                {event.action} · {KIND_LABELS[event.kind]}
+                {actionLabel(event.action)} · {KIND_LABELS[event.kind]}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {event.action}
               </Text>
               {event.target ? (
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -109,9 +113,9 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
                   <Table.Td>{new Date(event.at).toLocaleString()}</Table.Td>
                   <Table.Td>{event.who}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{event.action}</Text>
+                    <Text size="sm">{actionLabel(event.action)}</Text>
                     <Text size="xs" c="dimmed">
-                      {KIND_LABELS[event.kind]}
+                      {KIND_LABELS[event.kind]} · {event.action}
                     </Text>
                   </Table.Td>
                   <Table.Td>{event.target ?? ''}</Table.Td>

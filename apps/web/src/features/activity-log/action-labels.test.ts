@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { actionLabel } from './action-labels';
+
+describe('actionLabel', () => {
+  it('says what a recorded action means', () => {
+    expect(actionLabel('auth.sign_in.password')).toBe('Password checked, sign-in code sent');
+    expect(actionLabel('msp.branding.save')).toBe('Branding saved');
+  });
+
+  it('says a write the outbox made reached the PSA', () => {
+    expect(actionLabel('psa_write.queue.close')).toBe('In the PSA: ticket closed');
+    expect(actionLabel('psa_write.contact.create')).toBe('In the PSA: contact created');
+  });
+
+  it('shows the code of an action it has no words for', () => {
+    expect(actionLabel('something.new')).toBe('something.new');
+    expect(actionLabel('psa_write.something.new')).toBe('psa_write.something.new');
+  });
+});
