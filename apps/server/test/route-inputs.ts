@@ -185,7 +185,19 @@ function wrongUrlValues(schema: TJsonSchema): string[] {
 }
 
 /** Values that no JSON field of this type admits. */
+/** Whether null is a value the schema takes (`type: [X, 'null']` or `anyOf: [X, { type: 'null' }]`). */
+function allowsNull(schema: TJsonSchema): boolean {
+  if (Array.isArray(schema.type)) return schema.type.includes('null');
+  if (schema.type === 'null') return true;
+  return (schema.anyOf ?? schema.oneOf ?? []).some((branch) => allowsNull(branch));
+}
+
 function wrongJsonValues(schema: TJsonSchema): unknown[] {
+  // null is wrong only where the schema does not take it (a nullable field saved null with a 200, as it should).
+  return wrongJsonValuesOfType(schema).filter((value) => value !== null || !allowsNull(schema));
+}
+
+function wrongJsonValuesOfType(schema: TJsonSchema): unknown[] {
   if (schema.enum) return ['not-a-member', 1, null];
   switch (typeOf(schema)) {
     case 'string':
