@@ -66,6 +66,18 @@ async function describeProblem(who: TestClient, userMessage: string): Promise<TT
   return response.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
 }
 
+/** The second round: every question answered the same way; the draft with its troubleshooting steps. */
+async function answerAll(who: TestClient, draft: TTicketDraft, answer: string): Promise<TTicketDraft> {
+  const response = await who.post('/psa/getTicketCategorizationDiagnosticQandA', {
+    userMessage: '',
+    mspCustomDomain: msp.customDomain,
+    ticketDraftId: draft.id,
+    answers: draft.questions.map((question) => ({ questionId: question.id, answer })),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+}
+
 /** The details the form would send: the proposal, or the best alternative when the engine abstained. */
 function detailsOf(draft: TTicketDraft) {
   const proposed = draft.categorisation.connectWiseDetails;
@@ -85,14 +97,7 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(first.categorisation.alternatives.every((candidate) => candidate.boardId === board.boardId)).toBe(true);
     expect(first.message.interactiveElements.map((element) => element.kind)).toEqual(expect.arrayContaining(['answer', 'talkToTechnician', 'confirm', 'cancel']));
 
-    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
-      userMessage: '',
-      mspCustomDomain: msp.customDomain,
-      ticketDraftId: first.id,
-      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
-    });
-    expect(second.statusCode, second.body).toBe(200);
-    const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    const troubleshooting = await answerAll(client, first, 'yes');
     expect(troubleshooting.stage).toBe('troubleshooting');
     expect(troubleshooting.steps.length).toBeGreaterThan(0);
     expect(troubleshooting.steps.length).toBeLessThanOrEqual(10);
@@ -140,14 +145,7 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     const first = await describeProblem(client, 'zqxv blorf wibble');
     expect(first.categorisation.abstained).toBe(true);
     expect(first.message.content).toContain(MESSAGES.assistant.abstained);
-    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
-      userMessage: '',
-      mspCustomDomain: msp.customDomain,
-      ticketDraftId: first.id,
-      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'not sure' })),
-    });
-    expect(second.statusCode, second.body).toBe(200);
-    const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    const troubleshooting = await answerAll(client, first, 'not sure');
     expect(troubleshooting.categorisation.abstained).toBe(true);
     expect(troubleshooting.message.content).toContain(MESSAGES.assistant.abstainedAfterAnswers);
     expect(troubleshooting.message.content).not.toContain('answer the questions below');
@@ -157,14 +155,7 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     await seedKbArticles(t.deps.database.db, msp.id, loadDemoKbArticles());
     const first = await describeProblem(client, 'Account locked - filing deadline at 5');
     expect(first.categorisation.connectWiseDetails).toMatchObject({ typeName: 'Accounts & Access', subTypeName: 'Account Locked Out' });
-    const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
-      userMessage: '',
-      mspCustomDomain: msp.customDomain,
-      ticketDraftId: first.id,
-      answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
-    });
-    expect(second.statusCode, second.body).toBe(200);
-    const [firstStep] = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft.steps;
+    const [firstStep] = (await answerAll(client, first, 'yes')).steps;
     expect(firstStep?.sources[0]?.title).toMatch(/^Finding the source of repeated account lockouts/);
   });
 
@@ -324,13 +315,7 @@ describe('tickets by chat with the MSP\'s AI model (decision 023)', () => {
       expect(String(first.categorisation.connectWiseDetails?.typeId)).toBe(chosen.typeId);
       expect(llm.requests.find((request) => (request.body.messages as { content: string }[])[0]?.content === SYSTEM_CATEGORISE)).toBeTruthy();
 
-      const second = await client.post('/psa/getTicketCategorizationDiagnosticQandA', {
-        userMessage: '',
-        mspCustomDomain: msp.customDomain,
-        ticketDraftId: first.id,
-        answers: first.questions.map((question) => ({ questionId: question.id, answer: 'yes' })),
-      });
-      const troubleshooting = second.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+      const troubleshooting = await answerAll(client, first, 'yes');
       expect(troubleshooting.steps.map((step) => step.text)).toEqual(["Re-enter the password in Outlook's prompt and tick Remember."]);
       expect(troubleshooting.steps[0]?.sources).toHaveLength(1);
 
