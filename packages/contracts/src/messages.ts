@@ -337,6 +337,7 @@ export const MESSAGES = {
   // The technician queue (02 §5, §8; ). The spec's own strings first, then ours.
   queue: {
     noActiveTicketToRequeue: 'No active ticket to requeue',
+    holdHoursRange: 'Enter a whole number of hours from 0 to 720 (30 days).',
     noTicketsInMyQueue: 'No tickets found in myQueueTickets',
     timer: {
       startFailed: 'Failed to start timer',

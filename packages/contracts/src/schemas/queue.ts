@@ -66,6 +66,8 @@ export const timerSessionsPath = (mspCustomDomain: string, ticketId: number, tec
 /** Queue page size (02 §9: queue tickets per page 30) and next-tickets batch (limit 5). */
 export const QUEUE_PAGE_SIZE = 30;
 export const NEXT_TICKETS_LIMIT = 5;
+/** The longest requeue hold: 30 days. */
+export const MAX_HOLD_HOURS = 720;
 
 const ZBooleanQuery = z.enum(['true', 'false']);
 const ZTicketId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -188,10 +190,10 @@ export type TQueueTicketActionQuery = z.infer<typeof ZQueueTicketActionQuery>;
 export const ZCompleteTicketResponse = z.object({ ticket: ZQueueTicket, totalWorkHours: z.number() });
 export type TCompleteTicketResponse = z.infer<typeof ZCompleteTicketResponse>;
 
-/** A-121 requeueticket: query. holdTimeInHours 0 (none) to 720; newTier optional (keeps the tier). */
+/** A-121 requeueticket: query. holdTimeInHours 0 (none) to MAX_HOLD_HOURS; newTier optional (keeps the tier). */
 export const ZRequeueQuery = ZMspQuery.extend({
   techId: ZTechId,
-  holdTimeInHours: z.coerce.number().min(0).max(720).default(0),
+  holdTimeInHours: z.coerce.number().min(0).max(MAX_HOLD_HOURS).default(0),
   assignedFlag: ZBooleanQuery.default('false'),
   newTier: ZQueueTier.optional(),
 });

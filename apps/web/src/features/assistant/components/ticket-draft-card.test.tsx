@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithProviders } from '../../../lib/render-with-providers';
-import { boardCatalogueOf, formFromDraft } from '../lib/ticket-draft';
+import { basedOn, boardCatalogueOf, formFromDraft } from '../lib/ticket-draft';
 import { CONFIGURATION, MSP, ticketDraft } from '../test/assistant-fixtures';
-import { TicketDraftCard, basedOn } from './ticket-draft-card';
+import { TicketDraftCard } from './ticket-draft-card';
 
 const catalogue = boardCatalogueOf(CONFIGURATION);
 const unsure = ticketDraft({

@@ -5,7 +5,7 @@ import { DURATION_OPTIONS, SEVERITY_LEVELS } from '@switchboard/contracts';
 import type { TSeverityLevel, TTicketDraft } from '@switchboard/contracts';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useCompanyOptions, useContactOptions } from '../api/assistant-queries';
-import { applyProposal, bestGuesses, chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
+import { applyProposal, basedOn, bestGuesses, chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
 import type { TBoardCatalogue, TTicketForm, TTicketFormErrors } from '../lib/ticket-draft';
 
 type TTicketDraftCardProps = {
@@ -24,10 +24,6 @@ type TTicketDraftCardProps = {
 
 const asId = (value: string): number | null => (value === '' ? null : Number(value));
 
-/** Each source once: an article's passages ("Title — Steps", "Title — Symptoms") are one article to the reader. */
-export function basedOn(sources: readonly { title: string; reference: string | null }[]): string[] {
-  return [...new Set(sources.map((source) => source.reference ?? source.title.split(' — ')[0] ?? source.title))];
-}
 const isSeverity = (value: string): value is TSeverityLevel => (SEVERITY_LEVELS as readonly string[]).includes(value);
 
 function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCustomDomain: string; form: TTicketForm; error: string | undefined; onChange: (form: TTicketForm) => void }) {

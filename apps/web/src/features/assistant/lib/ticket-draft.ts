@@ -214,6 +214,11 @@ export function bestGuesses(
   return guesses;
 }
 
+/** Each source once: an article's passages ("Title — Steps", "Title — Symptoms") are one article to the reader. */
+export function basedOn(sources: readonly { title: string; reference: string | null }[]): string[] {
+  return [...new Set(sources.map((source) => source.reference ?? source.title.split(' — ')[0] ?? source.title))];
+}
+
 /** 02 §4 / R-277: type "training/onboarding" with subtype "new employee onboarding". */
 export function isOnboardingDraft(catalogue: TBoardCatalogue, draft: TTicketForm): boolean {
   return isOnboardingCategory(findCategory(catalogue, draft)?.name, findSubcategory(catalogue, draft)?.name);

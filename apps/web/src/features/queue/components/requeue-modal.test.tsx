@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import type { TQueueTicketView } from '../queue-types';
-import { HOLD_HOURS_PROBLEM, RequeueModal } from './requeue-modal';
+import { MESSAGES } from '@switchboard/contracts';
+import { RequeueModal } from './requeue-modal';
 
 const ticket = { ticketId: 100525, tier: 'Tier1' } as TQueueTicketView;
 
@@ -17,11 +18,11 @@ describe('RequeueModal', () => {
     await user.type(hold, '800');
     expect(hold).toHaveValue('800');
     await user.click(screen.getByRole('button', { name: 'Requeue' }));
-    expect(await screen.findByText(HOLD_HOURS_PROBLEM)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.queue.holdHoursRange)).toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
 
     await user.clear(hold);
-    expect(screen.queryByText(HOLD_HOURS_PROBLEM)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.queue.holdHoursRange)).not.toBeInTheDocument();
     await user.type(hold, '48');
     await user.click(screen.getByRole('checkbox', { name: 'Keep it assigned to me' }));
     await user.click(screen.getByRole('button', { name: 'Requeue' }));

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { MAX_HOLD_HOURS, MESSAGES } from '@switchboard/contracts';
 import { REQUEUE_TIER_OPTIONS } from '../queue-types';
 import type { TQueueTicketView } from '../queue-types';
 
 export type TRequeueChoice = { holdTimeInHours: number; assignedFlag: boolean; newTier: string };
 
-/** The longest hold the server accepts: 30 days. */
-export const MAX_HOLD_HOURS = 720;
-export const HOLD_HOURS_PROBLEM = `Enter a whole number of hours from 0 to ${MAX_HOLD_HOURS} (30 days).`;
 
 type TRequeueModalProps = {
   ticket: TQueueTicketView;
@@ -31,7 +29,7 @@ export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueM
           event.preventDefault();
           // A value out of range is kept in the field and explained, not silently cut or replaced.
           const hours = holdHours === '' ? 0 : Number(holdHours);
-          if (!Number.isInteger(hours) || hours < 0 || hours > MAX_HOLD_HOURS) return setHoldProblem(HOLD_HOURS_PROBLEM);
+          if (!Number.isInteger(hours) || hours < 0 || hours > MAX_HOLD_HOURS) return setHoldProblem(MESSAGES.queue.holdHoursRange);
           onConfirm({ holdTimeInHours: hours, assignedFlag, newTier });
         }}
       >
