@@ -52,6 +52,20 @@ describe('diagnosticQuestions', () => {
     expect(questions.map((q) => q.text)).toContain('Is your request about Door Badge (Facilities)?');
   });
 
+  it('does not ask about a candidate it has all but ruled out; a sure proposal gets its own questions to confirm it', () => {
+    const outage = candidate('Network', 'Internet Outage', 0.995);
+    const printer = candidate('Hardware', 'Printer / Scanner', 0.003);
+    const backup = candidate('Backup & Storage', 'Backup Failure', 0.002);
+    const questions = diagnosticQuestions(abstain(outage, printer, backup), DEFAULT_QUESTION_BANK, 3);
+    const own = questionsForSubtype(DEFAULT_QUESTION_BANK, 'Network', 'Internet Outage').map((q) => q.id);
+    expect(questions.length).toBe(Math.min(3, own.length));
+    for (const q of questions) expect(own).toContain(q.id);
+    expect(questions.map((q) => q.text)).not.toContain('Does the printer show offline, an error or a paper jam?');
+    // A runner-up with a real share is still told apart.
+    const close = diagnosticQuestions(abstain(candidate('Network', 'Internet Outage', 0.7), printer, candidate('Phones', 'Desk Phone / VoIP', 0.3)), DEFAULT_QUESTION_BANK, 3);
+    expect(close.some((q) => q.supports.includes('Phones/Desk Phone / VoIP') && !q.supports.includes('Network/Internet Outage'))).toBe(true);
+  });
+
   it('asks nothing without candidates or with a limit of 0', () => {
     expect(diagnosticQuestions(abstain(), DEFAULT_QUESTION_BANK, 3)).toEqual([]);
     expect(diagnosticQuestions(abstain(wifi, vpn), DEFAULT_QUESTION_BANK, 0)).toEqual([]);

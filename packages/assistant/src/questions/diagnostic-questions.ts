@@ -8,6 +8,12 @@ import type { TAnswer, TBankQuestion, TCandidate, TProposal, TQuestion, TQuestio
 
 export const YES_IF_LISTED = 0.8;
 export const YES_IF_NOT_LISTED = 0.15;
+/**
+ * A candidate with less than this share of the candidates' probability is not asked about: "Does the
+ * printer show offline?" to someone whose whole office has no internet (99.9% sure) tells them the
+ * assistant did not listen. The leading candidate is always kept, so its questions still confirm it.
+ */
+export const PLAUSIBLE_SHARE = 0.05;
 
 const OPTIONS: TQuestion['options'] = [
   { value: 'yes', label: 'Yes' },
@@ -60,13 +66,21 @@ function expectedGain(prior: number[], listed: boolean[]): number {
   return gain;
 }
 
+/** The candidates worth asking about: the leading one and each with at least PLAUSIBLE_SHARE of the probability. */
+function plausibleCandidates(candidates: TCandidate[]): TCandidate[] {
+  const total = candidates.reduce((s, c) => s + c.confidence, 0);
+  if (total <= 0) return candidates;
+  const best = Math.max(...candidates.map((c) => c.confidence));
+  return candidates.filter((c) => c.confidence === best || c.confidence / total >= PLAUSIBLE_SHARE);
+}
+
 /**
- * Up to `limit` questions that best separate the proposal's candidates (by expected information gain),
- * skipping questions already answered and questions that split the candidates the same way as one
- * already chosen. Empty when there is nothing left to separate.
+ * Up to `limit` questions that best separate the proposal's plausible candidates (by expected information
+ * gain), skipping questions already answered and questions that split the candidates the same way as one
+ * already chosen. With one plausible candidate, its own questions confirm it. Empty without candidates.
  */
 export function diagnosticQuestions(proposal: TProposal, bank: TQuestionBank, limit = 3, answered: TAnswer[] = []): TQuestion[] {
-  const candidates: TCandidate[] = proposal.candidates;
+  const candidates: TCandidate[] = plausibleCandidates(proposal.candidates);
   if (candidates.length === 0 || limit <= 0) return [];
   const total = candidates.reduce((s, c) => s + c.confidence, 0);
   const prior = candidates.map((c) => (total > 0 ? c.confidence / total : 1 / candidates.length));

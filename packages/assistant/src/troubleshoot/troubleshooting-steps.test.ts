@@ -64,6 +64,14 @@ describe('troubleshootingSteps', () => {
     expect(texts).toContain('Set date and time to automatic.');
   });
 
+  it("does not make a step of a past resolution's summary, which its text repeats on the first line and which is already its citation", () => {
+    const vpn: TRetrievedSource = { kind: 'resolution', id: '100412', title: 'VPN keeps asking for password', text: "VPN keeps asking for password\nFortiClient's embedded browser had a stale SAML session. Enabled the external browser for SAML login." };
+    expect(troubleshootingSteps([vpn], { query: 'vpn password' }).map((step) => step.text)).toEqual([
+      "FortiClient's embedded browser had a stale SAML session.",
+      'Enabled the external browser for SAML login.',
+    ]);
+  });
+
   it('numbers the steps from 1, cites each step\'s source and leaves out near-duplicates', () => {
     const steps = troubleshootingSteps([RESOLUTION, ARTICLE], { query: 'authenticator notifications not arriving' });
     expect(steps.map((s) => s.n)).toEqual(steps.map((_, i) => i + 1));

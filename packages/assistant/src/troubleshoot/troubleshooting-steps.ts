@@ -84,6 +84,16 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return union > 0 ? shared / union : 1;
 }
 
+/**
+ * A source's text without a first line that only repeats its title: a past resolution's text starts with
+ * the ticket's summary ("VPN keeps asking for password"), which is the citation, not a step (without a
+ * full stop it ran into the first sentence: "VPN keeps asking for password FortiClient's … session.").
+ */
+function bodyOf(source: TRetrievedSource): string {
+  const [first = '', ...rest] = source.text.split(/\r?\n/);
+  return rest.length > 0 && first.trim() === source.title.trim() ? rest.join('\n') : source.text;
+}
+
 export interface TTroubleshootOptions {
   /** What the user described (and the proposed category's names): ranks sources without a score. */
   query?: string;
@@ -104,7 +114,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
       const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
       // A knowledge article lists its steps; its prose is the introduction or the symptoms ("Use this when…",
       // "Symptoms: …"), which read as odd steps. Past resolutions and documents are often prose only.
-      return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(source.text, { isProseAllowed: source.kind !== 'article' }) };
+      return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(bodyOf(source), { isProseAllowed: source.kind !== 'article' }) };
     })
     .filter((s) => s.steps.length > 0)
     .sort((a, b) => b.rank - a.rank || a.index - b.index);
