@@ -88,10 +88,12 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       phone: isClient ? contact.phone : '',
       psaCompanyId: isClient ? contact.psaCompanyId : null,
       psaContactId: isClient ? contact.psaContactId : null,
-      impact: 'Low',
-      impactScore: scoreOf('Low'),
-      severity: 'Low',
-      severityScore: scoreOf('Low'),
+      // The middle of Low / Medium / High until the person says otherwise, as the form and "Talk to a
+      // technician" assume: Low understated a whole office without internet.
+      impact: 'Medium',
+      impactScore: scoreOf('Medium'),
+      severity: 'Medium',
+      severityScore: scoreOf('Medium'),
       categorisation,
       isOnboarding,
       onboarding: isOnboarding ? { newFirstName: '', newLastName: '', newEmail: '', ownerEmail: isClient ? contact.email : '', newPhone: '', licence: 'E3' } : null,

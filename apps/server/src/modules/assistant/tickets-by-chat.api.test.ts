@@ -90,7 +90,7 @@ function detailsOf(draft: TTicketDraft) {
 describe('tickets by chat (02 §4, A-108, A-109)', () => {
   it('a client describes a problem, answers, gets cited steps, confirms, and the ticket lands in the PSA on the proposed board, type, subtype and priority', async () => {
     const first = await describeProblem(client, 'Outlook keeps asking for my password every few minutes since this morning');
-    expect(first).toMatchObject({ stage: 'questions', mode: 'My Ticket', psaType: 'CONNECTWISE', name: `${contact.firstName} ${contact.lastName}`, emailId: contact.email, psaCompanyId: String(company.id) });
+    expect(first).toMatchObject({ stage: 'questions', mode: 'My Ticket', psaType: 'CONNECTWISE', impact: 'Medium', severity: 'Medium', name: `${contact.firstName} ${contact.lastName}`, emailId: contact.email, psaCompanyId: String(company.id) });
     expect(first.questions.length).toBeGreaterThan(0);
     expect(first.categorisation.alternatives.length).toBeGreaterThan(0);
     // Each candidate names its board, so the form can offer it as a one-click choice when the engine is not sure.
