@@ -63,6 +63,19 @@ export function defaultConversationName(at: Date): string {
   return MESSAGES.assistant.defaultConversationName.replace('{timestamp}', `${iso.slice(0, 10)} ${iso.slice(11, 16)}`);
 }
 
+/**
+ * What the person answered to the diagnostic questions, one line each as the chat shows it and the
+ * conversation keeps it: "Does the printer show offline, an error or a paper jam? Yes". A question no
+ * longer known shows its id; a typed answer is kept as typed.
+ */
+export function answeredQuestionsText(questions: readonly { id: string; question: string }[], answers: readonly { questionId: string; answer: string }[]): string {
+  const labelOf = (answer: string) => {
+    const word = answer.trim().toLowerCase();
+    return word === 'yes' ? 'Yes' : word === 'no' ? 'No' : word === 'unsure' || word === 'not sure' ? 'Not sure' : answer.trim();
+  };
+  return answers.map(({ questionId, answer }) => `${questions.find((q) => q.id === questionId)?.question ?? questionId} ${labelOf(answer)}`).join('\n');
+}
+
 /** Uploaded documents (R-239): PDF, Word, Markdown and text, at most 10 MB. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'md', 'markdown', 'txt'] as const;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { questionBankFor } from './diagnostic-questions.service';
 import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
-import { DID_NOT_HELP_LIMIT, MESSAGES, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
+import { DID_NOT_HELP_LIMIT, MESSAGES, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
 import { conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
@@ -199,7 +199,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       ].join('\n');
 
       const { row, message } = await db.transaction(async (tx) => {
-        const userText = [body.userMessage.trim(), ...body.answers.map((given) => `${given.questionId}: ${given.answer}`)].filter((part) => part !== '').join('\n');
+        const userText = [body.userMessage.trim(), answeredQuestionsText(draft.questions as TDiagnosticQuestion[], body.answers)].filter((part) => part !== '').join('\n');
         await insertMessage(tx, actor.mspId, draft.conversationId, { role: 'user', content: userText });
         const assistantMessage = await insertMessage(tx, actor.mspId, draft.conversationId, {
           role: 'assistant',

@@ -10,7 +10,7 @@ import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../.
 import { nextIp } from '../auth/auth-test-helpers';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { psaCompanies } from '@switchboard/db';
-import type { TSupportTicketPage } from '@switchboard/contracts';
+import type { TMessagePage, TSupportTicketPage } from '@switchboard/contracts';
 import { SYSTEM_CATEGORISE } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
 import { copyDemoHistory, copyFirstCompanyAndContact } from '../../../test/jarvis-fixtures';
@@ -99,6 +99,9 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
 
     const troubleshooting = await answerAll(client, first, 'yes');
     expect(troubleshooting.stage).toBe('troubleshooting');
+    // The conversation keeps each answer beside its question, as the person saw it (not "outlook-app: yes").
+    const kept = (await client.get(`/db/getMessages?conversationId=${first.conversationId}`)).json<TMessagePage>().messages;
+    expect(kept.map((message) => message.content)).toContain(first.questions.map((question) => `${question.question} Yes`).join('\n'));
     expect(troubleshooting.steps.length).toBeGreaterThan(0);
     expect(troubleshooting.steps.length).toBeLessThanOrEqual(10);
     for (const step of troubleshooting.steps) expect(step.sources.length).toBe(1);

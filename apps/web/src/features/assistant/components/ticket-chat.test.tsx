@@ -100,6 +100,8 @@ describe('tickets by chat (02 §4)', () => {
     await user.click(within(answers).getByRole('button', { name: 'No' }));
     expect(within(answers).getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    // The chat shows the answer beside its question (it read a bare "No").
+    expect(await screen.findByText('Does it happen on your phone too? No')).toBeInTheDocument();
     const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
     expect(within(steps).getByRole('button', { name: '2. Restart Outlook' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA')[1]?.body).toMatchObject({ ticketDraftId: DRAFT_ID, answers: [{ questionId: 'q1', answer: 'No' }] });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
 import type { TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import {
@@ -68,7 +68,7 @@ export function useTicketFlow(user: TSessionMspUser) {
       return;
     }
     const chosen = Object.entries(answers).map(([questionId, answer]) => ({ questionId, answer }));
-    if (chosen.length > 0) store.addLine(userLine(chosen.map((entry) => entry.answer).join(' · ')));
+    if (chosen.length > 0) store.addLine(userLine(answeredQuestionsText(draft.questions, chosen)));
     diagnose.mutate(
       { userMessage: text, mspCustomDomain: user.mspCustomDomain, ...who, ticketDraftId: draft.id, conversationId: draft.conversationId, answers: chosen },
       { onSuccess: takeDraft, onError: handleDiagnoseError },
