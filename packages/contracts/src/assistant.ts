@@ -80,6 +80,14 @@ export function answeredQuestionsText(questions: readonly { id: string; question
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'md', 'markdown', 'txt'] as const;
 export const DOCUMENT_DESCRIPTION_MAX = 1000;
+/**
+ * Who may read a knowledge article or document (decision 034): everyone (technicians and the client
+ * users of the companies it is shared with) or the MSP's technicians only. An upload by a technician is
+ * for technicians unless they say otherwise; a client user's upload is for everyone at their company.
+ */
+export const KNOWLEDGE_AUDIENCES = ['technicians', 'everyone'] as const;
+export type TKnowledgeAudience = (typeof KNOWLEDGE_AUDIENCES)[number];
+export const KNOWLEDGE_AUDIENCE_LABELS: Record<TKnowledgeAudience, string> = { technicians: 'Technicians only', everyone: 'Technicians and client users' };
 
 /** The fields of a ticket draft the confirmation checks (01 §5 ticket form). */
 export interface TTicketDraftCheck {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from '../constants';
 import { MESSAGES } from '../messages';
-import { DOCUMENT_DESCRIPTION_MAX, RAG_LIMIT, SEVERITY_LEVELS, TICKET_AREA_MODES } from '../assistant';
+import { DOCUMENT_DESCRIPTION_MAX, KNOWLEDGE_AUDIENCES, RAG_LIMIT, SEVERITY_LEVELS, TICKET_AREA_MODES } from '../assistant';
 import { ZCustomDomain } from './common';
 
 /**
@@ -545,6 +545,8 @@ export const ZApplication = z.object({
   createdAt: ZTimestamp,
   /** Ours: whether the caller may delete it (a client user only their company's, not the shared ones). */
   canDelete: z.boolean(),
+  /** Ours (decision 034): who may read it. */
+  audience: z.enum(KNOWLEDGE_AUDIENCES),
 });
 export type TApplication = z.infer<typeof ZApplication>;
 export const ZApplicationList = z.object({ applications: z.array(ZApplication) });
@@ -560,6 +562,8 @@ export type TDeleteApplicationResponse = z.infer<typeof ZDeleteApplicationRespon
 export const ZUploadApplicationFields = z.object({
   mspCustomDomain: ZCustomDomain.optional(),
   description: ZText(DOCUMENT_DESCRIPTION_MAX).default(''),
+  /** Ours (decision 034): who may read it; a technician's upload defaults to technicians only, a client user's is for everyone at their company. */
+  audience: z.enum(KNOWLEDGE_AUDIENCES, { error: 'Choose who can read the document: technicians only, or technicians and client users.' }).optional(),
 });
 
 /** A-100: {query, mspCustomDomain, limit 5, mode near}; `ticketId` (R-334) is echoed back. */

@@ -30,6 +30,11 @@ export const knowledgeDocuments = pgTable(
     typeName: text('type_name'),
     subTypeName: text('sub_type_name'),
     companyExternalId: text('company_external_id'),
+    /**
+     * Who may read it (decision 034): 'everyone' (technicians and the client users its company allows)
+     * or 'technicians' (the MSP's own runbooks: "Verify identity by callback…" is not for a caller to read).
+     */
+    audience: text('audience', { enum: ['technicians', 'everyone'] }).notNull().default('everyone'),
     uploadedByUserId: uuid('uploaded_by_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

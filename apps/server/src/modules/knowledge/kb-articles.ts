@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { TKnowledgeAudience } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import { chunkDocument } from './chunking';
 import { insertDocument } from './knowledge.repository';
@@ -16,6 +17,17 @@ export const ZKbArticle = z.object({
   body: z.string().min(1),
 });
 export type TKbArticle = z.infer<typeof ZKbArticle>;
+
+/**
+ * Who an article is written for (decision 034): one that says it is for the clients' staff (an
+ * "**Audience:** end users…" / "…all staff" line, or an "end user" / "self-service" tag) is read by
+ * everyone; any other is a technician runbook, read by technicians only.
+ */
+export function audienceOfArticle(article: Pick<TKbArticle, 'body' | 'tags'>): TKnowledgeAudience {
+  const audience = /\*\*Audience:\*\*([^\n]*)/i.exec(article.body)?.[1] ?? '';
+  const isForStaff = /end users?|staff/i.test(audience) || article.tags.some((tag) => /^(end users?|self-service)$/i.test(tag.trim()));
+  return isForStaff ? 'everyone' : 'technicians';
+}
 
 /** The demo knowledge base shipped with this module. */
 export function loadDemoKbArticles(): TKbArticle[] {
@@ -48,6 +60,7 @@ export async function seedKbArticles(db: TDatabase, mspId: string, articles: rea
         typeName: article.type,
         subTypeName: article.subType,
         companyExternalId: article.companyId === null ? null : String(article.companyId),
+        audience: audienceOfArticle(article),
         uploadedByUserId: null,
       },
       chunkDocument(text, article.title),

@@ -28,8 +28,8 @@ function uploadForm(file: { bytes: Buffer | string; name: string; type?: string 
   return form;
 }
 
-async function upload(client: TestClient, file: { bytes: Buffer | string; name: string }, description = 'Runbook') {
-  const response = await client.post('/db/applications/upload', uploadForm(file, { mspCustomDomain: msp.customDomain, description }));
+async function upload(client: TestClient, file: { bytes: Buffer | string; name: string }, description = 'Runbook', fields: Record<string, string> = {}) {
+  const response = await client.post('/db/applications/upload', uploadForm(file, { mspCustomDomain: msp.customDomain, description, ...fields }));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ application: TApplication }>().application;
 }
@@ -131,6 +131,40 @@ describe('tenancy and access of documents and search', () => {
     // The technician sees both.
     const seenByTechnician = (await search(technician, 'wombat imaging bridge')).json<TRagSearchResponse>().results;
     expect(new Set(seenByTechnician.map((result) => result.kind))).toEqual(new Set(['document', 'resolution']));
+  });
+
+  it('keeps a technician’s upload for technicians unless they share it: a client user cannot list, find, download or chat with it (decision 034)', async () => {
+    const client = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '701' }));
+    const runbook = await upload(technician, { bytes: 'Quokka firewall: reset the admin password from the console cable.', name: 'quokka-runbook.txt' });
+    expect(runbook.audience).toBe('technicians');
+    const guide = await upload(technician, { bytes: 'Quokka guest Wi-Fi: join QuokkaGuest and accept the terms.', name: 'quokka-guide.txt' }, 'For staff', { audience: 'everyone' });
+    expect(guide.audience).toBe('everyone');
+    const ofClient = await upload(client, { bytes: 'Quokka label printer notes of our office', name: 'quokka-office.txt' }, 'Ours', { audience: 'technicians' });
+    // A client user's upload is for their company's people: they cannot hide it from themselves.
+    expect(ofClient.audience).toBe('everyone');
+
+    const listed = (await client.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications.map((application) => application.id);
+    expect(listed).toEqual(expect.arrayContaining([guide.id, ofClient.id]));
+    expect(listed).not.toContain(runbook.id);
+    const found = (await search(client, 'quokka firewall admin password guest wifi')).json<TRagSearchResponse>().results.map((result) => result.id);
+    expect(found).toContain(guide.id);
+    expect(found).not.toContain(runbook.id);
+    expect((await client.get(`/db/${msp.customDomain}/applications/${runbook.id}/file`)).statusCode).toBe(404);
+    const chat = await client.post('/docs/chat', { id: runbook.id, documentMessage: 'How do I reset the firewall password?' });
+    expect(chat.statusCode).toBe(404);
+
+    const seenByTechnician = (await search(technician, 'quokka firewall admin password guest wifi')).json<TRagSearchResponse>().results.map((result) => result.id);
+    expect(seenByTechnician).toEqual(expect.arrayContaining([runbook.id, guide.id]));
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'document.upload'), eq(auditEvents.target, runbook.id)));
+    expect(audit[0]?.details).toMatchObject({ audience: 'technicians' });
+  });
+
+  it('words an unknown audience and stores nothing', async () => {
+    const response = await technician.post('/db/applications/upload', uploadForm({ bytes: 'Numbat notes', name: 'numbat.txt' }, { mspCustomDomain: msp.customDomain, audience: 'clients' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: 'Choose who can read the document: technicians only, or technicians and client users.' });
+    const list = (await technician.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(list.map((application) => application.fileName)).not.toContain('numbat.txt');
   });
 
   it('answers 401 without a session, 403 without the CSRF header, 403 without a document permission', async () => {
@@ -239,7 +273,7 @@ describe('download and delete of an uploaded document', () => {
     const clientA = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '601' }));
     const clientB = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '602' }));
     const ofA = await upload(clientA, { bytes: 'Bilby plotter driver for company A', name: 'bilby.txt' });
-    const shared = await upload(technician, { bytes: 'Shared Echidna Wi-Fi guide', name: 'echidna.txt' });
+    const shared = await upload(technician, { bytes: 'Shared Echidna Wi-Fi guide', name: 'echidna.txt' }, 'Guide', { audience: 'everyone' });
 
     const listA = (await clientA.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
     expect(listA.find((application) => application.id === ofA.id)?.canDelete).toBe(true);
@@ -293,5 +327,17 @@ describe('the demo knowledge base', () => {
     expect(results.length).toBeLessThanOrEqual(5);
     expect(results[0]).toMatchObject({ kind: 'article' });
     expect(results[0]?.title.toLowerCase()).toContain('password');
+  });
+
+  it('lets client users read the articles written for them, and keeps the technician runbooks from them (decision 034)', async () => {
+    const seeded = await buildMsp(t);
+    await seedKbArticles(t.deps.database.db, seeded.id, loadDemoKbArticles());
+    const reader = await signedInClient(t, await buildUser(t, seeded, { kind: 'client', psaCompanyId: '801' }));
+    const titles = (await search(reader, 'forgot my password reset locked out account', seeded.customDomain)).json<TRagSearchResponse>().results.map((result) => result.title);
+    expect(titles.some((title) => title.startsWith('Self-service password reset (SSPR)'))).toBe(true);
+    expect(titles.some((title) => title.startsWith('Finding the source of repeated account lockouts'))).toBe(false);
+    expect(titles.some((title) => title.startsWith("Resetting a user's password (identity verification required)"))).toBe(false);
+    const technicianTitles = (await search(await signedInClient(t, await buildUser(t, seeded, { role: 'Technician' })), 'repeated account lockouts source', seeded.customDomain)).json<TRagSearchResponse>().results.map((result) => result.title);
+    expect(technicianTitles.some((title) => title.startsWith('Finding the source of repeated account lockouts'))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { knowledgeChunks, knowledgeDocuments, psaTicketEmbeddings, psaTickets, type TDatabase } from '@switchboard/db';
+import type { TKnowledgeAudience } from '@switchboard/contracts';
 import type { TChunk } from './chunking';
 import { vectorLiteral } from './knowledge-embeddings.repository';
 
@@ -22,6 +23,11 @@ function companyFilter(column: typeof knowledgeChunks.companyExternalId | typeof
   if (allowShared) conditions.push(isNull(column));
   if (own !== null) conditions.push(eq(column, own));
   return conditions.length === 0 ? sql`false` : or(...conditions);
+}
+
+/** A client user reads only what is meant for everyone (decision 034); technicians read it all. */
+function audienceFilter(scope: TKnowledgeScope): SQL | undefined {
+  return isClient(scope) ? eq(knowledgeDocuments.audience, 'everyone') : undefined;
 }
 
 /**
@@ -65,6 +71,7 @@ export interface TDocumentRow {
   sizeBytes: number;
   uploadName: string | null;
   companyExternalId: string | null;
+  audience: TKnowledgeAudience;
   uploadedByUserId: string | null;
   createdAt: Date;
   chunkCount: number;
@@ -80,6 +87,7 @@ const documentColumns = {
   sizeBytes: knowledgeDocuments.sizeBytes,
   uploadName: knowledgeDocuments.uploadName,
   companyExternalId: knowledgeDocuments.companyExternalId,
+  audience: knowledgeDocuments.audience,
   uploadedByUserId: knowledgeDocuments.uploadedByUserId,
   createdAt: knowledgeDocuments.createdAt,
   // Table-qualified by hand: drizzle writes the outer columns unqualified inside a subquery, where they would bind to `c`.
@@ -98,6 +106,7 @@ export interface TNewDocument {
   typeName: string | null;
   subTypeName: string | null;
   companyExternalId: string | null;
+  audience: TKnowledgeAudience;
   uploadedByUserId: string | null;
 }
 
@@ -122,7 +131,7 @@ export function listUploadedDocuments(db: TDatabase, scope: TKnowledgeScope): Pr
   return db
     .select(documentColumns)
     .from(knowledgeDocuments)
-    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.kind, 'document'), companyFilter(knowledgeDocuments.companyExternalId, scope, true)))
+    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.kind, 'document'), companyFilter(knowledgeDocuments.companyExternalId, scope, true), audienceFilter(scope)))
     .orderBy(desc(knowledgeDocuments.createdAt))
     .limit(500);
 }
@@ -132,7 +141,7 @@ export async function findDocument(db: TDatabase, scope: TKnowledgeScope, docume
   const [row] = await db
     .select(documentColumns)
     .from(knowledgeDocuments)
-    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.id, documentId), companyFilter(knowledgeDocuments.companyExternalId, scope, true)))
+    .where(and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.id, documentId), companyFilter(knowledgeDocuments.companyExternalId, scope, true), audienceFilter(scope)))
     .limit(1);
   return row;
 }
@@ -211,6 +220,7 @@ export function searchPassages(
       and(
         eq(knowledgeChunks.mspId, scope.mspId),
         companyFilter(knowledgeChunks.companyExternalId, scope, true),
+        audienceFilter(scope),
         options.documentId === undefined ? undefined : eq(knowledgeChunks.documentId, options.documentId),
         matches,
       ),

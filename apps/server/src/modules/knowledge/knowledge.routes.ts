@@ -95,7 +95,7 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
         throw new AppError('validation', invalidParams[0]?.reason ?? MESSAGES.requestUnreadable, { invalidParams });
       }
       if (parsed.data.mspCustomDomain !== undefined && parsed.data.mspCustomDomain !== user.mspCustomDomain) throw notFound();
-      const application = await knowledge.upload(actorOf(request), knowledgeScopeOf(user), file, parsed.data.description);
+      const application = await knowledge.upload(actorOf(request), knowledgeScopeOf(user), file, parsed.data.description, parsed.data.audience);
       return reply.status(201).send({ application });
     },
   );

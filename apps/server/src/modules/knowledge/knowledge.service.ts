@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TRagResult, type TSource } from '@switchboard/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TKnowledgeAudience, type TRagResult, type TSource } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { userAuditFields } from '../../lib/audit';
@@ -41,6 +41,7 @@ function presentDocument(row: TDocumentRow, mspCustomDomain: string, scope: TKno
     uploadedBy: row.uploadedByUserId,
     createdAt: row.createdAt.toISOString(),
     canDelete: mayDelete(scope, row),
+    audience: row.audience,
   };
 }
 
@@ -66,15 +67,17 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
 
     /**
      * A-065: stores the file (in the uploads table, never under the web root), its text and its
-     * passages. A technician's upload is for the whole MSP; a client user's for their company only.
+     * passages. A technician's upload is for the whole MSP, read by technicians only unless `audience`
+     * says everyone; a client user's is for their company only, read by everyone there (decision 034).
      */
-    async upload(actor: TActor, scope: TKnowledgeScope, file: TUploadedFile | null, description: string): Promise<TApplication> {
+    async upload(actor: TActor, scope: TKnowledgeScope, file: TUploadedFile | null, description: string, audience?: TKnowledgeAudience): Promise<TApplication> {
       if (!file || file.bytes.length === 0) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
       if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('file_size', MESSAGES.documents.fileSize, { flags: { fileSize: true } });
       const kind = detectDocumentKind(file.bytes, file.fileName);
       if (!kind) throw new AppError('file_type', MESSAGES.documents.fileType);
       const companyExternalId = scope.clientCompanyExternalId === undefined ? null : scope.clientCompanyExternalId;
       if (scope.clientCompanyExternalId === null) throw new AppError('forbidden', MESSAGES.assistant.clientNotLinked);
+      const readers: TKnowledgeAudience = scope.clientCompanyExternalId === undefined ? (audience ?? 'technicians') : 'everyone';
       // Extraction is CPU work on the file alone: done before the transaction opens.
       const text = await extractDocumentText(file.bytes, kind);
       const fileName = file.fileName.trim().slice(0, 200) || 'document';
@@ -99,6 +102,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
             typeName: null,
             subTypeName: null,
             companyExternalId,
+            audience: readers,
             uploadedByUserId: actor.userId,
           },
           chunks,
@@ -113,7 +117,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           outcome: 'success',
           ip: actor.ip,
           requestId: actor.requestId,
-          details: { fileName, kind, sizeBytes: file.bytes.length, chunks: chunks.length, companyExternalId },
+          details: { fileName, kind, sizeBytes: file.bytes.length, chunks: chunks.length, companyExternalId, audience: readers },
         });
         return id;
       });

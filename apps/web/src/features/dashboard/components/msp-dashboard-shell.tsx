@@ -195,7 +195,7 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {isTicketsOpen && <QueuePage user={user} />}
               {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} />}
-              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} />}
+              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={user.userKind === 'technician'} />}
               {!isTicketsOpen &&
                 itAgentOption === 'tickets' &&
                 (user.userKind === 'client' ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RAG_LIMIT, RAG_MODE } from '@switchboard/contracts';
+import { RAG_LIMIT, RAG_MODE, type TKnowledgeAudience } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 export const knowledgeKeys = {
@@ -20,10 +20,11 @@ export function useDocuments(mspCustomDomain: string) {
 export function useUploadDocument(mspCustomDomain: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, description }: { file: File; description: string }) => {
+    mutationFn: async ({ file, description, audience }: { file: File; description: string; audience?: TKnowledgeAudience }) => {
       const body = new FormData();
       body.set('mspCustomDomain', mspCustomDomain);
       body.set('description', description);
+      if (audience) body.set('audience', audience);
       body.set('file', file);
       return (await apiFetch('/db/applications/upload', { method: 'POST', body, schema: (s) => s.ZApplicationResponse })).application;
     },

@@ -27,6 +27,7 @@ const uploaded = (fileName: string, description: string, extra: Partial<TApplica
   uploadedBy: null,
   createdAt: '2026-11-23T16:00:00.000Z',
   canDelete: true,
+  audience: 'technicians',
   ...extra,
 });
 
@@ -34,7 +35,7 @@ describe('DocumentsPage (R-239)', () => {
   it('refuses a missing file and a file type Jarvis cannot read without calling the server', { timeout: 20_000 }, async () => {
     const calls = stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [] } }) });
     const user = userEvent.setup({ applyAccept: false });
-    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} />);
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
     const form = await screen.findByRole('form', { name: 'Upload a document' });
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await within(form).findByText(MESSAGES.documents.fileMissing)).toBeInTheDocument();
@@ -49,25 +50,40 @@ describe('DocumentsPage (R-239)', () => {
     const calls = stubFetch({
       [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications } }),
       'POST /db/applications/upload': () => {
-        applications = [uploaded('vpn-runbook.md', 'How we fix VPN drops')];
+        applications = [uploaded('vpn-runbook.md', 'How we fix VPN drops', { audience: 'everyone' })];
         return { status: 201, body: { application: applications[0] } };
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} />);
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
     expect(await screen.findByText('No documents yet. Upload your runbooks and guides so Jarvis can use them.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Upload a document' });
     await user.upload(fileInputOf(form), new File(['# VPN\nRestart the client.'], 'vpn-runbook.md', { type: 'text/markdown' }));
     await user.type(within(form).getByLabelText('Description'), 'How we fix VPN drops');
+    // A technician's runbook is for technicians unless they share it (decision 034).
+    const readers = within(form).getByRole('radiogroup', { name: 'Who can read it' });
+    expect(within(readers).getByRole('radio', { name: 'Technicians only' })).toBeChecked();
+    await user.click(within(readers).getByRole('radio', { name: 'Technicians and client users' }));
+    expect(within(readers).getByRole('radio', { name: 'Technicians and client users' })).toBeChecked();
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     const table = await screen.findByRole('table', { name: 'Uploaded documents' });
     expect(within(table).getByText('vpn-runbook.md')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /vpn-runbook\.md/ })).toHaveTextContent('Technicians and client users');
     const sent = calls.find((call) => call.url === '/db/applications/upload')?.body;
     expect(sent).toBeInstanceOf(FormData);
     const formData = sent as FormData;
     expect(formData.get('description')).toBe('How we fix VPN drops');
     expect(formData.get('mspCustomDomain')).toBe(MSP);
     expect((formData.get('file') as File).name).toBe('vpn-runbook.md');
+    expect(formData.get('audience')).toBe('everyone');
+  });
+
+  it("offers a client user no choice of readers: their upload is for their company's people and technicians", { timeout: 20_000 }, async () => {
+    stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [uploaded('printer.md', 'Our printer', { audience: 'everyone' })] } }) });
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience={false} />);
+    const table = await screen.findByRole('table', { name: 'Uploaded documents' });
+    expect(within(table).getByRole('row', { name: /printer\.md/ })).toHaveTextContent('Technicians and client users');
+    expect(screen.queryByRole('radiogroup', { name: 'Who can read it' })).not.toBeInTheDocument();
   });
 
   it('links each document to its download, and deletes one after confirmation; a shared one a client may not delete has no Delete button', { timeout: 20_000 }, async () => {
@@ -82,7 +98,7 @@ describe('DocumentsPage (R-239)', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} />);
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
     const table = await screen.findByRole('table', { name: 'Uploaded documents' });
     expect(within(table).getByRole('link', { name: 'Download vpn-runbook.md' })).toHaveAttribute('href', `/db/${MSP}/applications/${own.id}/file`);
     expect(within(table).getByRole('link', { name: 'Download wifi-guide.pdf' })).toHaveAttribute('href', `/db/${MSP}/applications/${shared.id}/file`);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Radio, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { DOCUMENT_DESCRIPTION_MAX, MESSAGES, type TApplication } from '@switchboard/contracts';
+import { DOCUMENT_DESCRIPTION_MAX, KNOWLEDGE_AUDIENCE_LABELS, KNOWLEDGE_AUDIENCES, MESSAGES, type TApplication, type TKnowledgeAudience } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { formatWhen } from '../../../lib/format-when';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { documentFileUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
@@ -32,13 +33,19 @@ function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TA
   );
 }
 
-/** Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text. */
-export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
+
+/**
+ * Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text.
+ * A technician says who may read it (decision 034: technicians only unless they share it); a client user's upload is for their company.
+ */
+export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCustomDomain: string; canChooseAudience: boolean }) {
   const documents = useDocuments(mspCustomDomain);
   const upload = useUploadDocument(mspCustomDomain);
   const deleteDocument = useDeleteDocument(mspCustomDomain);
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
+  const [audience, setAudience] = useState<TKnowledgeAudience>('technicians');
   const [problem, setProblem] = useState<string | null>(null);
   const isNarrow = useMediaQuery('(max-width: 48em)') === true;
 
@@ -48,7 +55,7 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
     setProblem(found);
     if (found !== null || !file) return;
     upload.mutate(
-      { file, description: description.trim() },
+      { file, description: description.trim(), ...(canChooseAudience ? { audience } : {}) },
       {
         onSuccess: (document) => {
           notifications.show({ color: 'green', title: MESSAGES.documents.uploaded, message: `${document.fileName}: ${document.chunkCount} searchable passage${document.chunkCount === 1 ? '' : 's'}` });
@@ -84,6 +91,15 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
           <Stack gap="sm">
             <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={FILE_INPUT_STYLES} />
             <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+            {canChooseAudience && (
+              <Radio.Group label="Who can read it" description="Jarvis uses it only for the people who may read it." value={audience} onChange={(value) => isAudience(value) && setAudience(value)}>
+                <Group gap="lg" mt={6}>
+                  {KNOWLEDGE_AUDIENCES.map((value) => (
+                    <Radio key={value} value={value} label={KNOWLEDGE_AUDIENCE_LABELS[value]} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            )}
             {upload.isError && (
               <Alert color="red" role="alert">
                 {errorDetail(upload.error)}
@@ -113,6 +129,7 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                 <Table.Th scope="col">Description</Table.Th>
                 <Table.Th scope="col">Size</Table.Th>
                 <Table.Th scope="col">Passages</Table.Th>
+                <Table.Th scope="col">Readers</Table.Th>
                 <Table.Th scope="col">Uploaded</Table.Th>
                 <Table.Th scope="col">
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -128,7 +145,8 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                   <Table.Td>{document.description === '' ? '—' : document.description}</Table.Td>
                   <Table.Td>{formatBytes(document.sizeBytes)}</Table.Td>
                   <Table.Td>{document.chunkCount}</Table.Td>
-                  <Table.Td>{new Date(document.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{KNOWLEDGE_AUDIENCE_LABELS[document.audience]}</Table.Td>
+                  <Table.Td>{formatWhen(document.createdAt)}</Table.Td>
                   <Table.Td>
                     <DocumentActions document={document} mspCustomDomain={mspCustomDomain} onDelete={handleDelete} />
                   </Table.Td>
@@ -152,6 +170,9 @@ export function DocumentsPage({ mspCustomDomain }: { mspCustomDomain: string }) 
                 </Badge>
                 <Badge variant="light" color="gray">
                   {document.chunkCount} passage{document.chunkCount === 1 ? '' : 's'}
+                </Badge>
+                <Badge variant="light" color="gray">
+                  {KNOWLEDGE_AUDIENCE_LABELS[document.audience]}
                 </Badge>
               </Group>
               <Group mt="xs">
