@@ -5,8 +5,8 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TDispatchTechnician, TQueueTicket } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
-import { tierLabel } from './ticket-badges';
 import { formatWhen } from '../../../lib/format-when';
+import { queueTierLabel } from '../../../lib/tier-labels';
 
 const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
@@ -41,7 +41,7 @@ function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number
         <Group gap={6} wrap="wrap">
           <SlaBadge ticket={ticket} now={now} />
           <Badge variant="outline" color="gray">
-            {tierLabel(ticket.tier)}
+            {queueTierLabel(ticket.tier)}
           </Badge>
           {ticket.priority !== null && (
             <Badge variant="outline" color="gray">
@@ -108,7 +108,7 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
             {technician.name}
           </Text>
           <Badge variant="light" color="gray">
-            {technician.tierLevel === null ? 'No tier' : tierLabel(technician.tierLevel)}
+            {queueTierLabel(technician.tierLevel)}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
