@@ -80,5 +80,13 @@ for (const width of [1440, 390]) {
     // The day's figures, not the loader: the shot shows the dashboard itself.
     await expect(page.getByRole('region', { name: 'My day' }).getByRole('group', { name: 'Minutes worked' })).toBeVisible();
     await shot('dashboards', true);
+    if (width > 1000) {
+      // Beside an open Jarvis the day's figures stack instead of squeezing three tiles into ~340 px.
+      await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+      await expect(page.getByRole('complementary', { name: 'Jarvis assistant' })).toBeVisible();
+      const tile = page.getByRole('region', { name: 'My day' }).getByRole('group', { name: 'Tickets completed' });
+      await expect.poll(async () => (await tile.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
+      await shot('dashboards-beside-jarvis');
+    }
   });
 }
