@@ -40,7 +40,7 @@ export async function myTicketIds(page: Page): Promise<number[]> {
 /** The labels ("#id title…") of the tickets in "My Ticket", in the order shown. */
 export async function myTicketLabels(page: Page): Promise<string[]> {
   const list = page.getByRole('navigation', { name: 'My tickets' });
-  return (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByLabel('Ticket', { exact: true }).locator('option').allTextContents();
+  return (await list.count()) > 0 ? await list.getByRole('button', { name: /^#\d+/ }).allTextContents() : await page.getByRole('combobox', { name: 'Active ticket' }).locator('option').allTextContents();
 }
 
 /** The active ticket's PSA id, read from its heading. */

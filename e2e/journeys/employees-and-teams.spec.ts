@@ -52,16 +52,16 @@ test('an admin adds an employee, edits their tier and role, and deletes them', a
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(2)).toHaveText('Technician');
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier 1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier1');
 
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('form', { name: 'Edit employee' });
   await edit.getByLabel('Role', { exact: true }).selectOption({ label: 'Dispatcher' });
-  await edit.getByLabel('Tier').selectOption({ label: 'Tier 3' });
+  await edit.getByLabel('Tier').selectOption({ label: 'Tier3' });
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(MESSAGES.employees.updated)).toBeVisible();
   await expect(row.getByRole('cell').nth(2)).toHaveText('Dispatcher');
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier 3');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier3');
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
@@ -126,20 +126,20 @@ test('an admin creates a team, adds a member and changes the member’s tier', a
 
   const members = page.getByRole('table', { name: `Members of ${teamName}` });
   const row = members.getByRole('row', { name: /Jordan Avila/ });
-  await expect(row.getByRole('cell').nth(1)).toHaveText('Tier 1');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Tier1');
   await row.getByRole('button', { name: 'Edit Jordan Avila' }).click();
   const edit = page.getByRole('form', { name: 'Edit member' });
-  await edit.getByLabel('Tier').selectOption({ label: 'Tier 3' });
+  await edit.getByLabel('Tier').selectOption({ label: 'Tier3' });
   await edit.getByRole('button', { name: 'Save tier' }).click();
   await expect(page.getByText(MESSAGES.teams.tiersSaved)).toBeVisible();
-  await expect(row.getByRole('cell').nth(1)).toHaveText('Tier 3');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Tier3');
 
-  // The member's tier is stored: it is still Tier 3 after a reload.
+  // The member's tier is stored: it is still Tier3 after a reload.
   await page.reload();
   const teamSelect = page.getByLabel('Team', { exact: true });
   const value = await teamSelect.locator('option', { hasText: teamName }).getAttribute('value');
   await teamSelect.selectOption(value ?? '');
-  await expect(page.getByRole('table', { name: `Members of ${teamName}` }).getByRole('row', { name: /Jordan Avila/ }).getByRole('cell').nth(1)).toHaveText('Tier 3');
+  await expect(page.getByRole('table', { name: `Members of ${teamName}` }).getByRole('row', { name: /Jordan Avila/ }).getByRole('cell').nth(1)).toHaveText('Tier3');
 });
 
 /** A-006/A-046: a PSA member who is not an employee yet is imported with Tier1 and the Technician role. */
@@ -158,6 +158,6 @@ test('an admin imports a PSA member as an employee', async ({ page }) => {
   await page.getByLabel('Search', { exact: true }).fill('Marcus Bell');
   const row = page.getByRole('row', { name: /Marcus Bell/ });
   await expect(row.getByRole('cell').nth(2)).toHaveText('Technician');
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier 1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Tier1');
   await expect(row.getByText('PSA', { exact: true })).toBeVisible();
 });

@@ -72,6 +72,15 @@ for (const width of [1440, 390]) {
     const unassignButton = jordan.getByRole('button', { name: `Unassign ticket #${ticketId}` });
     await expectInsideViewport(page, 'Unassign', unassignButton);
     await shot(page, 'dispatch', width);
+    if (width > 1000) {
+      // Beside an open Jarvis the board has about 340 px: one column of whole cards (three a word wide before).
+      await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+      await expect(page.getByRole('complementary', { name: 'Jarvis assistant' })).toBeVisible();
+      await expect.poll(async () => (await jordan.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(260);
+      await shot(page, 'dispatch-beside-jarvis', width);
+      await page.getByRole('complementary', { name: 'Jarvis assistant' }).getByRole('button', { name: 'Close the assistant' }).click();
+      await expect(page.getByRole('button', { name: 'Jarvis', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    }
     await jordan.screenshot({ path: `${SHOTS_DIR}qfeat-dispatch-technician-${width}.png` });
 
     await unassignButton.click();

@@ -52,6 +52,17 @@ for (const width of [1440, 390]) {
     await page.getByText('All Tickets', { exact: true }).click();
     await expect(page.getByRole('list', { name: 'All tickets' })).toBeVisible();
     await shot('all-cards');
+    if (width > 1000) {
+      // With Jarvis open the list has about 340 px: one column of whole cards (three a word wide before).
+      await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+      const jarvis = page.getByRole('complementary', { name: 'Jarvis assistant' });
+      await expect(jarvis).toBeVisible();
+      const cards = page.getByRole('list', { name: 'All tickets' }).getByRole('listitem');
+      await expect.poll(async () => (await cards.first().boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(280);
+      await shot('all-cards-beside-jarvis');
+      await jarvis.getByRole('button', { name: 'Close the assistant' }).click();
+      await expect(page.getByRole('button', { name: 'Jarvis', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    }
     await page.getByText('Rows', { exact: true }).click();
     await page.getByRole('button', { name: /^Show details of ticket/ }).first().click();
     await shot('all-rows');
@@ -69,5 +80,13 @@ for (const width of [1440, 390]) {
     // The day's figures, not the loader: the shot shows the dashboard itself.
     await expect(page.getByRole('region', { name: 'My day' }).getByRole('group', { name: 'Minutes worked' })).toBeVisible();
     await shot('dashboards', true);
+    if (width > 1000) {
+      // Beside an open Jarvis the day's figures stack instead of squeezing three tiles into ~340 px.
+      await page.getByRole('button', { name: 'Jarvis', exact: true }).click();
+      await expect(page.getByRole('complementary', { name: 'Jarvis assistant' })).toBeVisible();
+      const tile = page.getByRole('region', { name: 'My day' }).getByRole('group', { name: 'Tickets completed' });
+      await expect.poll(async () => (await tile.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
+      await shot('dashboards-beside-jarvis');
+    }
   });
 }

@@ -21,11 +21,11 @@ test('a technician gets next tickets, works one with the timer and a Resolution 
   const form = page.getByRole('form', { name: `Add a note to ticket #${ticketId}` });
   await form.getByText('Resolution', { exact: true }).click();
   const resolution = `Replaced the label printer's driver (${Date.now().toString(36)}).`;
-  await form.getByLabel('Note', { exact: true }).fill(resolution);
+  await form.getByRole('textbox', { name: 'New note' }).fill(resolution);
   await form.getByRole('button', { name: 'Add Resolution note' }).click();
   const notes = page.getByRole('list', { name: 'Ticket notes' });
   await expect(notes.getByText(resolution)).toBeVisible();
-  await expect(form.getByLabel('Note', { exact: true })).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'New note' })).toHaveValue('');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await page.getByRole('dialog', { name: `Complete ticket #${ticketId}?` }).getByRole('button', { name: 'Complete ticket' }).click();

@@ -18,14 +18,6 @@ export const FILTER_ALL_LABELS: Record<keyof TTicketFilters, string> = {
   priority: 'All Priorities',
 };
 
-/** Queue tier options (R-292; decisions #9: NoTier reads "No Dispatching"). */
-export const REQUEUE_TIER_OPTIONS = [
-  { value: 'Tier1', label: 'Tier1' },
-  { value: 'Tier2', label: 'Tier2' },
-  { value: 'Tier3', label: 'Tier3' },
-  { value: 'NoTier', label: 'No Dispatching' },
-] as const;
-
 export type TTicketMode = 'my' | 'all' | 'knowledge' | 'dashboards' | 'dispatch';
 export const TICKET_MODE_LABELS: Record<TTicketMode, string> = {
   my: 'My Ticket',

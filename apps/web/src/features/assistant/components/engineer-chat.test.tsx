@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
 import type { TAgent, TChatMessage, TConversation, TJarvisChatResponse } from '@switchboard/contracts';
+import { formatWhen } from '../../../lib/format-when';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
 import { buildAdminTechnician } from '../../../test/build-session-user';
@@ -64,5 +65,19 @@ describe('EngineerChat', () => {
     expect(await screen.findByText(/unlock the account in ADUC/)).toBeInTheDocument();
     expect(screen.getAllByText(INTRO)).toHaveLength(1);
     expect(screen.queryByText(MESSAGES.assistant.localEngineNotice)).not.toBeInTheDocument();
+  });
+
+  it('names a default-named conversation with its time as every ticket screen shows it (History read "Chat - 2026-11-27 12:48", in UTC)', async () => {
+    const named: TConversation = { ...CONVERSATION, id: '0b5f3c1e-4a52-4c1e-9d5e-6f7a8b9c0d1e', conversationName: 'Printer setup', timeStamp: '2026-11-26T09:05:00.000Z' };
+    stubFetch({
+      'GET /db/getAgents': () => ({ status: 200, body: { agents: [AGENT] } }),
+      'GET /db/conversations/getConversationsByAgentID': () => ({ status: 200, body: { conversations: [named, CONVERSATION], page: 1, pageSize: 30, total: 2 } }),
+      'GET /db/getMessages': () => ({ status: 200, body: { messages: [], page: 1, pageSize: 30, total: 0 } }),
+    });
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByRole('button')[0]?.textContent)).toEqual([`Chat - ${formatWhen(CONVERSATION.timeStamp)}`, 'Printer setup']);
+    expect(within(list).getByRole('button', { name: `Delete Chat - ${formatWhen(CONVERSATION.timeStamp)}` })).toBeInTheDocument();
   });
 });

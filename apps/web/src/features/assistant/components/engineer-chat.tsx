@@ -2,9 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, PROMPT_SUGGESTION_COUNT } from '@switchboard/contracts';
+import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, PROMPT_SUGGESTION_COUNT, defaultConversationName } from '@switchboard/contracts';
 import type { TAgent, TChatMessage, TConversation, TMessagePage, TSessionMspUser } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { formatWhen } from '../../../lib/format-when';
 import {
   assistantKeys,
   useAddConversation,
@@ -33,6 +34,15 @@ const isFilter = (value: string): value is TConversationFilter => (CONVERSATION_
 /** Oldest first; a question and its answer stored in the same instant keep question-then-answer order. */
 function sortMessages(messages: TChatMessage[]): TChatMessage[] {
   return [...messages].sort((a, b) => a.timeStamp.localeCompare(b.timeStamp) || (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1));
+}
+
+/**
+ * A conversation still under its default name ("Chat - 2026-11-27 12:48", stamped in UTC by the server, R-249)
+ * shows its time as the ticket screens do; a name the user gave is shown as given.
+ */
+function conversationTitle(conversation: TConversation): string {
+  const isDefaultName = conversation.conversationName === defaultConversationName(new Date(conversation.timeStamp));
+  return isDefaultName ? MESSAGES.assistant.defaultConversationName.replace('{timestamp}', formatWhen(conversation.timeStamp)) : conversation.conversationName;
 }
 
 function sortConversations(conversations: TConversation[], filter: TConversationFilter): TConversation[] {
@@ -77,14 +87,14 @@ function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conve
               style={{ flex: 1, borderRadius: 4, background: conversation.id === conversationId ? 'var(--mantine-primary-color-light)' : undefined }}
             >
               <Text size="sm" truncate="end">
-                {conversation.conversationName}
+                {conversationTitle(conversation)}
               </Text>
             </UnstyledButton>
             <ActionIcon
               size="sm"
               variant="subtle"
               color="red"
-              aria-label={`Delete ${conversation.conversationName}`}
+              aria-label={`Delete ${conversationTitle(conversation)}`}
               loading={deleteConversation.isPending && deleteConversation.variables === conversation.id}
               onClick={() => deleteConversation.mutate(conversation.id, { onSuccess: () => conversation.id === conversationId && onOpen(null) })}
             >

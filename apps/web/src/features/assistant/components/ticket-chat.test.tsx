@@ -92,7 +92,7 @@ describe('tickets by chat (02 §4)', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('11');
     expect(screen.getByLabelText('Subcategory')).toHaveValue('111');
     expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('Priority 2 - High');
-    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('Tier 2');
+    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('Tier: Tier2');
     expect(screen.getByText('Proposed · 93% sure')).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA')?.body).toMatchObject({ userMessage: 'Outlook keeps asking for my password', mspCustomDomain: MSP, userId: CLIENT.id });
 

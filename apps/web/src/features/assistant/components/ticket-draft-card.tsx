@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Te
 import { useDebouncedValue } from '@mantine/hooks';
 import { DURATION_OPTIONS, SEVERITY_LEVELS } from '@switchboard/contracts';
 import type { TSeverityLevel, TTicketDraft } from '@switchboard/contracts';
+import { TIER_LABELS } from '../../../lib/tier-labels';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useCompanyOptions, useContactOptions } from '../api/assistant-queries';
 import { applyProposal, basedOn, bestGuesses, chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
@@ -187,7 +188,7 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
             <Text span c="dimmed">
               Tier:{' '}
             </Text>
-            {form.tier ? form.tier.replace('Tier', 'Tier ') : '—'}
+            {form.tier ? TIER_LABELS[form.tier] : '—'}
           </Text>
           <Text size="sm">
             <Text span c="dimmed">

@@ -1,14 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { TIERS, coerceScore, coerceSlaHours, type TEditableBoard, type TEditableSubType, type TEditableType, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
+import { coerceScore, coerceSlaHours, type TEditableBoard, type TEditableSubType, type TEditableType, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
 import { addSubType, removeNewSubType, removeNewType, subTypeKey, typeKey, updateSubType } from './board-editor-state';
 import { DiagnosticQuestionsModal } from './diagnostic-questions-modal';
 import { SourceHint } from './source-hint';
-import { TIER_LABELS } from '../../employees/tier-labels';
-
-/** Tiers read as on the Employees and Teams screens ("Tier 1"), stored as the PSA's "Tier1". */
-const TIER_OPTIONS = TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }));
+import { TEAM_TIER_OPTIONS as TIER_OPTIONS } from '../../../lib/tier-labels';
 
 type TSubTypeFields = {
   name: string;

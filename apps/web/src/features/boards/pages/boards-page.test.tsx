@@ -174,8 +174,8 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
     expect(screen.queryByRole('region', { name: 'Suggested scores' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('9');
-    // The tier reads as everywhere else ("Tier 2"; the board editor showed the stored "Tier2").
-    expect(screen.getByRole('combobox', { name: 'Tier for Email / Outlook' })).toHaveValue('Tier 2');
+    // The tier reads by the spec's name, as everywhere else (R-176: "Tier2"; it read "Tier 2").
+    expect(screen.getByRole('combobox', { name: 'Tier for Email / Outlook' })).toHaveValue('Tier2');
     expect(screen.getByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toHaveTextContent('From history');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
     // An edited number is the admin's own: its source hint goes.

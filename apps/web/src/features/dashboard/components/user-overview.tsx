@@ -3,16 +3,16 @@ import { PERMISSIONS } from '@switchboard/contracts';
 import type { TAdminOption, TSessionAccount, TSessionMspUser, TTierLevel } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, visibleAdminOptions } from '../../admin/admin-options';
 import { PERMISSION_LABELS } from '../../roles/permission-labels';
+import { QUEUE_TIER_LABELS } from '../../../lib/tier-labels';
 
-/** Decisions #9: NoTier reads "No Dispatching". */
 /** "MSP integrations" → "MSP integrations", "Activity log" → "activity log": acronyms keep their capitals. */
 function lowerCaseLabel(label: string): string {
   return label.replace(/\b[A-Z][a-z]/g, (word) => word.toLowerCase());
 }
 
+/** Decisions #9: NoTier reads "No Dispatching"; the other tiers by their spec names (Tier1…). */
 export function tierLabel(tier: TTierLevel | null): string {
-  if (tier === null) return 'None';
-  return tier === 'NoTier' ? 'No Dispatching' : tier.replace('Tier', 'Tier ');
+  return tier === null ? 'None' : QUEUE_TIER_LABELS[tier];
 }
 
 function Detail({ label, value }: { label: string; value: string }) {

@@ -3,7 +3,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { ReactNode } from 'react';
 import type { TRole, TTierLevel } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../tier-labels';
+import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../../../lib/tier-labels';
 
 // The parts the add, edit and import-members forms share: the role and tier choices, and the
 // refusal shown above Cancel and the submit button.

@@ -8,7 +8,7 @@ import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
 import { useDeleteEmployee, useEmployees, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
-import { TIER_LABELS } from '../tier-labels';
+import { TIER_LABELS } from '../../../lib/tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
 import { ImportPsaMembersModal } from '../components/import-psa-members-modal';

@@ -114,9 +114,9 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
 
     await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Team tier of Bo Tech' }), 'Tier1');
     await userEvent.click(within(form).getByRole('button', { name: 'Create team' }));
-    // Tiers read as on the Employees and Teams screens ("Tier 3"; the wizard showed the stored "Tier3").
-    expect(await screen.findByText('Ada Tech · Tier 3')).toBeInTheDocument();
-    expect(screen.getByText('Bo Tech · Tier 1')).toBeInTheDocument();
+    // Tiers read by the spec's names on every screen (R-187: "Tier3"; they read "Tier 3" here and on Employees and Teams).
+    expect(await screen.findByText('Ada Tech · Tier3')).toBeInTheDocument();
+    expect(screen.getByText('Bo Tech · Tier1')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.teams.tierRequired)).not.toBeInTheDocument();
     const created = calls.find((call) => call.method === 'POST' && call.url.startsWith('/psa/addTeamInConnectWiseAndAutopilot'));
     expect(created?.body).toMatchObject({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
-import { MESSAGES, TIERS, WIZARD_MESSAGES, type TTeamTier } from '@switchboard/contracts';
+import { MESSAGES, WIZARD_MESSAGES, type TTeamTier } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { TIER_LABELS } from '../../employees/tier-labels';
+import { TEAM_TIER_OPTIONS, TIER_LABELS } from '../../../lib/tier-labels';
 import { useCreateTeam, useTeamCandidates, useTeams } from '../../teams/api/teams-queries';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 
@@ -104,7 +104,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
                               aria-label={`Team tier of ${name}`}
                               disabled={tier === undefined}
                               value={tier ?? ''}
-                              data={[{ value: '', label: 'Choose a tier' }, ...TIERS.map((value) => ({ value, label: TIER_LABELS[value] }))]}
+                              data={[{ value: '', label: 'Choose a tier' }, ...TEAM_TIER_OPTIONS]}
                               onChange={(event) => {
                                 const value = event.currentTarget.value;
                                 setMembers((current) => ({ ...current, [employee.email]: value === 'Tier1' || value === 'Tier2' || value === 'Tier3' ? value : '' }));

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { MESSAGES, TIERS, type TTierLevel } from '@switchboard/contracts';
+import { MESSAGES, type TTierLevel } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../../employees/api/employees-queries';
-import { TIER_LABELS } from '../../employees/tier-labels';
+import { TEAM_TIER_OPTIONS } from '../../../lib/tier-labels';
 import { useRoles } from '../../roles/api/roles-queries';
 
 type TChoice = { tierLevel: TTierLevel; roleId: string };
@@ -83,7 +83,7 @@ export function WizardTechniciansStep({ mspCustomDomain, onComplete, isCompletin
                     aria-label={`Tier of ${name}`}
                     disabled={!choice}
                     value={choice?.tierLevel ?? 'Tier1'}
-                    data={TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }))}
+                    data={TEAM_TIER_OPTIONS}
                     onChange={(event) => update(member.psaMemberId, { tierLevel: event.currentTarget.value as TTierLevel })}
                   />
                 );

@@ -68,7 +68,9 @@ function Summary({ data }: { data: TActivitiesResponse }) {
     { label: 'SLA met', value: completed === 0 ? '—' : `${Math.round((slaMet / completed) * 100)} %` },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }}>
+    // Three tiles side by side only when the section itself is wide enough: beside an open Jarvis (~340 px) the
+    // window-width breakpoint squeezed "Tickets completed" out of a 90 px tile.
+    <SimpleGrid type="container" cols={{ base: 1, '420px': 3 }}>
       {items.map((item) => (
         <Paper key={item.label} withBorder p="md" role="group" aria-label={item.label}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>

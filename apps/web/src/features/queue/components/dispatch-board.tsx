@@ -5,10 +5,16 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TDispatchTechnician, TQueueTicket } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
-import { tierLabel } from './ticket-badges';
 import { formatWhen } from '../../../lib/format-when';
+import { queueTierLabel } from '../../../lib/tier-labels';
 
 const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+/**
+ * The narrowest a ticket or technician card gets: the grids hold as many columns as their own width allows
+ * (beside an open Jarvis a 1440 px window leaves ~340 px, where window breakpoints drew three columns a word wide).
+ */
+const CARD_MIN_WIDTH = 260;
 
 /** How much of the SLA is used now (0–100+), or null when the ticket has none. */
 export function slaUsedPercent(ticket: Pick<TQueueTicket, 'slaDueAt' | 'createdAt'>, now: number): number | null {
@@ -41,7 +47,7 @@ function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number
         <Group gap={6} wrap="wrap">
           <SlaBadge ticket={ticket} now={now} />
           <Badge variant="outline" color="gray">
-            {tierLabel(ticket.tier)}
+            {queueTierLabel(ticket.tier)}
           </Badge>
           {ticket.priority !== null && (
             <Badge variant="outline" color="gray">
@@ -108,7 +114,7 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
             {technician.name}
           </Text>
           <Badge variant="light" color="gray">
-            {technician.tierLevel === null ? 'No tier' : tierLabel(technician.tierLevel)}
+            {queueTierLabel(technician.tierLevel)}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
@@ -148,7 +154,7 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
         {board.data.unassigned.length === 0 ? (
           <Text c="dimmed">Every open ticket is with a technician.</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {board.data.unassigned.map((ticket) => (
               <TicketLine key={ticket.id} ticket={ticket} now={board.dataUpdatedAt} action={assignMenu(ticket)} />
             ))}
@@ -164,7 +170,7 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
         <Title order={3} size="h4" id="technicians-title">
           Technicians
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="sm">
           {board.data.technicians.map(technicianCard)}
         </SimpleGrid>
       </Stack>

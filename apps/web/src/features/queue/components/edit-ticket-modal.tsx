@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { QUEUE_TIER_OPTIONS, isTierLevel } from '../../../lib/tier-labels';
 import type { TBoardChoices, TChoice } from '../lib/board-choices';
 import type { TUpdateTicketBody } from '@switchboard/contracts';
 import type { TQueueTicketView } from '../queue-types';
@@ -7,14 +8,6 @@ import type { TQueueTicketView } from '../queue-types';
 const LEVELS = ['Low', 'Medium', 'High'] as const;
 type TLevel = (typeof LEVELS)[number];
 const isLevel = (value: string): value is TLevel => (LEVELS as readonly string[]).includes(value);
-const TIER_VALUES = ['Tier1', 'Tier2', 'Tier3', 'NoTier'] as const;
-const isTier = (value: string): value is (typeof TIER_VALUES)[number] => (TIER_VALUES as readonly string[]).includes(value);
-const TIERS = [
-  { value: 'Tier1', label: 'Tier1' },
-  { value: 'Tier2', label: 'Tier2' },
-  { value: 'Tier3', label: 'Tier3' },
-  { value: 'NoTier', label: 'No Dispatching' },
-];
 
 type TEditTicketModalProps = {
   ticket: TQueueTicketView;
@@ -80,7 +73,7 @@ export function EditTicketModal({ ticket, choices, statuses, isLoading, isSaving
       status: nameOf(statuses, statusId),
       impact: isLevel(impact) ? impact : null,
       severity: isLevel(severity) ? severity : null,
-      tier: isTier(tier) ? tier : null,
+      tier: isTierLevel(tier) ? tier : null,
     });
   }
 
@@ -100,7 +93,7 @@ export function EditTicketModal({ ticket, choices, statuses, isLoading, isSaving
             <NativeSelect label="Status" value={statusId} onChange={(event) => setStatusId(event.currentTarget.value)} data={options(statuses, 'No status')} />
             <NativeSelect label="Impact" value={impact} onChange={(event) => setImpact(event.currentTarget.value)} data={[...LEVELS]} />
             <NativeSelect label="Severity" value={severity} onChange={(event) => setSeverity(event.currentTarget.value)} data={[...LEVELS]} />
-            <NativeSelect label="Tier" value={tier} onChange={(event) => setTier(event.currentTarget.value)} data={TIERS} />
+            <NativeSelect label="Tier" value={tier} onChange={(event) => setTier(event.currentTarget.value)} data={QUEUE_TIER_OPTIONS} />
           </SimpleGrid>
           {error !== null && (
             <Alert color="red" role="alert" title="Not saved">

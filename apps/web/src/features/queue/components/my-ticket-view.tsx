@@ -255,7 +255,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
           ‹
         </Button>
         <NativeSelect
-          label="Ticket"
+          label="Active ticket"
           style={{ flex: 1, minWidth: 0 }}
           value={active?.id ?? ''}
           onChange={(event) => void handleSelect(tickets.findIndex((ticket) => ticket.id === event.currentTarget.value))}

@@ -60,7 +60,7 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
             />
             <Textarea
               ref={textareaRef}
-              label="Note"
+              label="New note"
               placeholder={`Write ${category === 'Internal' ? 'an' : 'a'} ${category.toLowerCase()} note`}
               rows={3}
               resize="vertical"

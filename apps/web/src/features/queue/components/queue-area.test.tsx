@@ -58,7 +58,7 @@ describe('QueueArea — My Ticket', () => {
     await screen.findByRole('heading', { level: 2, name: /^#1001 / });
     const form = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
     await userEvent.click(within(form).getByRole('radio', { name: 'Resolution' }));
-    const field = within(form).getByLabelText('Note');
+    const field = within(form).getByRole('textbox', { name: 'New note' });
     // R-316: a blank note is not sent.
     await userEvent.type(field, '   ');
     expect(within(form).getByRole('button', { name: 'Add Resolution note' })).toBeDisabled();
@@ -256,7 +256,7 @@ describe('QueueArea — keyboard shortcuts', () => {
     await userEvent.keyboard('p');
     await waitFor(() => expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(1));
     await userEvent.keyboard('w');
-    expect(screen.getByLabelText('Note')).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'New note' })).toHaveFocus();
     // Typing in the note does not trigger shortcuts.
     await userEvent.keyboard('c');
     expect(screen.queryByRole('dialog', { name: /^Complete ticket/ })).not.toBeInTheDocument();
@@ -289,7 +289,11 @@ describe('QueueArea — below 1600 px (R-042)', () => {
       await screen.findByRole('heading', { level: 2, name: /^#1001 / });
       expect(screen.queryByRole('navigation', { name: 'My tickets' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Previous ticket' })).toBeDisabled();
-      await userEvent.selectOptions(screen.getByLabelText('Ticket'), '#1002 Printer 2 is offline');
+      // The picker and the note box each have their own plain name (the picker was just "Ticket").
+      const picker = screen.getByRole('combobox', { name: 'Active ticket' });
+      expect(screen.getByRole('textbox', { name: 'New note' })).toBeInTheDocument();
+      expect(screen.getAllByLabelText(/ticket/i).filter((field) => field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)).toEqual([picker]);
+      await userEvent.selectOptions(picker, '#1002 Printer 2 is offline');
       expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Next ticket in the list' })).toBeDisabled();
     } finally {

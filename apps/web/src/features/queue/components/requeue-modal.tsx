@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { MAX_HOLD_HOURS, MESSAGES } from '@switchboard/contracts';
-import { REQUEUE_TIER_OPTIONS } from '../queue-types';
+import { QUEUE_TIER_OPTIONS } from '../../../lib/tier-labels';
 import type { TQueueTicketView } from '../queue-types';
 
 export type TRequeueChoice = { holdTimeInHours: number; assignedFlag: boolean; newTier: string };
@@ -52,7 +52,7 @@ export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueM
             }}
           />
           <Checkbox label="Keep it assigned to me" checked={assignedFlag} onChange={(event) => setAssignedFlag(event.currentTarget.checked)} />
-          <NativeSelect label="Tier" value={newTier} onChange={(event) => setNewTier(event.currentTarget.value)} data={REQUEUE_TIER_OPTIONS.map((option) => ({ ...option }))} />
+          <NativeSelect label="Tier" value={newTier} onChange={(event) => setNewTier(event.currentTarget.value)} data={QUEUE_TIER_OPTIONS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,6 +1,7 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TQueueState } from '@switchboard/contracts';
+import { queueTierLabel } from '../../../lib/tier-labels';
 import type { TQueueTicketView } from '../queue-types';
 
 /**
@@ -37,17 +38,12 @@ export function PriorityBadge({ priority }: { priority: string | null }) {
 const STATE_LABELS: Record<TQueueState, string> = { queued: 'Queued', held: 'On hold', claimed: 'Claimed', working: 'Working', completed: 'Completed', closed: 'Closed' };
 const STATE_COLORS: Record<TQueueState, string> = { queued: 'gray', held: 'orange', claimed: 'blue', working: 'teal', completed: 'green', closed: 'green' };
 
-/** Decisions #9: NoTier reads "No Dispatching" in the queue. */
-export function tierLabel(tier: string): string {
-  return tier === 'NoTier' ? 'No Dispatching' : tier;
-}
-
 export function TicketBadges({ ticket }: { ticket: TQueueTicketView }) {
   return (
     <Group gap={6} wrap="wrap">
       <PriorityBadge priority={ticket.priority} />
       <Badge variant="outline" color="gray">
-        {tierLabel(ticket.tier)}
+        {queueTierLabel(ticket.tier)}
       </Badge>
       <Badge variant="dot" color={STATE_COLORS[ticket.state]}>
         {STATE_LABELS[ticket.state]}

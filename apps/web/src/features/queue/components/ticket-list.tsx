@@ -31,6 +31,9 @@ function TicketDetails({ ticket }: { ticket: TQueueTicketView }) {
   );
 }
 
+/** The narrowest a ticket card gets before the list drops a column. */
+const CARD_MIN_WIDTH = 280;
+
 /** 02 §2 views: cards, or rows that expand to show the description (R-282). */
 export function TicketList({ tickets, view, label, actions, emptyText }: TTicketListProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -47,7 +50,9 @@ export function TicketList({ tickets, view, label, actions, emptyText }: TTicket
 
   if (view === 'cards') {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} role="list" aria-label={label}>
+      // As many columns as the list's own width holds: with Jarvis open a 1440 px window leaves the list ~340 px,
+      // where the window-width breakpoints still drew three columns a word wide.
+      <SimpleGrid minColWidth={CARD_MIN_WIDTH} role="list" aria-label={label}>
         {tickets.map((ticket) => (
           <Card key={ticket.id} withBorder role="listitem" aria-label={`Ticket #${ticket.ticketId}`} padding="md">
             <Stack gap="xs" h="100%">

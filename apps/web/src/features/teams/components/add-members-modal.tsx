@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TTeam, TTeamTier } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { TEAM_TIER_OPTIONS } from '../../employees/tier-labels';
+import { TEAM_TIER_OPTIONS } from '../../../lib/tier-labels';
 import { useAddTeamMembers, useTeamCandidates } from '../api/teams-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 

@@ -17,7 +17,7 @@ describe('EditMemberModal', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onSaved = vi.fn();
     renderWithProviders(<EditMemberModal mspCustomDomain="northwind" team={team} member={member} onClose={() => undefined} onSaved={onSaved} />);
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Tier' }), 'Tier 3');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Tier' }), 'Tier3');
     await userEvent.click(screen.getByRole('button', { name: 'Save tier' }));
     expect(await screen.findByText(MESSAGES.teams.tierSaveFailed)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);

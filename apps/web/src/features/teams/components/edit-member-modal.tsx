@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TTeam, TTeamMember, TTeamTier } from '@switchboard/contracts';
-import { TEAM_TIER_OPTIONS } from '../../employees/tier-labels';
+import { TEAM_TIER_OPTIONS } from '../../../lib/tier-labels';
 import { useUpdateTeam } from '../api/teams-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 

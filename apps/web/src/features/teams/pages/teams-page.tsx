@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TTeam, TTeamMember } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { TIER_LABELS } from '../../employees/tier-labels';
+import { TIER_LABELS } from '../../../lib/tier-labels';
 import { useRemoveTeamMember, useTeams } from '../api/teams-queries';
 import { AddMembersModal } from '../components/add-members-modal';
 import { CreateTeamModal } from '../components/create-team-modal';
