@@ -15,6 +15,7 @@ import {
 } from '@switchboard/assistant';
 import { startLlmServer, type TRecordedRequest, type TReply } from '@switchboard/assistant/testing';
 import { loadDemoData, type THistoricalTicket } from '@switchboard/psa-sim';
+import { splitHoldOut } from './demo-split';
 
 type TBoardTemplate = ReturnType<typeof loadDemoData>['boardTemplate'];
 
@@ -66,19 +67,6 @@ function boardFromTemplate(template: TBoardTemplate): TBoardCatalogue {
 
 function trainingTicket(ticket: THistoricalTicket): TTrainingTicket {
   return { summary: ticket.summary, description: ticket.description, typeName: ticket.type, subtypeName: ticket.subType, resolution: ticket.resolution };
-}
-
-/** Every fifth ticket of each subtype (ordered by id, starting with the third) is held out. */
-export function splitHoldOut(tickets: THistoricalTicket[], every = 5, offset = 2): { train: THistoricalTicket[]; test: THistoricalTicket[] } {
-  const bySubtype = new Map<string, THistoricalTicket[]>();
-  for (const t of [...tickets].sort((a, b) => a.id - b.id)) {
-    const key = `${t.type}/${t.subType}`;
-    bySubtype.set(key, [...(bySubtype.get(key) ?? []), t]);
-  }
-  const train: THistoricalTicket[] = [];
-  const test: THistoricalTicket[] = [];
-  for (const group of bySubtype.values()) group.forEach((t, i) => (i % every === offset % every ? test : train).push(t));
-  return { train, test };
 }
 
 interface TScore {
