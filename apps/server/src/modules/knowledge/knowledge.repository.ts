@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { tsQueryText } from '@switchboard/assistant';
 import { knowledgeChunks, knowledgeDocuments, psaTicketEmbeddings, psaTickets, type TDatabase } from '@switchboard/db';
 import type { TChunk } from './chunking';
 import { vectorLiteral } from './knowledge-embeddings.repository';
@@ -25,13 +26,13 @@ function companyFilter(column: typeof knowledgeChunks.companyExternalId | typeof
 }
 
 /**
- * "near" mode: any of the query's words (stemmed, stop words dropped), ranked by how many match and
- * how close together; "exact": all of them (websearch syntax).
+ * "near" mode: any of the query's words in any of their forms — each word's English stem as a prefix
+ * ("locked" finds "lockout", "printing" "printer") or an equal from the IT thesaurus ("pw" finds
+ * "password"), stop words dropped (issue #9, word forms) —, ranked by how many match and how close
+ * together; "exact": all of the words as written (websearch syntax).
  */
 function tsQueryOf(query: string, mode: 'near' | 'exact'): SQL {
-  return mode === 'exact'
-    ? sql`websearch_to_tsquery('english', ${query})`
-    : sql`(select to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) from unnest(to_tsvector('english', ${query})))`;
+  return mode === 'exact' ? sql`websearch_to_tsquery('english', ${query})` : sql`to_tsquery('english', ${tsQueryText(query)})`;
 }
 
 /** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
