@@ -15,6 +15,15 @@ export interface TSearchTermGroup {
   alternatives: string[];
 }
 
+/**
+ * Words that a help-desk request says whatever its problem ("not working", "keeps", "again", "issue"):
+ * as search words they rank every text that says them, so they are left out like English stop words.
+ */
+const HELP_DESK_STOP_WORDS = new Set(
+  ('work works working worked issue issues problem problems help need needs please thanks thank still again anymore keep keeps ' +
+    'really today yesterday since getting get gets got trying tried unable cant wont doesnt isnt didnt able').split(' '),
+);
+
 /** Alternatives shorter than this match only as whole stems: "pc:*" or "ad:*" would match half the dictionary. */
 const MIN_PREFIX_LENGTH = 4;
 const MAX_PHRASE_WORDS = 3;
@@ -66,7 +75,7 @@ export function searchTermGroups(query: string): TSearchTermGroup[] {
     i += taken;
     const key = alternatives ? (alternatives[0] ?? source) : source;
     // A lone letter ("e" of a split "e-mail" that is no thesaurus phrase) finds nothing useful.
-    if (seen.has(key) || (!alternatives && source.length < 2)) continue;
+    if (seen.has(key) || (!alternatives && (source.length < 2 || HELP_DESK_STOP_WORDS.has(source)))) continue;
     seen.add(key);
     groups.push({ source, alternatives: alternatives ?? [source] });
   }
@@ -82,11 +91,13 @@ function alternativeQuery(alternative: string): string {
 
 /**
  * The text for `to_tsquery('english', …)` that matches any of the query's words in any of their forms:
- * groups OR-ed, each group's alternatives OR-ed. Only letters, digits and tsquery operators: safe to bind.
- * Empty when the query has no words.
+ * groups OR-ed, each group's alternatives OR-ed. `equals: false` keeps each word as written (its stem as a
+ * prefix, no thesaurus equals): what ranking weighs first, so a word the user wrote counts for more than
+ * its equals. Only letters, digits and tsquery operators: safe to bind. Empty when the query has no words.
  */
-export function tsQueryText(query: string): string {
+export function tsQueryText(query: string, options: { equals?: boolean } = {}): string {
+  const withEquals = options.equals !== false;
   return searchTermGroups(query)
-    .map((group) => `(${group.alternatives.map(alternativeQuery).join(' | ')})`)
+    .map((group) => `(${(withEquals ? group.alternatives : [group.source]).map(alternativeQuery).join(' | ')})`)
     .join(' | ');
 }

@@ -35,6 +35,18 @@ function tsQueryOf(query: string, mode: 'near' | 'exact'): SQL {
   return mode === 'exact' ? sql`websearch_to_tsquery('english', ${query})` : sql`to_tsquery('english', ${tsQueryText(query)})`;
 }
 
+/** How much a match through a thesaurus equal counts beside a match of the word as the user wrote it. */
+const EQUALS_WEIGHT = 0.5;
+
+/**
+ * The full-text part of a score: the rank of the words as written plus, weighed less, the rank with
+ * their thesaurus equals — so "pc slow" prefers a text about a slow PC to one that says "laptop" often.
+ */
+function textRankOf(document: SQL | typeof knowledgeChunks.search, query: string, mode: 'near' | 'exact'): SQL {
+  if (mode === 'exact') return sql`ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)`;
+  return sql`(ts_rank_cd(${document}, to_tsquery('english', ${tsQueryText(query, { equals: false })}), 32) + ${sql.raw(String(EQUALS_WEIGHT))} * ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32))`;
+}
+
 /** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
 export interface TQueryVector {
   model: string;
@@ -186,7 +198,7 @@ export function searchPassages(
   // since a short title ("Account locked - filing deadline at 5") often shares no word with them.
   const category = options.category;
   const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
-  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
+  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
@@ -240,7 +252,7 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
   const tsQuery = tsQueryOf(query, options.mode);
   const document = sql`to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, ''))`;
   const similarity = similarityOf(sql`${psaTicketEmbeddings.embedding}`, sql`${psaTicketEmbeddings.embeddingModel}`, options.queryVector);
-  const score = sql<number>`(ts_rank_cd(${document}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
+  const score = sql<number>`(${textRankOf(document, query, options.mode)} + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
   return db
     .select({
       id: psaTickets.id,
