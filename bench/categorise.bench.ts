@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
   createLlmEngine,
+  DEFAULT_CATEGORISER_OPTIONS,
   DEFAULT_QUESTION_BANK,
   questionsForSubtype,
   type TAnswer,
@@ -196,6 +197,16 @@ async function main(): Promise<void> {
           }
         }
       }
+    }
+  }
+
+  if (process.env.BENCH_CV === '1') {
+    // Issue #9: the IT thesaurus retrieval uses, applied to the features or not; 5-fold CV on the training part only.
+    for (const thesaurus of [false, true]) {
+      const s = crossValidate(board, train, { articles, features: { ...DEFAULT_CATEGORISER_OPTIONS.features, thesaurus } });
+      console.log(
+        `cv thesaurus=${thesaurus}: type F1 ${fmt(s.typeMacroF1)} subtype F1 ${fmt(s.subtypeMacroF1)} precision ${fmt(s.answeredPrecision)} abstain ${fmt(s.abstentionRate)} | ungated top-1 ${fmt(s.top1)} top-3 ${fmt(s.top3)}`,
+      );
     }
   }
 

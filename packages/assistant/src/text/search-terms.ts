@@ -1,5 +1,5 @@
 import { IT_THESAURUS } from './it-thesaurus';
-import { stem } from './tokenise';
+import { stem } from './stem';
 
 // Query-time normalisation for full-text retrieval (issue #9, word forms). A query's words become
 // groups of alternatives: the word itself, and when the word (or a phrase of up to three words) is in the
@@ -100,4 +100,30 @@ export function tsQueryText(query: string, options: { equals?: boolean } = {}): 
   return searchTermGroups(query)
     .map((group) => `(${(withEquals ? group.alternatives : [group.source]).map(alternativeQuery).join(' | ')})`)
     .join(' | ');
+}
+
+/**
+ * Stemmed content words with each thesaurus word or phrase (longest first) replaced by its group's first
+ * entry, stemmed and joined by "_" ("2fa" → "mfa", "e mail" → "email"): the categoriser's features meet
+ * the same equals as retrieval.
+ */
+export function canonicalWords(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let taken = 0;
+    for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 1 && taken === 0; n -= 1) {
+      const group = groupOfEntry.get(lookupKey(words.slice(i, i + n)));
+      const first = group?.[0];
+      if (first !== undefined) {
+        out.push(plainWords(first).map(stem).join('_'));
+        taken = n;
+      }
+    }
+    if (taken === 0) {
+      out.push(words[i] ?? '');
+      taken = 1;
+    }
+    i += taken;
+  }
+  return out;
 }
