@@ -198,7 +198,9 @@ export function searchPassages(
   // since a short title ("Account locked - filing deadline at 5") often shares no word with them.
   const category = options.category;
   const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
-  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
+  // The document's title names what the whole article is about, and only its first passage carries it.
+  const title = sql`to_tsvector('english', ${knowledgeDocuments.title})`;
+  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
