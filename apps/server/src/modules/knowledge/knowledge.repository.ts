@@ -44,7 +44,9 @@ const EQUALS_WEIGHT = 0.5;
  */
 function textRankOf(document: SQL | typeof knowledgeChunks.search, query: string, mode: 'near' | 'exact'): SQL {
   if (mode === 'exact') return sql`ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)`;
-  return sql`(ts_rank_cd(${document}, to_tsquery('english', ${tsQueryText(query, { equals: false })}), 32) + ${sql.raw(String(EQUALS_WEIGHT))} * ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32))`;
+  // Divided by 1 + EQUALS_WEIGHT: a word as written matches both queries, so the rank keeps the 0–1 scale the
+  // other parts of a score (the category boost, trigram similarity) were weighed against.
+  return sql`((ts_rank_cd(${document}, to_tsquery('english', ${tsQueryText(query, { equals: false })}), 32) + ${sql.raw(String(EQUALS_WEIGHT))} * ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)) / ${sql.raw(String(1 + EQUALS_WEIGHT))})`;
 }
 
 /** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
@@ -165,6 +167,9 @@ export interface TPassageCategory {
   subTypeName: string;
 }
 
+/** How much the rank of a passage's document title counts beside the rank of the passage's own text. */
+const TITLE_WEIGHT = 0.5;
+
 /** What being filed under the ticket's own type and subtype adds to a passage's score. */
 const CATEGORY_BOOST = 0.5;
 
@@ -200,7 +205,7 @@ export function searchPassages(
   const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
   // The document's title names what the whole article is about, and only its first passage carries it.
   const title = sql`to_tsvector('english', ${knowledgeDocuments.title})`;
-  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
+  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${sql.raw(String(TITLE_WEIGHT))} * ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
