@@ -257,7 +257,10 @@ export interface TResolutionHit {
  */
 export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; queryVector?: TQueryVector; by?: TSearchBy }): Promise<TResolutionHit[]> {
   const tsQuery = tsQueryOf(query, options.mode);
-  const document = sql`to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, ''))`;
+  // Each ticket's text is made a tsvector once, in a lateral subquery that `offset 0` keeps from being folded
+  // into the outer query (where the filter and both ranks would each compute it again).
+  const ticketText = sql`(select to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, '')) as document offset 0) as ticket_text`;
+  const document = sql`ticket_text.document`;
   const similarity = similarityOf(sql`${psaTicketEmbeddings.embedding}`, sql`${psaTicketEmbeddings.embeddingModel}`, options.queryVector);
   const score = sql<number>`(${textRankOf(document, query, options.mode)} + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
   return db
@@ -272,6 +275,7 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
       score,
     })
     .from(psaTickets)
+    .crossJoinLateral(ticketText)
     .leftJoin(psaTicketEmbeddings, and(eq(psaTicketEmbeddings.mspId, psaTickets.mspId), eq(psaTicketEmbeddings.ticketId, psaTickets.id)))
     .where(
       and(
