@@ -21,6 +21,10 @@ describe('tsQueryText', () => {
     expect(tsQueryText(' — ! ')).toBe('');
   });
 
+  it('keeps accents and other scripts as the stored texts keep them', () => {
+    expect(tsQueryText('Zürich café Принтер')).toBe('(zürich:*) | (café:*) | (принтер:*)');
+  });
+
   it('never lets tsquery syntax through: operators in the text are word breaks', () => {
     expect(tsQueryText("router' | nas:* & !modem <-> (hub)")).toBe('(router:*) | (nas) | (modem:*) | (hub)');
   });

@@ -30,14 +30,16 @@ const MAX_PHRASE_WORDS = 3;
 /** Bounds the tsquery of a long text (a ticket's whole description): its first words are enough to rank by. */
 const MAX_GROUPS = 64;
 
-/** Lower-case words of letters and digits: accents dropped, apostrophes joined ("printer's" → "printers"), everything else a break. */
+/**
+ * Lower-case words of letters and digits of any script, accents kept as the stored texts keep them ("café",
+ * "zürich"), apostrophes joined ("printer's" → "printers"); everything else — tsquery operators included — a break.
+ */
 export function plainWords(text: string): string[] {
   return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
 }
 
@@ -86,7 +88,7 @@ export function searchTermGroups(query: string): TSearchTermGroup[] {
 function alternativeQuery(alternative: string): string {
   const words = alternative.split(' ');
   if (words.length > 1) return `(${words.join(' <-> ')})`;
-  return alternative.length >= MIN_PREFIX_LENGTH && !/^\d+$/.test(alternative) ? `${alternative}:*` : alternative;
+  return alternative.length >= MIN_PREFIX_LENGTH && !/^\p{N}+$/u.test(alternative) ? `${alternative}:*` : alternative;
 }
 
 /**

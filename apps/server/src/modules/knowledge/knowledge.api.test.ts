@@ -328,6 +328,13 @@ describe('word forms, abbreviations and IT synonyms (issue #9)', () => {
     expect(synced.json<TRagSearchResponse>().results.map((result) => result.snippet)).toEqual(['Reset the OneDrive client; syncing resumed.']);
   });
 
+  it('still finds words with accents and in other scripts as written', async () => {
+    const { own, reader } = await freshMsp();
+    const zurich = await upload(reader, { bytes: 'Büro Zürich: Drucker neu starten. Принтер в офисе: перезапустить.', name: 'zurich.txt' }, 'Zürich', own.customDomain);
+    expect((await search(reader, 'Zürich Drucker', own.customDomain)).json<TRagSearchResponse>().results.map((result) => result.id)).toEqual([zurich.id]);
+    expect((await search(reader, 'принтер', own.customDomain)).json<TRagSearchResponse>().results.map((result) => result.id)).toEqual([zurich.id]);
+  });
+
   it('ranks the word as written above its synonyms: "pc slow" finds the slow PC before the laptop that is not slow', async () => {
     const { own, reader } = await freshMsp();
     await upsertTicketCopies(t.deps.database.db, own.id, 'CONNECTWISE', [
