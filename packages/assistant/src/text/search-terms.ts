@@ -49,11 +49,6 @@ const lookupKey = (words: readonly string[]) => words.map(stem).join(' ');
 const groupOfEntry = new Map<string, readonly string[]>();
 for (const group of IT_THESAURUS) for (const entry of group) groupOfEntry.set(lookupKey(plainWords(entry)), group);
 
-/** The thesaurus group of a word or phrase (any inflection the light stemmer meets), if any. */
-export function thesaurusGroupOf(text: string): readonly string[] | undefined {
-  return groupOfEntry.get(lookupKey(plainWords(text)));
-}
-
 /**
  * The query's words as groups of alternatives, in order and without repeats; the longest thesaurus
  * phrase wins ("multi factor" is one group, not two).
