@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
   createLlmEngine,
+  DEFAULT_CATEGORISER_OPTIONS,
   DEFAULT_QUESTION_BANK,
   questionsForSubtype,
   type TAnswer,
@@ -15,6 +16,7 @@ import {
 } from '@switchboard/assistant';
 import { startLlmServer, type TRecordedRequest, type TReply } from '@switchboard/assistant/testing';
 import { loadDemoData, type THistoricalTicket } from '@switchboard/psa-sim';
+import { splitHoldOut } from './demo-split';
 
 type TBoardTemplate = ReturnType<typeof loadDemoData>['boardTemplate'];
 
@@ -66,19 +68,6 @@ function boardFromTemplate(template: TBoardTemplate): TBoardCatalogue {
 
 function trainingTicket(ticket: THistoricalTicket): TTrainingTicket {
   return { summary: ticket.summary, description: ticket.description, typeName: ticket.type, subtypeName: ticket.subType, resolution: ticket.resolution };
-}
-
-/** Every fifth ticket of each subtype (ordered by id, starting with the third) is held out. */
-export function splitHoldOut(tickets: THistoricalTicket[], every = 5, offset = 2): { train: THistoricalTicket[]; test: THistoricalTicket[] } {
-  const bySubtype = new Map<string, THistoricalTicket[]>();
-  for (const t of [...tickets].sort((a, b) => a.id - b.id)) {
-    const key = `${t.type}/${t.subType}`;
-    bySubtype.set(key, [...(bySubtype.get(key) ?? []), t]);
-  }
-  const train: THistoricalTicket[] = [];
-  const test: THistoricalTicket[] = [];
-  for (const group of bySubtype.values()) group.forEach((t, i) => (i % every === offset % every ? test : train).push(t));
-  return { train, test };
 }
 
 interface TScore {
@@ -208,6 +197,16 @@ async function main(): Promise<void> {
           }
         }
       }
+    }
+  }
+
+  if (process.env.BENCH_CV === '1') {
+    // Issue #9: the IT thesaurus retrieval uses, applied to the features or not; 5-fold CV on the training part only.
+    for (const thesaurus of [false, true]) {
+      const s = crossValidate(board, train, { articles, features: { ...DEFAULT_CATEGORISER_OPTIONS.features, thesaurus } });
+      console.log(
+        `cv thesaurus=${thesaurus}: type F1 ${fmt(s.typeMacroF1)} subtype F1 ${fmt(s.subtypeMacroF1)} precision ${fmt(s.answeredPrecision)} abstain ${fmt(s.abstentionRate)} | ungated top-1 ${fmt(s.top1)} top-3 ${fmt(s.top3)}`,
+      );
     }
   }
 

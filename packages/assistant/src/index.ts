@@ -62,3 +62,5 @@ export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYST
 export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';
 export { testLlmConnection, TEST_SYSTEM_PROMPT, type TLlmConnectionTestResult } from './engine/llm-connection-test';
 export { embedTexts, EMBEDDING_BATCH, EmbeddingOutputError, type TEmbeddingConnection } from './engine/embeddings';
+export { IT_THESAURUS } from './text/it-thesaurus';
+export { plainWords, searchTermGroups, tsQueryText, type TSearchTermGroup } from './text/search-terms';

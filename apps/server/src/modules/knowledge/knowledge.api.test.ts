@@ -341,3 +341,64 @@ describe('the demo knowledge base', () => {
     expect(technicianTitles.some((title) => title.startsWith('Finding the source of repeated account lockouts'))).toBe(true);
   });
 });
+
+describe('word forms, abbreviations and IT synonyms (issue #9)', () => {
+  async function freshMsp() {
+    const own = await buildMsp(t);
+    return { own, reader: await signedInClient(t, await buildUser(t, own, { role: 'Technician' })) };
+  }
+  const titlesOf = (response: { json: <T>() => T }) => response.json<TRagSearchResponse>().results.map((result) => result.title);
+
+  it('finds the lockouts article for "my account is locked" and the password articles for "forgot my pw"', async () => {
+    const { own, reader } = await freshMsp();
+    await seedKbArticles(t.deps.database.db, own.id, loadDemoKbArticles());
+    const locked = titlesOf(await search(reader, 'my account is locked', own.customDomain));
+    expect(locked.slice(0, 3).some((title) => title.startsWith('Finding the source of repeated account lockouts'))).toBe(true);
+    const pw = titlesOf(await search(reader, 'forgot my pw', own.customDomain));
+    expect(pw[0]?.toLowerCase()).toContain('password');
+    const twoFactor = titlesOf(await search(reader, '2fa code not coming to my phone', own.customDomain));
+    expect(twoFactor.slice(0, 3).some((title) => title.startsWith('Authenticator notifications not arriving') || title.startsWith('MFA re-registration'))).toBe(true);
+  });
+
+  it('meets "printing" and "printer", "emails" and "mail", "synced" and "syncing"', async () => {
+    const { own, reader } = await freshMsp();
+    const printer = await upload(reader, { bytes: 'Printer queue stuck: restart the spooler service on the print server.', name: 'spooler.txt' }, 'Spooler', { mspCustomDomain: own.customDomain });
+    const mail = await upload(reader, { bytes: 'External mail held by the transport rule: release it from quarantine.', name: 'quarantine.txt' }, 'Quarantine', { mspCustomDomain: own.customDomain });
+    await upsertTicketCopies(t.deps.database.db, own.id, 'CONNECTWISE', [{ externalId: 9301, summary: 'OneDrive stuck syncing', isClosed: true, resolution: 'Reset the OneDrive client; syncing resumed.' }]);
+
+    const printing = (await search(reader, 'printing stopped', own.customDomain)).json<TRagSearchResponse>().results;
+    expect(printing.map((result) => result.id)).toEqual([printer.id]);
+    const emails = (await search(reader, 'emails never arrive', own.customDomain)).json<TRagSearchResponse>().results;
+    expect(emails.map((result) => result.id)).toEqual([mail.id]);
+    const synced = await reader.post('/gpt/rag/search', { query: 'files not synced', mspCustomDomain: own.customDomain, limit: 5, mode: 'near', sources: 'resolutions' });
+    expect(synced.json<TRagSearchResponse>().results.map((result) => result.snippet)).toEqual(['Reset the OneDrive client; syncing resumed.']);
+  });
+
+  it('still finds words with accents and in other scripts as written', async () => {
+    const { own, reader } = await freshMsp();
+    const zurich = await upload(reader, { bytes: 'Büro Zürich: Drucker neu starten. Принтер в офисе: перезапустить.', name: 'zurich.txt' }, 'Zürich', { mspCustomDomain: own.customDomain });
+    expect((await search(reader, 'Zürich Drucker', own.customDomain)).json<TRagSearchResponse>().results.map((result) => result.id)).toEqual([zurich.id]);
+    expect((await search(reader, 'принтер', own.customDomain)).json<TRagSearchResponse>().results.map((result) => result.id)).toEqual([zurich.id]);
+  });
+
+  it('ranks the word as written above its synonyms: "pc slow" finds the slow PC before the laptop that is not slow', async () => {
+    const { own, reader } = await freshMsp();
+    await upsertTicketCopies(t.deps.database.db, own.id, 'CONNECTWISE', [
+      { externalId: 9401, summary: 'Laptop screen cracked', isClosed: true, resolution: 'Replaced the laptop screen.' },
+      { externalId: 9402, summary: 'PC very slow at startup', isClosed: true, resolution: 'Removed startup apps; the PC starts in a minute.' },
+    ]);
+    const results = (await search(reader, 'pc slow', own.customDomain)).json<TRagSearchResponse>().results;
+    expect(results[0]?.title).toBe('PC very slow at startup');
+  });
+
+  it('keeps the company filter: a synonym never reaches another company’s resolution', async () => {
+    const { own } = await freshMsp();
+    const clientA = await signedInClient(t, await buildUser(t, own, { kind: 'client', psaCompanyId: '701' }));
+    await upsertTicketCopies(t.deps.database.db, own.id, 'CONNECTWISE', [
+      { externalId: 9501, summary: 'Password expired', company: { id: 701, name: 'A Co' }, isClosed: true, resolution: 'Reset the password for company A' },
+      { externalId: 9502, summary: 'Password expired', company: { id: 702, name: 'B Co' }, isClosed: true, resolution: 'Reset the password for company B' },
+    ]);
+    const seen = (await search(clientA, 'my pwd', own.customDomain)).json<TRagSearchResponse>().results;
+    expect(seen.map((result) => result.snippet)).toEqual(['Reset the password for company A']);
+  });
+});

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { tsQueryText } from '@switchboard/assistant';
 import { knowledgeChunks, knowledgeDocuments, psaTicketEmbeddings, psaTickets, type TDatabase } from '@switchboard/db';
 import type { TKnowledgeAudience } from '@switchboard/contracts';
 import type { TChunk } from './chunking';
@@ -31,13 +32,27 @@ function audienceFilter(scope: TKnowledgeScope): SQL | undefined {
 }
 
 /**
- * "near" mode: any of the query's words (stemmed, stop words dropped), ranked by how many match and
- * how close together; "exact": all of them (websearch syntax).
+ * "near" mode: any of the query's words in any of their forms — each word's English stem as a prefix
+ * ("locked" finds "lockout", "printing" "printer") or an equal from the IT thesaurus ("pw" finds
+ * "password"), stop words dropped (issue #9, word forms) —, ranked by how many match and how close
+ * together; "exact": all of the words as written (websearch syntax).
  */
 function tsQueryOf(query: string, mode: 'near' | 'exact'): SQL {
-  return mode === 'exact'
-    ? sql`websearch_to_tsquery('english', ${query})`
-    : sql`(select to_tsquery('simple', coalesce(string_agg(quote_literal(lexeme), ' | '), '')) from unnest(to_tsvector('english', ${query})))`;
+  return mode === 'exact' ? sql`websearch_to_tsquery('english', ${query})` : sql`to_tsquery('english', ${tsQueryText(query)})`;
+}
+
+/** How much a match through a thesaurus equal counts beside a match of the word as the user wrote it. */
+const EQUALS_WEIGHT = 0.5;
+
+/**
+ * The full-text part of a score: the rank of the words as written plus, weighed less, the rank with
+ * their thesaurus equals — so "pc slow" prefers a text about a slow PC to one that says "laptop" often.
+ */
+function textRankOf(document: SQL | typeof knowledgeChunks.search, query: string, mode: 'near' | 'exact'): SQL {
+  if (mode === 'exact') return sql`ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)`;
+  // Divided by 1 + EQUALS_WEIGHT: a word as written matches both queries, so the rank keeps the 0–1 scale the
+  // other parts of a score (the category boost, trigram similarity) were weighed against.
+  return sql`((ts_rank_cd(${document}, to_tsquery('english', ${tsQueryText(query, { equals: false })}), 32) + ${sql.raw(String(EQUALS_WEIGHT))} * ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)) / ${sql.raw(String(1 + EQUALS_WEIGHT))})`;
 }
 
 /** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
@@ -161,6 +176,9 @@ export interface TPassageCategory {
   subTypeName: string;
 }
 
+/** How much the rank of a passage's document title counts beside the rank of the passage's own text. */
+const TITLE_WEIGHT = 0.5;
+
 /** What being filed under the ticket's own type and subtype adds to a passage's score. */
 const CATEGORY_BOOST = 0.5;
 
@@ -194,7 +212,9 @@ export function searchPassages(
   // since a short title ("Account locked - filing deadline at 5") often shares no word with them.
   const category = options.category;
   const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
-  const score = sql<number>`(ts_rank_cd(${knowledgeChunks.search}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
+  // The document's title names what the whole article is about, and only its first passage carries it.
+  const title = sql`to_tsvector('english', ${knowledgeDocuments.title})`;
+  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${sql.raw(String(TITLE_WEIGHT))} * ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
@@ -247,9 +267,12 @@ export interface TResolutionHit {
  */
 export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: string, options: { limit: number; mode: 'near' | 'exact'; queryVector?: TQueryVector; by?: TSearchBy }): Promise<TResolutionHit[]> {
   const tsQuery = tsQueryOf(query, options.mode);
-  const document = sql`to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, ''))`;
+  // Each ticket's text is made a tsvector once, in a lateral subquery that `offset 0` keeps from being folded
+  // into the outer query (where the filter and both ranks would each compute it again).
+  const ticketText = sql`(select to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, '')) as document offset 0) as ticket_text`;
+  const document = sql`ticket_text.document`;
   const similarity = similarityOf(sql`${psaTicketEmbeddings.embedding}`, sql`${psaTicketEmbeddings.embeddingModel}`, options.queryVector);
-  const score = sql<number>`(ts_rank_cd(${document}, ${tsQuery}, 32) + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
+  const score = sql<number>`(${textRankOf(document, query, options.mode)} + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
   return db
     .select({
       id: psaTickets.id,
@@ -262,6 +285,7 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
       score,
     })
     .from(psaTickets)
+    .crossJoinLateral(ticketText)
     .leftJoin(psaTicketEmbeddings, and(eq(psaTicketEmbeddings.mspId, psaTickets.mspId), eq(psaTicketEmbeddings.ticketId, psaTickets.id)))
     .where(
       and(
