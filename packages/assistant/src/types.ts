@@ -90,6 +90,8 @@ export interface TRetrievedSource {
   text: string;
   /** Retrieval rank score, higher is better; used to order steps between sources. */
   score?: number;
+  /** Filed under the type and subtype the problem was put in (an article's own category, a past ticket's). */
+  isOfCategory?: boolean;
 }
 
 /** A reference to the source a step or an answer came from. */

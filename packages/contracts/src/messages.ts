@@ -285,6 +285,8 @@ export const MESSAGES = {
     defaultConversationName: 'Chat - {timestamp}',
     localEngineNotice: 'No AI model is connected, so this answer comes from your MSP’s knowledge base and past ticket resolutions.',
     nothingFound: 'I found nothing in your MSP’s knowledge base or past resolutions that matches. Try other words, or talk to a technician.',
+    /** Tickets by chat, second round, when no article or past ticket is about the problem (the person has said what is wrong: no "try other words"). */
+    noStepsForTicket: 'I have no steps for this that you can try yourself. Confirm the ticket and a technician will take it, or talk to a technician now.',
     abstained: 'I am not sure which category this belongs to. Please answer the questions below so I can pick the right one.',
     abstainedAfterAnswers: 'I am still not sure which category this belongs to. Please choose the board, category and subcategory in the ticket below.',
     feedbackSaved: 'Thanks for your feedback!',

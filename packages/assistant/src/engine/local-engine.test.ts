@@ -32,7 +32,7 @@ describe('createLocalEngine', () => {
     expect(second.value.candidates[0]?.subtypeName).toBe('VPN / Remote Access');
   });
 
-  it('troubleshoots from the retrieved texts only, ranking them by the text and the proposed category', async () => {
+  it('troubleshoots from the retrieved texts about the problem only, ranking them by the text and the proposed category', async () => {
     const proposal = (await engine.categorise({ text: 'printer offline' })).value;
     const { value: steps } = await engine.troubleshoot({
       text: 'printer offline',
@@ -43,7 +43,8 @@ describe('createLocalEngine', () => {
       ],
     });
     expect(steps[0]).toEqual({ n: 1, text: 'Power-cycle the printer.', source: { kind: 'article', id: 'printer', title: 'Printer offline' } });
-    expect(steps.map((s) => s.source.id)).toContain('wifi');
+    // "Wi-Fi drops" is not about an offline printer: its steps are not offered as this problem's.
+    expect(steps.map((s) => s.source.id)).not.toContain('wifi');
   });
 
   it('answers without a model by saying so and citing the knowledge it used', async () => {

@@ -52,7 +52,7 @@ export function createLocalEngine(deps: TLocalEngineDeps): TAssistantEngine {
     },
     async troubleshoot(input) {
       const query = `${input.text} ${proposalQuery(input.proposal)}`;
-      return { value: troubleshootingSteps(input.sources, { query, limit: input.limit ?? 10 }), engine: 'local', fallbackReason: null };
+      return { value: troubleshootingSteps(input.sources, { query, limit: input.limit ?? 10, onTopicOf: input.text }), engine: 'local', fallbackReason: null };
     },
     answer(input) {
       return localAnswer(input, null);

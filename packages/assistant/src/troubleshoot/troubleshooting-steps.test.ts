@@ -64,6 +64,20 @@ describe('troubleshootingSteps', () => {
     expect(texts).toContain('Set date and time to automatic.');
   });
 
+  it('with onTopicOf, takes steps only from sources about what the person wrote: named with their words, or filed under the category', () => {
+    const ticketTips: TRetrievedSource = { kind: 'article', id: '40', title: 'How to submit a good ticket — What to include', text: '1. What you were trying to do: "print the statements" is better than "printer broken".\n2. One issue per ticket.', score: 0.9 };
+    const printer: TRetrievedSource = { kind: 'article', id: '13', title: 'Printer shows offline or jobs stuck in the queue', text: '1. Check the printer display for errors.\n2. Restart the printer.', score: 0.4 };
+    const filed: TRetrievedSource = { kind: 'resolution', id: '100077', title: 'plotter eats paper', text: 'Lowered the roll tension lever before loading.', score: 0.2, isOfCategory: true };
+    const query = 'the printer upstairs says offline Hardware Printer / Scanner';
+    const onTopic = troubleshootingSteps([ticketTips, printer, filed], { query, onTopicOf: 'the printer upstairs says offline' });
+    expect(onTopic.map((step) => step.source.id)).toEqual(['13', '13', '100077']);
+    // A word of the category's name is not the person's: "Accounts & Access" does not make a Wi-Fi article a step for a locked account.
+    const guest: TRetrievedSource = { kind: 'article', id: '29', title: 'Guest Wi-Fi access for visitors', text: '1. Join the guest SSID.', score: 0.5 };
+    expect(troubleshootingSteps([guest], { query: 'account locked Accounts & Access Account Locked Out', onTopicOf: 'account locked' })).toEqual([]);
+    // Without the option (the chat's answers) the passing mention still counts.
+    expect(troubleshootingSteps([ticketTips, printer, filed], { query }).map((step) => step.source.id)).toContain('40');
+  });
+
   it("does not make a step of a past resolution's summary, which its text repeats on the first line and which is already its citation", () => {
     const vpn: TRetrievedSource = { kind: 'resolution', id: '100412', title: 'VPN keeps asking for password', text: "VPN keeps asking for password\nFortiClient's embedded browser had a stale SAML session. Enabled the external browser for SAML login." };
     expect(troubleshootingSteps([vpn], { query: 'vpn password' }).map((step) => step.text)).toEqual([

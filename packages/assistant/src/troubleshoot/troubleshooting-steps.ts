@@ -98,6 +98,14 @@ export interface TTroubleshootOptions {
   /** What the user described (and the proposed category's names): ranks sources without a score. */
   query?: string;
   limit?: number;
+  /**
+   * Only sources about this text (what the person wrote): filed under the problem's category, or named
+   * (title, heading, a past ticket's summary) with one of its words — not with a word of the category's
+   * name ("Accounts & Access" made "Guest Wi-Fi access" a step for a locked account). The ticket chat's
+   * "Try these steps" sets it: a source that mentions a word in passing ("How to submit a good ticket"
+   * for a printer that is offline) gives no step.
+   */
+  onTopicOf?: string;
 }
 
 /**
@@ -109,6 +117,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
   const limit = Math.max(0, Math.min(options.limit ?? 10, 50));
   if (limit === 0) return [];
   const query = termSet(options.query ?? '');
+  const topic = options.onTopicOf === undefined ? null : termSet(options.onTopicOf);
   const ranked = sources
     .map((source, index) => {
       const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
@@ -117,6 +126,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
       return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(bodyOf(source), { isProseAllowed: source.kind !== 'article' }) };
     })
     .filter((s) => s.steps.length > 0)
+    .filter((s) => topic === null || s.source.isOfCategory === true || overlap(topic, termSet(s.source.title)) > 0)
     .sort((a, b) => b.rank - a.rank || a.index - b.index);
 
   const chosen: { text: string; terms: Set<string>; source: TSourceRef }[] = [];

@@ -184,7 +184,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
         mode: 'near',
         ...(choice ? { category: { typeName: choice.typeName, subTypeName: choice.subtypeName } } : {}),
       });
-      const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score })), limit: TROUBLESHOOTING_STEP_COUNT });
+      const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score, isOfCategory: result.isOfCategory })), limit: TROUBLESHOOTING_STEP_COUNT });
       const categorisation = { ...categorisation0, sources: retrieved.map(sourceOf) };
       const steps = presentSteps(troubleshooting.value);
       const label = proposalLabel(categorisation);
@@ -192,10 +192,9 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
         // No questions follow the second round, so the abstention points at the form, not at questions.
         label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstainedAfterAnswers,
         '',
-        steps.length > 0 ? 'Try these steps, in order:' : MESSAGES.assistant.nothingFound,
-        ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`),
-        '',
-        'If none of this helps, confirm the ticket or talk to a technician.',
+        ...(steps.length > 0
+          ? ['Try these steps, in order:', ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`), '', 'If none of this helps, confirm the ticket or talk to a technician.']
+          : [MESSAGES.assistant.noStepsForTicket]),
       ].join('\n');
 
       const { row, message } = await db.transaction(async (tx) => {

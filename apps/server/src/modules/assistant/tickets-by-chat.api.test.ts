@@ -164,8 +164,13 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(technicianSources.some((title) => /^Finding the source of repeated account lockouts/.test(title))).toBe(true);
     // That article is a technician runbook ("unlock the account in ADUC"): a client user's steps never cite it (decision 034).
     const asked = await describeProblem(client, 'Account locked - filing deadline at 5');
-    const clientSteps = (await answerAll(client, asked, 'yes')).steps;
-    expect(clientSteps.flatMap((step) => step.sources.map((source) => source.title)).filter((title) => /^Finding the source of repeated account lockouts/.test(title))).toEqual([]);
+    const forClient = await answerAll(client, asked, 'yes');
+    expect(forClient.steps.flatMap((step) => step.sources.map((source) => source.title)).filter((title) => /^Finding the source of repeated account lockouts/.test(title))).toEqual([]);
+    // Nothing written for client users is about a locked account, and no other article is offered in its place (the Wi-Fi guest
+    // article shares only "access" with the category's name): Jarvis says so and points at the ticket, not at "other words".
+    expect(forClient.steps).toEqual([]);
+    expect(forClient.message.content).toContain(MESSAGES.assistant.noStepsForTicket);
+    expect(forClient.message.content).not.toContain('Try other words');
   });
 
   it('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async () => {

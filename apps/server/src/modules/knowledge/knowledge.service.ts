@@ -24,6 +24,8 @@ export interface TUploadedFile {
 /** A retrieved text with its citation, for the engine and for A-100. */
 export interface TRetrieved extends TRagResult {
   text: string;
+  /** Filed under the category the caller asked about (`category`): an article's own, a past ticket's. */
+  isOfCategory: boolean;
 }
 
 /** Whether the scope may delete the document: technicians any, a client user their company's only. */
@@ -179,6 +181,8 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
         const seenResolutions = new Set(resolutions.map((hit) => hit.id));
         if (wantsResolutions) resolutions.push(...(await searchResolutions(db, scope, query, { ...searchOptions, by: 'meaning' })).filter((hit) => !seenResolutions.has(hit.id)));
       }
+      const category = options.category;
+      const isOf = (typeName: string | null, subTypeName: string | null) => category !== undefined && typeName === category.typeName && subTypeName === category.subTypeName;
       const results: TRetrieved[] = [
         ...passages.map((hit) => ({
           kind: hit.kind,
@@ -190,6 +194,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           // The chunker keeps a passage's heading apart from its text; the engine reads the heading to
           // leave out sections such as "Escalate to Tier 2 when", so the text carries it again.
           text: hit.heading && hit.heading !== hit.title ? `## ${hit.heading}\n${hit.content}` : hit.content,
+          isOfCategory: isOf(hit.typeName, hit.subTypeName),
         })),
         ...resolutions.map((hit) => ({
           kind: 'resolution' as const,
@@ -199,6 +204,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           snippet: snippetOf(hit.resolution),
           score: Number(hit.score),
           text: `${hit.summary}\n${hit.resolution}`,
+          isOfCategory: isOf(hit.typeName, hit.subtypeName),
         })),
       ];
       results.sort((a, b) => b.score - a.score);

@@ -48,7 +48,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed">
-          {flow.draft === null ? 'Describe your problem in your own words.' : stage === 'troubleshooting' ? 'Try the steps, or confirm the ticket.' : 'Answer the questions, then send them.'}
+          {flow.draft === null ? 'Describe your problem in your own words.' : stage === 'troubleshooting' ? (flow.draft.steps.length > 0 ? 'Try the steps, or confirm the ticket.' : 'Confirm the ticket, or talk to a technician.') : 'Answer the questions, then send them.'}
         </Text>
         <Button size="compact-sm" color="red.9" variant={offerTechnician ? 'filled' : 'default'} onClick={flow.talkToTechnician} loading={flow.isTalking} disabled={flow.draft === null}>
           {MESSAGES.assistant.talkToTechnician}
