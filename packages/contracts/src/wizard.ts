@@ -68,4 +68,8 @@ export const INTEGRATION_FORM_MESSAGES = {
   connected: 'Connected. Your PSA answered and its boards are available.',
   disconnected: 'Disconnected. The keys and everything loaded from the PSA were cleared, and the setup wizard starts again at step 1.',
   disconnectConfirm: 'Disconnect the PSA? The saved keys are cleared, the integration is switched off and the setup wizard goes back to step 1.',
+  /** The PSA refused the keys just typed into the connect form: what to do there (not "under Integrations": the admin is there). */
+  badKeysHere: 'Check the keys above, correct them and press Connect again.',
+  /** Saved keys the PSA stopped accepting, seen in a wizard step below the PSA connection card. */
+  badKeysInWizard: 'Press Disconnect under PSA connection above, then connect again with the right keys.',
 } as const;
