@@ -132,7 +132,8 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
             <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: 1 }}>
               <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
               {mspProfile.data?.logoUrl ? (
-                <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
+                // A wide logo shrinks into the room left beside the tabs on a phone instead of running under them.
+                <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" maw={{ base: '100%', sm: 200 }} fit="contain" style={{ minWidth: 0, flexShrink: 1 }} />
               ) : null}
               <Text fw={700} component="span" truncate="end" title={user.mspName} visibleFrom="sm">
                 {user.mspName}
