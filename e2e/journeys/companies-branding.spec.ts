@@ -121,8 +121,8 @@ test('an admin adds a contact to a company found by search, rebrands the sign-in
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`activity-${admin.msp}-${today}.csv`);
   const csv = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
-  expect(csv[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+  expect(csv[0]).toBe('When (UTC),Who,Kind,Action,Target,Target id,Outcome,IP');
   expect(csv.slice(1).every((line) => line.includes(',Samuel Whitaker,change,'))).toBe(true);
-  expect(csv.some((line) => line.includes(',msp.branding.save,northwind,success,'))).toBe(true);
+  expect(csv.some((line) => line.includes(',msp.branding.save,Northwind IT Partners,northwind,success,'))).toBe(true);
   expect(csv.some((line) => line.includes(',contact.add,'))).toBe(true);
 });

@@ -61,7 +61,8 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await form.getByLabel('Private key').fill('WrongPrivateKey');
   await form.getByLabel('Client ID').fill(keys.clientId);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await expect(form.getByRole('alert')).toContainText(MESSAGES.psa.badKeys, psaTimeout);
+  // The PSA's own reason and what to do on this form (not "Check them under Integrations": this is Integrations).
+  await expect(form.getByRole('alert')).toContainText(`ConnectWise rejected the API keys. ${INTEGRATION_FORM_MESSAGES.badKeysHere}`, psaTimeout);
 
   await form.getByLabel('Private key').fill(keys.privateKey);
   await form.getByRole('button', { name: 'Connect' }).click();

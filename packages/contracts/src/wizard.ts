@@ -7,10 +7,14 @@ export const WIZARD_STEPS = [
   { step: 2, title: 'Technicians', description: 'Import PSA members as technicians, each with a tier and a role.' },
   { step: 3, title: 'Teams', description: 'Create teams on the board; every member needs a tier.' },
   { step: 4, title: 'Clients', description: 'Import the client companies you support.' },
-  { step: 5, title: 'Contacts', description: 'Import the contacts of those clients.' },
+  { step: 5, title: 'Contacts', description: 'Choose the people at your clients who will raise tickets.' },
   { step: 6, title: 'Finish', description: 'Sync client and contact types automatically and finish.' },
 ] as const;
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
+
+/** Step 5 for a first-time admin: what the buttons do, what saving changes (only Switchboard's copy) and what comes next. */
+export const WIZARD_CONTACTS_STEP_HELP =
+  'Press Load contacts to read the contacts in your PSA. Tick the people who will raise tickets, then press Save. Switchboard keeps its own copy of them (a contact without a company in the PSA is skipped); nothing is sent to them and nothing changes in your PSA. Once at least one contact is saved, the wizard moves on to step 6.';
 
 export const ZWizardStep = z.coerce.number().int().min(1).max(WIZARD_STEP_COUNT);
 export type TWizardStep = z.infer<typeof ZWizardStep>;
@@ -68,4 +72,8 @@ export const INTEGRATION_FORM_MESSAGES = {
   connected: 'Connected. Your PSA answered and its boards are available.',
   disconnected: 'Disconnected. The keys and everything loaded from the PSA were cleared, and the setup wizard starts again at step 1.',
   disconnectConfirm: 'Disconnect the PSA? The saved keys are cleared, the integration is switched off and the setup wizard goes back to step 1.',
+  /** The PSA refused the keys just typed into the connect form: what to do there (not "under Integrations": the admin is there). */
+  badKeysHere: 'Check the keys above, correct them and press Connect again.',
+  /** Saved keys the PSA stopped accepting, seen in a wizard step below the PSA connection card. */
+  badKeysInWizard: 'Press Disconnect under PSA connection above, then connect again with the right keys.',
 } as const;

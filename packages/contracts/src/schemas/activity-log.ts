@@ -26,7 +26,10 @@ export const ZActivityEvent = z.object({
   userId: z.string().nullable(),
   action: z.string(),
   kind: ZActivityKind,
+  /** The target as the action recorded it: an id (uuid or PSA number), an e-mail, a domain. */
   target: z.string().nullable(),
+  /** The target in words (the user's name, the ticket's number and summary…), when the log knows a better name than `target`. */
+  targetLabel: z.string().nullable(),
   outcome: z.enum(['success', 'failure']),
   ip: z.string().nullable(),
 });

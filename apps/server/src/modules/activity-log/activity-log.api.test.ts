@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionMap, type TActivityPage } from '@switchboard/contracts';
-import { auditEvents } from '@switchboard/db';
+import { auditEvents, psaCompanies, psaTickets } from '@switchboard/db';
 import { buildApp } from '../../app';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
@@ -78,11 +78,11 @@ describe('activity log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain(`activity-${msp.customDomain}-`);
     const lines = response.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+    expect(lines[0]).toBe('When (UTC),Who,Kind,Action,Target,Target id,Outcome,IP');
     expect(lines).toHaveLength(6);
-    expect(lines[1]).toBe('2026-01-05T12:00:00.000Z,Ada Admin,change,contact.add,"Smith, ""Jo""",success,');
+    expect(lines[1]).toBe('2026-01-05T12:00:00.000Z,Ada Admin,change,contact.add,"Smith, ""Jo""","Smith, ""Jo""",success,');
     expect(lines[3]).toContain(`'=HYPERLINK(""x"")`);
-    expect(lines[5]).toBe('2026-01-01T12:00:00.000Z,Ada Admin,sign-in,auth.sign_in,,success,10.0.0.1');
+    expect(lines[5]).toBe('2026-01-01T12:00:00.000Z,Ada Admin,sign-in,auth.sign_in,,,success,10.0.0.1');
   });
 
   // Regression: the Export CSV link is a browser navigation, which got the SPA shell (a download named export.html).
@@ -95,13 +95,54 @@ describe('activity log', () => {
       browser.useSession(admin.sessionCookie);
       const response = await browser.get(`${base()}/export.csv?from=2026-01-01&to=2026-01-05`, { csrf: false, headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' } });
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.body.split('\r\n')[0]).toBe('When (UTC),Who,Kind,Action,Target,Outcome,IP');
+      expect(response.body.split('\r\n')[0]).toBe('When (UTC),Who,Kind,Action,Target,Target id,Outcome,IP');
       // The screen itself is still the SPA's.
       expect((await browser.get(base(), { csrf: false, headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } })).body).toContain('<title>spa</title>');
     } finally {
       await app.close();
       rmSync(webDist, { recursive: true, force: true });
     }
+  });
+
+  // Regression: the Target column showed raw ids (uuids, PSA numbers) an admin cannot recognise.
+  it('names each target in words, the id beside it, in the page and in the CSV', async () => {
+    const db = t.deps.database.db;
+    const bob = await buildUser(t, msp, { role: 'Technician', firstName: 'Bob', lastName: 'Builder' });
+    const role = await insertCustomRole(db, msp.id, 'Night shift', permissionMap(['adminPortal']));
+    const [ticket] = await db.insert(psaTickets).values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '4711', ticketNumber: '4711', summary: 'Printer offline' }).returning({ id: psaTickets.id });
+    await db.insert(psaCompanies).values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '250', name: 'Contoso Ltd' });
+    const other = await buildMsp(t);
+    const stranger = await buildUser(t, other, { role: 'Technician', firstName: 'Secret', lastName: 'Stranger' });
+    const goneRole = '00000000-0000-4000-8000-000000000001';
+    const at = (minute: number) => new Date(Date.UTC(2026, 1, 10, 12, minute));
+    const event = (minute: number, action: string, target: string | null, details?: Record<string, unknown>) => ({ mspId: msp.id, actorKind: 'user', actorId: adminUser.id, action, target, outcome: 'success' as const, details, createdAt: at(minute) });
+    await db.insert(auditEvents).values([
+      event(1, 'technician.tier', bob.id),
+      event(2, 'role.create', role.id),
+      event(3, 'psa_write.queue.close', ticket?.id ?? null),
+      event(4, 'psa_write.contact.create', '250'),
+      event(5, 'role.delete', goneRole, { name: 'Interns' }),
+      event(6, 'msp.branding.save', msp.customDomain),
+      event(7, 'integrations.keys.save', 'integrations'),
+      event(8, 'technician.tier', stranger.id),
+      event(9, 'auth.sign_in', 'someone@example.com'),
+    ]);
+    const page = (await admin.get(`${base()}?from=2026-02-10&to=2026-02-10`)).json<TActivityPage>();
+    expect(page.items.map((item) => [item.targetLabel, item.target]).reverse()).toEqual([
+      ['Bob Builder', bob.id],
+      ['Night shift', role.id],
+      ['#4711 Printer offline', ticket?.id],
+      ['Contoso Ltd', '250'],
+      ['Interns', goneRole],
+      [msp.name, msp.customDomain],
+      ['PSA connection', 'integrations'],
+      // Another MSP's user is never named: the id stays as recorded.
+      [null, stranger.id],
+      [null, 'someone@example.com'],
+    ]);
+    const csv = (await admin.get(`${base()}/export.csv?from=2026-02-10&to=2026-02-10`)).body.trimEnd().split('\r\n');
+    expect(csv.at(-1)).toBe(`2026-02-10T12:01:00.000Z,Ada Admin,account,technician.tier,Bob Builder,${bob.id},success,`);
+    expect(csv[2]).toBe(`2026-02-10T12:08:00.000Z,Ada Admin,account,technician.tier,${stranger.id},${stranger.id},success,`);
   });
 
   it('is for adminPortal or roleManagement only, within the tenant', async () => {

@@ -11,7 +11,8 @@ function whoOf(row: TActivityRow): string {
   return row.actorId === null ? 'Anonymous' : 'Unknown user';
 }
 
-export function presentActivity(row: TActivityRow): TActivityEvent {
+/** One event as the log shows it; `targetLabel` is the target in words (activity-log.targets.ts), when known. */
+export function presentActivity(row: TActivityRow, targetLabel: string | null = null): TActivityEvent {
   return {
     id: row.id,
     at: row.createdAt.toISOString(),
@@ -20,12 +21,14 @@ export function presentActivity(row: TActivityRow): TActivityEvent {
     action: row.action,
     kind: kindOfAction(row.action),
     target: row.target,
+    targetLabel,
     outcome: row.outcome,
     ip: row.ip,
   };
 }
 
-export const CSV_HEADER = ['When (UTC)', 'Who', 'Kind', 'Action', 'Target', 'Outcome', 'IP'];
+// Target is what a person reads (the name when known); Target id is what the action recorded, for matching other records.
+export const CSV_HEADER = ['When (UTC)', 'Who', 'Kind', 'Action', 'Target', 'Target id', 'Outcome', 'IP'];
 
 /** One CSV field: quoted when needed; a leading =, +, - or @ is neutralised so spreadsheets do not run it. */
 export function csvField(value: string | null): string {
@@ -39,5 +42,5 @@ export function csvLine(values: Array<string | null>): string {
 }
 
 export function activityCsvLine(event: TActivityEvent): string {
-  return csvLine([event.at, event.who, event.kind, event.action, event.target, event.outcome, event.ip]);
+  return csvLine([event.at, event.who, event.kind, event.action, event.targetLabel ?? event.target, event.target, event.outcome, event.ip]);
 }

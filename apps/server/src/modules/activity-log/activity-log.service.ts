@@ -2,7 +2,8 @@ import type { TActivityKind, TActivityPage } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import { activityCsvLine, csvLine, CSV_HEADER, presentActivity } from './activity-log.presenter';
-import { isUserOfMsp, listActivity, listActivityPeople, streamActivity, type TActivityFilter } from './activity-log.repository';
+import { isUserOfMsp, listActivity, listActivityPeople, streamActivity, type TActivityFilter, type TActivityRow } from './activity-log.repository';
+import { resolveTargetLabels } from './activity-log.targets';
 
 export interface TActivityQuery {
   page: number;
@@ -34,11 +35,17 @@ export function createActivityLogService(deps: Pick<TAppDeps, 'database'>) {
     if (userId !== undefined && !(await isUserOfMsp(db, mspId, userId))) throw notFound();
   }
 
+  /** Rows as events, their targets named with one lookup per kind of target for the whole batch. */
+  async function present(mspId: string, rows: TActivityRow[]) {
+    const labels = await resolveTargetLabels(db, mspId, rows);
+    return rows.map((row) => presentActivity(row, labels.get(row.id) ?? null));
+  }
+
   /** One page, newest first, with the people the filter offers. */
   async function listPage(mspId: string, query: TActivityQuery): Promise<TActivityPage> {
     await assertPerson(mspId, query.userId);
     const [{ rows, total }, people] = await Promise.all([listActivity(db, mspId, filterOf(query), query), listActivityPeople(db, mspId)]);
-    return { items: rows.map(presentActivity), total, page: query.page, pageSize: query.pageSize, people };
+    return { items: await present(mspId, rows), total, page: query.page, pageSize: query.pageSize, people };
   }
 
   /** The whole filtered log as CSV lines, read in batches so a long log never sits in memory; the filter is checked before the first byte. */
@@ -46,7 +53,7 @@ export function createActivityLogService(deps: Pick<TAppDeps, 'database'>) {
     await assertPerson(mspId, query.userId);
     async function* lines(): AsyncGenerator<string> {
       yield csvLine(CSV_HEADER);
-      for await (const batch of streamActivity(db, mspId, filterOf(query))) yield batch.map((row) => activityCsvLine(presentActivity(row))).join('');
+      for await (const batch of streamActivity(db, mspId, filterOf(query))) yield (await present(mspId, batch)).map(activityCsvLine).join('');
     }
     return lines();
   }

@@ -31,6 +31,16 @@ export function detectLogoType(bytes: Buffer): TLogoType | null {
   return null;
 }
 
+/** A changed logo's upload name: versioned by the time of the change, so the logo's URL changes with it (logoUrlOf). */
+export function versionedLogoPath(mspId: string, type: TLogoType, at: Date): string {
+  return `uploads/logos/${mspId}.v${at.getTime()}.${type.extension}`;
+}
+
+/** The version of a changed logo's upload name, or null for the sign-up logo's. */
+export function logoVersionOf(logoPath: string): string | null {
+  return /\.v(\d+)\.[a-z]+$/.exec(logoPath)?.[1] ?? null;
+}
+
 /** The logo's upload name within its MSP (the `uploads` table; kept in `msps.logo_path`). */
 export function logoRelativePath(mspId: string, type: TLogoType): string {
   return `uploads/logos/${mspId}.${type.extension}`;

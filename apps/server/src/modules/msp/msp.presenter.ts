@@ -1,9 +1,13 @@
 import type { TMspProfile, TTechnicianRecord } from '@switchboard/contracts';
+import { logoVersionOf } from './logo-file';
 import type { TMspRow, TUserRow } from './msp.repository';
 
 /** Public URL of the MSP's logo; the path is served by GET /db/msp/{customDomain}/logo. */
 export function logoUrlOf(msp: Pick<TMspRow, 'customDomain' | 'logoPath'>): string | null {
-  return msp.logoPath ? `/db/msp/${encodeURIComponent(msp.customDomain)}/logo` : null;
+  if (!msp.logoPath) return null;
+  // A changed logo's URL carries its version: the logo is cached for 5 minutes, and a new one must show at once.
+  const version = logoVersionOf(msp.logoPath);
+  return `/db/msp/${encodeURIComponent(msp.customDomain)}/logo${version ? `?v=${version}` : ''}`;
 }
 
 export function presentBrand(msp: TMspRow): TMspProfile['brand'] {

@@ -19,6 +19,18 @@ export async function insertMsp(db: TDatabase, values: TNewMsp): Promise<TMspRow
   return row;
 }
 
+/** The MSP by its id, or undefined (read in the change's transaction, to know the logo it replaces). */
+export async function findMspById(db: TDatabase, mspId: string): Promise<TMspRow | undefined> {
+  const [row] = await db.select().from(msps).where(eq(msps.id, mspId)).limit(1);
+  return row;
+}
+
+/** Points the MSP at its new logo upload. */
+export async function updateMspLogo(db: TDatabase, mspId: string, logoPath: string, logoMime: string): Promise<TMspRow | undefined> {
+  const [row] = await db.update(msps).set({ logoPath, logoMime }).where(eq(msps.id, mspId)).returning();
+  return row;
+}
+
 export async function updateMspBrand(db: TDatabase, mspId: string, brand: TMspBrand): Promise<TMspRow | undefined> {
   const [row] = await db.update(msps).set(brand).where(eq(msps.id, mspId)).returning();
   return row;

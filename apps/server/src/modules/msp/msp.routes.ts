@@ -15,7 +15,7 @@ import {
 import type { TModule } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { actorOf, mspUserOf, requestMeta } from '../../plugins/access';
-import { createMspService, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
+import { createMspService, logoChangeError, logoTooLargeError, mspSignupError, type TCreateMspInput } from './msp.service';
 import { createTechnicianAddService } from './technician-add.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
@@ -65,6 +65,26 @@ async function readMspSignupForm(request: FastifyRequest): Promise<TCreateMspInp
     throw mspSignupError('validation', MESSAGES.multipartBroken);
   }
   return { ...fields, logo };
+}
+
+/** Reads the logo change's multipart form: its one `file` part (absent or empty reads as missing). */
+async function readLogoForm(request: FastifyRequest): Promise<{ bytes: Buffer; declaredMime: string } | undefined> {
+  if (!request.isMultipart()) return undefined;
+  let logo: { bytes: Buffer; declaredMime: string } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') logo = { bytes, declaredMime: part.mimetype };
+      }
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) throw logoChangeError('file_size', MESSAGES.fileSize, { fileSize: true });
+    if (isClientError(error)) throw error;
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw new AppError('validation', MESSAGES.multipartBroken);
+  }
+  return logo;
 }
 
 /** MSP sign-up (A-082), first technician / new employee (A-035), public profile (A-020), logo, branding. */
@@ -141,6 +161,23 @@ export const registerMspRoutes: TModule = (app, deps) => {
     async (request) => {
       return msps.saveBrand(actorOf(request), request.body);
     },
+  );
+
+  // No body schema: the multipart stream is read part by part so the logo's size limit applies while it arrives.
+  app.post(
+    '/db/:mspCustomDomain/branding/logo',
+    {
+      schema: {
+        tags: ['msp'],
+        operationId: 'saveBrandLogo',
+        summary: 'Brand logo change (addition to R-090, whose only logo call is sign-up A-082): multipart file (PNG, JPEG, GIF, SVG or WebP, ≤ 2 MB); needs mspBranding',
+        params: ZMspPathParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZMspProfile },
+      },
+      config: { access: { principal: 'user', tenant: 'path', anyPermission: ['mspBranding'] } },
+    },
+    async (request) => msps.saveLogo(actorOf(request), await readLogoForm(request)),
   );
 
   app.post(

@@ -6,9 +6,9 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
-import { detectLogoType, logoRelativePath, type TLogoType } from './logo-file';
+import { detectLogoType, logoRelativePath, versionedLogoPath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
-import { findMspByDomain, insertMsp, updateMspBrand } from './msp.repository';
+import { findMspByDomain, findMspById, insertMsp, updateMspBrand, updateMspLogo } from './msp.repository';
 import { userAuditFields } from '../../lib/audit';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
@@ -38,6 +38,20 @@ function declaredTypeMatches(declaredMime: string, type: TLogoType): boolean {
   const declared = declaredMime.toLowerCase();
   return declared === type.mime || (type.mime === 'image/jpeg' && declared === 'image/jpg');
 }
+
+type TLogoErrorFactory = (code: 'file_missing' | 'file_size' | 'file_type', detail: string, flags: Record<string, unknown>) => AppError;
+
+/** R-091: a logo file is present, within the size limit, and an image of a type it says it is (its bytes decide). */
+function logoTypeOf(logo: { bytes: Buffer; declaredMime: string }, error: TLogoErrorFactory): TLogoType {
+  if (logo.bytes.length === 0) throw error('file_missing', MESSAGES.fileMissing, { fileMissing: true });
+  if (logo.bytes.length > LOGO_MAX_BYTES) throw error('file_size', MESSAGES.fileSize, { fileSize: true });
+  const type = detectLogoType(logo.bytes);
+  if (!type || !declaredTypeMatches(logo.declaredMime, type)) throw error('file_type', MESSAGES.fileType, { fileType: true });
+  return type;
+}
+
+/** A logo change's refusal: the spec's flags (R-091), without sign-up's `mspSignup`. */
+export const logoChangeError: TLogoErrorFactory = (code, detail, flags) => new AppError(code, detail, { flags });
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -72,13 +86,7 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     if (problem !== null) throw mspSignupError('validation', problem);
     if (await findMspByDomain(db, fields.customDomain)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
 
-    let logoType: TLogoType | null = null;
-    if (input.logo) {
-      if (input.logo.bytes.length === 0) throw mspSignupError('file_missing', MESSAGES.fileMissing, { fileMissing: true });
-      if (input.logo.bytes.length > LOGO_MAX_BYTES) throw logoTooLargeError();
-      logoType = detectLogoType(input.logo.bytes);
-      if (!logoType || !declaredTypeMatches(input.logo.declaredMime, logoType)) throw mspSignupError('file_type', MESSAGES.fileType, { fileType: true });
-    }
+    const logoType = input.logo ? logoTypeOf(input.logo, mspSignupError) : null;
 
     const mspId = randomUUID();
     const bootstrapToken = randomToken();
@@ -156,5 +164,24 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     return presentBrand(updated);
   }
 
-  return { assertSignupOpen, createMsp, getProfile, getLogo, getBrand, saveBrand };
+  /**
+   * The brand logo changed after sign-up (R-090; an addition: the catalogue sets it only at sign-up, A-082). Each
+   * logo is stored under a new name, so its URL changes and no cache shows the old one; the old file goes after the commit.
+   */
+  async function saveLogo(actor: { mspId: string; userId: string } & TRequestMeta, logo: { bytes: Buffer; declaredMime: string } | undefined): Promise<TMspProfile> {
+    const type = logoTypeOf(logo ?? { bytes: Buffer.alloc(0), declaredMime: '' }, logoChangeError);
+    const bytes = logo?.bytes ?? Buffer.alloc(0);
+    const name = versionedLogoPath(actor.mspId, type, deps.now());
+    const { before, after } = await deps.files.storeWith(db, [{ mspId: actor.mspId, name, contentType: type.mime, bytes }], async (tx) => {
+      const previous = await findMspById(tx, actor.mspId);
+      const row = await updateMspLogo(tx, actor.mspId, name, type.mime);
+      if (!previous || !row) throw notFound();
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'msp.logo.save', target: row.customDomain, outcome: 'success', details: { contentType: type.mime, sizeBytes: bytes.length } });
+      return { before: previous, after: row };
+    });
+    if (before.logoPath && before.logoPath !== name) await deps.files.delete(db, actor.mspId, before.logoPath).catch(() => undefined);
+    return presentMspProfile(after);
+  }
+
+  return { assertSignupOpen, createMsp, getProfile, getLogo, getBrand, saveBrand, saveLogo };
 }

@@ -5,6 +5,7 @@ describe('actionLabel', () => {
   it('says what a recorded action means', () => {
     expect(actionLabel('auth.sign_in.password')).toBe('Password checked, sign-in code sent');
     expect(actionLabel('msp.branding.save')).toBe('Branding saved');
+    expect(actionLabel('msp.logo.save')).toBe('Logo changed');
   });
 
   it('says a write the outbox made reached the PSA', () => {

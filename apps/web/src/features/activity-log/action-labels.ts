@@ -46,6 +46,7 @@ const ACTION_LABELS: Record<string, string> = {
   'llm_provider.test': 'AI model tested',
   'llm_provider.update': 'AI model changed',
   'msp.branding.save': 'Branding saved',
+  'msp.logo.save': 'Logo changed',
   'msp.create': 'MSP signed up',
   'public_user.create': 'Public sign-up',
   'queue.assign': 'Ticket assigned',

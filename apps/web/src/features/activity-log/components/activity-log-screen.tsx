@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ACTIVITY_KINDS } from '@switchboard/contracts';
-import type { TActivityKind } from '@switchboard/contracts';
+import type { TActivityEvent, TActivityKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
@@ -19,6 +19,28 @@ const KIND_LABELS: Record<TActivityKind, string> = {
 
 function OutcomeBadge({ outcome }: { outcome: string }) {
   return outcome === 'success' ? <ReadableBadge color="green">Success</ReadableBadge> : <ReadableBadge color="red">Failure</ReadableBadge>;
+}
+
+/** The target as a person knows it (a name, a ticket's number and summary); the recorded id beneath it, small, and in the tooltip. */
+function TargetCell({ event }: { event: TActivityEvent }) {
+  if (event.target === null && event.targetLabel === null) return null;
+  if (event.targetLabel === null) {
+    return (
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {event.target}
+      </Text>
+    );
+  }
+  return (
+    <div title={event.target ?? undefined}>
+      <Text size="sm">{event.targetLabel}</Text>
+      {event.target ? (
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {event.target}
+        </Text>
+      ) : null}
+    </div>
+  );
 }
 
 const isKind = (value: string | null): value is TActivityKind => value !== null && (ACTIVITY_KINDS as readonly string[]).includes(value);
@@ -83,11 +105,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
               <Text size="xs" c="dimmed">
                 {event.action}
               </Text>
-              {event.target ? (
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {event.target}
-                </Text>
-              ) : null}
+              <TargetCell event={event} />
               <Text size="xs" c="dimmed">
                 {new Date(event.at).toLocaleString()}
               </Text>
@@ -118,7 +136,9 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
                       {KIND_LABELS[event.kind]} · {event.action}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{event.target ?? ''}</Table.Td>
+                  <Table.Td>
+                    <TargetCell event={event} />
+                  </Table.Td>
                   <Table.Td>
                     <OutcomeBadge outcome={event.outcome} />
                   </Table.Td>

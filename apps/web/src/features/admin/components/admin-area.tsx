@@ -37,7 +37,7 @@ function AdminScreen({ option, user, onChooseOption }: { option: TAdminOption; u
     case 'contacts':
       return <ContactsScreen mspCustomDomain={user.mspCustomDomain} />;
     case 'branding':
-      return <BrandingScreen mspCustomDomain={user.mspCustomDomain} />;
+      return <BrandingScreen mspCustomDomain={user.mspCustomDomain} mspName={user.mspName} />;
     case 'msp-integrations':
       return <MspIntegrationsPage mspCustomDomain={user.mspCustomDomain} />;
     case 'client-integrations': {

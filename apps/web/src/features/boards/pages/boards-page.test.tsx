@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type TMergedCategorization, type TTicketingConfiguration } from '@switchboard/contracts';
+import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { BoardsPage } from './boards-page';
 
@@ -124,7 +125,11 @@ afterEach(() => {
 describe('BoardsPage', { timeout: 30_000 }, () => {
   it('lists the PSA boards with search and the configured filter (R-163)', async () => {
     stubBoardsApi();
-    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
     const list = await screen.findByRole('navigation', { name: 'Boards' });
     expect(await within(list).findByRole('button', { name: /Help Desk/ })).toBeInTheDocument();
     await userEvent.type(within(list).getByLabelText('Search boards'), 'proj');
@@ -135,11 +140,26 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([expect.stringContaining('Alerts')]));
   });
 
+  // Bug: the sync screen (R-206) could be reached only from MSP integrations, not from the board it syncs.
+  it('leads from the board screen to the sync screen', async () => {
+    stubBoardsApi();
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Sync boards and tickets' })).toHaveAttribute('href', `/${MSP}/admin/board/sync`);
+  });
+
   it('marks edits unsaved, saves new types at the PSA through A-034, and clears the success state after 5 seconds (R-166–R-169)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const calls = stubBoardsApi();
-    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
     await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await user.type(await screen.findByLabelText('New type'), 'Backup');
     await user.click(screen.getByRole('button', { name: 'Add type' }));
@@ -164,7 +184,11 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
 
   it('shows where each suggested number came from, before and after applying it (A-052)', async () => {
     stubBoardsApi();
-    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
@@ -188,7 +212,11 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const calls = stubBoardsApi({ failSave: true, withoutClosedStatus: true });
-    renderWithProviders(<BoardsPage mspCustomDomain={MSP} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
     await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await user.type(await screen.findByLabelText('Subtype score for Email / Outlook'), '5');
     await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);

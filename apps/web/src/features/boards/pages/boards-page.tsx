@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
@@ -133,8 +134,16 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
         <Title order={2} id="boards-title">
           Board
         </Title>
-        {/* Autotask queues cannot be created through its API (decisions #17). */}
-        {psaType === 'CONNECTWISE' && <Button onClick={() => setCreateOpen(true)}>New board</Button>}
+        <Group gap="sm">
+          {/* R-206: the sync screen belongs to the board; it reads the PSA, so it is offered once a PSA is connected. */}
+          {psaType !== null && (
+            <Button component={Link} to={`/${mspCustomDomain}/admin/board/sync`} variant="default">
+              Sync boards and tickets
+            </Button>
+          )}
+          {/* Autotask queues cannot be created through its API (decisions #17). */}
+          {psaType === 'CONNECTWISE' && <Button onClick={() => setCreateOpen(true)}>New board</Button>}
+        </Group>
       </Group>
       <CreateBoardModal
         msp={mspCustomDomain}

@@ -29,3 +29,16 @@ export function useSaveBranding(mspCustomDomain: string) {
     },
   });
 }
+
+/** Changes the brand logo (an addition to R-090); the header and sign-in page read the profile, which now names the new logo. */
+export function useSaveLogo(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/branding/logo`, { method: 'POST', body: form, schema: (s) => s.ZMspProfile });
+    },
+    onSuccess: (profile) => queryClient.setQueryData<TMspProfile>(mspProfileKeys.byDomain(mspCustomDomain), profile),
+  });
+}

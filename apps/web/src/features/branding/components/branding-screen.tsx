@@ -6,6 +6,7 @@ import type { TMspBrand } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useBranding, useSaveBranding } from '../api/branding-queries';
 import { contrastWithWhite, MIN_CONTRAST, suggestAccessibleShade } from '../contrast';
+import { LogoCard } from './logo-card';
 
 const FIELDS: Array<{ key: keyof TMspBrand; label: string; use: string }> = [
   { key: 'primaryColour', label: 'Primary colour', use: 'links, active tabs and highlights' },
@@ -35,8 +36,8 @@ function ContrastWarning({ colour, onUse }: { colour: string; onUse: (shade: str
   );
 }
 
-/** 01 §2 Branding: three colour pickers, all defaulting to one red, saved per MSP. */
-export function BrandingScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+/** 01 §2 Branding: three colour pickers, all defaulting to one red, saved per MSP; and the logo. */
+export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: string; mspName: string }) {
   const branding = useBranding(mspCustomDomain);
   const saveBranding = useSaveBranding(mspCustomDomain);
   // Unsaved edits over the saved colours (the default red until the MSP saves its own).
@@ -98,6 +99,7 @@ export function BrandingScreen({ mspCustomDomain }: { mspCustomDomain: string })
           Back to the default red
         </Button>
       </Group>
+      <LogoCard mspCustomDomain={mspCustomDomain} mspName={mspName} />
     </Stack>
   );
 }

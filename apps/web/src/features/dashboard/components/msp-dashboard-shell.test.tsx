@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { MESSAGES, permissionMap } from '@switchboard/contracts';
 import type { TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { STORAGE_KEYS } from '../../../lib/local-storage';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { sessionKeys } from '../../session/api/session-queries';
 import { MspDashboardPage } from '../pages/msp-dashboard-page';
+import { BoardSyncPage } from '../../imports/pages/board-sync-page';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 
 const admin: TSessionMspUser = buildAdminTechnician({ tierLevel: 'NoTier' });
@@ -193,5 +194,34 @@ describe('MSP dashboard', () => {
       phone.mockRestore();
       window.innerWidth = 1280;
     }
+  });
+
+  // Bug: the sync screen stood outside the dashboard shell (no header, no navigation), with only a link back.
+  it('shows the sync screen inside the shell under Board, and any other choice goes back to the dashboard', { timeout: 20_000 }, async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/technicianUsers/getById')) return new Response(JSON.stringify(admin), { status: 200 });
+        if (url.startsWith('/psa/getConnectWiseBoards')) return new Response(JSON.stringify([{ id: 1, name: 'Help Desk', isActive: true }]), { status: 200 });
+        return new Response(JSON.stringify({ roles: [] }), { status: 200 });
+      }),
+    );
+    const session: TSessionCheckResponse = { authenticated: true, user: admin };
+    const router = createMemoryRouter(
+      [
+        { path: '/:msp/admin/board/sync', element: <BoardSyncPage /> },
+        { path: '/:msp/dashboard/:id/tickets', element: <p>the dashboard</p> },
+      ],
+      { initialEntries: ['/northwind/admin/board/sync'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />, { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) });
+    expect(await screen.findByRole('heading', { name: 'Sync boards and tickets' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
+    const navigation = screen.getByRole('navigation', { name: 'Navigation panel' });
+    expect(within(navigation).getByRole('button', { name: 'Board' })).toHaveAttribute('aria-current', 'location');
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Teams' }));
+    expect(await screen.findByText('the dashboard')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/northwind/dashboard/${admin.id}/tickets`);
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ activeTab: 'admin', currentOption: 'teams' });
   });
 });

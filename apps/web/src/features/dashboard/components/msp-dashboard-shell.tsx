@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
 import { setMainLoading } from '../../../lib/loading-store';
@@ -9,6 +9,7 @@ import type { TTopLevelTab } from '../../../lib/local-storage';
 import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
+import { homePathFor } from '../../session/session-guards';
 import { useTechnicianInformation } from '../../session/api/technician-information';
 import { useJarvisLayout, useJarvisOverlay } from '../../assistant/components/jarvis-layout';
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
@@ -25,6 +26,14 @@ const AgentsPage = lazy(() => import('../../assistant/pages/agents-page').then((
 const JarvisAside = lazy(() => import('../../assistant/components/jarvis-aside').then((module) => ({ default: module.JarvisAside })));
 const ClientTicketArea = lazy(() => import('../../client-tickets/pages/client-ticket-area').then((module) => ({ default: module.ClientTicketArea })));
 const DocumentsPage = lazy(() => import('../../knowledge/pages/documents-page').then((module) => ({ default: module.DocumentsPage })));
+const BoardSyncScreen = lazy(() => import('../../imports/components/board-sync-screen').then((module) => ({ default: module.BoardSyncScreen })));
+
+/**
+ * Admin screens with a route of their own (R-206: the sync screen at `/{msp}/admin/board/sync`), shown inside the shell
+ * under the admin option they belong to; choosing anything else in the shell goes back to the dashboard's path.
+ */
+export type TRouteScreen = 'board-sync';
+const ROUTE_SCREEN_OPTION: Record<TRouteScreen, TAdminOption> = { 'board-sync': 'board' };
 
 /** The iTAgent tab's navigation options (02 §2: tickets, copilots; documents for R-239), by who may use them. */
 type TItAgentOption = 'tickets' | 'copilots' | 'documents';
@@ -36,9 +45,10 @@ function itAgentOptionsOf(user: TSessionMspUser): TItAgentOption[] {
   return options;
 }
 
-/** The MSP user's dashboard: header with tabs and user menu, the nav panel, and the active tab's content. */
-export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
+/** The MSP user's dashboard: header with tabs and user menu, the nav panel, and the active tab's content (or a routed admin screen). */
+export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser; routeScreen?: TRouteScreen }) {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const { ui, openPanels, initialise, setUiState, setActiveTab, togglePanel } = useDashboardUiStore();
   const [isProfileOpen, setProfileOpen] = useState(false);
   const mspProfile = useMspProfile(user.mspCustomDomain);
@@ -59,15 +69,23 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
     setMainLoading(false);
   }, [initialise, pathname]);
 
+  /** From a routed screen, whatever the person chooses is shown on the dashboard's own path (the choice is saved first). */
+  function leaveRouteScreen() {
+    if (routeScreen) void navigate(homePathFor(user));
+  }
+
   function handleChooseOption(option: TAdminOption) {
-    const next = chooseAdminOption(ui, option, user.permissions);
+    // On a routed screen its option is highlighted but not open: choosing it opens it.
+    const next = chooseAdminOption(routeScreen ? { ...ui, currentOption: null } : ui, option, user.permissions);
     if (next === null) return;
     setUiState(next);
+    leaveRouteScreen();
     // On a phone the navigation covers the page; choosing a screen shows it (as the iTAgent options do).
     if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
-  const activeTab: TTopLevelTab = ui.activeTab === 'admin' && hasAdminTab ? 'admin' : 'iTAgent';
+  const activeTab: TTopLevelTab = (routeScreen || ui.activeTab === 'admin') && hasAdminTab ? 'admin' : 'iTAgent';
+  const currentAdminOption = routeScreen ? ROUTE_SCREEN_OPTION[routeScreen] : ui.currentOption;
   // Issue #10: technicians work the queue under the "tickets" navigation option (R-039), kept in the saved UI state.
   const isTechnician = user.userKind === 'technician';
   const isTicketsOpen = isTechnician && ui.navOption === 'tickets';
@@ -76,22 +94,27 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
 
   function handleOpenTickets() {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'tickets' });
+    leaveRouteScreen();
     if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleOpenOverview() {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'overview' });
+    leaveRouteScreen();
     if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleChooseItAgentOption(option: TItAgentOption) {
     setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
+    leaveRouteScreen();
     // On a phone the navigation covers the page; choosing a screen shows it.
     if (isPhone && openPanels.nav) togglePanel('nav');
   }
 
   function handleTabChange(value: string | null) {
-    if (value === 'admin' || value === 'iTAgent') setActiveTab(value);
+    if (value !== 'admin' && value !== 'iTAgent') return;
+    setActiveTab(value);
+    leaveRouteScreen();
   }
 
   // One Tabs context spans the header's tab list and the main area's panels, so each tab controls a real panel.
@@ -109,7 +132,8 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
             <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: 1 }}>
               <Burger opened={openPanels.nav} onClick={() => togglePanel('nav')} size="sm" aria-label={openPanels.nav ? 'Close navigation panel' : 'Open navigation panel'} />
               {mspProfile.data?.logoUrl ? (
-                <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" fit="contain" />
+                // A wide logo shrinks into the room left beside the tabs on a phone instead of running under them.
+                <Image src={mspProfile.data.logoUrl} alt={`${user.mspName} logo`} h={32} w="auto" maw={{ base: '100%', sm: 200 }} fit="contain" style={{ minWidth: 0, flexShrink: 1 }} />
               ) : null}
               <Text fw={700} component="span" truncate="end" title={user.mspName} visibleFrom="sm">
                 {user.mspName}
@@ -179,8 +203,8 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
                       key={option}
                       component="button"
                       label={ADMIN_OPTION_LABELS[option]}
-                      active={activeTab === 'admin' && ui.currentOption === option}
-                      aria-current={activeTab === 'admin' && ui.currentOption === option ? 'page' : undefined}
+                      active={activeTab === 'admin' && currentAdminOption === option}
+                      aria-current={activeTab === 'admin' && currentAdminOption === option ? (routeScreen ? 'location' : 'page') : undefined}
                       onClick={() => handleChooseOption(option)}
                     />
                   ))}
@@ -207,7 +231,13 @@ export function MspDashboardShell({ user }: { user: TSessionMspUser }) {
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">
-              <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
+              {routeScreen === 'board-sync' ? (
+                <Suspense fallback={<Loader aria-label="Loading screen" />}>
+                  <BoardSyncScreen mspCustomDomain={user.mspCustomDomain} />
+                </Suspense>
+              ) : (
+                <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
+              )}
             </Tabs.Panel>
           )}
         </AppShell.Main>

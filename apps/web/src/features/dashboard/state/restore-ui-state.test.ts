@@ -10,6 +10,11 @@ describe('restoreUiState (R-031, R-032)', () => {
     expect(restoreUiState('/admin', { ...saved, activeTab: 'iTAgent' }).activeTab).toBe('admin');
   });
 
+  // Bug: the sync screen's path (`/{msp}/admin/board/sync`) reset the saved state to the defaults when it opened in the shell.
+  it("keeps the saved state and selects the admin tab on an MSP's routed admin screen", () => {
+    expect(restoreUiState('/northwind/admin/board/sync', { ...saved, activeTab: 'iTAgent' })).toEqual({ ...saved, activeTab: 'admin' });
+  });
+
   it('restores the saved state on a /dashboard/ path', () => {
     expect(restoreUiState('/northwind/dashboard/1/tickets', saved)).toEqual(saved);
   });

@@ -14,13 +14,14 @@ export function defaultNavOption(pathname: string): string {
 }
 
 /**
- * R-031/R-032: the UI state to open with. On the recognised /admin, /dashboard/ and /rewst/ paths
+ * R-031/R-032: the UI state to open with. On the recognised /admin (and /{msp}/admin/…), /dashboard/ and /rewst/ paths
  * the saved state is restored, and /admin always selects the admin tab; elsewhere the defaults
  * apply (iTAgent tab, employees or copilots).
  */
 export function restoreUiState(pathname: string, saved: TLastUiState | null): TLastUiState {
   const fallbackOption = defaultNavOption(pathname);
-  const isAdminPath = pathname === '/admin' || pathname.startsWith('/admin/');
+  // `/admin` (the spec's) and an MSP's routed admin screens (`/{msp}/admin/board/sync`, R-206), which open in the admin tab.
+  const isAdminPath = /^\/([^/]+\/)?admin(\/|$)/.test(pathname);
   const restored = isAdminPath || isDashboardPath(pathname) || isRewstPath(pathname) ? saved : null;
   const activeTab: TTopLevelTab = isAdminPath ? 'admin' : (restored?.activeTab ?? 'iTAgent');
   return {

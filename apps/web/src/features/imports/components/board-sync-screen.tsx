@@ -88,8 +88,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
   };
 
   return (
-    <Stack maw={640} p="md">
-      <Title order={2}>Sync boards and tickets</Title>
+    // Inside the dashboard shell, whose main area gives the padding (as for the other admin screens).
+    <Stack maw={640} component="section" aria-labelledby="board-sync-title">
+      <Title order={2} id="board-sync-title">
+        Sync boards and tickets
+      </Title>
       <Group grow>
         <TextInput type="date" label="Start date" value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} />
         <TextInput type="date" label="End date" value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} />

@@ -1,22 +1,15 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { MspDashboardShell } from '../../dashboard/components/msp-dashboard-shell';
 import { DashboardProviders } from '../../dashboard/components/dashboard-providers';
-import { homePathFor } from '../../session/session-guards';
 import { useSessionUser } from '../../session/api/session-queries';
-import { BoardSyncScreen } from '../components/board-sync-screen';
 
-/** Route `/:msp/admin/board/sync` (lazy): the sync screen for the MSP in the path; its toasts need the dashboard providers. */
+/** Route `/:msp/admin/board/sync` (lazy): the sync screen inside the dashboard shell (header, navigation), under Board. */
 export function BoardSyncPage() {
   const user = useSessionUser();
+  // The route's loader admitted only a user of the MSP in the path.
+  if (user?.principal !== 'user') return null;
   return (
     <DashboardProviders>
-      {/* The screen stands outside the dashboard shell: this is the way back (the dashboard reopens its last admin option). */}
-      {user && (
-        <Anchor component={Link} to={homePathFor(user)} px="md" pt="md" display="inline-block">
-          ← Back to the dashboard
-        </Anchor>
-      )}
-      <BoardSyncScreen mspCustomDomain={useParams().msp ?? ''} />
+      <MspDashboardShell user={user} routeScreen="board-sync" />
     </DashboardProviders>
   );
 }

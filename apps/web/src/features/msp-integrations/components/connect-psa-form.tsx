@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { INTEGRATION_FORM_MESSAGES, MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { INTEGRATION_FORM_MESSAGES } from '@switchboard/contracts';
+import { psaErrorMessage } from '../psa-error-message';
 import { useConnectPsa, type TConnectInput } from '../api/msp-integrations-queries';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import '../../auth/components/password-input-styles';
@@ -96,7 +96,7 @@ export function ConnectPsaForm({ mspCustomDomain, onConnected }: { mspCustomDoma
         </SimpleGrid>
         {connect.isError && (
           <Alert color="red" role="alert" title="The PSA could not be connected">
-            {isApiError(connect.error) ? connect.error.detail : MESSAGES.unexpectedError}
+            {psaErrorMessage(connect.error, 'connect-form')}
           </Alert>
         )}
         <Text size="sm" c="dimmed">

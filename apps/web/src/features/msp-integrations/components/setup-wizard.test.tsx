@@ -149,3 +149,25 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
     expect(calls.filter((call) => call.url.startsWith(`/db/${MSP}/wizard/open`)).map((call) => call.body)).toEqual([{ step: 2 }, { step: 3 }]);
   });
 });
+
+describe('SetupWizard on a phone', { timeout: 30_000 }, () => {
+  // Bug: at 390 px the six steps stayed in one row; their connectors shrank to stray dots between bare numbers.
+  it('stands the steps one under another, each with its name, and says plainly what step 5 does', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const phone = (query: string) => ({ matches: query === '(max-width: 48em)', media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+    Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: phone });
+    try {
+      stubApi({ currentStep: 5, completedSteps: [1, 2, 3, 4] });
+      const { container } = renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+      expect(await screen.findByText('Step 5 of 6')).toBeInTheDocument();
+      expect(container.querySelector('[data-orientation]')).toHaveAttribute('data-orientation', 'vertical');
+      for (const title of ['Connect and board', 'Technicians', 'Teams', 'Clients', 'Contacts', 'Finish']) expect(within(wizardRegion()).getByText(title)).toBeVisible();
+      expect(screen.getByText('Step 5, Contacts: Choose the people at your clients who will raise tickets.')).toBeInTheDocument();
+      expect(screen.getByText(/^Press Load contacts to read the contacts in your PSA\. Tick the people who will raise tickets, then press Save\./)).toHaveTextContent(
+        'nothing is sent to them and nothing changes in your PSA. Once at least one contact is saved, the wizard moves on to step 6.',
+      );
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { MESSAGES, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
+import { MESSAGES, WIZARD_CONTACTS_STEP_HELP, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { ImportPanel } from '../../imports/components/import-panel';
 import { useCompleteWizardStep, useOpenWizardStep, useWizardProgress } from '../api/msp-integrations-queries';
@@ -14,7 +14,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
   const progress = useWizardProgress(mspCustomDomain);
   const openStep = useOpenWizardStep(mspCustomDomain);
   const completeStep = useCompleteWizardStep(mspCustomDomain);
-  // On a phone six labelled steps do not fit one row: the numbers stay, the step's title shows above its content.
+  // On a phone six labelled steps do not fit one row (squeezed, their connectors shrank to stray dots): they stand one under another.
   const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (progress.isPending) return <Loader aria-label="Loading the setup wizard" />;
@@ -44,7 +44,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
       case 5:
         return (
           <Stack gap="md">
-            <Text size="sm">Load the contacts, choose the people who raise tickets and save them.</Text>
+            <Text size="sm">{WIZARD_CONTACTS_STEP_HELP}</Text>
             <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved) => saved > 0 && complete({ step: 5 })} />
           </Stack>
         );
@@ -81,26 +81,26 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
             completeStep.reset();
             openStep.mutate(index + 1);
           }}
-          orientation="horizontal"
+          orientation={isNarrow ? 'vertical' : 'horizontal'}
           size="sm"
           iconSize={isNarrow ? 28 : undefined}
+          // Mantine's vertical steps stand 64 px apart; on a phone a short connector keeps all six and the step's content in view.
+          styles={isNarrow ? { step: { minHeight: 'calc(var(--stepper-icon-size) + 16px)' } } : undefined}
           wrap={false}
         >
           {WIZARD_STEPS.map((step) => (
             <Stepper.Step
               key={step.step}
-              label={isNarrow ? undefined : step.title}
+              label={step.title}
               allowStepSelect={canOpenWizardStep(current, step.step) && step.step !== current.currentStep}
               // R-183: a locked step is a disabled button, not only an unclickable one.
               disabled={!canOpenWizardStep(current, step.step)}
               color={current.completedSteps.includes(step.step) ? 'teal' : undefined}
-              // On a phone the step shows only its number: the name says which step it is. Wide, the visible label names it (WCAG 2.5.3).
-              aria-label={isNarrow ? `Step ${step.step}: ${step.title}` : undefined}
             >
               {/* key: moving between steps resets the step's data (R-194). */}
               <Stack key={`step-${step.step}-${current.currentStep}`} mt="md">
                 <Text fw={600}>
-                  {isNarrow ? `${step.title}: ` : ''}
+                  {isNarrow ? `Step ${step.step}, ${step.title}: ` : ''}
                   {step.description}
                 </Text>
                 {body(step.step)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { MESSAGES, WIZARD_MESSAGES, boardSaveProblems, isBoardReadyForWizard, type TEditableBoard, type TPsaType, type TWizardCompleteBody } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { psaErrorMessage } from '../psa-error-message';
 import { useMergedBoard, usePsaBoards, useSaveBoard } from '../../boards/api/boards-queries';
 import { BoardEditor } from '../../boards/components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../../boards/components/board-editor-state';
@@ -41,7 +41,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
       setUnsaved(false);
       setSaveState({ status: 'success' });
     } catch (error) {
-      setSaveState({ status: 'error', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError, problems: [] });
+      setSaveState({ status: 'error', message: psaErrorMessage(error, 'wizard'), problems: [] });
     }
   }
 
@@ -53,7 +53,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
   }
 
   if (boards.isPending) return <Loader aria-label="Loading boards" />;
-  if (boards.isError) return <Alert color="red">{isApiError(boards.error) ? boards.error.detail : MESSAGES.unexpectedError}</Alert>;
+  if (boards.isError) return <Alert color="red">{psaErrorMessage(boards.error, 'wizard')}</Alert>;
 
   return (
     <Stack gap="md">
@@ -76,7 +76,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
         }}
       />
       {boardId !== null && merged.isPending && <Loader aria-label="Loading board" />}
-      {merged.isError && <Alert color="red">{isApiError(merged.error) ? merged.error.detail : MESSAGES.unexpectedError}</Alert>}
+      {merged.isError && <Alert color="red">{psaErrorMessage(merged.error, 'wizard')}</Alert>}
       {merged.data && board && (
         <>
           <Text size="sm" c="dimmed">

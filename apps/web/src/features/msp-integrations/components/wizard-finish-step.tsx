@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { psaErrorMessage } from '../psa-error-message';
 import { useCompanyTypes, useFinishAutoSync } from '../api/msp-integrations-queries';
 
 /** Step 6: records the auto-synced client type, copies companies and contacts, then finishes. */
@@ -35,7 +34,7 @@ export function WizardFinishStep({ mspCustomDomain, onComplete, isCompleting }: 
       />
       {autoSync.isError && (
         <Alert color="red" role="alert">
-          {isApiError(autoSync.error) ? autoSync.error.detail : MESSAGES.unexpectedError}
+          {psaErrorMessage(autoSync.error, 'wizard')}
         </Alert>
       )}
       {autoSync.data && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MESSAGES, WIZARD_MESSAGES, type TTeamTier } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { psaErrorMessage } from '../psa-error-message';
 import { TEAM_TIER_OPTIONS, TIER_LABELS } from '../../../lib/tier-labels';
 import { useCreateTeam, useTeamCandidates, useTeams } from '../../teams/api/teams-queries';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
@@ -34,7 +34,7 @@ export function WizardTeamsStep({ mspCustomDomain, board, onComplete, isCompleti
       setTeamName('');
       setMembers({});
     } catch (error) {
-      setProblem(isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+      setProblem(psaErrorMessage(error, 'wizard'));
     }
   }
 

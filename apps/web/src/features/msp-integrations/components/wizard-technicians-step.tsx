@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Checkbox, Group, Loader, NativeSelect, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { MESSAGES, type TTierLevel } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { psaErrorMessage } from '../psa-error-message';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../../employees/api/employees-queries';
 import { TEAM_TIER_OPTIONS } from '../../../lib/tier-labels';
 import { useRoles } from '../../roles/api/roles-queries';
@@ -49,12 +49,12 @@ export function WizardTechniciansStep({ mspCustomDomain, onComplete, isCompletin
       setImportedCount((count) => count + added.length);
       setChosen({});
     } catch (error) {
-      setProblem(isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+      setProblem(psaErrorMessage(error, 'wizard'));
     }
   }
 
   if (candidates.isPending || roles.isPending) return <Loader aria-label="Loading PSA members" />;
-  if (candidates.isError) return <Alert color="red">{isApiError(candidates.error) ? candidates.error.detail : MESSAGES.unexpectedError}</Alert>;
+  if (candidates.isError) return <Alert color="red">{psaErrorMessage(candidates.error, 'wizard')}</Alert>;
 
   return (
     <Stack gap="md">

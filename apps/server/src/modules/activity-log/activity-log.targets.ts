@@ -1,0 +1,147 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { agents, boardConfigs, conversations, knowledgeDocuments, msps, psaCompanies, psaTickets, roles, teams, ticketRequests, users, type TDatabase } from '@switchboard/db';
+
+/**
+ * What an audit event's target is, in the words a person recognises (the user's name, the ticket's
+ * number and summary, the role's name…). Audit rows keep the target as the id the action had; the
+ * log resolves a page of them with one query per kind of target (never one per row), always within
+ * the MSP, and falls back to what the event recorded (a deleted role's name) or to the id itself.
+ */
+type TTargetKind = 'user' | 'role' | 'team' | 'ticket' | 'ticketRequest' | 'company' | 'board' | 'document' | 'agent' | 'conversation' | 'msp';
+
+/** Which kind of record each action names (checked in this order, first match wins). */
+const TARGET_KINDS: ReadonlyArray<readonly [string, TTargetKind]> = [
+  ['psa_write.queue.', 'ticket'],
+  ['psa_write.ticket.create', 'ticketRequest'],
+  ['ticket.create', 'ticketRequest'],
+  ['psa_write.contact.create', 'company'],
+  ['role.', 'role'],
+  ['team.', 'team'],
+  ['board.', 'board'],
+  ['document.', 'document'],
+  ['agent.', 'agent'],
+  ['conversation.', 'conversation'],
+  ['msp.', 'msp'],
+  ['demo.seed', 'msp'],
+  ['queue.settings_save', 'msp'],
+  ['auth.', 'user'],
+  ['technician.', 'user'],
+  ['user.', 'user'],
+  ['client_user.', 'user'],
+  ['public_user.', 'user'],
+  ['team_member.', 'user'],
+];
+
+/** Targets that are a part of the product rather than a record: said in words. */
+const FIXED_TARGETS: Readonly<Record<string, string>> = {
+  integrations: 'PSA connection',
+  'llm-provider': 'AI model',
+  wizard: 'Setup wizard',
+  CONNECTWISE: 'ConnectWise boards',
+  AUTOTASK: 'Autotask boards',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INTEGER = /^\d{1,9}$/;
+
+export interface TTargetRow {
+  id: string;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown> | null;
+}
+
+function kindOfTarget(action: string): TTargetKind | null {
+  for (const [prefix, kind] of TARGET_KINDS) if (action.startsWith(prefix)) return kind;
+  return null;
+}
+
+const personName = (row: { firstName: string; lastName: string; email: string }) => `${row.firstName} ${row.lastName}`.trim() || row.email;
+const ticketName = (number: string | null, summary: string) => (number ? `#${number} ${summary}` : summary);
+
+/** The names of one kind's targets, by the target as the audit row holds it; one query, within the MSP. */
+async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets: string[]): Promise<Map<string, string>> {
+  const uuids = targets.filter((target) => UUID.test(target));
+  const entries = (rows: Array<[string, string]>) => new Map(rows);
+  switch (kind) {
+    case 'user':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(and(eq(users.mspId, mspId), inArray(users.id, uuids)))).map((row) => [row.id, personName(row)]));
+    case 'role':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.mspId, mspId), inArray(roles.id, uuids)))).map((row) => [row.id, row.name]));
+    case 'team':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.mspId, mspId), inArray(teams.id, uuids)))).map((row) => [row.id, row.name]));
+    case 'ticket':
+      if (uuids.length === 0) return new Map();
+      return entries(
+        (await db.select({ id: psaTickets.id, number: psaTickets.ticketNumber, externalId: psaTickets.externalId, summary: psaTickets.summary }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), inArray(psaTickets.id, uuids)))).map((row) => [
+          row.id,
+          ticketName(row.number ?? row.externalId, row.summary),
+        ]),
+      );
+    case 'ticketRequest':
+      if (uuids.length === 0) return new Map();
+      return entries(
+        (await db.select({ id: ticketRequests.id, number: ticketRequests.psaTicketNumber, title: ticketRequests.title }).from(ticketRequests).where(and(eq(ticketRequests.mspId, mspId), inArray(ticketRequests.id, uuids)))).map((row) => [
+          row.id,
+          ticketName(row.number, row.title),
+        ]),
+      );
+    case 'company':
+      return entries((await db.select({ externalId: psaCompanies.externalId, name: psaCompanies.name }).from(psaCompanies).where(and(eq(psaCompanies.mspId, mspId), inArray(psaCompanies.externalId, targets)))).map((row) => [row.externalId, row.name]));
+    case 'board': {
+      const boardIds = targets.filter((target) => INTEGER.test(target)).map(Number);
+      if (boardIds.length === 0) return new Map();
+      return entries((await db.select({ boardId: boardConfigs.boardId, name: boardConfigs.boardName }).from(boardConfigs).where(and(eq(boardConfigs.mspId, mspId), inArray(boardConfigs.boardId, boardIds)))).map((row) => [String(row.boardId), row.name]));
+    }
+    case 'document':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: knowledgeDocuments.id, title: knowledgeDocuments.title }).from(knowledgeDocuments).where(and(eq(knowledgeDocuments.mspId, mspId), inArray(knowledgeDocuments.id, uuids)))).map((row) => [row.id, row.title]));
+    case 'agent':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: agents.id, name: agents.agentName }).from(agents).where(and(eq(agents.mspId, mspId), inArray(agents.id, uuids)))).map((row) => [row.id, row.name]));
+    case 'conversation':
+      if (uuids.length === 0) return new Map();
+      return entries((await db.select({ id: conversations.id, name: conversations.conversationName }).from(conversations).where(and(eq(conversations.mspId, mspId), inArray(conversations.id, uuids)))).map((row) => [row.id, row.name]));
+    case 'msp': {
+      // The MSP's own events name it by its domain or id: only this MSP's name is ever shown.
+      const [msp] = await db.select({ id: msps.id, customDomain: msps.customDomain, name: msps.name }).from(msps).where(eq(msps.id, mspId)).limit(1);
+      return msp ? new Map([[msp.id, msp.name], [msp.customDomain, msp.name]]) : new Map();
+    }
+  }
+}
+
+// These name the status or type they created, not the board that is their target.
+const DETAILS_NAME_ANOTHER_THING = /^(psa_write\.)?board\.(status|type|subtype)\.create$/;
+
+/** What the event itself recorded about a target that is gone (a deleted role, agent or employee). */
+function recordedName(action: string, details: Record<string, unknown> | null): string | null {
+  if (DETAILS_NAME_ANOTHER_THING.test(action)) return null;
+  for (const key of ['name', 'agentName', 'clientTypeName', 'email']) {
+    const value = details?.[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+/** The target of each row in words, by row id; a row whose target has no better name is absent. */
+export async function resolveTargetLabels(db: TDatabase, mspId: string, rows: readonly TTargetRow[]): Promise<Map<string, string>> {
+  const targetsByKind = new Map<TTargetKind, Set<string>>();
+  for (const row of rows) {
+    const kind = kindOfTarget(row.action);
+    if (kind === null || row.target === null) continue;
+    const targets = targetsByKind.get(kind) ?? new Set<string>();
+    targets.add(row.target);
+    targetsByKind.set(kind, targets);
+  }
+  const names = new Map(await Promise.all([...targetsByKind].map(async ([kind, targets]) => [kind, await namesOf(db, mspId, kind, [...targets])] as const)));
+  const labels = new Map<string, string>();
+  for (const row of rows) {
+    const kind = kindOfTarget(row.action);
+    const name = (row.target !== null ? (FIXED_TARGETS[row.target] ?? (kind ? names.get(kind)?.get(row.target) : undefined)) : undefined) ?? recordedName(row.action, row.details);
+    if (name !== undefined && name !== null && name !== row.target) labels.set(row.id, name);
+  }
+  return labels;
+}
