@@ -77,6 +77,12 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / Math.sqrt(a.size * b.size);
 }
 
+function sharedCount(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  return shared;
+}
+
 function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared += 1;
@@ -100,7 +106,8 @@ export interface TTroubleshootOptions {
   limit?: number;
   /**
    * Only sources about this text (what the person wrote): filed under the problem's category, or named
-   * (title, heading, a past ticket's summary) with one of its words — not with a word of the category's
+   * (title, heading, a past ticket's summary) with one of its words (two when some sources are filed under
+   * the category) — not with a word of the category's
    * name ("Accounts & Access" made "Guest Wi-Fi access" a step for a locked account). The ticket chat's
    * "Try these steps" sets it: a source that mentions a word in passing ("How to submit a good ticket"
    * for a printer that is offline) gives no step.
@@ -118,6 +125,9 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
   if (limit === 0) return [];
   const query = termSet(options.query ?? '');
   const topic = options.onTopicOf === undefined ? null : termSet(options.onTopicOf);
+  // Where sources are filed under the problem's category, a source from elsewhere must share two of the person's
+  // words to join them: one common word ("office", "stuck") made "Cant sign into office 365" a printer step.
+  const wordsNeeded = sources.some((source) => source.isOfCategory === true) ? 2 : 1;
   const ranked = sources
     .map((source, index) => {
       const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
@@ -126,7 +136,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
       return { source, index, rank: (source.score ?? 0) + relevance, steps: extractSteps(bodyOf(source), { isProseAllowed: source.kind !== 'article' }) };
     })
     .filter((s) => s.steps.length > 0)
-    .filter((s) => topic === null || s.source.isOfCategory === true || overlap(topic, termSet(s.source.title)) > 0)
+    .filter((s) => topic === null || s.source.isOfCategory === true || sharedCount(topic, termSet(s.source.title)) >= wordsNeeded)
     .sort((a, b) => b.rank - a.rank || a.index - b.index);
 
   const chosen: { text: string; terms: Set<string>; source: TSourceRef }[] = [];

@@ -23,6 +23,9 @@ interface TStoredProposal {
 
 export const draftNotFound = () => new AppError('not_found', MESSAGES.assistant.ticketDraftNotFound);
 
+/** Knowledge candidates looked at per troubleshooting step the second round offers. */
+const STEP_CANDIDATES_PER_STEP = 3;
+
 /** The user's own open draft (questions or troubleshooting stage), or a 404/409. */
 export async function findOpenDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string): Promise<TDraftRow> {
   const [row] = await db.select().from(ticketDrafts).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draftId), eq(ticketDrafts.userId, actor.userId))).limit(1);
@@ -179,14 +182,18 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       const query = `${text} ${proposalLabel(categorisation0) ?? ''}`;
       // The proposed type and subtype lead retrieval to the articles filed under them, as for a queue ticket.
       const choice = categorised.value.kind === 'answer' ? categorised.value.choice : null;
+      // More candidates than steps: only those about the problem give steps (the engine's on-topic rule), and a
+      // client user's ten best word matches can all be articles that mention "printer" in passing.
       const retrieved = await knowledge.retrieve(knowledgeScopeOf({ mspId: actor.mspId, userKind: actor.userKind, psaCompanyId: (await contactOf(db, actor)).psaCompanyId }), query, {
-        limit: TROUBLESHOOTING_STEP_COUNT,
+        limit: TROUBLESHOOTING_STEP_COUNT * STEP_CANDIDATES_PER_STEP,
         mode: 'near',
         ...(choice ? { category: { typeName: choice.typeName, subTypeName: choice.subtypeName } } : {}),
       });
       const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score, isOfCategory: result.isOfCategory })), limit: TROUBLESHOOTING_STEP_COUNT });
-      const categorisation = { ...categorisation0, sources: retrieved.map(sourceOf) };
       const steps = presentSteps(troubleshooting.value);
+      // The sources shown are those the steps came from, not every candidate looked at.
+      const cited = retrieved.filter((result) => steps.some((step) => step.sources.some((source) => source.kind === result.kind && source.id === result.id && source.title === result.title)));
+      const categorisation = { ...categorisation0, sources: cited.map(sourceOf) };
       const label = proposalLabel(categorisation);
       const content = [
         // No questions follow the second round, so the abstention points at the form, not at questions.

@@ -340,6 +340,13 @@ describe('synchronized ticket copies (upsertTicketCopies)', () => {
     expect((await read())?.summary).toBe(awkward);
     expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Newer', timeSpentMinutes: null, updatedAt: new Date('2025-10-04T00:00:00Z') }])).toBe(1);
     expect(await read()).toMatchObject({ summary: 'Newer', timeSpentMinutes: null, contactName: "Zoë O'Brien" });
+    // A ConnectWise ticket row carries no resolution (it is a note): a reread keeps the one the copy holds, and changes nothing else.
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Newer', timeSpentMinutes: null, resolution: null, updatedAt: new Date('2025-10-04T00:00:00Z') }])).toBe(0);
+    expect(await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Reread', timeSpentMinutes: null, resolution: null, updatedAt: new Date('2025-10-05T00:00:00Z') }])).toBe(1);
+    expect(await read()).toMatchObject({ summary: 'Reread', resolution: 'Back\\slash\nand "quotes"' });
+    // A resolution the PSA does send replaces it.
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ ...copy, summary: 'Reread', resolution: 'Replaced the toner', updatedAt: new Date('2025-10-06T00:00:00Z') }]);
+    expect((await read())?.resolution).toBe('Replaced the toner');
   });
 });
 

@@ -5,6 +5,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
 import { useSaveLogo } from '../api/branding-queries';
+import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
 
 /** R-091's checks before anything is sent: the same words the server answers with. */
 function logoProblem(file: File): string | null {
@@ -87,6 +88,7 @@ export function LogoCard({ mspCustomDomain, mspName }: { mspCustomDomain: string
           value={file}
           onChange={handleChoose}
           maw={420}
+          styles={READABLE_FILE_INPUT_STYLES}
         />
         {error ? (
           <Alert color="red" role="alert" p="xs">

@@ -7,13 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { DOCUMENT_DESCRIPTION_MAX, KNOWLEDGE_AUDIENCE_LABELS, KNOWLEDGE_AUDIENCES, MESSAGES, type TApplication, type TKnowledgeAudience } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
-import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
+import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
 import { documentFileUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
 import { KnowledgeBase } from '../components/knowledge-base';
 
-/** The placeholder names the accepted files, so it is text to read: WCAG AA contrast, not Mantine's pale grey. */
-const FILE_INPUT_STYLES = { ...READABLE_ERROR_STYLES, placeholder: { color: 'var(--mantine-color-gray-7)' } } as const;
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
@@ -89,7 +87,7 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCusto
       <Paper withBorder p="md">
         <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
           <Stack gap="sm">
-            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={FILE_INPUT_STYLES} />
+            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_FILE_INPUT_STYLES} />
             <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
             {canChooseAudience && (
               <Radio.Group label="Who can read it" description="Jarvis uses it only for the people who may read it." value={audience} onChange={(value) => isAudience(value) && setAudience(value)}>
