@@ -2,6 +2,7 @@ import { formatListTotal } from '@switchboard/contracts';
 import { useEffect, useState } from 'react';
 import { Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { ReadableBadge } from '../../../components/readable-badge';
+import { formatWhen } from '../../../lib/format-when';
 import { useCompanyTickets } from '../api/companies-queries';
 
 type TTicketsTableProps = {
@@ -52,7 +53,7 @@ export function TicketsTable({ mspCustomDomain, psaCompanyId, psaContactId, onLo
                     {ticket.isClosed ? <ReadableBadge color="gray">Closed</ReadableBadge> : null}
                   </Group>
                 </Table.Td>
-                <Table.Td>{ticket.createdAt ? new Date(ticket.createdAt).toLocaleDateString() : ''}</Table.Td>
+                <Table.Td>{formatWhen(ticket.createdAt ?? null)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
