@@ -45,6 +45,13 @@ describe('extractSteps', () => {
     ]);
   });
 
+  it("leaves out a resolution's closing outcome, which is no step", () => {
+    expect(extractSteps('Scanner TWAIN driver was dropped by a Windows update. Reinstalled the fi-series TWAIN driver. Scanning works. Tested with the user.')).toEqual([
+      'Scanner TWAIN driver was dropped by a Windows update.',
+      'Reinstalled the fi-series TWAIN driver.',
+    ]);
+  });
+
   it('splits a past resolution written as prose into its sentences', () => {
     expect(extractSteps(RESOLUTION.text)).toEqual([
       'Phone clock was 6 minutes off.',

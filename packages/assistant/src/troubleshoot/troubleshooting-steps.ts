@@ -63,7 +63,8 @@ export function extractSteps(text: string, options: { isProseAllowed?: boolean }
   return stripMarkdown(kept.join('\n'))
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
     .map((s) => clip(s.trim()))
-    .filter((s) => words(s).length >= 2);
+    // Fewer than three words that carry meaning is an outcome, not a step: "Scanning works.", "PDFs print.", "Tested with the user."
+    .filter((s) => words(s).length >= 3);
 }
 
 function termSet(text: string): Set<string> {
