@@ -323,6 +323,7 @@ export const MESSAGES = {
     sharedNotYours: 'Only your IT provider can delete a document shared with every company.',
     fileGone: 'The file of this document is no longer stored.',
     messageRequired: 'Type a question about the documents first.',
+    companyUploadForEveryone: 'A client company’s own document is for its people: it cannot be limited to technicians.',
   },
   // PSA connection problems (ours; the spec gives no wording).
   psa: {

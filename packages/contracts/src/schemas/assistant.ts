@@ -558,12 +558,15 @@ export const ZApplicationsOfMspParams = z.object({ id: z.string().trim().min(1).
 export const ZApplicationParams = z.object({ mspCustomDomain: ZCustomDomain, applicationId: ZId });
 export const ZDeleteApplicationResponse = z.object({ deleted: z.literal(true), application: ZApplication });
 export type TDeleteApplicationResponse = z.infer<typeof ZDeleteApplicationResponse>;
+const ZKnowledgeAudience = z.enum(KNOWLEDGE_AUDIENCES, { error: 'Choose who can read the document: technicians only, or technicians and client users.' });
+/** Ours (decision 034): who may read an uploaded document, changed after upload by a technician. */
+export const ZApplicationReadersBody = z.object({ audience: ZKnowledgeAudience });
 /** A-065 multipart text fields (the file is the `file` part). */
 export const ZUploadApplicationFields = z.object({
   mspCustomDomain: ZCustomDomain.optional(),
   description: ZText(DOCUMENT_DESCRIPTION_MAX).default(''),
   /** Ours (decision 034): who may read it; a technician's upload defaults to technicians only, a client user's is for everyone at their company. */
-  audience: z.enum(KNOWLEDGE_AUDIENCES, { error: 'Choose who can read the document: technicians only, or technicians and client users.' }).optional(),
+  audience: ZKnowledgeAudience.optional(),
 });
 
 /** A-100: {query, mspCustomDomain, limit 5, mode near}; `ticketId` (R-334) is echoed back. */

@@ -159,6 +159,34 @@ describe('tenancy and access of documents and search', () => {
     expect(audit[0]?.details).toMatchObject({ audience: 'technicians' });
   });
 
+  it('lets a technician change who reads a document; a client user may not, and a company’s own upload stays for its people', async () => {
+    const client = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '711' }));
+    const runbook = await upload(technician, { bytes: 'Wombat router: the guest network password is on the sign at reception.', name: 'wombat-guest.txt' });
+    const readersOf = (id: string) => `/db/${msp.customDomain}/applications/${id}/readers`;
+    const listedForClient = async () => (await client.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications.map((application) => application.id);
+    expect(await listedForClient()).not.toContain(runbook.id);
+
+    const shared = await technician.put(readersOf(runbook.id), { audience: 'everyone' });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json<{ application: TApplication }>().application.audience).toBe('everyone');
+    expect(await listedForClient()).toContain(runbook.id);
+    expect((await search(client, 'wombat guest network password')).json<TRagSearchResponse>().results.map((result) => result.id)).toContain(runbook.id);
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'document.readers'), eq(auditEvents.target, runbook.id)));
+    expect(audit[0]?.details).toMatchObject({ from: 'technicians', to: 'everyone' });
+
+    expect((await client.put(readersOf(runbook.id), { audience: 'technicians' })).statusCode).toBe(403);
+    const wrong = await technician.put(readersOf(runbook.id), { audience: 'nobody' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'validation', detail: 'Choose who can read the document: technicians only, or technicians and client users.' });
+    const ofCompany = await upload(client, { bytes: 'Our own wombat notes', name: 'wombat-ours.txt' });
+    const hidden = await technician.put(readersOf(ofCompany.id), { audience: 'technicians' });
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json()).toMatchObject({ detail: MESSAGES.documents.companyUploadForEveryone });
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t), { role: 'Technician' }));
+    expect((await outsider.put(readersOf(runbook.id), { audience: 'technicians' })).statusCode).toBe(404);
+    expect(await listedForClient()).toContain(runbook.id);
+  });
+
   it('words an unknown audience and stores nothing', async () => {
     const response = await technician.post('/db/applications/upload', uploadForm({ bytes: 'Numbat notes', name: 'numbat.txt' }, { mspCustomDomain: msp.customDomain, audience: 'clients' }));
     expect(response.statusCode).toBe(400);

@@ -161,6 +161,16 @@ export async function findDocument(db: TDatabase, scope: TKnowledgeScope, docume
   return row;
 }
 
+/** Sets who may read an uploaded document; true when it was there to change. */
+export async function setDocumentAudience(db: TDatabase, mspId: string, documentId: string, audience: TKnowledgeAudience): Promise<boolean> {
+  const changed = await db
+    .update(knowledgeDocuments)
+    .set({ audience })
+    .where(and(eq(knowledgeDocuments.mspId, mspId), eq(knowledgeDocuments.id, documentId), eq(knowledgeDocuments.kind, 'document')))
+    .returning({ id: knowledgeDocuments.id });
+  return changed.length > 0;
+}
+
 /** Deletes an uploaded document (its passages go with it: the foreign key cascades); true when a row went. */
 export async function deleteUploadedDocument(db: TDatabase, mspId: string, documentId: string): Promise<boolean> {
   const deleted = await db

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationParams, ZDeleteApplicationResponse, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationReadersBody, ZApplicationParams, ZDeleteApplicationResponse, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { actorOf, mspUserOf } from '../../plugins/access';
@@ -120,6 +120,22 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
         .header('cache-control', 'private, no-store')
         .send(file.bytes);
     },
+  );
+
+  app.put(
+    '/db/:mspCustomDomain/applications/:applicationId/readers',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'applicationReaders',
+        summary: 'Change who may read an uploaded tool/document: technicians only, or technicians and client users (ours; decision 034)',
+        params: ZApplicationParams,
+        body: ZApplicationReadersBody,
+        response: { 200: ZApplicationResponse },
+      },
+      config: { access: { principal: 'technician', tenant: 'path', anyPermission: ['mspDocuments'] } },
+    },
+    async (request) => ({ application: await knowledge.setReaders(actorOf(request), knowledgeScopeOf(mspUserOf(request)), request.params.applicationId, request.body.audience) }),
   );
 
   app.delete(

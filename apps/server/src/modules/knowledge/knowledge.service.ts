@@ -7,7 +7,7 @@ import type { TActor } from '../../plugins/access';
 import { chunkDocument } from './chunking';
 import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
-import { deleteUploadedDocument, findDocument, insertDocument, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
+import { deleteUploadedDocument, findDocument, insertDocument, setDocumentAudience, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
 
@@ -160,6 +160,20 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
         });
       });
       return presentDocument(row, actor.mspCustomDomain, scope);
+    },
+
+    /** Who may read an uploaded document (decision 034), changed by a technician; a client user's company upload stays for everyone there. */
+    async setReaders(actor: TActor, scope: TKnowledgeScope, documentId: string, audience: TKnowledgeAudience): Promise<TApplication> {
+      const row = await findDocument(db, scope, documentId);
+      if (!row || row.kind !== 'document') throw new AppError('not_found', MESSAGES.documents.notFound);
+      if (row.companyExternalId !== null && audience === 'technicians') throw new AppError('validation', MESSAGES.documents.companyUploadForEveryone, { invalidParams: [{ name: 'audience', reason: MESSAGES.documents.companyUploadForEveryone }] });
+      if (row.audience !== audience) {
+        await db.transaction(async (tx) => {
+          if (!(await setDocumentAudience(tx, actor.mspId, documentId, audience))) throw new AppError('not_found', MESSAGES.documents.notFound);
+          await deps.audit.record(tx, { ...userAuditFields(actor), action: 'document.readers', target: documentId, outcome: 'success', details: { fileName: row.fileName, from: row.audience, to: audience } });
+        });
+      }
+      return presentDocument({ ...row, audience }, actor.mspCustomDomain, scope);
     },
 
     /**

@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
   'conversation.delete': 'Conversation deleted',
   'demo.seed': 'Demo data loaded',
   'document.delete': 'Document deleted',
+  'document.readers': 'Document readers changed',
   'document.upload': 'Document uploaded',
   'imports.client-sync-type': 'Client type to synchronise chosen',
   'imports.clients.save': 'Client companies imported',

@@ -37,6 +37,16 @@ export function documentFileUrl(mspCustomDomain: string, documentId: string): st
   return `/db/${encodeURIComponent(mspCustomDomain)}/applications/${encodeURIComponent(documentId)}/file`;
 }
 
+/** Changes who may read an uploaded document (decision 034); Jarvis follows at once. */
+export function useSetDocumentReaders(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ documentId, audience }: { documentId: string; audience: TKnowledgeAudience }) =>
+      (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/applications/${encodeURIComponent(documentId)}/readers`, { method: 'PUT', body: { audience }, schema: (s) => s.ZApplicationResponse })).application,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
+  });
+}
+
 /** Deletes an uploaded document; Jarvis stops finding its passages at once. */
 export function useDeleteDocument(mspCustomDomain: string) {
   const queryClient = useQueryClient();

@@ -78,6 +78,25 @@ describe('DocumentsPage (R-239)', () => {
     expect(formData.get('audience')).toBe('everyone');
   });
 
+  it('lets a technician change who reads a listed document, and shows the answer', { timeout: 20_000 }, async () => {
+    let document = uploaded('vpn-runbook.md', 'How we fix VPN drops');
+    const calls = stubFetch({
+      [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [document] } }),
+      [`PUT /db/${MSP}/applications/${document.id}/readers`]: () => {
+        document = { ...document, audience: 'everyone' };
+        return { status: 200, body: { application: document } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
+    const readers = await screen.findByRole('combobox', { name: 'Readers of vpn-runbook.md' });
+    expect(readers).toHaveValue('technicians');
+    await user.selectOptions(readers, 'Technicians and client users');
+    expect(await screen.findByText('Readers changed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Readers of vpn-runbook.md' })).toHaveValue('everyone'));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ audience: 'everyone' });
+  });
+
   it("offers a client user no choice of readers: their upload is for their company's people and technicians", { timeout: 20_000 }, async () => {
     stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [uploaded('printer.md', 'Our printer', { audience: 'everyone' })] } }) });
     renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience={false} />);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Loader, Paper, Radio, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Loader, NativeSelect, Paper, Radio, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -8,12 +8,40 @@ import { DOCUMENT_DESCRIPTION_MAX, KNOWLEDGE_AUDIENCE_LABELS, KNOWLEDGE_AUDIENCE
 import { isApiError } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
-import { documentFileUrl, useDeleteDocument, useDocuments, useUploadDocument } from '../api/knowledge-queries';
+import { documentFileUrl, useDeleteDocument, useDocuments, useSetDocumentReaders, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
 import { KnowledgeBase } from '../components/knowledge-base';
 
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
+
+const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
+
+/** Who may read a document: a technician changes it in place (decision 034); others read it. */
+function DocumentReaders({ document, mspCustomDomain, canChoose }: { document: TApplication; mspCustomDomain: string; canChoose: boolean }) {
+  const setReaders = useSetDocumentReaders(mspCustomDomain);
+  if (!canChoose) return <>{KNOWLEDGE_AUDIENCE_LABELS[document.audience]}</>;
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={`Readers of ${document.fileName}`}
+      data={KNOWLEDGE_AUDIENCES.map((value) => ({ value, label: KNOWLEDGE_AUDIENCE_LABELS[value] }))}
+      value={document.audience}
+      disabled={setReaders.isPending}
+      onChange={(event) => {
+        const audience = event.currentTarget.value;
+        if (!isAudience(audience)) return;
+        setReaders.mutate(
+          { documentId: document.id, audience },
+          {
+            onSuccess: (saved) => notifications.show({ color: 'green', title: 'Readers changed', message: `${saved.fileName}: ${KNOWLEDGE_AUDIENCE_LABELS[saved.audience].toLowerCase()}` }),
+            onError: (error) => notifications.show({ color: 'red', title: 'The readers could not be changed', message: errorDetail(error) }),
+          },
+        );
+      }}
+    />
+  );
+}
 
 /** Download (a plain link: the server sends the file as an attachment) and, where allowed, delete. */
 function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TApplication; mspCustomDomain: string; onDelete: (document: TApplication) => void }) {
@@ -31,7 +59,6 @@ function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TA
   );
 }
 
-const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
 
 /**
  * Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text.
@@ -143,7 +170,9 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCusto
                   <Table.Td>{document.description === '' ? '—' : document.description}</Table.Td>
                   <Table.Td>{formatBytes(document.sizeBytes)}</Table.Td>
                   <Table.Td>{document.chunkCount}</Table.Td>
-                  <Table.Td>{KNOWLEDGE_AUDIENCE_LABELS[document.audience]}</Table.Td>
+                  <Table.Td>
+                    <DocumentReaders document={document} mspCustomDomain={mspCustomDomain} canChoose={canChooseAudience} />
+                  </Table.Td>
                   <Table.Td>{formatWhen(document.createdAt)}</Table.Td>
                   <Table.Td>
                     <DocumentActions document={document} mspCustomDomain={mspCustomDomain} onDelete={handleDelete} />
@@ -169,10 +198,17 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCusto
                 <Badge variant="light" color="gray">
                   {document.chunkCount} passage{document.chunkCount === 1 ? '' : 's'}
                 </Badge>
-                <Badge variant="light" color="gray">
-                  {KNOWLEDGE_AUDIENCE_LABELS[document.audience]}
-                </Badge>
+                {!canChooseAudience && (
+                  <Badge variant="light" color="gray">
+                    {KNOWLEDGE_AUDIENCE_LABELS[document.audience]}
+                  </Badge>
+                )}
               </Group>
+              {canChooseAudience && (
+                <Group mt="xs">
+                  <DocumentReaders document={document} mspCustomDomain={mspCustomDomain} canChoose />
+                </Group>
+              )}
               <Group mt="xs">
                 <DocumentActions document={document} mspCustomDomain={mspCustomDomain} onDelete={handleDelete} />
               </Group>
