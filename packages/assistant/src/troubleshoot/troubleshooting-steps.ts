@@ -71,22 +71,20 @@ function termSet(text: string): Set<string> {
   return new Set(words(text));
 }
 
-function overlap(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared += 1;
-  return shared / Math.sqrt(a.size * b.size);
-}
-
+/** How many terms two sets share. */
 function sharedCount(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared += 1;
   return shared;
 }
 
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  return sharedCount(a, b) / Math.sqrt(a.size * b.size);
+}
+
 function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared += 1;
+  const shared = sharedCount(a, b);
   const union = a.size + b.size - shared;
   return union > 0 ? shared / union : 1;
 }

@@ -59,22 +59,22 @@ function kindOfTarget(action: string): TTargetKind | null {
 const personName = (row: { firstName: string; lastName: string; email: string }) => `${row.firstName} ${row.lastName}`.trim() || row.email;
 const ticketName = (number: string | null, summary: string) => (number ? `#${number} ${summary}` : summary);
 
+const KEYED_BY_UUID: ReadonlySet<TTargetKind> = new Set(['user', 'role', 'team', 'ticket', 'ticketRequest', 'document', 'agent', 'conversation']);
+
 /** The names of one kind's targets, by the target as the audit row holds it; one query, within the MSP. */
 async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets: string[]): Promise<Map<string, string>> {
   const uuids = targets.filter((target) => UUID.test(target));
   const entries = (rows: Array<[string, string]>) => new Map(rows);
+  // These kinds are recorded by their row's uuid: with none among the targets there is nothing to look up.
+  if (KEYED_BY_UUID.has(kind) && uuids.length === 0) return new Map();
   switch (kind) {
     case 'user':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(and(eq(users.mspId, mspId), inArray(users.id, uuids)))).map((row) => [row.id, personName(row)]));
     case 'role':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.mspId, mspId), inArray(roles.id, uuids)))).map((row) => [row.id, row.name]));
     case 'team':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.mspId, mspId), inArray(teams.id, uuids)))).map((row) => [row.id, row.name]));
     case 'ticket':
-      if (uuids.length === 0) return new Map();
       return entries(
         (await db.select({ id: psaTickets.id, number: psaTickets.ticketNumber, externalId: psaTickets.externalId, summary: psaTickets.summary }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), inArray(psaTickets.id, uuids)))).map((row) => [
           row.id,
@@ -82,7 +82,6 @@ async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets:
         ]),
       );
     case 'ticketRequest':
-      if (uuids.length === 0) return new Map();
       return entries(
         (await db.select({ id: ticketRequests.id, number: ticketRequests.psaTicketNumber, title: ticketRequests.title }).from(ticketRequests).where(and(eq(ticketRequests.mspId, mspId), inArray(ticketRequests.id, uuids)))).map((row) => [
           row.id,
@@ -97,13 +96,10 @@ async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets:
       return entries((await db.select({ boardId: boardConfigs.boardId, name: boardConfigs.boardName }).from(boardConfigs).where(and(eq(boardConfigs.mspId, mspId), inArray(boardConfigs.boardId, boardIds)))).map((row) => [String(row.boardId), row.name]));
     }
     case 'document':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: knowledgeDocuments.id, title: knowledgeDocuments.title }).from(knowledgeDocuments).where(and(eq(knowledgeDocuments.mspId, mspId), inArray(knowledgeDocuments.id, uuids)))).map((row) => [row.id, row.title]));
     case 'agent':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: agents.id, name: agents.agentName }).from(agents).where(and(eq(agents.mspId, mspId), inArray(agents.id, uuids)))).map((row) => [row.id, row.name]));
     case 'conversation':
-      if (uuids.length === 0) return new Map();
       return entries((await db.select({ id: conversations.id, name: conversations.conversationName }).from(conversations).where(and(eq(conversations.mspId, mspId), inArray(conversations.id, uuids)))).map((row) => [row.id, row.name]));
     case 'msp': {
       // The MSP's own events name it by its domain or id: only this MSP's name is ever shown.

@@ -169,8 +169,9 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
    * logo is stored under a new name, so its URL changes and no cache shows the old one; the old file goes after the commit.
    */
   async function saveLogo(actor: { mspId: string; userId: string } & TRequestMeta, logo: { bytes: Buffer; declaredMime: string } | undefined): Promise<TMspProfile> {
-    const type = logoTypeOf(logo ?? { bytes: Buffer.alloc(0), declaredMime: '' }, logoChangeError);
-    const bytes = logo?.bytes ?? Buffer.alloc(0);
+    // No file part reads as an empty file: logoTypeOf refuses it as missing.
+    const { bytes } = logo ?? { bytes: Buffer.alloc(0) };
+    const type = logoTypeOf({ bytes, declaredMime: logo?.declaredMime ?? '' }, logoChangeError);
     const name = versionedLogoPath(actor.mspId, type, deps.now());
     const { before, after } = await deps.files.storeWith(db, [{ mspId: actor.mspId, name, contentType: type.mime, bytes }], async (tx) => {
       const previous = await findMspById(tx, actor.mspId);
