@@ -55,6 +55,11 @@ const ZEnv = z.object({
   PSA_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   PSA_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   PSA_RECONCILE_REQUESTS_PER_HOUR: z.coerce.number().int().min(60).max(100_000).default(2_000),
+  /**
+   * ConnectWise keeps a ticket's description and resolution in its notes, one request per ticket: the notes reader
+   * spends at most this many requests a minute per MSP, in the background (past resolutions feed Jarvis); 0 turns it off.
+   */
+  PSA_NOTES_READS_PER_MINUTE: z.coerce.number().int().min(0).max(6_000).default(120),
   PSA_EVENTS_URL: z.string().url().optional(),
   /** How often (ms) each process sweeps for tickets that reached 50/75/90/100 % of their SLA (issue #10); 0 turns the loop off. */
   SLA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -130,6 +135,8 @@ export interface TConfig {
   psaReconcileIntervalMs: number;
   /** The PSA requests per tenant per hour the reconcile may spend (a fifth of Autotask's 10,000 by default). */
   psaReconcileRequestsPerHour: number;
+  /** ConnectWise note reads per minute per MSP for the copies' descriptions and resolutions; 0 turns the reader off. */
+  psaNotesReadsPerMinute: number;
   /** The base address the PSA calls with ticket events (`{base}/psa/events/{token}`); PSA_EVENTS_URL, else PUBLIC_URL. */
   psaEventsUrl: string | undefined;
   slaSweepIntervalMs: number;
@@ -279,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     psaOutboxIntervalMs: env.PSA_OUTBOX_INTERVAL_MS,
     psaReconcileIntervalMs: env.PSA_RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
     psaReconcileRequestsPerHour: env.PSA_RECONCILE_REQUESTS_PER_HOUR,
+    psaNotesReadsPerMinute: env.PSA_NOTES_READS_PER_MINUTE,
     psaEventsUrl: (env.PSA_EVENTS_URL ?? env.PUBLIC_URL)?.replace(/\/+$/, ''),
     slaSweepIntervalMs: env.SLA_SWEEP_INTERVAL_MS,
     uploads: env.UPLOADS_S3_BUCKET

@@ -1,4 +1,5 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { msps } from './tenancy';
 
 const psaType = () => text('psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }).notNull();
@@ -156,9 +157,16 @@ export const psaTickets = pgTable(
     psaUpdatedAt: timestamp('psa_updated_at', { withTimezone: true }),
     psaClosedAt: timestamp('psa_closed_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the ticket's notes were last read for its description and resolution (ConnectWise keeps both in notes, not
+     * on the ticket row). Null: not read since the copy was written or changed, so the notes reader reads them.
+     */
+    notesReadAt: timestamp('notes_read_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.mspId, t.id] }),
+    // The ConnectWise copies whose notes are still to be read, closed ones (past resolutions) first.
+    index('psa_tickets_notes_pending_idx').on(t.mspId, t.isClosed, t.psaClosedAt).where(sql`${t.psaType} = 'CONNECTWISE' and ${t.notesReadAt} is null`),
     uniqueIndex('psa_tickets_ext_uq').on(t.mspId, t.psaType, t.externalId),
     index('psa_tickets_board_idx').on(t.mspId, t.psaType, t.boardExternalId, t.isClosed),
     // The queue upkeep's incremental pass reads only the copies synchronized since its last run.

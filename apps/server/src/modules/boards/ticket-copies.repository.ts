@@ -86,9 +86,10 @@ export async function upsertTicketCopies(db: TDatabase, mspId: string, psaType: 
       insert into psa_tickets (msp_id, psa_type, external_id, ${sql.raw(COLUMN_LIST)}, synced_at)
       select ${mspId}::uuid, ${psaType}, r ->> 0, ${sql.raw(ROW_CELLS)}, ${syncedAt}::timestamptz
       from jsonb_array_elements(${JSON.stringify(batch.map(rowOf))}::jsonb) as e(r)
-      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...COLUMNS.map((column) => `${column} = ${incoming(column)}`), 'synced_at = excluded.synced_at'].join(', '))}
+      on conflict (msp_id, psa_type, external_id) do update set ${sql.raw([...COLUMNS.map((column) => `${column} = ${incoming(column)}`), 'synced_at = excluded.synced_at', 'notes_read_at = null'].join(', '))}
       -- An older copy never overwrites a newer one, and a copy equal in every field is left as it is: its synced_at
-      -- stays, so the queue's incremental refresh (synced_at since its last pass) does not read it again.
+      -- stays, so the queue's incremental refresh (synced_at since its last pass) does not read it again. A changed copy's
+      -- notes are read again (notes_read_at null: ConnectWise's description and resolution are notes).
       where (psa_tickets.psa_updated_at is null or excluded.psa_updated_at is null or excluded.psa_updated_at >= psa_tickets.psa_updated_at)
         and (${sql.raw(COLUMNS.map((column) => `psa_tickets.${column}`).join(', '))}) is distinct from (${sql.raw(COLUMNS.map(incoming).join(', '))})
       returning 1)
@@ -112,11 +113,11 @@ const isoOf = (date: Date | null | undefined) => (date ? date.toISOString() : nu
 
 const COLUMNS = COPIED_COLUMNS.map(([, column]) => column);
 /**
- * Columns a PSA row may leave out: ConnectWise ticket rows never carry the resolution (it is a note), so a
- * reread of a closed ticket must not erase the one the copy holds (the demo's history, a resolution written
- * through the queue). A null from the PSA keeps what the copy knows; a value replaces it.
+ * Columns a PSA row may leave out: ConnectWise ticket rows never carry the description or the resolution (both are
+ * notes, read by the notes reader), so a reread must not erase what the copy holds (the notes read, the demo's
+ * history, a resolution written through the queue). A null from the PSA keeps what the copy knows; a value replaces it.
  */
-const KEPT_WHEN_NOT_SENT = new Set<string>(['resolution']);
+const KEPT_WHEN_NOT_SENT = new Set<string>(['description', 'resolution']);
 /** The value an upsert writes to a column of an existing copy. */
 const incoming = (column: string) => (KEPT_WHEN_NOT_SENT.has(column) ? `coalesce(excluded.${column}, psa_tickets.${column})` : `excluded.${column}`);
 const COLUMN_LIST = COLUMNS.join(', ');

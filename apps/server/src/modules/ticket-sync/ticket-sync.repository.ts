@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { psaCompanies, psaContacts, psaMembers, syncRuns, type TDatabase } from '@switchboard/db';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { psaCompanies, psaContacts, psaMembers, psaTickets, syncRuns, type TDatabase } from '@switchboard/db';
 import type { TPsaType } from '@switchboard/contracts';
 
 export type TSyncRunRow = typeof syncRuns.$inferSelect;
@@ -120,4 +120,45 @@ export async function findDirectoryNames(
     contacts: new Map(contacts.map((row) => [row.id, `${row.first} ${row.last}`.trim()])),
     members: new Map(members.map((row) => [row.id, `${row.first} ${row.last}`.trim()])),
   };
+}
+
+/** ConnectWise copies whose notes are not read since they were written or changed, closed (past resolutions) first, the latest closed first. */
+export async function findCopiesWithUnreadNotes(db: TDatabase, mspId: string, limit: number): Promise<{ id: string; externalId: string; isClosed: boolean }[]> {
+  return db
+    .select({ id: psaTickets.id, externalId: psaTickets.externalId, isClosed: psaTickets.isClosed })
+    .from(psaTickets)
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, 'CONNECTWISE'), isNull(psaTickets.notesReadAt)))
+    .orderBy(desc(psaTickets.isClosed), sql`${psaTickets.psaClosedAt} desc nulls first`)
+    .limit(limit);
+}
+
+/** MSPs with ConnectWise copies whose notes are still to be read (the reader is enqueued for each at start-up). */
+export async function findMspsWithUnreadNotes(db: TDatabase): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ mspId: psaTickets.mspId })
+    .from(psaTickets)
+    .where(and(eq(psaTickets.psaType, 'CONNECTWISE'), isNull(psaTickets.notesReadAt)))
+    .limit(1_000);
+  return rows.map((row) => row.mspId);
+}
+
+/**
+ * Stores what a copy's notes say (a null keeps what the copy holds: the demo's history, a resolution written through the
+ * queue) and marks its notes read; a copy another pass read meanwhile is left alone. A changed description or resolution
+ * moves synced_at, so the queue's incremental refresh sees it. Returns whether the copy was still waiting.
+ */
+export async function saveNotesOfCopy(db: TDatabase, mspId: string, id: string, notes: { description: string | null; resolution: string | null; readAt: Date }): Promise<boolean> {
+  const description = sql`coalesce(${notes.description}::text, ${psaTickets.description})`;
+  const resolution = sql`coalesce(${notes.resolution}::text, ${psaTickets.resolution})`;
+  const rows = await db
+    .update(psaTickets)
+    .set({
+      description,
+      resolution,
+      notesReadAt: notes.readAt,
+      syncedAt: sql`case when (${description}, ${resolution}) is distinct from (${psaTickets.description}, ${psaTickets.resolution}) then ${notes.readAt.toISOString()}::timestamptz else ${psaTickets.syncedAt} end`,
+    })
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.id, id), isNull(psaTickets.notesReadAt)))
+    .returning({ id: psaTickets.id });
+  return rows.length > 0;
 }

@@ -3,6 +3,8 @@ import type { TModule } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import { actorOf } from '../../plugins/access';
 import { SYNC_ADMIN } from './ticket-sync.policy';
+import { enqueueTicketNotes, registerTicketNotesReader } from './ticket-notes.jobs';
+import { findMspsWithUnreadNotes } from './ticket-sync.repository';
 import { createTicketSyncService, SYNC_RUN_QUEUE, type TSyncRunJob } from './ticket-sync.service';
 
 /** Batch board sync (catalogue group "Batch sync": ). */
@@ -14,6 +16,7 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   });
   // A sync someone just asked for starts at once, not at the worker's next poll (issue #7: its wall time).
   await deps.jobQueue.work<TSyncRunJob>(SYNC_RUN_QUEUE, (job, signal) => sync.runJob(job, signal), { startsOnSend: true });
+  await registerTicketNotesReader(deps);
   // Unfinished runs (a restart, a replica that died) are picked up again; with none, no worker starts at all.
   // A replica killed mid-run leaves its claim behind; every replica looks for such runs twice per takeover time (decision 021).
   const sweep = createIntervalLoop({
@@ -23,6 +26,8 @@ export const registerTicketSyncRoutes: TModule = async (app, deps) => {
   });
   app.addHook('onReady', async () => {
     await sync.resumeOpenRuns();
+    // ConnectWise copies written before a restart (or before the notes reader existed) still get their notes read.
+    if (deps.config.psaNotesReadsPerMinute > 0) for (const mspId of await findMspsWithUnreadNotes(deps.database.db)) await enqueueTicketNotes(deps.jobQueue, mspId);
     sweep.start();
   });
   // The app's job queue (every module's workers) stops here, after the sweep that sends to it.

@@ -9,6 +9,7 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
+import { enqueueTicketNotes } from './ticket-notes.jobs';
 import { presentBatchStatus } from './ticket-sync.presenter';
 import {
   advanceSyncRun,
@@ -255,6 +256,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     const finished = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'COMPLETED', phase2FinishedAt: finished, phase2Error: null, heartbeatAt: null, updatedAt: finished }, run.attempts);
     if (hasWrittenClosed) await enqueueCategoriserLearning(deps.jobQueue, run.mspId);
+    // ConnectWise descriptions and resolutions are notes: read in the background, after the run (it stays at paging speed).
+    if (run.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, run.mspId);
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
@@ -350,6 +353,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       }
     }
     await flush();
+    // A new or changed ConnectWise copy has its notes (description, resolution) read again, in the background.
+    if (written > 0 && integration.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, mspId);
     return { written, isCut, requests: client.requestCount() - requestsBefore };
   }
 

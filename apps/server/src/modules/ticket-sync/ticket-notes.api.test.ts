@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TBatchStatus } from '@switchboard/contracts';
+import { psaTickets } from '@switchboard/db';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { detailsFromNotes, readTicketNotes } from './ticket-notes.jobs';
+
+// The notes reader on (it is off in other test apps), at a pace that keeps the test short.
+const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 6 }, staleAfterMs: 60_000, maxAttempts: 3 };
+let t: TTestApp;
+let sim: TPsaSimulator;
+withSimulatorApp({ app: { jobs: JOBS, config: { psaNotesReadsPerMinute: 6_000 } } }, (ready) => ({ t, sim } = ready));
+
+const direct = () => simulatorPsaClient(sim, 'connectwise', 'notes-direct');
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The board with the most closed tickets (the demo history) and an 80-day range ending at its newest one. */
+async function historyBoardAndRange(): Promise<{ boardId: number; startDate: string; endDate: string; closed: number[] }> {
+  const byBoard = new Map<number, { id: number; at: number }[]>();
+  for await (const ticket of direct().streamTickets({})) {
+    if (ticket.boardId === null || !ticket.isClosed) continue;
+    byBoard.set(ticket.boardId, [...(byBoard.get(ticket.boardId) ?? []), { id: ticket.id, at: Date.parse(ticket.createdAt ?? '') || 0 }]);
+  }
+  const [boardId, tickets] = [...byBoard.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [-1, []];
+  const newest = Math.max(...tickets.map((ticket) => ticket.at));
+  const from = newest - 80 * 86_400_000;
+  return { boardId, startDate: day(from), endDate: day(newest), closed: tickets.filter((ticket) => ticket.at >= Date.parse(`${day(from)}T00:00:00Z`)).map((ticket) => ticket.id) };
+}
+
+async function syncAndWait(admin: TestClient, body: Record<string, unknown>): Promise<TBatchStatus> {
+  const started = await admin.post('/psa/api/batch/sync-boards', body);
+  expect(started.statusCode, started.body).toBe(200);
+  const { parentRunId } = started.json<{ parentRunId: string }>();
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const status = (await admin.get(`/psa/api/batch/status?parentRunId=${parentRunId}`)).json<TBatchStatus>();
+    if (status.phase2?.status === 'COMPLETED' || status.phase2?.status === 'FAILED' || status.phase1.status === 'FAILED') return status;
+    if (Date.now() > until) throw new Error(`run ${parentRunId} did not settle`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until the reader has read every copy of the MSP (none left with notes_read_at null). */
+async function notesAllRead(mspId: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await t.deps.database.db.select({ id: psaTickets.id }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), isNull(psaTickets.notesReadAt))).limit(1);
+    if (waiting.length === 0) return;
+    if (Date.now() > until) throw new Error('the notes reader did not read every copy');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function copyOf(mspId: string, externalId: number) {
+  const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.externalId, String(externalId))));
+  return copy;
+}
+
+describe('ConnectWise descriptions and resolutions are read from the ticket notes', () => {
+  it('a synced closed ticket gets its resolution and description from its notes; an unchanged reread keeps them; a change is read again', async () => {
+    const { msp, admin } = await buildConnectedMsp(t, sim, 'connectwise');
+    const { boardId, startDate, endDate, closed } = await historyBoardAndRange();
+    expect(closed.length).toBeGreaterThan(10);
+    expect(await syncAndWait(admin, { boardIds: [boardId], startDate, endDate })).toMatchObject({ phase2: { status: 'COMPLETED' } });
+    // The ticket rows carry neither (ConnectWise keeps both in notes): before the reader, the copies have none.
+    await notesAllRead(msp.id);
+    for (const id of closed.slice(0, 5)) {
+      const expected = detailsFromNotes(await direct().listNotes(id));
+      expect(expected.resolution).toBeTruthy();
+      const copy = await copyOf(msp.id, id);
+      expect({ id, resolution: copy?.resolution, description: copy?.description }).toEqual({ id, resolution: expected.resolution, description: expected.description });
+    }
+
+    // The same range again, nothing changed in the PSA: the rows' empty description and resolution erase nothing.
+    const [first, second] = closed;
+    if (first === undefined || second === undefined) throw new Error('the board has too few closed tickets');
+    const before = await copyOf(msp.id, first);
+    await syncAndWait(admin, { boardIds: [boardId], startDate, endDate });
+    const kept = await copyOf(msp.id, first);
+    expect(kept?.resolution).toBe(before?.resolution);
+    expect(kept?.description).toBe(before?.description);
+    expect(kept?.notesReadAt?.getTime()).toBe(before?.notesReadAt?.getTime());
+
+    // A technician adds a resolution note in the PSA and the ticket changes: the next sync has its notes read again.
+    await direct().addNote(second, { text: 'Also replaced the network cable at the desk.', kind: 'resolution' });
+    await direct().updateTicket(second, { summary: 'Changed in the PSA after the first read' });
+    await syncAndWait(admin, { boardIds: [boardId], startDate, endDate });
+    await notesAllRead(msp.id);
+    const reread = await copyOf(msp.id, second);
+    expect(reread?.summary).toBe('Changed in the PSA after the first read');
+    expect(reread?.resolution).toContain('Also replaced the network cable at the desk.');
+  });
+
+  it('a PSA that fails while the notes are read loses nothing: the job is retried and the copy is read once the PSA answers', async () => {
+    const { msp, admin } = await buildConnectedMsp(t, sim, 'connectwise');
+    const { boardId, startDate, endDate, closed } = await historyBoardAndRange();
+    const latest = closed.at(-1);
+    if (latest === undefined) throw new Error('no closed ticket');
+    // More 503s than the adapter retries within one pass, on this ticket's notes: the pass ends, the queue retries the job.
+    sim.faults.failNext({ kind: 503, count: 12, path: `/v4_6_release/apis/3.0/service/tickets/${latest}/notes`, method: 'GET' });
+    expect(await syncAndWait(admin, { boardIds: [boardId], startDate, endDate })).toMatchObject({ phase2: { status: 'COMPLETED' } });
+    await notesAllRead(msp.id, 90_000);
+    expect(sim.faults.pendingCount()).toBe(0);
+    const expected = detailsFromNotes(await direct().listNotes(latest));
+    expect((await copyOf(msp.id, latest))?.resolution).toBe(expected.resolution);
+  });
+
+  it('Autotask tickets carry both on the row: the reader asks the PSA nothing for them', async () => {
+    const { msp } = await buildConnectedMsp(t, sim, 'autotask');
+    const result = await readTicketNotes(t.deps, { mspId: msp.id }, new AbortController().signal);
+    expect(result).toEqual({ read: 0, isMore: false });
+  });
+});
+
+describe('detailsFromNotes', () => {
+  const note = (id: number, kind: 'description' | 'internal' | 'resolution', text: string, createdAt: string) => ({ id, ticketId: 1, kind, text, createdAt, createdBy: null });
+  it('takes the first description note and every resolution note in time order; internal notes are neither', () => {
+    expect(
+      detailsFromNotes([
+        note(4, 'resolution', 'Second fix.', '2025-01-03T00:00:00Z'),
+        note(2, 'description', 'Printer jams on tray 2.', '2025-01-01T00:00:00Z'),
+        note(3, 'internal', 'Called the vendor.', '2025-01-02T00:00:00Z'),
+        note(5, 'description', 'A later reply.', '2025-01-02T12:00:00Z'),
+        note(1, 'resolution', 'First fix.', '2025-01-02T06:00:00Z'),
+        note(6, 'resolution', '   ', '2025-01-04T00:00:00Z'),
+      ]),
+    ).toEqual({ description: 'Printer jams on tray 2.', resolution: 'First fix.\n\nSecond fix.' });
+    expect(detailsFromNotes([note(1, 'internal', 'Only internal.', '2025-01-01T00:00:00Z')])).toEqual({ description: null, resolution: null });
+  });
+});
