@@ -71,9 +71,10 @@ export async function readTicketNotes(deps: TTicketNotesDeps, job: TTicketNotesJ
     try {
       notes = await client.listNotes(Number(copy.externalId));
     } catch (error) {
-      // A rate limit or an outage ends the pass (the adapter has retried); the queue retries the job later and the
-      // copies not read yet are still pending. A ticket the PSA no longer has, or refuses, is marked read as it is.
-      if (isPsaError(error) && (error.kind === 'rate_limited' || error.kind === 'unavailable')) throw error;
+      // A ticket the PSA no longer has (or whose notes it refuses to list) is marked read as it is. Anything else — a
+      // rate limit or an outage the adapter has retried, keys that stopped working — ends the pass: the queue retries
+      // the job later and the copies not read yet stay waiting.
+      if (!isPsaError(error) || (error.kind !== 'not_found' && error.kind !== 'validation')) throw error;
     }
     const details = detailsFromNotes(notes);
     if (await saveNotesOfCopy(db, job.mspId, copy.id, { ...details, readAt: deps.now() })) read += 1;
