@@ -165,8 +165,8 @@ export const psaTickets = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.mspId, t.id] }),
-    // The ConnectWise copies whose notes are still to be read, closed ones (past resolutions) first.
-    index('psa_tickets_notes_pending_idx').on(t.mspId, t.isClosed, t.psaClosedAt).where(sql`${t.psaType} = 'CONNECTWISE' and ${t.notesReadAt} is null`),
+    // The ConnectWise copies whose notes are still to be read: open ones (being worked) first, then the latest closed.
+    index('psa_tickets_notes_pending_idx').on(t.mspId, t.isClosed, t.psaClosedAt.desc()).where(sql`${t.psaType} = 'CONNECTWISE' and ${t.notesReadAt} is null`),
     uniqueIndex('psa_tickets_ext_uq').on(t.mspId, t.psaType, t.externalId),
     index('psa_tickets_board_idx').on(t.mspId, t.psaType, t.boardExternalId, t.isClosed),
     // The queue upkeep's incremental pass reads only the copies synchronized since its last run.

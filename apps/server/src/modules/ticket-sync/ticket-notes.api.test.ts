@@ -5,7 +5,10 @@ import { psaTickets } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildMsp } from '../../../test/factories';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { detailsFromNotes, readTicketNotes } from './ticket-notes.jobs';
+import { findCopiesWithUnreadNotes, saveNotesOfCopy } from './ticket-sync.repository';
 
 // The notes reader on (it is off in other test apps), at a pace that keeps the test short.
 const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 6 }, staleAfterMs: 60_000, maxAttempts: 3 };
@@ -111,6 +114,26 @@ describe('ConnectWise descriptions and resolutions are read from the ticket note
     const { msp } = await buildConnectedMsp(t, sim, 'autotask');
     const result = await readTicketNotes(t.deps, { mspId: msp.id }, new AbortController().signal);
     expect(result).toEqual({ read: 0, isMore: false });
+  });
+});
+
+describe('the notes still to read', () => {
+  it('come open tickets first (their descriptions are worked now), then the latest closed; a changed copy waits again', async () => {
+    const msp = await buildMsp(t);
+    const at = (day: number) => new Date(Date.UTC(2025, 5, day));
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [
+      { externalId: 1, summary: 'Closed long ago', isClosed: true, closedAt: at(1), updatedAt: at(1) },
+      { externalId: 2, summary: 'Open', isClosed: false, updatedAt: at(2) },
+      { externalId: 3, summary: 'Closed lately', isClosed: true, closedAt: at(20), updatedAt: at(20) },
+    ]);
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'AUTOTASK', [{ externalId: 4, summary: 'Autotask carries both', isClosed: true, closedAt: at(25) }]);
+    const waiting = await findCopiesWithUnreadNotes(t.deps.database.db, msp.id, 10);
+    expect(waiting.map((copy) => copy.externalId)).toEqual(['2', '3', '1']);
+    for (const copy of waiting) await saveNotesOfCopy(t.deps.database.db, msp.id, copy.id, { description: null, resolution: null, readAt: at(21) });
+    expect(await findCopiesWithUnreadNotes(t.deps.database.db, msp.id, 10)).toEqual([]);
+    // The ticket changes in the PSA: its copy is rewritten and its notes wait to be read again.
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [{ externalId: 1, summary: 'Closed long ago, reopened and closed', isClosed: true, closedAt: at(22), updatedAt: at(22) }]);
+    expect((await findCopiesWithUnreadNotes(t.deps.database.db, msp.id, 10)).map((copy) => copy.externalId)).toEqual(['1']);
   });
 });
 

@@ -1,9 +1,9 @@
 // ConnectWise ticket rows carry neither the description nor the resolution: both are notes of the ticket (the first
-// "detail description" note, and the notes flagged resolution). Without them a ConnectWise MSP's copies have no past
-// resolutions for Jarvis and the queue's "similar past resolutions", and the categoriser learns from summaries alone.
-// This durable job reads the notes of the copies written or changed since their notes were last read, closed tickets
-// first, at a bounded pace per MSP (PSA_NOTES_READS_PER_MINUTE), in the background: the sync itself stays at the
-// PSA's paging speed, and a copy the reader has not reached yet is simply a copy without a resolution.
+// "detail description" note, and the notes flagged resolution). Without them a ConnectWise MSP's queue tickets have no
+// description, Jarvis and the queue's "similar past resolutions" have no past fixes, and the categoriser learns from
+// summaries alone. This durable job reads the notes of the copies written or changed since their notes were last read,
+// open tickets first, then the latest closed, at a bounded pace per MSP (PSA_NOTES_READS_PER_MINUTE), in the
+// background: the sync itself stays at the PSA's paging speed (decision 035).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isPsaError, type TPsaNote } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaMembers, psaTickets, syncRuns, type TDatabase } from '@switchboard/db';
 import type { TPsaType } from '@switchboard/contracts';
 
@@ -122,13 +122,16 @@ export async function findDirectoryNames(
   };
 }
 
-/** ConnectWise copies whose notes are not read since they were written or changed, closed (past resolutions) first, the latest closed first. */
+/**
+ * ConnectWise copies whose notes are not read since they were written or changed: open ones first (a technician works
+ * them now and needs the description), then the closed ones, latest closed first (past resolutions).
+ */
 export async function findCopiesWithUnreadNotes(db: TDatabase, mspId: string, limit: number): Promise<{ id: string; externalId: string; isClosed: boolean }[]> {
   return db
     .select({ id: psaTickets.id, externalId: psaTickets.externalId, isClosed: psaTickets.isClosed })
     .from(psaTickets)
     .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, 'CONNECTWISE'), isNull(psaTickets.notesReadAt)))
-    .orderBy(desc(psaTickets.isClosed), sql`${psaTickets.psaClosedAt} desc nulls first`)
+    .orderBy(psaTickets.isClosed, sql`${psaTickets.psaClosedAt} desc nulls last`)
     .limit(limit);
 }
 

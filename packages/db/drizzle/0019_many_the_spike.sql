@@ -1,2 +1,0 @@
-ALTER TABLE "psa_tickets" ADD COLUMN "notes_read_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "psa_tickets_notes_pending_idx" ON "psa_tickets" USING btree ("msp_id","is_closed","psa_closed_at") WHERE "psa_tickets"."psa_type" = 'CONNECTWISE' and "psa_tickets"."notes_read_at" is null;
