@@ -87,6 +87,12 @@ describe('troubleshootingSteps', () => {
     const ids = troubleshootingSteps([signIn, pdfs, filed], { query, onTopicOf: 'the office printer shows offline' }).map((step) => step.source.id);
     expect(ids).not.toContain('100301');
     expect(ids).toEqual(expect.arrayContaining(['100302', '100077']));
+    // A word any request says is not the person's topic: "new" and "laptop" made a new starter's set-up two shared words,
+    // enough beside a source filed under the category, for a laptop that freezes.
+    const starter: TRetrievedSource = { kind: 'article', id: '31', title: 'New starter laptop setup', text: '1. Enrol the laptop in Intune.\n2. Sign in as the new starter.', score: 0.7 };
+    const freezes: TRetrievedSource = { kind: 'resolution', id: '100150', title: 'laptop freezes after lunch', text: 'Updated the graphics driver and the BIOS.', score: 0.3, isOfCategory: true };
+    const frozen = troubleshootingSteps([starter, freezes], { query: 'my new laptop keeps freezing', onTopicOf: 'my new laptop keeps freezing' }).map((step) => step.source.id);
+    expect(frozen).toEqual(['100150']);
     // Without the option (the chat's answers) the passing mention still counts.
     expect(troubleshootingSteps([ticketTips, printer, filed], { query }).map((step) => step.source.id)).toContain('40');
   });

@@ -71,6 +71,19 @@ function termSet(text: string): Set<string> {
   return new Set(words(text));
 }
 
+/**
+ * Words a request says whatever its problem ("my new laptop…", "not working", "keeps", "again"): they never make a
+ * source about the person's problem. "new" made "New starter laptop setup" a step for "my new monitor flickers".
+ */
+const WEAK_TOPIC_WORDS = new Set(
+  words('new old work works working worked issue issues problem problems help keep keeps anymore getting trying tried unable able use using used set setting'),
+);
+
+/** The words of what the person wrote that can make a source on-topic. */
+function topicTerms(text: string): Set<string> {
+  return new Set(words(text).filter((word) => !WEAK_TOPIC_WORDS.has(word)));
+}
+
 /** How many terms two sets share. */
 function sharedCount(a: Set<string>, b: Set<string>): number {
   let shared = 0;
@@ -123,7 +136,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
   const limit = Math.max(0, Math.min(options.limit ?? 10, 50));
   if (limit === 0) return [];
   const query = termSet(options.query ?? '');
-  const topic = options.onTopicOf === undefined ? null : termSet(options.onTopicOf);
+  const topic = options.onTopicOf === undefined ? null : topicTerms(options.onTopicOf);
   // Where sources are filed under the problem's category, a source from elsewhere must share two of the person's
   // words to join them: one common word ("office", "stuck") made "Cant sign into office 365" a printer step.
   const wordsNeeded = sources.some((source) => source.isOfCategory === true) ? 2 : 1;
