@@ -7,11 +7,12 @@ const SOURCE_COLORS: Record<TScoreSuggestion['source'], string> = { history: 'te
 function SuggestedValue({ label, value, source, explanation, badge }: { label: string; value: number | string; source: TScoreSuggestion['source']; explanation: string; badge: string }) {
   return (
     <Stack gap={2} miw={140}>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         <Text fw={600} aria-label={label}>
           {value}
         </Text>
-        <Badge size="xs" variant="light" color={SOURCE_COLORS[source]} title={`Source: ${badge}`} tt="none">
+        {/* A model's name can be long: the badge wraps rather than cut it to "suggested by gpt-…". */}
+        <Badge size="xs" variant="light" color={SOURCE_COLORS[source]} title={`Source: ${badge}`} tt="none" h="auto" py={2} styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } }}>
           {badge}
         </Badge>
       </Group>
@@ -27,7 +28,7 @@ function aiNotice(ai: TScoredBoard['ai']): { color: string; text: string } | nul
   if (!ai) return null;
   if (ai.fallbackReason) return { color: 'yellow', text: `The AI model (${ai.model}) could not help this time: ${ai.fallbackReason} The numbers history could not support keep their defaults.` };
   if (ai.asked === 0) return { color: 'blue', text: `Every subtype has enough history, so the AI model (${ai.model}) was not asked.` };
-  return { color: 'violet', text: `${ai.applied === 1 ? '1 subtype' : `${ai.applied} subtypes`} with too little history got numbers suggested by ${ai.model}; check them before you apply.` };
+  return { color: 'violet', text: `${ai.model} suggested the numbers history could not support for ${ai.applied === 1 ? '1 subtype' : `${ai.applied} subtypes`}; check them before you apply.` };
 }
 
 /** A-052's suggestions with where each number came from (issue #7: "say in the UI where each suggested number came from"). */

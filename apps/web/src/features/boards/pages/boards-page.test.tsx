@@ -203,7 +203,7 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
-    expect(within(panel).getByText('1 subtype with too little history got numbers suggested by gpt-4o-mini; check them before you apply.')).toBeInTheDocument();
+    expect(within(panel).getByText('gpt-4o-mini suggested the numbers history could not support for 1 subtype; check them before you apply.')).toBeInTheDocument();
     expect(within(panel).getByTitle('Source: suggested by gpt-4o-mini')).toBeInTheDocument();
     expect(within(panel).getByTitle('Source: default')).toBeInTheDocument();
     expect(within(panel).getAllByTitle('Source: from 2 closed tickets')).toHaveLength(2);
