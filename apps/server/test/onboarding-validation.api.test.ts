@@ -16,7 +16,7 @@ interface TBadCall {
   id: string;
   method: 'GET' | 'POST' | 'PUT';
   url: (d: string) => string;
-  body?: unknown;
+  body?: object;
   detail: string;
   fields: string[];
 }
