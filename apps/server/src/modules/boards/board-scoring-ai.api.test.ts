@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SYSTEM_BOARD_SCORES } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer, type TRecordedRequest, type TReply } from '@switchboard/assistant/testing';
-import type { TMergedCategorization, TScoredBoard } from '@switchboard/contracts';
+import { autotaskQueueFromBoard, type TMergedCategorization, type TScoredBoard, type TTicketingConfiguration } from '@switchboard/contracts';
 import { auditEvents } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
@@ -190,5 +190,40 @@ describe('A-052 with an AI model configured', () => {
     expect(scored.ai).toBeNull();
     expect(without(scored).every((suggestion) => suggestion.priorityScore.source === 'default')).toBe(true);
     expect(await proposalEvents(requestId)).toEqual([]);
+  });
+});
+
+describe('A-052 on an Autotask queue', () => {
+  it('keeps the 8 h default without history and no model, and takes the model\'s numbers for the sub-issue types when one is configured', async () => {
+    const { msp, admin } = await buildConnectedMsp(t, sim, 'autotask');
+    const [queue] = await simulatorPsaClient(sim, 'autotask', 'board-ai-direct-at').listBoards();
+    if (!queue) throw new Error('the simulator has no Autotask queue');
+    const merged = await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${queue.id}`);
+    expect(merged.statusCode, merged.body).toBe(200);
+    const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...board } = merged.json<TMergedCategorization>();
+    const score = async () => {
+      const response = await admin.post('/psa/applyGPTScoringToConnectWiseCategorization', { board });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TScoredBoard>();
+    };
+
+    const plain = await score();
+    expect(plain.ai).toBeNull();
+    expect(plain.suggestions.length).toBeGreaterThan(0);
+    expect(plain.suggestions.every((suggestion) => suggestion.slaDeadLineInHours.value === 8 && suggestion.slaDeadLineInHours.source === 'default')).toBe(true);
+
+    expect((await admin.put(`/db/${msp.customDomain}/llm-provider`, { provider: 'openai', model: 'gpt-test', apiKey: 'sk-test-1234', baseUrl: `${llm.url}/v1` })).statusCode).toBe(200);
+    llm.requests.length = 0;
+    llm.reply((request) => openAiAnswer(answerAll(request, { slaHours: 12 })));
+    const withModel = await score();
+    expect(sentToModel(llm.requests[0]).board).toBe(queue.name);
+    expect(withModel.ai).toMatchObject({ model: 'gpt-test', applied: plain.suggestions.length, fallbackReason: null });
+    expect(withModel.suggestions.every((suggestion) => suggestion.slaDeadLineInHours.value === 12 && suggestion.slaDeadLineInHours.source === 'llm')).toBe(true);
+    // The scored queue saves as a mapping in Autotask's variant, as the editor sends it (decisions #17: nothing new is created).
+    const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { psaType: 'AUTOTASK', autotaskConfigV2: { ticketQueueDetails: [autotaskQueueFromBoard(withModel.board)] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = saved.json<TTicketingConfiguration>().autotaskConfigV2?.ticketQueueDetails[0]?.issueTypes.flatMap((type) => type.subIssueTypes) ?? [];
+    expect(stored.length).toBe(plain.suggestions.length);
+    expect(stored.every((sub) => sub.slaDeadlineInHours === 12)).toBe(true);
   });
 });
