@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { SYSTEM_BOARD_SCORES } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer, type TRecordedRequest, type TReply } from '@switchboard/assistant/testing';
 import { autotaskQueueFromBoard, type TMergedCategorization, type TScoredBoard, type TTicketingConfiguration } from '@switchboard/contracts';
-import { auditEvents } from '@switchboard/db';
+import { auditEvents, llmProviders } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
@@ -178,6 +178,19 @@ describe('A-052 with an AI model configured', () => {
       expect(llm.requests[0]?.body).toMatchObject({ model: 'claude-test', system: SYSTEM_BOARD_SCORES, tool_choice: { type: 'tool', name: 'board_scores' } });
       expect(scored.ai).toMatchObject({ provider: 'anthropic', model: 'claude-test', fallbackReason: null });
       expect(without(scored).every((suggestion) => suggestion.slaDeadLineInHours.value === 3 && suggestion.slaDeadLineInHours.explanation.startsWith('Suggested by claude-test: '))).toBe(true);
+    } finally {
+      expect((await admin.put(`/db/${msp.customDomain}/llm-provider`, { provider: 'openai', model: 'gpt-test', apiKey: 'sk-test-1234', baseUrl: `${llm.url}/v1` })).statusCode).toBe(200);
+    }
+  });
+
+  it('a key that no longer decrypts (a rotated ENCRYPTION_KEY): history and defaults, no call, and the screen says why', async () => {
+    await t.deps.database.db.update(llmProviders).set({ secretCiphertext: 'sealed-with-another-key' }).where(eq(llmProviders.mspId, msp.id));
+    try {
+      const { scored, requestId } = await score();
+      expect(llm.requests).toHaveLength(0);
+      expect(scored.ai).toMatchObject({ model: 'gpt-test', asked: 0, applied: 0, fallbackReason: 'The saved API key of the AI model cannot be read any more. Enter it again in "AI model for Jarvis".' });
+      expect(without(scored).every((suggestion) => suggestion.slaDeadLineInHours.source === 'default')).toBe(true);
+      expect(await proposalEvents(requestId)).toEqual([]);
     } finally {
       expect((await admin.put(`/db/${msp.customDomain}/llm-provider`, { provider: 'openai', model: 'gpt-test', apiKey: 'sk-test-1234', baseUrl: `${llm.url}/v1` })).statusCode).toBe(200);
     }

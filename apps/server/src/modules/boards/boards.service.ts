@@ -1,3 +1,4 @@
+import { suggestBoardScores } from '@switchboard/assistant';
 import type { TDatabase } from '@switchboard/db';
 import {
   MESSAGES,
@@ -27,7 +28,6 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { scoreBoard } from './board-scoring';
 import { aiScoreRequest, applyAiProposals } from './board-scoring-ai';
-import { suggestBoardScores } from '@switchboard/assistant';
 import { createLlmEngines } from '../llm-provider/llm-engines';
 import { findLlmProvider } from '../llm-provider/llm-provider.repository';
 import { findBoardTemplate } from './board-templates';
@@ -500,9 +500,14 @@ export function createBoardsService(deps: TBoardsDeps) {
   async function withAiSuggestions(actor: TActor, boardId: number, scored: TScoredBoard, priorities: Parameters<typeof scoreBoard>[2]): Promise<TScoredBoard> {
     const row = await findLlmProvider(db, actor.mspId);
     if (!row) return scored;
-    const connection = await engines.connectionFor(actor.mspId);
     const ai = { provider: row.provider, model: row.model };
-    if (!connection) return { ...scored, ai: { ...ai, asked: 0, applied: 0, fallbackReason: 'The saved API key of the AI model cannot be read any more. Enter it again.' } };
+    let connection: ReturnType<typeof engines.connectionOf>;
+    try {
+      connection = engines.connectionOf(row);
+    } catch {
+      // A key sealed with a previous ENCRYPTION_KEY (decision 023): history and defaults only, and the screen says why.
+      return { ...scored, ai: { ...ai, asked: 0, applied: 0, fallbackReason: 'The saved API key of the AI model cannot be read any more. Enter it again in "AI model for Jarvis".' } };
+    }
     const request = aiScoreRequest(scored, scored.board.boardName ?? '');
     if (request.wanted.length === 0) return { ...scored, ai: { ...ai, asked: 0, applied: 0, fallbackReason: null } };
     const answer = await suggestBoardScores(connection, request);
