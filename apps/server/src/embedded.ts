@@ -9,6 +9,7 @@ import { DEMO_MSP, DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoMsp } from './demo/seed
 import { copyDemoTickets } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
+import { seedDemoTeam } from './demo/demo-team';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
 import { createPsaEventsService } from './modules/psa-events/psa-events.service';
 import { eventDeliveryNotice } from './modules/psa-events/psa-events.delivery';
@@ -63,6 +64,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   const seeded = await seedDemoMsp(deps, { simulatorUrl: simulator.url });
   // Jarvis's demo board and history come from the simulator; a failure here leaves the demo usable without them.
   await seedDemoJarvis(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo board and ticket history for Jarvis were not seeded:', error));
+  // Northwind is onboarded: its technicians are a team on the Help Desk board (issue #7 "The demo").
+  await seedDemoTeam(deps, seeded.mspId).catch((error: unknown) => console.warn('The demo team was not created:', error));
   // A fresh simulator has only closed history: raise a few open tickets so the queue has work to hand out.
   await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"); the psa-events reconcile loop and webhooks keep them in step.

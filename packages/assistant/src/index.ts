@@ -59,6 +59,17 @@ export { extractSteps, troubleshootingSteps, type TTroubleshootOptions } from '.
 export { suggestPromptsFromSources } from './troubleshoot/suggest-prompts';
 export { createLocalEngine, fallbackAnswerIntro, LOCAL_ANSWER_INTRO, LOCAL_ANSWER_NOTHING_FOUND, LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK, type TLocalEngineDeps } from './engine/local-engine';
 export { createLlmEngine, SYSTEM_ANSWER, SYSTEM_CATEGORISE, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT, type TLlmEngineConfig } from './engine/llm-engine';
+export {
+  BOARD_SCORE_TIERS,
+  suggestBoardScores,
+  SYSTEM_BOARD_SCORES,
+  type TBoardScoreExample,
+  type TBoardScoreProposal,
+  type TBoardScoreQuestion,
+  type TBoardScoreRequest,
+  type TBoardScoreResult,
+  type TBoardScoreTier,
+} from './engine/board-scores';
 export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';
 export { testLlmConnection, TEST_SYSTEM_PROMPT, type TLlmConnectionTestResult } from './engine/llm-connection-test';
 export { embedTexts, EMBEDDING_BATCH, EmbeddingOutputError, type TEmbeddingConnection } from './engine/embeddings';

@@ -291,9 +291,12 @@ export const ZDefaultBoardSetupResult = z.object({
   unmatched: z.array(z.string()),
 });
 
-/** A-052: where a suggested number came from (no LLM: the MSP's own closed tickets, or the 01 §5 defaults). */
-/** `history`: the MSP's closed tickets; `psa`: the PSA's own priority order; `default`: 01 §5 (too little history). */
-export const SCORE_SOURCES = ['history', 'psa', 'default'] as const;
+/**
+ * A-052: where a suggested number came from. `history`: the MSP's closed tickets; `psa`: the PSA's own
+ * priority order; `llm`: the MSP's AI model, for what history could not support (decision 024);
+ * `default`: 01 §5 (too little history and no model, or the model did not answer).
+ */
+export const SCORE_SOURCES = ['history', 'psa', 'llm', 'default'] as const;
 export const ZScoreSuggestion = z.object({ value: z.number(), source: z.enum(SCORE_SOURCES), explanation: z.string() });
 export type TScoreSuggestion = z.infer<typeof ZScoreSuggestion>;
 export const ZSubTypeSuggestion = z.object({
@@ -320,6 +323,20 @@ export const ZScoredBoard = z.object({
   prioritySuggestions: z.array(z.object({ priorityId: z.number().int(), priority: z.string(), priorityScore: ZScoreSuggestion })),
   history: z.object({ ticketCount: z.number().int(), from: z.string().nullable(), to: z.string().nullable() }),
   method: z.literal('ticket-history'),
+  /**
+   * The MSP's AI model (decision 024), null when it has none. `asked`: subtypes history could not
+   * support that went to the model; `applied`: those that took its numbers; `fallbackReason`: why
+   * none did (timeout, error, an answer that failed validation), in plain words.
+   */
+  ai: z
+    .object({
+      provider: z.enum(['openai', 'anthropic']),
+      model: z.string(),
+      asked: z.number().int(),
+      applied: z.number().int(),
+      fallbackReason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TScoredBoard = z.infer<typeof ZScoredBoard>;
 

@@ -1,7 +1,7 @@
 import { BOARD_DEFAULTS, SLA_HOURS_MAX, type TEditableBoard, type TPsaType, type TScoredBoard, type TScoreSuggestion, type TSubTypeSuggestion, type TTier } from '@switchboard/contracts';
 
 /**
- * A-052 without any LLM: the board's priority and subtype scores, tiers and SLA hours suggested
+ * A-052 from history (the MSP's AI model, when it has one, fills the gaps: board-scoring-ai.ts): the board's priority and subtype scores, tiers and SLA hours suggested
  * from the MSP's own closed tickets, each number with the sentence that says where it came from.
  */
 
@@ -253,5 +253,6 @@ export function scoreBoard(board: TEditableBoard, history: THistoryTicket[], pri
       to: dates.length === 0 ? null : new Date(dates.reduce((a, b) => Math.max(a, b))).toISOString(),
     },
     method: 'ticket-history',
+    ai: null,
   };
 }

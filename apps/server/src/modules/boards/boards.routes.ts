@@ -179,7 +179,7 @@ export const registerBoardsRoutes: TModule = (app, deps) => {
       schema: {
         tags: ['boards'],
         operationId: 'applyGPTScoringToConnectWiseCategorization',
-        summary: 'A-052 Suggested scores, tiers and SLA from the MSP\'s own closed tickets (no LLM), each with its source',
+        summary: 'A-052 Suggested scores, tiers and SLA from the MSP\'s own closed tickets, the MSP\'s AI model filling what history cannot support (decision 024), each with its source',
         body: ZScoringBody,
         response: { 200: ZScoredBoard },
       },

@@ -1,3 +1,4 @@
+import { suggestBoardScores } from '@switchboard/assistant';
 import type { TDatabase } from '@switchboard/db';
 import {
   MESSAGES,
@@ -26,6 +27,9 @@ import { findIntegration } from '../integrations/integrations.repository';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { scoreBoard } from './board-scoring';
+import { aiScoreRequest, applyAiProposals } from './board-scoring-ai';
+import { createLlmEngines } from '../llm-provider/llm-engines';
+import { findLlmProvider } from '../llm-provider/llm-provider.repository';
 import { findBoardTemplate } from './board-templates';
 import { boardCapabilities } from './boards.policy';
 import { mergeCategorization, presentAutotaskQueue, presentStoredBoard, type TPsaBoardData } from './boards.presenter';
@@ -49,7 +53,7 @@ type TSaveBody = z.output<typeof ZSaveTicketingConfigurationBody>;
 type TCreateBoardBody = z.output<typeof ZCreateBoardBody>;
 type TRealBoard = TEditableBoard & { boardId: number };
 
-type TBoardsDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
+type TBoardsDeps = Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'psaClients'>;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const notAllowedAtPsa = () => new AppError('psa_validation', MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
@@ -66,6 +70,7 @@ const extrasOf = (row: TBoardConfigRow): TBoardExtras => ({
 /** Board screen, board editor and board setup (A-011, A-023, A-030, A-034, A-047…A-052). */
 export function createBoardsService(deps: TBoardsDeps) {
   const db = deps.database.db;
+  const engines = createLlmEngines(deps);
 
   const audit = (txOrDb: TDatabase, actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
     deps.audit.record(txOrDb, { ...userAuditFields(actor), action, target, outcome: 'success', details });
@@ -483,7 +488,41 @@ export function createBoardsService(deps: TBoardsDeps) {
     const board = normaliseBoard(input, psaType);
     if (board.boardId === null) throw validation(MESSAGES.boards.noBoardSelected, [{ name: 'board.boardId', reason: MESSAGES.boards.noBoardSelected }]);
     const [priorities, history] = await Promise.all([withPsaErrors(() => client.listPriorities()), listClosedTicketHistory(db, actor.mspId, psaType, board.boardId)]);
-    return scoreBoard(board, history, priorities, psaType);
+    const scored = scoreBoard(board, history, priorities, psaType);
+    return withAiSuggestions(actor, board.boardId, scored, priorities);
+  }
+
+  /**
+   * Decision 024: the MSP's AI model, when it has one, proposes the numbers history could not support;
+   * on a timeout, an error or an answer that fails validation the history and default numbers stand
+   * and `ai.fallbackReason` says why. Every proposal asked for is audited (engine, model).
+   */
+  async function withAiSuggestions(actor: TActor, boardId: number, scored: TScoredBoard, priorities: Parameters<typeof scoreBoard>[2]): Promise<TScoredBoard> {
+    const row = await findLlmProvider(db, actor.mspId);
+    if (!row) return scored;
+    const ai = { provider: row.provider, model: row.model };
+    let connection: ReturnType<typeof engines.connectionOf>;
+    try {
+      connection = engines.connectionOf(row);
+    } catch {
+      // A key sealed with a previous ENCRYPTION_KEY (decision 023): history and defaults only, and the screen says why.
+      return { ...scored, ai: { ...ai, asked: 0, applied: 0, fallbackReason: 'The saved API key of the AI model cannot be read any more. Enter it again in "AI model for Jarvis".' } };
+    }
+    const request = aiScoreRequest(scored, scored.board.boardName ?? '');
+    if (request.wanted.length === 0) return { ...scored, ai: { ...ai, asked: 0, applied: 0, fallbackReason: null } };
+    const answer = await suggestBoardScores(connection, request);
+    const merged = answer.proposals ? applyAiProposals(scored, answer.proposals, row.model, priorities) : { scored, applied: 0 };
+    const wantedCategory = new Map(request.wanted.map((entry) => [entry.key, entry.category]));
+    await audit(db, actor, 'board.ai_proposal', String(boardId), {
+      engine: answer.proposals ? 'llm' : 'history',
+      provider: row.provider,
+      model: row.model,
+      fallbackReason: answer.fallbackReason,
+      asked: request.wanted.length,
+      applied: merged.applied,
+      proposals: (answer.proposals ?? []).map((proposal) => ({ category: wantedCategory.get(proposal.key), priorityScore: proposal.priorityScore, subTypeScore: proposal.subTypeScore, slaHours: proposal.slaHours, tier: proposal.tier })),
+    });
+    return { ...merged.scored, ai: { ...ai, asked: request.wanted.length, applied: merged.applied, fallbackReason: answer.fallbackReason } };
   }
 
   /** The default-company choices: the MSP's synchronized PSA companies (ours, docs/api-additions.md). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { permissionMap, SESSION_COOKIE } from '@switchboard/contracts';
+import { MESSAGES, permissionMap, SESSION_COOKIE } from '@switchboard/contracts';
 import { auditEvents, integrations, roles } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildApp } from '../../app';
@@ -160,6 +160,32 @@ describe('A-041 POST /db/{msp}/integrations/updateConnectWiseManageIntegrator', 
     expect(response.json()).toMatchObject({ code: 'psa_bad_keys' });
     expect(response.body).not.toContain('wrong-private-key-0000');
     expect((await admin.get(`/db/${msp.customDomain}/integrations`)).json()).toMatchObject({ connectWiseManageIntegrator: false });
+  });
+
+  // Issue #7: "Errors from the PSA (bad keys, unreachable, rate limited) reach the user as clear messages, not only flags."
+  it('a PSA that limits or stops answering while connecting gives its plain message, and the flag stays off', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, connectWiseBody(msp))).statusCode).toBe(200);
+    const connect = () => admin.post(`/db/${msp.customDomain}/integrations/updateConnectWiseManageIntegrator?status=true`);
+    try {
+      sim.faults.failNext({ kind: 429, count: 20, pathPrefix: '/v4_6_release/apis/3.0/service/boards' });
+      const limited = await connect();
+      expect(limited.statusCode, limited.body).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'psa_rate_limited', detail: MESSAGES.psa.rateLimited });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      sim.faults.reset();
+
+      sim.faults.failNext({ kind: 503, count: 20, pathPrefix: '/v4_6_release/apis/3.0/service/boards' });
+      const down = await connect();
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'psa_unavailable', detail: MESSAGES.psa.unavailable });
+    } finally {
+      sim.faults.reset();
+    }
+    expect((await admin.get(`/db/${msp.customDomain}/integrations`)).json()).toMatchObject({ connectWiseManageIntegrator: false });
+    // Once the PSA answers again, the same keys connect.
+    expect((await connect()).statusCode).toBe(200);
   });
 
   it('needs mspIntegrations and the MSP of the session', async () => {

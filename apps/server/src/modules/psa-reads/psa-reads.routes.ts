@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireCapability, type PsaClient } from '@switchboard/psa';
 import type { TModule } from '../../app-deps';
 import { mspUserOf, type TRouteAccess } from '../../plugins/access';
+import { validation } from '../../lib/app-error';
 import { withPsaErrors } from '../integrations/psa-errors';
 import { assertMayReadTicket, visibleNotes } from './psa-reads.policy';
 import {
@@ -19,6 +20,9 @@ import {
   ZPsaTicketQuery,
   ZPsaTicketStatus,
 } from './psa-reads.schemas';
+
+/** A-029 on ConnectWise without `boardId`: statuses are kept per board there. */
+const STATUSES_NEED_BOARD = 'Choose a board: ConnectWise keeps its statuses per board.';
 
 const ANY_USER: TRouteAccess = { principal: 'user', tenant: 'query' };
 const TECHNICIAN: TRouteAccess = { principal: 'technician', tenant: 'query' };
@@ -72,6 +76,10 @@ export const registerPsaReadsRoutes: TModule = (app, deps) => {
     { config: { access: ANY_USER }, schema: { tags: ['psa'], operationId: 'getConnectWiseStatuses', summary: 'A-029 Statuses of one board (Autotask: the global status list; boardId ignored)', querystring: ZPsaStatusesQuery, response: { 200: z.array(ZPsaStatus) } } },
     async (request) => {
       const { client } = await clientFor(request);
+      // Our own refusal, not the PSA's: without a board there is nothing to ask ConnectWise (it answered 422 "The PSA refused the request").
+      if (client.psaType === 'connectwise' && request.query.boardId === undefined) {
+        throw validation(STATUSES_NEED_BOARD, [{ name: 'boardId', reason: STATUSES_NEED_BOARD }]);
+      }
       return withPsaErrors(() => client.listStatuses(request.query.boardId ?? null));
     },
   );

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<string, string> = {
   'auth.totp.setup': 'Authenticator app set-up started',
   'auth.two_factor': 'Sign-in code checked',
   'auth.two_factor.resend': 'Sign-in code sent again',
+  'board.ai_proposal': 'AI model suggested board scores',
   'board.configuration.save': 'Board saved',
   'board.create': 'Board created in the PSA',
   'board.default-setup': 'Default board set up',

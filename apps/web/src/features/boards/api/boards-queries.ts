@@ -20,10 +20,12 @@ export const boardsKeys = {
 };
 
 /** the PSA's boards (Autotask: queues). */
-export function usePsaBoards(msp: string) {
+export function usePsaBoards(msp: string, options: { isReloadedOnMount?: boolean } = {}) {
   return useQuery({
     queryKey: boardsKeys.psaBoards(msp),
     queryFn: () => apiFetch('/psa/getConnectWiseBoards', { query: { mspCustomDomain: msp }, schema: (s) => s.ZPsaBoardList }),
+    // The wizard's step 1 asks the PSA again on every entry, even within the cache's 30 s.
+    ...(options.isReloadedOnMount ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 

@@ -186,7 +186,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
               allowDecimal={false}
               value={priority.priorityScore}
               onChange={(value) => onChange(updatePriorityScore(board, priority.priorityId, coerceScore(value)))}
-              description={<SourceHint suggestion={applied?.prioritySuggestions.find((entry) => entry.priorityId === priority.priorityId)?.priorityScore} current={priority.priorityScore} />}
+              description={<SourceHint suggestion={applied?.prioritySuggestions.find((entry) => entry.priorityId === priority.priorityId)?.priorityScore} current={priority.priorityScore} context={{ ticketCount: 0, model: applied?.ai?.model ?? null }} />}
             />
           ))}
         </SimpleGrid>

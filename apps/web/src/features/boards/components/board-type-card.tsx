@@ -23,6 +23,7 @@ function subTypeFields({
   sub,
   merged,
   suggestion,
+  model,
   isStacked,
   onPatch,
   onRemove,
@@ -33,6 +34,8 @@ function subTypeFields({
   sub: TEditableSubType;
   merged: TMergedCategorization;
   suggestion: TScoredBoard['suggestions'][number] | undefined;
+  /** The AI model of the applied suggestions, when one was asked. */
+  model: string | null;
   isStacked: boolean;
   onPatch: (change: Parameters<typeof updateSubType>[3]) => void;
   onRemove: () => void;
@@ -40,6 +43,7 @@ function subTypeFields({
   canAskQuestions: boolean;
 }): TSubTypeFields {
   const label = (text: string) => (isStacked ? text : undefined);
+  const sourceContext = { ticketCount: suggestion?.ticketCount ?? 0, model };
   const priorityOptions = merged.priorities.map((priority) => ({ value: String(priority.priorityId), label: priority.priority }));
   return {
     name,
@@ -63,19 +67,19 @@ function subTypeFields({
     priorityScore: (
       <>
         <NumberInput size="xs" label={label('Priority score')} aria-label={`Priority score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.priorityScore} onChange={(value) => onPatch({ priorityScore: coerceScore(value) })} />
-        <SourceHint suggestion={suggestion?.priorityScore} current={sub.priorityScore} />
+        <SourceHint suggestion={suggestion?.priorityScore} current={sub.priorityScore} context={sourceContext} />
       </>
     ),
     subTypeScore: (
       <>
         <NumberInput size="xs" label={label('Subtype score')} aria-label={`Subtype score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.subTypeScore} onChange={(value) => onPatch({ subTypeScore: coerceScore(value) })} />
-        <SourceHint suggestion={suggestion?.subTypeScore} current={sub.subTypeScore} />
+        <SourceHint suggestion={suggestion?.subTypeScore} current={sub.subTypeScore} context={sourceContext} />
       </>
     ),
     tier: (
       <>
         <Select size="xs" label={label('Tier')} aria-label={`Tier for ${name}`} data={TIER_OPTIONS} value={sub.tier} allowDeselect={false} onChange={(value) => value !== null && onPatch({ tier: value })} />
-        <SourceHint suggestion={suggestion?.tier} current={sub.tier} />
+        <SourceHint suggestion={suggestion?.tier} current={sub.tier} context={sourceContext} />
       </>
     ),
     sla: (
@@ -90,7 +94,7 @@ function subTypeFields({
           value={sub.slaDeadLineInHours}
           onChange={(value) => onPatch({ slaDeadLineInHours: coerceSlaHours(value, merged.psaType) })}
         />
-        <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} />
+        <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} context={sourceContext} />
       </>
     ),
     actions: (
@@ -161,6 +165,7 @@ export function BoardTypeCard({
       sub,
       merged,
       suggestion,
+      model: applied?.ai?.model ?? null,
       isStacked,
       onPatch: (change) => onChange(updateSubType(board, key, subKey, change)),
       onRemove: () => onChange(removeNewSubType(board, key, subKey)),

@@ -73,12 +73,13 @@ const scored = {
   prioritySuggestions: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: { value: 100, source: 'psa', explanation: "Priority 1 of 1 in the PSA's order: 100 × 1/1 = 100; 10 closed tickets of this board had it." } }],
   history: { ticketCount: 35, from: '2025-05-27T00:00:00.000Z', to: '2025-11-18T00:00:00.000Z' },
   method: 'ticket-history',
+  ai: null,
 };
 
 type TCall = { url: string; method: string; body: unknown };
 
 /** A fake API for the board screen's calls; `failSave` answers A-034 with the server's problem+json. */
-function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: boolean } = {}) {
+function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: boolean; scoredAnswer?: unknown } = {}) {
   const calls: TCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -97,7 +98,7 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
       if (url === `/db/${MSP}/getPSATicketingConfiguration`) return json(200, configuration([{ ...merged, boardId: 3, boardName: 'Alerts' }]));
       if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
       if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
-      if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, scored);
+      if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, options.scoredAnswer ?? scored);
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {
         return json(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the request. Name too long', code: 'psa_validation', requestId: 'r1' });
       }
@@ -182,6 +183,48 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText(MESSAGES.boards.saved)).not.toBeInTheDocument();
   });
 
+  it('says which numbers the MSP\'s AI model suggested and which came from history or the defaults (A-052, decision 024)', async () => {
+    const [outlook] = scored.suggestions;
+    if (!outlook) throw new Error('fixture');
+    const reason = 'Suggested by gpt-4o-mini: Outlook profile problems usually block one person for a few hours.';
+    stubBoardsApi({
+      scoredAnswer: {
+        ...scored,
+        board: { ...scored.board, mspConnectWiseBoardTypes: scored.board.mspConnectWiseBoardTypes.map((type) => ({ ...type, mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((sub) => ({ ...sub, slaDeadLineInHours: 6 })) })) },
+        suggestions: [{ ...outlook, ticketCount: 2, priorityScore: { value: 0, source: 'default', explanation: 'Only 2 closed tickets of this subtype in the history (3 needed), so the 01 §5 default applies.' }, slaDeadLineInHours: { value: 6, source: 'llm', explanation: reason } }],
+        ai: { provider: 'openai', model: 'gpt-4o-mini', asked: 1, applied: 1, fallbackReason: null },
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested scores' });
+    expect(within(panel).getByText('gpt-4o-mini suggested the numbers history could not support for 1 subtype; check them before you apply.')).toBeInTheDocument();
+    expect(within(panel).getByTitle('Source: suggested by gpt-4o-mini')).toBeInTheDocument();
+    expect(within(panel).getByTitle('Source: default')).toBeInTheDocument();
+    expect(within(panel).getAllByTitle('Source: from 2 closed tickets')).toHaveLength(2);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('6');
+    expect(screen.getByTitle(reason)).toHaveTextContent('Suggested by gpt-4o-mini');
+  });
+
+  it('says when the AI model could not help and the defaults stand (A-052, decision 024)', async () => {
+    stubBoardsApi({ scoredAnswer: { ...scored, ai: { provider: 'anthropic', model: 'claude-test', asked: 3, applied: 0, fallbackReason: 'The language model did not answer within 0.3 s.' } } });
+    renderWithProviders(
+      <MemoryRouter>
+        <BoardsPage mspCustomDomain={MSP} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested scores' });
+    expect(within(panel).getByText('The AI model (claude-test) could not help this time: The language model did not answer within 0.3 s. The numbers history could not support keep their defaults.')).toBeInTheDocument();
+  });
+
   it('shows where each suggested number came from, before and after applying it (A-052)', async () => {
     stubBoardsApi();
     renderWithProviders(
@@ -192,7 +235,7 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
-    expect(within(panel).getByText(/Worked out from 35 closed tickets of this board from 2025-05-27 to 2025-11-18, without any AI/)).toBeInTheDocument();
+    expect(within(panel).getByText(/Worked out from 35 closed tickets of this board from 2025-05-27 to 2025-11-18: priority mix/)).toBeInTheDocument();
     expect(within(panel).getByLabelText('Suggested SLA for Email / Outlook')).toHaveTextContent('9');
     expect(within(panel).getByText('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
@@ -200,7 +243,7 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('9');
     // The tier reads by the spec's name, as everywhere else (R-176: "Tier2"; it read "Tier 2").
     expect(screen.getByRole('combobox', { name: 'Tier for Email / Outlook' })).toHaveValue('Tier2');
-    expect(screen.getByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toHaveTextContent('From history');
+    expect(screen.getByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).toHaveTextContent('From 35 closed tickets');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
     // An edited number is the admin's own: its source hint goes.
     await userEvent.clear(screen.getByLabelText('SLA hours for Email / Outlook'));

@@ -47,6 +47,7 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
         progress = { ...progress, currentStep: (body as { step: number }).step };
         return json(200, progress);
       }
+      if (path === '/psa/getConnectWiseBoards') return json(200, [{ ...BOARD, isActive: true }]);
       if (path === '/db/api/teams/getByMspCustomDomain') return json(200, { teams });
       if (path === `/db/${MSP}/technicianUsers/activeTechnicians`) return json(200, { employees: TECHNICIANS, total: TECHNICIANS.length, page: 1, pageSize: 30 });
       if (path === '/psa/addTeamInConnectWiseAndAutopilot') {
@@ -127,6 +128,24 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
         { email: 'bo@northwind.example', tierLevel: 'Tier1' },
       ],
     });
+  });
+
+  it('entering step 1 asks the PSA for its boards again, each time (R-194)', async () => {
+    const calls = stubApi({ currentStep: 2, completedSteps: [1] });
+    // The app's cache keeps a read fresh for 30 s (lib/query-client.ts); so does this one.
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />, { prepareCache: (cache) => cache.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } }) });
+    expect(await screen.findByText('Step 2 of 6')).toBeInTheDocument();
+    const boardReads = () => calls.filter((call) => call.url.startsWith('/psa/getConnectWiseBoards')).length;
+    expect(boardReads()).toBe(0);
+    await userEvent.click(stepButton('Connect and board'));
+    expect(await screen.findByText('Step 1 of 6')).toBeInTheDocument();
+    await vi.waitFor(() => expect(boardReads()).toBe(1));
+    await userEvent.click(stepButton('Technicians'));
+    expect(await screen.findByText('Step 2 of 6')).toBeInTheDocument();
+    // Back within the cache's 30 s: the boards are read again, not taken from the cache.
+    await userEvent.click(stepButton('Connect and board'));
+    expect(await screen.findByText('Step 1 of 6')).toBeInTheDocument();
+    await vi.waitFor(() => expect(boardReads()).toBe(2));
   });
 
   it('moving to another step and back resets what was typed in a step (R-194)', async () => {

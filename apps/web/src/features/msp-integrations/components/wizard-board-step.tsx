@@ -15,8 +15,8 @@ type TWizardBoardStepProps = {
 
 /** Step 1: choose a board, save its categorisation; it completes once a type has a saved subtype and no type has only new ones. */
 export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, isCompleting }: TWizardBoardStepProps) {
-  // entering step 1 reloads the boards (this component mounts afresh on each entry).
-  const boards = usePsaBoards(mspCustomDomain);
+  // entering step 1 reloads the boards (this component mounts afresh on each entry, and asks the PSA whatever the cache holds).
+  const boards = usePsaBoards(mspCustomDomain, { isReloadedOnMount: true });
   const [boardId, setBoardId] = useState<number | null>(initialBoardId);
   const [draft, setDraft] = useState<TEditableBoard | null>(null);
   const [isUnsaved, setUnsaved] = useState(false);
