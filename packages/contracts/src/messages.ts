@@ -242,6 +242,10 @@ export const MESSAGES = {
     cancelled: 'Loading cancelled.',
     resuming: 'Connection lost — resuming…',
     resumeFailed: 'The connection was lost and loading could not be resumed. Load the list again.',
+    /** After Cancel with rows held: where the load stopped and how to go on ({loaded}, {total} as the screen counts them). */
+    stoppedAt: 'Stopped at {loaded} of {total}. Resume to load the rest.',
+    stoppedAtNoTotal: 'Stopped at {loaded}. Resume to load the rest.',
+    saveFailed: 'The selection could not be saved. Try again.',
     saved: '{count} saved.',
     clientTypeRequired: 'Choose a client type.',
   },
