@@ -247,6 +247,9 @@ export const MESSAGES = {
     stoppedAtNoTotal: 'Stopped at {loaded}. Resume to load the rest.',
     saveFailed: 'The selection could not be saved. Try again.',
     saved: '{count} saved.',
+    /** The wizard's toast as it moves on from step 4 or 5 (the panel with its own "{count} saved." is gone by then). */
+    savedClientsTitle: 'Clients saved',
+    savedContactsTitle: 'Contacts saved',
     clientTypeRequired: 'Choose a client type.',
   },
 

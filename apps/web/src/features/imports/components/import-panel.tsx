@@ -61,7 +61,7 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
     try {
       const chosen = state.rows.filter((row) => isSelected(row.id));
       const saved = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
-      setSaveMessage(MESSAGES.imports.saved.replace('{count}', String(saved)));
+      setSaveMessage(MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()));
       onSaved?.(saved);
     } catch (error) {
       setSaveMessage(isApiError(error) ? describeError(error) : MESSAGES.imports.saveFailed);
