@@ -196,12 +196,6 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   if (!board) throw new Error('the simulator has no Help Desk board');
   const today = new Date();
   const from = new Date(today.getTime() - 30 * 86_400_000);
-  // What the PSA holds on the board, entered from the start day through the whole end day: the count the screen must show.
-  const ticketIds = new Set<number>();
-  const range = { boardIds: [board.id], createdFrom: new Date(`${isoDay(from)}T00:00:00Z`), createdBefore: new Date(new Date(`${isoDay(today)}T00:00:00Z`).getTime() + 86_400_000) };
-  for await (const ticket of psa.streamTickets(range)) ticketIds.add(ticket.id);
-  const inRange = ticketIds.size;
-  expect(inRange).toBeGreaterThan(0);
   // The screen's clock is the page's: its 10-second first wait is fast-forwarded once the run is over, not waited out.
   await page.clock.install();
   await page.getByRole('link', { name: 'Sync boards and tickets' }).click();
@@ -222,6 +216,12 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await expect
     .poll(async () => ((await (await page.request.get('/psa/api/batch/status', { params: { parentRunId } })).json()) as { phase2?: { status: string } }).phase2?.status, psaTimeout)
     .toBe('COMPLETED');
+  // The count the screen must show: the PSA's tickets on the board entered from the start day through the whole end day (read once the run is over).
+  const ticketIds = new Set<number>();
+  const range = { boardIds: [board.id], createdFrom: new Date(`${isoDay(from)}T00:00:00Z`), createdBefore: new Date(new Date(`${isoDay(today)}T00:00:00Z`).getTime() + 86_400_000) };
+  for await (const ticket of psa.streamTickets(range)) ticketIds.add(ticket.id);
+  const inRange = ticketIds.size;
+  expect(inRange).toBeGreaterThan(0);
   await page.clock.fastForward(BATCH_SYNC_INITIAL_WAIT_MS);
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.batchSync.finished })).toBeVisible();
   await expect(sync.getByTestId('sync-status')).toHaveText(`Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (${shown(inRange)} ticket${inRange === 1 ? '' : 's'})`);
