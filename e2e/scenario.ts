@@ -31,6 +31,12 @@ export const SLA_JOURNEY = {
     { summary: 'Conference room display', openedHoursAgo: 0 },
   ],
 } as const;
+/**
+ * The onboarding journey's contacts import with cancel and resume: one simulator company only that journey saves, with
+ * enough contacts that the directory (178 demo contacts + these) is more than one ConnectWise page of 1,000, so a slow
+ * second page leaves time to cancel. The demo MSPs' copies were made before it is added, so no other journey sees it.
+ */
+export const IMPORT_JOURNEY = { companyName: 'Tailspin Contact Imports', contacts: 1_100 } as const;
 export const simulatorPort = (serverPort: number): number => serverPort + 1;
 
 /** Where the fake AI model (packages/assistant/test/llm-server.ts) listens during the journeys: the app's port + 2. */

@@ -11,7 +11,7 @@ import { hashPassword } from '../apps/server/src/lib/crypto';
 import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 import { seedQueueJourneys } from './queue-seed';
 import { defaultReply, startLlmServer } from '@switchboard/assistant/testing';
-import { CLIENT_DESK, E2E_PASSWORD, SECOND_MSP, llmPort, simulatorPort } from './scenario';
+import { CLIENT_DESK, E2E_PASSWORD, IMPORT_JOURNEY, SECOND_MSP, llmPort, simulatorPort } from './scenario';
 
 /**
  * The server the journeys drive: a fresh data folder every run, the demo seed, a second MSP
@@ -73,6 +73,7 @@ await startEmbedded({
       passwordHash: await hashPassword(E2E_PASSWORD),
     });
     await seedQueueJourneys(deps, simulator);
+    simulator.addCompanyWithContacts({ name: IMPORT_JOURNEY.companyName, contacts: IMPORT_JOURNEY.contacts });
   },
 });
 process.stdout.write(`e2e server on http://127.0.0.1:${port} (data ${dataDir})\n`);

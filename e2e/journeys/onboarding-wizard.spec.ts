@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '@switchboard/psa-sim';
-import { INTEGRATION_FORM_MESSAGES, MESSAGES, WIZARD_MESSAGES } from '@switchboard/contracts';
+import { BATCH_SYNC_INITIAL_WAIT_MS, INTEGRATION_FORM_MESSAGES, MESSAGES, WIZARD_MESSAGES } from '@switchboard/contracts';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS } from '../../apps/server/src/demo/seed-demo-fabrikam';
 import { DEMO_PASSWORD, expect, signInThroughApi, test } from '../fixtures';
-import { simulatorPort } from '../scenario';
+import { IMPORT_JOURNEY, simulatorPort } from '../scenario';
+import { simulatorClient } from '../simulator-client';
 import { createJourneyMsp } from './new-msp';
 
 const SHOTS = process.env.WIZARD_SHOTS_DIR;
@@ -26,12 +27,20 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 860 });
+  // The panel closed for the phone shot stays closed on the wide screen: open it again, as the journey goes on with it.
+  const open = page.getByRole('button', { name: 'Open navigation panel' });
+  if (await open.isVisible()) await open.click();
 }
+
+/** Counts as the screens show them (the browser's locale in these journeys is en-US). */
+const shown = (count: number) => count.toLocaleString('en-US');
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Issue #7: a brand-new MSP's admin connects the simulator's ConnectWise on the MSP integrations
- * screen and walks all six wizard steps to the finish (R-182–R-193); a refresh keeps the step, and
- * disconnecting sends the wizard back to step 1.
+ * screen and walks all six wizard steps to the finish (R-182–R-193); a refresh keeps the step, the
+ * contacts import is cancelled and resumed (R-200–R-205), a batch sync of the board runs to COMPLETED
+ * with its toast (R-206–R-210), and disconnecting sends the wizard back to step 1.
  */
 test('a new MSP admin connects ConnectWise and walks the setup wizard to the end', async ({ page }) => {
   test.setTimeout(240_000);
@@ -131,22 +140,94 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
   await wizard.getByRole('checkbox').first().check();
   await wizard.getByRole('checkbox').nth(1).check();
+  // The company whose 1,100 contacts make the directory larger than one PSA page (IMPORT_JOURNEY).
+  await wizard.getByRole('checkbox', { name: `Select ${IMPORT_JOURNEY.companyName}` }).check();
   await shoot(page, '05-step4-clients');
-  await wizard.getByRole('button', { name: 'Save 2 selected' }).click();
+  await wizard.getByRole('button', { name: 'Save 3 selected' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.imports.savedClientsTitle })).toContainText('3 saved.', psaTimeout);
   await expect(wizard.getByText('Step 5 of 6')).toBeVisible(psaTimeout);
-  await wizard.getByRole('button', { name: 'Load contacts' }).click();
-  await expect(wizard.getByRole('button', { name: 'Select all' })).toBeVisible(psaTimeout);
-  await wizard.getByRole('checkbox').first().check();
-  await shoot(page, '05b-step5-contacts');
-  await wizard.getByRole('button', { name: 'Save 1 selected' }).click();
+
+  // Step 5: contacts, cancelled part way and resumed (issue #7). The PSA's directory is more than one page of 1,000;
+  // the simulator answers slowly for a moment, so the second page is still on its way when the admin cancels.
+  const psa = simulatorClient();
+  const psaContacts = await psa.countContacts();
+  expect(psaContacts).toBeGreaterThan(1_000);
+  const simFaults = `${siteUrl}/__sim/faults`;
+  expect((await page.request.post(simFaults, { data: { latencyMs: 3_000 } })).ok()).toBe(true);
+  try {
+    await wizard.getByRole('button', { name: 'Load contacts' }).click();
+    await expect(wizard.getByText(new RegExp(`^1,000 loaded of ${shown(psaContacts)} `))).toBeVisible(psaTimeout);
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    expect((await page.request.post(simFaults, { data: { latencyMs: 0 } })).ok()).toBe(true);
+  }
+  await expect(wizard.getByRole('status').filter({ hasText: `Stopped at 1,000 of ${shown(psaContacts)}. Resume to load the rest.` })).toBeVisible();
+  await expect(wizard.getByText(/^1,000 loaded of /)).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Load again' })).toBeVisible();
+  await shoot(page, '05b-step5-contacts-stopped');
+  await wizard.getByRole('button', { name: 'Resume' }).click();
+  await expect(wizard.getByText(new RegExp(`^${shown(psaContacts)} loaded of ${shown(psaContacts)} `))).toBeVisible(psaTimeout);
+  await expect(wizard.getByText(/Stopped at/)).toHaveCount(0);
+  await expect(wizard.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await wizard.getByRole('button', { name: 'Select all' }).click();
+  await shoot(page, '05c-step5-contacts-resumed');
+  // Every contact once: select-all over the resumed list saves exactly the PSA's count, no duplicates.
+  await wizard.getByRole('button', { name: `Save ${shown(psaContacts)} selected` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.imports.savedContactsTitle })).toContainText(`${shown(psaContacts)} saved.`, psaTimeout);
 
   // Step 6: the client type's auto-sync, then the finish.
   await expect(wizard.getByText('Step 6 of 6')).toBeVisible(psaTimeout);
+  // The saved contacts are Switchboard's own copies now (before the finish's auto-sync copies the rest).
+  const companies = await page.request.get(`/db/${msp.customDomain}/psaClients`, { params: { search: IMPORT_JOURNEY.companyName } });
+  expect(companies.ok(), await companies.text()).toBe(true);
+  const [importCompany] = ((await companies.json()) as { items: { psaCompanyId: string; name: string }[] }).items;
+  expect(importCompany?.name).toBe(IMPORT_JOURNEY.companyName);
+  const saved = await page.request.get(`/db/${msp.customDomain}/psaContactsByClientId`, { params: { psaCompanyId: importCompany?.psaCompanyId ?? '', pageSize: 1 } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  expect(((await saved.json()) as { total: number }).total).toBe(IMPORT_JOURNEY.contacts);
   await expect(wizard.getByLabel('Client company type')).not.toHaveValue('', psaTimeout);
   await shoot(page, '06-step6-finish');
   await wizard.getByRole('button', { name: 'Finish setup' }).click();
   await expect(wizard.getByText(WIZARD_MESSAGES.finished)).toBeVisible(psaTimeout);
   await shoot(page, '07-finished');
+
+  // A batch sync of the board over the last 30 days runs to COMPLETED and the finished toast shows (R-206–R-210).
+  const board = (await psa.listBoards()).find((entry) => entry.name === 'Help Desk');
+  if (!board) throw new Error('the simulator has no Help Desk board');
+  const today = new Date();
+  const from = new Date(today.getTime() - 30 * 86_400_000);
+  // The screen's clock is the page's: its 10-second first wait is fast-forwarded once the run is over, not waited out.
+  await page.clock.install();
+  await page.getByRole('link', { name: 'Sync boards and tickets' }).click();
+  const sync = page.getByRole('region', { name: 'Sync boards and tickets' });
+  await expect(sync).toBeVisible();
+  await sync.getByRole('button', { name: 'Sync' }).click();
+  await expect(sync.getByRole('alert')).toHaveText(MESSAGES.batchSync.datesRequired);
+  await sync.getByLabel('Start date').fill(isoDay(from));
+  await sync.getByLabel('End date').fill(isoDay(today));
+  await sync.getByLabel('Boards').click();
+  await page.getByRole('option', { name: 'Help Desk', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await sync.getByRole('button', { name: 'Sync' }).click();
+  const started = sync.getByRole('status').filter({ hasText: 'Board sync started successfully. Parent Run ID: ' });
+  await expect(started).toBeVisible(psaTimeout);
+  const parentRunId = ((await started.textContent()) ?? '').split('Parent Run ID: ')[1]?.trim() ?? '';
+  await expect(sync.getByText('Initializing…')).toBeVisible();
+  await expect
+    .poll(async () => ((await (await page.request.get('/psa/api/batch/status', { params: { parentRunId } })).json()) as { phase2?: { status: string } }).phase2?.status, psaTimeout)
+    .toBe('COMPLETED');
+  // The count the screen must show: the PSA's tickets on the board entered from the start day through the whole end day (read once the run is over).
+  const ticketIds = new Set<number>();
+  const range = { boardIds: [board.id], createdFrom: new Date(`${isoDay(from)}T00:00:00Z`), createdBefore: new Date(new Date(`${isoDay(today)}T00:00:00Z`).getTime() + 86_400_000) };
+  for await (const ticket of psa.streamTickets(range)) ticketIds.add(ticket.id);
+  const inRange = ticketIds.size;
+  expect(inRange).toBeGreaterThan(0);
+  await page.clock.fastForward(BATCH_SYNC_INITIAL_WAIT_MS);
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.batchSync.finished })).toBeVisible();
+  await expect(sync.getByTestId('sync-status')).toHaveText(`Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (${shown(inRange)} ticket${inRange === 1 ? '' : 's'})`);
+  await expect(sync.getByText('Initializing…')).toHaveCount(0);
+  await shoot(page, '09-sync-completed');
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();
 
   // Disconnecting (confirmed) clears the connection and sends the wizard back to step 1 (R-193, R-197).
   await page.getByRole('button', { name: 'Disconnect' }).click();

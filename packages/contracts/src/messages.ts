@@ -242,7 +242,14 @@ export const MESSAGES = {
     cancelled: 'Loading cancelled.',
     resuming: 'Connection lost — resuming…',
     resumeFailed: 'The connection was lost and loading could not be resumed. Load the list again.',
+    /** After Cancel with rows held: where the load stopped and how to go on ({loaded}, {total} as the screen counts them). */
+    stoppedAt: 'Stopped at {loaded} of {total}. Resume to load the rest.',
+    stoppedAtNoTotal: 'Stopped at {loaded}. Resume to load the rest.',
+    saveFailed: 'The selection could not be saved. Try again.',
     saved: '{count} saved.',
+    /** The wizard's toast as it moves on from step 4 or 5 (the panel with its own "{count} saved." is gone by then). */
+    savedClientsTitle: 'Clients saved',
+    savedContactsTitle: 'Contacts saved',
     clientTypeRequired: 'Choose a client type.',
   },
 

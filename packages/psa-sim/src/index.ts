@@ -4,8 +4,8 @@ import { DEMO_CREDENTIALS } from './context';
 import type { TSimContext } from './context';
 import { FaultController, RateLimiter, ThreadLimiter } from './faults';
 import type { TFailNext, TFaultSettings, TRandomFaults } from './faults';
-import { generateScale } from './scale';
-import type { TScaleOptions } from './scale';
+import { addCompanyWithContacts, generateScale } from './scale';
+import type { TCompanyWithContacts, TScaleOptions } from './scale';
 import { seedDemoData, seedReferenceData } from './seed';
 import { createSimServer } from './server';
 import { SimStore } from './store';
@@ -17,7 +17,7 @@ export type { TDemoDirectory, TDemoDirectoryCompany, TDemoDirectoryContact, TDem
 export { generateScale } from './scale';
 export { loadDemoData } from './demo-data';
 export type { THistoricalTicket } from './demo-data';
-export type { TScaleOptions } from './scale';
+export type { TCompanyWithContacts, TScaleOptions } from './scale';
 export type { TFailNext, TFaultKind, TFaultSettings, TRandomFaults } from './faults';
 export { autotaskSignature, connectWiseSignature } from './webhooks';
 
@@ -54,6 +54,8 @@ export interface TPsaSimulator {
    * Answers false for an unknown ticket.
    */
   backdateTicket(ticketId: number, createdAt: number): boolean;
+  /** Scenario support: one more company with many generated contacts (see addCompanyWithContacts); answers its id. */
+  addCompanyWithContacts(input: TCompanyWithContacts): { companyId: number };
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
   close(): Promise<void>;
 }
@@ -182,6 +184,7 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       context.store.updateTicket({ ...ticket, createdAt, updatedAt: Math.max(now(), ticket.updatedAt) }, 'connectwise', true);
       return true;
     },
+    addCompanyWithContacts: (input) => addCompanyWithContacts(context.store, input),
     stats: statsSnapshot,
     close: () =>
       new Promise<void>((resolve, reject) => {

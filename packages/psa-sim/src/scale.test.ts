@@ -24,6 +24,24 @@ describe('generateScale', () => {
     expect([...scaledStore(7).contacts.all()]).not.toEqual([...first.contacts.all()]);
   });
 
+  it('a scenario adds one named company with its contacts after the demo rows, served over two ConnectWise pages', async () => {
+    const sim = await startPsaSimulator({ seed: 'demo' });
+    try {
+      const before = asRecord((await connectWiseCall(sim, 'GET', '/company/contacts/count')).body).count;
+      const { companyId } = sim.addCompanyWithContacts({ name: 'Tailspin Imports', contacts: 1_100 });
+      expect(companyId).toBe(25);
+      const company = asRecord((await connectWiseCall(sim, 'GET', `/company/companies/${companyId}`)).body);
+      expect(company.name).toBe('Tailspin Imports');
+      expect(asRecord((await connectWiseCall(sim, 'GET', '/company/contacts/count')).body).count).toBe(Number(before) + 1_100);
+      const ofCompany = asRecord((await connectWiseCall(sim, 'GET', `/company/contacts/count?conditions=${encodeURIComponent(`company/id=${companyId}`)}`)).body);
+      expect(ofCompany.count).toBe(1_100);
+      const second = await connectWiseCall(sim, 'GET', '/company/contacts?pageSize=1000&page=2&fields=id');
+      expect(asArray(second.body)).toHaveLength(Number(before) + 100);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('builds its own store with the reference data when given only counts', () => {
     const store = generateScale({ companies: 3, contacts: 6, tickets: 9 });
     expect([store.companies.size, store.contacts.size, store.tickets.size]).toEqual([3, 6, 9]);

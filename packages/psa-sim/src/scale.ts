@@ -141,3 +141,55 @@ export function generateScale(options: TScaleOptions, store: SimStore = referenc
   }
   return store;
 }
+
+export interface TCompanyWithContacts {
+  /** The company's name, unique enough for a scenario to find it by. */
+  name: string;
+  contacts: number;
+  seed?: number;
+}
+
+/**
+ * Scenario support: one more company, holding `contacts` generated contacts, after the existing rows. A journey uses it
+ * for a directory larger than one PSA page (1,000 rows) without changing the companies other journeys read.
+ */
+export function addCompanyWithContacts(store: SimStore, input: TCompanyWithContacts): { companyId: number } {
+  const random = createRandom(input.seed ?? 20_260_127);
+  const companyId = store.companies.peekNextId();
+  const companyTypeIds = [...store.companyTypes.all()].map((type) => type.id);
+  const [city, state] = pick(random, CITIES);
+  store.companies.put({
+    id: companyId,
+    name: input.name,
+    identifier: `SC${companyId}`,
+    companyTypeId: companyTypeIds[0] ?? null,
+    phone: `303555${String(companyId % 10000).padStart(4, '0')}`,
+    website: `https://sc${companyId}.example`,
+    addressLine1: `${100 + (companyId % 900)} Main St`,
+    city,
+    state,
+    zip: String(80000 + (companyId % 1000)),
+    isActive: true,
+    createdAt: SCALE_EPOCH,
+    updatedAt: SCALE_EPOCH,
+  });
+  for (let index = 0; index < input.contacts; index += 1) {
+    const id = store.contacts.peekNextId();
+    const firstName = pick(random, FIRST_NAMES);
+    const lastName = pick(random, LAST_NAMES);
+    store.contacts.put({
+      id,
+      companyId,
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${id}@sc${companyId}.example`,
+      phone: `720555${String(id % 10000).padStart(4, '0')}`,
+      title: pick(random, TITLES),
+      isPrimary: index === 0,
+      isActive: true,
+      createdAt: SCALE_EPOCH,
+      updatedAt: SCALE_EPOCH,
+    });
+  }
+  return { companyId };
+}

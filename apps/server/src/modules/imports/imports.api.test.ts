@@ -149,6 +149,22 @@ describe('cancel and a closed stream', () => {
   }, 60_000);
 });
 
+describe('a PSA failure mid-stream', () => {
+  // The screen words refused keys for where the admin stands (wizard steps 4-5): the event carries the problem's code.
+  it('ends with an error event carrying the code and detail, then complete FAILED', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    sim.faults.failNext({ kind: 401, path: '/v4_6_release/apis/3.0/company/contacts', count: 3 });
+    try {
+      const { events, rows } = await stream(admin, msp, 'contacts');
+      expect(rows).toHaveLength(0);
+      expect(events.find((each) => each.event === 'error')?.data).toMatchObject({ code: 'psa_bad_keys', detail: `${MESSAGES.psa.badKeys} (ConnectWise rejected the API keys.)` });
+      expect(events.at(-1)).toMatchObject({ event: 'complete', data: { status: 'FAILED' } });
+    } finally {
+      sim.faults.reset();
+    }
+  });
+});
+
 describe('saving while the stream runs', () => {
   it('saves made during the stream (as the panel does, a thousand at a time) do not end it: every row streams and is stored', async () => {
     const { msp, admin } = await connectedMsp('connectwise');

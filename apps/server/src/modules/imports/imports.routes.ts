@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import {
+  MESSAGES,
   ZClientSyncResult,
   ZCustomDomain,
   ZProgressiveStreamQuery,
@@ -52,7 +53,7 @@ export const registerImportsRoutes: TModule = (app, deps) => {
         schema: {
           tags: ['imports'],
           operationId: `fetch${call.name}Stream`,
-          summary: `${call.id} Server-sent events of the PSA's ${kind}: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error before complete when the PSA fails. \`jobId\` resumes an earlier import: after \`afterId\` with \`received\` rows held when the browser says so, else after the last row the job recorded as sent.`,
+          summary: `${call.id} Server-sent events of the PSA's ${kind}: started {importJobId}, progress {importJobId, progress {progressPercentage, currentPage, fetched, total}}, data (a chunk of rows), complete; error {importJobId, code, detail} before complete when the PSA fails. \`jobId\` resumes an earlier import: after \`afterId\` with \`received\` rows held when the browser says so, else after the last row the job recorded as sent.`,
           querystring: ZProgressiveStreamQuery,
         },
         config: { access: IMPORT_ADMIN_BY_QUERY },
@@ -70,7 +71,7 @@ export const registerImportsRoutes: TModule = (app, deps) => {
           await imports.runStream(actor, kind, prepared, sseSink(raw), controller.signal);
         } catch (error) {
           request.log.error({ err: error }, 'import stream failed');
-          await sseSink(raw).send('error', { importJobId: prepared.job.id, detail: 'The list could not be loaded from the PSA.' });
+          await sseSink(raw).send('error', { importJobId: prepared.job.id, code: 'internal', detail: MESSAGES.imports.loadFailed });
         } finally {
           if (!raw.writableEnded) raw.end();
         }

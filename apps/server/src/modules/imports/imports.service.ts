@@ -129,10 +129,11 @@ export function createImportsService(deps: TImportsDeps) {
       }
       if (!signal.aborted && !isCancelled && !isTakenOver) await flush();
     } catch (error) {
-      const detail = isPsaError(error) ? appErrorFromPsaError(error).detail : MESSAGES.imports.loadFailed;
+      // The code lets the screen word the problem for where the admin stands (refused keys: psa_bad_keys).
+      const problem = isPsaError(error) ? appErrorFromPsaError(error) : { code: 'internal', detail: MESSAGES.imports.loadFailed };
       await write({ status: 'FAILED', fetched });
       if (isTakenOver) return;
-      await sink.send('error', { importJobId: job.id, detail });
+      await sink.send('error', { importJobId: job.id, code: problem.code, detail: problem.detail });
       await sink.send('complete', { importJobId: job.id, fetched, total, status: 'FAILED' });
       return;
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
-import { apiFetch, buildApiUrl, loadSchemas } from '../../../lib/api-client';
+import { ApiError, apiFetch, buildApiUrl, loadSchemas } from '../../../lib/api-client';
 
 export type TImportKind = 'clients' | 'contacts';
 export type TImportRow<K extends TImportKind> = K extends 'clients' ? TProgressiveClient : TProgressiveContact;
@@ -15,10 +15,16 @@ export interface TImportState<K extends TImportKind> {
   /** The connection dropped before the server said the import was over; the hook is reconnecting with the job id. */
   isResuming: boolean;
   isComplete: boolean;
-  error: string | null;
+  /** The person pressed Cancel before the list was whole: `resume` carries on with the same import job. */
+  isStopped: boolean;
+  /** Why loading ended early: the server's problem (with its code, e.g. psa_bad_keys) or the resume giving up. */
+  error: ApiError | null;
 }
 
-const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isResuming: false, isComplete: false, error: null });
+const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isResuming: false, isComplete: false, isStopped: false, error: null });
+
+/** A problem the stream itself reports (no HTTP status: it arrived as an event, or the connection never came back). */
+const streamProblem = (code: string, detail: string) => new ApiError({ status: 0, code, detail });
 
 /** How long to wait before each reconnect after a dropped stream; past the last, loading stops with an error. */
 export const RESUME_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
@@ -27,7 +33,8 @@ export const RESUME_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
  * A-059/A-060 over EventSource (sent with credentials): started, progress, data chunks appended to the list, complete.
  * Only the server's `complete` (or its `error` event) ends the fetch; a connection that drops (a replica going away,
  * issue #11) reconnects with the job id, a few times with backoff, and rows already held are not added again.
- * Cancelling (A ours: …/cancel) marks the fetch complete (01 §4, §8).
+ * Cancelling (A ours: …/cancel) marks the fetch complete (01 §4, §8); `resume` then continues the same job after the
+ * last row held, so a stopped load need not start over.
  */
 export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: string, kind: K) {
   const [state, setState] = useState<TImportState<K>>(initial<K>());
@@ -38,6 +45,8 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
   const seenRef = useRef<Set<number>>(new Set());
   /** The largest row id held: where a resumed stream carries on. */
   const lastIdRef = useRef(0);
+  /** The cancel request still under way: a resume waits for it, or the late cancel would stop the resumed stream. */
+  const cancellingRef = useRef<Promise<unknown> | null>(null);
 
   const close = useCallback(() => {
     if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
@@ -57,7 +66,7 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
         sourceRef.current = source;
         let retries = attempt;
         const isCurrent = () => sourceRef.current === source;
-        const finish = (error: string | null = null) => {
+        const finish = (error: ApiError | null = null) => {
           close();
           setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, error: error ?? previous.error }));
         };
@@ -66,7 +75,7 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
           close();
           const delay = RESUME_DELAYS_MS[retries];
           if (delay === undefined) {
-            setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: false, error: MESSAGES.imports.resumeFailed }));
+            setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: false, error: streamProblem('import_resume_failed', MESSAGES.imports.resumeFailed) }));
             return;
           }
           setState((previous) => ({ ...previous, isResuming: true }));
@@ -110,8 +119,10 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
           if (!isCurrent()) return;
           // A server `error` event carries a detail and ends the fetch (R-204); a transport error has none and is resumed.
           const raw = (event as MessageEvent<string | undefined>).data;
-          if (raw) finish((JSON.parse(raw) as { detail?: string }).detail ?? MESSAGES.imports.loadFailed);
-          else handleDropped();
+          if (raw) {
+            const problem = JSON.parse(raw) as { code?: string; detail?: string };
+            finish(streamProblem(problem.code ?? 'internal', problem.detail ?? MESSAGES.imports.loadFailed));
+          } else handleDropped();
         });
         source.addEventListener('complete', () => {
           if (!isCurrent()) return;
@@ -133,16 +144,29 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
     open();
   }, [close, open]);
 
-  /** R-203: cancelling marks the fetch complete; the server stops paging the PSA. */
+  /** R-203: cancelling marks the fetch complete; the server stops paging the PSA. Rows held stay, and can be resumed. */
   const cancel = useCallback(async () => {
     const jobId = jobRef.current;
     close();
-    setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true }));
-    if (jobId) await apiFetch(`/psa/psa/progressive/${kind}/cancel`, { method: 'POST', query: { mspCustomDomain, jobId } }).catch(() => undefined);
+    const isStopped = jobId !== null && seenRef.current.size > 0;
+    setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, isStopped: isStopped && (previous.total === null || previous.rows.length < previous.total) }));
+    if (!jobId) return;
+    const request = apiFetch(`/psa/psa/progressive/${kind}/cancel`, { method: 'POST', query: { mspCustomDomain, jobId } }).catch(() => undefined);
+    cancellingRef.current = request;
+    await request;
+    if (cancellingRef.current === request) cancellingRef.current = null;
   }, [close, kind, mspCustomDomain]);
 
+  /** Carries on a stopped load: the same import job, from after the last row held; rows already held are not added again. */
+  const resume = useCallback(async () => {
+    if (!jobRef.current || seenRef.current.size === 0) return start();
+    setState((previous) => ({ ...previous, isLoading: true, isComplete: false, isStopped: false, error: null }));
+    await cancellingRef.current;
+    open();
+  }, [open, start]);
+
   useEffect(() => close, [close]);
-  return { state, start, cancel };
+  return { state, start, cancel, resume };
 }
 
 /** A-056/A-057 a thousand rows at a time (the server's limit); returns how many were saved. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, INTEGRATION_FORM_MESSAGES } from '@switchboard/contracts';
+import { psaErrorMessage } from '../../msp-integrations/psa-error-message';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { RESUME_DELAYS_MS } from '../api/progressive-import';
 import { ImportPanel } from './import-panel';
@@ -36,11 +37,11 @@ class FakeEventSource {
 const contact = (id: number) => ({ id, companyId: 1, firstName: 'Person', lastName: `Number${id}`, email: null, phone: null, isActive: true });
 const contacts = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => contact(from + index));
 
-function renderPanel() {
+function renderPanel(props: Partial<Parameters<typeof ImportPanel>[0]> = {}) {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  renderWithProviders(<ImportPanel mspCustomDomain="northwind" kind="contacts" />);
+  renderWithProviders(<ImportPanel mspCustomDomain="northwind" kind="contacts" {...props} />);
   fireEvent.click(screen.getByRole('button', { name: 'Load contacts' }));
   const first = FakeEventSource.opened[0];
   if (!first) throw new Error('no stream was opened');
@@ -112,5 +113,100 @@ describe('ImportPanel progressive load (issue #11: a replica dies mid-import)', 
       await vi.advanceTimersByTimeAsync(RESUME_DELAYS_MS[0] * 4);
     });
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
+
+describe('ImportPanel cancel and resume (issue #7: Cancel used to leave only "Load again", which started over)', () => {
+  /** The cancel call (ours, …/cancel), answered when the test says so. */
+  function stubCancel() {
+    const calls: string[] = [];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL) => {
+        calls.push(input.toString());
+        await answered;
+        return new Response(JSON.stringify({ importJobId: JOB, status: 'CANCELLED' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    return { calls, answer };
+  }
+
+  it('after Cancel says where it stopped, and Resume carries on the same job after the last row held, each row once', async () => {
+    const cancelCall = stubCancel();
+    const first = renderPanel();
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('progress', { importJobId: JOB, progress: { progressPercentage: 50, currentPage: 1, fetched: 3, total: 6 } });
+    first.emit('data', contacts(1, 3));
+    expect(await screen.findByText(/^3 loaded of 6/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(first.isClosed).toBe(true);
+    expect(await screen.findByText('Stopped at 3 of 6. Resume to load the rest.')).toBeTruthy();
+    expect(cancelCall.calls[0]).toContain(`/psa/psa/progressive/contacts/cancel?mspCustomDomain=northwind&jobId=${JOB}`);
+    // Both ways on: carry on, or start over.
+    expect(screen.getByRole('button', { name: 'Load again' })).toBeTruthy();
+
+    // Resume waits for the cancel to land: a cancel arriving after the resumed stream began would stop it.
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await act(async () => {
+      cancelCall.answer();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const second = FakeEventSource.opened[1];
+    expect(second?.url).toContain(`jobId=${JOB}&afterId=3&received=3`);
+    expect(screen.queryByText(/Stopped at/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    second?.emit('started', { importJobId: JOB, kind: 'contacts' });
+    second?.emit('data', contacts(3, 6));
+    second?.emit('complete', { importJobId: JOB, fetched: 6, total: 6, status: 'COMPLETE' });
+    expect(await screen.findByText(/^6 loaded of 6/)).toBeTruthy();
+    for (const id of [1, 2, 3, 4, 5, 6]) expect(screen.getAllByText(`Person Number${id}`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(screen.queryByText(/Stopped at/)).toBeNull();
+  });
+
+  it('Load again after a stop starts a new import from the first row', async () => {
+    const cancelCall = stubCancel();
+    cancelCall.answer();
+    const first = renderPanel();
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('data', contacts(1, 2));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Stopped at 2. Resume to load the rest.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load again' }));
+    const fresh = FakeEventSource.opened[1];
+    expect(fresh?.url).not.toContain('jobId');
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  it('a stop with nothing held offers no Resume', async () => {
+    stubCancel().answer();
+    const first = renderPanel();
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(screen.queryByText(/Stopped at/)).toBeNull();
+  });
+});
+
+describe('ImportPanel errors in plain words (wizard steps 4 and 5)', () => {
+  it('refused keys are explained as the other wizard steps do, not "Check them under Integrations"', async () => {
+    const first = renderPanel({ describeError: (error) => psaErrorMessage(error, 'wizard') });
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('error', { importJobId: JOB, code: 'psa_bad_keys', detail: `${MESSAGES.psa.badKeys} (ConnectWise rejected the API keys.)` });
+    expect(await screen.findByText(`ConnectWise rejected the API keys. ${INTEGRATION_FORM_MESSAGES.badKeysInWizard}`)).toBeTruthy();
+    expect(screen.queryByText(/under Integrations/)).toBeNull();
   });
 });

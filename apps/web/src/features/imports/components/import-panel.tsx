@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
+import { isApiError, type ApiError } from '../../../lib/api-client';
 import { saveSelectedRows, useProgressiveImport, type TImportKind, type TImportRow } from '../api/progressive-import';
 
 const PAGE_ROWS = 50;
@@ -13,6 +14,8 @@ export interface TImportPanelProps<K extends TImportKind> {
   kind: K;
   /** Told after a save (the wizard completes its step 4 or 5). */
   onSaved?: (saved: number) => void;
+  /** Words for a problem where the panel stands (the wizard explains refused keys its own way); default the server's detail. */
+  describeError?: (error: ApiError) => string;
 }
 
 function describe(kind: TImportKind, row: TImportRow<TImportKind>): string {
@@ -21,9 +24,20 @@ function describe(kind: TImportKind, row: TImportRow<TImportKind>): string {
   return `${contact.firstName} ${contact.lastName}${contact.email ? ` <${contact.email}>` : ''}`;
 }
 
-/** Loads clients or contacts progressively with a progress bar, counts and cancel; a paged list with select-all; saves in batches. */
-export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSaved }: TImportPanelProps<K>) {
-  const { state, start, cancel } = useProgressiveImport(mspCustomDomain, kind);
+const byDetail = (error: ApiError) => error.detail;
+
+/** "Stopped at 250 of 1,000. Resume to load the rest." in the counts the screen shows. */
+function stoppedText(loaded: number, total: number | null): string {
+  const text = total === null ? MESSAGES.imports.stoppedAtNoTotal : MESSAGES.imports.stoppedAt.replace('{total}', total.toLocaleString());
+  return text.replace('{loaded}', loaded.toLocaleString());
+}
+
+/**
+ * Loads clients or contacts progressively with a progress bar, counts, cancel and resume; a paged list with select-all;
+ * saves in batches.
+ */
+export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSaved, describeError = byDetail }: TImportPanelProps<K>) {
+  const { state, start, cancel, resume } = useProgressiveImport(mspCustomDomain, kind);
   const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<TSelection>({ mode: 'some', ids: new Set() });
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
@@ -47,10 +61,10 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
     try {
       const chosen = state.rows.filter((row) => isSelected(row.id));
       const saved = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
-      setSaveMessage(MESSAGES.imports.saved.replace('{count}', String(saved)));
+      setSaveMessage(MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()));
       onSaved?.(saved);
     } catch (error) {
-      setSaveMessage(error instanceof Error ? error.message : MESSAGES.imports.loadFailed);
+      setSaveMessage(isApiError(error) ? describeError(error) : MESSAGES.imports.saveFailed);
     } finally {
       setIsSaving(false);
     }
@@ -59,7 +73,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   return (
     <Stack gap="sm">
       <Group>
-        <Button onClick={start} loading={state.isLoading} disabled={state.isLoading}>
+        {state.isStopped && <Button onClick={() => void resume()}>Resume</Button>}
+        <Button variant={state.isStopped ? 'default' : 'filled'} onClick={start} loading={state.isLoading} disabled={state.isLoading}>
           {state.rows.length > 0 ? 'Load again' : kind === 'clients' ? 'Load clients' : 'Load contacts'}
         </Button>
         {state.isLoading && (
@@ -81,7 +96,12 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
           {MESSAGES.imports.resuming}
         </Alert>
       )}
-      {state.error && <Alert color="red">{state.error}</Alert>}
+      {state.isStopped && (
+        <Alert color="blue" role="status">
+          {stoppedText(state.rows.length, state.total)}
+        </Alert>
+      )}
+      {state.error && <Alert color="red">{describeError(state.error)}</Alert>}
       {state.rows.length > 0 && (
         <>
           <Group>

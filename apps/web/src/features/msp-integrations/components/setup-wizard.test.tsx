@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type TEmployee, type TTeam, type TWizardProgress } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
@@ -48,6 +48,15 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
         return json(200, progress);
       }
       if (path === '/psa/getConnectWiseBoards') return json(200, [{ ...BOARD, isActive: true }]);
+      if (path === `/db/${MSP}/wizard/complete`) {
+        const step = (body as { step: number }).step;
+        progress = { ...progress, completedSteps: [...new Set([...progress.completedSteps, step])], currentStep: Math.min(6, step + 1) };
+        return json(200, progress);
+      }
+      if (path === '/psa/psa/progressive/contacts/save-selected') {
+        const saved = (body as unknown[]).length;
+        return json(200, { saved, created: saved, updated: 0, skipped: [], jobSaved: saved });
+      }
       if (path === '/db/api/teams/getByMspCustomDomain') return json(200, { teams });
       if (path === `/db/${MSP}/technicianUsers/activeTechnicians`) return json(200, { employees: TECHNICIANS, total: TECHNICIANS.length, page: 1, pageSize: 30 });
       if (path === '/psa/addTeamInConnectWiseAndAutopilot') {
@@ -73,6 +82,25 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The contacts stream of step 5, played by the test (one connection). */
+class FakeEventSource {
+  static latest: FakeEventSource | null = null;
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.latest = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {}
+  emit(type: string, payload: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(payload) });
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) listener(event);
+    });
+  }
+}
 
 const wizardRegion = () => screen.getByRole('region', { name: 'Setup wizard' });
 const stepButton = (title: string) => within(wizardRegion()).getByRole('button', { name: new RegExp(`${title}$`) });
@@ -171,6 +199,29 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
 
 describe('SetupWizard on a phone', { timeout: 30_000 }, () => {
   // Bug: at 390 px the six steps stayed in one row; their connectors shrank to stray dots between bare numbers.
+  it('saving contacts in step 5 moves on to step 6 and a toast keeps the saved count in view (the panel goes with the step)', async () => {
+    const calls = stubApi({ currentStep: 5, completedSteps: [1, 2, 3, 4] });
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const user = userEvent.setup();
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    await screen.findByRole('region', { name: 'Setup wizard' });
+    await user.click(await within(wizardRegion()).findByRole('button', { name: 'Load contacts' }));
+    const stream = FakeEventSource.latest;
+    const jobId = '22222222-2222-4222-8222-222222222222';
+    stream?.emit('started', { importJobId: jobId, kind: 'contacts' });
+    stream?.emit('data', Array.from({ length: 1_200 }, (_, index) => ({ id: index + 1, companyId: 1, firstName: 'Person', lastName: `Number${index + 1}`, email: null, phone: null, isActive: true })));
+    stream?.emit('complete', { importJobId: jobId, fetched: 1_200, total: 1_200, status: 'COMPLETE' });
+    await user.click(within(wizardRegion()).getByRole('button', { name: 'Select all' }));
+    await user.click(within(wizardRegion()).getByRole('button', { name: 'Save 1,200 selected' }));
+
+    expect(await within(wizardRegion()).findByText('Step 6 of 6')).toBeTruthy();
+    const toast = (await screen.findByText(MESSAGES.imports.savedContactsTitle)).closest('[role="alert"]');
+    expect(toast?.textContent).toContain('1,200 saved.');
+    // A thousand rows a call (the server's limit), then the step completes.
+    expect(calls.filter((call) => call.url.startsWith('/psa/psa/progressive/contacts/save-selected')).map((call) => (call.body as unknown[]).length)).toEqual([1_000, 200]);
+    expect(calls.find((call) => call.url === `/db/${MSP}/wizard/complete`)?.body).toEqual({ step: 5 });
+  });
+
   it('stands the steps one under another, each with its name, and says plainly what step 5 does', async () => {
     const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
     const phone = (query: string) => ({ matches: query === '(max-width: 48em)', media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });

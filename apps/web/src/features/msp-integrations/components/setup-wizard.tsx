@@ -1,13 +1,27 @@
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { Alert, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { MESSAGES, WIZARD_CONTACTS_STEP_HELP, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { ImportPanel } from '../../imports/components/import-panel';
+import { psaErrorMessage } from '../psa-error-message';
 import { useCompleteWizardStep, useOpenWizardStep, useWizardProgress } from '../api/msp-integrations-queries';
 import { WizardBoardStep } from './wizard-board-step';
 import { WizardFinishStep } from './wizard-finish-step';
 import { WizardTeamsStep } from './wizard-teams-step';
 import { WizardTechniciansStep } from './wizard-technicians-step';
+
+/** Steps 4 and 5 explain refused keys as the other steps do: disconnect above, not "under Integrations" (the admin is there). */
+const describeWizardError = (error: unknown) => psaErrorMessage(error, 'wizard');
+
+/** The step moves on as soon as rows are saved, taking the panel and its "{count} saved." with it: a toast keeps the count in view. */
+function announceSaved(kind: 'clients' | 'contacts', saved: number) {
+  notifications.show({
+    color: 'green',
+    title: kind === 'clients' ? MESSAGES.imports.savedClientsTitle : MESSAGES.imports.savedContactsTitle,
+    message: MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()),
+  });
+}
 
 /** The 6-step setup wizard (01 §2, §4); its progress is stored on the server (decision 017). */
 export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain: string; isConnected: boolean }) {
@@ -38,14 +52,22 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         return (
           <Stack gap="md">
             <Text size="sm">Load the PSA’s companies, choose your clients and save them.</Text>
-            <ImportPanel mspCustomDomain={mspCustomDomain} kind="clients" onSaved={(saved) => saved > 0 && complete({ step: 4 })} />
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="clients" onSaved={(saved) => {
+                if (saved === 0) return;
+                announceSaved('clients', saved);
+                complete({ step: 4 });
+              }} describeError={describeWizardError} />
           </Stack>
         );
       case 5:
         return (
           <Stack gap="md">
             <Text size="sm">{WIZARD_CONTACTS_STEP_HELP}</Text>
-            <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved) => saved > 0 && complete({ step: 5 })} />
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved) => {
+                if (saved === 0) return;
+                announceSaved('contacts', saved);
+                complete({ step: 5 });
+              }} describeError={describeWizardError} />
           </Stack>
         );
       default:
