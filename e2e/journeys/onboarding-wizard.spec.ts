@@ -38,7 +38,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Issue #7: a brand-new MSP's admin connects the simulator's ConnectWise on the MSP integrations
- * screen and walks all six wizard steps to the finish (R-182–R-193); a refresh keeps the step, the
+ * screen and walks all six wizard steps to the finish (R-182–R-193), adding a type and a subtype to its board on the way
+ * (created at the PSA, R-168–R-169); a refresh keeps the step, the
  * contacts import is cancelled and resumed (R-200–R-205), a batch sync of the board runs to COMPLETED
  * with its toast (R-206–R-210), and disconnecting sends the wizard back to step 1.
  */
@@ -88,8 +89,25 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
   await expect(wizard.getByText(WIZARD_MESSAGES.boardNotReady)).toBeVisible();
   await shoot(page, '02-step1-board');
+  // The same new MSP edits its board: a new type and subtype are created at the PSA on save (R-168, R-169).
+  const typeName = `Cloud Backup ${Date.now().toString(36)}`;
+  await wizard.getByLabel('New type', { exact: true }).fill(typeName);
+  await wizard.getByRole('button', { name: 'Add type' }).click();
+  const typeCard = wizard.getByRole('region', { name: `Type ${typeName}` });
+  await expect(typeCard.getByText('New — created at the PSA on save')).toBeVisible();
+  await typeCard.getByLabel(`New subtype of ${typeName}`).fill('Restore Request');
+  await typeCard.getByRole('button', { name: 'Add subtype' }).click();
   await wizard.getByRole('button', { name: 'Save board' }).first().click();
   await expect(wizard.getByText('Board saved.')).toBeVisible(psaTimeout);
+  await expect(typeCard.getByText('New — created at the PSA on save')).toHaveCount(0);
+  // What the PSA itself now holds (read straight from the simulator, not through Switchboard).
+  const psaAtStep1 = simulatorClient();
+  const helpDesk = (await psaAtStep1.listBoards()).find((board) => board.name === 'Help Desk');
+  if (!helpDesk) throw new Error('the simulator has no Help Desk board');
+  const createdTypes = (await psaAtStep1.listTypes(helpDesk.id)).filter((type) => type.name === typeName);
+  expect(createdTypes).toHaveLength(1);
+  const createdSubtypes = (await psaAtStep1.listSubtypes(helpDesk.id)).filter((subtype) => subtype.name === 'Restore Request' && subtype.typeIds.includes(createdTypes[0]?.id ?? -1));
+  expect(createdSubtypes).toHaveLength(1);
   await wizard.getByRole('button', { name: 'Continue to technicians' }).click();
 
   // Step 2: two members, one at Tier2; the other keeps Tier1 and the Technician role (R-186).
