@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCompany, TCompanyPage, TCompanyTicketPage, TContactPage } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { MSP, stubFetch } from '../../assistant/test/assistant-fixtures';
+import { CompaniesScreen } from './companies-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const COMPANY: TCompany = {
+  id: '5d0c2a0e-8f6b-4d84-9d7e-1f3a2b4c5d6e',
+  psaCompanyId: '19',
+  psaType: 'CONNECTWISE',
+  name: 'Brightwater Family Dental',
+  identifier: 'Brightwater',
+  psaClientType: ['Managed Services'],
+  phone: '3035550182',
+  website: null,
+  city: 'Lakewood',
+  isActive: true,
+};
+const COMPANIES: TCompanyPage = { items: [COMPANY], total: 1, page: 1, pageSize: 30, clientTypes: ['Managed Services'] };
+const CONTACTS: TContactPage = {
+  items: [
+    { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', status: 'synced', psaContactId: '301', firstName: 'Helen', lastName: 'Marchetti', email: 'helen@brightwater.example', phone: null, psaClientName: COMPANY.name, psaType: 'CONNECTWISE', psaCompanyId: '19', isActive: true, failureReason: null },
+  ],
+  total: 1,
+  isTotalCapped: false,
+  page: 1,
+  pageSize: 30,
+  pending: [],
+};
+const TICKETS: TCompanyTicketPage = {
+  items: [{ id: '0b7f7a52-4a55-4b4e-9a1a-6d2c7e3f8a10', psaTicketId: '100536', ticketNumber: '100536', summary: 'Printer offline', boardName: 'Help Desk', statusName: 'New', priorityName: null, companyName: COMPANY.name, contactName: 'Helen Marchetti', ownerName: null, isClosed: false, createdAt: '2026-11-27T15:49:00.000Z', updatedAt: null }],
+  total: 1,
+  page: 1,
+  pageSize: 30,
+};
+
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+/** Runs `body` with the phone media query (max-width 48em) matching, as at 390 px. */
+async function onAPhone(body: () => Promise<void>) {
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  const phone = (query: string) => ({ matches: query.includes('max-width: 48em'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+  Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: phone });
+  try {
+    await body();
+  } finally {
+    if (original) Object.defineProperty(window, 'matchMedia', original);
+  }
+}
+
+describe('CompaniesScreen', { timeout: 30_000 }, () => {
+  it('starts on Companies with the client type "all", then opens a company on its Active employees; Other asks for the others', async () => {
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: CONTACTS }),
+    });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: COMPANY.name }));
+    expect(queryOf(calls[0]?.url ?? '')).toMatchObject({ clientType: 'all', page: '1' });
+    expect(await screen.findByRole('cell', { name: 'Helen Marchetti' })).toBeInTheDocument();
+    const contactCalls = () => calls.filter((call) => call.url.includes('/psaContactsByClientId'));
+    expect(queryOf(contactCalls()[0]?.url ?? '')).toMatchObject({ psaCompanyId: '19', active: 'true' });
+    await userEvent.click(screen.getByText('Other'));
+    await vi.waitFor(() => expect(contactCalls().some((call) => queryOf(call.url).active === 'false')).toBe(true));
+  });
+
+  it('falls back to the CompanyEmployees view and says so when the tickets cannot be loaded (R-152)', async () => {
+    stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: CONTACTS }),
+      [`GET /db/${MSP}/psaTickets`]: () => ({ status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503, detail: 'The database is busy.', code: 'unavailable', requestId: 'r' } }),
+    });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: COMPANY.name }));
+    await userEvent.click(await screen.findByRole('button', { name: 'All tickets' }));
+    expect(await screen.findByText('Tickets could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Showing the employees instead.')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Helen Marchetti' })).toBeInTheDocument();
+  });
+
+  // Bug: at 390 px the companies table (four columns) and the tickets table (six) scrolled sideways; the
+  // phone number, city, status and date were off-screen behind a scroll bar.
+  it('shows companies and tickets as cards on a phone, every field on screen, no table to scroll sideways', async () => {
+    await onAPhone(async () => {
+      stubFetch({
+        [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+        [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: CONTACTS }),
+        [`GET /db/${MSP}/psaTickets`]: () => ({ status: 200, body: TICKETS }),
+      });
+      renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+      const list = await screen.findByRole('list', { name: 'Companies' });
+      const card = within(list).getByRole('listitem');
+      expect(card).toHaveTextContent('Brightwater Family Dental');
+      expect(card).toHaveTextContent('Managed Services');
+      expect(card).toHaveTextContent('3035550182 · Lakewood');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+      await userEvent.click(within(card).getByRole('button', { name: COMPANY.name }));
+      await userEvent.click(await screen.findByRole('button', { name: 'All tickets' }));
+      const ticket = within(await screen.findByRole('list', { name: 'Tickets' })).getByRole('listitem');
+      expect(ticket).toHaveTextContent('Printer offline');
+      expect(ticket).toHaveTextContent('#100536');
+      expect(ticket).toHaveTextContent('New');
+      expect(ticket).toHaveTextContent('Helen Marchetti · Help Desk');
+      expect(ticket).toHaveTextContent('Opened');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    });
+  });
+});
