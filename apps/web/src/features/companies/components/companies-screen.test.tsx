@@ -82,6 +82,45 @@ describe('CompaniesScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('cell', { name: 'Helen Marchetti' })).toBeInTheDocument();
   });
 
+  it('adds a contact while the PSA is down: says it waits for the PSA and lists it as pending; a PSA refusal shows the PSA\'s field message', async () => {
+    const pendingContact = { ...CONTACTS.items[0], id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', psaContactId: null, firstName: 'Journey', lastName: 'Tester', email: 'journey@brightwater.example', status: 'pending' as const };
+    let added = false;
+    let refuse = true;
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: { ...CONTACTS, pending: added ? [pendingContact] : [] } }),
+      [`POST /psa/psa/${MSP}/addPSAContact`]: () => {
+        if (refuse) {
+          refuse = false;
+          return { status: 422, body: { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the contact.', code: 'psa_validation', requestId: 'r', invalidParams: [{ name: 'lastName', reason: 'lastName must be at most 30 characters.' }] } };
+        }
+        added = true;
+        return { status: 202, body: { contact: pendingContact } };
+      },
+    });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: COMPANY.name }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Journey');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Tester');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'journey@brightwater.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('The contact was not added');
+    expect(refusal).toHaveTextContent('lastName must be at most 30 characters.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await screen.findByText('Contact saved, waiting for the PSA')).toBeInTheDocument();
+    expect(screen.getByText('Journey Tester will be added to Brightwater Family Dental as soon as the PSA answers again.')).toBeInTheDocument();
+    const row = (await screen.findByText('Pending at the PSA')).closest('tr');
+    expect(row).toHaveTextContent('Journey Tester');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      expect.objectContaining({ psaType: 'CONNECTWISE', psaCompanyId: '19', firstName: 'Journey', lastName: 'Tester', email: 'journey@brightwater.example' }),
+      expect.objectContaining({ firstName: 'Journey', lastName: 'Tester' }),
+    ]);
+  });
+
   // Bug: at 390 px the companies table (four columns) and the tickets table (six) scrolled sideways; the
   // phone number, city, status and date were off-screen behind a scroll bar.
   it('shows companies and tickets as cards on a phone, every field on screen, no table to scroll sideways', async () => {
