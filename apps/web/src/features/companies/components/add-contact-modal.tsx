@@ -1,28 +1,63 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, List, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCompany } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
-import { useAddContact, useCommunicationTypes } from '../api/companies-queries';
+import { useAddContact, useCommunicationTypes, useCompanies } from '../api/companies-queries';
+
+type TContactCompany = Pick<TCompany, 'psaCompanyId' | 'psaType' | 'name'>;
 
 type TAddContactModalProps = {
   mspCustomDomain: string;
-  company: Pick<TCompany, 'psaCompanyId' | 'psaType' | 'name'>;
+  /** The company the contact joins; without one (the Contacts screen of a technician) the form asks for it. */
+  company?: TContactCompany | undefined;
   opened: boolean;
   onClose: () => void;
 };
 
+export const CHOOSE_COMPANY_MESSAGE = "Choose the contact's company.";
+
+/** The form's company choice: the MSP's companies by name, searched on the server (A-008). */
+function CompanySelect({ mspCustomDomain, value, onChange, error }: { mspCustomDomain: string; value: TCompany | null; onChange: (company: TCompany | null) => void; error?: string | undefined }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const companies = useCompanies(mspCustomDomain, { page: 1, search: debouncedSearch.trim() === value?.name ? '' : debouncedSearch.trim(), clientType: 'all' });
+  const items = companies.data?.items ?? [];
+  // The chosen company stays an option while the search shows others.
+  const options = value && !items.some((item) => item.id === value.id) ? [value, ...items] : items;
+  return (
+    <Select
+      label="Company"
+      placeholder="Search your client companies"
+      required
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: shown }) => shown}
+      data={options.map((company) => ({ value: company.id, label: company.name }))}
+      value={value?.id ?? null}
+      onChange={(id) => onChange(options.find((company) => company.id === id) ?? null)}
+      nothingFoundMessage={companies.isPending ? 'Loading…' : 'No company matches'}
+      error={error}
+    />
+  );
+}
+
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', emailTypeId: null as string | null, phoneTypeId: null as string | null };
 
 /** R-157: the add-contact form (A-044). A PSA that is down leaves the contact pending; a refusal shows the PSA's words. */
-export function AddContactModal({ mspCustomDomain, company, opened, onClose }: TAddContactModalProps) {
+export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened, onClose }: TAddContactModalProps) {
   const [values, setValues] = useState(EMPTY);
+  const [chosenCompany, setChosenCompany] = useState<TCompany | null>(null);
+  const [companyError, setCompanyError] = useState<string | undefined>(undefined);
+  const company: TContactCompany | null = fixedCompany ?? chosenCompany;
   const addContact = useAddContact(mspCustomDomain);
   // One key per contact being added: a resubmit after a lost answer is the same add, never a second contact.
   const idempotencyKey = useRef(crypto.randomUUID());
-  const communicationTypes = useCommunicationTypes(mspCustomDomain, opened && company.psaType === 'CONNECTWISE');
+  const communicationTypes = useCommunicationTypes(mspCustomDomain, opened && company?.psaType === 'CONNECTWISE');
   const types = communicationTypes.data ?? [];
   const emailTypes = types.filter((type) => type.isEmail === true).map((type) => ({ value: String(type.id), label: type.name }));
   const phoneTypes = types.filter((type) => type.isPhone === true).map((type) => ({ value: String(type.id), label: type.name }));
@@ -32,12 +67,19 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
   function handleClose() {
     addContact.reset();
     setValues(EMPTY);
+    setChosenCompany(null);
+    setCompanyError(undefined);
     idempotencyKey.current = crypto.randomUUID();
     onClose();
   }
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
+    if (!company) {
+      setCompanyError(CHOOSE_COMPANY_MESSAGE);
+      return;
+    }
+    const companyName = company.name;
     addContact.mutate(
       {
         psaType: company.psaType,
@@ -54,8 +96,8 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
         onSuccess: ({ contact }) => {
           notifications.show(
             contact.status === 'pending'
-              ? { color: 'yellow', title: 'Contact saved, waiting for the PSA', message: `${contact.firstName} ${contact.lastName} will be added to ${company.name} as soon as the PSA answers again.` }
-              : { color: 'green', title: 'Contact added', message: `${contact.firstName} ${contact.lastName} was added to ${company.name}.` },
+              ? { color: 'yellow', title: 'Contact saved, waiting for the PSA', message: `${contact.firstName} ${contact.lastName} will be added to ${companyName} as soon as the PSA answers again.` }
+              : { color: 'green', title: 'Contact added', message: `${contact.firstName} ${contact.lastName} was added to ${companyName}.` },
           );
           handleClose();
         },
@@ -69,7 +111,7 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
 
   const error = addContact.error;
   return (
-    <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Add a contact to ${company.name}`}>
+    <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={fixedCompany ? `Add a contact to ${fixedCompany.name}` : 'Add a contact'}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {error ? (
@@ -84,6 +126,17 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
               ) : null}
             </Alert>
           ) : null}
+          {fixedCompany ? null : (
+            <CompanySelect
+              mspCustomDomain={mspCustomDomain}
+              value={chosenCompany}
+              onChange={(chosen) => {
+                setChosenCompany(chosen);
+                setCompanyError(undefined);
+              }}
+              error={companyError}
+            />
+          )}
           <Group grow>
             <TextInput label="First name" required value={values.firstName} onChange={(event) => set('firstName')(event.currentTarget.value)} maxLength={50} />
             <TextInput label="Last name" required value={values.lastName} onChange={(event) => set('lastName')(event.currentTarget.value)} maxLength={50} />
