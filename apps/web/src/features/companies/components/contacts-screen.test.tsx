@@ -39,7 +39,7 @@ describe('ContactsScreen', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(listCalls().some((query) => query.psaOnly === 'true')).toBe(true));
   });
 
-  it('opens a contact\'s tickets and All tickets, and falls back to the Contacts view when they cannot be loaded (R-159, R-160)', async () => {
+  it('opens a contact\'s tickets, and falls back to the Contacts view when they cannot be loaded (R-159, R-160)', async () => {
     stubFetch({
       [`GET /db/${MSP}/psaContacts`]: () => ({ status: 200, body: CONTACTS }),
       [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: { items: [BRIGHTWATER], total: 1, page: 1, pageSize: 30, clientTypes: [] } satisfies TCompanyPage }),
