@@ -116,6 +116,14 @@ test('the Contacts screen in its three views has no axe violations', async ({ pa
   const helen = page.getByRole('row', { name: /Helen Marchetti/ });
   await expect(helen).toBeVisible();
   await expectNoViolations(page, 'Contacts view');
+  // The add-contact form of a technician who sees every company asks for the company first.
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  const addContact = page.getByRole('dialog', { name: 'Add a contact' });
+  await addContact.getByRole('button', { name: 'Add contact' }).click();
+  await expect(addContact.getByText("Choose the contact's company.")).toBeVisible();
+  await expectNoViolations(page, 'Add contact form (Contacts view)');
+  await addContact.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addContact).toHaveCount(0);
   await page.getByRole('button', { name: 'All tickets' }).click();
   await expect(page.getByText('All tickets', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Loading tickets')).toHaveCount(0);

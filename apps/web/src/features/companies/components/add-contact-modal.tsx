@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCompany } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useAddContact, useCommunicationTypes, useCompanies } from '../api/companies-queries';
 
 type TContactCompany = Pick<TCompany, 'psaCompanyId' | 'psaType' | 'name'>;
@@ -42,6 +42,7 @@ function CompanySelect({ mspCustomDomain, value, onChange, error }: { mspCustomD
       onChange={(id) => onChange(options.find((company) => company.id === id) ?? null)}
       nothingFoundMessage={companies.isPending ? 'Loading…' : 'No company matches'}
       error={error}
+      styles={READABLE_ERROR_STYLES}
     />
   );
 }
