@@ -18,6 +18,10 @@ type TAddContactModalProps = {
   onClose: () => void;
 };
 
+/** The form's fields by the names the server gives them in invalidParams (A-044 body). */
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+type TContactField = (typeof CONTACT_FIELDS)[number];
+
 export const CHOOSE_COMPANY_MESSAGE = "Choose the contact's company.";
 
 /** The form's company choice: the MSP's companies by name, searched on the server (A-008). */
@@ -111,16 +115,22 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
   }
 
   const error = addContact.error;
+  // A field's message (ours or the PSA's) sits at the field; the box above says the contact was not added and
+  // lists only what belongs to no field. It repeated the first message twice ("First name is required." above the list).
+  const params = isApiError(error) ? error.invalidParams : [];
+  const fieldError = (name: TContactField) => params.find((param) => param.name === name)?.reason;
+  const otherParams = params.filter((param) => !(CONTACT_FIELDS as readonly string[]).includes(param.name));
+  const summary = !error ? null : !isApiError(error) ? MESSAGES.unexpectedError : params.some((param) => param.reason === error.detail) ? null : error.detail;
   return (
     <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={fixedCompany ? `Add a contact to ${fixedCompany.name}` : 'Add a contact'}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" title="The contact was not added" role="alert">
-              {isApiError(error) ? error.detail : MESSAGES.unexpectedError}
-              {isApiError(error) && error.invalidParams.length > 0 ? (
+              {summary ?? (otherParams.length === 0 ? 'Correct the fields below.' : null)}
+              {otherParams.length > 0 ? (
                 <List size="sm" mt="xs">
-                  {error.invalidParams.map((param) => (
+                  {otherParams.map((param) => (
                     <List.Item key={`${param.name}:${param.reason}`}>{param.reason}</List.Item>
                   ))}
                 </List>
@@ -139,11 +149,11 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
             />
           )}
           <Group grow>
-            <TextInput label="First name" required value={values.firstName} onChange={(event) => set('firstName')(event.currentTarget.value)} maxLength={50} />
-            <TextInput label="Last name" required value={values.lastName} onChange={(event) => set('lastName')(event.currentTarget.value)} maxLength={50} />
+            <TextInput label="First name" required value={values.firstName} onChange={(event) => set('firstName')(event.currentTarget.value)} maxLength={50} error={fieldError('firstName')} styles={READABLE_ERROR_STYLES} />
+            <TextInput label="Last name" required value={values.lastName} onChange={(event) => set('lastName')(event.currentTarget.value)} maxLength={50} error={fieldError('lastName')} styles={READABLE_ERROR_STYLES} />
           </Group>
-          <TextInput label="Email" type="email" value={values.email} onChange={(event) => set('email')(event.currentTarget.value)} />
-          <TextInput label="Phone" type="tel" value={values.phone} onChange={(event) => set('phone')(event.currentTarget.value)} />
+          <TextInput label="Email" type="email" value={values.email} onChange={(event) => set('email')(event.currentTarget.value)} error={fieldError('email')} styles={READABLE_ERROR_STYLES} />
+          <TextInput label="Phone" type="tel" value={values.phone} onChange={(event) => set('phone')(event.currentTarget.value)} error={fieldError('phone')} styles={READABLE_ERROR_STYLES} />
           {emailTypes.length > 0 || phoneTypes.length > 0 ? (
             <Group grow>
               <Select label="Email type" placeholder="PSA default" data={emailTypes} value={values.emailTypeId} onChange={set('emailTypeId')} clearable />

@@ -107,8 +107,8 @@ describe('CompaniesScreen', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'journey@brightwater.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
     const refusal = await within(dialog).findByRole('alert');
-    expect(refusal).toHaveTextContent('The contact was not added');
-    expect(refusal).toHaveTextContent('lastName must be at most 30 characters.');
+    expect(refusal).toHaveTextContent('The contact was not addedThe PSA refused the contact.');
+    expect(within(dialog).getByRole('textbox', { name: /Last name/ })).toHaveAccessibleDescription('lastName must be at most 30 characters.');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
     expect(await screen.findByText('Contact saved, waiting for the PSA')).toBeInTheDocument();
@@ -119,6 +119,28 @@ describe('CompaniesScreen', { timeout: 30_000 }, () => {
       expect.objectContaining({ psaType: 'CONNECTWISE', psaCompanyId: '19', firstName: 'Journey', lastName: 'Tester', email: 'journey@brightwater.example' }),
       expect.objectContaining({ firstName: 'Journey', lastName: 'Tester' }),
     ]);
+  });
+
+  // Bug: a refused form said its first message twice, above the list of all of them, and no field was marked.
+  it('puts each of the server\'s field messages at its field, once', async () => {
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: CONTACTS }),
+      [`POST /psa/psa/${MSP}/addPSAContact`]: () => ({
+        status: 400,
+        body: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'First name is required.', code: 'validation', requestId: 'r', invalidParams: [{ name: 'firstName', reason: 'First name is required.' }, { name: 'lastName', reason: 'Last name is required.' }] },
+      }),
+    });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: COMPANY.name }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The contact was not addedCorrect the fields below.');
+    expect(within(dialog).getAllByText('First name is required.')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: /First name/ })).toHaveAccessibleDescription('First name is required.');
+    expect(within(dialog).getByRole('textbox', { name: /Last name/ })).toHaveAccessibleDescription('Last name is required.');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   // Bug: at 390 px the companies table (four columns) and the tickets table (six) scrolled sideways; the
