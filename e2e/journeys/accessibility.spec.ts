@@ -61,6 +61,11 @@ test('the dashboard and the Roles, Companies (all four views), Branding, Integra
   const addContact = page.getByRole('dialog', { name: 'Add a contact to Brightwater Family Dental' });
   await expect(addContact.getByLabel('First name')).toBeVisible();
   await expectNoViolations(page, 'add-contact form');
+  // Sent empty: the server's messages at their fields.
+  await addContact.getByRole('button', { name: 'Add contact' }).click();
+  await expect(addContact.getByText('Correct the fields below.')).toBeVisible();
+  await expect(addContact.getByText('First name is required.')).toBeVisible();
+  await expectNoViolations(page, 'add-contact form with its messages');
   await page.keyboard.press('Escape');
   await expect(addContact).toBeHidden();
   await page.getByRole('button', { name: 'All tickets' }).click();
