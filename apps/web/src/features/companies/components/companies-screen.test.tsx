@@ -68,6 +68,16 @@ describe('CompaniesScreen', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(contactCalls().some((call) => queryOf(call.url).active === 'false')).toBe(true));
   });
 
+  it('asks the server once the typing pauses, not for every letter (R-154), and searches from page 1', async () => {
+    const calls = stubFetch({ [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }) });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await screen.findByRole('button', { name: COMPANY.name });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search companies' }), 'bri');
+    const searches = () => calls.map((call) => queryOf(call.url).search).filter((search) => search !== undefined && search !== '');
+    await vi.waitFor(() => expect(searches()).toEqual(['bri']));
+    expect(queryOf(calls.at(-1)?.url ?? '')).toMatchObject({ search: 'bri', page: '1' });
+  });
+
   it('falls back to the CompanyEmployees view and says so when the tickets cannot be loaded (R-152)', async () => {
     stubFetch({
       [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
