@@ -77,4 +77,22 @@ describe('ContactsScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Nora Quinn was added to Granite Peak Builders.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([expect.objectContaining({ psaType: 'CONNECTWISE', psaCompanyId: '23', firstName: 'Nora', lastName: 'Quinn' })]);
   });
+
+  it('adds a client user\'s contact to their own company without asking which', async () => {
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaContacts`]: () => ({ status: 200, body: CONTACTS }),
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: { items: [BRIGHTWATER], total: 1, page: 1, pageSize: 30, clientTypes: [] } satisfies TCompanyPage }),
+      'GET /psa/getCommunicationTypes': () => ({ status: 200, body: [] }),
+      [`POST /psa/psa/${MSP}/addPSAContact`]: () => ({ status: 201, body: { contact: { ...CONTACTS.items[0], id: 'c3', firstName: 'Omar', lastName: 'Reyes' } } }),
+    });
+    renderWithProviders(<ContactsScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a contact to Brightwater Family Dental' });
+    expect(within(dialog).queryByLabelText(/^Company/)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Omar');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Reyes');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await screen.findByText('Omar Reyes was added to Brightwater Family Dental.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([expect.objectContaining({ psaCompanyId: '19' })]);
+  });
 });
