@@ -61,6 +61,11 @@ test('the dashboard and the Roles, Companies (all four views), Branding, Integra
   const addContact = page.getByRole('dialog', { name: 'Add a contact to Brightwater Family Dental' });
   await expect(addContact.getByLabel('First name')).toBeVisible();
   await expectNoViolations(page, 'add-contact form');
+  // Sent empty: the server's messages at their fields.
+  await addContact.getByRole('button', { name: 'Add contact' }).click();
+  await expect(addContact.getByText('Correct the fields below.')).toBeVisible();
+  await expect(addContact.getByText('First name is required.')).toBeVisible();
+  await expectNoViolations(page, 'add-contact form with its messages');
   await page.keyboard.press('Escape');
   await expect(addContact).toBeHidden();
   await page.getByRole('button', { name: 'All tickets' }).click();
@@ -116,6 +121,14 @@ test('the Contacts screen in its three views has no axe violations', async ({ pa
   const helen = page.getByRole('row', { name: /Helen Marchetti/ });
   await expect(helen).toBeVisible();
   await expectNoViolations(page, 'Contacts view');
+  // The add-contact form of a technician who sees every company asks for the company first (R-162).
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  const addContact = page.getByRole('dialog', { name: 'Add a contact' });
+  await addContact.getByRole('button', { name: 'Add contact' }).click();
+  await expect(addContact.getByText("Choose the contact's company.")).toBeVisible();
+  await expectNoViolations(page, 'Add contact form (Contacts view)');
+  await addContact.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addContact).toHaveCount(0);
   await page.getByRole('button', { name: 'All tickets' }).click();
   await expect(page.getByText('All tickets', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Loading tickets')).toHaveCount(0);

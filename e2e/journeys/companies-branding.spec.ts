@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createPsaClient } from '@switchboard/psa';
 import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
+import { CLIENT_DESK, E2E_PASSWORD } from '../scenario';
+import { simulatorClient } from '../simulator-client';
 
 const CSRF = { 'x-switchboard-csrf': '1' };
 
@@ -125,4 +127,35 @@ test('an admin adds a contact to a company found by search, rebrands the sign-in
   expect(csv.slice(1).every((line) => line.includes(',Samuel Whitaker,change,'))).toBe(true);
   expect(csv.some((line) => line.includes(',msp.branding.save,Northwind IT Partners,northwind,success,'))).toBe(true);
   expect(csv.some((line) => line.includes(',contact.add,'))).toBe(true);
+});
+
+/**
+ * The Contacts screen's add-contact form (R-162) for a technician who manages client users but not
+ * technicians (01 §6): they see every company's contacts, so the form asks which company first; the
+ * contact lands at the PSA and in the list.
+ */
+test('a client desk technician adds a contact from the Contacts screen, choosing its company', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, { msp: 'northwind', email: CLIENT_DESK.email, password: E2E_PASSWORD, kind: 'technician' });
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+
+  const email = `e2e.desk.${Date.now()}@granitepeakbuilders.example`;
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a contact' });
+  await dialog.getByLabel('First name').fill('Desk');
+  await dialog.getByLabel('Last name').fill('Added');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Add contact' }).click();
+  await expect(dialog.getByText("Choose the contact's company.")).toBeVisible();
+  const company = dialog.getByRole('combobox', { name: 'Company' });
+  await company.fill('granite');
+  await page.getByRole('option', { name: 'Granite Peak Builders' }).click();
+  await dialog.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByText('Desk Added was added to Granite Peak Builders.')).toBeVisible();
+  await page.getByLabel('Search contacts').fill(email);
+  await expect(page.getByRole('row', { name: /Desk Added/ })).toContainText('Granite Peak Builders');
+
+  const atPsa = await simulatorClient().findContactsByEmail(email);
+  expect(atPsa.map((contact) => `${contact.firstName} ${contact.lastName} @ ${contact.company?.name ?? ''}`)).toEqual(['Desk Added @ Granite Peak Builders']);
 });

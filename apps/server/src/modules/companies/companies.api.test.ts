@@ -205,6 +205,22 @@ describe('A-009 company contacts, the Contacts view and the tickets views', () =
     const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));
     expect((await technician.get(`/db/${msp.customDomain}/clientIntegrations/client?clientId=${contoso.id}`)).statusCode).toBe(403);
   });
+
+  // Bug: the Client integrations screen (clientIntegrations, 01 §6) chooses its client company from A-008, which
+  // needed technicianUserManagement or clientUserManagement: a role with clientIntegrations alone got a 403 there,
+  // so its company selector stayed empty and no client card could ever be opened (R-232).
+  it('lets a role with clientIntegrations alone list the companies its selector offers, and open one company\'s cards', async () => {
+    const roleId = (await insertCustomRole(t.deps.database.db, msp.id, `Client integrations only ${rndKey()}`, permissionMap(['clientIntegrations']))).id;
+    const integrator = await signedInClient(t, await buildUser(t, msp, { roleId }));
+    const companies = await integrator.get(`/db/${msp.customDomain}/psaClients?search=contoso`);
+    expect(companies.statusCode, companies.body).toBe(200);
+    const contoso = companies.json<TCompanyPage>().items[0];
+    expect(contoso?.name).toBe('Contoso');
+    const cards = await integrator.get(`/db/${msp.customDomain}/clientIntegrations/client?clientId=${contoso?.id ?? ''}`);
+    expect(cards.json()).toMatchObject({ companyName: 'Contoso', cards: CLIENT_CATALOGUE });
+    // The companies' contacts stay behind decision 12's permissions.
+    expect((await integrator.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=${contoso?.psaCompanyId ?? ''}`)).statusCode).toBe(403);
+  });
 });
 
 describe('contact lists at scale: capped count, page cap, short searches by prefix', () => {

@@ -35,6 +35,11 @@ const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
 /** decisions 12: the company and contact calls need technicianUserManagement or clientUserManagement (client users: their company only). */
 const CONTACT_PERMISSIONS: readonly TPermission[] = ['technicianUserManagement', 'clientUserManagement'];
 const READ: TRouteAccess = { principal: 'user', tenant: 'path', anyPermission: CONTACT_PERMISSIONS };
+/**
+ * A-008 also serves the Client integrations screen's company selector (R-232), which 01 §6 opens with
+ * clientIntegrations alone; the companies' contacts stay behind CONTACT_PERMISSIONS (decision 027).
+ */
+const COMPANY_LIST: TRouteAccess = { principal: 'user', tenant: 'path', anyPermission: [...CONTACT_PERMISSIONS, 'clientIntegrations'] };
 
 function companiesActorOf(request: FastifyRequest): TCompaniesActor {
   const auth = mspUserOf(request);
@@ -50,7 +55,7 @@ export const registerCompaniesRoutes: TModule = (app, deps) => {
     '/db/:mspCustomDomain/psaClients',
     {
       schema: { tags: ['companies'], operationId: 'psaClients', summary: 'A-008 The Companies view: synchronized companies, paged, by client type and search', params: ZMspPathParams, querystring: ZCompanyListQuery, response: { 200: ZCompanyPage } },
-      config: { access: READ },
+      config: { access: COMPANY_LIST },
     },
     async (request) => service.listCompanyPage(companiesActorOf(request), request.query),
   );

@@ -37,4 +37,19 @@ describe('ActivityLogScreen', () => {
     }
     expect(screen.getByText('someone@example.com')).toBeInTheDocument();
   });
+
+  // Bug: the log showed the browser's numeric date ("2/10/2026, 12:00:00 PM") while every other screen writes the month.
+  it('writes when as the other screens do, to the second', async () => {
+    const page: TActivityPage = { items: [event(1, 'technician.tier', BOB, 'Bob Builder')], total: 1, page: 1, pageSize: 50, people: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(page), { status: 200 })),
+    );
+    renderWithProviders(<ActivityLogScreen mspCustomDomain={MSP} />);
+    const row = (await screen.findByText('Bob Builder')).closest('tr');
+    if (!row) throw new Error('no row');
+    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2026-02-10T12:00:00.000Z'));
+    expect(within(row).getByText(expected)).toBeInTheDocument();
+    expect(expected).toMatch(/Feb/);
+  });
 });

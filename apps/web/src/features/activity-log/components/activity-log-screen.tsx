@@ -8,6 +8,7 @@ import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
 import { activityCsvUrl, useActivityLog } from '../api/activity-log-queries';
 import { actionLabel } from '../action-labels';
+import { formatWhenExact } from '../../../lib/format-when';
 
 const KIND_LABELS: Record<TActivityKind, string> = {
   'sign-in': 'Sign-ins',
@@ -107,7 +108,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
               </Text>
               <TargetCell event={event} />
               <Text size="xs" c="dimmed">
-                {new Date(event.at).toLocaleString()}
+                {formatWhenExact(event.at)}
               </Text>
             </Paper>
           ))}
@@ -128,7 +129,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
             <Table.Tbody>
               {data.items.map((event) => (
                 <Table.Tr key={event.id}>
-                  <Table.Td>{new Date(event.at).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatWhenExact(event.at)}</Table.Td>
                   <Table.Td>{event.who}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{actionLabel(event.action)}</Text>

@@ -155,6 +155,13 @@ describe('MSP login page /{msp}', () => {
     expect(await findExactText(MESSAGES.accountDoesNotExist)).toBeInTheDocument();
   });
 
+  // Issue #8 Branding: the MSP's own sign-in page shows its logo before anyone signs in.
+  it('shows the MSP\'s logo above the sign-in form', async () => {
+    stubFetch({ 'GET /db/msp': { status: 200, body: { ...NORTHWIND_PROFILE, logoUrl: '/db/msp/northwind/logo' } } });
+    renderAuthRoute('/northwind');
+    expect(await screen.findByRole('img', { name: 'Northwind IT logo' })).toHaveAttribute('src', '/db/msp/northwind/logo');
+  });
+
   it('uses the technician calls when the toggle says Technician', async () => {
     const api = stubFetch({
       'GET /db/msp': { status: 200, body: NORTHWIND_PROFILE },

@@ -1,28 +1,68 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, List, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TCompany } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
-import { useAddContact, useCommunicationTypes } from '../api/companies-queries';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
+import { useAddContact, useCommunicationTypes, useCompanies } from '../api/companies-queries';
+
+type TContactCompany = Pick<TCompany, 'psaCompanyId' | 'psaType' | 'name'>;
 
 type TAddContactModalProps = {
   mspCustomDomain: string;
-  company: Pick<TCompany, 'psaCompanyId' | 'psaType' | 'name'>;
+  /** The company the contact joins; without one (the Contacts screen of a technician) the form asks for it. */
+  company?: TContactCompany | undefined;
   opened: boolean;
   onClose: () => void;
 };
 
+/** The form's fields by the names the server gives them in invalidParams (A-044 body). */
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+type TContactField = (typeof CONTACT_FIELDS)[number];
+
+export const CHOOSE_COMPANY_MESSAGE = "Choose the contact's company.";
+
+/** The form's company choice: the MSP's companies by name, searched on the server (A-008). */
+function CompanySelect({ mspCustomDomain, value, onChange, error }: { mspCustomDomain: string; value: TCompany | null; onChange: (company: TCompany | null) => void; error?: string | undefined }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const companies = useCompanies(mspCustomDomain, { page: 1, search: debouncedSearch.trim() === value?.name ? '' : debouncedSearch.trim(), clientType: 'all' });
+  const items = companies.data?.items ?? [];
+  // The chosen company stays an option while the search shows others.
+  const options = value && !items.some((item) => item.id === value.id) ? [value, ...items] : items;
+  return (
+    <Select
+      label="Company"
+      placeholder="Search your client companies"
+      required
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: shown }) => shown}
+      data={options.map((company) => ({ value: company.id, label: company.name }))}
+      value={value?.id ?? null}
+      onChange={(id) => onChange(options.find((company) => company.id === id) ?? null)}
+      nothingFoundMessage={companies.isPending ? 'Loading…' : 'No company matches'}
+      error={error}
+      styles={READABLE_ERROR_STYLES}
+    />
+  );
+}
+
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', emailTypeId: null as string | null, phoneTypeId: null as string | null };
 
 /** R-157: the add-contact form (A-044). A PSA that is down leaves the contact pending; a refusal shows the PSA's words. */
-export function AddContactModal({ mspCustomDomain, company, opened, onClose }: TAddContactModalProps) {
+export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened, onClose }: TAddContactModalProps) {
   const [values, setValues] = useState(EMPTY);
+  const [chosenCompany, setChosenCompany] = useState<TCompany | null>(null);
+  const [companyError, setCompanyError] = useState<string | undefined>(undefined);
+  const company: TContactCompany | null = fixedCompany ?? chosenCompany;
   const addContact = useAddContact(mspCustomDomain);
   // One key per contact being added: a resubmit after a lost answer is the same add, never a second contact.
   const idempotencyKey = useRef(crypto.randomUUID());
-  const communicationTypes = useCommunicationTypes(mspCustomDomain, opened && company.psaType === 'CONNECTWISE');
+  const communicationTypes = useCommunicationTypes(mspCustomDomain, opened && company?.psaType === 'CONNECTWISE');
   const types = communicationTypes.data ?? [];
   const emailTypes = types.filter((type) => type.isEmail === true).map((type) => ({ value: String(type.id), label: type.name }));
   const phoneTypes = types.filter((type) => type.isPhone === true).map((type) => ({ value: String(type.id), label: type.name }));
@@ -32,12 +72,19 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
   function handleClose() {
     addContact.reset();
     setValues(EMPTY);
+    setChosenCompany(null);
+    setCompanyError(undefined);
     idempotencyKey.current = crypto.randomUUID();
     onClose();
   }
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
+    if (!company) {
+      setCompanyError(CHOOSE_COMPANY_MESSAGE);
+      return;
+    }
+    const companyName = company.name;
     addContact.mutate(
       {
         psaType: company.psaType,
@@ -54,8 +101,8 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
         onSuccess: ({ contact }) => {
           notifications.show(
             contact.status === 'pending'
-              ? { color: 'yellow', title: 'Contact saved, waiting for the PSA', message: `${contact.firstName} ${contact.lastName} will be added to ${company.name} as soon as the PSA answers again.` }
-              : { color: 'green', title: 'Contact added', message: `${contact.firstName} ${contact.lastName} was added to ${company.name}.` },
+              ? { color: 'yellow', title: 'Contact saved, waiting for the PSA', message: `${contact.firstName} ${contact.lastName} will be added to ${companyName} as soon as the PSA answers again.` }
+              : { color: 'green', title: 'Contact added', message: `${contact.firstName} ${contact.lastName} was added to ${companyName}.` },
           );
           handleClose();
         },
@@ -68,28 +115,45 @@ export function AddContactModal({ mspCustomDomain, company, opened, onClose }: T
   }
 
   const error = addContact.error;
+  // A field's message (ours or the PSA's) sits at the field; the box above says the contact was not added and
+  // lists only what belongs to no field. It repeated the first message twice ("First name is required." above the list).
+  const params = isApiError(error) ? error.invalidParams : [];
+  const fieldError = (name: TContactField) => params.find((param) => param.name === name)?.reason;
+  const otherParams = params.filter((param) => !(CONTACT_FIELDS as readonly string[]).includes(param.name));
+  const summary = !error ? null : !isApiError(error) ? MESSAGES.unexpectedError : params.some((param) => param.reason === error.detail) ? null : error.detail;
   return (
-    <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Add a contact to ${company.name}`}>
+    <Modal opened={opened} onClose={handleClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={fixedCompany ? `Add a contact to ${fixedCompany.name}` : 'Add a contact'}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" title="The contact was not added" role="alert">
-              {isApiError(error) ? error.detail : MESSAGES.unexpectedError}
-              {isApiError(error) && error.invalidParams.length > 0 ? (
+              {summary ?? (otherParams.length === 0 ? 'Correct the fields below.' : null)}
+              {otherParams.length > 0 ? (
                 <List size="sm" mt="xs">
-                  {error.invalidParams.map((param) => (
+                  {otherParams.map((param) => (
                     <List.Item key={`${param.name}:${param.reason}`}>{param.reason}</List.Item>
                   ))}
                 </List>
               ) : null}
             </Alert>
           ) : null}
+          {fixedCompany ? null : (
+            <CompanySelect
+              mspCustomDomain={mspCustomDomain}
+              value={chosenCompany}
+              onChange={(chosen) => {
+                setChosenCompany(chosen);
+                setCompanyError(undefined);
+              }}
+              error={companyError}
+            />
+          )}
           <Group grow>
-            <TextInput label="First name" required value={values.firstName} onChange={(event) => set('firstName')(event.currentTarget.value)} maxLength={50} />
-            <TextInput label="Last name" required value={values.lastName} onChange={(event) => set('lastName')(event.currentTarget.value)} maxLength={50} />
+            <TextInput label="First name" required value={values.firstName} onChange={(event) => set('firstName')(event.currentTarget.value)} maxLength={50} error={fieldError('firstName')} styles={READABLE_ERROR_STYLES} />
+            <TextInput label="Last name" required value={values.lastName} onChange={(event) => set('lastName')(event.currentTarget.value)} maxLength={50} error={fieldError('lastName')} styles={READABLE_ERROR_STYLES} />
           </Group>
-          <TextInput label="Email" type="email" value={values.email} onChange={(event) => set('email')(event.currentTarget.value)} />
-          <TextInput label="Phone" type="tel" value={values.phone} onChange={(event) => set('phone')(event.currentTarget.value)} />
+          <TextInput label="Email" type="email" value={values.email} onChange={(event) => set('email')(event.currentTarget.value)} error={fieldError('email')} styles={READABLE_ERROR_STYLES} />
+          <TextInput label="Phone" type="tel" value={values.phone} onChange={(event) => set('phone')(event.currentTarget.value)} error={fieldError('phone')} styles={READABLE_ERROR_STYLES} />
           {emailTypes.length > 0 || phoneTypes.length > 0 ? (
             <Group grow>
               <Select label="Email type" placeholder="PSA default" data={emailTypes} value={values.emailTypeId} onChange={set('emailTypeId')} clearable />

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TCompany, TContact } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
@@ -18,6 +18,66 @@ type TCompaniesView =
 
 /** the search box waits this long after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The company's name as the button that opens its employees (shade 7 of the brand colour: the brand colour itself may sit just at 4.5:1 on white, and the striped rows are grey). */
+function CompanyLink({ company, onOpen }: { company: TCompany; onOpen: (company: TCompany) => void }) {
+  return (
+    <Anchor component="button" type="button" c="brand.7" ta="left" onClick={() => onOpen(company)}>
+      {company.name}
+    </Anchor>
+  );
+}
+
+/**
+ * One page of companies: a table, or on a phone one card per company. The four-column table was
+ * scrolled sideways at 390 px, the phone number and city off-screen behind a scroll bar nobody saw.
+ */
+function CompaniesTable({ companies, onOpen }: { companies: TCompany[]; onOpen: (company: TCompany) => void }) {
+  const isNarrow = useMediaQuery('(max-width: 48em)') === true;
+  if (isNarrow) {
+    return (
+      <Stack gap="xs" component="ul" aria-label="Companies" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {companies.map((company) => (
+          <Paper key={company.id} component="li" withBorder p="sm">
+            <Text fw={600}>
+              <CompanyLink company={company} onOpen={onOpen} />
+            </Text>
+            {company.psaClientType.length > 0 ? <Text size="sm">{company.psaClientType.join(', ')}</Text> : null}
+            {company.phone || company.city ? (
+              <Text size="sm" c="dimmed">
+                {[company.phone, company.city].filter((part) => part).join(' · ')}
+              </Text>
+            ) : null}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table striped highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Company</Table.Th>
+          <Table.Th>Client type</Table.Th>
+          <Table.Th>Phone</Table.Th>
+          <Table.Th>City</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {companies.map((company) => (
+          <Table.Tr key={company.id}>
+            <Table.Td>
+              <CompanyLink company={company} onOpen={onOpen} />
+            </Table.Td>
+            <Table.Td>{company.psaClientType.join(', ')}</Table.Td>
+            <Table.Td>{company.phone ?? ''}</Table.Td>
+            <Table.Td>{company.city ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 function CompaniesList({ mspCustomDomain, onOpen }: { mspCustomDomain: string; onOpen: (company: TCompany) => void }) {
   const [search, setSearch] = useState('');
@@ -59,35 +119,7 @@ function CompaniesList({ mspCustomDomain, onOpen }: { mspCustomDomain: string; o
       ) : null}
       {companies.isPending ? <Loader aria-label="Loading companies" /> : null}
       {data && data.items.length === 0 ? <Text c="dimmed">{data.total === 0 && debouncedSearch === '' && clientType === 'all' ? 'No companies are synchronized from your PSA yet.' : 'No companies match.'}</Text> : null}
-      {data && data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Client type</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>City</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((company) => (
-                <Table.Tr key={company.id}>
-                  <Table.Td>
-                    {/* Shade 7 of the brand colour: the brand colour itself may sit just at 4.5:1 on white, and the striped rows are grey. */}
-                    <Anchor component="button" type="button" c="brand.7" ta="left" onClick={() => onOpen(company)}>
-                      {company.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{company.psaClientType.join(', ')}</Table.Td>
-                  <Table.Td>{company.phone ?? ''}</Table.Td>
-                  <Table.Td>{company.city ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      {data && data.items.length > 0 ? <CompaniesTable companies={data.items} onOpen={onOpen} /> : null}
       {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} label="companies" singular="company" /> : null}
     </Stack>
   );

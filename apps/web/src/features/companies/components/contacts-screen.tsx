@@ -26,9 +26,11 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
   const [page, setPage] = useState(1);
   const [isAdding, setIsAdding] = useState(false);
   const contacts = useContacts(mspCustomDomain, { page, search: debouncedSearch.trim(), active, psaOnly });
-  // A client user's own company (the list is scoped to it): where their add-contact form adds.
+  // A client user's own company (the list is scoped to it) is where their add-contact form adds; a
+  // technician, who sees every company, chooses one in the form.
   const ownCompanies = useCompanies(mspCustomDomain, { page: 1, search: '', clientType: 'all' });
   const ownCompany = ownCompanies.data?.total === 1 ? ownCompanies.data.items[0] : undefined;
+  const canAddContact = (ownCompanies.data?.total ?? 0) > 0;
   const data = contacts.data;
 
   const backToContacts = useCallback(() => {
@@ -68,7 +70,7 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
               <Button variant="light" color="brandSecondary" onClick={() => setView({ name: 'ContactAllTickets' })}>
                 All tickets
               </Button>
-              {ownCompany ? <Button onClick={() => setIsAdding(true)}>Add contact</Button> : null}
+              {canAddContact ? <Button onClick={() => setIsAdding(true)}>Add contact</Button> : null}
             </Group>
           </Group>
           {contacts.isError ? (
@@ -79,7 +81,7 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
           {contacts.isPending ? <Loader aria-label="Loading contacts" /> : null}
           {data ? <ContactsTable contacts={data.items} pending={data.pending} showCompany onOpenTickets={(contact) => setView({ name: 'ContactTickets', contact })} /> : null}
           {data ? <ListPager page={page} pageSize={data.pageSize} total={data.total} isTotalCapped={data.isTotalCapped} onChange={setPage} label="contacts" singular="contact" /> : null}
-          {ownCompany ? <AddContactModal mspCustomDomain={mspCustomDomain} company={ownCompany} opened={isAdding} onClose={() => setIsAdding(false)} /> : null}
+          {canAddContact ? <AddContactModal mspCustomDomain={mspCustomDomain} company={ownCompany} opened={isAdding} onClose={() => setIsAdding(false)} /> : null}
         </>
       ) : null}
       {view.name === 'ContactAllTickets' ? <TicketsTable mspCustomDomain={mspCustomDomain} onLoadFailed={backToContacts} /> : null}

@@ -88,4 +88,44 @@ describe('EmployeesPage', () => {
     }
     await waitFor(() => expect(calls.filter((call) => call.url.includes('/technicianUsers/add'))).toHaveLength(0));
   });
+
+  it('says so, with the server\'s reason, when an add, a role or tier change or a delete is refused (R-148)', { timeout: 30_000 }, async () => {
+    const refused = (detail: string) => new Response(JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail, code: 'conflict', requestId: 'r' }), { status: 409 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === `/db/${MSP}/roles/all`) return new Response(JSON.stringify({ roles: [ADMIN_ROLE, TECH_ROLE] }), { status: 200 });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) return new Response(JSON.stringify({ employees: [employee(2)], total: 1, page: 1, pageSize: 30 }), { status: 200 });
+        if (url === `/db/${MSP}/technicianUsers/add`) return refused('A technician with this email already exists.');
+        if (url === `/db/${MSP}/technicianUsers/edit`) return refused(MESSAGES.employees.lastRoleManager);
+        if (url.startsWith(`/db/${MSP}/technicianUsers/delete`)) return refused(MESSAGES.employees.lastRoleManager);
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add employee' }));
+    const form = await screen.findByRole('form', { name: 'Add employee' });
+    await userEvent.type(within(form).getByLabelText('First name'), 'Ada');
+    await userEvent.type(within(form).getByLabelText('Last name'), 'Byron');
+    await userEvent.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(within(form).getByLabelText('Phone number'), '3035550100');
+    await userEvent.type(within(form).getByLabelText('Password'), 'Str0ng!pass');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add employee' }));
+    expect(await within(form).findByText(MESSAGES.employees.addFailed)).toBeInTheDocument();
+    expect(within(form).getByText('A technician with this email already exists.')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Tech2 Person' }));
+    const edit = await screen.findByRole('form', { name: 'Edit employee' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    expect(await within(edit).findByText(MESSAGES.employees.updateFailed)).toBeInTheDocument();
+    expect(within(edit).getByText(MESSAGES.employees.lastRoleManager)).toBeInTheDocument();
+    await userEvent.click(within(edit).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Tech2 Person' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete employee' }));
+    expect(await screen.findByText(MESSAGES.employees.deleteFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.employees.lastRoleManager)).toBeInTheDocument();
+  });
 });

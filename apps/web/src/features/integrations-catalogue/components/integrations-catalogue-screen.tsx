@@ -93,6 +93,11 @@ export function IntegrationsCatalogueScreen({
         nothingFoundMessage={companies.isPending ? 'Loading…' : 'No company matches'}
         w={{ base: '100%', sm: 360 }}
       />
+      {companies.isError ? (
+        <Alert color="red" title="The client companies could not be loaded">
+          {isApiError(companies.error) ? companies.error.detail : 'Try again.'}
+        </Alert>
+      ) : null}
       {clientId === null ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           {CLIENT_CATALOGUE.map((card) => (

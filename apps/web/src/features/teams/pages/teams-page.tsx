@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, NativeSelect, Pagination, Paper, Stack, T
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TTeam, TTeamMember } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { TIER_LABELS } from '../../../lib/tier-labels';
@@ -12,8 +12,8 @@ import { AddMembersModal } from '../components/add-members-modal';
 import { CreateTeamModal } from '../components/create-team-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
 
-/** Members shown per page of the member table (02 §2 "pagination"; the spec gives no size). */
-const MEMBERS_PER_PAGE = 10;
+/** Members shown per page of the member table (02 §2 "pagination"): technicians, so 01 §9's technician page size. */
+const MEMBERS_PER_PAGE = PAGE_SIZE;
 
 const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
