@@ -101,8 +101,9 @@ describe('ConnectWise descriptions and resolutions are read from the ticket note
     const { boardId, startDate, endDate, closed } = await historyBoardAndRange();
     const latest = closed.at(-1);
     if (latest === undefined) throw new Error('no closed ticket');
-    // More 503s than the adapter retries within one pass, on this ticket's notes: the pass ends, the queue retries the job.
-    sim.faults.failNext({ kind: 503, count: 12, path: `/v4_6_release/apis/3.0/service/tickets/${latest}/notes`, method: 'GET' });
+    // One more 503 than the adapter's four attempts, on this ticket's notes: the pass ends, the queue retries the job,
+    // whose first attempt meets the last 503 and whose retry is answered.
+    sim.faults.failNext({ kind: 503, count: 5, path: `/v4_6_release/apis/3.0/service/tickets/${latest}/notes`, method: 'GET' });
     expect(await syncAndWait(admin, { boardIds: [boardId], startDate, endDate })).toMatchObject({ phase2: { status: 'COMPLETED' } });
     await notesAllRead(msp.id, 90_000);
     expect(sim.faults.pendingCount()).toBe(0);
