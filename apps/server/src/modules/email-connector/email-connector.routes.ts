@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ZCustomDomain, ZEmailConnectorSettings, ZSaveEmailConnectorBody } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
+import { createIntervalLoop } from '../../lib/interval-loop';
 import { createEmailConnectorService } from './email-connector.service';
+import { listConnectedMspIds } from './email-connector.repository';
+import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE } from './email-tickets.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
 
@@ -13,8 +16,32 @@ const MANAGE_EMAIL_CONNECTOR = { principal: 'user', tenant: 'path', anyPermissio
  * The email connector's settings (R-199, decisions.md #5, decision 036). Additions: the spec lists the
  * address and app password among the integration inputs (R-195) but gives no call to save them.
  */
-export const registerEmailConnectorRoutes: TModule = (app, deps) => {
+export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
   const service = createEmailConnectorService(deps);
+  const tickets = createEmailTicketsService(deps);
+
+  // Each MSP's mailbox is read by a durable job (decision 036): whichever server's worker takes it, one waiting job per MSP.
+  await deps.jobQueue.work<{ mspId: string }>(
+    EMAIL_CONNECTOR_QUEUE,
+    async (job, signal) => {
+      const outcome = await tickets.readMailbox(job.mspId, signal);
+      if (outcome.problem) app.log.warn({ mspId: job.mspId }, `email-connector: ${outcome.problem}`);
+      else if (outcome.created + outcome.skipped > 0) app.log.info({ mspId: job.mspId, ...outcome }, 'email-connector: mailbox read');
+    },
+    { policy: 'short' },
+  );
+  const intervalMs = deps.config.emailConnectorIntervalMs;
+  if (intervalMs > 0) {
+    const loop = createIntervalLoop({
+      intervalMs,
+      run: async () => {
+        for (const mspId of await listConnectedMspIds(deps.database.db)) await deps.jobQueue.send(EMAIL_CONNECTOR_QUEUE, { mspId }, { singletonKey: mspId });
+      },
+      onError: (error) => app.log.error({ err: error }, 'email-connector: could not ask for the mailboxes to be read'),
+    });
+    app.addHook('onReady', async () => loop.start());
+    app.addHook('onClose', async () => loop.stop());
+  }
 
   app.get(
     '/db/:mspCustomDomain/integrations/email-connector',
