@@ -20,13 +20,13 @@ export interface TImapServer {
   close(): Promise<void>;
 }
 
-export async function startImapServer(users: Record<string, string>): Promise<TImapServer> {
+export async function startImapServer(users: Record<string, string>, options: { port?: number } = {}): Promise<TImapServer> {
   const server = hoodiecrow({
     plugins: ['ID', 'UNSELECT', 'ENABLE', 'LITERALPLUS', 'SASL-IR', 'AUTH-PLAIN'],
     users: Object.fromEntries(Object.entries(users).map(([user, password]) => [user, { password }])),
     storage: { INBOX: { messages: [] }, '': { separator: '/' } },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const storeHandler = server.getCommandHandler('UID STORE');
   const inbox = () => server.getMailbox('INBOX');
