@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { EMAIL_CONNECTOR_MESSAGES } from '@switchboard/contracts';
 import { auditEvents, emailConnectors } from '@switchboard/db';
-import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
+import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { startImapServer, type TImapServer } from '../../../test/imap-server';
 

@@ -150,7 +150,8 @@ describe('the email connector', () => {
     imap.deliver({ from: copied.contact.email, subject: 'Keyboard missing keys', messageId, text: 'The E key fell off.' });
     await t.deps.jobQueue.send(EMAIL_CONNECTOR_QUEUE, { mspId: msp.id }, { singletonKey: msp.id });
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await messageRow(messageId))?.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 200));
+    // Done in the PSA first, then marked \Seen: wait for both.
+    while (Date.now() < deadline && ((await messageRow(messageId))?.state !== 'done' || !imap.flagsOf(messageId)?.includes('\\Seen'))) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await messageRow(messageId)).toMatchObject({ state: 'done' });
     expect(imap.flagsOf(messageId)).toContain('\\Seen');
   });

@@ -58,8 +58,12 @@ function descriptionOf(mail: ParsedMail): string {
 
 /** Mail no person wrote: auto-replies, bounces and lists (RFC 3834), which would otherwise answer ticket notifications in a loop. */
 function isAutomatic(mail: ParsedMail): boolean {
-  const autoSubmitted = String(mail.headers.get('auto-submitted') ?? 'no').toLowerCase();
-  const precedence = String(mail.headers.get('precedence') ?? '').toLowerCase();
+  const header = (name: string) => {
+    const value = mail.headers.get(name);
+    return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  };
+  const autoSubmitted = header('auto-submitted') || 'no';
+  const precedence = header('precedence');
   return autoSubmitted !== 'no' || ['bulk', 'junk', 'list', 'auto_reply'].includes(precedence) || mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond');
 }
 

@@ -163,29 +163,26 @@ function EmailConnectorForm({ mspCustomDomain, settings, onNotice }: { mspCustom
           error={errors.appPassword}
           maxLength={200}
         />
-        <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-          <TextInput
-            label="IMAP server (optional)"
-            placeholder="imap.yourmsp.com"
-            description={imapHostHelp(address.trim())}
-            value={imapHost}
-            onChange={(event) => setImapHost(event.currentTarget.value)}
-            error={errors.imapHost}
-            maxLength={253}
-            style={{ flexGrow: 3 }}
-          />
-          <TextInput
-            label="Port (optional)"
-            inputMode="numeric"
-            placeholder={String(IMAPS_PORT)}
-            description="993 unless told otherwise."
-            value={imapPort}
-            onChange={(event) => setImapPort(event.currentTarget.value)}
-            error={errors.imapPort}
-            maxLength={5}
-            style={{ flexGrow: 1, minWidth: 110 }}
-          />
-        </Group>
+        <TextInput
+          label="IMAP server (optional)"
+          placeholder="imap.yourmsp.com"
+          description={imapHostHelp(address.trim())}
+          value={imapHost}
+          onChange={(event) => setImapHost(event.currentTarget.value)}
+          error={errors.imapHost}
+          maxLength={253}
+        />
+        <TextInput
+          label="Port (optional)"
+          inputMode="numeric"
+          placeholder={String(IMAPS_PORT)}
+          description="993 unless told otherwise."
+          value={imapPort}
+          onChange={(event) => setImapPort(event.currentTarget.value)}
+          error={errors.imapPort}
+          maxLength={5}
+          maw={200}
+        />
         {save.isError && !hasFieldErrors ? (
           <Alert color="red" title="The mailbox was not saved" role="alert">
             {errorDetail(save.error)}
