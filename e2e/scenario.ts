@@ -41,3 +41,7 @@ export const simulatorPort = (serverPort: number): number => serverPort + 1;
 
 /** Where the fake AI model (packages/assistant/test/llm-server.ts) listens during the journeys: the app's port + 2. */
 export const llmPort = (serverPort: number): number => serverPort + 2;
+
+/** The email connector journey's help-desk mailbox: a local IMAP server (hoodiecrow-imap) at the app's port + 3. */
+export const MAILBOX_JOURNEY = { address: 'help@northwind-it.example', appPassword: 'journey-app-pass-4Kq9' } as const;
+export const imapPort = (serverPort: number): number => serverPort + 3;

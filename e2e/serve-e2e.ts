@@ -11,7 +11,8 @@ import { hashPassword } from '../apps/server/src/lib/crypto';
 import { DEMO_SIGN_INS } from '../apps/server/src/demo/seed-demo';
 import { seedQueueJourneys } from './queue-seed';
 import { defaultReply, startLlmServer } from '@switchboard/assistant/testing';
-import { CLIENT_DESK, E2E_PASSWORD, IMPORT_JOURNEY, SECOND_MSP, llmPort, simulatorPort } from './scenario';
+import { startImapServer } from '../apps/server/test/imap-server';
+import { CLIENT_DESK, E2E_PASSWORD, IMPORT_JOURNEY, MAILBOX_JOURNEY, SECOND_MSP, imapPort, llmPort, simulatorPort } from './scenario';
 
 /**
  * The server the journeys drive: a fresh data folder every run, the demo seed, a second MSP
@@ -21,6 +22,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'));
 const port = process.env.E2E_PORT ?? '4317';
 // A fake AI model the AI-settings journey can save and test (plain http on loopback: allow-listed below).
 const llm = await startLlmServer({ port: llmPort(Number(port)), reply: defaultReply });
+// The help-desk mailbox the email connector journey connects (plain IMAP on loopback: allow-listed below).
+const imap = await startImapServer({ [MAILBOX_JOURNEY.address]: MAILBOX_JOURNEY.appPassword }, { port: imapPort(Number(port)) });
 
 await startEmbedded({
   env: {
@@ -36,7 +39,9 @@ await startEmbedded({
     AUTH_RATE_LIMIT_PER_IP: '2000',
     // The SLA journey's alerts are recorded within a second of the claim, not the production minute.
     SLA_SWEEP_INTERVAL_MS: '1000',
-    OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host].filter(Boolean).join(','),
+    // The email connector journey's mail becomes a ticket within seconds, not the production minute.
+    EMAIL_CONNECTOR_INTERVAL_MS: '1000',
+    OUTBOUND_ALLOW_LIST: [process.env.OUTBOUND_ALLOW_LIST, new URL(llm.url).host, imap.hostPort].filter(Boolean).join(','),
   },
   printBanner: false,
   afterSeed: async (deps, simulator) => {

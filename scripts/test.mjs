@@ -210,7 +210,8 @@ await phase1;
 await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2']));
 await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
 
-const journeyPorts = await freePortRun(6);
+// Each shard uses four ports: the app, the simulator (+1), the fake model (+2) and the local IMAP server (+3).
+const journeyPorts = await freePortRun(8);
 // Phase 4: the API suite on PostgreSQL (much of it waiting on the server), then the replicas on that
 // cluster, beside the journeys in two shards (each one browser and one server, mostly waiting on each other).
 await Promise.all([
@@ -234,13 +235,13 @@ await Promise.all([
     else skipped += 1;
     postgres.stop();
   })(),
-  // Two shards side by side, each with its own server, simulator and fake model on its own ports and data (the
+  // Two shards side by side, each with its own server, simulator, fake model and IMAP server on its own ports and data (the
   // journeys mostly wait on the browser and the server, so two of them share the cores well).
   ...[1, 2].map((shard) =>
     step(`browser journeys ${shard}/2 (Playwright, Debian Chromium)`, async (exec) => {
       const report = join(outputDir, `playwright-${shard}.json`);
       // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
-      const port = journeyPorts + (shard - 1) * 3;
+      const port = journeyPorts + (shard - 1) * 4;
       const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', `--shard=${shard}/2`], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         E2E_PORT: String(port),

@@ -50,7 +50,7 @@ export async function createTestApp(overrides: TTestAppOverrides = {}, buildOpti
   const now = () => new Date(Date.now() + offset);
   const { config: configOverrides, ...depOverrides } = overrides;
   const config: TConfig = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32), PSA_OUTBOX_INTERVAL_MS: '0', PSA_RECONCILE_INTERVAL_MS: '0', SLA_SWEEP_INTERVAL_MS: '0', PSA_NOTES_READS_PER_MINUTE: '0' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(8) + 'test-session-secret-0123456789abcdef', ENCRYPTION_KEY: '0f'.repeat(32), PSA_OUTBOX_INTERVAL_MS: '0', PSA_RECONCILE_INTERVAL_MS: '0', SLA_SWEEP_INTERVAL_MS: '0', PSA_NOTES_READS_PER_MINUTE: '0', EMAIL_CONNECTOR_INTERVAL_MS: '0' }),
     ...configOverrides,
   };
   const { psaClients, caches, jobQueue, ...otherOverrides } = depOverrides;

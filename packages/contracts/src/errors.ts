@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'psa_rate_limited',
   'psa_unavailable',
   'psa_not_configured',
+  'mail_server_unreachable',
   'payload_too_large',
   'uri_too_long',
   'unsupported_media_type',

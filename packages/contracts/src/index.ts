@@ -29,3 +29,5 @@ export * from './schemas/activity-log';
 export * from './llm-provider';
 export * from './schemas/llm-provider';
 export * from './wizard';
+export * from './email-connector';
+export * from './schemas/email-connector';

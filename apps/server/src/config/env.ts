@@ -63,6 +63,8 @@ const ZEnv = z.object({
   PSA_EVENTS_URL: z.string().url().optional(),
   /** How often (ms) each process sweeps for tickets that reached 50/75/90/100 % of their SLA (issue #10); 0 turns the loop off. */
   SLA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often (ms) each process asks for every connected help-desk mailbox to be read for new mail (decision 036); 0 turns it off. */
+  EMAIL_CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** Uploads (logos, documents) in an S3-compatible bucket instead of PostgreSQL when set (issue #11). */
   UPLOADS_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   /** The S3-compatible endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
@@ -140,6 +142,8 @@ export interface TConfig {
   /** The base address the PSA calls with ticket events (`{base}/psa/events/{token}`); PSA_EVENTS_URL, else PUBLIC_URL. */
   psaEventsUrl: string | undefined;
   slaSweepIntervalMs: number;
+  /** How often the connected help-desk mailboxes are read for new mail (decision 036); 0 turns it off. */
+  emailConnectorIntervalMs: number;
   /** Where uploads live: PostgreSQL, or an S3-compatible bucket. */
   uploads: { kind: 'database' } | ({ kind: 's3' } & TS3FileStoreConfig);
   psaSimPort: number;
@@ -289,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): TConfig {
     psaNotesReadsPerMinute: env.PSA_NOTES_READS_PER_MINUTE,
     psaEventsUrl: (env.PSA_EVENTS_URL ?? env.PUBLIC_URL)?.replace(/\/+$/, ''),
     slaSweepIntervalMs: env.SLA_SWEEP_INTERVAL_MS,
+    emailConnectorIntervalMs: env.EMAIL_CONNECTOR_INTERVAL_MS,
     uploads: env.UPLOADS_S3_BUCKET
       ? {
           kind: 's3',

@@ -29,6 +29,7 @@ import { registerActivityLogRoutes } from './activity-log/activity-log.routes';
 import { registerLlmProviderRoutes } from './llm-provider/llm-provider.routes';
 import { registerPsaEventsRoutes } from './psa-events/psa-events.routes';
 import { registerWizardRoutes } from './wizard/wizard.routes';
+import { registerEmailConnectorRoutes } from './email-connector/email-connector.routes';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -62,4 +63,5 @@ export const MODULES: TModule[] = [
   registerLlmProviderRoutes,
   registerPsaEventsRoutes,
   registerWizardRoutes,
+  registerEmailConnectorRoutes,
 ];

@@ -12,3 +12,4 @@ export * from './queue';
 export * from './llm';
 export * from './sla';
 export * from './wizard';
+export * from './email-connector';

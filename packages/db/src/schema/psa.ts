@@ -19,6 +19,7 @@ export const integrations = pgTable('integrations', {
   keyHint: text('key_hint').notNull(),
   connectWiseManageIntegrator: boolean('connect_wise_manage_integrator').notNull().default(false),
   microsoftGraphIntegrator: boolean('microsoft_graph_integrator').notNull().default(false),
+  /** Unused since decision 036: A-004's emailIntegrator is whether an email_connectors row exists. */
   emailIntegrator: boolean('email_integrator').notNull().default(false),
   ...timestamps,
 });

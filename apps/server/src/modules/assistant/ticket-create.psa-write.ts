@@ -3,7 +3,7 @@ import type { TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
 import type { TPsaType } from '@switchboard/contracts';
 import { ticketDrafts, ticketRequests } from '@switchboard/db';
 import { definePsaWrite } from '../psa-outbox/psa-outbox';
-import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
 
 /** What the outbox keeps for a ticket create (JSON): the PSA input plus the names the ticket copy shows. */
 export interface TTicketCreatePayload {
@@ -16,6 +16,31 @@ export interface TTicketCreatePayload {
 
 export const TICKET_CREATE_WRITE = 'ticket.create';
 export const TICKET_REQUEST_TARGET = 'ticket_request';
+
+/** The ticket copy of a ticket the PSA has just created from `payload.input`, so the queue and lists see it at once (also the email connector's, decision 036). */
+export function ticketCopyOfCreate(
+  payload: { input: Omit<TCreatePsaTicket, 'idempotencyKey'>; names: { board: string; type: string | null; subtype: string | null; priority: string | null; company: string | null; contact: string | null } },
+  ticket: TPsaTicket,
+  now: Date,
+): TTicketCopy {
+  const input = payload.input;
+  return {
+    externalId: ticket.id,
+    ticketNumber: ticket.number,
+    summary: input.summary,
+    description: input.description,
+    board: { id: input.boardId, name: payload.names.board },
+    type: { id: input.typeId ?? null, name: payload.names.type },
+    subtype: { id: input.subtypeId ?? null, name: payload.names.subtype },
+    priority: { id: ticket.priorityId ?? input.priorityId ?? null, name: payload.names.priority },
+    status: { id: ticket.statusId, name: ticket.statusName },
+    company: { id: input.companyId, name: payload.names.company },
+    contact: { id: input.contactId ?? null, name: payload.names.contact },
+    isClosed: ticket.isClosed,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * The ticket create (A-109) through the durable outbox: the outbox row id is the idempotency key
@@ -34,24 +59,6 @@ definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
     if (payload.draftId) {
       await tx.update(ticketDrafts).set({ stage: 'created', updatedAt: now }).where(and(eq(ticketDrafts.mspId, row.mspId), eq(ticketDrafts.id, payload.draftId)));
     }
-    const input = payload.input;
-    await upsertTicketCopies(tx, row.mspId, payload.psaType, [
-      {
-        externalId: ticket.id,
-        ticketNumber: ticket.number,
-        summary: input.summary,
-        description: input.description,
-        board: { id: input.boardId, name: payload.names.board },
-        type: { id: input.typeId ?? null, name: payload.names.type },
-        subtype: { id: input.subtypeId ?? null, name: payload.names.subtype },
-        priority: { id: ticket.priorityId ?? input.priorityId ?? null, name: payload.names.priority },
-        status: { id: ticket.statusId, name: ticket.statusName },
-        company: { id: input.companyId, name: payload.names.company },
-        contact: { id: input.contactId ?? null, name: payload.names.contact },
-        isClosed: ticket.isClosed,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
+    await upsertTicketCopies(tx, row.mspId, payload.psaType, [ticketCopyOfCreate(payload, ticket, now)]);
   },
 });

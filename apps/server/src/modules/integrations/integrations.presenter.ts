@@ -8,7 +8,11 @@ export function keyHintOf(key: string): string {
   return `••••${key.slice(-4)}`;
 }
 
-export function presentIntegration(row: TIntegrationRow | null): TIntegrationSummary {
+/**
+ * `hasEmailConnector`: A-004's emailIntegrator is true while a mailbox that accepted the sign-in is saved
+ * (decision 036); it lives in email_connectors, so disconnecting the PSA leaves it alone.
+ */
+export function presentIntegration(row: TIntegrationRow | null, hasEmailConnector: boolean): TIntegrationSummary {
   if (!row) {
     return {
       psaType: null,
@@ -19,7 +23,7 @@ export function presentIntegration(row: TIntegrationRow | null): TIntegrationSum
       keyHint: null,
       connectWiseManageIntegrator: false,
       microsoftGraphIntegrator: false,
-      emailIntegrator: false,
+      emailIntegrator: hasEmailConnector,
     };
   }
   const isConfigured = isIntegrationConfigured(row);
@@ -32,6 +36,6 @@ export function presentIntegration(row: TIntegrationRow | null): TIntegrationSum
     keyHint: row.keyHint || null,
     connectWiseManageIntegrator: row.connectWiseManageIntegrator,
     microsoftGraphIntegrator: row.microsoftGraphIntegrator,
-    emailIntegrator: row.emailIntegrator,
+    emailIntegrator: hasEmailConnector,
   };
 }

@@ -11,6 +11,7 @@ import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { resetWizardProgress } from '../wizard/wizard.repository';
 import { userAuditFields } from '../../lib/audit';
+import { findEmailConnector } from '../email-connector/email-connector.repository';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -37,7 +38,7 @@ export function createIntegrationsService(deps: TAppDeps) {
   return {
     /** The summary any signed-in user of the MSP may read; never a key. */
     async getSummary(mspId: string): Promise<TIntegrationSummary> {
-      return presentIntegration(await findIntegration(db, mspId));
+      return presentIntegration(await findIntegration(db, mspId), (await findEmailConnector(db, mspId)) !== null);
     },
 
     /** Encrypts and stores new keys after checking the PSA address is one we may call. */
@@ -73,7 +74,7 @@ export function createIntegrationsService(deps: TAppDeps) {
         return saved;
       });
       clients.invalidate(actor.mspId);
-      return presentIntegration(row);
+      return presentIntegration(row, (await findEmailConnector(db, actor.mspId)) !== null);
     },
 
     /** true: proves the keys work by fetching boards, then sets the flag; false: disconnects and wipes the keys. */

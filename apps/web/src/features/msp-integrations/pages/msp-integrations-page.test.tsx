@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TIntegrationSummary, TWizardProgress } from '@switchboard/contracts';
+import type { TEmailConnectorSettings, TIntegrationSummary, TWizardProgress } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { MspIntegrationsPage } from './msp-integrations-page';
 
@@ -18,6 +18,7 @@ const CONNECTED: TIntegrationSummary = {
   microsoftGraphIntegrator: false,
   emailIntegrator: false,
 };
+const NO_MAILBOX: TEmailConnectorSettings = { isConfigured: false, address: null, imapHost: null, imapPort: null, passwordHint: null, lastCheckedAt: null, lastError: null, ticketCount: 0, updatedAt: null };
 const PROGRESS: TWizardProgress = { currentStep: 2, completedSteps: [1], boardId: 7, boardName: 'Help Desk', isFinished: false, finishedAt: null };
 
 function stubApi() {
@@ -28,6 +29,7 @@ function stubApi() {
       const path = url.split('?')[0];
       if (path === `/db/${MSP}/integrations`) return json(CONNECTED);
       if (path === `/db/${MSP}/wizard`) return json(PROGRESS);
+      if (path === `/db/${MSP}/integrations/email-connector`) return json(NO_MAILBOX);
       return json({ employees: [], total: 0, page: 1, pageSize: 30 });
     }),
   );
@@ -50,5 +52,15 @@ describe('MspIntegrationsPage', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Sync boards and tickets' }));
     expect(await screen.findByText('the sync screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/northwind/admin/board/sync');
+  });
+
+  // R-195: the mailbox is its own card, beside the PSA connection, and a PSA connection does not connect it.
+  it('shows the email connector card beside the PSA connection', { timeout: 20_000 }, async () => {
+    stubApi();
+    const router = createMemoryRouter([{ path: '/northwind/dashboard/u1', element: <MspIntegrationsPage mspCustomDomain={MSP} /> }], { initialEntries: ['/northwind/dashboard/u1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const card = await screen.findByRole('region', { name: 'Email connector' });
+    expect(await within(card).findByText('Not connected')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Connect mailbox' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDisconnectPsa, useIntegrationSummary } from '../api/msp-integrations-queries';
 import { ConnectPsaForm } from '../components/connect-psa-form';
 import { SetupWizard } from '../components/setup-wizard';
+import { EmailConnectorCard } from '../components/email-connector-card';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 const PSA_NAMES = { CONNECTWISE: 'ConnectWise Manage', AUTOTASK: 'Autotask' } as const;
@@ -79,6 +80,8 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
           )}
         </Stack>
       </Paper>
+      {/* the mailbox is its own integration; disconnecting the PSA leaves it as it is. */}
+      <EmailConnectorCard mspCustomDomain={mspCustomDomain} />
       <Modal opened={isConfirmOpen} onClose={() => setConfirmOpen(false)} title="Disconnect the PSA" closeButtonProps={MODAL_CLOSE_BUTTON_PROPS}>
         <Stack>
           <Text>{INTEGRATION_FORM_MESSAGES.disconnectConfirm}</Text>

@@ -1,0 +1,78 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { emailConnectorMessages, emailConnectors, type TDatabase } from '@switchboard/db';
+
+export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
+export type TEmailMessageRow = typeof emailConnectorMessages.$inferSelect;
+
+/** The MSP's email connector, or null when it has none. */
+export async function findEmailConnector(db: TDatabase, mspId: string): Promise<TEmailConnectorRow | null> {
+  const [row] = await db.select().from(emailConnectors).where(eq(emailConnectors.mspId, mspId)).limit(1);
+  return row ?? null;
+}
+
+/** The MSPs with a connected mailbox (the connector's pass asks for each to be read). */
+export async function listConnectedMspIds(db: TDatabase): Promise<string[]> {
+  return (await db.select({ mspId: emailConnectors.mspId }).from(emailConnectors)).map((row) => row.mspId);
+}
+
+export interface TSaveEmailConnector {
+  address: string;
+  imapHost: string;
+  imapPort: number;
+  secretCiphertext: string;
+  passwordHint: string;
+}
+
+/** Creates or replaces the MSP's one connector; a new mailbox starts without a reading error. */
+export async function saveEmailConnector(db: TDatabase, mspId: string, values: TSaveEmailConnector, now: Date): Promise<TEmailConnectorRow> {
+  const [row] = await db
+    .insert(emailConnectors)
+    .values({ mspId, ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: emailConnectors.mspId, set: { ...values, lastError: null, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('email connector not saved');
+  return row;
+}
+
+/** Removes the connector and its password; true when there was one. The message log stays (it keeps re-reads from duplicating). */
+export async function deleteEmailConnector(db: TDatabase, mspId: string): Promise<boolean> {
+  const deleted = await db.delete(emailConnectors).where(eq(emailConnectors.mspId, mspId)).returning({ mspId: emailConnectors.mspId });
+  return deleted.length > 0;
+}
+
+/** What the last reading of the mailbox came to (null: it went well). */
+export async function recordMailboxCheck(db: TDatabase, mspId: string, lastError: string | null, now: Date): Promise<void> {
+  await db.update(emailConnectors).set({ lastCheckedAt: now, lastError }).where(eq(emailConnectors.mspId, mspId));
+}
+
+/** Tickets made from the MSP's mail (pending in the PSA or done). */
+export async function countEmailTickets(db: TDatabase, mspId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.state, ['pending', 'done'])));
+  return row?.total ?? 0;
+}
+
+export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress' | 'subject' | 'state' | 'reason' | 'receivedAt'>;
+
+/**
+ * Claims a message by its Message-ID in the caller's transaction: the row, or null when the message was
+ * taken before (by an earlier pass, or by another replica at the same moment).
+ */
+export async function claimEmailMessage(db: TDatabase, mspId: string, message: TNewEmailMessage, now: Date): Promise<TEmailMessageRow | null> {
+  const [row] = await db
+    .insert(emailConnectorMessages)
+    .values({ mspId, ...message, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [emailConnectorMessages.mspId, emailConnectorMessages.messageId] })
+    .returning();
+  return row ?? null;
+}
+
+/** The PSA has the message's ticket. */
+export async function markEmailTicketDone(db: TDatabase, mspId: string, id: string, ticket: { externalId: string; number: string }, now: Date): Promise<void> {
+  await db
+    .update(emailConnectorMessages)
+    .set({ state: 'done', psaTicketExternalId: ticket.externalId, psaTicketNumber: ticket.number, updatedAt: now })
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id)));
+}

@@ -1,0 +1,86 @@
+import { EMAIL_CONNECTOR_MESSAGES, IMAPS_PORT, defaultImapServerOf, type TEmailConnectorSettings, type TSaveEmailConnectorBody } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError, validation } from '../../lib/app-error';
+import { userAuditFields } from '../../lib/audit';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import type { TActor } from '../../plugins/access';
+import { verifyMailbox } from './mailbox';
+import { passwordHintOf, presentEmailConnector } from './email-connector.presenter';
+import { countEmailTickets, deleteEmailConnector, findEmailConnector, saveEmailConnector } from './email-connector.repository';
+
+const notConfigured = () => new AppError('conflict', EMAIL_CONNECTOR_MESSAGES.notConfigured);
+
+/** The email connector's settings (R-195, R-199, decision 036): read, save after a real sign-in, remove. */
+export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now'>) {
+  const db = deps.database.db;
+
+  function recordAudit(handle: TDatabase, actor: TActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
+    return deps.audit.record(handle, { ...userAuditFields(actor), action, target: 'email-connector', outcome, details });
+  }
+
+  async function present(mspId: string) {
+    return presentEmailConnector(await findEmailConnector(db, mspId), await countEmailTickets(db, mspId));
+  }
+
+  return {
+    /** What the integrations screen shows; never the password. */
+    get: present,
+
+    /**
+     * Saves the mailbox once it has accepted the sign-in: the IMAP server defaults for the big providers, the
+     * host passes the SSRF guard, and the password is encrypted at rest. Leaving the password out keeps the
+     * stored one while the address stays the same (the screen never holds it).
+     */
+    async save(actor: TActor, body: TSaveEmailConnectorBody): Promise<TEmailConnectorSettings> {
+      const existing = await findEmailConnector(db, actor.mspId);
+      const address = body.address;
+      const typedHost = body.imapHost ? body.imapHost.toLowerCase() : null;
+      const known = defaultImapServerOf(address);
+      const host = typedHost ?? known?.host ?? null;
+      if (!host) throw validation(EMAIL_CONNECTOR_MESSAGES.hostRequired, [{ name: 'imapHost', reason: EMAIL_CONNECTOR_MESSAGES.hostRequired }]);
+      const port = body.imapPort ?? (typedHost ? IMAPS_PORT : (known?.port ?? IMAPS_PORT));
+      const isSameMailbox = existing !== null && existing.address.toLowerCase() === address.toLowerCase();
+      let password = body.appPassword;
+      if (password === undefined && isSameMailbox) {
+        try {
+          password = decryptSecret(deps.config.encryptionKey, existing.secretCiphertext);
+        } catch {
+          // Sealed with a previous ENCRYPTION_KEY: the admin types it again.
+        }
+      }
+      if (password === undefined) throw validation(EMAIL_CONNECTOR_MESSAGES.passwordRequired, [{ name: 'appPassword', reason: EMAIL_CONNECTOR_MESSAGES.passwordRequired }]);
+
+      // The real sign-in, outside any transaction (no network inside one); only a mailbox that accepted it is saved.
+      try {
+        await verifyMailbox({ address, password, host, port }, deps.config.outboundAllowList);
+      } catch (error) {
+        const reason = error instanceof AppError ? error.detail : 'unknown';
+        await recordAudit(db, actor, 'email_connector.verify', 'failure', { address, imapHost: host, imapPort: port, reason });
+        throw error;
+      }
+      const sealed = body.appPassword !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, password), passwordHint: passwordHintOf(password) } : null;
+      await db.transaction(async (tx) => {
+        await saveEmailConnector(
+          tx,
+          actor.mspId,
+          { address, imapHost: host, imapPort: port, secretCiphertext: sealed?.secretCiphertext ?? existing?.secretCiphertext ?? '', passwordHint: sealed?.passwordHint ?? existing?.passwordHint ?? '' },
+          deps.now(),
+        );
+        await recordAudit(tx, actor, existing ? 'email_connector.update' : 'email_connector.create', 'success', { address, imapHost: host, imapPort: port, passwordChanged: sealed !== null });
+      });
+      return present(actor.mspId);
+    },
+
+    /** Removes the connector and its password: mail is no longer read (the PSA integration is not touched). */
+    async remove(actor: TActor): Promise<TEmailConnectorSettings> {
+      const existing = await findEmailConnector(db, actor.mspId);
+      if (!existing) throw notConfigured();
+      await db.transaction(async (tx) => {
+        await deleteEmailConnector(tx, actor.mspId);
+        await recordAudit(tx, actor, 'email_connector.delete', 'success', { address: existing.address });
+      });
+      return present(actor.mspId);
+    },
+  };
+}

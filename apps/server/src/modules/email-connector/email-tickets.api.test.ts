@@ -1,0 +1,168 @@
+// The email connector (decision 036): unread mail in a real IMAP server (hoodiecrow-imap, read by imapflow)
+// becomes tickets in the PSA simulator through the durable outbox, once per Message-ID.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { TEmailConnectorSettings, TMergedCategorization } from '@switchboard/contracts';
+import { auditEvents, emailConnectorMessages, psaOutbox, psaTickets } from '@switchboard/db';
+import type { PsaClient } from '@switchboard/psa';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestMsp } from '../../../test/factories';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
+import { copyDemoHistory, copyFirstCompanyAndContact, type TCopiedContact } from '../../../test/jarvis-fixtures';
+import { startImapServer, type TImapServer } from '../../../test/imap-server';
+import { nextIp } from '../auth/auth-test-helpers';
+import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE, type TEmailTicketsService } from './email-tickets.service';
+
+const ADDRESS = 'help@msp.test';
+const APP_PASSWORD = 'mailbox-app-password';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+let imap: TImapServer;
+let direct: PsaClient;
+let msp: TTestMsp;
+let admin: TestClient;
+let copied: TCopiedContact;
+let connector: TEmailTicketsService;
+
+beforeAll(async () => {
+  imap = await startImapServer({ [ADDRESS]: APP_PASSWORD });
+});
+afterAll(async () => {
+  await imap.close();
+});
+withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, imap.hostPort] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } }) }, (ready) => ({ t, sim } = ready));
+
+beforeAll(async () => {
+  ({ msp, admin } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() }));
+  direct = simulatorPsaClient(sim, 'connectwise', 'direct-email');
+  // The MSP's board: the simulator's Help Desk board saved as its configuration; the demo history teaches its categoriser.
+  const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
+  if (!helpDesk) throw new Error('no Help Desk board');
+  const merged = await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`);
+  const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = merged.json<TMergedCategorization>();
+  const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  copied = await copyFirstCompanyAndContact(t, msp.id, direct);
+  await copyDemoHistory(t, msp.id, helpDesk, { withCompany: true });
+
+  const connected = await admin.put(`/db/${msp.customDomain}/integrations/email-connector`, { address: ADDRESS, appPassword: APP_PASSWORD, imapHost: imap.host, imapPort: imap.port });
+  expect(connected.statusCode, connected.body).toBe(200);
+  connector = createEmailTicketsService(t.deps);
+}, 120_000);
+
+async function messageRow(messageId: string) {
+  const [row] = await t.deps.database.db.select().from(emailConnectorMessages).where(and(eq(emailConnectorMessages.mspId, msp.id), eq(emailConnectorMessages.messageId, messageId)));
+  return row;
+}
+
+async function ticketsInPsaWithSummary(summary: string): Promise<number[]> {
+  const found: number[] = [];
+  for await (const ticket of direct.streamTickets({ createdFrom: new Date(Date.now() - 3_600_000) })) if (ticket.summary === summary) found.push(ticket.id);
+  return found;
+}
+
+describe('the email connector', () => {
+  it('turns an unread message into a ticket in the PSA for the sender’s contact, categorised, then marks it \\Seen; a second reading makes nothing', async () => {
+    const messageId = '<outlook-crash-1@client.test>';
+    const subject = 'Outlook crashes every time I open an attachment';
+    imap.deliver({ from: `${copied.contact.firstName} ${copied.contact.lastName} <${copied.contact.email.toUpperCase()}>`, subject, messageId, text: 'Since this morning Outlook closes itself whenever I open a PDF attachment.\nI restarted twice.' });
+    expect(imap.flagsOf(messageId)).toEqual([]);
+
+    const first = await connector.readMailbox(msp.id);
+    expect(first).toMatchObject({ created: 1, alreadyTaken: 0, problem: null });
+    const row = await messageRow(messageId);
+    expect(row).toMatchObject({ state: 'done', fromAddress: copied.contact.email.toLowerCase(), subject });
+    const ticketId = Number(row?.psaTicketExternalId);
+    const inPsa = await direct.getTicket(ticketId);
+    expect(inPsa).toMatchObject({ summary: subject, companyId: copied.company.id, contactId: copied.contact.id });
+    // The local categoriser was sure enough on this wording: the ticket has a type and subtype of the board.
+    expect(inPsa.typeId).not.toBeNull();
+    expect(inPsa.subtypeId).not.toBeNull();
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+
+    // The ticket copy the queue reads, with the description being the mail's text.
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(ticketId))));
+    expect(copy?.description).toContain('Outlook closes itself whenever I open a PDF attachment.');
+    expect(copy?.contactExternalId).toBe(String(copied.contact.id));
+
+    const [audit] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'email_connector.ticket'), eq(auditEvents.target, row?.id ?? '')));
+    expect(audit?.details).toMatchObject({ engine: 'local', from: copied.contact.email.toLowerCase(), contact: String(copied.contact.id) });
+    expect(typeof (audit?.details as { confidence?: unknown }).confidence).toBe('number');
+
+    const second = await connector.readMailbox(msp.id);
+    expect(second).toMatchObject({ created: 0, alreadyTaken: 0, problem: null });
+    expect(await ticketsInPsaWithSummary(subject)).toEqual([ticketId]);
+    const settings = (await admin.get(`/db/${msp.customDomain}/integrations/email-connector`)).json<TEmailConnectorSettings>();
+    expect(settings.ticketCount).toBeGreaterThanOrEqual(1);
+    expect(settings.lastCheckedAt).not.toBeNull();
+    expect(settings.lastError).toBeNull();
+  });
+
+  it('never makes a message two tickets, even when marking it \\Seen fails and it is read again', async () => {
+    const messageId = '<vpn-2@client.test>';
+    const subject = 'VPN will not connect from home';
+    imap.deliver({ from: copied.contact.email, subject, messageId, text: 'The VPN client says the connection timed out.' });
+    imap.refuseFlagChanges(true);
+    try {
+      expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+      expect(imap.flagsOf(messageId)).toEqual([]);
+    } finally {
+      imap.refuseFlagChanges(false);
+    }
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, alreadyTaken: 1 });
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+    const writes = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.kind, 'email.ticket.create')));
+    expect(writes.filter((write) => (write.payload as { input: { summary: string } }).input.summary === subject)).toHaveLength(1);
+    expect(await ticketsInPsaWithSummary(subject)).toHaveLength(1);
+  });
+
+  it('files a stranger’s mail under the default company, uses the first line without a subject, and leaves it unread without one', async () => {
+    const strangerId = '<stranger-3@elsewhere.test>';
+    imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', messageId: strangerId, text: '\n  Printer on floor 2 shows error 49.\nPlease help.' });
+    // No default company yet: nowhere to file it, so it stays unread for a person.
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, skipped: 1 });
+    expect(imap.flagsOf(strangerId)).toEqual([]);
+    expect(await messageRow(strangerId)).toMatchObject({ state: 'skipped' });
+
+    const setDefault = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { defaultCompanyId: copied.company.id } });
+    expect(setDefault.statusCode, setDefault.body).toBe(200);
+    const laterId = '<stranger-4@elsewhere.test>';
+    imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', messageId: laterId, text: 'My monitor flickers all day.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const row = await messageRow(laterId);
+    const inPsa = await direct.getTicket(Number(row?.psaTicketExternalId));
+    expect(inPsa).toMatchObject({ summary: 'My monitor flickers all day.', companyId: copied.company.id, contactId: null });
+    expect(imap.flagsOf(laterId)).toContain('\\Seen');
+  });
+
+  it('ignores automatic replies (no ticket loop with the PSA’s notifications)', async () => {
+    const messageId = '<auto-5@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: 'Out of office', messageId, text: 'I am away until Monday.', headers: { 'Auto-Submitted': 'auto-replied' } });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, ignored: 1 });
+    expect(await messageRow(messageId)).toMatchObject({ state: 'ignored' });
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  });
+
+  it('reads the mailbox as a durable job of the app’s queue', async () => {
+    const messageId = '<job-6@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: 'Keyboard missing keys', messageId, text: 'The E key fell off.' });
+    await t.deps.jobQueue.send(EMAIL_CONNECTOR_QUEUE, { mspId: msp.id }, { singletonKey: msp.id });
+    const deadline = Date.now() + 20_000;
+    // Done in the PSA first, then marked \Seen: wait for both.
+    while (Date.now() < deadline && ((await messageRow(messageId))?.state !== 'done' || !imap.flagsOf(messageId)?.includes('\\Seen'))) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await messageRow(messageId)).toMatchObject({ state: 'done' });
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  });
+
+  it('records why a mailbox could not be read (a changed password) for the settings screen', async () => {
+    const { emailConnectors } = await import('@switchboard/db');
+    const { encryptSecret } = await import('../../lib/crypto');
+    await t.deps.database.db.update(emailConnectors).set({ secretCiphertext: encryptSecret(t.deps.config.encryptionKey, 'changed-since') }).where(eq(emailConnectors.mspId, msp.id));
+    const outcome = await connector.readMailbox(msp.id);
+    expect(outcome.problem).toMatch(/refused the sign-in/);
+    const settings = (await admin.get(`/db/${msp.customDomain}/integrations/email-connector`)).json<TEmailConnectorSettings>();
+    expect(settings.lastError).toBe(outcome.problem);
+  });
+});

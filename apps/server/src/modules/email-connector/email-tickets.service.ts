@@ -1,0 +1,258 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ImapFlow } from 'imapflow';
+import { psaContacts } from '@switchboard/db';
+import type { TAppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { decryptSecret, sha256 } from '../../lib/crypto';
+import { attemptPsaWrite, enqueuePsaWrite } from '../psa-outbox/psa-outbox';
+import { findSyncedCompany, findTicketingConfig } from '../boards/boards.repository';
+import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
+import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-draft';
+import { MAX_MESSAGE_BYTES, openMailbox } from './mailbox';
+import { claimEmailMessage, findEmailConnector, recordMailboxCheck, type TEmailConnectorRow, type TNewEmailMessage } from './email-connector.repository';
+import { EMAIL_MESSAGE_TARGET, EMAIL_TICKET_WRITE, type TEmailTicketPayload } from './email-tickets.psa-write';
+
+/** The queue of "read this MSP's mailbox" jobs (decision 036); one waiting job per MSP. */
+export const EMAIL_CONNECTOR_QUEUE = 'email-connector-read';
+/** At most this many new messages are taken in one reading; the rest wait for the next. */
+export const MESSAGES_PER_READING = 50;
+/** ConnectWise's summary is at most 100 characters (Autotask allows 255); the longer text stays in the description. */
+const SUMMARY_MAX = 100;
+const DESCRIPTION_MAX = 20_000;
+
+export const READING_PROBLEMS = {
+  passwordUnreadable: 'The saved app password cannot be read any more. Enter it again.',
+  noBoard: 'Mail is waiting: set up the board first (Boards), then tickets are created from it.',
+} as const;
+
+export interface TReadingOutcome {
+  created: number;
+  /** Taken before (by an earlier reading, or another server at the same moment): nothing new was made. */
+  alreadyTaken: number;
+  skipped: number;
+  ignored: number;
+  /** Why the mailbox could not be read, or null. */
+  problem: string | null;
+}
+
+interface TSender {
+  address: string;
+  name: string;
+}
+
+/** The summary: the subject, or the first line of the text, or who wrote (no mail is without a sender). */
+export function summaryOf(subject: string, text: string, sender: TSender): string {
+  const firstLine = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '') ?? '';
+  const summary = subject.trim() || firstLine || `Email from ${sender.name || sender.address}`;
+  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
+}
+
+/** The text body (mailparser makes one from the HTML part when the mail has none), bounded, with the attachments named. */
+function descriptionOf(mail: ParsedMail): string {
+  const text = (mail.text ?? '').replace(/\r\n/g, '\n').trim();
+  const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}\n[…]` : text;
+  const attachments = mail.attachments.map((attachment) => attachment.filename).filter((name): name is string => Boolean(name));
+  return attachments.length > 0 ? `${body}\n\nAttachments (in the help-desk mailbox): ${attachments.join(', ')}` : body;
+}
+
+/** Mail no person wrote: auto-replies, bounces and lists (RFC 3834), which would otherwise answer ticket notifications in a loop. */
+function isAutomatic(mail: ParsedMail): boolean {
+  const header = (name: string) => {
+    const value = mail.headers.get(name);
+    return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  };
+  const autoSubmitted = header('auto-submitted') || 'no';
+  const precedence = header('precedence');
+  return autoSubmitted !== 'no' || ['bulk', 'junk', 'list', 'auto_reply'].includes(precedence) || mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond');
+}
+
+/**
+ * The email connector (decision 036): reads the unread mail in a connected mailbox's INBOX and makes each
+ * message a ticket in the PSA through the durable outbox, for the sender's synchronized contact (or the
+ * MSP's default company), categorised by the MSP's local categoriser when it is sure enough. A message is
+ * claimed by its Message-ID in the same transaction that stores its ticket, so it never becomes two
+ * tickets, and it is marked \Seen only after that commit.
+ */
+export function createEmailTicketsService(deps: TAppDeps) {
+  const db = deps.database.db;
+  const categorisers = categoriserStoreFor(db, deps.now);
+
+  async function contactOf(mspId: string, board: TMspBoard, sender: TSender) {
+    if (sender.address === '') return null;
+    const [contact] = await db
+      .select({ externalId: psaContacts.externalId, externalCompanyId: psaContacts.externalCompanyId, firstName: psaContacts.firstName, lastName: psaContacts.lastName })
+      .from(psaContacts)
+      .where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.psaType, board.psaType), sql`lower(${psaContacts.email}) = ${sender.address}`))
+      // An active contact first, then the oldest: one address in two companies files under the same one every time.
+      .orderBy(sql`${psaContacts.isActive} desc`, asc(psaContacts.createdAt), asc(psaContacts.externalId))
+      .limit(1);
+    return contact ?? null;
+  }
+
+  /** Where the ticket goes: the sender's contact and company, else the default company (without a contact), else nowhere. */
+  async function filingOf(mspId: string, board: TMspBoard, sender: TSender) {
+    const contact = await contactOf(mspId, board, sender);
+    if (contact) {
+      const company = await findSyncedCompany(db, mspId, board.psaType, Number.parseInt(contact.externalCompanyId, 10));
+      return { companyId: contact.externalCompanyId, companyName: company?.name ?? null, contactId: contact.externalId, contactName: `${contact.firstName} ${contact.lastName}`.trim() };
+    }
+    const config = await findTicketingConfig(db, mspId, board.psaType);
+    if (config?.defaultCompanyId == null) return null;
+    return { companyId: String(config.defaultCompanyId), companyName: config.defaultCompanyName, contactId: null, contactName: null };
+  }
+
+  /** Categorises like a chat ticket; the board's defaults (its first board, the PSA's own priority) when the model is not sure. */
+  async function categoryOf(mspId: string, board: TMspBoard, text: string): Promise<{ category: TResolvedCategory | null; engine: 'local' | 'board-default'; confidence: number }> {
+    const categoriser = await categorisers.forMsp(mspId, board);
+    const proposal = categoriser.propose({ text });
+    const category = proposal.kind === 'answer' ? resolveCandidate(board, proposal.choice) : null;
+    return { category, engine: category ? 'local' : 'board-default', confidence: proposal.confidence };
+  }
+
+  /** One message: claimed and, when it is a ticket, stored in the outbox, in one transaction. Null when it was taken before. */
+  async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, mail: ParsedMail, source: Buffer): Promise<{ state: TNewEmailMessage['state']; outboxId: string | null } | null> {
+    const mspId = connector.mspId;
+    const from = mail.from?.value[0];
+    const sender: TSender = { address: (from?.address ?? '').trim().toLowerCase(), name: (from?.name ?? '').trim() };
+    const subject = (mail.subject ?? '').trim();
+    // A message without a Message-ID is known by its bytes: the same mail read twice is the same message.
+    const messageId = mail.messageId?.trim() || `<sha256-${sha256(source.toString('latin1'))}@switchboard.invalid>`;
+    const base = { messageId: messageId.slice(0, 998), fromAddress: sender.address.slice(0, 320), subject: subject.slice(0, 998), receivedAt: mail.date ?? null };
+    const now = deps.now();
+
+    if (isAutomatic(mail) || sender.address === connector.address.toLowerCase()) {
+      const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
+      return row ? { state: 'ignored', outboxId: null } : null;
+    }
+    const filing = await filingOf(mspId, board, sender);
+    if (!filing) {
+      // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company.
+      const row = await claimEmailMessage(db, mspId, { ...base, state: 'skipped', reason: 'No synchronized contact has this address and no default company is set.' }, now);
+      return row ? { state: 'skipped', outboxId: null } : null;
+    }
+    const text = descriptionOf(mail);
+    const summary = summaryOf(subject, mail.text ?? '', sender);
+    const { category, engine, confidence } = await categoryOf(mspId, board, `${subject}\n${mail.text ?? ''}`);
+    const target = category?.board ?? board.stored[0];
+    if (!target) throw new Error('loadMspBoard answers only with at least one board');
+    const priorityName = category?.priority ?? null;
+    const input: TEmailTicketPayload['input'] = {
+      summary,
+      description: text,
+      boardId: target.board.boardId,
+      companyId: Number.parseInt(filing.companyId, 10),
+      contactId: filing.contactId === null ? null : Number.parseInt(filing.contactId, 10),
+      typeId: category?.typeId ?? null,
+      subtypeId: category?.subTypeId ?? null,
+      priorityId: category?.priorityId ?? null,
+      statusId: target.board.newStatusId,
+      sourceId: target.board.sourceValue,
+      ticketTypeId: target.board.ticketTypeId,
+      ticketCategoryId: target.board.ticketCategoryValue,
+      dueAt: category ? new Date(now.getTime() + category.slaHours * 3_600_000).toISOString() : null,
+      reporterName: sender.name || null,
+      reporterEmail: sender.address || null,
+      reporterPhone: null,
+    };
+
+    return db.transaction(async (tx) => {
+      const row = await claimEmailMessage(tx, mspId, { ...base, state: 'pending', reason: null }, now);
+      if (!row) return null;
+      const payload: TEmailTicketPayload = {
+        psaType: board.psaType,
+        emailMessageRowId: row.id,
+        input,
+        names: { board: target.board.boardName, type: category?.typeName ?? null, subtype: category?.subTypeName ?? null, priority: priorityName, company: filing.companyName, contact: filing.contactName },
+      };
+      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: row.id }, payload }, now);
+      await deps.audit.record(tx, {
+        mspId,
+        actorKind: 'system',
+        action: 'email_connector.ticket',
+        target: row.id,
+        outcome: 'success',
+        details: {
+          from: sender.address,
+          subject: summary,
+          messageId,
+          company: filing.companyId,
+          contact: filing.contactId,
+          board: target.board.boardName,
+          type: category?.typeName ?? null,
+          subtype: category?.subTypeName ?? null,
+          tier: category?.tier ?? null,
+          engine,
+          confidence: Math.round(confidence * 1000) / 1000,
+        },
+      });
+      return { state: 'pending' as const, outboxId: write.id };
+    });
+  }
+
+  /** Reads the unread messages of the open INBOX, oldest first, and takes each. */
+  async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome): Promise<void> {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const unseen = (await client.search({ seen: false }, { uid: true })) || [];
+      for (const uid of unseen.sort((a, b) => a - b).slice(0, MESSAGES_PER_READING)) {
+        if (signal.aborted) return;
+        const fetched = await client.fetchOne(String(uid), { uid: true, source: { maxLength: MAX_MESSAGE_BYTES } }, { uid: true });
+        if (!fetched || !fetched.source) continue;
+        const mail = await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true });
+        const taken = await takeMessage(connector, board, mail, fetched.source);
+        if (taken === null) outcome.alreadyTaken += 1;
+        else if (taken.state === 'pending') outcome.created += 1;
+        else if (taken.state === 'skipped') outcome.skipped += 1;
+        else outcome.ignored += 1;
+        // After the commit: try the PSA at once (a PSA that is down leaves it to the outbox's retries).
+        if (taken?.outboxId) await attemptPsaWrite(deps, connector.mspId, taken.outboxId).catch(() => undefined);
+        // Marked read only once the ticket is stored; a skipped message stays unread for a person to see.
+        if (taken?.state !== 'skipped') {
+          await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true }).catch(() => {
+            // Read again next time, then found by its Message-ID: no second ticket.
+          });
+        }
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  return {
+    /** One reading of the MSP's mailbox (a job of EMAIL_CONNECTOR_QUEUE); what it came to. */
+    async readMailbox(mspId: string, signal: AbortSignal = new AbortController().signal): Promise<TReadingOutcome> {
+      const outcome: TReadingOutcome = { created: 0, alreadyTaken: 0, skipped: 0, ignored: 0, problem: null };
+      const connector = await findEmailConnector(db, mspId);
+      if (!connector) return outcome;
+      const finish = async (problem: string | null) => {
+        await recordMailboxCheck(db, mspId, problem, deps.now());
+        return { ...outcome, problem };
+      };
+      let password: string;
+      try {
+        password = decryptSecret(deps.config.encryptionKey, connector.secretCiphertext);
+      } catch {
+        return finish(READING_PROBLEMS.passwordUnreadable);
+      }
+      const board = await loadMspBoard(db, mspId);
+      if (!board) return finish(READING_PROBLEMS.noBoard);
+      let client: ImapFlow;
+      try {
+        client = await openMailbox({ address: connector.address, password, host: connector.imapHost, port: connector.imapPort }, deps.config.outboundAllowList);
+      } catch (error) {
+        return finish(error instanceof AppError ? error.detail : 'The mailbox could not be read.');
+      }
+      try {
+        await readInbox(client, connector, board, signal, outcome);
+      } catch (error) {
+        return finish(error instanceof AppError ? error.detail : `The mailbox could not be read (${error instanceof Error ? error.message : String(error)}).`);
+      } finally {
+        await client.logout().catch(() => client.close());
+      }
+      return finish(null);
+    },
+  };
+}
+
+export type TEmailTicketsService = ReturnType<typeof createEmailTicketsService>;

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TEmailConnectorSettings, TSaveEmailConnectorBody } from '@switchboard/contracts';
+import { apiFetch } from '../../../lib/api-client';
+import { mspIntegrationKeys } from './msp-integrations-queries';
+
+export const emailConnectorKeys = {
+  all: ['email-connector'] as const,
+  byMsp: (mspCustomDomain: string) => [...emailConnectorKeys.all, mspCustomDomain] as const,
+};
+
+const pathOf = (mspCustomDomain: string) => `/db/${encodeURIComponent(mspCustomDomain)}/integrations/email-connector`;
+
+/** The help-desk mailbox whose mail becomes tickets (never the password, only its last four characters). */
+export function useEmailConnector(mspCustomDomain: string) {
+  return useQuery({
+    queryKey: emailConnectorKeys.byMsp(mspCustomDomain),
+    queryFn: ({ signal }) => apiFetch(pathOf(mspCustomDomain), { schema: (s) => s.ZEmailConnectorSettings, signal }),
+  });
+}
+
+/** Saving or removing the mailbox changes A-004's emailIntegrator too. */
+function useStore(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return (settings: TEmailConnectorSettings) => {
+    queryClient.setQueryData(emailConnectorKeys.byMsp(mspCustomDomain), settings);
+    void queryClient.invalidateQueries({ queryKey: mspIntegrationKeys.summary(mspCustomDomain) });
+  };
+}
+
+/** Signs in to the mailbox on the server, then saves it. */
+export function useSaveEmailConnector(mspCustomDomain: string) {
+  const store = useStore(mspCustomDomain);
+  return useMutation({
+    mutationFn: (body: TSaveEmailConnectorBody) => apiFetch(pathOf(mspCustomDomain), { method: 'PUT', body, schema: (s) => s.ZEmailConnectorSettings }),
+    onSuccess: store,
+  });
+}
+
+/** Removes the mailbox and its password: mail is no longer turned into tickets. */
+export function useRemoveEmailConnector(mspCustomDomain: string) {
+  const store = useStore(mspCustomDomain);
+  return useMutation({
+    mutationFn: () => apiFetch(pathOf(mspCustomDomain), { method: 'DELETE', schema: (s) => s.ZEmailConnectorSettings }),
+    onSuccess: store,
+  });
+}

@@ -1,0 +1,60 @@
+import { ImapFlow } from 'imapflow';
+import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
+import { MAILBOX_JOURNEY, imapPort } from '../scenario';
+import { simulatorClient } from '../simulator-client';
+
+/**
+ * Decision 036: an MSP admin connects the help-desk mailbox on the MSP integrations screen (the e2e
+ * server's local IMAP server), a client's mail arrives, and it becomes a ticket in the PSA for that
+ * client's company, which the screen then counts. Removing it needs a confirmation.
+ */
+test('an admin connects the help-desk mailbox and a client’s mail becomes a ticket in the PSA', async ({ page }) => {
+  const admin = demoUser('admin');
+  const client = demoUser('client');
+  const { redirectTo } = await signInThroughApi(page, admin);
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();
+  const card = page.getByRole('region', { name: 'Email connector' });
+  await expect(card.getByText('Not connected')).toBeVisible();
+
+  const port = Number(new URL(page.url()).port);
+  await card.getByRole('textbox', { name: /Help-desk mailbox address/ }).fill(MAILBOX_JOURNEY.address);
+  await expect(card.getByText(/Needed for this address/)).toBeVisible();
+  await card.getByLabel(/App password/).fill('not-the-password');
+  await card.getByRole('textbox', { name: /IMAP server/ }).fill('127.0.0.1');
+  await card.getByRole('textbox', { name: /Port/ }).fill(String(imapPort(port)));
+  await card.getByRole('button', { name: 'Connect mailbox' }).click();
+  await expect(card.getByText(/The mailbox refused the sign-in/)).toBeVisible();
+
+  await card.getByLabel(/App password/).fill(MAILBOX_JOURNEY.appPassword);
+  await card.getByRole('button', { name: 'Connect mailbox' }).click();
+  await expect(card.getByText(`Connected: tickets are created from mail to ${MAILBOX_JOURNEY.address}`)).toBeVisible();
+  await expect(page.getByText(MAILBOX_JOURNEY.appPassword)).toHaveCount(0);
+
+  // A client writes to the help desk: the message lands in the mailbox (IMAP APPEND, as a mail server delivers it).
+  const subject = `Scanner on floor 3 will not send to email ${Date.now()}`;
+  const mailbox = new ImapFlow({ host: '127.0.0.1', port: imapPort(port), secure: false, auth: { user: MAILBOX_JOURNEY.address, pass: MAILBOX_JOURNEY.appPassword }, logger: false });
+  await mailbox.connect();
+  await mailbox.append('INBOX', `From: ${client.email}\r\nTo: ${MAILBOX_JOURNEY.address}\r\nSubject: ${subject}\r\nMessage-ID: <journey-${Date.now()}@client.example>\r\n\r\nThe scanner says the SMTP server refused the message.`);
+  await mailbox.logout();
+
+  // The connector reads the mailbox every second in the journeys; the screen counts the ticket after a reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Email connector' }).getByText(/1 ticket from mail/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const psa = simulatorClient();
+  const created: { summary: string; contactId: number | null }[] = [];
+  for await (const ticket of psa.streamTickets({ createdFrom: new Date(Date.now() - 600_000) })) if (ticket.summary === subject) created.push(ticket);
+  expect(created).toHaveLength(1);
+  expect(created[0]?.contactId).not.toBeNull();
+
+  await screenshots(page, 'email-connector');
+  await card.screenshot({ path: 'test-results/screens/email-connector-card-1280.png' });
+
+  await card.getByRole('button', { name: 'Remove' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove the email connector?' });
+  await dialog.getByRole('button', { name: 'Remove email connector' }).click();
+  await expect(card.getByText('Email connector removed. Mail is no longer turned into tickets.')).toBeVisible();
+  await expect(card.getByText('Not connected')).toBeVisible();
+});

@@ -1,0 +1,41 @@
+/**
+ * The email connector (R-195, R-199, decision 036): the help-desk mailbox whose new mail becomes
+ * tickets. The plain constants and rules both sides share; the zod schemas are in
+ * schemas/email-connector.ts.
+ */
+
+export const EMAIL_CONNECTOR_PASSWORD_MAX = 200;
+export const EMAIL_CONNECTOR_HOST_MAX = 253;
+export const IMAPS_PORT = 993;
+
+/** The big providers' IMAP servers, found from the address's domain (anything else needs the server typed in). */
+const KNOWN_IMAP_HOSTS: { domains: RegExp; host: string }[] = [
+  { domains: /^(outlook\.com|hotmail\.com|live\.com|msn\.com|office365\.com|[a-z0-9-]+\.onmicrosoft\.com)$/, host: 'outlook.office365.com' },
+  { domains: /^(gmail\.com|googlemail\.com)$/, host: 'imap.gmail.com' },
+];
+
+/** The IMAP server and port of a big provider's address (Microsoft 365, Outlook.com, Gmail), or null for any other. */
+export function defaultImapServerOf(address: string): { host: string; port: number } | null {
+  const domain = address.trim().toLowerCase().split('@')[1] ?? '';
+  const known = KNOWN_IMAP_HOSTS.find((entry) => entry.domains.test(domain));
+  return known ? { host: known.host, port: IMAPS_PORT } : null;
+}
+
+export const EMAIL_CONNECTOR_MESSAGES = {
+  addressRequired: 'Enter the address of the help-desk mailbox.',
+  addressInvalid: 'Enter a full email address, such as help@yourmsp.com.',
+  passwordRequired: 'Enter the app password of the mailbox.',
+  hostRequired: 'Enter the IMAP server of this mailbox: it is found by itself only for Microsoft 365, Outlook.com and Gmail addresses.',
+  hostInvalid: 'Enter the IMAP server as a host name, such as imap.yourmsp.com (no https:// and no port).',
+  portInvalid: 'The IMAP port is a number from 1 to 65535 (993 for most mailboxes).',
+  signInRefused: 'The mailbox refused the sign-in. Check the address and the app password (an app password, not the normal password, when the mailbox has two-step sign-in).',
+  unreachable: 'The mail server could not be reached. Check the IMAP server and port, then try again.',
+  notSecure: 'The mail server does not offer an encrypted connection, so the password was not sent. Use the server’s TLS port (usually 993).',
+  notConfigured: 'No email connector is set up for this MSP.',
+  saved: 'Email connector saved: new mail to this address now becomes tickets.',
+  removed: 'Email connector removed. Mail is no longer turned into tickets.',
+  keepPassword: 'Leave empty to keep the saved app password.',
+} as const;
+
+/** The status line of a connected mailbox (the integrations screen). */
+export const emailConnectorStatus = (address: string): string => `Connected: tickets are created from mail to ${address}`;

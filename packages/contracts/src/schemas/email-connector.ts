@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { EMAIL_CONNECTOR_HOST_MAX, EMAIL_CONNECTOR_MESSAGES, EMAIL_CONNECTOR_PASSWORD_MAX } from '../email-connector';
+import { isValidEmail } from '../validation';
+import { ZEmail } from './common';
+
+/** What the screen reads (GET/PUT /db/:msp/integrations/email-connector): never the password, only its last four characters. */
+export const ZEmailConnectorSettings = z.object({
+  isConfigured: z.boolean(),
+  address: z.string().nullable(),
+  imapHost: z.string().nullable(),
+  imapPort: z.number().int().nullable(),
+  passwordHint: z.string().nullable(),
+  /** When the connector last read the mailbox, and what went wrong then (null when it went well). */
+  lastCheckedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Tickets made from this MSP's mail so far (pending in the PSA included). */
+  ticketCount: z.number().int().nonnegative(),
+  updatedAt: z.string().nullable(),
+});
+export type TEmailConnectorSettings = z.infer<typeof ZEmailConnectorSettings>;
+
+/** A host name or address literal: no scheme, path, port or spaces (the port has its own field). */
+const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/i;
+
+/**
+ * PUT /db/:msp/integrations/email-connector. `imapHost` may be left out for the big providers
+ * (defaultImapServerOf); `appPassword` may be left out to keep the stored one for the same address.
+ */
+export const ZSaveEmailConnectorBody = z.object({
+  address: ZEmail.pipe(z.string().min(1, EMAIL_CONNECTOR_MESSAGES.addressRequired).refine(isValidEmail, EMAIL_CONNECTOR_MESSAGES.addressInvalid)),
+  appPassword: z.string().min(1, EMAIL_CONNECTOR_MESSAGES.passwordRequired).max(EMAIL_CONNECTOR_PASSWORD_MAX).optional(),
+  imapHost: z
+    .string()
+    .trim()
+    .max(EMAIL_CONNECTOR_HOST_MAX)
+    .refine((value) => value === '' || HOST_PATTERN.test(value), EMAIL_CONNECTOR_MESSAGES.hostInvalid)
+    .nullable()
+    .optional(),
+  imapPort: z.coerce.number().int(EMAIL_CONNECTOR_MESSAGES.portInvalid).min(1, EMAIL_CONNECTOR_MESSAGES.portInvalid).max(65_535, EMAIL_CONNECTOR_MESSAGES.portInvalid).nullable().optional(),
+});
+export type TSaveEmailConnectorBody = z.infer<typeof ZSaveEmailConnectorBody>;

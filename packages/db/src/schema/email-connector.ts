@@ -1,0 +1,51 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { msps } from './tenancy';
+
+/**
+ * The MSP's email connector (R-195, R-199, decision 036): the help-desk mailbox whose new mail becomes
+ * tickets. At most one per MSP. The app password is AES-256-GCM encrypted in `secret_ciphertext` like
+ * the PSA keys and never returned; `password_hint` (its last four characters) is what the screen shows.
+ * A row exists only for a mailbox that accepted the sign-in when it was saved.
+ */
+export const emailConnectors = pgTable('email_connectors', {
+  mspId: uuid('msp_id').primaryKey().references(() => msps.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  imapHost: text('imap_host').notNull(),
+  imapPort: integer('imap_port').notNull(),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  passwordHint: text('password_hint').notNull(),
+  /** The last time the connector read the mailbox, and what went wrong then (null when it went well). */
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every message the connector has taken from the mailbox, by its Message-ID: the unique key is what
+ * keeps one message from becoming two tickets, even when marking it \Seen failed and it is read again.
+ * `state`: pending (the ticket waits in the PSA outbox), done (the PSA has it), skipped (no company to
+ * file it under; left unread in the mailbox), ignored (an automatic reply or our own mail).
+ */
+export const emailConnectorMessages = pgTable(
+  'email_connector_messages',
+  {
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    state: text('state', { enum: ['pending', 'done', 'skipped', 'ignored'] }).notNull(),
+    reason: text('reason'),
+    psaTicketExternalId: text('psa_ticket_external_id'),
+    psaTicketNumber: text('psa_ticket_number'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    uniqueIndex('email_connector_messages_message_uq').on(t.mspId, t.messageId),
+    index('email_connector_messages_created_idx').on(t.mspId, t.createdAt),
+  ],
+);
