@@ -52,7 +52,9 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await page.goto(redirectTo);
   await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'MSP integrations' })).toBeVisible();
-  await expect(page.getByText('Not connected')).toBeVisible();
+  // The PSA card's own status: the email connector's card below says "Not connected" too.
+  const psaCard = page.getByRole('region', { name: 'PSA connection' });
+  await expect(psaCard.getByText('Not connected')).toBeVisible();
   await expect(page.getByText(WIZARD_MESSAGES.notConnected)).toBeVisible();
 
   // Empty required fields are named; nothing is sent.
@@ -253,7 +255,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   await expect(dialog.getByText(INTEGRATION_FORM_MESSAGES.disconnectConfirm)).toBeVisible();
   await dialog.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText(INTEGRATION_FORM_MESSAGES.disconnected)).toBeVisible(psaTimeout);
-  await expect(page.getByText('Not connected')).toBeVisible();
+  await expect(psaCard.getByText('Not connected')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Setup wizard' }).getByText('Step 1 of 6')).toBeVisible();
 });
 

@@ -43,10 +43,12 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
           {notice}
         </Alert>
       )}
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="psa-connection-title">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Title order={3}>PSA connection</Title>
+            <Title order={3} id="psa-connection-title">
+              PSA connection
+            </Title>
             {isConnected && integration.psaType ? (
               <Badge color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
                 Connected to {PSA_NAMES[integration.psaType]}
