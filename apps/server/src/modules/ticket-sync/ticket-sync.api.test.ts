@@ -18,7 +18,7 @@ const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retry
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-withSimulatorApp({ simulator: { scale: { companies: 50, contacts: 100, tickets: 8_000 } }, app: { jobs: JOBS } }, (ready) => ({ t, sim } = ready));
+withSimulatorApp({ simulator: { scale: { companies: 50, contacts: 100, tickets: 20_000 } }, app: { jobs: JOBS } }, (ready) => ({ t, sim } = ready));
 
 const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'sync-direct-cw' : 'sync-direct-at');
 const connectedMsp = (psaType: TPsaType, on: TTestApp = t) => buildConnectedMsp(on, sim, psaType);
