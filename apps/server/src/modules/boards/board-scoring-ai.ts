@@ -1,6 +1,6 @@
 import type { TBoardScoreProposal, TBoardScoreRequest } from '@switchboard/assistant';
 import { SCORE_MAX, SLA_HOURS_MAX, type TScoredBoard, type TScoreSuggestion, type TSubTypeSuggestion } from '@switchboard/contracts';
-import { priorityLevelScores, type TPriorityLevel } from './board-scoring';
+import { priorityLevelScores, withSuggestion, type TPriorityLevel } from './board-scoring';
 
 /**
  * A-052 with the MSP's AI model (decision 024): what history could not support goes to the model, and
@@ -80,15 +80,7 @@ export function applyAiProposals(scored: TScoredBoard, proposals: TBoardScorePro
     mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((subType) => {
       const suggestion = suggestions[position];
       position += 1;
-      if (!suggestion) return subType;
-      return {
-        ...subType,
-        priorityScore: suggestion.priorityScore.value,
-        subTypeScore: suggestion.subTypeScore.value,
-        slaDeadLineInHours: suggestion.slaDeadLineInHours.value,
-        tier: suggestion.tier.value,
-        ...(suggestion.suggestedPriority ? { priorityId: suggestion.suggestedPriority.priorityId, priority: suggestion.suggestedPriority.priority } : {}),
-      };
+      return suggestion ? withSuggestion(subType, suggestion) : subType;
     }),
   }));
   return { scored: { ...scored, suggestions, board: { ...scored.board, mspConnectWiseBoardTypes: types } }, applied };

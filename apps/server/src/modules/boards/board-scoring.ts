@@ -117,14 +117,7 @@ export function scoreBoard(board: TEditableBoard, history: THistoryTicket[], pri
       const entry = stats.get(keyOf(typeIndex, subIndex)) ?? { tickets: [], totalMinutes: 0, minutesKnown: 0 };
       const suggestion = suggestForSubType(type, subType, entry);
       suggestions.push(suggestion);
-      return {
-        ...subType,
-        priorityScore: suggestion.priorityScore.value,
-        subTypeScore: suggestion.subTypeScore.value,
-        slaDeadLineInHours: suggestion.slaDeadLineInHours.value,
-        tier: suggestion.tier.value,
-        ...(suggestion.suggestedPriority ? { priorityId: suggestion.suggestedPriority.priorityId, priority: suggestion.suggestedPriority.priority } : {}),
-      };
+      return withSuggestion(subType, suggestion);
     }),
   }));
 
@@ -254,5 +247,17 @@ export function scoreBoard(board: TEditableBoard, history: THistoryTicket[], pri
     },
     method: 'ticket-history',
     ai: null,
+  };
+}
+
+/** A subtype with a suggestion's numbers (and its suggested priority, when it has one) applied. */
+export function withSuggestion<T extends object>(subType: T, suggestion: TSubTypeSuggestion): T {
+  return {
+    ...subType,
+    priorityScore: suggestion.priorityScore.value,
+    subTypeScore: suggestion.subTypeScore.value,
+    slaDeadLineInHours: suggestion.slaDeadLineInHours.value,
+    tier: suggestion.tier.value,
+    ...(suggestion.suggestedPriority ? { priorityId: suggestion.suggestedPriority.priorityId, priority: suggestion.suggestedPriority.priority } : {}),
   };
 }
