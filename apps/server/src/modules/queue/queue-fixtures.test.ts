@@ -35,6 +35,19 @@ export function directConnectWise(sim: TPsaSimulator, key: string): PsaClient {
  * `tickets` raised in the simulator and copied) and handed to `onReady`; closed in `afterAll`.
  * `enabled: false` starts nothing.
  */
+/**
+ * Moves the app's clock on to the next 09:00 UTC. A timer session that crosses midnight is flagged and its time
+ * entry waits for the technician's confirmation, so a test whose sessions span minutes or hours would see flags it
+ * does not expect when run late in the evening.
+ */
+export function moveClockToNineUtc(t: TTestApp): void {
+  const now = t.deps.now();
+  const nine = new Date(now);
+  nine.setUTCHours(9, 0, 0, 0);
+  if (nine <= now) nine.setUTCDate(nine.getUTCDate() + 1);
+  t.advanceClock(nine.getTime() - now.getTime());
+}
+
 export function withQueueFixture(
   options: { tickets?: { count: number; tier: 'Tier1' | 'Tier2' }; enabled?: boolean },
   onReady: (ready: TSimulatorApp & { fixture: TQueueFixture }) => unknown,

@@ -6,7 +6,7 @@ import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
-import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -155,6 +155,7 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
   });
 
   it('completes a working ticket (its timer completes with "Ticket completed"), marks it incomplete again, and completes both aliases', async () => {
+    moveClockToNineUtc(t); // its session must not cross midnight
     const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
     const [first, second] = ticketsOf(await next(client, fixture, user.id, 2));
     if (!first || !second) throw new Error('no tickets');
@@ -333,6 +334,7 @@ describe('activities (A-125, A-126) and weights', () => {
   });
 
   it('reports minutes worked and completions for the day, per technician and for the MSP', async () => {
+    moveClockToNineUtc(t); // its session must not cross midnight
     const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
     const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
     if (!ticket) throw new Error('no ticket');

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type TQueueTicket, type TTimerResponse, type TTimerSessionsResponse } from '@switchboard/contracts';
 import { queueTimerSessions } from '@switchboard/db';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
-import { withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
+import { moveClockToNineUtc, withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
 let fixture: TQueueFixture;
@@ -23,6 +23,8 @@ const timer = (client: TestClient, action: string, body: Record<string, unknown>
 const sessionsOf = async (client: TestClient, ticketId: number, techId: string) => (await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${ticketId}/${techId}`)).json<TTimerSessionsResponse>();
 
 describe('timers (A-114–A-118): server-authoritative sessions', () => {
+  beforeEach(() => moveClockToNineUtc(t));
+
   it('start → pause → resume → complete, with totals derived from the sessions and the time entry sent to the PSA', async () => {
     const { user, client, tickets } = await workingTechnician(1);
     const ticketId = tickets[0]?.ticketId ?? 0;
