@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // On PostgreSQL, one migrated template database that each test file's database is copied from.
+          globalSetup: ['apps/server/test/api-global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
           // Each worker process imports the server once for all its files (every file builds its own app and

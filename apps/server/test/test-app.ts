@@ -24,12 +24,32 @@ export interface TTestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A migrated, empty PGlite database, dumped once per worker process (the API tests share a worker's module
+ * cache, vitest.config.ts): each test file's database starts from it, not from initdb and every migration.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+function migratedPgliteSnapshot(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const handle = await openDatabase({ kind: 'pglite' });
+    try {
+      if (!handle.pglite) throw new Error('a PGlite database has its PGlite instance');
+      return await handle.pglite.dumpDataDir('none');
+    } finally {
+      await handle.close();
+    }
+  })();
+  return migratedPglite;
+}
+
 async function openTestDatabase(): Promise<TDatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  if (!serverUrl) return openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteSnapshot() });
   // Loaded only here, so a PGlite run never loads pg.
   const { createScratchDatabase } = await import('@switchboard/db/scratch-database');
-  const scratch = await createScratchDatabase(serverUrl, 'sb_test');
+  // Inside vitest, the API suite's migrated template (api-global-setup.ts); a bench run migrates its own database.
+  const template = process.env.VITEST ? (await import('vitest')).inject('postgresTemplate') : null;
+  const scratch = await createScratchDatabase(serverUrl, 'sb_test', template ? { template } : {});
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 4 });
   return {
     ...handle,

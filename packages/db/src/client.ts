@@ -73,7 +73,15 @@ export type TDatabaseOptions =
       /** Told about each failed attempt before the next one (start-up logs). */
       onConnectRetry?: (attempt: number, error: Error, delayMs: number) => void;
     }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /**
+       * A data directory to start from (PGlite's dumpDataDir of a migrated database): the API tests open one
+       * database per test file, and starting from a migrated copy skips initdb and the migrations' SQL.
+       */
+      loadDataDir?: Blob;
+    };
 
 /**
  * The database could not be reached or migrated at start-up. `message` is one readable line
@@ -189,7 +197,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm, btree_gin, vector } });
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: { pg_trgm, btree_gin, vector } });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
   const vectorSearch = await enableVectorSearch((text) => client.exec(text));
