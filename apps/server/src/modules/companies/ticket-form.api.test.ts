@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { permissionMap, TICKET_FORM_OPTIONS_MAX, type TTicketFormCompanyOptions, type TTicketFormContactOptions } from '@switchboard/contracts';
 import { auditEvents } from '@switchboard/db';
@@ -134,7 +134,10 @@ describe('ticket form lookups: who may call them', () => {
     const contacts = await client.get(contactsUrl('?psaCompanyId=501'));
     expect(contacts.statusCode).toBe(403);
     expect(contacts.body).not.toContain('Lovelace');
-    const refusals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'access.refused')));
-    expect(refusals.map((event) => event.target)).toEqual(expect.arrayContaining(['GET /db/:mspCustomDomain/ticketForm/companies', 'GET /db/:mspCustomDomain/ticketForm/contacts']));
+    // The refusal is audited in the onResponse hook, which may finish just after the answer arrives.
+    await vi.waitFor(async () => {
+      const refusals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'access.refused')));
+      expect(refusals.map((event) => event.target)).toEqual(expect.arrayContaining(['GET /db/:mspCustomDomain/ticketForm/companies', 'GET /db/:mspCustomDomain/ticketForm/contacts']));
+    });
   });
 });
