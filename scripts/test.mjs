@@ -212,30 +212,32 @@ await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--proje
 
 // Each shard uses four ports: the app, the simulator (+1), the fake model (+2) and the local IMAP server (+3).
 const journeyPorts = await freePortRun(8);
-// Phase 4: the API suite on PostgreSQL (much of it waiting on the server), then the replicas on that
-// cluster, beside the journeys in two shards (each one browser and one server, mostly waiting on each other).
+// Phase 4: the API suite on PostgreSQL (much of it waiting on the server) and the replicas on that cluster (each
+// in its own database; mostly building, installing and waiting), beside the journeys in two shards (each one
+// browser and one server, mostly waiting on each other).
+const onPostgres = postgres
+  ? [
+      // The PSA adapter tests (packages/psa/test) use no database: the PGlite pass has run them, this one leaves them out.
+      step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url })),
+      // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs), in its own process.
+      step('two replicas behind nginx (production build)', async (exec) => {
+        const { status, output } = await exec('node', ['scripts/replica-test.mjs', postgres.url]);
+        // Its last line is `replica test: passed | FAILED: … | skipped (…)`.
+        const reported = [...output.matchAll(/^replica test: (.+)$/gm)].at(-1)?.[1];
+        const outcome = status !== 0 ? (reported?.startsWith('FAILED') ? reported : `FAILED (exit ${status})`) : (reported ?? 'FAILED (no outcome reported)');
+        if (outcome === 'passed') passed += 1;
+        else if (outcome.startsWith('FAILED')) failed += 1;
+        else skipped += 1;
+        return outcome;
+      }),
+    ]
+  : [];
+if (!postgres) {
+  results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
+  results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
+}
 await Promise.all([
-  (async () => {
-    if (!postgres) {
-      results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
-      results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
-      return;
-    }
-    // The PSA adapter tests (packages/psa/test) use no database: the PGlite pass has run them, this one leaves them out.
-    await step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url }));
-    // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs), in its own process.
-    const outcome = await step('two replicas behind nginx (production build)', async (exec) => {
-      const { status, output } = await exec('node', ['scripts/replica-test.mjs', postgres.url]);
-      // Its last line is `replica test: passed | FAILED: … | skipped (…)`.
-      const reported = [...output.matchAll(/^replica test: (.+)$/gm)].at(-1)?.[1];
-      if (status !== 0) return reported?.startsWith('FAILED') ? reported : `FAILED (exit ${status})`;
-      return reported ?? 'FAILED (no outcome reported)';
-    });
-    if (outcome === 'passed') passed += 1;
-    else if (outcome.startsWith('FAILED')) failed += 1;
-    else skipped += 1;
-    postgres.stop();
-  })(),
+  Promise.all(onPostgres).then(() => postgres?.stop()),
   // Two shards side by side, each with its own server, simulator, fake model and IMAP server on its own ports and data (the
   // journeys mostly wait on the browser and the server, so two of them share the cores well).
   ...[1, 2].map((shard) =>
