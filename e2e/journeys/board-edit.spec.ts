@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_CONNECTWISE } from '../../apps/server/src/demo/seed-demo';
-import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 
 /** The simulator's own ConnectWise REST API, read with the demo's keys (not through Switchboard). */
 async function simulatorGet<T>(request: APIRequestContext, psaUrl: string, path: string): Promise<T> {
@@ -77,4 +77,34 @@ test('an admin adds a type and a subtype to a board and they exist in the PSA', 
   await page.reload();
   await page.getByRole('navigation', { name: 'Boards' }).getByRole('button', { name: /Help Desk/ }).click();
   await expect(page.getByRole('combobox', { name: `Tier for ${typeName} / Restore Request` })).toHaveValue('Tier2', psaTimeout);
+});
+
+/**
+ * The queue's ordering and release rules (DESIGN §8) on the Board screen: the demo admin changes one, saves, sees it
+ * said, finds it after a reload and in the server's settings, then puts the original back (other journeys of this
+ * shard work the demo queue).
+ */
+test('an admin changes the queue ordering on the Board screen and it holds after a reload', async ({ page }) => {
+  const { redirectTo } = await signInThroughApi(page, demoUser('admin'));
+  await page.goto(redirectTo);
+  await page.getByRole('navigation').getByRole('button', { name: 'Board', exact: true }).click();
+  const card = page.getByRole('region', { name: 'Queue ordering' });
+  const weight = card.getByRole('textbox', { name: 'Age weight' });
+  await expect(weight).not.toHaveValue('');
+  const original = await weight.inputValue();
+  const changed = original === '3' ? '4' : '3';
+  const save = card.getByRole('button', { name: 'Save queue ordering' });
+  await expect(save).toBeDisabled();
+  await weight.fill(changed);
+  await save.click();
+  await expect(card.getByRole('status')).toHaveText('Queue ordering saved. Every open ticket is ranked by it now.');
+  const settings = await page.request.get('/db/api/ticketQueue/weights?mspCustomDomain=northwind');
+  expect(((await settings.json()) as { settings: { ageWeight: number } }).settings.ageWeight).toBe(Number(changed));
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Queue ordering' }).getByRole('textbox', { name: 'Age weight' })).toHaveValue(changed);
+  await screenshots(page, 'board-queue-ordering');
+  await page.getByRole('region', { name: 'Queue ordering' }).getByRole('textbox', { name: 'Age weight' }).fill(original);
+  await page.getByRole('region', { name: 'Queue ordering' }).getByRole('button', { name: 'Save queue ordering' }).click();
+  await expect(page.getByRole('region', { name: 'Queue ordering' }).getByRole('status')).toBeVisible();
 });

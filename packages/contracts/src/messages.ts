@@ -346,6 +346,8 @@ export const MESSAGES = {
 
   // The technician queue (02 §5, §8; ). The spec's own strings first, then ours.
   queue: {
+    settingsSaved: 'Queue ordering saved. Every open ticket is ranked by it now.',
+    settingsFailed: 'The queue ordering could not be saved. Nothing was changed; try again.',
     noActiveTicketToRequeue: 'No active ticket to requeue',
     holdHoursRange: 'Enter a whole number of hours from 0 to 720 (30 days).',
     noTicketsInMyQueue: 'No tickets found in myQueueTickets',

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   autotaskQueueFromBoard,
+  QUEUE_PATHS,
   type TEditableBoard,
   type TPsaType,
+  type TQueueSettings,
   type TSaveDiagnosticQuestionsBody,
   type TSaveTicketingConfigurationBody,
 } from '@switchboard/contracts';
@@ -17,6 +19,7 @@ export const boardsKeys = {
   configuration: (msp: string) => [...boardsKeys.all, msp, 'configuration'] as const,
   merged: (msp: string, boardId: number) => [...boardsKeys.all, msp, 'merged', boardId] as const,
   companyOptions: (msp: string, search: string) => [...boardsKeys.all, msp, 'company-options', search] as const,
+  queueSettings: (msp: string) => [...boardsKeys.all, msp, 'queue-settings'] as const,
 };
 
 /** A-026: the PSA's boards (Autotask: queues). */
@@ -158,5 +161,22 @@ export function useSaveDiagnosticQuestions(msp: string) {
   return useMutation({
     mutationFn: (body: TSaveDiagnosticQuestionsBody) => apiFetch(`/db/${encodeURIComponent(msp)}/diagnosticQuestions`, { method: 'POST', body, schema: (s) => s.ZDiagnosticQuestionList }),
     onSuccess: (list) => queryClient.setQueryData(diagnosticQuestionsKey(msp, list.typeId, list.subTypeId), list),
+  });
+}
+
+/** The queue's ordering weights and release rules (GET ticketQueue/weights, an addition; DESIGN §8). */
+export function useQueueSettings(msp: string) {
+  return useQuery({
+    queryKey: boardsKeys.queueSettings(msp),
+    queryFn: () => apiFetch(QUEUE_PATHS.weights, { query: { mspCustomDomain: msp }, schema: (s) => s.ZQueueSettingsResponse }),
+  });
+}
+
+/** Saves them (PUT, adminPortal); the server re-ranks every open ticket. */
+export function useSaveQueueSettings(msp: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TQueueSettings) => apiFetch(QUEUE_PATHS.weights, { method: 'PUT', query: { mspCustomDomain: msp }, body: settings, schema: (s) => s.ZQueueSettingsResponse }),
+    onSuccess: (saved) => queryClient.setQueryData(boardsKeys.queueSettings(msp), saved),
   });
 }

@@ -98,6 +98,9 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
       if (url === `/db/${MSP}/getPSATicketingConfiguration`) return json(200, configuration([{ ...merged, boardId: 3, boardName: 'Alerts' }]));
       if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
       if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
+      if (url.startsWith('/db/api/ticketQueue/weights')) {
+        return json(200, { settings: { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true } });
+      }
       if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, options.scoredAnswer ?? scored);
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {
         return json(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the request. Name too long', code: 'psa_validation', requestId: 'r1' });

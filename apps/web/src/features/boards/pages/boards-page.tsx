@@ -8,6 +8,7 @@ import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
 import { CreateBoardModal } from '../components/create-board-modal';
 import { DefaultCompanyCard } from '../components/default-company-card';
+import { QueueSettingsCard } from '../components/queue-settings-card';
 
 const FILTERS = [
   { value: 'all', label: 'All boards' },
@@ -232,6 +233,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
           )}
         </Grid.Col>
       </Grid>
+      <QueueSettingsCard msp={mspCustomDomain} />
     </Stack>
   );
 }

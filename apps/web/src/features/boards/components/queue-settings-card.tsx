@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Switch, Text, Title } from '@mantine/core';
+import { BOARD_STATE_CLEAR_MS, MESSAGES, type TQueueSettings } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useQueueSettings, useSaveQueueSettings } from '../api/boards-queries';
+
+type TOutcome = { color: 'green' | 'red'; message: string } | null;
+type TNumberField = Exclude<keyof TQueueSettings, 'releaseOnSignOut'>;
+/** The form's values: a number field may be empty (or half-typed) while the admin edits it. */
+type TDraft = Omit<TQueueSettings, TNumberField> & Record<TNumberField, number | string>;
+
+/** The number fields with their ranges (the contracts' ZQueueSettings) and what each does, in plain words. */
+const NUMBER_FIELDS: { key: TNumberField; label: string; description: string; min: number; max: number }[] = [
+  { key: 'priorityWeight', label: 'Priority weight', description: 'How much a ticket’s priority score moves it up.', min: 0, max: 100 },
+  { key: 'subtypeWeight', label: 'Subtype weight', description: 'How much its subtype score moves it up.', min: 0, max: 100 },
+  { key: 'slaWeight', label: 'SLA weight', description: 'How much less SLA time left moves it up.', min: 0, max: 100 },
+  { key: 'ageWeight', label: 'Age weight', description: 'How much each hour of waiting moves it up.', min: 0, max: 100 },
+  { key: 'rejectCooldownMinutes', label: 'Rejected ticket comes back after (minutes)', description: 'Not offered again to the technician who handed it back.', min: 1, max: 10_080 },
+  { key: 'idleReleaseMinutes', label: 'Release unstarted tickets after idle (minutes)', description: '0 keeps them with the technician.', min: 0, max: 1_440 },
+];
+
+/**
+ * The queue's ordering (DESIGN §8) on the Board screen: score = priority weight × priority score + subtype weight ×
+ * subtype score − SLA weight × hours of SLA left + age weight × hours waiting; and when claimed tickets go back.
+ */
+export function QueueSettingsCard({ msp }: { msp: string }) {
+  const settings = useQueueSettings(msp);
+  const save = useSaveQueueSettings(msp);
+  // null: follow the saved settings; otherwise the admin's unsaved edit.
+  const [draft, setDraft] = useState<TDraft | null>(null);
+  const [outcome, setOutcome] = useState<TOutcome>(null);
+  const [missing, setMissing] = useState<ReadonlySet<TNumberField>>(new Set());
+
+  useEffect(() => {
+    if (outcome === null) return;
+    const timer = setTimeout(() => setOutcome(null), BOARD_STATE_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const saved = settings.data?.settings;
+  const shown: TDraft | undefined = draft ?? saved;
+  const isChanged = draft !== null && saved !== undefined && (NUMBER_FIELDS.some(({ key }) => draft[key] !== saved[key]) || draft.releaseOnSignOut !== saved.releaseOnSignOut);
+
+  async function handleSave() {
+    if (!draft) return;
+    const empty = NUMBER_FIELDS.filter(({ key }) => typeof draft[key] !== 'number').map(({ key }) => key);
+    setMissing(new Set(empty));
+    if (empty.length > 0) return;
+    const settings = { ...draft } as TQueueSettings;
+    try {
+      await save.mutateAsync(settings);
+      setDraft(null);
+      setOutcome({ color: 'green', message: MESSAGES.queue.settingsSaved });
+    } catch (error) {
+      // The edit stays on screen, so nothing typed is lost.
+      setOutcome({ color: 'red', message: isApiError(error) && error.code !== 'network' && error.code !== 'internal' ? error.detail : MESSAGES.queue.settingsFailed });
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="queue-settings-title">
+      <Title order={4} id="queue-settings-title">
+        Queue ordering
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Technicians get the highest-scoring tickets of their tier first. Each ticket scores its priority and subtype scores times their weights, plus its waiting time, and
+        rises as its SLA runs out.
+      </Text>
+      {settings.isPending && <Loader size="sm" aria-label="Loading queue ordering" />}
+      {settings.isError && (
+        <Alert color="red" role="alert" variant="light">
+          {isApiError(settings.error) ? settings.error.detail : MESSAGES.unexpectedError}
+        </Alert>
+      )}
+      {shown && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {NUMBER_FIELDS.map((field) => (
+              <NumberInput
+                key={field.key}
+                label={field.label}
+                description={field.description}
+                min={field.min}
+                max={field.max}
+                allowDecimal={!field.key.endsWith('Minutes')}
+                allowNegative={false}
+                clampBehavior="strict"
+                value={shown[field.key]}
+                error={missing.has(field.key) ? `Enter a number from ${field.min} to ${field.max}.` : undefined}
+                onChange={(value) => setDraft({ ...shown, [field.key]: value })}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="space-between" mt="sm" gap="sm">
+            <Switch
+              label="Release unstarted tickets when a technician signs out"
+              checked={shown.releaseOnSignOut}
+              onChange={(event) => setDraft({ ...shown, releaseOnSignOut: event.currentTarget.checked })}
+            />
+            <Group gap="xs">
+              {isChanged && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setDraft(null);
+                    setMissing(new Set());
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+              <Button onClick={() => void handleSave()} loading={save.isPending} disabled={!isChanged}>
+                Save queue ordering
+              </Button>
+            </Group>
+          </Group>
+        </>
+      )}
+      {outcome && (
+        <Alert mt="xs" color={outcome.color} role={outcome.color === 'red' ? 'alert' : 'status'} variant="light">
+          {outcome.message}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
