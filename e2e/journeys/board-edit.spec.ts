@@ -96,15 +96,24 @@ test('an admin changes the queue ordering on the Board screen and it holds after
   const save = card.getByRole('button', { name: 'Save queue ordering' });
   await expect(save).toBeDisabled();
   await weight.fill(changed);
+  const zone = card.getByRole('combobox', { name: 'Time zone of the working day' });
+  const originalZone = await zone.inputValue();
+  const changedZone = originalZone === 'Europe/London' ? 'America/Chicago' : 'Europe/London';
+  await zone.fill(changedZone.split('/')[1] ?? changedZone);
+  await page.getByRole('option', { name: changedZone, exact: true }).click();
+  await expect(zone).toHaveValue(changedZone);
   await save.click();
   await expect(card.getByRole('status')).toHaveText('Queue ordering saved. Every open ticket is ranked by it now.');
   const settings = await page.request.get('/db/api/ticketQueue/weights?mspCustomDomain=northwind');
-  expect(((await settings.json()) as { settings: { ageWeight: number } }).settings.ageWeight).toBe(Number(changed));
+  expect(((await settings.json()) as { settings: { ageWeight: number; timeZone: string } }).settings).toMatchObject({ ageWeight: Number(changed), timeZone: changedZone });
 
   await page.reload();
   await expect(page.getByRole('region', { name: 'Queue ordering' }).getByRole('textbox', { name: 'Age weight' })).toHaveValue(changed);
   await screenshots(page, 'board-queue-ordering');
+  await expect(page.getByRole('region', { name: 'Queue ordering' }).getByRole('combobox', { name: 'Time zone of the working day' })).toHaveValue(changedZone);
   await page.getByRole('region', { name: 'Queue ordering' }).getByRole('textbox', { name: 'Age weight' }).fill(original);
+  await page.getByRole('region', { name: 'Queue ordering' }).getByRole('combobox', { name: 'Time zone of the working day' }).fill(originalZone);
+  await page.getByRole('option', { name: originalZone, exact: true }).click();
   await page.getByRole('region', { name: 'Queue ordering' }).getByRole('button', { name: 'Save queue ordering' }).click();
   await expect(page.getByRole('region', { name: 'Queue ordering' }).getByRole('status')).toBeVisible();
 });

@@ -367,6 +367,17 @@ export const ZCloseTicketQuery = ZMspQuery.extend({ ticketId: ZTicketId, boardId
 export const ZCloseTicketResponse = z.object({ ticketId: z.number().int(), closed: z.boolean(), closingStatus: z.string().nullable(), psa: ZPsaWriteState });
 export type TCloseTicketResponse = z.infer<typeof ZCloseTicketResponse>;
 
+/** Whether `value` is an IANA time zone this runtime knows (UTC included). */
+export function isTimeZone(value: string): boolean {
+  if (value === '' || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The MSP's queue ordering (DESIGN §8): score = priorityWeight × priority score (0–100)
  * + subtypeWeight × subtype score (0–100) − slaWeight × hours of SLA left (negative once overdue)
@@ -383,6 +394,8 @@ export const ZQueueSettings = z.object({
   idleReleaseMinutes: z.number().int().min(0).max(1_440),
   /** Release claimed but unstarted tickets when the technician signs out. */
   releaseOnSignOut: z.boolean(),
+  /** The MSP's working-day time zone (IANA): a timer session that runs past midnight there is flagged. */
+  timeZone: z.string().refine(isTimeZone, { message: 'Choose a time zone from the list (for example Europe/London or America/New_York).' }),
 });
 export type TQueueSettings = z.infer<typeof ZQueueSettings>;
 export const ZQueueSettingsQuery = ZMspQuery;

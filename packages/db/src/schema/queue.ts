@@ -75,6 +75,8 @@ export const queueSettings = pgTable('queue_settings', {
   rejectCooldownMinutes: integer('reject_cooldown_minutes').notNull(),
   idleReleaseMinutes: integer('idle_release_minutes').notNull(),
   releaseOnSignOut: boolean('release_on_sign_out').notNull(),
+  /** The IANA time zone whose midnight a timer session is flagged at (the MSP's working day). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 

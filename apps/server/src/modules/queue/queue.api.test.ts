@@ -368,5 +368,10 @@ describe('activities (A-125, A-126) and weights', () => {
     // Subtype score alone now: Tier1 subtypes score 10.
     expect(page.json<{ tickets: TQueueTicket[] }>().tickets.every((ticket) => ticket.score === 10)).toBe(true);
     expect((await fixture.admin.put(url, { ...settings, ageWeight: -1 })).statusCode).toBe(400);
+    const badZone = await fixture.admin.put(url, { ...settings, timeZone: 'Mars/Olympus_Mons' });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json<{ detail: string }>().detail).toContain('Choose a time zone from the list');
+    expect((await fixture.admin.put(url, { ...settings, timeZone: 'America/New_York' })).json()).toMatchObject({ settings: { timeZone: 'America/New_York' } });
+    expect((await fixture.admin.get(url)).json()).toMatchObject({ settings: { timeZone: 'America/New_York', subtypeWeight: 1 } });
   });
 });

@@ -46,8 +46,8 @@ export function presentQueueTicket(row: TQueueTicketRow, settings: TQueueSetting
   };
 }
 
-/** A work session; a running one shows its minutes so far and is flagged once it crosses midnight or 12 hours. */
-export function presentSession(session: TTimerSessionRow, psaTicketId: number, now: Date): TTimerSession {
+/** A work session; a running one shows its minutes so far and is flagged once it crosses midnight (in `timeZone`) or 12 hours. */
+export function presentSession(session: TTimerSessionRow, psaTicketId: number, now: Date, timeZone: string): TTimerSession {
   const end = session.endedAt ?? now;
   return {
     id: session.id,
@@ -56,7 +56,7 @@ export function presentSession(session: TTimerSessionRow, psaTicketId: number, n
     startTime: session.startedAt.toISOString(),
     endTime: isoOrNull(session.endedAt),
     minutes: Math.round(minutesBetween(session.startedAt, end) * 100) / 100,
-    flag: session.endedAt ? session.flag : sessionFlag(session.startedAt, now),
+    flag: session.endedAt ? session.flag : sessionFlag(session.startedAt, now, timeZone),
     confirmedAt: isoOrNull(session.confirmedAt),
   };
 }

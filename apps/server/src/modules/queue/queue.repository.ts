@@ -130,7 +130,14 @@ export async function findQueueSettings(db: TDatabase, mspId: string): Promise<T
     rejectCooldownMinutes: row.rejectCooldownMinutes,
     idleReleaseMinutes: row.idleReleaseMinutes,
     releaseOnSignOut: row.releaseOnSignOut,
+    timeZone: row.timeZone,
   };
+}
+
+/** The MSP's working-day time zone (queue settings), whose midnight flags a timer session. */
+export async function queueTimeZoneOf(db: TDatabase, mspId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: queueSettings.timeZone }).from(queueSettings).where(eq(queueSettings.mspId, mspId)).limit(1);
+  return row?.timeZone ?? DEFAULT_QUEUE_SETTINGS.timeZone;
 }
 
 export async function saveQueueSettings(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date): Promise<void> {

@@ -21,6 +21,7 @@ export const DEFAULT_QUEUE_SETTINGS: TQueueSettings = {
   rejectCooldownMinutes: 240,
   idleReleaseMinutes: 60,
   releaseOnSignOut: true,
+  timeZone: 'UTC',
 };
 
 export const DEFAULT_RANK_SLA_HOURS = 24;
@@ -54,10 +55,18 @@ export function scoreAt(settings: TQueueSettings, key: number, now: Date): numbe
   return Math.round((key + (settings.slaWeight + settings.ageWeight) * (now.getTime() / MS_PER_HOUR)) * 100) / 100;
 }
 
-/** A work session that ran across midnight (UTC) or for over 12 hours is flagged for confirmation. */
-export function sessionFlag(startedAt: Date, endedAt: Date): 'pastMidnight' | 'overTwelveHours' | null {
+/** The calendar day of `at` in `timeZone` (YYYY-MM-DD). */
+function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * A work session that ran across midnight in the MSP's time zone (its queue settings; UTC until an admin sets
+ * one) or for over 12 hours is flagged for confirmation.
+ */
+export function sessionFlag(startedAt: Date, endedAt: Date, timeZone: string): 'pastMidnight' | 'overTwelveHours' | null {
   if (endedAt.getTime() - startedAt.getTime() > 12 * MS_PER_HOUR) return 'overTwelveHours';
-  if (startedAt.toISOString().slice(0, 10) !== endedAt.toISOString().slice(0, 10)) return 'pastMidnight';
+  if (dayIn(startedAt, timeZone) !== dayIn(endedAt, timeZone)) return 'pastMidnight';
   return null;
 }
 

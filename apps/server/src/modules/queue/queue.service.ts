@@ -373,6 +373,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const tickets = new Map((await listTicketsByIds(db, actor.mspId, ticketIds)).map((ticket) => [ticket.id, ticket]));
     const techIds = [...new Set([...sessions.map((session) => session.techId), ...completed.flatMap((ticket) => (ticket.assignedTechId ? [ticket.assignedTechId] : []))])];
     const names = await listUserNames(db, actor.mspId, techIds);
+    const { timeZone } = await maintenance.settingsOf(actor.mspId);
     const byKey = new Map<string, TActivity>();
     const activityOf = (tech: string, ticket: TQueueTicketRow): TActivity => {
       const key = `${tech}:${ticket.id}`;
@@ -399,7 +400,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const ticket = tickets.get(session.queueTicketId);
       if (!ticket) continue;
       const activity = activityOf(session.techId, ticket);
-      activity.sessions.push(presentSession(session, ticket.psaTicketId, now));
+      activity.sessions.push(presentSession(session, ticket.psaTicketId, now, timeZone));
       const start = session.startedAt < day.from ? day.from : session.startedAt;
       const endRaw = session.endedAt ?? now;
       const end = endRaw > day.to ? day.to : endRaw;

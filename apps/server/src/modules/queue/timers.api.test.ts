@@ -115,6 +115,27 @@ describe('timers (A-114–A-118): server-authoritative sessions', () => {
     expect(await fixture.direct.listTimeEntries(ticketId)).toHaveLength(1);
   });
 
+  it('flags a session past midnight in the MSP’s time zone, not in UTC', async () => {
+    const weights = `/db/api/ticketQueue/weights?mspCustomDomain=${fixture.msp.customDomain}`;
+    const settings = (await fixture.admin.get(weights)).json<{ settings: Record<string, unknown> }>().settings;
+    const { user, client, tickets } = await workingTechnician(2);
+    const [first, second] = tickets.map((ticket) => ticket.ticketId);
+    // 23:30 to 00:30 UTC is 18:30 to 19:30 in New York (UTC−5 in winter, −4 in summer): one working evening there.
+    expect((await fixture.admin.put(weights, { ...settings, timeZone: 'America/New_York' })).statusCode).toBe(200);
+    t.advanceClock(14.5 * 3_600_000); // from 09:00 to 23:30 UTC
+    await timer(client, 'start', { ticketId: first, techId: user.id });
+    t.advanceClock(60 * 60_000);
+    expect((await timer(client, 'pause', { ticketId: first, techId: user.id })).statusCode).toBe(200);
+    expect((await sessionsOf(client, first ?? 0, user.id)).sessions[0]?.flag).toBeNull();
+    // In UTC the same evening crosses midnight.
+    expect((await fixture.admin.put(weights, { ...settings, timeZone: 'UTC' })).statusCode).toBe(200);
+    t.advanceClock(22.5 * 3_600_000); // 23:00 UTC the next day
+    await timer(client, 'start', { ticketId: second, techId: user.id });
+    t.advanceClock(2 * 3_600_000);
+    expect((await timer(client, 'pause', { ticketId: second, techId: user.id })).statusCode).toBe(200);
+    expect((await sessionsOf(client, second ?? 0, user.id)).sessions[0]?.flag).toBe('pastMidnight');
+  });
+
   it('answers plain errors: a ticket not in the technician’s list, an unknown ticket, another technician, no session, no CSRF, another MSP', async () => {
     const { user, client } = await workingTechnician(1);
     const other = await workingTechnician(1);

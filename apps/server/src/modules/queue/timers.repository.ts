@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
+import { queueTimeZoneOf } from './queue.repository';
 import { sessionFlag } from './queue.scoring';
 
 export type TTimerRow = typeof queueTimers.$inferSelect;
@@ -54,12 +55,13 @@ export async function findRunningSession(db: TDatabase, mspId: string, techId: s
   return row;
 }
 
-/** Ends a running session at `endedAt`, flagging it when it crossed midnight or ran over 12 hours. */
+/** Ends a running session at `endedAt`, flagging it when it crossed midnight (in the MSP's time zone) or ran over 12 hours. */
 export async function endSession(db: TDatabase, session: TTimerSessionRow, endedAt: Date): Promise<TTimerSessionRow> {
   const end = endedAt < session.startedAt ? session.startedAt : endedAt;
+  const timeZone = await queueTimeZoneOf(db, session.mspId);
   const [row] = await db
     .update(queueTimerSessions)
-    .set({ endedAt: end, flag: sessionFlag(session.startedAt, end) })
+    .set({ endedAt: end, flag: sessionFlag(session.startedAt, end, timeZone) })
     .where(and(eq(queueTimerSessions.mspId, session.mspId), eq(queueTimerSessions.id, session.id)))
     .returning();
   return row ?? session;

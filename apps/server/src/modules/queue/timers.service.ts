@@ -7,7 +7,7 @@ import type { TActor } from '../../plugins/access';
 import { assertWorkingOn, resolveTechnician } from './queue.policy';
 import { presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { findTicketById, findTicketByPsaId, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { findTicketById, findTicketByPsaId, queueTimeZoneOf, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
 import { hoursOf, minutesBetween } from './queue.scoring';
 import {
   confirmSession,
@@ -217,8 +217,9 @@ export function createTimersService(deps: TAppDeps) {
     const ticket = await ticketOf(actor, ticketId);
     const now = deps.now();
     const sessions = await listSessions(db, actor.mspId, ticket.id, techId);
+    const timeZone = await queueTimeZoneOf(db, actor.mspId);
     return {
-      sessions: sessions.map((session) => presentSession(session, ticket.psaTicketId, now)),
+      sessions: sessions.map((session) => presentSession(session, ticket.psaTicketId, now, timeZone)),
       totalWorkMinutes: Math.round(totalMinutes(sessions, now) * 100) / 100,
       isActive: sessions.some((session) => session.endedAt === null),
       serverTime: now.toISOString(),
@@ -255,7 +256,7 @@ export function createTimersService(deps: TAppDeps) {
       return { confirmed, psaTicketId: ticket.psaTicketId, timeEntryWriteId };
     });
     const timeEntry = result.timeEntryWriteId === null ? null : await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
-    return { session: presentSession(result.confirmed, result.psaTicketId, now), timeEntry };
+    return { session: presentSession(result.confirmed, result.psaTicketId, now, await queueTimeZoneOf(db, actor.mspId)), timeEntry };
   }
 
   return { start, pause, resume, complete, sessionsOf, confirm };

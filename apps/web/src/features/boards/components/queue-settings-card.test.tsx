@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { QueueSettingsCard } from './queue-settings-card';
 
 const MSP = 'northwind';
-const SAVED = { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true };
+const SAVED = { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true, timeZone: 'UTC' };
 
 /** A fake API: the saved settings, and the save's answer as `save` says. */
 function stubApi(save: 'ok' | 'refused' | 'offline') {
@@ -77,5 +77,21 @@ describe('QueueSettingsCard: an emptied field', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save queue ordering' }));
     expect(await screen.findByText('Enter a number from 0 to 1440.')).toBeInTheDocument();
     expect(saves).toEqual([]);
+  });
+});
+
+describe('QueueSettingsCard: the working day’s time zone', { timeout: 30_000 }, () => {
+  it('is chosen from the list and saved with the rest', async () => {
+    const saves = stubApi('ok');
+    renderWithProviders(<QueueSettingsCard msp={MSP} />);
+    const zone = await screen.findByRole('combobox', { name: 'Time zone of the working day' });
+    expect(zone).toHaveValue('UTC');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'New_York');
+    await userEvent.click(within(await screen.findByRole('listbox', { hidden: true })).getByRole('option', { name: 'America/New_York', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save queue ordering' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.settingsSaved);
+    expect(saves).toEqual([{ ...SAVED, timeZone: 'America/New_York' }]);
+    expect(zone).toHaveValue('America/New_York');
   });
 });

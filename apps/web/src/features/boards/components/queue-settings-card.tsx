@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Switch, Text, Title } from '@mantine/core';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, type TQueueSettings } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useQueueSettings, useSaveQueueSettings } from '../api/boards-queries';
 
 type TOutcome = { color: 'green' | 'red'; message: string } | null;
-type TNumberField = Exclude<keyof TQueueSettings, 'releaseOnSignOut'>;
+type TNumberField = Exclude<keyof TQueueSettings, 'releaseOnSignOut' | 'timeZone'>;
 /** The form's values: a number field may be empty (or half-typed) while the admin edits it. */
 type TDraft = Omit<TQueueSettings, TNumberField> & Record<TNumberField, number | string>;
 
@@ -18,6 +18,9 @@ const NUMBER_FIELDS: { key: TNumberField; label: string; description: string; mi
   { key: 'rejectCooldownMinutes', label: 'Rejected ticket comes back after (minutes)', description: 'Not offered again to the technician who handed it back.', min: 1, max: 10_080 },
   { key: 'idleReleaseMinutes', label: 'Release unstarted tickets after idle (minutes)', description: '0 keeps them with the technician.', min: 0, max: 1_440 },
 ];
+
+/** The time zones this browser knows (IANA names), UTC first. */
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
 /**
  * The queue's ordering (DESIGN §8) on the Board screen: score = priority weight × priority score + subtype weight ×
@@ -39,7 +42,7 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
 
   const saved = settings.data?.settings;
   const shown: TDraft | undefined = draft ?? saved;
-  const isChanged = draft !== null && saved !== undefined && (NUMBER_FIELDS.some(({ key }) => draft[key] !== saved[key]) || draft.releaseOnSignOut !== saved.releaseOnSignOut);
+  const isChanged = draft !== null && saved !== undefined && (NUMBER_FIELDS.some(({ key }) => draft[key] !== saved[key]) || draft.releaseOnSignOut !== saved.releaseOnSignOut || draft.timeZone !== saved.timeZone);
 
   async function handleSave() {
     if (!draft) return;
@@ -64,7 +67,7 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
         Technicians get the highest-scoring tickets of their tier first. Each ticket scores its priority and subtype scores times their weights, plus its waiting time, and
-        rises as its SLA runs out.
+        rises as its SLA runs out. The rules below decide when claimed tickets go back to the queue and when a timer needs confirming.
       </Text>
       {settings.isPending && <Loader size="sm" aria-label="Loading queue ordering" />}
       {settings.isError && (
@@ -90,6 +93,16 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
                 onChange={(value) => setDraft({ ...shown, [field.key]: value })}
               />
             ))}
+            <Select
+              label="Time zone of the working day"
+              description="A timer left running past midnight here is flagged for the technician to confirm."
+              searchable
+              allowDeselect={false}
+              data={TIME_ZONES.includes(shown.timeZone) ? TIME_ZONES : [shown.timeZone, ...TIME_ZONES]}
+              value={shown.timeZone}
+              nothingFoundMessage="No time zone has that name"
+              onChange={(value) => value !== null && setDraft({ ...shown, timeZone: value })}
+            />
           </SimpleGrid>
           <Group justify="space-between" mt="sm" gap="sm">
             <Switch

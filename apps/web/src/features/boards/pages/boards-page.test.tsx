@@ -99,7 +99,7 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
       if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
       if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
       if (url.startsWith('/db/api/ticketQueue/weights')) {
-        return json(200, { settings: { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true } });
+        return json(200, { settings: { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true, timeZone: 'UTC' } });
       }
       if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, options.scoredAnswer ?? scored);
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_settings" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;
