@@ -31,11 +31,6 @@ export function directConnectWise(sim: TPsaSimulator, key: string): PsaClient {
 }
 
 /**
- * The simulator, a test app and a queue fixture for the test file, started in `beforeAll` (with
- * `tickets` raised in the simulator and copied) and handed to `onReady`; closed in `afterAll`.
- * `enabled: false` starts nothing.
- */
-/**
  * Moves the app's clock on to the next 09:00 UTC. A timer session that crosses midnight is flagged and its time
  * entry waits for the technician's confirmation, so a test whose sessions span minutes or hours would see flags it
  * does not expect when run late in the evening.
@@ -48,6 +43,11 @@ export function moveClockToNineUtc(t: TTestApp): void {
   t.advanceClock(nine.getTime() - now.getTime());
 }
 
+/**
+ * The simulator, a test app and a queue fixture for the test file, started in `beforeAll` (with
+ * `tickets` raised in the simulator and copied) and handed to `onReady`; closed in `afterAll`.
+ * `enabled: false` starts nothing.
+ */
 export function withQueueFixture(
   options: { tickets?: { count: number; tier: 'Tier1' | 'Tier2' }; enabled?: boolean },
   onReady: (ready: TSimulatorApp & { fixture: TQueueFixture }) => unknown,
