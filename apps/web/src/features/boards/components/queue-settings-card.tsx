@@ -49,9 +49,10 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
     const empty = NUMBER_FIELDS.filter(({ key }) => typeof draft[key] !== 'number').map(({ key }) => key);
     setMissing(new Set(empty));
     if (empty.length > 0) return;
-    const settings = { ...draft } as TQueueSettings;
+    // Every number field holds a number now (checked just above).
+    const toSave = { ...draft } as TQueueSettings;
     try {
-      await save.mutateAsync(settings);
+      await save.mutateAsync(toSave);
       setDraft(null);
       setOutcome({ color: 'green', message: MESSAGES.queue.settingsSaved });
     } catch (error) {
