@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { BOARD_STATE_CLEAR_MS, MESSAGES, type TPsaType } from '@switchboard/contracts';
+import { MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDefaultCompanyOptions, useSetDefaultCompany } from '../api/boards-queries';
+import { useBoardOutcome } from './use-board-outcome';
 
 type TCompany = { id: number; name: string };
-type TOutcome = { color: 'green' | 'red'; message: string } | null;
 
 /** The default company with its three messages (01 §8, R-179–R-181); a failure restores the previous choice. */
 export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psaType: TPsaType; current: TCompany | null }) {
@@ -15,15 +15,9 @@ export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psa
   // undefined: follow the saved company; a value (or null) is the admin's unsaved choice.
   const [choice, setChoice] = useState<TCompany | null | undefined>(undefined);
   const chosen = choice === undefined ? current : choice;
-  const [outcome, setOutcome] = useState<TOutcome>(null);
+  const [outcome, setOutcome] = useBoardOutcome();
   const options = useDefaultCompanyOptions(msp, debouncedSearch);
   const setDefaultCompany = useSetDefaultCompany(msp);
-
-  useEffect(() => {
-    if (outcome === null) return;
-    const timer = setTimeout(() => setOutcome(null), BOARD_STATE_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [outcome]);
 
   const companies = options.data?.companies ?? [];
   const data = [...(chosen && !companies.some((company) => company.id === chosen.id) ? [chosen] : []), ...companies].map((company) => ({ value: String(company.id), label: company.name }));

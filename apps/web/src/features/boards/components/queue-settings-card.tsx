@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Switch, Text, Title } from '@mantine/core';
-import { BOARD_STATE_CLEAR_MS, MESSAGES, type TQueueSettings } from '@switchboard/contracts';
+import { MESSAGES, type TQueueSettings } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useQueueSettings, useSaveQueueSettings } from '../api/boards-queries';
+import { useBoardOutcome } from './use-board-outcome';
 
-type TOutcome = { color: 'green' | 'red'; message: string } | null;
 type TNumberField = Exclude<keyof TQueueSettings, 'releaseOnSignOut' | 'timeZone'>;
 /** The form's values: a number field may be empty (or half-typed) while the admin edits it. */
 type TDraft = Omit<TQueueSettings, TNumberField> & Record<TNumberField, number | string>;
@@ -31,14 +31,8 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
   const save = useSaveQueueSettings(msp);
   // null: follow the saved settings; otherwise the admin's unsaved edit.
   const [draft, setDraft] = useState<TDraft | null>(null);
-  const [outcome, setOutcome] = useState<TOutcome>(null);
+  const [outcome, setOutcome] = useBoardOutcome();
   const [missing, setMissing] = useState<ReadonlySet<TNumberField>>(new Set());
-
-  useEffect(() => {
-    if (outcome === null) return;
-    const timer = setTimeout(() => setOutcome(null), BOARD_STATE_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [outcome]);
 
   const saved = settings.data?.settings;
   const shown: TDraft | undefined = draft ?? saved;
