@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -17,7 +19,8 @@ import { createBenchDatabase, nextMessage, openBenchRuntime } from './bench-serv
 //     full batch of 5 (between rounds the claimed tickets are completed directly in the database).
 //  2. Throughput with 500 technicians at once (500 connections, each its own technician: "next" claims
 //     5, then "release" hands them back, so every "next" claims) beside a bare Fastify route doing
-//     SELECT 1 on the same database, and the ratio (target >= 0.5x, 0 errors).
+//     SELECT 1 on the same database, and the ratio (target >= 0.5x, 0 errors); then where each request's
+//     CPU went: the app process, PostgreSQL (local cluster only) and the load generator, which share the cores.
 // DATABASE_URL names a server to use (a database is created on it and dropped); otherwise a throwaway
 // cluster is started. BENCH_TICKETS, BENCH_TECHNICIANS, BENCH_CONCURRENT, BENCH_SECONDS, BENCH_ROUNDS tune it.
 
@@ -42,6 +45,8 @@ interface TCount {
   statements: number;
   /** Statements by their first words (BENCH_STATEMENTS=1), since the last 'count'. */
   byKind: Record<string, number>;
+  /** The server process's CPU time so far (user + system), in microseconds. */
+  cpuMicroseconds: number;
 }
 
 // ---------------------------------------------------------------- server (child process)
@@ -118,7 +123,8 @@ async function runServer(databaseUrl: string): Promise<void> {
 
   process.on('message', (message: unknown) => {
     if (message === 'count') {
-      send({ kind: 'count', statements, byKind });
+      const usage = process.cpuUsage();
+      send({ kind: 'count', statements, byKind, cpuMicroseconds: usage.user + usage.system });
       byKind = {};
     }
     if (message === 'stop') {
@@ -139,6 +145,30 @@ async function statementCounts(child: ChildProcess): Promise<TCount> {
   const answer = nextMessage<TCount>(child, 'count');
   child.send('count');
   return answer;
+}
+
+/**
+ * CPU time used so far by this machine's PostgreSQL processes (utime + stime of each, with that of the
+ * exited backends the postmaster reaped), in ms; null where /proc cannot tell it (not Linux) or the server
+ * is elsewhere (DATABASE_URL).
+ */
+function postgresCpuMs(): number | null {
+  if (process.env.DATABASE_URL || !existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      // After "pid (comm) ": state is field 0, then utime 11, stime 12, cutime 13, cstime 14 (clock ticks, 100 a second).
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return ticks * 10;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -249,12 +279,23 @@ async function runBench(): Promise<void> {
       }
     };
     const statementsOf: string[] = [];
+    // Where each request's CPU goes, per round: the app's process, the PostgreSQL processes, the load generator.
+    const cpuRows: Record<string, string>[] = [];
+    const perRequest = (ms: number | null, requests: number) => (ms === null ? 'n/a' : (ms / (requests || 1)).toFixed(3));
     for (let round = 0; round < 2; round++) {
+      const bareServerBefore = await statementCounts(child);
+      const barePostgresBefore = postgresCpuMs();
+      const bareLoaderBefore = process.cpuUsage();
       const base = await bareLoad();
+      const bareLoader = process.cpuUsage(bareLoaderBefore);
+      const barePostgres = postgresCpuMs();
       const countedBefore = await statementCounts(child);
+      const queueLoaderBefore = process.cpuUsage();
       const running = Promise.resolve(queueLoad());
       await sampleWaits(running);
       const queue = await running;
+      const queueLoader = process.cpuUsage(queueLoaderBefore);
+      const queuePostgres = postgresCpuMs();
       const counted = await statementCounts(child);
       // BENCH_STATEMENTS=1: what the app sent during this round, per queue request.
       if (Object.keys(counted.byKind).length > 0) {
@@ -265,8 +306,30 @@ async function runBench(): Promise<void> {
       const ratio = queue.requests.average / (base.requests.average || 1);
       ratios.push(ratio);
       rows.push({ round: round + 1, 'SELECT 1 req/s': base.requests.average.toFixed(0), 'queue req/s (next + release)': queue.requests.average.toFixed(0), 'queue p50 ms': queue.latency.p50, 'queue p99 ms': queue.latency.p99, 'non-2xx': queue.non2xx, errors: queue.errors + queue.timeouts, ratio: `${ratio.toFixed(3)}x` });
+      const bareServerMs = (countedBefore.cpuMicroseconds - bareServerBefore.cpuMicroseconds) / 1000;
+      const queueServerMs = (counted.cpuMicroseconds - countedBefore.cpuMicroseconds) / 1000;
+      const loaderMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+      const bareDbMs = barePostgres === null || barePostgresBefore === null ? null : barePostgres - barePostgresBefore;
+      const queueDbMs = queuePostgres === null || barePostgres === null ? null : queuePostgres - barePostgres;
+      for (const [route, result, serverMs, dbMs, loader] of [
+        ['SELECT 1', base, bareServerMs, bareDbMs, loaderMs(bareLoader)],
+        ['queue (next + release)', queue, queueServerMs, queueDbMs, loaderMs(queueLoader)],
+      ] as const) {
+        const total = dbMs === null ? null : serverMs + dbMs + loader;
+        cpuRows.push({
+          round: String(round + 1),
+          route,
+          'app process ms/req': perRequest(serverMs, result.requests.total),
+          'app process busy': `${Math.round((100 * serverMs) / (SECONDS * 1000))} %`,
+          'PostgreSQL ms/req': perRequest(dbMs, result.requests.total),
+          'load generator ms/req': perRequest(loader, result.requests.total),
+          'all CPU ms/req': perRequest(total, result.requests.total),
+        });
+      }
     }
     console.table(rows);
+    console.log(`CPU per request on this machine (${availableParallelism()} cores shared by the load generator, the app and PostgreSQL):`);
+    console.table(cpuRows);
     for (const line of statementsOf) console.log(line);
     if (waits.size > 0) {
       console.log('database sessions during the queue load (samples, wait | statement):');
