@@ -79,6 +79,9 @@ for (const width of [1440, 390]) {
     await page.getByText('Dashboards', { exact: true }).click();
     // The day's figures, not the loader: the shot shows the dashboard itself.
     await expect(page.getByRole('region', { name: 'My day' }).getByRole('group', { name: 'Minutes worked' })).toBeVisible();
+    // The day is the MSP's: today there, midnight to midnight in its time zone (UTC until an admin picks one).
+    await expect(page.getByRole('textbox', { name: 'Day' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByText('Midnight to midnight, UTC time')).toBeVisible();
     await shot('dashboards', true);
     if (width > 1000) {
       // Beside an open Jarvis the day's figures stack instead of squeezing three tiles into ~340 px.

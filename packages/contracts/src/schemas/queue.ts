@@ -257,7 +257,13 @@ export const ZActivityTotals = z.object({
   ticketsCompleted: z.number().int(),
   slaMet: z.number().int(),
 });
-export const ZActivitiesResponse = z.object({ date: z.string(), activities: z.array(ZActivity), totals: z.array(ZActivityTotals) });
+export const ZActivitiesResponse = z.object({
+  date: z.string(),
+  /** The MSP's time zone (queue settings), whose midnight to midnight is the day (addition). */
+  timeZone: z.string(),
+  activities: z.array(ZActivity),
+  totals: z.array(ZActivityTotals),
+});
 export type TActivitiesResponse = z.infer<typeof ZActivitiesResponse>;
 
 /** A-114..A-116 body. */

@@ -8,6 +8,8 @@ import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type TQueueFixture } from './queue-fixtures.test';
 
+const DAY_MS = 86_400_000;
+
 let t: TTestApp;
 let sim: TPsaSimulator;
 
@@ -353,6 +355,40 @@ describe('activities (A-125, A-126) and weights', () => {
     const other = await technician(t, fixture, { tierLevel: 'Tier1' });
     expect((await other.client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date })}`)).statusCode).toBe(403);
     expect((await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date: '23-11-2026' })}`)).statusCode).toBe(400);
+  });
+
+  it('counts the day from midnight to midnight in the MSP’s time zone', async () => {
+    const weights = `/db/api/ticketQueue/weights?${q({ mspCustomDomain: fixture.msp.customDomain })}`;
+    const settings = (await fixture.admin.get(weights)).json<{ settings: Record<string, unknown> }>().settings;
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    // 02:00 to 02:30 UTC is 21:00 to 21:30 (22:00 to 22:30 in summer) the evening before in New York.
+    moveClockToNineUtc(t);
+    t.advanceClock(17 * 3_600_000);
+    const utcDay = t.deps.now().toISOString().slice(0, 10);
+    const newYorkDay = new Date(t.deps.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+    await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: ticket.ticketId, techId: user.id });
+    t.advanceClock(30 * 60_000);
+    expect((await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/pause`, { ticketId: ticket.ticketId, techId: user.id })).statusCode).toBe(200);
+    const minutesOn = async (date?: string) => {
+      const response = await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, ...(date === undefined ? {} : { date }) })}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ date: string; timeZone: string; totals: { totalWorkMinutes: number }[] }>();
+      return { date: body.date, timeZone: body.timeZone, minutes: Math.round(body.totals[0]?.totalWorkMinutes ?? 0) };
+    };
+    try {
+      expect((await fixture.admin.put(weights, { ...settings, timeZone: 'America/New_York' })).statusCode).toBe(200);
+      expect(await minutesOn(newYorkDay)).toEqual({ date: newYorkDay, timeZone: 'America/New_York', minutes: 30 });
+      expect((await minutesOn(utcDay)).minutes).toBe(0);
+      // Today is today in New York.
+      expect(await minutesOn()).toEqual({ date: newYorkDay, timeZone: 'America/New_York', minutes: 30 });
+      expect((await fixture.admin.put(weights, { ...settings, timeZone: 'UTC' })).statusCode).toBe(200);
+      expect(await minutesOn(utcDay)).toEqual({ date: utcDay, timeZone: 'UTC', minutes: 30 });
+      expect((await minutesOn(newYorkDay)).minutes).toBe(0);
+    } finally {
+      await fixture.admin.put(weights, settings);
+    }
   });
 
   it('lets an admin change the weights, which re-ranks the queue; a technician may not', async () => {

@@ -56,8 +56,30 @@ export function scoreAt(settings: TQueueSettings, key: number, now: Date): numbe
 }
 
 /** The calendar day of `at` in `timeZone` (YYYY-MM-DD). */
-function dayIn(at: Date, timeZone: string): string {
+export function dayIn(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms (negative west of Greenwich). */
+function offsetAt(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The first instant of the calendar day `day` (YYYY-MM-DD) in `timeZone`: its midnight, or, where a
+ * daylight-saving change skips midnight, the first moment the clocks show that day.
+ */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const wallMidnight = Date.parse(`${day}T00:00:00.000Z`);
+  // The offset at a first guess, then at the instant that guess gives (right unless a change lies between).
+  let at = wallMidnight - offsetAt(new Date(wallMidnight), timeZone);
+  at = wallMidnight - offsetAt(new Date(at), timeZone);
+  // Midnight skipped by a change: the clocks jumped from the day before straight into this one.
+  while (dayIn(new Date(at), timeZone) < day) at += 15 * 60_000;
+  return new Date(at);
 }
 
 /**

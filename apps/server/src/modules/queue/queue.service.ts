@@ -46,7 +46,7 @@ import {
   type TTechnicianRow,
 } from './queue.repository';
 import { createCoalescer } from '../../lib/coalesce';
-import { minutesBetween, tierRank } from './queue.scoring';
+import { dayIn, minutesBetween, startOfDayIn, tierRank } from './queue.scoring';
 import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
 import { insertQueueNote } from './notes.repository';
@@ -354,18 +354,24 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     return quick.released + released.length;
   }
 
-  /** The day [from, to) of an ISO date (UTC), today by default. */
-  function dayOf(date: string | undefined): { date: string; from: Date; to: Date } {
-    const day = date === undefined || date === '' ? deps.now().toISOString().slice(0, 10) : date.slice(0, 10);
-    const from = new Date(`${day}T00:00:00.000Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(from.getTime()) || from.toISOString().slice(0, 10) !== day) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
-    return { date: day, from, to: new Date(from.getTime() + DAY_MS) };
+  /**
+   * The day [from, to) of an ISO date in the MSP's time zone (its queue settings; UTC until an admin picks
+   * one), today there by default: midnight to midnight as the MSP's people count a working day (23 or 25
+   * hours across a daylight-saving change).
+   */
+  function dayOf(date: string | undefined, timeZone: string): { date: string; from: Date; to: Date } {
+    const day = date === undefined || date === '' ? dayIn(deps.now(), timeZone) : date.slice(0, 10);
+    const utcMidnight = new Date(`${day}T00:00:00.000Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(utcMidnight.getTime()) || utcMidnight.toISOString().slice(0, 10) !== day) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
+    const next = new Date(utcMidnight.getTime() + DAY_MS).toISOString().slice(0, 10);
+    return { date: day, from: startOfDayIn(day, timeZone), to: startOfDayIn(next, timeZone) };
   }
 
   /** A-125 / A-126: who worked on what on a date, minutes clipped to the day, completions and SLA met. */
   async function activities(actor: TActor, date: string | undefined, techId?: string): Promise<TActivitiesResponse> {
     if (techId !== undefined) await resolveTechnician(db, actor, techId, 'read');
-    const day = dayOf(date);
+    const { timeZone } = await maintenance.settingsOf(actor.mspId);
+    const day = dayOf(date, timeZone);
     const now = deps.now();
     const sessions = await listSessionsBetween(db, actor.mspId, day.from, day.to, techId);
     const completed = await listCompletedBetween(db, actor.mspId, day.from, day.to, techId);
@@ -373,7 +379,6 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const tickets = new Map((await listTicketsByIds(db, actor.mspId, ticketIds)).map((ticket) => [ticket.id, ticket]));
     const techIds = [...new Set([...sessions.map((session) => session.techId), ...completed.flatMap((ticket) => (ticket.assignedTechId ? [ticket.assignedTechId] : []))])];
     const names = await listUserNames(db, actor.mspId, techIds);
-    const { timeZone } = await maintenance.settingsOf(actor.mspId);
     const byKey = new Map<string, TActivity>();
     const activityOf = (tech: string, ticket: TQueueTicketRow): TActivity => {
       const key = `${tech}:${ticket.id}`;
@@ -416,7 +421,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       if (activity.slaMet === true) total.slaMet += 1;
       totals.set(activity.techId, total);
     }
-    return { date: day.date, activities: list, totals: [...totals.values()] };
+    return { date: day.date, timeZone, activities: list, totals: [...totals.values()] };
   }
 
   async function getSettings(actor: TActor): Promise<TQueueSettings> {

@@ -15,7 +15,7 @@ export const queueKeys = {
   eligible: (msp: string, techId: string, page: number) => [...queueKeys.msp(msp), 'eligible', techId, page] as const,
   sessions: (msp: string, ticketId: number, techId: string) => [...queueKeys.msp(msp), 'sessions', ticketId, techId] as const,
   notes: (msp: string, ticketId: number) => [...queueKeys.msp(msp), 'notes', ticketId] as const,
-  activities: (msp: string, date: string, techId: string | null) => [...queueKeys.msp(msp), 'activities', date, techId] as const,
+  activities: (msp: string, date: string | null, techId: string | null) => [...queueKeys.msp(msp), 'activities', date, techId] as const,
   statuses: (msp: string, boardId: number) => [...queueKeys.msp(msp), 'statuses', boardId] as const,
 };
 
@@ -100,7 +100,8 @@ export function useTicketNotes(msp: string, ticketId: number | null) {
 }
 
 /** A-125 (one technician) or A-126 (the MSP) activities of a date. */
-export function useActivities(msp: string, date: string, techId: string | null) {
+/** A-125 / A-126: a day's activities; `date` null is today in the MSP's time zone (the server's day). */
+export function useActivities(msp: string, date: string | null, techId: string | null) {
   return useQuery({
     queryKey: queueKeys.activities(msp, date, techId),
     queryFn: ({ signal }) =>

@@ -5,10 +5,9 @@ import type { TActivitiesResponse } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useActivities } from '../api/queue-queries';
 
-function todayIso(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today (YYYY-MM-DD) in the MSP's time zone, whose midnight the server counts the day from. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 function Totals({ data }: { data: TActivitiesResponse }) {
@@ -141,13 +140,22 @@ function ActivityBlock({ title, query, showTechnician }: { title: string; query:
 
 /** The Dashboards mode (R-279): a day's activities, the technician's own (A-125) and, for managers, the MSP's (A-126). */
 export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; techId: string; canSeeEveryone: boolean }) {
-  const [date, setDate] = useState(todayIso);
+  // Null until a day is picked: today as the MSP counts it (its time zone), which the server answers with.
+  const [date, setDate] = useState<string | null>(null);
   const mine = useActivities(msp, date, techId);
   const everyone = useActivities(msp, date, canSeeEveryone ? null : techId);
+  const timeZone = mine.data?.timeZone;
   return (
     <Stack gap="md">
       <Group>
-        <TextInput type="date" label="Day" value={date} onChange={(event) => setDate(event.currentTarget.value === '' ? todayIso() : event.currentTarget.value)} max={todayIso()} />
+        <TextInput
+          type="date"
+          label="Day"
+          value={date ?? mine.data?.date ?? ''}
+          onChange={(event) => setDate(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          max={timeZone === undefined ? undefined : todayIn(timeZone)}
+          description={timeZone === undefined ? undefined : `Midnight to midnight, ${timeZone.replaceAll('_', ' ')} time`}
+        />
       </Group>
       <ActivityBlock title="My day" query={mine} showTechnician={false} />
       {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician />}

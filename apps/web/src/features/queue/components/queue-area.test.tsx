@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { buildAdminTechnician } from '../../../test/build-session-user';
-import { MSP, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
+import { MSP, MSP_TODAY, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
 import { QueueArea } from './queue-area';
 
 const technician = buildAdminTechnician({ id: TECH_ID, mspCustomDomain: MSP, psaMemberId: '7' });
@@ -219,7 +219,14 @@ describe('QueueArea — Dashboards', () => {
     const everyone = await screen.findByRole('region', { name: 'Everyone in the MSP' });
     expect(await within(everyone).findByRole('rowheader', { name: 'Tomasz Nowak' })).toBeInTheDocument();
     expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('techId')).toBe(TECH_ID);
-    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Today is the MSP's today, in its time zone: the server's answer fills the day.
+    expect(server.callsTo('/db/api/ticketQueue/activities/tech')[0]?.query.has('date')).toBe(false);
+    const day = screen.getByLabelText('Day');
+    expect(day).toHaveValue(MSP_TODAY);
+    expect(screen.getByText('Midnight to midnight, America/New York time')).toBeInTheDocument();
+    fireEvent.change(day, { target: { value: '2026-11-02' } });
+    await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/activities/tech').map((call) => call.query.get('date'))).toContain('2026-11-02'));
+    expect(screen.getByLabelText('Day')).toHaveValue('2026-11-02');
   });
 
   it('a technician without management rights sees only their own day', { timeout: 20_000 }, async () => {

@@ -3,6 +3,8 @@ import type { TQueueNote, TQueueTicket, TTimerSession } from '@switchboard/contr
 
 export const MSP = 'northwind';
 export const TECH_ID = '00000000-0000-4000-8000-00000000aa01';
+/** Today in the MSP's time zone, as the fake server answers a day's activities without a date. */
+export const MSP_TODAY = '2026-11-27';
 
 export function queueTicket(index: number, overrides: Partial<TQueueTicket> = {}): TQueueTicket {
   return {
@@ -192,7 +194,9 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const totals = [{ techId: TECH_ID, technicianName: 'Jane Doe', totalWorkMinutes: 95, ticketsCompleted: 3, slaMet: 2 }];
       if (everyone) totals.push({ techId: '00000000-0000-4000-8000-00000000aa02', technicianName: 'Tomasz Nowak', totalWorkMinutes: 40, ticketsCompleted: 1, slaMet: 1 });
       return ok({
-        date: query.get('date'),
+        // Without a date the server answers for today in the MSP's time zone.
+        date: query.get('date') ?? MSP_TODAY,
+        timeZone: 'America/New_York',
         activities: [{ techId: TECH_ID, technicianName: 'Jane Doe', ticketId: 1001, queueTicketId: queueTicket(1).id, title: 'Printer 1 is offline', sessions: [], totalWorkMinutes: 35, completed: true, completedAt: iso(now()), slaMet: false }],
         totals,
       });
