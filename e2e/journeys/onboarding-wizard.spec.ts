@@ -244,7 +244,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   expect(inRange).toBeGreaterThan(0);
   await page.clock.fastForward(BATCH_SYNC_INITIAL_WAIT_MS);
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.batchSync.finished })).toBeVisible();
-  await expect(sync.getByTestId('sync-status')).toHaveText(`Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (${shown(inRange)} ticket${inRange === 1 ? '' : 's'})`);
+  await expect(sync.getByTestId('sync-status')).toHaveText(`Boards: 1 board read · Tickets: ${shown(inRange)} ticket${inRange === 1 ? '' : 's'} copied`);
   await expect(sync.getByText('Initializing…')).toHaveCount(0);
   await shoot(page, '09-sync-completed');
   await page.getByRole('navigation').getByRole('button', { name: 'MSP integrations' }).click();

@@ -81,15 +81,33 @@ describe('BoardSyncScreen', () => {
       await vi.advanceTimersByTimeAsync(1_500);
     });
     expect(statusCalls()).toBe(1);
+    expect((await screen.findByTestId('sync-status')).textContent).toBe('Boards: reading (1 board so far) · Tickets: waiting for the boards');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(45_000);
     });
     expect(statusCalls()).toBe(2);
     // One board, one ticket: counted in the singular (it read "1 boards").
-    expect((await screen.findByTestId('sync-status')).textContent).toBe('Phase 1: COMPLETED (1 board) · Phase 2: COMPLETED (1 ticket)');
+    expect((await screen.findByTestId('sync-status')).textContent).toBe('Boards: 1 board read · Tickets: 1 ticket copied');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });
     expect(statusCalls()).toBe(2);
+  });
+  it('says in plain words how far a failed sync got, and shows its error', async () => {
+    stubApi([{ parentRunId: RUN, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-31', psaRequests: 2, phase1: { ...phase('FAILED'), error: 'The PSA refused the board list.' } }]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-01-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-31' } });
+    const [boardsInput] = screen.getAllByLabelText('Boards');
+    if (!boardsInput) throw new Error('no board choice');
+    fireEvent.click(boardsInput);
+    fireEvent.click(await screen.findByText('Help Desk'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_500);
+    });
+    expect((await screen.findByTestId('sync-status')).textContent).toBe('Boards: stopped after 1 board · Tickets: not copied');
+    expect((await screen.findByRole('alert')).textContent).toBe('The PSA refused the board list.');
   });
 });

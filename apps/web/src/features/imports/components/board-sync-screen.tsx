@@ -17,6 +17,36 @@ import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-
 /** "1 board", "35 boards". */
 const counted = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
 
+/** Phase 1 (reading the boards) in plain words: "Boards: 3 boards read". */
+function boardsLine(phase: TBatchStatus['phase1']): string {
+  switch (phase.status) {
+    case 'QUEUED':
+      return 'Boards: waiting to start';
+    case 'RUNNING':
+      return `Boards: reading (${counted(phase.processed, 'board')} so far)`;
+    case 'COMPLETED':
+      return `Boards: ${counted(phase.processed, 'board')} read`;
+    case 'FAILED':
+      return `Boards: stopped after ${counted(phase.processed, 'board')}`;
+  }
+}
+
+/** Phase 2 (copying the tickets) in plain words; absent until the boards are read, and for good if that failed. */
+function ticketsLine(status: TBatchStatus): string {
+  const phase = status.phase2;
+  if (!phase) return status.phase1.status === 'FAILED' ? 'Tickets: not copied' : 'Tickets: waiting for the boards';
+  switch (phase.status) {
+    case 'QUEUED':
+      return 'Tickets: waiting to start';
+    case 'RUNNING':
+      return `Tickets: copying (${counted(phase.processed, 'ticket')} so far)`;
+    case 'COMPLETED':
+      return `Tickets: ${counted(phase.processed, 'ticket')} copied`;
+    case 'FAILED':
+      return `Tickets: stopped after ${counted(phase.processed, 'ticket')}`;
+  }
+}
+
 /** 01 §4 "Batch board sync": idle, syncing (request sent), started (initial wait), polling. */
 export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
 
@@ -123,7 +153,7 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
       )}
       {status && (
         <Text size="sm" data-testid="sync-status">
-          Phase 1: {status.phase1.status} ({counted(status.phase1.processed, 'board')}) · Phase 2: {status.phase2 ? `${status.phase2.status} (${counted(status.phase2.processed, 'ticket')})` : 'waiting'}
+          {boardsLine(status.phase1)} · {ticketsLine(status)}
         </Text>
       )}
     </Stack>
