@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import { useClearingState } from '../../../lib/use-clearing-state';
 import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
 
@@ -47,13 +48,8 @@ type TChatMessageListProps = {
 };
 
 function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'positive' | 'negative') => Promise<void> }) {
-  const [confirmation, setConfirmation] = useState<string | null>(null);
-  useEffect(() => {
-    if (confirmation === null) return undefined;
-    // 02 §4 Chat / R-254: the confirmation shows for 2 seconds.
-    const timer = window.setTimeout(() => setConfirmation(null), FEEDBACK_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [confirmation]);
+  // 02 §4 Chat / R-254: the confirmation shows for 2 seconds.
+  const [confirmation, setConfirmation] = useClearingState<string>(FEEDBACK_CONFIRMATION_MS);
 
   async function send(feedback: 'positive' | 'negative') {
     try {

@@ -12,6 +12,7 @@ import {
   type TBatchStatus,
 } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useClearingState } from '../../../lib/use-clearing-state';
 import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
 
 /** "1 board", "35 boards". */
@@ -58,16 +59,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
   const [endDate, setEndDate] = useState('');
   const [boardIds, setBoardIds] = useState<string[]>([]);
   const [syncState, setSyncState] = useState<TSyncState>('idle');
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // success and error messages clear after 5 seconds.
+  const [message, setMessage] = useClearingState<{ kind: 'success' | 'error'; text: string }>(MESSAGE_CLEAR_MS);
   const [status, setStatus] = useState<TBatchStatus | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // success and error messages clear after 5 seconds.
-  useEffect(() => {
-    if (!message) return;
-    const clear = setTimeout(() => setMessage(null), MESSAGE_CLEAR_MS);
-    return () => clearTimeout(clear);
-  }, [message]);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useClearingState } from '../../../lib/use-clearing-state';
 import {
   timerErrorText,
   useAddNote,
@@ -60,7 +61,8 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Completed or requeued here; hidden until the refreshed working list no longer has them. */
   const [goneIds, setGoneIds] = useState<ReadonlySet<string>>(new Set());
-  const [banner, setBanner] = useState<TBanner | null>(null);
+  // the closed and requeued confirmations show for 3 seconds.
+  const [banner, setBanner] = useClearingState<TBanner>(BANNER_MS);
   const [timerError, setTimerError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
@@ -88,13 +90,6 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const notes = useTicketNotes(actor.mspCustomDomain, active?.ticketId ?? null);
   const statuses = useBoardStatuses(actor.mspCustomDomain, dialog === 'edit' ? (active?.boardId ?? null) : null);
   const isTimerActive = sessions.data?.isActive === true;
-
-  useEffect(() => {
-    if (banner === null) return undefined;
-    // the closed and requeued confirmations show for 3 seconds.
-    const handle = window.setTimeout(() => setBanner(null), BANNER_MS);
-    return () => window.clearTimeout(handle);
-  }, [banner]);
 
   useEffect(() => {
     // queue load failures are logged (and the screen says the list could not load).
