@@ -25,7 +25,9 @@ export const emailConnectors = pgTable('email_connectors', {
  * Every message the connector has taken from the mailbox, by its Message-ID: the unique key is what
  * keeps one message from becoming two tickets, even when marking it \Seen failed and it is read again.
  * `state`: pending (the ticket waits in the PSA outbox), done (the PSA has it), skipped (no company to
- * file it under; left unread in the mailbox), ignored (an automatic reply or our own mail).
+ * file it under; left unread in the mailbox), ignored (an automatic reply or our own mail), note (a reply
+ * in the thread of an earlier message's open ticket, added to that ticket as a note: `thread_row_id` is
+ * the row of the message that made the ticket; `psa_ticket_*` are filled once the note is in the PSA).
  */
 export const emailConnectorMessages = pgTable(
   'email_connector_messages',
@@ -35,7 +37,8 @@ export const emailConnectorMessages = pgTable(
     messageId: text('message_id').notNull(),
     fromAddress: text('from_address').notNull(),
     subject: text('subject').notNull(),
-    state: text('state', { enum: ['pending', 'done', 'skipped', 'ignored'] }).notNull(),
+    state: text('state', { enum: ['pending', 'done', 'skipped', 'ignored', 'note'] }).notNull(),
+    threadRowId: uuid('thread_row_id'),
     reason: text('reason'),
     psaTicketExternalId: text('psa_ticket_external_id'),
     psaTicketNumber: text('psa_ticket_number'),

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { emailConnectorMessages, emailConnectors, type TDatabase } from '@switchboard/db';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { emailConnectorMessages, emailConnectors, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
 export type TEmailMessageRow = typeof emailConnectorMessages.$inferSelect;
@@ -54,7 +54,7 @@ export async function countEmailTickets(db: TDatabase, mspId: string): Promise<n
   return row?.total ?? 0;
 }
 
-export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress' | 'subject' | 'state' | 'reason' | 'receivedAt'>;
+export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress' | 'subject' | 'state' | 'reason' | 'receivedAt'> & { threadRowId?: string | null };
 
 /**
  * Claims a message by its Message-ID in the caller's transaction: the row, or null when the message was
@@ -74,5 +74,62 @@ export async function markEmailTicketDone(db: TDatabase, mspId: string, id: stri
   await db
     .update(emailConnectorMessages)
     .set({ state: 'done', psaTicketExternalId: ticket.externalId, psaTicketNumber: ticket.number, updatedAt: now })
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id)));
+}
+
+/** A message that made a ticket, as a reply in its thread needs it. */
+export interface TThreadTicket {
+  /** The row of the message that made the ticket. */
+  id: string;
+  fromAddress: string;
+  /** The PSA's ticket, once the ticket is there (null while it waits in the outbox). */
+  psaTicketExternalId: string | null;
+  /** The ticket's company and whether it is closed, from its synchronized copy (null before the copy exists). */
+  companyExternalId: string | null;
+  isClosed: boolean;
+}
+
+/**
+ * The ticket a reply belongs to: among the messages the reply names (In-Reply-To, References), the newest
+ * one that made a ticket, or is itself a reply in such a thread (then that thread's ticket). Null when none.
+ */
+export async function findThreadTicket(db: TDatabase, mspId: string, messageIds: string[]): Promise<TThreadTicket | null> {
+  if (messageIds.length === 0) return null;
+  const named = db
+    .select({ rootId: sql<string>`coalesce(${emailConnectorMessages.threadRowId}, ${emailConnectorMessages.id})`.as('root_id') })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.messageId, messageIds), inArray(emailConnectorMessages.state, ['pending', 'done', 'note'])))
+    .as('named');
+  const [row] = await db
+    .select({
+      id: emailConnectorMessages.id,
+      fromAddress: emailConnectorMessages.fromAddress,
+      psaTicketExternalId: emailConnectorMessages.psaTicketExternalId,
+      companyExternalId: psaTickets.companyExternalId,
+      isClosed: sql<boolean>`coalesce(${psaTickets.isClosed}, false)`,
+    })
+    .from(emailConnectorMessages)
+    .innerJoin(named, eq(named.rootId, emailConnectorMessages.id))
+    .leftJoin(psaTickets, and(eq(psaTickets.mspId, emailConnectorMessages.mspId), eq(psaTickets.externalId, emailConnectorMessages.psaTicketExternalId)))
+    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.state, ['pending', 'done'])))
+    .orderBy(desc(emailConnectorMessages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The PSA's ticket of a thread's first message (null until the PSA has it). */
+export async function findThreadTicketId(db: TDatabase, mspId: string, threadRowId: string): Promise<{ externalId: string; number: string } | null> {
+  const [row] = await db
+    .select({ externalId: emailConnectorMessages.psaTicketExternalId, number: emailConnectorMessages.psaTicketNumber })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, threadRowId)));
+  return row?.externalId ? { externalId: row.externalId, number: row.number ?? row.externalId } : null;
+}
+
+/** A reply's note is in the PSA, on this ticket (the row stays a note). */
+export async function markEmailNoteDone(db: TDatabase, mspId: string, id: string, ticket: { externalId: string; number: string }, now: Date): Promise<void> {
+  await db
+    .update(emailConnectorMessages)
+    .set({ psaTicketExternalId: ticket.externalId, psaTicketNumber: ticket.number, updatedAt: now })
     .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id)));
 }

@@ -26,7 +26,7 @@ export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
     async (job, signal) => {
       const outcome = await tickets.readMailbox(job.mspId, signal);
       if (outcome.problem) app.log.warn({ mspId: job.mspId }, `email-connector: ${outcome.problem}`);
-      else if (outcome.created + outcome.skipped > 0) app.log.info({ mspId: job.mspId, ...outcome }, 'email-connector: mailbox read');
+      else if (outcome.created + outcome.notes + outcome.skipped > 0) app.log.info({ mspId: job.mspId, ...outcome }, 'email-connector: mailbox read');
     },
     { policy: 'short' },
   );

@@ -12,6 +12,7 @@ import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../.
 import { copyDemoHistory, copyFirstCompanyAndContact, type TCopiedContact } from '../../../test/jarvis-fixtures';
 import { startImapServer, type TImapServer } from '../../../test/imap-server';
 import { nextIp } from '../auth/auth-test-helpers';
+import { PSA_WRITE_LEASE_MS, runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE, type TEmailTicketsService } from './email-tickets.service';
 
 const ADDRESS = 'help@msp.test';
@@ -154,6 +155,90 @@ describe('the email connector', () => {
     while (Date.now() < deadline && ((await messageRow(messageId))?.state !== 'done' || !imap.flagsOf(messageId)?.includes('\\Seen'))) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await messageRow(messageId)).toMatchObject({ state: 'done' });
     expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  });
+
+  it('adds a reply to the thread’s open ticket as a note — what was written above the quote — and a reply to that reply too, never a second ticket', async () => {
+    const first = '<printer-7@client.test>';
+    const subject = 'Printer jams on every page';
+    imap.deliver({ from: copied.contact.email, subject, messageId: first, text: 'The office printer jams on every page since Friday.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, notes: 0 });
+    const ticketRow = await messageRow(first);
+    const ticketId = Number(ticketRow?.psaTicketExternalId);
+
+    const reply = '<printer-8@client.test>';
+    imap.deliver({
+      from: `${copied.contact.firstName} ${copied.contact.lastName} <${copied.contact.email}>`,
+      subject: `RE: ${subject}`,
+      messageId: reply,
+      headers: { 'In-Reply-To': first, References: first },
+      text: `It still jams after I changed the paper tray.\n\nOn Mon, Nov 23, 2026 at 9:14 AM Help Desk <help@msp.test> wrote:\n> The office printer jams on every page since Friday.\n`,
+    });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, notes: 1 });
+    expect(await messageRow(reply)).toMatchObject({ state: 'note', threadRowId: ticketRow?.id, psaTicketExternalId: String(ticketId) });
+    expect(imap.flagsOf(reply)).toContain('\\Seen');
+    // A colleague of the same company answers the reply: the thread is the same ticket.
+    const again = '<printer-9@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: `RE: RE: ${subject}`, messageId: again, headers: { 'In-Reply-To': reply, References: `${first} ${reply}` }, text: 'Fixed itself, thanks!' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, notes: 1 });
+
+    const notes = (await direct.listNotes(ticketId)).filter((note) => note.kind === 'description').map((note) => note.text);
+    const who = `${copied.contact.firstName} ${copied.contact.lastName} <${copied.contact.email.toLowerCase()}>`;
+    expect(notes).toContain(`Email from ${who}:\n\nIt still jams after I changed the paper tray.`);
+    expect(notes).toContain(`Email from ${copied.contact.email.toLowerCase()}:\n\nFixed itself, thanks!`);
+    expect(notes.join('\n')).not.toContain('> The office printer jams');
+    expect(await ticketsInPsaWithSummary(`RE: ${subject}`)).toEqual([]);
+    const [audit] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'email_connector.note'), eq(auditEvents.target, (await messageRow(reply))?.id ?? '')));
+    expect(audit?.details).toMatchObject({ thread: ticketRow?.id, ticket: String(ticketId) });
+  });
+
+  it('keeps a reply whose ticket is still waiting for the PSA, and adds it once the ticket is there', async () => {
+    const first = '<laptop-10@client.test>';
+    const reply = '<laptop-11@client.test>';
+    const subject = 'Laptop battery drains in an hour';
+    imap.deliver({ from: copied.contact.email, subject, messageId: first, text: 'The battery is empty after an hour.' });
+    imap.deliver({ from: copied.contact.email, subject: `RE: ${subject}`, messageId: reply, headers: { 'In-Reply-To': first }, text: 'Also it gets very hot.' });
+    sim.faults.set({ errorRate: 1 });
+    try {
+      expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, notes: 1 });
+    } finally {
+      sim.faults.set({ errorRate: 0 });
+    }
+    expect(await messageRow(first)).toMatchObject({ state: 'pending' });
+    expect(await messageRow(reply)).toMatchObject({ state: 'note', psaTicketExternalId: null });
+    // The outbox's retries: the ticket first, then its note (writes about one thread go in order).
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    await runPsaOutboxPass(t.deps);
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    await runPsaOutboxPass(t.deps);
+    const ticketId = Number((await messageRow(first))?.psaTicketExternalId);
+    expect(ticketId).toBeGreaterThan(0);
+    expect(await messageRow(reply)).toMatchObject({ state: 'note', psaTicketExternalId: String(ticketId) });
+    const notes = (await direct.listNotes(ticketId)).map((note) => note.text);
+    expect(notes.filter((text) => text.endsWith('Also it gets very hot.'))).toHaveLength(1);
+    expect(await ticketsInPsaWithSummary(subject)).toEqual([ticketId]);
+  });
+
+  it('makes a new ticket of a reply to a closed ticket, and of a stranger’s reply in someone else’s thread', async () => {
+    const first = '<wifi-12@client.test>';
+    const subject = 'Wi-Fi drops in the meeting room';
+    imap.deliver({ from: copied.contact.email, subject, messageId: first, text: 'The Wi-Fi drops every few minutes in the big meeting room.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const ticketId = (await messageRow(first))?.psaTicketExternalId ?? '';
+
+    // Someone outside the company (no synchronized contact) writing into the thread is not added to the ticket.
+    const stranger = '<wifi-13@elsewhere.test>';
+    imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', subject: `RE: ${subject}`, messageId: stranger, headers: { 'In-Reply-To': first }, text: 'Same here in our office.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, notes: 0 });
+    expect(await messageRow(stranger)).toMatchObject({ state: 'done', threadRowId: null });
+
+    // The ticket was closed in the PSA (its copy says so after a sync): a reply opens a new ticket.
+    await t.deps.database.db.update(psaTickets).set({ isClosed: true }).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, ticketId)));
+    const late = '<wifi-14@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: `RE: ${subject}`, messageId: late, headers: { 'In-Reply-To': first }, text: 'It is back again this week.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, notes: 0 });
+    const lateRow = await messageRow(late);
+    expect(lateRow).toMatchObject({ state: 'done' });
+    expect(lateRow?.psaTicketExternalId).not.toBe(ticketId);
   });
 
   it('records why a mailbox could not be read (a changed password) for the settings screen', async () => {

@@ -3,7 +3,8 @@ import type { TPsaType } from '@switchboard/contracts';
 import { definePsaWrite } from '../psa-outbox/psa-outbox';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
-import { markEmailTicketDone } from './email-connector.repository';
+import { AppError } from '../../lib/app-error';
+import { findThreadTicketId, markEmailNoteDone, markEmailTicketDone } from './email-connector.repository';
 
 /** What the outbox keeps for a ticket made from an email (JSON): the PSA input and the names its copy shows. */
 export interface TEmailTicketPayload {
@@ -30,5 +31,35 @@ definePsaWrite<TEmailTicketPayload, TPsaTicket>(EMAIL_TICKET_WRITE, {
     const now = new Date();
     await markEmailTicketDone(tx, row.mspId, payload.emailMessageRowId, { externalId: String(ticket.id), number: ticket.number }, now);
     await upsertTicketCopies(tx, row.mspId, payload.psaType, [ticketCopyOfCreate(payload, ticket, now)]);
+  },
+});
+
+/** What the outbox keeps for a reply by mail that becomes a note on its thread's ticket. */
+export interface TEmailNotePayload {
+  /** The reply's email_connector_messages row. */
+  emailMessageRowId: string;
+  /** The row of the message that made the ticket (the write's target, so the note waits for the ticket). */
+  threadRowId: string;
+  text: string;
+}
+
+export const EMAIL_NOTE_WRITE = 'email.ticket.note';
+
+/**
+ * A reply by mail, added to its thread's ticket as a Description note (customer-facing discussion): on
+ * ConnectWise `detailDescriptionFlag`, on Autotask a note all PSA users see. Its target is the thread's
+ * first message, so the outbox sends it only after that ticket was created; the ticket's PSA id is read
+ * when it is sent. A retry after an unknown outcome finds the note by its text (the adapters' lookup).
+ */
+definePsaWrite<TEmailNotePayload, { ticketId: number; number: string; noteId: number }>(EMAIL_NOTE_WRITE, {
+  send: async (client, payload, row, context) => {
+    const ticket = await findThreadTicketId(context.db, row.mspId, payload.threadRowId);
+    if (!ticket) throw new AppError('psa_unavailable', 'The ticket this reply belongs to is not in the PSA yet.');
+    const note = await client.addNote(Number(ticket.externalId), { text: payload.text, kind: 'description' });
+    return { ticketId: Number(ticket.externalId), number: ticket.number, noteId: note.id };
+  },
+  onDone: async (tx, row, result) => {
+    const payload = row.payload as TEmailNotePayload;
+    await markEmailNoteDone(tx, row.mspId, payload.emailMessageRowId, { externalId: String(result.ticketId), number: result.number }, new Date());
   },
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import EmailReplyParser from 'email-reply-parser';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
 import { psaContacts } from '@switchboard/db';
@@ -10,8 +11,8 @@ import { findSyncedCompany, findTicketingConfig } from '../boards/boards.reposit
 import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
 import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-draft';
 import { MAX_MESSAGE_BYTES, openMailbox } from './mailbox';
-import { claimEmailMessage, findEmailConnector, recordMailboxCheck, type TEmailConnectorRow, type TNewEmailMessage } from './email-connector.repository';
-import { EMAIL_MESSAGE_TARGET, EMAIL_TICKET_WRITE, type TEmailTicketPayload } from './email-tickets.psa-write';
+import { claimEmailMessage, findEmailConnector, findThreadTicket, recordMailboxCheck, type TEmailConnectorRow, type TNewEmailMessage, type TThreadTicket } from './email-connector.repository';
+import { EMAIL_MESSAGE_TARGET, EMAIL_NOTE_WRITE, EMAIL_TICKET_WRITE, type TEmailNotePayload, type TEmailTicketPayload } from './email-tickets.psa-write';
 
 /** The queue of "read this MSP's mailbox" jobs (decision 036); one waiting job per MSP. */
 export const EMAIL_CONNECTOR_QUEUE = 'email-connector-read';
@@ -28,6 +29,8 @@ export const READING_PROBLEMS = {
 
 export interface TReadingOutcome {
   created: number;
+  /** Replies added as notes to their thread's open ticket. */
+  notes: number;
   /** Taken before (by an earlier reading, or another server at the same moment): nothing new was made. */
   alreadyTaken: number;
   skipped: number;
@@ -48,12 +51,37 @@ export function summaryOf(subject: string, text: string, sender: TSender): strin
   return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
 }
 
-/** The text body (mailparser makes one from the HTML part when the mail has none), bounded, with the attachments named. */
-function descriptionOf(mail: ParsedMail): string {
-  const text = (mail.text ?? '').replace(/\r\n/g, '\n').trim();
+/** `text` bounded (an empty text said so), with the mail's attachments named. */
+function withAttachments(text: string, mail: ParsedMail): string {
   const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}\n[…]` : text;
   const attachments = mail.attachments.map((attachment) => attachment.filename).filter((name): name is string => Boolean(name));
   return attachments.length > 0 ? `${body}\n\nAttachments (in the help-desk mailbox): ${attachments.join(', ')}` : body;
+}
+
+/** The mail's whole text body (mailparser makes one from the HTML part when the mail has none). */
+const textOf = (mail: ParsedMail) => (mail.text ?? '').replace(/\r\n/g, '\n').trim();
+
+/** A new ticket's description: the whole text, with the attachments named. */
+function descriptionOf(mail: ParsedMail): string {
+  return withAttachments(textOf(mail), mail);
+}
+
+/**
+ * A reply's note: who wrote, and what they wrote above the quoted thread and their signature
+ * (`email-reply-parser`); the whole text when nothing is left of it.
+ */
+export function replyNoteOf(mail: ParsedMail, sender: TSender): string {
+  const whole = textOf(mail);
+  const reply = new EmailReplyParser().parseReply(whole).trim() || whole;
+  const who = sender.name ? `${sender.name} <${sender.address}>` : sender.address;
+  return `Email from ${who}:\n\n${withAttachments(reply, mail)}`;
+}
+
+/** The Message-IDs a mail answers (In-Reply-To, then References), at most the 50 nearest. */
+function answeredIdsOf(mail: ParsedMail): string[] {
+  const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
+  const ids = [mail.inReplyTo ?? '', ...references].flatMap((value) => value.split(/\s+/)).map((id) => id.trim());
+  return [...new Set(ids.filter((id) => id !== '' && id.length <= 998))].slice(0, 50);
 }
 
 /** Mail no person wrote: auto-replies, bounces and lists (RFC 3834), which would otherwise answer ticket notifications in a loop. */
@@ -102,6 +130,39 @@ export function createEmailTicketsService(deps: TAppDeps) {
     return { companyId: String(config.defaultCompanyId), companyName: config.defaultCompanyName, contactId: null, contactName: null };
   }
 
+  /**
+   * The open ticket this mail replies to, when its sender may add to it: the person who wrote the mail
+   * that made it, or a contact of its company. Null for a new conversation, a closed ticket (the reply
+   * becomes a new ticket) or a stranger in the thread.
+   */
+  async function threadOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender): Promise<TThreadTicket | null> {
+    const thread = await findThreadTicket(db, mspId, answeredIdsOf(mail));
+    if (!thread || thread.isClosed || sender.address === '') return null;
+    if (thread.fromAddress === sender.address) return thread;
+    if (thread.companyExternalId === null) return null;
+    const contact = await contactOf(mspId, board, sender);
+    return contact?.externalCompanyId === thread.companyExternalId ? thread : null;
+  }
+
+  /** A reply: claimed and its note stored in the outbox (after the thread's ticket), in one transaction. Null when it was taken before. */
+  async function takeReply(mspId: string, thread: TThreadTicket, mail: ParsedMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
+    return db.transaction(async (tx) => {
+      const row = await claimEmailMessage(tx, mspId, { ...base, state: 'note', reason: null, threadRowId: thread.id }, now);
+      if (!row) return null;
+      const payload: TEmailNotePayload = { emailMessageRowId: row.id, threadRowId: thread.id, text: replyNoteOf(mail, sender) };
+      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: thread.id }, payload }, now);
+      await deps.audit.record(tx, {
+        mspId,
+        actorKind: 'system',
+        action: 'email_connector.note',
+        target: row.id,
+        outcome: 'success',
+        details: { from: sender.address, subject: base.subject, messageId: base.messageId, thread: thread.id, ticket: thread.psaTicketExternalId },
+      });
+      return { state: 'note' as const, outboxId: write.id };
+    });
+  }
+
   /** Categorises like a chat ticket; the board's defaults (its first board, the PSA's own priority) when the model is not sure. */
   async function categoryOf(mspId: string, board: TMspBoard, text: string): Promise<{ category: TResolvedCategory | null; engine: 'local' | 'board-default'; confidence: number }> {
     const categoriser = await categorisers.forMsp(mspId, board);
@@ -125,6 +186,9 @@ export function createEmailTicketsService(deps: TAppDeps) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
       return row ? { state: 'ignored', outboxId: null } : null;
     }
+    // A reply in the thread of an open ticket is a note on it, not a second ticket.
+    const thread = await threadOf(mspId, board, mail, sender);
+    if (thread) return takeReply(mspId, thread, mail, sender, base, now);
     const filing = await filingOf(mspId, board, sender);
     if (!filing) {
       // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company.
@@ -203,6 +267,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
         const taken = await takeMessage(connector, board, mail, fetched.source);
         if (taken === null) outcome.alreadyTaken += 1;
         else if (taken.state === 'pending') outcome.created += 1;
+        else if (taken.state === 'note') outcome.notes += 1;
         else if (taken.state === 'skipped') outcome.skipped += 1;
         else outcome.ignored += 1;
         // After the commit: try the PSA at once (a PSA that is down leaves it to the outbox's retries).
@@ -222,7 +287,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   return {
     /** One reading of the MSP's mailbox (a job of EMAIL_CONNECTOR_QUEUE); what it came to. */
     async readMailbox(mspId: string, signal: AbortSignal = new AbortController().signal): Promise<TReadingOutcome> {
-      const outcome: TReadingOutcome = { created: 0, alreadyTaken: 0, skipped: 0, ignored: 0, problem: null };
+      const outcome: TReadingOutcome = { created: 0, notes: 0, alreadyTaken: 0, skipped: 0, ignored: 0, problem: null };
       const connector = await findEmailConnector(db, mspId);
       if (!connector) return outcome;
       const finish = async (problem: string | null) => {

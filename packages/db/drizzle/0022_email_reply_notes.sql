@@ -1,0 +1,1 @@
+ALTER TABLE "email_connector_messages" ADD COLUMN "thread_row_id" uuid;
