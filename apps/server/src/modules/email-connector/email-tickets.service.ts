@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import EmailReplyParser from 'email-reply-parser';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
-import { psaContacts } from '@switchboard/db';
+import { psaContacts, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, sha256 } from '../../lib/crypto';
@@ -106,6 +106,10 @@ export function createEmailTicketsService(deps: TAppDeps) {
   const db = deps.database.db;
   const categorisers = categoriserStoreFor(db, deps.now);
 
+  /** The audit event of a message that became a ticket or a note, in the transaction that stored it. */
+  const auditMail = (tx: TDatabase, mspId: string, action: 'email_connector.ticket' | 'email_connector.note', rowId: string, details: Record<string, unknown>) =>
+    deps.audit.record(tx, { mspId, actorKind: 'system', action, target: rowId, outcome: 'success', details });
+
   async function contactOf(mspId: string, board: TMspBoard, sender: TSender) {
     if (sender.address === '') return null;
     const [contact] = await db
@@ -151,14 +155,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
       if (!row) return null;
       const payload: TEmailNotePayload = { emailMessageRowId: row.id, threadRowId: thread.id, text: replyNoteOf(mail, sender) };
       const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: thread.id }, payload }, now);
-      await deps.audit.record(tx, {
-        mspId,
-        actorKind: 'system',
-        action: 'email_connector.note',
-        target: row.id,
-        outcome: 'success',
-        details: { from: sender.address, subject: base.subject, messageId: base.messageId, thread: thread.id, ticket: thread.psaTicketExternalId },
-      });
+      await auditMail(tx, mspId, 'email_connector.note', row.id, { from: sender.address, subject: base.subject, messageId: base.messageId, thread: thread.id, ticket: thread.psaTicketExternalId });
       return { state: 'note' as const, outboxId: write.id };
     });
   }
@@ -230,25 +227,18 @@ export function createEmailTicketsService(deps: TAppDeps) {
         names: { board: target.board.boardName, type: category?.typeName ?? null, subtype: category?.subTypeName ?? null, priority: priorityName, company: filing.companyName, contact: filing.contactName },
       };
       const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: row.id }, payload }, now);
-      await deps.audit.record(tx, {
-        mspId,
-        actorKind: 'system',
-        action: 'email_connector.ticket',
-        target: row.id,
-        outcome: 'success',
-        details: {
-          from: sender.address,
-          subject: summary,
-          messageId,
-          company: filing.companyId,
-          contact: filing.contactId,
-          board: target.board.boardName,
-          type: category?.typeName ?? null,
-          subtype: category?.subTypeName ?? null,
-          tier: category?.tier ?? null,
-          engine,
-          confidence: Math.round(confidence * 1000) / 1000,
-        },
+      await auditMail(tx, mspId, 'email_connector.ticket', row.id, {
+        from: sender.address,
+        subject: summary,
+        messageId,
+        company: filing.companyId,
+        contact: filing.contactId,
+        board: target.board.boardName,
+        type: category?.typeName ?? null,
+        subtype: category?.subTypeName ?? null,
+        tier: category?.tier ?? null,
+        engine,
+        confidence: Math.round(confidence * 1000) / 1000,
       });
       return { state: 'pending' as const, outboxId: write.id };
     });

@@ -31,6 +31,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the screen and starts a sync of Help Desk over January 2025, as a person would. */
+async function startSyncOfJanuary(): Promise<void> {
+  renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+  fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-01-01' } });
+  fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-31' } });
+  // The board choice: Mantine's MultiSelect opens on click and lists the PSA's boards.
+  const [boardsInput] = screen.getAllByLabelText('Boards');
+  if (!boardsInput) throw new Error('no board choice');
+  fireEvent.click(boardsInput);
+  fireEvent.click(await screen.findByText('Help Desk'));
+  fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+}
+
 describe('BoardSyncScreen', () => {
   // Bug: when the PSA's boards could not be read the Boards field was simply empty, with no word why.
   it("says why there are no boards to choose when the PSA's boards cannot be read", async () => {
@@ -61,15 +74,7 @@ describe('BoardSyncScreen', () => {
       { parentRunId: RUN, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-31', psaRequests: 9, phase1: phase('COMPLETED'), phase2: phase('COMPLETED') },
     ]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-01-01' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-31' } });
-    // The board choice: Mantine's MultiSelect opens on click and lists the PSA's boards.
-    const [boardsInput] = screen.getAllByLabelText('Boards');
-    if (!boardsInput) throw new Error('no board choice');
-    fireEvent.click(boardsInput);
-    fireEvent.click(await screen.findByText('Help Desk'));
-    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    await startSyncOfJanuary();
     // A success is a polite status, not an interrupting alert (Mantine's Alert is role="alert" by default).
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.batchSync.started.replace('{id}', RUN));
     const statusCalls = () => calls.filter((url) => url.startsWith('/psa/api/batch/status')).length;
@@ -96,14 +101,7 @@ describe('BoardSyncScreen', () => {
   it('says in plain words how far a failed sync got, and shows its error', async () => {
     stubApi([{ parentRunId: RUN, boardIds: [1], startDate: '2025-01-01', endDate: '2025-01-31', psaRequests: 2, phase1: { ...phase('FAILED'), error: 'The PSA refused the board list.' } }]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-01-01' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-01-31' } });
-    const [boardsInput] = screen.getAllByLabelText('Boards');
-    if (!boardsInput) throw new Error('no board choice');
-    fireEvent.click(boardsInput);
-    fireEvent.click(await screen.findByText('Help Desk'));
-    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    await startSyncOfJanuary();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_500);
     });
