@@ -1,1 +1,2 @@
-ALTER TABLE "email_connector_messages" ADD COLUMN "thread_row_id" uuid;
+ALTER TABLE "email_connector_messages" ADD COLUMN "thread_row_id" uuid;--> statement-breakpoint
+ALTER TABLE "email_connector_messages" ADD CONSTRAINT "email_connector_messages_thread_fk" FOREIGN KEY ("msp_id","thread_row_id") REFERENCES "public"."email_connector_messages"("msp_id","id") ON DELETE SET NULL ("thread_row_id") ON UPDATE no action;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { msps } from './tenancy';
 
 /**
@@ -50,5 +50,7 @@ export const emailConnectorMessages = pgTable(
     primaryKey({ columns: [t.mspId, t.id] }),
     uniqueIndex('email_connector_messages_message_uq').on(t.mspId, t.messageId),
     index('email_connector_messages_created_idx').on(t.mspId, t.createdAt),
+    // The migration narrows this to ON DELETE SET NULL (thread_row_id): msp_id is never nulled.
+    foreignKey({ name: 'email_connector_messages_thread_fk', columns: [t.mspId, t.threadRowId], foreignColumns: [t.mspId, t.id] }).onDelete('set null'),
   ],
 );

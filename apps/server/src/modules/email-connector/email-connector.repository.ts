@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TPsaType } from '@switchboard/contracts';
 import { emailConnectorMessages, emailConnectors, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
@@ -132,4 +133,27 @@ export async function markEmailNoteDone(db: TDatabase, mspId: string, id: string
     .update(emailConnectorMessages)
     .set({ psaTicketExternalId: ticket.externalId, psaTicketNumber: ticket.number, updatedAt: now })
     .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id)));
+}
+
+/** An open ticket copy a reply by mail may name by its number, with whom it is for. */
+export interface TNumberedTicket {
+  /** The psa_tickets row (the outbox target of writes about this ticket). */
+  rowId: string;
+  externalId: string;
+  number: string;
+  companyExternalId: string | null;
+}
+
+/**
+ * The open ticket copy of the MSP's PSA with this number: the PSA's id (ConnectWise; Autotask's id too),
+ * or Autotask's ticket number ("T20261128.0001"). Null when there is none or it is closed.
+ */
+export async function findOpenTicketByNumber(db: TDatabase, mspId: string, psaType: TPsaType, number: string): Promise<TNumberedTicket | null> {
+  const byNumber = /^[0-9]{1,9}$/.test(number) ? eq(psaTickets.externalId, number) : eq(psaTickets.ticketNumber, number);
+  const [row] = await db
+    .select({ rowId: psaTickets.id, externalId: psaTickets.externalId, number: sql<string>`coalesce(${psaTickets.ticketNumber}, ${psaTickets.externalId})`, companyExternalId: psaTickets.companyExternalId })
+    .from(psaTickets)
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), byNumber, eq(psaTickets.isClosed, false)))
+    .limit(1);
+  return row ?? null;
 }

@@ -241,6 +241,27 @@ describe('the email connector', () => {
     expect(lateRow?.psaTicketExternalId).not.toBe(ticketId);
   });
 
+  it('adds an answer to the PSA’s own notification — its subject names the ticket — as a note, for a contact of the ticket’s company only', async () => {
+    const first = '<scanner-15@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: 'Scanner sends empty PDFs', messageId: first, text: 'Scanned documents arrive as empty PDF files.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const ticketId = (await messageRow(first))?.psaTicketExternalId ?? '';
+
+    // The PSA mailed its own notification; the contact answers it to the help-desk address (no Message-ID of ours).
+    const answer = '<scanner-16@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: `RE: Ticket#${ticketId}/Scanner sends empty PDFs`, messageId: answer, text: 'It happens on the second floor scanner only.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, notes: 1 });
+    expect(await messageRow(answer)).toMatchObject({ state: 'note', threadRowId: null, psaTicketExternalId: ticketId });
+    expect((await direct.listNotes(Number(ticketId))).map((note) => note.text)).toContain(`Email from ${copied.contact.email.toLowerCase()}:\n\nIt happens on the second floor scanner only.`);
+
+    // The same number from someone who is not a contact of that company opens nothing: a ticket of their own.
+    const guess = '<scanner-17@elsewhere.test>';
+    imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', subject: `Ticket #${ticketId}`, messageId: guess, text: 'Please close this ticket.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, notes: 0 });
+    expect((await messageRow(guess))?.psaTicketExternalId).not.toBe(ticketId);
+    expect((await direct.listNotes(Number(ticketId))).map((note) => note.text).join('\n')).not.toContain('Please close this ticket.');
+  });
+
   it('records why a mailbox could not be read (a changed password) for the settings screen', async () => {
     const { emailConnectors } = await import('@switchboard/db');
     const { encryptSecret } = await import('../../lib/crypto');

@@ -38,22 +38,25 @@ definePsaWrite<TEmailTicketPayload, TPsaTicket>(EMAIL_TICKET_WRITE, {
 export interface TEmailNotePayload {
   /** The reply's email_connector_messages row. */
   emailMessageRowId: string;
-  /** The row of the message that made the ticket (the write's target, so the note waits for the ticket). */
-  threadRowId: string;
+  /** A reply in a mail thread: the row of the message that made the ticket (the write's target, so the note waits for the ticket). */
+  threadRowId: string | null;
+  /** A reply naming the ticket's number: the PSA's ticket (the write's target is its copy). */
+  ticket: { externalId: string; number: string } | null;
   text: string;
 }
 
 export const EMAIL_NOTE_WRITE = 'email.ticket.note';
 
 /**
- * A reply by mail, added to its thread's ticket as a Description note (customer-facing discussion): on
- * ConnectWise `detailDescriptionFlag`, on Autotask a note all PSA users see. Its target is the thread's
- * first message, so the outbox sends it only after that ticket was created; the ticket's PSA id is read
- * when it is sent. A retry after an unknown outcome finds the note by its text (the adapters' lookup).
+ * A reply by mail, added to its ticket as a Description note (customer-facing discussion): on ConnectWise
+ * `detailDescriptionFlag`, on Autotask a note all PSA users see. In a mail thread its target is the
+ * thread's first message, so the outbox sends it only after that ticket was created, and the ticket's PSA
+ * id is read when it is sent; naming a ticket number, its target is that ticket's copy (after the queue's
+ * writes about it). A retry after an unknown outcome finds the note by its text (the adapters' lookup).
  */
 definePsaWrite<TEmailNotePayload, { ticketId: number; number: string; noteId: number }>(EMAIL_NOTE_WRITE, {
   send: async (client, payload, row, context) => {
-    const ticket = await findThreadTicketId(context.db, row.mspId, payload.threadRowId);
+    const ticket = payload.ticket ?? (payload.threadRowId === null ? null : await findThreadTicketId(context.db, row.mspId, payload.threadRowId));
     if (!ticket) throw new AppError('psa_unavailable', 'The ticket this reply belongs to is not in the PSA yet.');
     const note = await client.addNote(Number(ticket.externalId), { text: payload.text, kind: 'description' });
     return { ticketId: Number(ticket.externalId), number: ticket.number, noteId: note.id };

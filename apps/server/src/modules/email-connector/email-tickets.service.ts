@@ -11,7 +11,17 @@ import { findSyncedCompany, findTicketingConfig } from '../boards/boards.reposit
 import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
 import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-draft';
 import { MAX_MESSAGE_BYTES, openMailbox } from './mailbox';
-import { claimEmailMessage, findEmailConnector, findThreadTicket, recordMailboxCheck, type TEmailConnectorRow, type TNewEmailMessage, type TThreadTicket } from './email-connector.repository';
+import {
+  claimEmailMessage,
+  findEmailConnector,
+  findOpenTicketByNumber,
+  findThreadTicket,
+  recordMailboxCheck,
+  type TEmailConnectorRow,
+  type TNewEmailMessage,
+  type TNumberedTicket,
+  type TThreadTicket,
+} from './email-connector.repository';
 import { EMAIL_MESSAGE_TARGET, EMAIL_NOTE_WRITE, EMAIL_TICKET_WRITE, type TEmailNotePayload, type TEmailTicketPayload } from './email-tickets.psa-write';
 
 /** The queue of "read this MSP's mailbox" jobs (decision 036); one waiting job per MSP. */
@@ -77,6 +87,19 @@ export function replyNoteOf(mail: ParsedMail, sender: TSender): string {
   return `Email from ${who}:\n\n${withAttachments(reply, mail)}`;
 }
 
+/** Where a reply goes: its mail thread's ticket, or the ticket its subject names. */
+type TReplyTarget = { thread: TThreadTicket; ticket: null } | { thread: null; ticket: TNumberedTicket };
+
+/**
+ * The PSA ticket number a subject names, as PSAs write it in their notifications: "Ticket #12345",
+ * "Ticket#12345/…", "ticket 12345" (ConnectWise; the PSA's id), or Autotask's "T20261128.0001". Null when none.
+ */
+export function ticketNumberIn(subject: string): string | null {
+  const autotask = /\b(T\d{8}\.\d{4})\b/.exec(subject);
+  if (autotask?.[1]) return autotask[1];
+  return /\bticket\s*(?:#|no\.?|number)?\s*:?\s*(\d{1,9})\b/i.exec(subject)?.[1] ?? null;
+}
+
 /** The Message-IDs a mail answers (In-Reply-To, then References), at most the 50 nearest. */
 function answeredIdsOf(mail: ParsedMail): string[] {
   const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
@@ -135,27 +158,50 @@ export function createEmailTicketsService(deps: TAppDeps) {
   }
 
   /**
-   * The open ticket this mail replies to, when its sender may add to it: the person who wrote the mail
-   * that made it, or a contact of its company. Null for a new conversation, a closed ticket (the reply
-   * becomes a new ticket) or a stranger in the thread.
+   * The open ticket this mail replies to, when its sender may add to it. In a thread of the mailbox
+   * (In-Reply-To, References): the person who wrote the mail that made the ticket, or a contact of its
+   * company. Otherwise by a ticket number in the subject (the PSA's own notification answered to the
+   * help-desk address): a contact of the ticket's company only, so a number alone opens no one's ticket.
+   * Null for a new conversation, a closed ticket (the reply becomes a new ticket) or a stranger.
    */
-  async function threadOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender): Promise<TThreadTicket | null> {
+  async function replyTargetOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender, subject: string): Promise<TReplyTarget | null> {
+    if (sender.address === '') return null;
+    const companyOfSender = async () => (await contactOf(mspId, board, sender))?.externalCompanyId ?? null;
     const thread = await findThreadTicket(db, mspId, answeredIdsOf(mail));
-    if (!thread || thread.isClosed || sender.address === '') return null;
-    if (thread.fromAddress === sender.address) return thread;
-    if (thread.companyExternalId === null) return null;
-    const contact = await contactOf(mspId, board, sender);
-    return contact?.externalCompanyId === thread.companyExternalId ? thread : null;
+    if (thread && !thread.isClosed) {
+      if (thread.fromAddress === sender.address) return { thread, ticket: null };
+      if (thread.companyExternalId !== null && (await companyOfSender()) === thread.companyExternalId) return { thread, ticket: null };
+      return null;
+    }
+    if (thread) return null;
+    const number = ticketNumberIn(subject);
+    if (number === null) return null;
+    const ticket = await findOpenTicketByNumber(db, mspId, board.psaType, number);
+    if (!ticket || ticket.companyExternalId === null) return null;
+    return (await companyOfSender()) === ticket.companyExternalId ? { thread: null, ticket } : null;
   }
 
-  /** A reply: claimed and its note stored in the outbox (after the thread's ticket), in one transaction. Null when it was taken before. */
-  async function takeReply(mspId: string, thread: TThreadTicket, mail: ParsedMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
+  /** A reply: claimed and its note stored in the outbox (after its ticket's earlier writes), in one transaction. Null when it was taken before. */
+  async function takeReply(mspId: string, target: TReplyTarget, mail: ParsedMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
+    const { thread, ticket } = target;
     return db.transaction(async (tx) => {
-      const row = await claimEmailMessage(tx, mspId, { ...base, state: 'note', reason: null, threadRowId: thread.id }, now);
+      const row = await claimEmailMessage(tx, mspId, { ...base, state: 'note', reason: null, threadRowId: thread?.id ?? null }, now);
       if (!row) return null;
-      const payload: TEmailNotePayload = { emailMessageRowId: row.id, threadRowId: thread.id, text: replyNoteOf(mail, sender) };
-      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: thread.id }, payload }, now);
-      await auditMail(tx, mspId, 'email_connector.note', row.id, { from: sender.address, subject: base.subject, messageId: base.messageId, thread: thread.id, ticket: thread.psaTicketExternalId });
+      const payload: TEmailNotePayload = {
+        emailMessageRowId: row.id,
+        threadRowId: thread?.id ?? null,
+        ticket: ticket ? { externalId: ticket.externalId, number: ticket.number } : null,
+        text: replyNoteOf(mail, sender),
+      };
+      const writeTarget = ticket ? { type: 'ticket', id: ticket.rowId } : { type: EMAIL_MESSAGE_TARGET, id: thread.id };
+      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: writeTarget, payload }, now);
+      await auditMail(tx, mspId, 'email_connector.note', row.id, {
+        from: sender.address,
+        subject: base.subject,
+        messageId: base.messageId,
+        thread: thread?.id ?? null,
+        ticket: ticket?.externalId ?? thread?.psaTicketExternalId ?? null,
+      });
       return { state: 'note' as const, outboxId: write.id };
     });
   }
@@ -184,8 +230,8 @@ export function createEmailTicketsService(deps: TAppDeps) {
       return row ? { state: 'ignored', outboxId: null } : null;
     }
     // A reply in the thread of an open ticket is a note on it, not a second ticket.
-    const thread = await threadOf(mspId, board, mail, sender);
-    if (thread) return takeReply(mspId, thread, mail, sender, base, now);
+    const replyTarget = await replyTargetOf(mspId, board, mail, sender, subject);
+    if (replyTarget) return takeReply(mspId, replyTarget, mail, sender, base, now);
     const filing = await filingOf(mspId, board, sender);
     if (!filing) {
       // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company.

@@ -76,7 +76,7 @@ function ConnectorStatus({ settings }: { settings: TEmailConnectorSettings }) {
   if (!settings.isConfigured || !settings.address) {
     return (
       <Text size="sm" c="dimmed">
-        Mail sent to your help-desk mailbox can become tickets in your PSA: from a known contact under their company, from anyone else under the default company. A reply in a ticket’s thread is added to that ticket as a note.
+        Mail sent to your help-desk mailbox can become tickets in your PSA: from a known contact under their company, from anyone else under the default company. A reply about an open ticket (in its mail thread, or naming its number) is added to that ticket as a note.
       </Text>
     );
   }
