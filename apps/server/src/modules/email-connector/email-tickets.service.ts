@@ -39,7 +39,7 @@ export const READING_PROBLEMS = {
 
 export interface TReadingOutcome {
   created: number;
-  /** Replies added as notes to their thread's open ticket. */
+  /** Replies added as notes to their open ticket (by mail thread or ticket number). */
   notes: number;
   /** Taken before (by an earlier reading, or another server at the same moment): nothing new was made. */
   alreadyTaken: number;
@@ -229,7 +229,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
       return row ? { state: 'ignored', outboxId: null } : null;
     }
-    // A reply in the thread of an open ticket is a note on it, not a second ticket.
+    // A reply about an open ticket (its mail thread, or its number in the subject) is a note on it, not a second ticket.
     const replyTarget = await replyTargetOf(mspId, board, mail, sender, subject);
     if (replyTarget) return takeReply(mspId, replyTarget, mail, sender, base, now);
     const filing = await filingOf(mspId, board, sender);
