@@ -4,7 +4,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TCreateTicketResponse } from '@switchboard/contracts';
 import { createPsaClient } from '@switchboard/psa';
 import type { PsaClient } from '@switchboard/psa';
-import { demoUser, expect, signInThroughApi, test } from '../fixtures';
+import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 
 // The simulator's fixed demo keys (packages/psa-sim/src/context.ts); its address is the demo integration's psaUrl.
 const SIM_KEYS = { companyId: 'northwind', publicKey: 'SimPublicKey1', privateKey: 'SimPrivateKey1', clientId: '00000000-0000-4000-8000-000000000001' };
@@ -159,6 +159,32 @@ test.describe('tickets by chat (02 §4)', () => {
     await expect(page.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
     await expect(page.getByRole('region', { name: 'Your ticket' })).toHaveCount(0);
     expect(createCalls).toBe(0);
+  });
+
+  test('a problem the first answers leave unclear gets one more round of questions beside the steps (decision 038)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openAs(page, client);
+    const chat = page.getByRole('complementary', { name: 'Jarvis assistant' });
+    await chat.getByRole('textbox', { name: 'Message to Jarvis' }).fill('My computer is really slow and sometimes freezes when I open files from the shared drive');
+    await chat.getByRole('textbox', { name: 'Message to Jarvis' }).press('Enter');
+    const firstRound = chat.getByRole('group', { name: 'Answers', exact: true });
+    await expect(firstRound).toBeVisible({ timeout: 20_000 });
+    const questions = await firstRound.getByRole('group', { name: /^Question \d+$/ }).count();
+    expect(questions).toBeGreaterThan(0);
+    for (let index = 1; index <= questions; index += 1) await firstRound.getByRole('group', { name: `Question ${index}` }).getByRole('button', { name: 'Not sure' }).click();
+    await chat.getByRole('button', { name: `Send ${questions} answer${questions === 1 ? '' : 's'}` }).click();
+
+    // Still unsure: new questions, answerable like the first ones, with the steps it found meanwhile.
+    await expect(chat.getByText(MESSAGES.assistant.stillUnsureAskMore)).toBeVisible({ timeout: 20_000 });
+    const followUp = chat.getByRole('group', { name: /^Answers( and troubleshooting steps)?$/ });
+    await expect(followUp.getByRole('group', { name: 'Question 1' })).toBeVisible();
+    await expect(chat.getByText('Answer the questions, then send them.')).toBeVisible();
+    await screenshots(page, 'jarvis-follow-up-questions');
+    await followUp.getByRole('group', { name: 'Question 1' }).getByRole('button', { name: 'Not sure' }).click();
+    await chat.getByRole('button', { name: 'Send 1 answer' }).click();
+    // Asked once: now the form is where the category is chosen, and the chat asks nothing more.
+    await expect(chat.getByText(MESSAGES.assistant.abstainedAfterAnswers)).toBeVisible({ timeout: 20_000 });
+    await expect(chat.getByRole('group', { name: 'Question 1' })).toHaveCount(0);
   });
 
   // A demo technician with the built-in Technician role: no user-management permission, so the Companies

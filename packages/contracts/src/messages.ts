@@ -296,6 +296,8 @@ export const MESSAGES = {
     noStepsForTicket: 'I have no steps for this that you can try yourself. Confirm the ticket and a technician will take it, or talk to a technician now.',
     abstained: 'I am not sure which category this belongs to. Please answer the questions below so I can pick the right one.',
     abstainedAfterAnswers: 'I am still not sure which category this belongs to. Please choose the board, category and subcategory in the ticket below.',
+    /** Tickets by chat, second round, when the first answers left the category open: one more round of questions. */
+    stillUnsureAskMore: 'I am still not sure which category this belongs to. A few more questions:',
     feedbackSaved: 'Thanks for your feedback!',
     feedbackOnlyAnswers: 'Feedback can only be given on the assistant’s answers.',
     didNotHelpTwice: 'Sorry that did not help. Would you like to talk to a technician now?',

@@ -191,18 +191,30 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       });
       const troubleshooting = await engine.troubleshoot({ text, proposal: categorised.value, sources: retrieved.map((result) => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score, isOfCategory: result.isOfCategory })), limit: TROUBLESHOOTING_STEP_COUNT });
       const steps = presentSteps(troubleshooting.value);
+      // Still not sure after the first answers: one more round of questions (about the candidates left, none
+      // asked before) beside the steps, before the person has to pick the category in the form. Asked once:
+      // answers recorded before this message mean the follow-up round has been.
+      const followUps = categorised.value.kind === 'abstain' && previous.length === 0 && answers.length > 0 ? (await engine.questions({ proposal: categorised.value, answers })).value : [];
       // The sources shown are those the steps came from, not every candidate looked at.
       const cited = retrieved.filter((result) => steps.some((step) => step.sources.some((source) => source.kind === result.kind && source.id === result.id && source.title === result.title)));
       const categorisation = { ...categorisation0, sources: cited.map(sourceOf) };
       const label = proposalLabel(categorisation);
-      const content = [
-        // No questions follow the second round, so the abstention points at the form, not at questions.
-        label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstainedAfterAnswers,
-        '',
-        ...(steps.length > 0
-          ? ['Try these steps, in order:', ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`), '', 'If none of this helps, confirm the ticket or talk to a technician.']
-          : [MESSAGES.assistant.noStepsForTicket]),
-      ].join('\n');
+      const stepLines = (intro: string) => [intro, ...steps.map((step, index) => `${index + 1}. ${step.text} _(${step.sources[0]?.title ?? ''})_`)];
+      const content = (
+        followUps.length > 0
+          ? [
+              MESSAGES.assistant.stillUnsureAskMore,
+              '',
+              ...followUps.map((question, index) => `${index + 1}. ${question.text}`),
+              ...(steps.length > 0 ? ['', ...stepLines('Meanwhile, you can try these steps, in order:')] : []),
+            ]
+          : [
+              // No questions follow now, so the abstention points at the form, not at questions.
+              label ? `Thanks. This is **${label}** (${Math.round(categorisation.confidence * 100)}% sure).` : MESSAGES.assistant.abstainedAfterAnswers,
+              '',
+              ...(steps.length > 0 ? [...stepLines('Try these steps, in order:'), '', 'If none of this helps, confirm the ticket or talk to a technician.'] : [MESSAGES.assistant.noStepsForTicket]),
+            ]
+      ).join('\n');
 
       const { row, message } = await db.transaction(async (tx) => {
         const userText = [body.userMessage.trim(), answeredQuestionsText(draft.questions as TDiagnosticQuestion[], body.answers)].filter((part) => part !== '').join('\n');
@@ -211,17 +223,25 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
           role: 'assistant',
           content,
           type: 'troubleshootButtons',
-          interactiveElements: [...stepButtons(steps), ...flowButtons(MESSAGES.assistant.talkToTechnician)],
+          interactiveElements: [...answerButtons(followUps), ...stepButtons(steps), ...flowButtons(MESSAGES.assistant.talkToTechnician)],
           sources: categorisation.sources,
           engine: troubleshooting.engine,
         });
         const [updated] = await tx
           .update(ticketDrafts)
-          .set({ stage: 'troubleshooting', answers, steps, proposal: { engineProposal: categorised.value, categorisation }, updatedAt: deps.now() })
+          .set({
+            // The follow-up round keeps the draft asking: its answers come back here once more.
+            stage: followUps.length > 0 ? 'questions' : 'troubleshooting',
+            ...(followUps.length > 0 ? { questions: presentQuestions(followUps) } : {}),
+            answers,
+            steps,
+            proposal: { engineProposal: categorised.value, categorisation },
+            updatedAt: deps.now(),
+          })
           .where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)))
           .returning();
         if (!updated) throw new Error('draft update returned no row');
-        await auditProposal(tx, actor, draft.id, categorisation, 2, categorised.fallbackReason ?? troubleshooting.fallbackReason);
+        await auditProposal(tx, actor, draft.id, categorisation, previous.length === 0 ? 2 : 3, categorised.fallbackReason ?? troubleshooting.fallbackReason);
         return { row: updated, message: assistantMessage };
       });
       return present(actor, row, message);

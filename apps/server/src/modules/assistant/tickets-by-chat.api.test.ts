@@ -97,7 +97,9 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect(first.categorisation.alternatives.every((candidate) => candidate.boardId === board.boardId)).toBe(true);
     expect(first.message.interactiveElements.map((element) => element.kind)).toEqual(expect.arrayContaining(['answer', 'talkToTechnician', 'confirm', 'cancel']));
 
-    const troubleshooting = await answerAll(client, first, 'yes');
+    // "Yes" to every question leaves it unsure: one follow-up round, answered the same way, then the steps.
+    const answered = await answerAll(client, first, 'yes');
+    const troubleshooting = answered.stage === 'questions' ? await answerAll(client, answered, 'yes') : answered;
     expect(troubleshooting.stage).toBe('troubleshooting');
     // The conversation keeps each answer beside its question, as the person saw it (not "outlook-app: yes").
     const kept = (await client.get(`/db/getMessages?conversationId=${first.conversationId}`)).json<TMessagePage>().messages;
@@ -137,21 +139,44 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     const events = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.create'), eq(auditEvents.target, result.requestId)));
     expect(events[0]?.details).toMatchObject({ aiProposal: { engine: 'local' } });
     const proposals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.ai_proposal'), eq(auditEvents.target, first.id)));
-    expect(proposals).toHaveLength(2);
+    expect(proposals).toHaveLength(troubleshooting === answered ? 2 : 3);
 
     // The draft is closed: a second confirm is refused.
     const again = await client.post(`/psa/createTicket?${q()}`, { ticketDraftId: first.id, title: 'x', description: 'x', name: 'x', emailId: contact.email, connectWiseDetails: details });
     expect(again.statusCode).toBe(409);
   });
 
-  it('when still not sure after the answers, asks the user to choose the category in the form, not to answer questions that are no longer there', async () => {
+  it('when still not sure after the answers, asks one more round of new questions, then asks the user to choose the category in the form', async () => {
     const first = await describeProblem(client, 'zqxv blorf wibble');
     expect(first.categorisation.abstained).toBe(true);
     expect(first.message.content).toContain(MESSAGES.assistant.abstained);
-    const troubleshooting = await answerAll(client, first, 'not sure');
+    // The answers left it open: a follow-up round, none of its questions asked before, with their answer buttons.
+    const followUp = await answerAll(client, first, 'not sure');
+    expect(followUp.categorisation.abstained).toBe(true);
+    expect(followUp.stage).toBe('questions');
+    expect(followUp.message.content).toContain(MESSAGES.assistant.stillUnsureAskMore);
+    expect(followUp.questions.length).toBeGreaterThan(0);
+    const askedFirst = new Set(first.questions.map((question) => question.id));
+    expect(followUp.questions.filter((question) => askedFirst.has(question.id))).toEqual([]);
+    for (const question of followUp.questions) expect(followUp.message.content).toContain(question.question);
+    expect(followUp.message.interactiveElements.filter((element) => element.kind === 'answer').map((element) => element.questionId)).toEqual(expect.arrayContaining(followUp.questions.map((question) => question.id)));
+    // Asked once: still open after those answers, the form is where the category is chosen.
+    const troubleshooting = await answerAll(client, followUp, 'not sure');
     expect(troubleshooting.categorisation.abstained).toBe(true);
+    expect(troubleshooting.stage).toBe('troubleshooting');
     expect(troubleshooting.message.content).toContain(MESSAGES.assistant.abstainedAfterAnswers);
     expect(troubleshooting.message.content).not.toContain('answer the questions below');
+    expect(troubleshooting.message.interactiveElements.filter((element) => element.kind === 'answer')).toEqual([]);
+    const proposals = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'ticket.ai_proposal'), eq(auditEvents.target, first.id)));
+    expect(proposals.map((event) => (event.details as { round: number }).round).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('asks no follow-up round when the first answers settle the category', async () => {
+    const first = await describeProblem(client, 'The office printer shows offline and my print jobs are stuck in the queue');
+    const answered = await answerAll(client, first, 'yes');
+    expect(answered.categorisation.abstained).toBe(false);
+    expect(answered.stage).toBe('troubleshooting');
+    expect(answered.message.content).not.toContain(MESSAGES.assistant.stillUnsureAskMore);
   });
 
   it('brings in the articles filed under the proposed type and subtype (a short message shares few words with the right article), for the people they are written for', async () => {

@@ -81,6 +81,14 @@ export function buttonsOf(elements: TInteractiveElement[]): TChatButton[] {
 }
 
 /** A stored message as a chat line. */
+/** What a message's buttons are, for the group that holds them: answers, steps, both (a follow-up round, decision 038), or the flow's actions. */
+function buttonsLabelOf(elements: TChatMessage['interactiveElements']): string {
+  const hasSteps = elements.some((element) => element.kind === 'step');
+  const hasAnswers = elements.some((element) => element.kind === 'answer');
+  if (hasSteps && hasAnswers) return 'Answers and troubleshooting steps';
+  return hasSteps ? 'Troubleshooting steps' : hasAnswers ? 'Answers' : 'Actions';
+}
+
 export function lineOfMessage(message: TChatMessage): TChatLine {
   return {
     key: message.id,
@@ -88,7 +96,7 @@ export function lineOfMessage(message: TChatMessage): TChatLine {
     role: message.role,
     text: message.content,
     buttons: buttonsOf(message.interactiveElements),
-    buttonsLabel: message.interactiveElements.some((element) => element.kind === 'step') ? 'Troubleshooting steps' : message.interactiveElements.some((element) => element.kind === 'answer') ? 'Answers' : 'Actions',
+    buttonsLabel: buttonsLabelOf(message.interactiveElements),
     sources: [...new Set(message.sources.map((source) => source.reference ?? source.title))],
   };
 }
