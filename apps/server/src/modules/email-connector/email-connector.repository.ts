@@ -92,9 +92,10 @@ export interface TThreadTicket {
 
 /**
  * The ticket a reply belongs to: among the messages the reply names (In-Reply-To, References), the newest
- * one that made a ticket, or is itself a reply in such a thread (then that thread's ticket). Null when none.
+ * one that made a ticket, or is itself a reply in such a thread (then that thread's ticket), with its copy
+ * in the MSP's current PSA. Null when none.
  */
-export async function findThreadTicket(db: TDatabase, mspId: string, messageIds: string[]): Promise<TThreadTicket | null> {
+export async function findThreadTicket(db: TDatabase, mspId: string, psaType: TPsaType, messageIds: string[]): Promise<TThreadTicket | null> {
   if (messageIds.length === 0) return null;
   const named = db
     .select({ rootId: sql<string>`coalesce(${emailConnectorMessages.threadRowId}, ${emailConnectorMessages.id})`.as('root_id') })
@@ -111,7 +112,8 @@ export async function findThreadTicket(db: TDatabase, mspId: string, messageIds:
     })
     .from(emailConnectorMessages)
     .innerJoin(named, eq(named.rootId, emailConnectorMessages.id))
-    .leftJoin(psaTickets, and(eq(psaTickets.mspId, emailConnectorMessages.mspId), eq(psaTickets.externalId, emailConnectorMessages.psaTicketExternalId)))
+    // The copy in the MSP's current PSA (after a switch of PSA the other one's ids may repeat).
+    .leftJoin(psaTickets, and(eq(psaTickets.mspId, emailConnectorMessages.mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.externalId, emailConnectorMessages.psaTicketExternalId)))
     .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.state, ['pending', 'done'])))
     .orderBy(desc(emailConnectorMessages.createdAt))
     .limit(1);

@@ -167,7 +167,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   async function replyTargetOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender, subject: string): Promise<TReplyTarget | null> {
     if (sender.address === '') return null;
     const companyOfSender = async () => (await contactOf(mspId, board, sender))?.externalCompanyId ?? null;
-    const thread = await findThreadTicket(db, mspId, answeredIdsOf(mail));
+    const thread = await findThreadTicket(db, mspId, board.psaType, answeredIdsOf(mail));
     if (thread && !thread.isClosed) {
       if (thread.fromAddress === sender.address) return { thread, ticket: null };
       if (thread.companyExternalId !== null && (await companyOfSender()) === thread.companyExternalId) return { thread, ticket: null };
