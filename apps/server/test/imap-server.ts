@@ -11,13 +11,50 @@ export interface TImapServer {
   port: number;
   /** `host:port`, for the test app's outbound allow-list. */
   hostPort: string;
-  /** Delivers a message to INBOX (unseen unless flags say otherwise). */
-  deliver(message: { from: string; subject?: string; text: string; messageId?: string; to?: string; headers?: Record<string, string>; flags?: string[] }): void;
+  /**
+   * Delivers a message to INBOX (unseen unless flags say otherwise). With `attachments` it is multipart/mixed, each file
+   * base64-encoded; a file with a `contentId` is an inline image of an HTML part (multipart/related, `<img src="cid:…">`).
+   */
+  deliver(message: { from: string; subject?: string; text: string; messageId?: string; to?: string; headers?: Record<string, string>; flags?: string[]; attachments?: TImapAttachment[] }): void;
   /** The flags of the INBOX message with this Message-ID (e.g. ['\\Seen']), or null when there is none. */
   flagsOf(messageId: string): string[] | null;
   /** While on, every UID STORE (marking \Seen) is refused with NO. */
   refuseFlagChanges(isRefused: boolean): void;
   close(): Promise<void>;
+}
+
+export interface TImapAttachment {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+  /** Makes it an inline image referenced from the HTML part by `cid:`. */
+  contentId?: string;
+}
+
+/** A file as a MIME part: base64 in 76-character lines. */
+function filePart(file: TImapAttachment): string {
+  const disposition = file.contentId ? 'inline' : 'attachment';
+  const headers = [`Content-Type: ${file.contentType}; name="${file.fileName}"`, `Content-Disposition: ${disposition}; filename="${file.fileName}"`, 'Content-Transfer-Encoding: base64'];
+  if (file.contentId) headers.push(`Content-ID: <${file.contentId}>`);
+  return `${headers.join('\r\n')}\r\n\r\n${(file.data.toString('base64').match(/.{1,76}/g) ?? []).join('\r\n')}`;
+}
+
+/** The body of a mail with files: the text (with an HTML twin holding the inline images when there are some), then the files. */
+function multipartBody(text: string, files: readonly TImapAttachment[]): { contentType: string; body: string } {
+  const mixed = 'mixed-boundary-7f3a';
+  const textPart = `Content-Type: text/plain; charset=utf-8\r\n\r\n${text}`;
+  const inline = files.filter((file) => file.contentId);
+  let first = textPart;
+  if (inline.length > 0) {
+    const related = 'related-boundary-91c2';
+    const alternative = 'alternative-boundary-2d5e';
+    const html = `Content-Type: text/html; charset=utf-8\r\n\r\n<p>${text}</p>${inline.map((file) => `<img src="cid:${file.contentId ?? ''}">`).join('')}`;
+    const htmlWithImages = [`--${related}`, html, ...inline.flatMap((file) => [`--${related}`, filePart(file)]), `--${related}--`].join('\r\n');
+    first = [`Content-Type: multipart/alternative; boundary="${alternative}"\r\n`, `--${alternative}`, textPart, `--${alternative}`, `Content-Type: multipart/related; boundary="${related}"\r\n`, htmlWithImages, `--${alternative}--`].join('\r\n');
+  }
+  const attached = files.filter((file) => !file.contentId);
+  const body = [`--${mixed}`, first, ...attached.flatMap((file) => [`--${mixed}`, filePart(file)]), `--${mixed}--`, ''].join('\r\n');
+  return { contentType: `multipart/mixed; boundary="${mixed}"`, body };
 }
 
 export async function startImapServer(users: Record<string, string>, options: { port?: number } = {}): Promise<TImapServer> {
@@ -42,10 +79,14 @@ export async function startImapServer(users: Record<string, string>, options: { 
         ...(message.subject !== undefined ? { Subject: message.subject } : {}),
         ...(message.messageId ? { 'Message-ID': message.messageId } : {}),
         Date: new Date().toUTCString(),
+        'MIME-Version': '1.0',
         'Content-Type': 'text/plain; charset=utf-8',
         ...message.headers,
       };
-      const raw = `${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${message.text.replace(/\r?\n/g, '\r\n')}`;
+      const text = message.text.replace(/\r?\n/g, '\r\n');
+      const multipart = message.attachments?.length ? multipartBody(text, message.attachments) : null;
+      if (multipart) headers['Content-Type'] = multipart.contentType;
+      const raw = `${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${multipart?.body ?? text}`;
       server.appendMessage('INBOX', message.flags ?? [], new Date(), raw);
     },
     flagsOf(messageId) {

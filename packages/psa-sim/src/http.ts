@@ -9,6 +9,8 @@ export interface TSimRequest {
   body: unknown;
   /** True when a body was sent but was not valid JSON. */
   hasInvalidJson: boolean;
+  /** The body's bytes as sent (a multipart upload is read from these). */
+  rawBody: Buffer;
   /** Scheme, host and port the client used, e.g. http://127.0.0.1:41234. */
   origin: string;
 }

@@ -57,7 +57,17 @@ export interface TPsaSimulator {
   /** Scenario support: one more company with many generated contacts (see addCompanyWithContacts); answers its id. */
   addCompanyWithContacts(input: TCompanyWithContacts): { companyId: number };
   stats(): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number };
+  /** The files attached to a ticket (through either vendor's API), oldest first, with their bytes, so a test can compare them. */
+  attachmentsOf(ticketId: number): TSimTicketAttachment[];
   close(): Promise<void>;
+}
+
+export interface TSimTicketAttachment {
+  id: number;
+  fileName: string;
+  title: string;
+  contentType: string;
+  data: Uint8Array;
 }
 
 /** Used for Autotask webhooks created without a secretKey when no webhookSecret option is given. */
@@ -186,6 +196,8 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     },
     addCompanyWithContacts: (input) => addCompanyWithContacts(context.store, input),
     stats: statsSnapshot,
+    attachmentsOf: (ticketId) =>
+      context.store.attachmentsOfTicket(ticketId).map(({ id, fileName, title, contentType, data }) => ({ id, fileName, title, contentType, data: new Uint8Array(data) })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         detachWebhooks();

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { AT_API_PREFIX, atErrors, authenticateAutotask } from './autotask/common';
+import { autotaskAttachmentRoutes } from './autotask/attachment-routes';
 import { autotaskEntityRoutes, autotaskPublicRoutes } from './autotask/entity-routes';
 import { autotaskTicketRoutes, editTicketAsTechnician } from './autotask/ticket-routes';
 import { autotaskTimeEntryRoutes } from './autotask/time-entry-routes';
@@ -9,6 +10,7 @@ import { autotaskWebhookRoutes } from './autotask/webhook-routes';
 import { connectWiseBoardRoutes } from './connectwise/board-routes';
 import { CW_API_PREFIX, authenticateConnectWise, cwError } from './connectwise/common';
 import { connectWiseCompanyRoutes } from './connectwise/company-routes';
+import { connectWiseDocumentRoutes } from './connectwise/document-routes';
 import { connectWisePublicRoutes, connectWiseSystemRoutes } from './connectwise/system-routes';
 import { connectWiseTeamRoutes } from './connectwise/team-routes';
 import { connectWiseTicketRoutes, editConnectWiseTicketAsTechnician } from './connectwise/ticket-routes';
@@ -27,7 +29,7 @@ type TPsa = 'connectwise' | 'autotask';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -40,7 +42,7 @@ function readBody(request: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -109,14 +111,14 @@ export interface TSimServer {
 
 /** Every authenticated ConnectWise route, in match order. */
 export function connectWiseApiRoutes(context: TSimContext): TRoute[] {
-  return [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseTimeRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseSystemRoutes(context)];
+  return [...connectWiseTicketRoutes(context), ...connectWiseBoardRoutes(context), ...connectWiseTeamRoutes(context), ...connectWiseTimeRoutes(context), ...connectWiseCompanyRoutes(context), ...connectWiseDocumentRoutes(context), ...connectWiseSystemRoutes(context)];
 }
 
 export function createSimServer(context: TSimContext, admin: TAdminHandlers): TSimServer {
   const cwPublic = connectWisePublicRoutes(context);
   const cwRoutes = connectWiseApiRoutes(context);
   const atPublic = autotaskPublicRoutes(context);
-  const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskTimeEntryRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
+  const atRoutes: TRoute[] = [...autotaskTicketRoutes(context), ...autotaskAttachmentRoutes(context), ...autotaskTimeEntryRoutes(context), ...autotaskEntityRoutes(context), ...autotaskWebhookRoutes(context)];
   const heldSockets = new Set<Socket>();
 
   async function dispatch(request: TSimRequest, psa: TPsa): Promise<TSimResponse> {
@@ -151,17 +153,18 @@ export function createSimServer(context: TSimContext, admin: TAdminHandlers): TS
     const url = new URL(incoming.url ?? '/', origin);
     const path = url.pathname;
     const rawBody = await readBody(incoming);
+    const text = rawBody.toString('utf8');
     let body: unknown;
     let hasInvalidJson = false;
-    if (rawBody.trim() !== '') {
+    if (text.trim() !== '') {
       try {
-        body = JSON.parse(rawBody);
+        body = JSON.parse(text);
       } catch {
         hasInvalidJson = true;
       }
     }
     const method = (incoming.method ?? 'GET').toUpperCase();
-    const request: TSimRequest = { method, url, path, headers: incoming.headers, body, hasInvalidJson, origin };
+    const request: TSimRequest = { method, url, path, headers: incoming.headers, body, hasInvalidJson, rawBody, origin };
     if (path.startsWith('/__sim/')) {
       if (method === 'POST' && path === '/__sim/faults') return send(response, admin.setFaults(body), null);
       if (method === 'POST' && path === '/__sim/reset') return send(response, admin.reset(body), null);

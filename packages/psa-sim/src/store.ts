@@ -195,6 +195,18 @@ export interface TSimNote {
   autotaskPublish: number;
 }
 
+/** A file on a ticket: a ConnectWise document of record type Ticket, an Autotask ticket attachment. The bytes are kept. */
+export interface TSimAttachment {
+  id: number;
+  ticketId: number;
+  title: string;
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+  createdAt: number;
+  via: 'connectwise' | 'autotask';
+}
+
 export interface TSimCallback {
   id: number;
   description: string;
@@ -298,6 +310,7 @@ export class SimStore {
   readonly callbacks = new SimTable<TSimCallback>();
   readonly webhooks = new SimTable<TSimWebhook>();
   readonly timeEntries = new SimTable<TSimTimeEntry>();
+  readonly attachments = new SimTable<TSimAttachment>();
   /** Notes per ticket, so note listings do not scan every note of a scaled store. */
   private readonly notesByTicket = new Map<number, number[]>();
   private readonly listeners = new Set<TTicketChangeListener>();
@@ -319,6 +332,10 @@ export class SimStore {
 
   timeEntriesOfTicket(ticketId: number): TSimTimeEntry[] {
     return [...this.timeEntries.all()].filter((entry) => entry.ticketId === ticketId);
+  }
+
+  attachmentsOfTicket(ticketId: number): TSimAttachment[] {
+    return [...this.attachments.all()].filter((attachment) => attachment.ticketId === ticketId);
   }
 
   defaultBoard(): TSimBoard | undefined {

@@ -14,6 +14,7 @@ export const connectWiseCapabilities: Readonly<TPsaCapabilities> = Object.freeze
   ticketItems: true,
   reporterFields: true,
   timeEntries: true,
+  ticketAttachments: true,
 });
 
 export const autotaskCapabilities: Readonly<TPsaCapabilities> = Object.freeze({
@@ -29,6 +30,7 @@ export const autotaskCapabilities: Readonly<TPsaCapabilities> = Object.freeze({
   ticketItems: false,
   reporterFields: false,
   timeEntries: true,
+  ticketAttachments: true,
 });
 
 const autotaskPicklistAdvice = 'create it in Autotask (Admin › Features & Settings) and map to it here.';

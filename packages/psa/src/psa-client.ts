@@ -366,6 +366,20 @@ export interface TPsaTimeEntry {
   notes: string;
 }
 
+/** A file on a ticket: a ConnectWise document of record type Ticket, an Autotask ticket attachment. */
+export interface TPsaAttachment {
+  id: number;
+  fileName: string;
+  /** In bytes, as the PSA counts them (ConnectWise `size`, Autotask `fileSize`). */
+  size: number;
+}
+
+export interface TAddPsaAttachment {
+  fileName: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
 export interface TCreatePsaBoard {
   name: string;
   locationId: number;
@@ -437,6 +451,8 @@ export interface TPsaCapabilities {
   reporterFields: boolean;
   /** Time can be entered against a ticket (both). */
   timeEntries: boolean;
+  /** Files can be attached to a ticket (both: ConnectWise documents, Autotask ticket attachments of at most 6–7 MB). */
+  ticketAttachments: boolean;
 }
 
 export type TPsaCapability = keyof TPsaCapabilities;
@@ -530,6 +546,16 @@ export interface PsaClient {
    */
   addTimeEntry(input: TAddPsaTimeEntry): Promise<TPsaTimeEntry>;
   listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]>;
+
+  /**
+   * Attaches a file to a ticket (ConnectWise `system/documents` of record type Ticket; Autotask
+   * `Tickets/{id}/Attachments`). Safe to send again: an attachment of unknown outcome (or one sent again after a thrown
+   * error) is looked up by ticket, file name and size first, and the one found is returned. Two files of the same name
+   * and size on one ticket therefore land once.
+   */
+  addAttachment(ticketId: number, input: TAddPsaAttachment): Promise<TPsaAttachment>;
+  /** The files on a ticket, oldest first (names and sizes; not their bytes). */
+  listAttachments(ticketId: number): Promise<TPsaAttachment[]>;
 
   /**
    * Registers (or reuses, per URL) the ticket webhook; on Autotask also subscribes the ticket fields whose changes should

@@ -21,6 +21,14 @@ export function clientFor(psaType: TPsaType, sim: TSimulator, options: Partial<T
 
 export { startPsaSimulator };
 
+/** The demo seed's first board and first company: where a test's tickets go. */
+export async function firstBoardAndCompany(client: PsaClient): Promise<{ boardId: number; companyId: number }> {
+  const [board] = await client.listBoards();
+  if (!board) throw new Error('the demo seed has no board');
+  for await (const company of client.streamCompanies()) return { boardId: board.id, companyId: company.id };
+  throw new Error('the demo seed has no company');
+}
+
 /** A ConnectWise GET sent without the adapter, to see a record as the PSA itself shows it. */
 export async function rawConnectWise(sim: TSimulator, path: string): Promise<unknown> {
   const { companyId, publicKey, privateKey, clientId } = sim.connectWise;

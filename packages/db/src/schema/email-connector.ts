@@ -1,5 +1,6 @@
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { msps } from './tenancy';
+import { bytea } from './uploads';
 
 /**
  * The MSP's email connector (R-195, R-199, decision 036): the help-desk mailbox whose new mail becomes
@@ -52,5 +53,31 @@ export const emailConnectorMessages = pgTable(
     index('email_connector_messages_created_idx').on(t.mspId, t.createdAt),
     // The migration narrows this to ON DELETE SET NULL (thread_row_id): msp_id is never nulled.
     foreignKey({ name: 'email_connector_messages_thread_fk', columns: [t.mspId, t.threadRowId], foreignColumns: [t.mspId, t.id] }).onDelete('set null'),
+  ],
+);
+
+/**
+ * A file of a message the connector took (decision 039): the bytes wait here until the outbox has added the file to
+ * the message's ticket in the PSA, then `data` is cleared (null) and the row keeps its name and size. Only the files
+ * that are sent are stored (not inline signature images, nor files over the PSA's size limit).
+ */
+export const emailConnectorAttachments = pgTable(
+  'email_connector_attachments',
+  {
+    mspId: uuid('msp_id').notNull().references(() => msps.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    messageRowId: uuid('message_row_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    data: bytea('data'),
+    /** The PSA's id of the attachment, once it landed (the bytes are gone then). */
+    psaAttachmentExternalId: text('psa_attachment_external_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mspId, t.id] }),
+    index('email_connector_attachments_message_idx').on(t.mspId, t.messageRowId),
+    foreignKey({ name: 'email_connector_attachments_message_fk', columns: [t.mspId, t.messageRowId], foreignColumns: [emailConnectorMessages.mspId, emailConnectorMessages.id] }).onDelete('cascade'),
   ],
 );

@@ -2,7 +2,7 @@ import { customType, integer, pgTable, primaryKey, text, timestamp, uuid } from 
 import { msps } from './tenancy';
 
 /** PostgreSQL bytea as a Node Buffer (drizzle has no built-in bytea column). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -4,6 +4,7 @@ import { streamTickets } from './autotask-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
+  TAddPsaAttachment,
   TAddPsaNote,
   TAddPsaTimeEntry,
   TAssignPsaTicket,
@@ -12,6 +13,7 @@ import type {
   TCreatePsaTicket,
   TListContactsFilter,
   TStreamFrom,
+  TPsaAttachment,
   TPsaBoard,
   TPsaCommunicationType,
   TPsaCompany,
@@ -41,6 +43,7 @@ import type {
   TUpdatePsaTicket,
 } from '../psa-client';
 import { AutotaskApi, type TAutotaskConfig } from './autotask-api';
+import * as attachments from './autotask-attachments';
 import * as contacts from './autotask-contacts';
 import * as reference from './autotask-reference-data';
 import * as tickets from './autotask-tickets';
@@ -225,6 +228,14 @@ export class AutotaskClient implements PsaClient {
 
   listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]> {
     return timeEntries.listTimeEntries(this.api, ticketId);
+  }
+
+  addAttachment(ticketId: number, input: TAddPsaAttachment): Promise<TPsaAttachment> {
+    return attachments.addAttachment(this.api, ticketId, input);
+  }
+
+  listAttachments(ticketId: number): Promise<TPsaAttachment[]> {
+    return attachments.listAttachments(this.api, ticketId);
   }
 
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook> {

@@ -3,6 +3,7 @@ import { streamTickets } from './connectwise-ticket-stream';
 import type { TPsaClientOptions } from '../client-options';
 import type {
   PsaClient,
+  TAddPsaAttachment,
   TAddPsaNote,
   TAddPsaTimeEntry,
   TAssignPsaTicket,
@@ -15,6 +16,7 @@ import type {
   TCreatePsaTicket,
   TListContactsFilter,
   TStreamFrom,
+  TPsaAttachment,
   TPsaBoard,
   TPsaCommunicationType,
   TPsaCompany,
@@ -46,6 +48,7 @@ import { ConnectWiseApi, type TConnectWiseConfig, type TPatchOperation } from '.
 import { eq } from './conditions';
 import * as map from './connectwise-mappers';
 import { checkId } from '../record-id';
+import * as attachments from './connectwise-attachments';
 import * as contacts from './connectwise-contacts';
 import * as reference from './connectwise-reference-data';
 import * as tickets from './connectwise-tickets';
@@ -238,6 +241,14 @@ export class ConnectWiseClient implements PsaClient {
 
   listTimeEntries(ticketId: number): Promise<TPsaTimeEntry[]> {
     return timeEntries.listTimeEntries(this.api, ticketId);
+  }
+
+  addAttachment(ticketId: number, input: TAddPsaAttachment): Promise<TPsaAttachment> {
+    return attachments.addAttachment(this.api, ticketId, input);
+  }
+
+  listAttachments(ticketId: number): Promise<TPsaAttachment[]> {
+    return attachments.listAttachments(this.api, ticketId);
   }
 
   registerTicketWebhook(input: TRegisterPsaWebhook): Promise<TPsaWebhook> {

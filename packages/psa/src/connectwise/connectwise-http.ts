@@ -81,6 +81,8 @@ export function mapConnectWiseError(response: THttpResponse): PsaError {
 }
 
 export interface TConnectWiseListQuery {
+  /** Query parameters of the endpoint's own, e.g. `system/documents`' recordType and recordId. */
+  params?: Record<string, string | number>;
   conditions?: Condition;
   childConditions?: Condition;
   orderBy?: string;
@@ -100,6 +102,7 @@ export function rowsOf(response: THttpResponse): unknown[] {
 export function streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}, readAhead = 0): AsyncGenerator<unknown> {
   const first = {
     url: appendQuery(`${apiBase}${path}`, {
+      ...query.params,
       conditions: query.conditions?.toString(),
       childConditions: query.childConditions?.toString(),
       orderBy: query.orderBy ?? 'id asc',

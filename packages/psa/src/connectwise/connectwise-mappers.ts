@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePsaPayload } from '../http/parse';
 import type {
+  TPsaAttachment,
   TPsaBoard,
   TPsaCommunicationType,
   TPsaCompany,
@@ -271,4 +272,11 @@ const ZTeam = z.object({ id: z.number().int(), name: z.string(), boardId: z.numb
 export const toTeam = (row: unknown, boardId: number): TPsaTeam => {
   const team = parsePsaPayload(ZTeam, row, 'board team');
   return { id: team.id, boardId: team.boardId ?? boardId, name: team.name, memberIds: team.members ?? [] };
+};
+
+const ZDocument = z.object({ id: z.number().int(), title: z.string().nullish(), fileName: z.string().nullish(), size: z.number().nullish(), fileSize: z.number().nullish() });
+/** A DocumentInfo: the uploaded file's name is `fileName` (the title when a document has none), its bytes `size`. */
+export const toAttachment = (row: unknown): TPsaAttachment => {
+  const document = parsePsaPayload(ZDocument, row, 'document');
+  return { id: document.id, fileName: document.fileName ?? document.title ?? '', size: document.size ?? document.fileSize ?? 0 };
 };

@@ -8,6 +8,7 @@ export type THttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 interface THttpRequestBase {
   url: string;
+  /** Sent as JSON; a FormData is sent as multipart/form-data (fetch writes the boundary into its Content-Type). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Groups requests for the per-endpoint concurrency limit (Autotask counts threads per entity). */
@@ -160,11 +161,11 @@ export class HttpTransport {
     try {
       this.sentRequests += 1;
       const headers: Record<string, string> = { ...this.options.authHeaders(), ...request.headers };
-      if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (request.body !== undefined && !(request.body instanceof FormData)) headers['Content-Type'] = 'application/json';
       const response = await this.options.fetch(request.url, {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.body === undefined ? undefined : request.body instanceof FormData ? request.body : JSON.stringify(request.body),
         signal,
         redirect: 'manual',
       });

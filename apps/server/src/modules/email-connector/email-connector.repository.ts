@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TPsaType } from '@switchboard/contracts';
-import { emailConnectorMessages, emailConnectors, psaTickets, type TDatabase } from '@switchboard/db';
+import { emailConnectorAttachments, emailConnectorMessages, emailConnectors, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
 export type TEmailMessageRow = typeof emailConnectorMessages.$inferSelect;
@@ -85,6 +85,8 @@ export interface TThreadTicket {
   fromAddress: string;
   /** The PSA's ticket, once the ticket is there (null while it waits in the outbox). */
   psaTicketExternalId: string | null;
+  /** The number the PSA shows for it (Autotask's "T…"; ConnectWise's id), once it is there. */
+  psaTicketNumber: string | null;
   /** The ticket's company and whether it is closed, from its synchronized copy (null before the copy exists). */
   companyExternalId: string | null;
   isClosed: boolean;
@@ -107,6 +109,7 @@ export async function findThreadTicket(db: TDatabase, mspId: string, psaType: TP
       id: emailConnectorMessages.id,
       fromAddress: emailConnectorMessages.fromAddress,
       psaTicketExternalId: emailConnectorMessages.psaTicketExternalId,
+      psaTicketNumber: emailConnectorMessages.psaTicketNumber,
       companyExternalId: psaTickets.companyExternalId,
       isClosed: sql<boolean>`coalesce(${psaTickets.isClosed}, false)`,
     })
@@ -158,4 +161,31 @@ export async function findOpenTicketByNumber(db: TDatabase, mspId: string, psaTy
     .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), byNumber, eq(psaTickets.isClosed, false)))
     .limit(1);
   return row ?? null;
+}
+
+/** Keeps a file of a taken message until the PSA has it; its row id. */
+export async function storeEmailAttachment(db: TDatabase, mspId: string, messageRowId: string, file: { fileName: string; contentType: string; data: Buffer }, now: Date): Promise<string> {
+  const [row] = await db
+    .insert(emailConnectorAttachments)
+    .values({ mspId, messageRowId, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length, data: file.data, createdAt: now })
+    .returning({ id: emailConnectorAttachments.id });
+  if (!row) throw new Error('email attachment not stored');
+  return row.id;
+}
+
+/** The bytes of a kept file, or null once the PSA has it (or when there is no such row). */
+export async function findEmailAttachmentData(db: TDatabase, mspId: string, id: string): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ data: emailConnectorAttachments.data })
+    .from(emailConnectorAttachments)
+    .where(and(eq(emailConnectorAttachments.mspId, mspId), eq(emailConnectorAttachments.id, id)));
+  return row?.data ?? null;
+}
+
+/** The PSA has the file: its bytes are dropped, its name and size stay with the PSA's id. */
+export async function markEmailAttachmentDone(db: TDatabase, mspId: string, id: string, psaAttachmentExternalId: string): Promise<void> {
+  await db
+    .update(emailConnectorAttachments)
+    .set({ data: null, psaAttachmentExternalId })
+    .where(and(eq(emailConnectorAttachments.mspId, mspId), eq(emailConnectorAttachments.id, id)));
 }

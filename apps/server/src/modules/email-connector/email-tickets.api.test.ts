@@ -1,9 +1,10 @@
 // The email connector (decision 036): unread mail in a real IMAP server (hoodiecrow-imap, read by imapflow)
 // becomes tickets in the PSA simulator through the durable outbox, once per Message-ID.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TEmailConnectorSettings, TMergedCategorization } from '@switchboard/contracts';
-import { auditEvents, emailConnectorMessages, psaOutbox, psaTickets } from '@switchboard/db';
+import { auditEvents, emailConnectorAttachments, emailConnectorMessages, psaOutbox, psaTickets } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestMsp } from '../../../test/factories';
@@ -57,6 +58,37 @@ async function messageRow(messageId: string) {
   const [row] = await t.deps.database.db.select().from(emailConnectorMessages).where(and(eq(emailConnectorMessages.mspId, msp.id), eq(emailConnectorMessages.messageId, messageId)));
   return row;
 }
+
+/** The files the PSA holds on a ticket, by name, with their bytes. */
+function filesInPsa(ticketId: number): Record<string, Buffer[]> {
+  const files: Record<string, Buffer[]> = {};
+  for (const file of sim.attachmentsOf(ticketId)) (files[file.fileName] ??= []).push(Buffer.from(file.data));
+  return files;
+}
+
+/** The upload writes of a mail's files. */
+function attachmentWritesOf(messageRowId: string) {
+  return t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.kind, 'email.ticket.attachment'), eq(psaOutbox.targetId, messageRowId)));
+}
+
+/** A mail with one PDF, read while the PSA answers the next uploads with these statuses; its message row. */
+async function readWhileUploadsFail(statuses: readonly number[], mail: { messageId: string; subject: string; fileName: string }) {
+  for (const kind of statuses) sim.faults.failNext({ kind, method: 'POST', path: '/v4_6_release/apis/3.0/system/documents' });
+  imap.deliver({ from: copied.contact.email, subject: mail.subject, messageId: mail.messageId, text: 'This is what the scanner makes of a page.', attachments: [{ fileName: mail.fileName, contentType: 'application/pdf', data: pdf }] });
+  try {
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+  } finally {
+    sim.faults.reset();
+  }
+  return messageRow(mail.messageId);
+}
+
+async function storedAttachments(messageRowId: string) {
+  return t.deps.database.db.select().from(emailConnectorAttachments).where(and(eq(emailConnectorAttachments.mspId, msp.id), eq(emailConnectorAttachments.messageRowId, messageRowId)));
+}
+
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(40_000)]);
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3_000)]);
 
 async function ticketsInPsaWithSummary(summary: string): Promise<number[]> {
   const found: number[] = [];
@@ -239,6 +271,12 @@ describe('the email connector', () => {
     const lateRow = await messageRow(late);
     expect(lateRow).toMatchObject({ state: 'done' });
     expect(lateRow?.psaTicketExternalId).not.toBe(ticketId);
+    // The new ticket says first which closed ticket it follows.
+    const [lateCopy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, lateRow?.psaTicketExternalId ?? '')));
+    expect(lateCopy?.description).toBe(`Follow-up to ticket #${(await messageRow(first))?.psaTicketNumber}, which is closed.\n\nIt is back again this week.`);
+    // The stranger's mail in the open thread was a ticket of its own, with no such line.
+    const [strangerCopy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, (await messageRow(stranger))?.psaTicketExternalId ?? '')));
+    expect(strangerCopy?.description).toBe('Same here in our office.');
   });
 
   it('adds an answer to the PSA’s own notification — its subject names the ticket — as a note, for a contact of the ticket’s company only', async () => {
@@ -261,6 +299,149 @@ describe('the email connector', () => {
     expect((await messageRow(guess))?.psaTicketExternalId).not.toBe(ticketId);
     expect((await direct.listNotes(Number(ticketId))).map((note) => note.text).join('\n')).not.toContain('Please close this ticket.');
   });
+
+  it('adds a mail’s files to its ticket in the PSA — the very bytes — says so in the description, and then drops the bytes it kept', async () => {
+    const messageId = '<screenshot-18@client.test>';
+    imap.deliver({
+      from: copied.contact.email,
+      subject: 'Error when saving the invoice',
+      messageId,
+      text: 'The accounting program shows this error when I save. Screenshot and the invoice attached.',
+      attachments: [
+        { fileName: 'error.png', contentType: 'image/png', data: png },
+        { fileName: 'invoice.pdf', contentType: 'application/pdf', data: pdf },
+      ],
+    });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const row = await messageRow(messageId);
+    const ticketId = Number(row?.psaTicketExternalId);
+    expect(filesInPsa(ticketId)).toEqual({ 'error.png': [png], 'invoice.pdf': [pdf] });
+    expect((await direct.listAttachments(ticketId)).map((file) => [file.fileName, file.size])).toEqual([
+      ['error.png', png.length],
+      ['invoice.pdf', pdf.length],
+    ]);
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(ticketId))));
+    expect(copy?.description).toContain('Attachments (added to the ticket): error.png, invoice.pdf');
+    expect(copy?.description).not.toContain('in the help-desk mailbox');
+    // Landed: only the names and sizes stay.
+    const stored = await storedAttachments(row?.id ?? '');
+    expect(stored.map((file) => [file.fileName, file.sizeBytes, file.data, file.psaAttachmentExternalId !== null])).toEqual(
+      expect.arrayContaining([
+        ['error.png', png.length, null, true],
+        ['invoice.pdf', pdf.length, null, true],
+      ]),
+    );
+    const writes = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.kind, 'email.ticket.attachment'), eq(psaOutbox.targetId, row?.id ?? '')));
+    expect(writes.map((write) => write.status)).toEqual(['done', 'done']);
+    const [audit] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'email_connector.ticket'), eq(auditEvents.target, row?.id ?? '')));
+    expect(audit?.details).toMatchObject({ attachments: ['error.png', 'invoice.pdf'], attachmentsNotAdded: [] });
+  });
+
+  it('tells the ticket’s technicians in an internal note when the PSA refuses a file for good, once', async () => {
+    const row = await readWhileUploadsFail([400], { messageId: '<scan-22@client.test>', subject: 'Scanner output again', fileName: 'scan-2.pdf' });
+    const ticketId = Number(row?.psaTicketExternalId);
+    const [refused] = await attachmentWritesOf(row?.id ?? '');
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    await runPsaOutboxPass(t.deps);
+    await runPsaOutboxPass(t.deps);
+    expect(filesInPsa(ticketId)).toEqual({});
+    // The ticket's own text (ConnectWise keeps it as the first note) names the file as added; one more note says it was not.
+    const notes = (await direct.listNotes(ticketId)).filter((note) => note.text.startsWith('The file scan-2.pdf'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'internal' });
+    expect(notes[0]?.text).toMatch(/^The file scan-2\.pdf from the email could not be added to this ticket\. The PSA answered: .+ The file is still in the help-desk mailbox\.$/);
+
+    // An admin sends it again from the card once the PSA takes it: it lands, and one more note says so.
+    const retried = await admin.post(`/db/api/psa-writes/${refused?.id ?? ''}/retry`, {});
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ write: { status: 'done' } });
+    await runPsaOutboxPass(t.deps);
+    await runPsaOutboxPass(t.deps);
+    expect(Object.keys(filesInPsa(ticketId))).toEqual(['scan-2.pdf']);
+    const after = (await direct.listNotes(ticketId)).filter((note) => note.text.startsWith('The file scan-2.pdf'));
+    expect(after.map((note) => [note.kind, note.text])).toEqual([
+      ['internal', notes[0]?.text],
+      ['internal', 'The file scan-2.pdf from the email was added to this ticket after all.'],
+    ]);
+  });
+
+  it('adds the file of a reply to the thread’s first ticket, beside the reply’s note', async () => {
+    const first = '<monitor-19@client.test>';
+    const subject = 'Second monitor stays black';
+    imap.deliver({ from: copied.contact.email, subject, messageId: first, text: 'The second monitor stays black after the update.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const ticketId = Number((await messageRow(first))?.psaTicketExternalId);
+    const reply = '<monitor-20@client.test>';
+    const photo = randomBytes(25_000);
+    imap.deliver({ from: copied.contact.email, subject: `RE: ${subject}`, messageId: reply, headers: { 'In-Reply-To': first }, text: 'Here is a photo of the cable.', attachments: [{ fileName: 'cable.jpg', contentType: 'image/jpeg', data: photo }] });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, notes: 1 });
+    expect(filesInPsa(ticketId)).toEqual({ 'cable.jpg': [photo] });
+    const notes = (await direct.listNotes(ticketId)).map((note) => note.text);
+    expect(notes).toContain(`Email from ${copied.contact.email.toLowerCase()}:\n\nHere is a photo of the cable.\n\nAttachments (added to the ticket): cable.jpg`);
+  });
+
+  it('keeps a file the PSA refused (429, then 500s), retries it, and it lands exactly once', async () => {
+    sim.faults.set({ retryAfterSeconds: 0.01 });
+    // Every attempt of the first upload fails (the client's own retries too); the ticket itself goes through.
+    const row = await readWhileUploadsFail([429, 500, 500, 500], { messageId: '<scan-21@client.test>', subject: 'Scanner output', fileName: 'scan.pdf' });
+    const ticketId = Number(row?.psaTicketExternalId);
+    expect(row?.state).toBe('done');
+    expect(filesInPsa(ticketId)).toEqual({});
+    const [pending] = await attachmentWritesOf(row?.id ?? '');
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await storedAttachments(row?.id ?? ''))[0]?.data?.equals(pdf)).toBe(true);
+
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    await runPsaOutboxPass(t.deps);
+    t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
+    await runPsaOutboxPass(t.deps);
+    expect(filesInPsa(ticketId)).toEqual({ 'scan.pdf': [pdf] });
+    const [done] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, pending?.id ?? '')));
+    expect(done).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await storedAttachments(row?.id ?? ''))[0]).toMatchObject({ fileName: 'scan.pdf', sizeBytes: pdf.length, data: null });
+  });
+
+  it('leaves out a small inline signature image, but adds an inline picture of 20 KB or more', async () => {
+    const messageId = '<signature-22@client.test>';
+    const logo = randomBytes(1_024);
+    const screenshot = randomBytes(30_000);
+    imap.deliver({
+      from: copied.contact.email,
+      subject: 'Pasted screenshot of the error',
+      messageId,
+      text: 'See the pasted screenshot.\n\n-- \nClient Ltd',
+      attachments: [
+        { fileName: 'logo.png', contentType: 'image/png', data: logo, contentId: 'logo@client.test' },
+        { fileName: 'pasted.png', contentType: 'image/png', data: screenshot, contentId: 'pasted@client.test' },
+      ],
+    });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const row = await messageRow(messageId);
+    expect(filesInPsa(Number(row?.psaTicketExternalId))).toEqual({ 'pasted.png': [screenshot] });
+    expect((await storedAttachments(row?.id ?? '')).map((file) => file.fileName)).toEqual(['pasted.png']);
+  });
+
+  it('does not add a file over 6 MB: it stays in the mailbox and the description names it as not added', async () => {
+    const messageId = '<video-23@client.test>';
+    const video = Buffer.alloc(7_000_000, 7);
+    imap.deliver({
+      from: copied.contact.email,
+      subject: 'Recording of the crash',
+      messageId,
+      text: 'I recorded the crash.',
+      attachments: [
+        { fileName: 'crash.mp4', contentType: 'video/mp4', data: video },
+        { fileName: 'log.txt', contentType: 'text/plain', data: Buffer.from('crash at 10:14\n') },
+      ],
+    });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const row = await messageRow(messageId);
+    const ticketId = Number(row?.psaTicketExternalId);
+    expect(Object.keys(filesInPsa(ticketId))).toEqual(['log.txt']);
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(ticketId))));
+    expect(copy?.description).toContain('Attachments (added to the ticket): log.txt\nAttachments not added (over 6 MB, in the help-desk mailbox): crash.mp4');
+    expect((await storedAttachments(row?.id ?? '')).map((file) => file.fileName)).toEqual(['log.txt']);
+  }, 60_000);
 
   it('records why a mailbox could not be read (a changed password) for the settings screen', async () => {
     const { emailConnectors } = await import('@switchboard/db');

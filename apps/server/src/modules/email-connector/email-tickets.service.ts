@@ -23,6 +23,7 @@ import {
   type TThreadTicket,
 } from './email-connector.repository';
 import { EMAIL_MESSAGE_TARGET, EMAIL_NOTE_WRITE, EMAIL_TICKET_WRITE, type TEmailNotePayload, type TEmailTicketPayload } from './email-tickets.psa-write';
+import { attachmentLinesOf, attachmentPlanOf, enqueueAttachmentWrites, type TAttachmentPlan } from './email-attachments';
 
 /** The queue of "read this MSP's mailbox" jobs (decision 036); one waiting job per MSP. */
 export const EMAIL_CONNECTOR_QUEUE = 'email-connector-read';
@@ -61,30 +62,34 @@ export function summaryOf(subject: string, text: string, sender: TSender): strin
   return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
 }
 
-/** `text` bounded (an empty text said so), with the mail's attachments named. */
-function withAttachments(text: string, mail: ParsedMail): string {
+/** `text` bounded (an empty text said so), with the mail's files named: added to the ticket, or left in the mailbox. */
+function withAttachments(text: string, plan: TAttachmentPlan): string {
   const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}\n[…]` : text;
-  const attachments = mail.attachments.map((attachment) => attachment.filename).filter((name): name is string => Boolean(name));
-  return attachments.length > 0 ? `${body}\n\nAttachments (in the help-desk mailbox): ${attachments.join(', ')}` : body;
+  const lines = attachmentLinesOf(plan);
+  return lines.length > 0 ? `${body}\n\n${lines.join('\n')}` : body;
 }
 
 /** The mail's whole text body (mailparser makes one from the HTML part when the mail has none). */
 const textOf = (mail: ParsedMail) => (mail.text ?? '').replace(/\r\n/g, '\n').trim();
 
-/** A new ticket's description: the whole text, with the attachments named. */
-function descriptionOf(mail: ParsedMail): string {
-  return withAttachments(textOf(mail), mail);
+/**
+ * A new ticket's description: the whole text, with the attachments named; a reply in the thread of a closed ticket
+ * says first which ticket it follows, so the technician finds what was done before.
+ */
+function descriptionOf(mail: ParsedMail, plan: TAttachmentPlan, followUpOf: string | null): string {
+  const description = withAttachments(textOf(mail), plan);
+  return followUpOf === null ? description : `Follow-up to ticket #${followUpOf}, which is closed.\n\n${description}`;
 }
 
 /**
  * A reply's note: who wrote, and what they wrote above the quoted thread and their signature
  * (`email-reply-parser`); the whole text when nothing is left of it.
  */
-export function replyNoteOf(mail: ParsedMail, sender: TSender): string {
+export function replyNoteOf(mail: ParsedMail, sender: TSender, plan: TAttachmentPlan): string {
   const whole = textOf(mail);
   const reply = new EmailReplyParser().parseReply(whole).trim() || whole;
   const who = sender.name ? `${sender.name} <${sender.address}>` : sender.address;
-  return `Email from ${who}:\n\n${withAttachments(reply, mail)}`;
+  return `Email from ${who}:\n\n${withAttachments(reply, plan)}`;
 }
 
 /** Where a reply goes: its mail thread's ticket, or the ticket its subject names. */
@@ -129,6 +134,9 @@ export function createEmailTicketsService(deps: TAppDeps) {
   const db = deps.database.db;
   const categorisers = categoriserStoreFor(db, deps.now);
 
+  /** What the audit event of a ticket or note says of the mail's files. */
+  const attachmentsAudit = (plan: TAttachmentPlan) => ({ attachments: plan.toAdd.map((file) => file.fileName), attachmentsNotAdded: [...plan.overSize, ...plan.overCount] });
+
   /** The audit event of a message that became a ticket or a note, in the transaction that stored it. */
   const auditMail = (tx: TDatabase, mspId: string, action: 'email_connector.ticket' | 'email_connector.note', rowId: string, details: Record<string, unknown>) =>
     deps.audit.record(tx, { mspId, actorKind: 'system', action, target: rowId, outcome: 'success', details });
@@ -162,47 +170,50 @@ export function createEmailTicketsService(deps: TAppDeps) {
    * (In-Reply-To, References): the person who wrote the mail that made the ticket, or a contact of its
    * company. Otherwise by a ticket number in the subject (the PSA's own notification answered to the
    * help-desk address): a contact of the ticket's company only, so a number alone opens no one's ticket.
-   * Null for a new conversation, a closed ticket (the reply becomes a new ticket) or a stranger.
+   * Otherwise a new ticket: for a new conversation, a stranger, or a closed ticket — then `followUpOf` names it.
    */
-  async function replyTargetOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender, subject: string): Promise<TReplyTarget | null> {
-    if (sender.address === '') return null;
+  async function replyTargetOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender, subject: string): Promise<{ note: TReplyTarget | null; followUpOf: string | null }> {
+    const newTicket = { note: null, followUpOf: null };
+    if (sender.address === '') return newTicket;
     const companyOfSender = async () => (await contactOf(mspId, board, sender))?.externalCompanyId ?? null;
     const thread = await findThreadTicket(db, mspId, board.psaType, answeredIdsOf(mail));
     if (thread && !thread.isClosed) {
-      if (thread.fromAddress === sender.address) return { thread, ticket: null };
-      if (thread.companyExternalId !== null && (await companyOfSender()) === thread.companyExternalId) return { thread, ticket: null };
-      return null;
+      if (thread.fromAddress === sender.address) return { note: { thread, ticket: null }, followUpOf: null };
+      if (thread.companyExternalId !== null && (await companyOfSender()) === thread.companyExternalId) return { note: { thread, ticket: null }, followUpOf: null };
+      return newTicket;
     }
-    if (thread) return null;
+    if (thread) return { note: null, followUpOf: thread.psaTicketNumber ?? thread.psaTicketExternalId };
     const number = ticketNumberIn(subject);
-    if (number === null) return null;
+    if (number === null) return newTicket;
     const ticket = await findOpenTicketByNumber(db, mspId, board.psaType, number);
-    if (!ticket || ticket.companyExternalId === null) return null;
-    return (await companyOfSender()) === ticket.companyExternalId ? { thread: null, ticket } : null;
+    if (!ticket || ticket.companyExternalId === null) return newTicket;
+    return (await companyOfSender()) === ticket.companyExternalId ? { note: { thread: null, ticket }, followUpOf: null } : newTicket;
   }
 
-  /** A reply: claimed and its note stored in the outbox (after its ticket's earlier writes), in one transaction. Null when it was taken before. */
+  /**
+   * A reply: claimed, and its note and files stored in the outbox (after its ticket's earlier writes), in one
+   * transaction. Null when it was taken before.
+   */
   async function takeReply(mspId: string, target: TReplyTarget, mail: ParsedMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
     const { thread, ticket } = target;
+    const plan = attachmentPlanOf(mail);
     return db.transaction(async (tx) => {
       const row = await claimEmailMessage(tx, mspId, { ...base, state: 'note', reason: null, threadRowId: thread?.id ?? null }, now);
       if (!row) return null;
-      const payload: TEmailNotePayload = {
-        emailMessageRowId: row.id,
-        threadRowId: thread?.id ?? null,
-        ticket: ticket ? { externalId: ticket.externalId, number: ticket.number } : null,
-        text: replyNoteOf(mail, sender),
-      };
+      const ticketOf = { threadRowId: thread?.id ?? null, ticket: ticket ? { externalId: ticket.externalId, number: ticket.number } : null };
+      const payload: TEmailNotePayload = { emailMessageRowId: row.id, ...ticketOf, text: replyNoteOf(mail, sender, plan) };
       const writeTarget = ticket ? { type: 'ticket', id: ticket.rowId } : { type: EMAIL_MESSAGE_TARGET, id: thread.id };
       const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: writeTarget, payload }, now);
+      const attachmentWriteIds = await enqueueAttachmentWrites(tx, mspId, row.id, plan.toAdd, { target: writeTarget, ticketOf }, now);
       await auditMail(tx, mspId, 'email_connector.note', row.id, {
         from: sender.address,
         subject: base.subject,
         messageId: base.messageId,
         thread: thread?.id ?? null,
         ticket: ticket?.externalId ?? thread?.psaTicketExternalId ?? null,
+        ...attachmentsAudit(plan),
       });
-      return { state: 'note' as const, outboxId: write.id };
+      return { state: 'note' as const, outboxIds: [write.id, ...attachmentWriteIds] };
     });
   }
 
@@ -215,7 +226,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   }
 
   /** One message: claimed and, when it is a ticket, stored in the outbox, in one transaction. Null when it was taken before. */
-  async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, mail: ParsedMail, source: Buffer): Promise<{ state: TNewEmailMessage['state']; outboxId: string | null } | null> {
+  async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, mail: ParsedMail, source: Buffer): Promise<{ state: TNewEmailMessage['state']; outboxIds: string[] } | null> {
     const mspId = connector.mspId;
     const from = mail.from?.value[0];
     const sender: TSender = { address: (from?.address ?? '').trim().toLowerCase(), name: (from?.name ?? '').trim() };
@@ -227,18 +238,19 @@ export function createEmailTicketsService(deps: TAppDeps) {
 
     if (isAutomatic(mail) || sender.address === connector.address.toLowerCase()) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
-      return row ? { state: 'ignored', outboxId: null } : null;
+      return row ? { state: 'ignored', outboxIds: [] } : null;
     }
     // A reply about an open ticket (its mail thread, or its number in the subject) is a note on it, not a second ticket.
-    const replyTarget = await replyTargetOf(mspId, board, mail, sender, subject);
-    if (replyTarget) return takeReply(mspId, replyTarget, mail, sender, base, now);
+    const reply = await replyTargetOf(mspId, board, mail, sender, subject);
+    if (reply.note) return takeReply(mspId, reply.note, mail, sender, base, now);
     const filing = await filingOf(mspId, board, sender);
     if (!filing) {
       // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company.
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'skipped', reason: 'No synchronized contact has this address and no default company is set.' }, now);
-      return row ? { state: 'skipped', outboxId: null } : null;
+      return row ? { state: 'skipped', outboxIds: [] } : null;
     }
-    const text = descriptionOf(mail);
+    const plan = attachmentPlanOf(mail);
+    const text = descriptionOf(mail, plan, reply.followUpOf);
     const summary = summaryOf(subject, mail.text ?? '', sender);
     const { category, engine, confidence } = await categoryOf(mspId, board, `${subject}\n${mail.text ?? ''}`);
     const target = category?.board ?? board.stored[0];
@@ -272,7 +284,10 @@ export function createEmailTicketsService(deps: TAppDeps) {
         input,
         names: { board: target.board.boardName, type: category?.typeName ?? null, subtype: category?.subTypeName ?? null, priority: priorityName, company: filing.companyName, contact: filing.contactName },
       };
-      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey: `email:${row.id}`, target: { type: EMAIL_MESSAGE_TARGET, id: row.id }, payload }, now);
+      const writeTarget = { type: EMAIL_MESSAGE_TARGET, id: row.id };
+      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey: `email:${row.id}`, target: writeTarget, payload }, now);
+      // The files wait behind the ticket (same target) and are added to it once the message row has its PSA id.
+      const attachmentWriteIds = await enqueueAttachmentWrites(tx, mspId, row.id, plan.toAdd, { target: writeTarget, ticketOf: { threadRowId: row.id, ticket: null } }, now);
       await auditMail(tx, mspId, 'email_connector.ticket', row.id, {
         from: sender.address,
         subject: summary,
@@ -285,8 +300,9 @@ export function createEmailTicketsService(deps: TAppDeps) {
         tier: category?.tier ?? null,
         engine,
         confidence: Math.round(confidence * 1000) / 1000,
+        ...attachmentsAudit(plan),
       });
-      return { state: 'pending' as const, outboxId: write.id };
+      return { state: 'pending' as const, outboxIds: [write.id, ...attachmentWriteIds] };
     });
   }
 
@@ -306,8 +322,9 @@ export function createEmailTicketsService(deps: TAppDeps) {
         else if (taken.state === 'note') outcome.notes += 1;
         else if (taken.state === 'skipped') outcome.skipped += 1;
         else outcome.ignored += 1;
-        // After the commit: try the PSA at once (a PSA that is down leaves it to the outbox's retries).
-        if (taken?.outboxId) await attemptPsaWrite(deps, connector.mspId, taken.outboxId).catch(() => undefined);
+        // After the commit: try the PSA at once, the ticket or note and then its files (a PSA that is down, or a write
+        // waiting behind an earlier one, leaves it to the outbox's retries).
+        for (const outboxId of taken?.outboxIds ?? []) await attemptPsaWrite(deps, connector.mspId, outboxId).catch(() => undefined);
         // Marked read only once the ticket is stored; a skipped message stays unread for a person to see.
         if (taken?.state !== 'skipped') {
           await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true }).catch(() => {
