@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
-import type { TRagSearchResponse } from '@switchboard/contracts';
+import type { TJarvisTroubleshootResponse, TRagSearchResponse } from '@switchboard/contracts';
 import { knowledgeDocuments, psaTickets } from '@switchboard/db';
 import { loadDemoData, type THistoricalTicket } from '@switchboard/psa-sim';
 import { createTestApp } from '../apps/server/test/test-app';
@@ -153,20 +153,53 @@ async function main(): Promise<void> {
       [`${isValidation ? 'validation' : 'held-out'} tickets, summary only`, (ticket) => ticket.summary],
       [`${isValidation ? 'validation' : 'held-out'} tickets, summary and description`, (ticket) => `${ticket.summary}\n${ticket.description}`],
     ];
-    for (const [title, queryOf] of forms) {
+    // BENCH_ONLY=troubleshooting: only the queue's troubleshooting below.
+    const isSearchRun = process.env.BENCH_ONLY !== 'troubleshooting';
+    for (const [title, queryOf] of isSearchRun ? forms : []) {
       const queries = test.map((ticket) => ({ query: queryOf(ticket), subtype: ticket.subType }));
       printSideBySide(title, await runQueries(queries, before, subtypeOf, articleSubtypes), await runQueries(queries, after, subtypeOf, articleSubtypes));
     }
 
-    const everydayBefore = await runQueries(EVERYDAY, before, subtypeOf, articleSubtypes);
-    const everydayAfter = await runQueries(EVERYDAY, after, subtypeOf, articleSubtypes);
-    printSideBySide('everyday phrases (hand-written, the issue’s examples)', everydayBefore, everydayAfter);
-    EVERYDAY.forEach((phrase, index) => {
+    const everyday = isSearchRun ? EVERYDAY : [];
+    const everydayBefore = await runQueries(everyday, before, subtypeOf, articleSubtypes);
+    const everydayAfter = await runQueries(everyday, after, subtypeOf, articleSubtypes);
+    if (isSearchRun) printSideBySide('everyday phrases (hand-written, the issue’s examples)', everydayBefore, everydayAfter);
+    everyday.forEach((phrase, index) => {
       const show = (rank: number | null | undefined) => (rank === null || rank === undefined ? 'miss' : `#${rank}`);
       console.log(
         `  "${phrase.query}" → ${phrase.subtype}: any source before ${show(everydayBefore.ranks[index])}, after ${show(everydayAfter.ranks[index])}; article before ${show(everydayBefore.articleRanks[index])}, after ${show(everydayAfter.articleRanks[index])}`,
       );
     });
+
+    // The queue's troubleshooting (A-096 with a ticket): each test ticket as an open queue ticket with its own type and
+    // subtype (what the technician sees), its summary as the question. The answer's steps each cite a source.
+    await upsertTicketCopies(
+      db,
+      msp.id,
+      'CONNECTWISE',
+      test.map((ticket: THistoricalTicket) => ({ externalId: ticket.id, summary: ticket.summary, description: ticket.description, type: { id: null, name: ticket.type }, subtype: { id: null, name: ticket.subType }, company: { id: ticket.companyId }, isClosed: false })),
+    );
+    const steps = { answers: 0, steps: 0, stepsOfSubtype: 0, sources: 0, sourcesOfSubtype: 0, firstOfSubtype: 0, noneOfSubtype: 0, empty: 0 };
+    for (const ticket of test) {
+      const response = await technician.post('/gpt/jarvisQandA', { text: ticket.summary, ticketId: String(ticket.id) });
+      if (response.statusCode !== 200) throw new Error(`jarvisQandA answered ${response.statusCode}: ${response.body}`);
+      const answer = response.json<TJarvisTroubleshootResponse>();
+      const isOf = (source: { id: string } | undefined) => source !== undefined && subtypeOf.get(source.id) === ticket.subType;
+      steps.answers += 1;
+      if (answer.sources.length === 0) steps.empty += 1;
+      steps.sources += answer.sources.length;
+      steps.sourcesOfSubtype += answer.sources.filter(isOf).length;
+      if (isOf(answer.sources[0])) steps.firstOfSubtype += 1;
+      if (answer.sources.length > 0 && !answer.sources.some(isOf)) steps.noneOfSubtype += 1;
+      for (const match of (answer.choices[0]?.message.content ?? '').matchAll(/^\d+\. .*\[(\d+)\]$/gm)) {
+        steps.steps += 1;
+        if (isOf(answer.sources[Number(match[1]) - 1])) steps.stepsOfSubtype += 1;
+      }
+    }
+    const share = (n: number, of: number) => (of === 0 ? 'n/a' : fmt(n / of));
+    console.log(`\nqueue troubleshooting of the ${test.length} ${isValidation ? 'validation' : 'held-out'} tickets (A-096 with the ticket: its type and subtype known; local engine)`);
+    console.log(`  steps per answer ${share(steps.steps, steps.answers)}, of them from a source of the ticket's subtype ${share(steps.stepsOfSubtype, steps.steps)}`);
+    console.log(`  sources per answer ${share(steps.sources, steps.answers)}, of the ticket's subtype ${share(steps.sourcesOfSubtype, steps.sources)}; first source of the subtype ${share(steps.firstOfSubtype, steps.answers)}; none of the subtype ${share(steps.noneOfSubtype, steps.answers)}; no answer ${share(steps.empty, steps.answers)}`);
   } finally {
     await t.close();
   }

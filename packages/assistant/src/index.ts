@@ -74,4 +74,4 @@ export type { TLlmConnection, TLlmProvider } from './engine/llm-transport';
 export { testLlmConnection, TEST_SYSTEM_PROMPT, type TLlmConnectionTestResult } from './engine/llm-connection-test';
 export { embedTexts, EMBEDDING_BATCH, EmbeddingOutputError, type TEmbeddingConnection } from './engine/embeddings';
 export { IT_THESAURUS } from './text/it-thesaurus';
-export { plainWords, searchTermGroups, tsQueryText, type TSearchTermGroup } from './text/search-terms';
+export { groupTsQueryTexts, plainWords, searchTermGroups, tsQueryText, type TSearchTermGroup } from './text/search-terms';

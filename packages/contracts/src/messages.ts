@@ -333,6 +333,7 @@ export const MESSAGES = {
     fileGone: 'The file of this document is no longer stored.',
     messageRequired: 'Type a question about the documents first.',
     companyUploadForEveryone: 'A client company’s own document is for its people: it cannot be limited to technicians.',
+    articleNotFound: 'That article does not exist.',
   },
   // PSA connection problems (ours; the spec gives no wording).
   psa: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalWords, searchTermGroups, tsQueryText } from './search-terms';
+import { canonicalWords, groupTsQueryTexts, searchTermGroups, tsQueryText } from './search-terms';
 import { featureTerms, words } from './tokenise';
 
 describe('tsQueryText', () => {
@@ -35,5 +35,13 @@ describe('canonicalWords', () => {
     expect(canonicalWords(words('forgot my pwd, 2fa on my new smartphone'))).toEqual(['forgot', 'password', 'mfa', 'new', 'phone']);
     expect(featureTerms('e mail bounced', { wordBigrams: false, charNgrams: null, thesaurus: true })).toEqual(['email', 'bounce']);
     expect(featureTerms('e mail bounced', { wordBigrams: false, charNgrams: null })).toEqual(['mail', 'bounc']);
+  });
+});
+
+describe('groupTsQueryTexts', () => {
+  it('gives each word group of the query alone, with its equals, in the order of tsQueryText', () => {
+    expect(groupTsQueryTexts('Chrome opening gambling sites')).toEqual(['chrome:*', 'opening:*', 'gambling:*', 'sites:*']);
+    expect(groupTsQueryTexts('forgot my pw')).toEqual(tsQueryText('forgot my pw').split(' | (').map((group) => group.replace(/^\(|\)$/g, '')));
+    expect(groupTsQueryTexts(' — ! ')).toEqual([]);
   });
 });

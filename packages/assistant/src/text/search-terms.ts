@@ -100,6 +100,15 @@ export function tsQueryText(query: string, options: { equals?: boolean } = {}): 
 }
 
 /**
+ * Each group of the query alone as text for `to_tsquery('english', …)` (its alternatives OR-ed), in the
+ * order of `tsQueryText`: ranking weighs the groups apart, a rare word more than a common one (inverse
+ * document frequency). A group of English stop words only ("my") becomes an empty tsquery there.
+ */
+export function groupTsQueryTexts(query: string): string[] {
+  return searchTermGroups(query).map((group) => group.alternatives.map(alternativeQuery).join(' | '));
+}
+
+/**
  * Stemmed content words with each thesaurus word or phrase (longest first) replaced by its group's first
  * entry, stemmed and joined by "_" ("2fa" → "mfa", "e mail" → "email"): the categoriser's features meet
  * the same equals as retrieval.

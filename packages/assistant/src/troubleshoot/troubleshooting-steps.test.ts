@@ -106,7 +106,7 @@ describe('troubleshootingSteps', () => {
   });
 
   it('numbers the steps from 1, cites each step\'s source and leaves out near-duplicates', () => {
-    const steps = troubleshootingSteps([RESOLUTION, ARTICLE], { query: 'authenticator notifications not arriving' });
+    const steps = troubleshootingSteps([{ ...RESOLUTION, score: 0.8 }, { ...ARTICLE, score: 1 }], { query: 'authenticator notifications not arriving' });
     expect(steps.map((s) => s.n)).toEqual(steps.map((_, i) => i + 1));
     // The article matches the query best, so it leads with its steps in order.
     expect(steps.slice(0, 3).map((s) => s.source)).toEqual([
@@ -127,6 +127,15 @@ describe('troubleshootingSteps', () => {
     expect(troubleshootingSteps([long])).toHaveLength(10);
     expect(troubleshootingSteps([long], { limit: 4 }).map((s) => s.text)).toEqual(['Restart the router.', 'Check the cable.', 'Update the driver.', 'Clear the cache.']);
     expect(troubleshootingSteps([])).toEqual([]);
+  });
+
+  it('takes no step from a source ranked far below the best one, unless it is filed under the category', () => {
+    const vpn: TRetrievedSource = { kind: 'article', id: '21', title: 'Password expired while working remotely', text: '1. Click the network sign-in icon to use pre-logon VPN.', score: 0.3 };
+    const browser: TRetrievedSource = { kind: 'resolution', id: '100516', title: 'browser hijacked by an extension', text: 'Removed the extension from Chrome and reset the browser settings.', score: 1 };
+    const filed: TRetrievedSource = { kind: 'resolution', id: '100517', title: 'pop-ups on a home PC', text: 'Ran a full scan with Defender.', score: 0.2, isOfCategory: true };
+    const ids = troubleshootingSteps([vpn, browser, filed], { query: 'chrome opening gambling sites' }).map((step) => step.source.id);
+    expect(ids).not.toContain('21');
+    expect(ids).toEqual(['100516', '100517']);
   });
 
   it('follows the caller\'s retrieval score before its own word overlap', () => {

@@ -8,6 +8,14 @@ import type { TRetrievedSource, TSourceRef, TStep } from '../types';
 const MAX_STEP_LENGTH = 400;
 /** Steps of the leading source kept before others may add theirs. */
 const LEAD_SHARE = 0.7;
+/**
+ * A source ranked under this share of the best rank among the sources not filed under the problem's category gives
+ * no step, unless it is filed under that category: it shares a word or two with the problem and little else, and its
+ * steps were noise ("Chrome opening gambling sites" got a pre-logon VPN step). On the demo history's validation fold
+ * (`npm run bench:retrieval`, queue troubleshooting; decision 040) 0.6 raised the share of steps citing a source of
+ * the ticket's own subtype from 0.71 to 0.80, at 9.5 steps an answer instead of 10.
+ */
+const MIN_SHARE_OF_LEAD = 0.6;
 
 function stripMarkdown(line: string): string {
   return line
@@ -130,7 +138,8 @@ export interface TTroubleshootOptions {
 /**
  * Up to `limit` (default 10) troubleshooting steps from the retrieved sources, numbered from 1, each
  * citing its source. The best source (by the caller's score, else by overlap with the query) leads
- * with its steps in order; the next sources add steps that are not near-duplicates.
+ * with its steps in order; the next sources add steps that are not near-duplicates, unless they rank far
+ * below the best of them (MIN_SHARE_OF_LEAD).
  */
 export function troubleshootingSteps(sources: TRetrievedSource[], options: TTroubleshootOptions = {}): TStep[] {
   const limit = Math.max(0, Math.min(options.limit ?? 10, 50));
@@ -140,7 +149,7 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
   // Where sources are filed under the problem's category, a source from elsewhere must share two of the person's
   // words to join them: one common word ("office", "stuck") made "Cant sign into office 365" a printer step.
   const wordsNeeded = sources.some((source) => source.isOfCategory === true) ? 2 : 1;
-  const ranked = sources
+  const sorted = sources
     .map((source, index) => {
       const relevance = overlap(query, termSet(`${source.title} ${source.text}`));
       // A knowledge article lists its steps; its prose is the introduction or the symptoms ("Use this when…",
@@ -150,6 +159,10 @@ export function troubleshootingSteps(sources: TRetrievedSource[], options: TTrou
     .filter((s) => s.steps.length > 0)
     .filter((s) => topic === null || s.source.isOfCategory === true || sharedCount(topic, termSet(s.source.title)) >= wordsNeeded)
     .sort((a, b) => b.rank - a.rank || a.index - b.index);
+  // Measured against the best source not filed under the category: the category's boost says nothing of how well the
+  // others match, and a ticket filed under a category its words do not fit kept only that category's steps.
+  const best = sorted.find((s) => s.source.isOfCategory !== true)?.rank ?? 0;
+  const ranked = sorted.filter((s) => s.source.isOfCategory === true || s.rank >= MIN_SHARE_OF_LEAD * best);
 
   const chosen: { text: string; terms: Set<string>; source: TSourceRef }[] = [];
   const add = (text: string, source: TRetrievedSource): void => {

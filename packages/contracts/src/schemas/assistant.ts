@@ -558,6 +558,17 @@ export const ZApplicationsOfMspParams = z.object({ id: z.string().trim().min(1).
 export const ZApplicationParams = z.object({ mspCustomDomain: ZCustomDomain, applicationId: ZId });
 export const ZDeleteApplicationResponse = z.object({ deleted: z.literal(true), application: ZApplication });
 export type TDeleteApplicationResponse = z.infer<typeof ZDeleteApplicationResponse>;
+
+/** Ours (docs/api-additions.md): a knowledge-base article the caller may read, as a list shows it (its category names when it has them). */
+export const ZKnowledgeArticleSummary = z.object({ id: z.string(), title: z.string(), typeName: z.string().nullable(), subTypeName: z.string().nullable() });
+export type TKnowledgeArticleSummary = z.infer<typeof ZKnowledgeArticleSummary>;
+export const ZKnowledgeArticleList = z.object({ articles: z.array(ZKnowledgeArticleSummary) });
+export type TKnowledgeArticleList = z.infer<typeof ZKnowledgeArticleList>;
+/** Ours: one article to read, its text as markdown (rendered sanitized), e.g. a source Jarvis or a search cited. */
+export const ZKnowledgeArticle = ZKnowledgeArticleSummary.extend({ body: z.string(), createdAt: ZTimestamp });
+export type TKnowledgeArticle = z.infer<typeof ZKnowledgeArticle>;
+export const ZKnowledgeArticleParams = z.object({ mspCustomDomain: ZCustomDomain, articleId: ZId });
+export const ZKnowledgeArticlesParams = z.object({ mspCustomDomain: ZCustomDomain });
 const ZKnowledgeAudience = z.enum(KNOWLEDGE_AUDIENCES, { error: 'Choose who can read the document: technicians only, or technicians and client users.' });
 /** Ours (decision 034): who may read an uploaded document, changed after upload by a technician. */
 export const ZApplicationReadersBody = z.object({ audience: ZKnowledgeAudience });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, permissionMap, type TApplication, type TApplicationList, type TDeleteApplicationResponse, type TRagSearchResponse } from '@switchboard/contracts';
+import { MESSAGES, permissionMap, type TApplication, type TApplicationList, type TDeleteApplicationResponse, type TKnowledgeArticle, type TKnowledgeArticleList, type TRagSearchResponse } from '@switchboard/contracts';
 import { auditEvents, knowledgeChunks, roles, uploads } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
@@ -370,6 +370,84 @@ describe('the demo knowledge base', () => {
   });
 });
 
+describe('reading the knowledge-base articles (docs/api-additions.md)', () => {
+  const SSPR = 'Self-service password reset (SSPR): set it up once, use it any time';
+  const LOCKOUTS = 'Finding the source of repeated account lockouts';
+  const brightwaterOnly = { id: 9001, title: 'Brightwater imaging bridge: restarting it yourself', type: 'Software', subType: null, companyId: 801, tags: ['end user'], body: '**Audience:** end users at Brightwater.\n\n## Restart\n1. Open Services and restart **Imaging Bridge**.' };
+
+  async function seededMsp() {
+    const seeded = await buildMsp(t);
+    await seedKbArticles(t.deps.database.db, seeded.id, [...loadDemoKbArticles(), brightwaterOnly]);
+    return seeded;
+  }
+  const articlesOf = async (client: TestClient, domain: string) => {
+    const response = await client.get(`/db/${domain}/knowledge/articles`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TKnowledgeArticleList>().articles;
+  };
+
+  it('lists every article to a technician by category and reads one whole, its headings and steps as written', async () => {
+    const seeded = await seededMsp();
+    const reader = await signedInClient(t, await buildUser(t, seeded, { role: 'Technician' }));
+    const articles = await articlesOf(reader, seeded.customDomain);
+    expect(articles).toHaveLength(loadDemoKbArticles().length + 1);
+    // By category: each category's articles come together, in one run.
+    const runs = articles.map((article) => article.typeName).filter((name, index, names) => index === 0 || name !== names[index - 1]);
+    expect(runs).toEqual([...new Set(runs)]);
+    const sspr = articles.find((article) => article.title === SSPR);
+    expect(sspr).toMatchObject({ typeName: 'Accounts & Access', subTypeName: 'Password Reset' });
+
+    const read = await reader.get(`/db/${seeded.customDomain}/knowledge/articles/${sspr?.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const article = read.json<TKnowledgeArticle>();
+    expect(article).toMatchObject({ id: sspr?.id, title: SSPR });
+    expect(article.body.startsWith('**Audience:** end users.')).toBe(true);
+    expect(article.body).toContain('### Register (takes 3 minutes, do it today)\n\n1. On your work computer, open **https://aka.ms/sspr-setup**');
+    expect(article.body).toContain('### Reset a forgotten password');
+    // The same article a search cites is the one read.
+    const cited = (await search(reader, 'forgot my password self-service reset', seeded.customDomain)).json<TRagSearchResponse>().results.find((result) => result.kind === 'article' && result.title.startsWith(SSPR));
+    expect(cited?.id).toBe(sspr?.id);
+  });
+
+  it('gives a client user only the articles written for everyone, shared or their company’s: 404 for a runbook and another company’s article', async () => {
+    const seeded = await seededMsp();
+    const technicianReader = await signedInClient(t, await buildUser(t, seeded, { role: 'Technician' }));
+    const all = await articlesOf(technicianReader, seeded.customDomain);
+    const idOf = (title: string) => all.find((article) => article.title.startsWith(title))?.id;
+
+    const brightwater = await signedInClient(t, await buildUser(t, seeded, { kind: 'client', psaCompanyId: '801' }));
+    const titles = (await articlesOf(brightwater, seeded.customDomain)).map((article) => article.title);
+    expect(titles).toContain(SSPR);
+    expect(titles).toContain(brightwaterOnly.title);
+    expect(titles.some((title) => title.startsWith(LOCKOUTS))).toBe(false);
+    const runbook = await brightwater.get(`/db/${seeded.customDomain}/knowledge/articles/${idOf(LOCKOUTS)}`);
+    expect(runbook.statusCode).toBe(404);
+    expect(runbook.json()).toMatchObject({ detail: MESSAGES.documents.articleNotFound });
+
+    const otherCompany = await signedInClient(t, await buildUser(t, seeded, { kind: 'client', psaCompanyId: '802' }));
+    expect((await articlesOf(otherCompany, seeded.customDomain)).map((article) => article.title)).not.toContain(brightwaterOnly.title);
+    expect((await otherCompany.get(`/db/${seeded.customDomain}/knowledge/articles/${idOf(brightwaterOnly.title)}`)).statusCode).toBe(404);
+    expect((await otherCompany.get(`/db/${seeded.customDomain}/knowledge/articles/${idOf(SSPR)}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 to another MSP and for an uploaded document’s id, 401 without a session, and words a bad id', async () => {
+    const seeded = await seededMsp();
+    const reader = await signedInClient(t, await buildUser(t, seeded, { role: 'Technician' }));
+    const [first] = await articlesOf(reader, seeded.customDomain);
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t), { role: 'Admin' }));
+    expect((await outsider.get(`/db/${seeded.customDomain}/knowledge/articles`)).statusCode).toBe(404);
+    expect((await outsider.get(`/db/${seeded.customDomain}/knowledge/articles/${first?.id}`)).statusCode).toBe(404);
+
+    const document = await upload(technician, { bytes: 'Numbat printer driver notes', name: 'numbat.txt' });
+    expect((await technician.get(`/db/${msp.customDomain}/knowledge/articles/${document.id}`)).statusCode).toBe(404);
+
+    expect((await new TestClient(t.app).get(`/db/${seeded.customDomain}/knowledge/articles`)).statusCode).toBe(401);
+    const bad = await reader.get(`/db/${seeded.customDomain}/knowledge/articles/not-an-id`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).not.toMatch(/uuid|zod/i);
+  });
+});
+
 describe('word forms, abbreviations and IT synonyms (issue #9)', () => {
   async function freshMsp() {
     const own = await buildMsp(t);
@@ -417,6 +495,24 @@ describe('word forms, abbreviations and IT synonyms (issue #9)', () => {
     ]);
     const results = (await search(reader, 'pc slow', own.customDomain)).json<TRagSearchResponse>().results;
     expect(results[0]?.title).toBe('PC very slow at startup');
+  });
+
+  it('weighs a rare word above common ones: for "Chrome opening gambling sites" the fix about gambling comes before the texts about opening sites', async () => {
+    const { own, reader } = await freshMsp();
+    await upsertTicketCopies(t.deps.database.db, own.id, 'CONNECTWISE', [
+      // The same summary; the words of this one stand closer together.
+      { externalId: 9601, summary: 'Browser problem', isClosed: true, resolution: 'Chrome opening extension removed.' },
+      { externalId: 9602, summary: 'Browser problem', isClosed: true, resolution: 'Chrome, the gambling extension removed.' },
+      // "opening" and "sites" are in most of the MSP's past tickets; "gambling" in one.
+      ...['Vendor', 'Bank', 'Payroll', 'Supplier', 'Portal', 'Training', 'Benefits', 'Insurer', 'Courier', 'Council'].map((name, index) => ({
+        externalId: 9610 + index,
+        summary: `Opening the ${name.toLowerCase()} sites is slow`,
+        isClosed: true,
+        resolution: 'Cleared the cache.',
+      })),
+    ]);
+    const snippets = (await search(reader, 'Chrome opening gambling sites', own.customDomain)).json<TRagSearchResponse>().results.map((result) => result.snippet);
+    expect(snippets[0]).toBe('Chrome, the gambling extension removed.');
   });
 
   it('keeps the company filter: a synonym never reaches another company’s resolution', async () => {

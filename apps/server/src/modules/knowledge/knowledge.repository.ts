@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { tsQueryText } from '@switchboard/assistant';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { groupTsQueryTexts, tsQueryText } from '@switchboard/assistant';
 import { knowledgeChunks, knowledgeDocuments, psaTicketEmbeddings, psaTickets, type TDatabase } from '@switchboard/db';
 import type { TKnowledgeAudience } from '@switchboard/contracts';
 import type { TChunk } from './chunking';
@@ -53,6 +53,29 @@ function textRankOf(document: SQL | typeof knowledgeChunks.search, query: string
   // Divided by 1 + EQUALS_WEIGHT: a word as written matches both queries, so the rank keeps the 0–1 scale the
   // other parts of a score (the category boost, trigram similarity) were weighed against.
   return sql`((ts_rank_cd(${document}, to_tsquery('english', ${tsQueryText(query, { equals: false })}), 32) + ${sql.raw(String(EQUALS_WEIGHT))} * ts_rank_cd(${document}, ${tsQueryOf(query, mode)}, 32)) / ${sql.raw(String(1 + EQUALS_WEIGHT))})`;
+}
+
+/** How much covering the query's rarer words counts beside the rest of a score (tuned on the validation fold). */
+const COVERAGE_WEIGHT = 0.5;
+
+/**
+ * The share of the query's information a text holds, 0–1: each word group of the query that the text matches,
+ * weighed by how rare it is among the texts searched — ln(1 + N / (1 + texts matching it)), an inverse document
+ * frequency —, over the weights of all the query's groups. ts_rank_cd counts "opening" and "sites" like "gambling";
+ * this puts the texts that hold the query's rare words first. How many texts match a group is counted over the
+ * candidates (a window): every text matching any group of the query is one, so the count is exact. `corpusSize` is N,
+ * the texts in the search's scope. A group of stop words only (an empty tsquery) counts for nothing; a word no text
+ * holds counts in full, so a text missing it covers less.
+ */
+function coverageOf(document: SQL | typeof knowledgeChunks.search, query: string, corpusSize: SQL): SQL {
+  const groups = groupTsQueryTexts(query).map((group) => {
+    const tsQuery = sql`to_tsquery('english', ${group})`;
+    return { tsQuery, weight: sql`ln(1 + ${corpusSize} / (1 + count(*) filter (where ${document} @@ ${tsQuery}) over ()))` };
+  });
+  if (groups.length === 0) return sql`0`;
+  const held = sql.join(groups.map(({ tsQuery, weight }) => sql`case when ${document} @@ ${tsQuery} then ${weight} else 0 end`), sql` + `);
+  const all = sql.join(groups.map(({ tsQuery, weight }) => sql`case when numnode(${tsQuery}) > 0 then ${weight} else 0 end`), sql` + `);
+  return sql`coalesce((${held}) / nullif(${all}, 0), 0)`;
 }
 
 /** The query's embedding, when the MSP has an embedding model and the database has pgvector (decision 026). */
@@ -161,6 +184,44 @@ export async function findDocument(db: TDatabase, scope: TKnowledgeScope, docume
   return row;
 }
 
+/** A knowledge-base article as lists show it. */
+export interface TArticleRow {
+  id: string;
+  title: string;
+  typeName: string | null;
+  subTypeName: string | null;
+  createdAt: Date;
+}
+
+const articleColumns = { id: knowledgeDocuments.id, title: knowledgeDocuments.title, typeName: knowledgeDocuments.typeName, subTypeName: knowledgeDocuments.subTypeName, createdAt: knowledgeDocuments.createdAt };
+
+/** Which articles the scope may read: the MSP's, and for a client user the shared ones and their company's that are meant for everyone. */
+function readableArticles(scope: TKnowledgeScope): SQL | undefined {
+  return and(eq(knowledgeDocuments.mspId, scope.mspId), eq(knowledgeDocuments.kind, 'article'), companyFilter(knowledgeDocuments.companyExternalId, scope, true), audienceFilter(scope));
+}
+
+/** The articles the scope may read, by category then title (uncategorised last). */
+export function listArticles(db: TDatabase, scope: TKnowledgeScope): Promise<TArticleRow[]> {
+  return db
+    .select(articleColumns)
+    .from(knowledgeDocuments)
+    .where(readableArticles(scope))
+    .orderBy(sql`${knowledgeDocuments.typeName} asc nulls last`, sql`${knowledgeDocuments.subTypeName} asc nulls last`, asc(knowledgeDocuments.title))
+    .limit(1000);
+}
+
+/** One article the scope may read with its passages in order, or undefined. */
+export async function findArticle(db: TDatabase, scope: TKnowledgeScope, articleId: string): Promise<{ row: TArticleRow; passages: TChunk[] } | undefined> {
+  const [row] = await db.select(articleColumns).from(knowledgeDocuments).where(and(readableArticles(scope), eq(knowledgeDocuments.id, articleId))).limit(1);
+  if (!row) return undefined;
+  const passages = await db
+    .select({ heading: knowledgeChunks.heading, content: knowledgeChunks.content })
+    .from(knowledgeChunks)
+    .where(and(eq(knowledgeChunks.mspId, scope.mspId), eq(knowledgeChunks.documentId, articleId)))
+    .orderBy(asc(knowledgeChunks.position));
+  return { row, passages };
+}
+
 /** Sets who may read an uploaded document; true when it was there to change. */
 export async function setDocumentAudience(db: TDatabase, mspId: string, documentId: string, audience: TKnowledgeAudience): Promise<boolean> {
   const changed = await db
@@ -189,8 +250,13 @@ export interface TPassageCategory {
 /** How much the rank of a passage's document title counts beside the rank of the passage's own text. */
 const TITLE_WEIGHT = 0.5;
 
-/** What being filed under the ticket's own type and subtype adds to a passage's score. */
-const CATEGORY_BOOST = 0.5;
+/**
+ * What being filed under the ticket's own type and subtype adds to a passage's score (decision 040): enough that an
+ * article of the ticket's category that shares no word with it leads a passage holding one of its rarer words, not so
+ * much that the category's passages fill the answer when the technician asks about something else (1 did: a ticket
+ * filed under Password Reset got no printer step for "printer offline after a firmware update").
+ */
+const CATEGORY_BOOST = 0.75;
 
 export interface TPassageHit {
   chunkId: string;
@@ -224,14 +290,24 @@ export function searchPassages(
   const isOfCategory = category ? sql`(${knowledgeDocuments.typeName} = ${category.typeName} and ${knowledgeDocuments.subTypeName} = ${category.subTypeName})` : sql`false`;
   // The document's title names what the whole article is about, and only its first passage carries it.
   const title = sql`to_tsvector('english', ${knowledgeDocuments.title})`;
-  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${sql.raw(String(TITLE_WEIGHT))} * ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
+  const inScope = and(
+    eq(knowledgeChunks.mspId, scope.mspId),
+    companyFilter(knowledgeChunks.companyExternalId, scope, true),
+    audienceFilter(scope),
+    options.documentId === undefined ? undefined : eq(knowledgeChunks.documentId, options.documentId),
+  );
+  const chunksOfDocuments = and(eq(knowledgeDocuments.mspId, knowledgeChunks.mspId), eq(knowledgeDocuments.id, knowledgeChunks.documentId));
+  const isByWords = options.by !== 'meaning' && options.mode === 'near';
+  const corpus = db.select({ size: sql<number>`count(*)::float8`.as('size') }).from(knowledgeChunks).innerJoin(knowledgeDocuments, chunksOfDocuments).where(inScope).as('corpus');
+  const coverage = isByWords ? coverageOf(knowledgeChunks.search, query, sql`${corpus.size}`) : sql`0`;
+  const score = sql<number>`(${textRankOf(knowledgeChunks.search, query, options.mode)} + ${sql.raw(String(TITLE_WEIGHT))} * ${textRankOf(title, query, options.mode)} + 0.5 * word_similarity(${query}, ${knowledgeChunks.content}) + ${similarity} + ${sql.raw(String(COVERAGE_WEIGHT))} * ${coverage} + case when ${isOfCategory} then ${sql.raw(String(CATEGORY_BOOST))} else 0 end)::float8`;
   const matches =
     options.by === 'meaning'
       ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}`
       : options.mode === 'exact'
         ? sql`${knowledgeChunks.search} @@ ${tsQuery}`
         : sql`(${knowledgeChunks.search} @@ ${tsQuery} or ${query} <% ${knowledgeChunks.content} or ${isOfCategory})`;
-  return db
+  const selected = db
     .select({
       chunkId: knowledgeChunks.id,
       documentId: knowledgeChunks.documentId,
@@ -245,18 +321,10 @@ export function searchPassages(
       score,
     })
     .from(knowledgeChunks)
-    .innerJoin(knowledgeDocuments, and(eq(knowledgeDocuments.mspId, knowledgeChunks.mspId), eq(knowledgeDocuments.id, knowledgeChunks.documentId)))
-    .where(
-      and(
-        eq(knowledgeChunks.mspId, scope.mspId),
-        companyFilter(knowledgeChunks.companyExternalId, scope, true),
-        audienceFilter(scope),
-        options.documentId === undefined ? undefined : eq(knowledgeChunks.documentId, options.documentId),
-        matches,
-      ),
-    )
-    .orderBy(desc(score), knowledgeChunks.id)
-    .limit(options.limit);
+    .innerJoin(knowledgeDocuments, chunksOfDocuments)
+    .$dynamic();
+  // The scope's size is read only where the coverage uses it.
+  return (isByWords ? selected.crossJoin(corpus) : selected).where(and(inScope, matches)).orderBy(desc(score), knowledgeChunks.id).limit(options.limit);
 }
 
 export interface TResolutionHit {
@@ -282,8 +350,17 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
   const ticketText = sql`(select to_tsvector('english', ${psaTickets.summary} || ' ' || coalesce(${psaTickets.description}, '') || ' ' || coalesce(${psaTickets.resolution}, '')) as document offset 0) as ticket_text`;
   const document = sql`ticket_text.document`;
   const similarity = similarityOf(sql`${psaTicketEmbeddings.embedding}`, sql`${psaTicketEmbeddings.embeddingModel}`, options.queryVector);
-  const score = sql<number>`(${textRankOf(document, query, options.mode)} + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity})::float8`;
-  return db
+  const inScope = and(
+    eq(psaTickets.mspId, scope.mspId),
+    eq(psaTickets.isClosed, true),
+    sql`${psaTickets.resolution} is not null and ${psaTickets.resolution} <> ''`,
+    companyFilter(psaTickets.companyExternalId, scope, false),
+  );
+  const isByWords = options.by !== 'meaning' && options.mode === 'near';
+  const corpus = db.select({ size: sql<number>`count(*)::float8`.as('size') }).from(psaTickets).where(inScope).as('corpus');
+  const coverage = isByWords ? coverageOf(document, query, sql`${corpus.size}`) : sql`0`;
+  const score = sql<number>`(${textRankOf(document, query, options.mode)} + 0.5 * word_similarity(${query}, ${psaTickets.summary}) + ${similarity} + ${sql.raw(String(COVERAGE_WEIGHT))} * ${coverage})::float8`;
+  const selected = db
     .select({
       id: psaTickets.id,
       externalId: psaTickets.externalId,
@@ -297,15 +374,8 @@ export function searchResolutions(db: TDatabase, scope: TKnowledgeScope, query: 
     .from(psaTickets)
     .crossJoinLateral(ticketText)
     .leftJoin(psaTicketEmbeddings, and(eq(psaTicketEmbeddings.mspId, psaTickets.mspId), eq(psaTicketEmbeddings.ticketId, psaTickets.id)))
-    .where(
-      and(
-        eq(psaTickets.mspId, scope.mspId),
-        eq(psaTickets.isClosed, true),
-        sql`${psaTickets.resolution} is not null and ${psaTickets.resolution} <> ''`,
-        companyFilter(psaTickets.companyExternalId, scope, false),
-        options.by === 'meaning' ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}` : sql`${document} @@ ${tsQuery}`,
-      ),
-    )
-    .orderBy(desc(score), psaTickets.id)
-    .limit(options.limit);
+    .$dynamic();
+  const matches = options.by === 'meaning' ? sql`${similarity} >= ${MIN_MEANING_SIMILARITY}` : sql`${document} @@ ${tsQuery}`;
+  // The scope's size is read only where the coverage uses it.
+  return (isByWords ? selected.crossJoin(corpus) : selected).where(and(inScope, matches)).orderBy(desc(score), psaTickets.id).limit(options.limit);
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationReadersBody, ZApplicationParams, ZDeleteApplicationResponse, ZApplicationResponse, ZApplicationsOfMspParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES, ZApplicationList, ZApplicationReadersBody, ZApplicationParams, ZDeleteApplicationResponse, ZApplicationResponse, ZApplicationsOfMspParams, ZKnowledgeArticle, ZKnowledgeArticleList, ZKnowledgeArticleParams, ZKnowledgeArticlesParams, ZRagSearchBody, ZRagSearchResponse, ZUploadApplicationFields, hasControlCharacters, plainIssueMessage } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { actorOf, mspUserOf } from '../../plugins/access';
@@ -154,6 +154,37 @@ export const registerKnowledgeRoutes: TModule = (app, deps) => {
       const user = mspUserOf(request);
       return { deleted: true as const, application: await knowledge.deleteDocument(actorOf(request), knowledgeScopeOf(user), request.params.applicationId) };
     },
+  );
+
+  // Any signed-in user of the MSP reads the articles the knowledge search may show them (docs/api-additions.md).
+  app.get(
+    '/db/:mspCustomDomain/knowledge/articles',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'knowledgeArticles',
+        summary: 'Ours: the knowledge-base articles the caller may read, by category then title (a client user: the shared ones and their company’s that are meant for everyone)',
+        params: ZKnowledgeArticlesParams,
+        response: { 200: ZKnowledgeArticleList },
+      },
+      config: { access: { principal: 'user', tenant: 'path' } },
+    },
+    async (request) => ({ articles: await knowledge.listArticles(knowledgeScopeOf(mspUserOf(request))) }),
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/knowledge/articles/:articleId',
+    {
+      schema: {
+        tags: ['knowledge'],
+        operationId: 'knowledgeArticle',
+        summary: 'Ours: one knowledge-base article to read, its text as markdown; 404 for one the caller may not read',
+        params: ZKnowledgeArticleParams,
+        response: { 200: ZKnowledgeArticle },
+      },
+      config: { access: { principal: 'user', tenant: 'path' } },
+    },
+    async (request) => knowledge.readArticle(knowledgeScopeOf(mspUserOf(request)), request.params.articleId),
   );
 
   app.post(

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TKnowledgeAudience, type TRagResult, type TSource } from '@switchboard/contracts';
+import { DOCUMENT_MAX_BYTES, MESSAGES, type TApplication, type TKnowledgeArticle, type TKnowledgeArticleSummary, type TKnowledgeAudience, type TRagResult, type TSource } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { userAuditFields } from '../../lib/audit';
 import type { TActor } from '../../plugins/access';
-import { chunkDocument } from './chunking';
+import { chunkDocument, type TChunk } from './chunking';
 import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
 import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
-import { deleteUploadedDocument, findDocument, insertDocument, setDocumentAudience, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
+import { deleteUploadedDocument, findArticle, findDocument, insertDocument, listArticles, setDocumentAudience, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
 
@@ -27,6 +27,24 @@ export interface TRetrieved extends TRagResult {
   /** Filed under the category the caller asked about (`category`): an article's own, a past ticket's. */
   isOfCategory: boolean;
 }
+
+/**
+ * An article's text put back together from its passages: the chunker took each heading off its passage
+ * (the article's own title heads the first), so each new heading is written again above its text, one
+ * level under the title the reader shows.
+ */
+export function articleBodyOf(title: string, passages: readonly TChunk[]): string {
+  const parts: string[] = [];
+  let heading = title;
+  for (const passage of passages) {
+    if (passage.heading !== heading && passage.heading !== '') parts.push(`### ${passage.heading}`);
+    heading = passage.heading;
+    parts.push(passage.content);
+  }
+  return parts.join('\n\n');
+}
+
+const presentArticleSummary = (row: { id: string; title: string; typeName: string | null; subTypeName: string | null }): TKnowledgeArticleSummary => ({ id: row.id, title: row.title, typeName: row.typeName, subTypeName: row.subTypeName });
 
 /** Whether the scope may delete the document: technicians any, a client user their company's only. */
 const mayDelete = (scope: TKnowledgeScope, row: Pick<TDocumentRow, 'companyExternalId'>) => scope.clientCompanyExternalId === undefined || row.companyExternalId !== null;
@@ -127,6 +145,18 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
       // searchable by words at once, by meaning once embedded. embedPending never rejects.
       void embeddings.embedPending(actor.mspId, { documentId });
       return this.getDocument(actor, scope, documentId);
+    },
+
+    /** The knowledge-base articles the user may read (a client user: the shared ones and their company's, meant for everyone). */
+    async listArticles(scope: TKnowledgeScope): Promise<TKnowledgeArticleSummary[]> {
+      return (await listArticles(db, scope)).map(presentArticleSummary);
+    },
+
+    /** One article to read, e.g. a source a search or Jarvis cited (404 for one the user may not read, as for one that does not exist). */
+    async readArticle(scope: TKnowledgeScope, articleId: string): Promise<TKnowledgeArticle> {
+      const found = await findArticle(db, scope, articleId);
+      if (!found) throw new AppError('not_found', MESSAGES.documents.articleNotFound);
+      return { ...presentArticleSummary(found.row), body: articleBodyOf(found.row.title, found.passages), createdAt: found.row.createdAt.toISOString() };
     },
 
     /** The stored file of an uploaded document the user may read (404 otherwise, as for another company's). */

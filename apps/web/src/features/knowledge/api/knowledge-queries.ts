@@ -6,6 +6,8 @@ export const knowledgeKeys = {
   all: ['knowledge'] as const,
   documents: (msp: string) => [...knowledgeKeys.all, 'documents', msp] as const,
   search: (msp: string, query: string) => [...knowledgeKeys.all, 'search', msp, query] as const,
+  articles: (msp: string) => [...knowledgeKeys.all, 'articles', msp] as const,
+  article: (msp: string, id: string) => [...knowledgeKeys.all, 'article', msp, id] as const,
 };
 
 /** A-022: the MSP's uploaded tools/documents. */
@@ -71,5 +73,22 @@ export function useDocumentChat() {
   return useMutation({
     mutationFn: ({ id, documentMessage }: { id: string | null; documentMessage: string }) =>
       apiFetch('/docs/chat', { method: 'POST', body: { id, documentMessage }, schema: (s) => s.ZDocumentChatResponse }),
+  });
+}
+
+/** Ours: the knowledge-base articles the user may read, by category then title. */
+export function useKnowledgeArticles(mspCustomDomain: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.articles(mspCustomDomain),
+    queryFn: async ({ signal }) => (await apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/knowledge/articles`, { schema: (s) => s.ZKnowledgeArticleList, signal })).articles,
+  });
+}
+
+/** Ours: one article to read (null: none open). */
+export function useKnowledgeArticle(mspCustomDomain: string, articleId: string | null) {
+  return useQuery({
+    queryKey: knowledgeKeys.article(mspCustomDomain, articleId ?? ''),
+    queryFn: ({ signal }) => apiFetch(`/db/${encodeURIComponent(mspCustomDomain)}/knowledge/articles/${encodeURIComponent(articleId ?? '')}`, { schema: (s) => s.ZKnowledgeArticle, signal }),
+    enabled: articleId !== null,
   });
 }

@@ -13,6 +13,7 @@ const INTRO = 'No AI model is configured, so this answer comes straight from you
 describe('KnowledgeBase "Ask"', () => {
   it('answers once, saying once where the answer comes from (the notice line repeated the answer\'s first sentence in other words)', { timeout: 20_000 }, async () => {
     const calls = stubFetch({
+      [`GET /db/${MSP}/knowledge/articles`]: () => ({ status: 200, body: { articles: [] } }),
       'POST /docs/chat': () => ({
         status: 200,
         body: { documentMessage: `${INTRO}\n\n1. Reconnect FortiClient VPN. [1]\n\nSources:\n[1] Knowledge article: FortiClient VPN`, engine: 'local', sources: [], notice: MESSAGES.assistant.localEngineNotice },
@@ -26,5 +27,54 @@ describe('KnowledgeBase "Ask"', () => {
     expect(within(answer).getByText(INTRO)).toBeInTheDocument();
     expect(within(answer).queryByText(MESSAGES.assistant.localEngineNotice)).not.toBeInTheDocument();
     expect(calls.find((call) => call.url.includes('/docs/chat'))?.body).toEqual({ id: null, documentMessage: 'vpn keeps disconnecting' });
+  });
+});
+
+const SSPR = { id: '3f1c2a9e-0000-4000-8000-000000000003', title: 'Self-service password reset (SSPR)', typeName: 'Accounts & Access', subTypeName: 'Password Reset' };
+const PRINTER = { id: '3f1c2a9e-0000-4000-8000-000000000007', title: 'Printer shows offline', typeName: 'Hardware', subTypeName: 'Printer / Scanner' };
+const LOOSE = { id: '3f1c2a9e-0000-4000-8000-000000000009', title: 'Office Wi-Fi names', typeName: null, subTypeName: null };
+
+describe('KnowledgeBase articles', () => {
+  function stubArticles() {
+    return stubFetch({
+      [`GET /db/${MSP}/knowledge/articles`]: () => ({ status: 200, body: { articles: [SSPR, PRINTER, LOOSE] } }),
+      [`GET /db/${MSP}/knowledge/articles/${SSPR.id}`]: () => ({
+        status: 200,
+        body: { ...SSPR, body: '**Audience:** end users.\n\n### Register\n\n1. Open **aka.ms/sspr-setup** and sign in.', createdAt: '2026-11-01T00:00:00.000Z' },
+      }),
+      'POST /gpt/rag/search': () => ({
+        status: 200,
+        body: { ticketId: null, query: 'forgot password', results: [{ kind: 'article', id: SSPR.id, title: `${SSPR.title} — Register`, reference: null, snippet: 'Open aka.ms/sspr-setup', score: 0.9 }] },
+      }),
+    });
+  }
+
+  it('lists the articles under their categories and opens one to read whole, with its category', { timeout: 20_000 }, async () => {
+    stubArticles();
+    renderWithProviders(<KnowledgeBase mspCustomDomain={MSP} />);
+    const accounts = await screen.findByRole('region', { name: 'Accounts & Access' });
+    expect(within(accounts).getByRole('button', { name: SSPR.title })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Hardware' })).getByRole('button', { name: PRINTER.title })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Other' })).getByRole('button', { name: LOOSE.title })).toBeInTheDocument();
+
+    await userEvent.click(within(accounts).getByRole('button', { name: SSPR.title }));
+    const reader = await screen.findByRole('dialog', { name: SSPR.title });
+    expect(await within(reader).findByRole('heading', { name: 'Register' })).toBeInTheDocument();
+    expect(within(reader).getByText('aka.ms/sspr-setup')).toBeInTheDocument();
+    expect(within(reader).getByText('Accounts & Access › Password Reset')).toBeInTheDocument();
+  });
+
+  it('opens an article a search found, and goes back to browsing', { timeout: 20_000 }, async () => {
+    stubArticles();
+    renderWithProviders(<KnowledgeBase mspCustomDomain={MSP} />);
+    await userEvent.type(screen.getByLabelText('Search'), 'forgot password');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('list', { name: 'Knowledge results' });
+    expect(screen.queryByRole('region', { name: 'Hardware' })).not.toBeInTheDocument();
+    await userEvent.click(within(results).getByRole('button', { name: `${SSPR.title} — Register` }));
+    expect(await screen.findByRole('dialog', { name: SSPR.title })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Browse all articles' }));
+    expect(await screen.findByRole('region', { name: 'Hardware' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
-import type { TRagResult } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import type { TKnowledgeArticleSummary, TRagResult } from '@switchboard/contracts';
+import { errorDetail } from '../../../lib/api-client';
 import { MarkdownAnswer } from '../../assistant/components/markdown-answer';
-import { useDocumentChat, useKnowledgeSearch } from '../api/knowledge-queries';
+import { useDocumentChat, useKnowledgeArticles, useKnowledgeSearch } from '../api/knowledge-queries';
+import { ArticleReader } from './article-reader';
 
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 const KIND_LABEL: Record<TRagResult['kind'], string> = { article: 'Article', document: 'Document', resolution: 'Past ticket' };
 
 /** Passages are cut from markdown; their emphasis and heading marks read as noise in a preview. */
@@ -15,7 +15,7 @@ function plainSnippet(snippet: string): string {
   return snippet.replace(/(\*\*|__|`)/g, '').replace(/(^|\s)#{1,6}\s/g, '$1');
 }
 
-function ResultList({ results }: { results: TRagResult[] }) {
+function ResultList({ results, onOpenArticle }: { results: TRagResult[]; onOpenArticle: (id: string) => void }) {
   return (
     <Stack gap="xs" component="ol" aria-label="Knowledge results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {results.map((result) => (
@@ -24,9 +24,15 @@ function ResultList({ results }: { results: TRagResult[] }) {
             <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
               {KIND_LABEL[result.kind]}
             </Badge>
-            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {result.title}
-            </Text>
+            {result.kind === 'article' ? (
+              <Anchor component="button" type="button" fw={600} size="sm" ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => onOpenArticle(result.id)}>
+                {result.title}
+              </Anchor>
+            ) : (
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {result.title}
+              </Text>
+            )}
           </Group>
           {result.reference !== null && (
             <Text size="xs" c="dimmed">
@@ -42,15 +48,47 @@ function ResultList({ results }: { results: TRagResult[] }) {
   );
 }
 
+/** The articles the user may read, under their categories (uncategorised ones last, under "Other"). */
+function ArticleList({ articles, onOpen }: { articles: TKnowledgeArticleSummary[]; onOpen: (id: string) => void }) {
+  const groups = new Map<string, TKnowledgeArticleSummary[]>();
+  for (const article of articles) {
+    const name = article.typeName ?? 'Other';
+    groups.set(name, [...(groups.get(name) ?? []), article]);
+  }
+  return (
+    <SimpleGrid type="container" cols={{ base: 1, '720px': 2 }} spacing="md" verticalSpacing="md">
+      {[...groups.entries()].map(([name, group]) => (
+        <section key={name} aria-label={name}>
+          <Text fw={700} size="sm" mb={4}>
+            {name}
+          </Text>
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {group.map((article) => (
+              <li key={article.id}>
+                <Anchor component="button" type="button" size="sm" ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => onOpen(article.id)}>
+                  {article.title}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        </section>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /**
  * The ticket area's "Knowledge Base" mode: search the MSP's articles, documents and past
- * resolutions (A-100, 5 results, near), or ask the documents a question (A-099).
+ * resolutions (A-100, 5 results, near), or ask the documents a question (A-099); with no search, the
+ * articles to browse. Any article (listed, or found) opens to read whole.
  */
 export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const search = useKnowledgeSearch(mspCustomDomain, query);
   const chat = useDocumentChat();
+  const articles = useKnowledgeArticles(mspCustomDomain);
+  const [openArticle, setOpenArticle] = useState<string | null>(null);
 
   function handleSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,7 +129,28 @@ export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) 
         </Alert>
       )}
       {search.data && search.data.results.length === 0 && <Text c="dimmed">{MESSAGES.assistant.nothingFound}</Text>}
-      {search.data && search.data.results.length > 0 && <ResultList results={search.data.results} />}
+      {search.data && search.data.results.length > 0 && <ResultList results={search.data.results} onOpenArticle={setOpenArticle} />}
+      {query !== '' && (
+        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setQuery('')}>
+          Browse all articles
+        </Anchor>
+      )}
+      {query === '' && (
+        <Stack component="section" aria-labelledby="knowledge-articles-title" gap="xs">
+          <Title order={4} size="h5" id="knowledge-articles-title">
+            Articles
+          </Title>
+          {articles.isPending && <Loader size="sm" aria-label="Loading the articles" />}
+          {articles.isError && (
+            <Alert color="red" role="alert">
+              {errorDetail(articles.error)}
+            </Alert>
+          )}
+          {articles.data?.length === 0 && <Text c="dimmed">No articles yet. Search also looks through documents and past tickets.</Text>}
+          {articles.data && articles.data.length > 0 && <ArticleList articles={articles.data} onOpen={setOpenArticle} />}
+        </Stack>
+      )}
+      <ArticleReader mspCustomDomain={mspCustomDomain} articleId={openArticle} onClose={() => setOpenArticle(null)} />
     </Stack>
   );
 }

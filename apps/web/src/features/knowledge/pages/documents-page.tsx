@@ -5,15 +5,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { DOCUMENT_DESCRIPTION_MAX, KNOWLEDGE_AUDIENCE_LABELS, KNOWLEDGE_AUDIENCES, MESSAGES, type TApplication, type TKnowledgeAudience } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
 import { documentFileUrl, useDeleteDocument, useDocuments, useSetDocumentReaders, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
 import { KnowledgeBase } from '../components/knowledge-base';
-
-
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
 
