@@ -162,7 +162,9 @@ function leaksA(response: LightMyRequestResponse): boolean {
 
 describe('generated access matrices over every declared route', () => {
   beforeAll(async () => {
-    t = await createTestApp();
+    // No flood guard here: past 600 requests a minute of one session it answered 429, a 4xx that hid a wrong probe
+    // (a number sent for a PSA id the schema takes as a number) whenever the run was fast enough.
+    t = await createTestApp({ config: { rateLimitPerMinute: 100_000_000 } });
     routes = t.app.routeTable;
     mspA = await buildMsp(t, { name: 'Matrix Victim MSP' });
     mspB = await buildMsp(t);
@@ -326,6 +328,7 @@ describe('generated access matrices over every declared route', () => {
     expect(failures).toEqual([]);
   });
 
+  // 18 s alone on PostgreSQL; 142 s and over 180 s beside the browser journeys on a loaded 2-core machine.
   it('answers malformed input with a 4xx and never a 5xx, on every route (public ones too)', async () => {
     const failures: string[] = [];
     for (const route of routes) {
@@ -340,7 +343,7 @@ describe('generated access matrices over every declared route', () => {
     }
     expect(failures).toEqual([]);
     expect(serverErrors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 // Keep the helpers honest: the URL builder used above must round-trip a path segment.

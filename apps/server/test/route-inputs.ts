@@ -192,9 +192,26 @@ function allowsNull(schema: TJsonSchema): boolean {
   return (schema.anyOf ?? schema.oneOf ?? []).some((branch) => allowsNull(branch));
 }
 
+/** Every JSON type the schema takes: its own, and each branch's of an anyOf / oneOf ("a number or a digit string"). */
+function acceptedTypes(schema: TJsonSchema): Set<string> {
+  const own = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  return new Set([...own, ...(schema.anyOf ?? schema.oneOf ?? []).flatMap((branch) => [...acceptedTypes(branch)])]);
+}
+
+/** The JSON type of a value as JSON Schema names it; a whole number is an integer and a number. */
+function jsonTypesOf(value: unknown): string[] {
+  if (value === null) return ['null'];
+  if (Array.isArray(value)) return ['array'];
+  if (typeof value === 'number') return Number.isInteger(value) ? ['integer', 'number'] : ['number'];
+  return [typeof value];
+}
+
 function wrongJsonValues(schema: TJsonSchema): unknown[] {
-  // null is wrong only where the schema does not take it (a nullable field saved null with a 200, as it should).
-  return wrongJsonValuesOfType(schema).filter((value) => value !== null || !allowsNull(schema));
+  // null is wrong only where the schema does not take it (a nullable field saved null with a 200, as it should); a value
+  // of a type another branch takes is no wrong type either (a PSA id the schema takes as a number or a digit string).
+  // An enum's wrong values are wrong by value ("not-a-member" is a string like its members).
+  const accepted = schema.enum ? new Set<string>() : acceptedTypes(schema);
+  return wrongJsonValuesOfType(schema).filter((value) => (value !== null || !allowsNull(schema)) && !jsonTypesOf(value).some((type) => accepted.has(type)));
 }
 
 function wrongJsonValuesOfType(schema: TJsonSchema): unknown[] {

@@ -19,6 +19,7 @@ export * from './schemas/queue';
 export * from './schemas/dispatch';
 export * from './assistant';
 export * from './schemas/assistant';
+export * from './psa-writes';
 export * from './schemas/psa-writes';
 export * from './batch-sync';
 export * from './schemas/sync';

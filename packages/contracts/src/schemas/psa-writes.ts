@@ -5,6 +5,14 @@ import { z } from 'zod';
 export const ZPsaWriteStatus = z.enum(['pending', 'failed']);
 export type TPsaWriteStatus = z.infer<typeof ZPsaWriteStatus>;
 
+export const ZPsaWriteTicket = z.object({
+  /** The PSA's id of the ticket; null when the copy's id is not a number. */
+  psaTicketId: z.number().int().nullable(),
+  ticketNumber: z.string().nullable(),
+  summary: z.string(),
+});
+export type TPsaWriteTicket = z.infer<typeof ZPsaWriteTicket>;
+
 export const ZPsaWrite = z.object({
   id: z.string(),
   kind: z.string(),
@@ -15,6 +23,10 @@ export const ZPsaWrite = z.object({
   nextAttemptAt: z.string().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
+  /** What the write does, in plain words ("Time entry of 25 min"); the kind when this server does not know it. */
+  summary: z.string(),
+  /** The ticket a write about a ticket copy is for (the MSP's own copy of the PSA ticket); null for other writes. */
+  ticket: ZPsaWriteTicket.nullable(),
 });
 export type TPsaWrite = z.infer<typeof ZPsaWrite>;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
-import type { TPsaType } from '@switchboard/contracts';
+import { PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { ticketDrafts, ticketRequests } from '@switchboard/db';
 import { definePsaWrite } from '../psa-outbox/psa-outbox';
 import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
@@ -48,6 +48,7 @@ export function ticketCopyOfCreate(
  * request records the PSA's id and the ticket copy is written so the queue and lists see it.
  */
 definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.ticketCreate(payload.input.summary),
   send: (client, payload, row) => client.createTicket({ ...payload.input, idempotencyKey: row.id }),
   onDone: async (tx, row, ticket) => {
     const payload = row.payload as TTicketCreatePayload;

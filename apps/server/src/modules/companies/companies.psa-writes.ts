@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PSA_WRITE_MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { definePsaWrite, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
@@ -47,6 +48,7 @@ export function contactResultOf(row: TPsaOutboxRow): TContactCreateResult | null
 }
 
 definePsaWrite<TContactCreatePayload, TContactCreateResult>(CONTACT_CREATE, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.contactCreate(payload.firstName, payload.lastName),
   async send(client, payload, row) {
     const psaType = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
     if (psaType !== payload.psaType) throw new AppError('psa_validation', `The MSP's PSA is now ${psaType}; this contact was meant for ${payload.psaType}.`);

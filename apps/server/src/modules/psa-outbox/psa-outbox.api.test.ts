@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, psaOutbox } from '@switchboard/db';
+import { PSA_WRITE_MESSAGES, type TPsaWrite } from '@switchboard/contracts';
+import { auditEvents, psaOutbox, psaTickets } from '@switchboard/db';
 import type { PsaClient, TPsaContact } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import type { TestClient, TTestApp } from '../../../test/test-app';
 import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { nextIp } from '../auth/auth-test-helpers';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { QUEUE_WRITES } from '../queue/queue.psa-writes';
 import { attemptPsaWrite, definePsaWrite, enqueuePsaWrite, psaWritesFor, runPsaOutboxPass, createPsaOutboxWorker, PSA_WRITE_LEASE_MS } from './psa-outbox';
 
 /** A write kind for these tests only: a contact create, which the adapters make retry-safe by looking it up. */
@@ -18,6 +21,7 @@ interface TContactPayload {
 }
 const landed: string[] = [];
 definePsaWrite<TContactPayload, { contactId: number }>('test.contact', {
+  describe: (payload) => `Test contact ${payload.firstName} ${payload.lastName}`,
   async send(client, payload, row) {
     const contact = await client.createContact({ idempotencyKey: row.id, ...payload });
     return { contactId: contact.id };
@@ -35,11 +39,20 @@ function closeGate(): void {
   });
 }
 definePsaWrite<{ label: string }, { label: string }>('test.slow', {
+  describe: (payload) => `Slow write ${payload.label}`,
   async send(_client, payload) {
     gate.sends.push(payload.label);
     await gate.opened;
     return { label: payload.label };
   },
+});
+
+/** A write kind whose summary cannot be built (a payload of an older shape): the list shows its kind. */
+definePsaWrite<{ label: string }, null>('test.undescribable', {
+  describe: () => {
+    throw new Error('no summary for this payload');
+  },
+  send: async () => null,
 });
 
 let t: TTestApp;
@@ -232,5 +245,58 @@ describe('PSA outbox', () => {
     const replicaB = createPsaOutboxWorker(t.deps, { intervalMs: 0 });
     await Promise.all([replicaA.runOnce(), replicaB.runOnce()]);
     for (const payload of payloads) expect(await contactsIn(payload)).toHaveLength(1);
+  }, 30_000);
+  it('lists each write with what it does in plain words and the ticket it is about, never another MSP’s ticket or write', async () => {
+    const db = t.deps.database.db;
+    const other = await buildMsp(t);
+    const otherAdmin = await signedInClient(t, await buildUser(t, other), nextIp());
+    const externalId = 880_000 + counter;
+    counter += 1;
+    await upsertTicketCopies(db, msp.id, 'CONNECTWISE', [{ externalId, summary: 'Label printer on floor 2 offline', isClosed: false }]);
+    await upsertTicketCopies(db, other.id, 'CONNECTWISE', [{ externalId: externalId + 1, summary: 'Another MSP’s payroll server', isClosed: false }]);
+    const ticketRowOf = async (mspId: string, id: number) => {
+      const [row] = await db.select({ id: psaTickets.id }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.externalId, String(id))));
+      if (!row) throw new Error('no ticket copy');
+      return row.id;
+    };
+    const ownTicketRow = await ticketRowOf(msp.id, externalId);
+    const foreignTicketRow = await ticketRowOf(other.id, externalId + 1);
+    const stored = async (kind: string, key: string, target: { type: string; id: string }, payload: unknown) =>
+      db.transaction((tx) => enqueuePsaWrite(tx, { mspId: msp.id, kind, idempotencyKey: `${key}-${externalId}`, target, payload }, t.deps.now()));
+    const timeEntry = await stored(QUEUE_WRITES.timeEntry, 'summary-time', { type: 'ticket', id: ownTicketRow }, { timerId: '00000000-0000-4000-8000-000000000001', ticketId: externalId, memberId: 1, start: '2026-01-05T09:00:00Z', end: '2026-01-05T09:25:00Z', minutes: 25, notes: 'Reseated the cable' });
+    // A write of this MSP whose target names another MSP's ticket copy: the join keeps the tenant, so no ticket shows.
+    const strayNote = await stored(QUEUE_WRITES.note, 'summary-stray', { type: 'ticket', id: foreignTicketRow }, { noteId: '00000000-0000-4000-8000-000000000002', ticketId: externalId + 1, text: 'x', kind: 'internal', noteType: null, memberId: null });
+    const contact = await stored('test.contact', 'summary-contact', { type: 'contact-test', id: `summary-${externalId}` }, { companyId, firstName: 'Ada', lastName: 'Lovelace', email: `ada.${externalId}@example.com` });
+    const odd = await stored('test.undescribable', 'summary-odd', { type: 'slow-test', id: `odd-${externalId}` }, { label: 'odd' });
+    const ids = [timeEntry.id, strayNote.id, contact.id, odd.id];
+    // Failed for good, as the PSA refused them: nothing here sends them while the test reads the list.
+    for (const id of ids) await db.update(psaOutbox).set({ status: 'failed', attempts: 3, lastError: 'The PSA refused the change.' }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, id)));
+
+    const listed = await admin.get('/db/api/psa-writes?status=failed&limit=200');
+    expect(listed.statusCode).toBe(200);
+    const byId = new Map(listed.json<{ writes: TPsaWrite[] }>().writes.map((write) => [write.id, write]));
+    expect(byId.get(timeEntry.id)).toMatchObject({
+      summary: 'Time entry of 25 min',
+      ticket: { psaTicketId: externalId, ticketNumber: null, summary: 'Label printer on floor 2 offline' },
+      status: 'failed',
+      attempts: 3,
+      lastError: 'The PSA refused the change.',
+      nextAttemptAt: null,
+    });
+    expect(byId.get(strayNote.id)).toMatchObject({ summary: PSA_WRITE_MESSAGES.summary.note('internal'), ticket: null });
+    expect(byId.get(contact.id)).toMatchObject({ summary: 'Test contact Ada Lovelace', ticket: null });
+    expect(byId.get(odd.id)).toMatchObject({ summary: 'test.undescribable', ticket: null });
+    expect(listed.body).not.toContain('Another MSP’s payroll server');
+
+    const theirs = await otherAdmin.get('/db/api/psa-writes?limit=200');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain('Label printer on floor 2 offline');
+    for (const id of ids) expect(theirs.body).not.toContain(id);
+
+    // The admin's resend answers the write with its summary and ticket too.
+    const retried = await admin.post(`/db/api/psa-writes/${timeEntry.id}/retry`, {});
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<{ write: TPsaWrite }>().write).toMatchObject({ id: timeEntry.id, summary: 'Time entry of 25 min', ticket: { psaTicketId: externalId } });
+    for (const id of ids) await db.update(psaOutbox).set({ status: 'done', lockedUntil: null }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, id)));
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import { psaOutbox, type TDatabase } from '@switchboard/db';
+import { psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TPsaOutboxRow = typeof psaOutbox.$inferSelect;
 
@@ -43,6 +43,12 @@ export async function insertPsaWrite(db: TDatabase, mspId: string, write: TNewPs
 
 export async function findPsaWrite(db: TDatabase, mspId: string, id: string): Promise<TPsaOutboxRow | null> {
   const [row] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+  return row ?? null;
+}
+
+/** The MSP's write stored under an idempotency key, if any. */
+export async function findPsaWriteByKey(db: TDatabase, mspId: string, idempotencyKey: string): Promise<TPsaOutboxRow | null> {
+  const [row] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.idempotencyKey, idempotencyKey)));
   return row ?? null;
 }
 
@@ -148,12 +154,50 @@ export async function psaWritesFor(db: TDatabase, mspId: string, targetType: str
     .orderBy(asc(psaOutbox.seq));
 }
 
-/** An MSP's writes not yet in the PSA (the admin's list), newest first. */
-export async function listOpenPsaWrites(db: TDatabase, mspId: string, status: 'pending' | 'failed' | undefined, limit: number): Promise<TPsaOutboxRow[]> {
+/** The MSP's copy of the ticket a write is about, as the admin's list shows it. */
+export interface TPsaWriteTicketCopy {
+  externalId: string;
+  ticketNumber: string | null;
+  summary: string;
+}
+
+/** A write with the ticket copy it is about (null unless its target is a ticket copy that is still there). */
+export interface TPsaWriteWithTicket {
+  row: TPsaOutboxRow;
+  ticket: TPsaWriteTicketCopy | null;
+}
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+/**
+ * The psa_tickets row id of a write about a ticket copy (target 'ticket'), null for any other: target ids are
+ * text, and only a ticket's is a uuid, so the cast is guarded (CASE evaluates it only for those rows).
+ */
+const ticketRowIdOfWrite = sql`case when ${psaOutbox.targetType} = 'ticket' and ${psaOutbox.targetId} ~* ${UUID_PATTERN} then ${psaOutbox.targetId}::uuid end`;
+
+/** Writes joined to the MSP's copy of their ticket: the same MSP on both sides, so a write never shows another MSP's ticket. */
+function selectWritesWithTicket(db: TDatabase) {
   return db
-    .select()
+    .select({ row: psaOutbox, ticketExternalId: psaTickets.externalId, ticketNumber: psaTickets.ticketNumber, ticketSummary: psaTickets.summary })
     .from(psaOutbox)
+    .leftJoin(psaTickets, and(eq(psaTickets.mspId, psaOutbox.mspId), eq(psaTickets.id, ticketRowIdOfWrite)));
+}
+
+function withTicket(selected: { row: TPsaOutboxRow; ticketExternalId: string | null; ticketNumber: string | null; ticketSummary: string | null }): TPsaWriteWithTicket {
+  const { row, ticketExternalId, ticketNumber, ticketSummary } = selected;
+  return { row, ticket: ticketExternalId === null ? null : { externalId: ticketExternalId, ticketNumber, summary: ticketSummary ?? '' } };
+}
+
+/** An MSP's writes not yet in the PSA (the admin's list), newest first, each with its ticket. */
+export async function listOpenPsaWrites(db: TDatabase, mspId: string, status: 'pending' | 'failed' | undefined, limit: number): Promise<TPsaWriteWithTicket[]> {
+  const rows = await selectWritesWithTicket(db)
     .where(and(eq(psaOutbox.mspId, mspId), status ? eq(psaOutbox.status, status) : ne(psaOutbox.status, 'done')))
     .orderBy(sql`${psaOutbox.seq} desc`)
     .limit(limit);
+  return rows.map(withTicket);
+}
+
+/** One write of the MSP with its ticket (the admin's retry answers it). */
+export async function findPsaWriteWithTicket(db: TDatabase, mspId: string, id: string): Promise<TPsaWriteWithTicket | null> {
+  const [selected] = await selectWritesWithTicket(db).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+  return selected ? withTicket(selected) : null;
 }

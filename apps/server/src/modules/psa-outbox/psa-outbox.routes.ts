@@ -1,26 +1,13 @@
-import { ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery, type TPsaWrite } from '@switchboard/contracts';
+import { ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
 import { attemptPsaWrite, createPsaOutboxWorker } from './psa-outbox';
-import { listOpenPsaWrites, requeuePsaWrite, type TPsaOutboxRow } from './psa-outbox.repository';
+import { findPsaWriteWithTicket, listOpenPsaWrites, requeuePsaWrite } from './psa-outbox.repository';
+import { presentPsaWrite } from './psa-outbox.presenter';
 import { userAuditFields } from '../../lib/audit';
 
 const MANAGE_PSA_WRITES = { principal: 'technician', tenant: 'session', anyPermission: ['mspIntegrations', 'adminPortal'] } as const;
-
-export function presentPsaWrite(row: TPsaOutboxRow): TPsaWrite {
-  return {
-    id: row.id,
-    kind: row.kind,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** The PSA outbox (decision 013): its retry loop runs with the app; admins see and resend what the PSA does not have yet. */
 export const registerPsaOutboxRoutes: TModule = (app, deps) => {
@@ -38,7 +25,7 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
     },
     async (request) => {
       const rows = await listOpenPsaWrites(deps.database.db, actorOf(request).mspId, request.query.status, request.query.limit);
-      return { writes: rows.map(presentPsaWrite) };
+      return { writes: rows.map(({ row, ticket }) => presentPsaWrite(row, ticket)) };
     },
   );
 
@@ -57,7 +44,8 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
         return requeued;
       });
       const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);
-      return { write: presentPsaWrite(outcome.row) };
+      const shown = await findPsaWriteWithTicket(deps.database.db, actor.mspId, row.id);
+      return { write: presentPsaWrite(outcome.row, shown?.ticket ?? null) };
     },
   );
 };

@@ -15,7 +15,7 @@ import {
   type TPsaOutboxRow,
 } from './psa-outbox.repository';
 
-export { psaWritesFor, type TPsaOutboxRow } from './psa-outbox.repository';
+export { findPsaWriteByKey, psaWritesFor, type TPsaOutboxRow } from './psa-outbox.repository';
 
 /**
  * The durable PSA outbox (decision 013). A module defines each kind of write once with
@@ -31,10 +31,18 @@ export interface TPsaWriteContext {
 }
 
 export interface TPsaWriteHandler<TPayload, TResult> {
+  /**
+   * What the write does in a few plain words for an MSP admin ("Time entry of 25 min"), from the stored payload.
+   * The payload is JSON kept since the write was stored (an older shape, or odd), so build it from what is there;
+   * `describePsaWrite` answers the kind when this throws or answers nothing.
+   */
+  describe(payload: TPayload): string;
   /** One attempt at the PSA. `row.id` is stable across attempts: use it as the idempotency key. Throw to fail. */
   send(client: PsaClient, payload: TPayload, row: TPsaOutboxRow, context: TPsaWriteContext): Promise<TResult>;
   /** Runs in the transaction that marks the row done (e.g. store the PSA's id on the module's own row). */
-  onDone?(tx: TDatabase, row: TPsaOutboxRow, result: TResult): Promise<void>;
+  onDone?(tx: TDatabase, row: TPsaOutboxRow, result: TResult, now: Date): Promise<void>;
+  /** Runs in the transaction that marks the row failed for good (e.g. store a write that tells the PSA's readers what is missing). */
+  onFailed?(tx: TDatabase, row: TPsaOutboxRow, error: AppError, now: Date): Promise<void>;
 }
 
 type TAnyHandler = TPsaWriteHandler<never, unknown>;
@@ -44,6 +52,22 @@ const HANDLERS = new Map<string, TAnyHandler>();
 export function definePsaWrite<TPayload, TResult>(kind: string, handler: TPsaWriteHandler<TPayload, TResult>): void {
   if (HANDLERS.has(kind) && HANDLERS.get(kind) !== handler) throw new Error(`PSA write kind "${kind}" is defined twice`);
   HANDLERS.set(kind, handler);
+}
+
+/** Longest summary a write shows. */
+const SUMMARY_MAX = 200;
+
+/** The plain-words summary of a stored write (the admin's list); never throws: the kind when the handler cannot say. */
+export function describePsaWrite(kind: string, payload: unknown): string {
+  const handler = HANDLERS.get(kind);
+  if (!handler) return kind;
+  try {
+    const text = handler.describe(payload as never);
+    const summary = typeof text === 'string' ? text.trim() : '';
+    return summary === '' ? kind : summary.slice(0, SUMMARY_MAX);
+  } catch {
+    return kind;
+  }
 }
 
 export type TPsaWriteDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
@@ -143,7 +167,7 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
     const now = deps.now();
     const isRecorded = await db.transaction(async (tx) => {
       if (!(await markPsaWriteDone(tx, row.mspId, row.id, lease, attempts, result, now))) return false;
-      if (handler.onDone) await handler.onDone(tx, row, result);
+      if (handler.onDone) await handler.onDone(tx, row, result, now);
       if (via === 'retry') {
         await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'success', details: { via, attempts, writeId: row.id } });
       }
@@ -161,6 +185,7 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
     }
     const isRecorded = await db.transaction(async (tx) => {
       if (!(await markPsaWriteAttemptFailed(tx, row.mspId, row.id, lease, attempts, failureText(appError), null, now))) return false;
+      if (handler?.onFailed) await handler.onFailed(tx, row, appError, now);
       await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details: { via, attempts, writeId: row.id, reason: appError.detail } });
       return true;
     });

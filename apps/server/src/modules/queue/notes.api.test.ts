@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type TQueueNoteItems, type TQueueTicket } from '@switchboard/contracts';
+import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWrite, type TQueueNoteItems, type TQueueTicket } from '@switchboard/contracts';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
@@ -51,6 +51,15 @@ describe('notes (A-110, A-111)', () => {
     expect(pending.json<TQueueNoteItems>().items[0]?.psa.status).toBe('pending');
     const list = await client.get(`/db/api/ticketQueue/getAll?mspCustomDomain=${domain()}&show=all`);
     expect(list.json<{ tickets: TQueueTicket[] }>().tickets.find((each) => each.id === ticket.id)?.psaPendingWrites).toBeGreaterThan(0);
+    // The admin's "Changes waiting for the PSA" list names the note and its ticket; another MSP's admin never sees it.
+    const waiting = (await fixture.admin.get('/db/api/psa-writes?status=pending')).json<{ writes: TPsaWrite[] }>().writes;
+    const noteWrite = waiting.find((write) => write.kind === 'queue.note' && write.ticket?.psaTicketId === ticket.ticketId);
+    expect(noteWrite).toMatchObject({ summary: PSA_WRITE_MESSAGES.summary.note('description'), ticket: { psaTicketId: ticket.ticketId, summary: ticket.title }, status: 'pending', attempts: 1 });
+    expect(noteWrite?.lastError).toBeTruthy();
+    const strangerAdmin = await signedInClient(t, await buildUser(t, await buildMsp(t), { password: null }));
+    const theirs = await strangerAdmin.get('/db/api/psa-writes');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json<{ writes: TPsaWrite[] }>().writes).toEqual([]);
     expect((await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=999999999`, { info: '', text: 'x' })).statusCode).toBe(404);
     const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
     expect((await new TestClient(t.app).post(url, { info: '', text: 'x' })).statusCode).toBe(401);

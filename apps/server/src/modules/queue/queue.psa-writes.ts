@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { MESSAGES, type TPsaWriteState } from '@switchboard/contracts';
+import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWriteState } from '@switchboard/contracts';
 import { psaOutbox, queueNotes, queueTimers, type TDatabase } from '@switchboard/db';
 import type { TPsaNoteKind } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
@@ -65,6 +65,7 @@ export const QUEUE_WRITES = {
 export type TQueueWriteKind = (typeof QUEUE_WRITES)[keyof typeof QUEUE_WRITES];
 
 definePsaWrite<TAssignPayload, { ticketId: number }>(QUEUE_WRITES.assign, {
+  describe: () => PSA_WRITE_MESSAGES.summary.assign,
   send: async (client, payload) => {
     // Owner / primary resource and the board's "Assigned" status (the adapter's default name).
     await client.assignTicket(payload.ticketId, { memberId: payload.memberId });
@@ -73,6 +74,7 @@ definePsaWrite<TAssignPayload, { ticketId: number }>(QUEUE_WRITES.assign, {
 });
 
 definePsaWrite<TUnassignPayload, { ticketId: number }>(QUEUE_WRITES.unassign, {
+  describe: () => PSA_WRITE_MESSAGES.summary.unassign,
   send: async (client, payload) => {
     await client.unassignTicket(payload.ticketId, payload.statusName === null ? {} : { statusName: payload.statusName });
     return { ticketId: payload.ticketId };
@@ -80,6 +82,7 @@ definePsaWrite<TUnassignPayload, { ticketId: number }>(QUEUE_WRITES.unassign, {
 });
 
 definePsaWrite<TNotePayload, { noteId: number }>(QUEUE_WRITES.note, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.note(payload.kind),
   send: async (client, payload) => {
     const note = await client.addNote(payload.ticketId, { text: payload.text, kind: payload.kind, noteTypeId: payload.noteType, memberId: payload.memberId });
     return { noteId: note.id };
@@ -90,6 +93,7 @@ definePsaWrite<TNotePayload, { noteId: number }>(QUEUE_WRITES.note, {
 });
 
 definePsaWrite<TUpdatePayload, { ticketId: number }>(QUEUE_WRITES.update, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.update(Object.keys(payload)),
   send: async (client, payload) => {
     const { ticketId, ...changes } = payload;
     await client.updateTicket(ticketId, changes);
@@ -98,6 +102,7 @@ definePsaWrite<TUpdatePayload, { ticketId: number }>(QUEUE_WRITES.update, {
 });
 
 definePsaWrite<TClosePayload, { ticketId: number }>(QUEUE_WRITES.close, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.close(payload.resolution),
   send: async (client, payload) => {
     await client.closeTicket(payload.ticketId, { ...(payload.statusId === null ? {} : { statusId: payload.statusId }), ...(payload.resolution === null ? {} : { resolution: payload.resolution }) });
     return { ticketId: payload.ticketId };
@@ -105,6 +110,7 @@ definePsaWrite<TClosePayload, { ticketId: number }>(QUEUE_WRITES.close, {
 });
 
 definePsaWrite<TTimeEntryPayload, { timeEntryId: number }>(QUEUE_WRITES.timeEntry, {
+  describe: (payload) => PSA_WRITE_MESSAGES.summary.timeEntry(payload.minutes),
   send: async (client, payload) => {
     // The adapter looks an entry of unknown outcome up (ticket, member, start) before sending it again.
     const entry = await client.addTimeEntry({ ticketId: payload.ticketId, memberId: payload.memberId, startAt: payload.start, endAt: payload.end, notes: payload.notes });

@@ -2,7 +2,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Alert, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { MESSAGES, WIZARD_CONTACTS_STEP_HELP, WIZARD_MESSAGES, WIZARD_STEPS, canOpenWizardStep, type TWizardCompleteBody } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { ImportPanel } from '../../imports/components/import-panel';
 import { psaErrorMessage } from '../psa-error-message';
 import { useCompleteWizardStep, useOpenWizardStep, useWizardProgress } from '../api/msp-integrations-queries';
@@ -32,7 +32,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
   const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (progress.isPending) return <Loader aria-label="Loading the setup wizard" />;
-  if (progress.isError) return <Alert color="red">{isApiError(progress.error) ? progress.error.detail : MESSAGES.unexpectedError}</Alert>;
+  if (progress.isError) return <Alert color="red">{errorDetail(progress.error)}</Alert>;
   const current = progress.data;
   const complete = (body: TWizardCompleteBody) => completeStep.mutate(body);
   const board = current.boardId !== null ? { id: current.boardId, name: current.boardName ?? `Board ${current.boardId}` } : null;
@@ -93,7 +93,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         )}
         {mutationError && (
           <Alert color="red" role="alert">
-            {isApiError(mutationError) ? mutationError.detail : MESSAGES.unexpectedError}
+            {errorDetail(mutationError)}
           </Alert>
         )}
         <Stepper

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TEmailConnectorSettings, TIntegrationSummary, TWizardProgress } from '@switchboard/contracts';
+import { PSA_WRITE_MESSAGES, type TEmailConnectorSettings, type TIntegrationSummary, type TWizardProgress } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { MspIntegrationsPage } from './msp-integrations-page';
 
@@ -21,13 +21,14 @@ const CONNECTED: TIntegrationSummary = {
 const NO_MAILBOX: TEmailConnectorSettings = { isConfigured: false, address: null, imapHost: null, imapPort: null, passwordHint: null, lastCheckedAt: null, lastError: null, ticketCount: 0, updatedAt: null };
 const PROGRESS: TWizardProgress = { currentStep: 2, completedSteps: [1], boardId: 7, boardName: 'Help Desk', isFinished: false, finishedAt: null };
 
-function stubApi() {
+function stubApi(summary: TIntegrationSummary = CONNECTED) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200, headers: { 'content-type': 'application/json' } });
       const path = url.split('?')[0];
-      if (path === `/db/${MSP}/integrations`) return json(CONNECTED);
+      if (path === `/db/${MSP}/integrations`) return json(summary);
+      if (path === '/db/api/psa-writes') return json({ writes: [] });
       if (path === `/db/${MSP}/wizard`) return json(PROGRESS);
       if (path === `/db/${MSP}/integrations/email-connector`) return json(NO_MAILBOX);
       return json({ employees: [], total: 0, page: 1, pageSize: 30 });
@@ -62,5 +63,19 @@ describe('MspIntegrationsPage', () => {
     const card = await screen.findByRole('region', { name: 'Email connector' });
     expect(await within(card).findByText('Not connected')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Connect mailbox' })).toBeInTheDocument();
+  });
+
+  // Decision 013: the changes waiting for the PSA show only where there is a PSA to send them to.
+  it('shows the changes waiting for the PSA only while the PSA is connected', { timeout: 20_000 }, async () => {
+    stubApi();
+    const connected = renderWithProviders(<RouterProvider router={createMemoryRouter([{ path: '/', element: <MspIntegrationsPage mspCustomDomain={MSP} /> }])} />);
+    const card = await screen.findByRole('region', { name: PSA_WRITE_MESSAGES.title });
+    expect(await within(card).findByText(PSA_WRITE_MESSAGES.empty)).toBeInTheDocument();
+    connected.unmount();
+
+    stubApi({ ...CONNECTED, isConfigured: false, connectWiseManageIntegrator: false, psaType: null });
+    renderWithProviders(<RouterProvider router={createMemoryRouter([{ path: '/', element: <MspIntegrationsPage mspCustomDomain={MSP} /> }])} />);
+    expect(await screen.findByRole('region', { name: 'Email connector' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: PSA_WRITE_MESSAGES.title })).not.toBeInTheDocument();
   });
 });

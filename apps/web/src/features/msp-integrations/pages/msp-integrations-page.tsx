@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { INTEGRATION_FORM_MESSAGES, MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { INTEGRATION_FORM_MESSAGES } from '@switchboard/contracts';
+import { errorDetail } from '../../../lib/api-client';
 import { useDisconnectPsa, useIntegrationSummary } from '../api/msp-integrations-queries';
 import { ConnectPsaForm } from '../components/connect-psa-form';
 import { SetupWizard } from '../components/setup-wizard';
 import { EmailConnectorCard } from '../components/email-connector-card';
+import { PsaWritesCard } from '../components/psa-writes-card';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 const PSA_NAMES = { CONNECTWISE: 'ConnectWise Manage', AUTOTASK: 'Autotask' } as const;
@@ -19,7 +20,7 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
   const [notice, setNotice] = useState<string | null>(null);
 
   if (summary.isPending) return <Loader aria-label="Loading the integration" />;
-  if (summary.isError) return <Alert color="red">{isApiError(summary.error) ? summary.error.detail : MESSAGES.unexpectedError}</Alert>;
+  if (summary.isError) return <Alert color="red">{errorDetail(summary.error)}</Alert>;
   const integration = summary.data;
   const isConnected = integration.isConfigured && integration.connectWiseManageIntegrator;
 
@@ -82,6 +83,8 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
           )}
         </Stack>
       </Paper>
+      {/* Decision 013: what the PSA does not have yet; only a connected PSA has writes to send. */}
+      {isConnected ? <PsaWritesCard mspCustomDomain={mspCustomDomain} /> : null}
       {/* the mailbox is its own integration; disconnecting the PSA leaves it as it is. */}
       <EmailConnectorCard mspCustomDomain={mspCustomDomain} />
       <Modal opened={isConfirmOpen} onClose={() => setConfirmOpen(false)} title="Disconnect the PSA" closeButtonProps={MODAL_CLOSE_BUTTON_PROPS}>
@@ -89,7 +92,7 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
           <Text>{INTEGRATION_FORM_MESSAGES.disconnectConfirm}</Text>
           {disconnect.isError && (
             <Alert color="red" role="alert">
-              {isApiError(disconnect.error) ? disconnect.error.detail : MESSAGES.unexpectedError}
+              {errorDetail(disconnect.error)}
             </Alert>
           )}
           <Group justify="flex-end">
