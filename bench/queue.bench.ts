@@ -171,6 +171,10 @@ function postgresCpuMs(): number | null {
   return ticks * 10;
 }
 
+/** Long enough for the server to answer what a stopped load left in flight (500 requests of a few ms each). */
+const SETTLE_MS = 1000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function runBench(): Promise<void> {
@@ -287,6 +291,9 @@ async function runBench(): Promise<void> {
       const barePostgresBefore = postgresCpuMs();
       const bareLoaderBefore = process.cpuUsage();
       const base = await bareLoad();
+      // autocannon stops at its duration with requests still in flight, which the server goes on answering:
+      // their CPU and statements belong to this route's figures, not to the next route's.
+      await settle();
       const bareLoader = process.cpuUsage(bareLoaderBefore);
       const barePostgres = postgresCpuMs();
       const countedBefore = await statementCounts(child);
@@ -294,6 +301,7 @@ async function runBench(): Promise<void> {
       const running = Promise.resolve(queueLoad());
       await sampleWaits(running);
       const queue = await running;
+      await settle();
       const queueLoader = process.cpuUsage(queueLoaderBefore);
       const queuePostgres = postgresCpuMs();
       const counted = await statementCounts(child);
@@ -320,7 +328,7 @@ async function runBench(): Promise<void> {
           round: String(round + 1),
           route,
           'app process ms/req': perRequest(serverMs, result.requests.total),
-          'app process busy': `${Math.round((100 * serverMs) / (SECONDS * 1000))} %`,
+          'app process busy': `${Math.round((100 * serverMs) / (SECONDS * 1000 + SETTLE_MS))} %`,
           'PostgreSQL ms/req': perRequest(dbMs, result.requests.total),
           'load generator ms/req': perRequest(loader, result.requests.total),
           'all CPU ms/req': perRequest(total, result.requests.total),

@@ -173,7 +173,9 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   const psaContacts = await psa.countContacts();
   expect(psaContacts).toBeGreaterThan(1_000);
   const simFaults = `${siteUrl}/__sim/faults`;
-  expect((await page.request.post(simFaults, { data: { latencyMs: 3_000 } })).ok()).toBe(true);
+  // Long enough that the second page is still on its way when the click lands, even on a loaded 2-core machine (with
+  // 3 s the second page once arrived first: loading ended, Cancel went away, and the click waited for it in vain).
+  expect((await page.request.post(simFaults, { data: { latencyMs: 10_000 } })).ok()).toBe(true);
   try {
     await wizard.getByRole('button', { name: 'Load contacts' }).click();
     await expect(wizard.getByText(new RegExp(`^1,000 loaded of ${shown(psaContacts)} `))).toBeVisible(psaTimeout);
@@ -181,7 +183,7 @@ test('a new MSP admin connects ConnectWise and walks the setup wizard to the end
   } finally {
     expect((await page.request.post(simFaults, { data: { latencyMs: 0 } })).ok()).toBe(true);
   }
-  await expect(wizard.getByRole('status').filter({ hasText: `Stopped at 1,000 of ${shown(psaContacts)}. Resume to load the rest.` })).toBeVisible();
+  await expect(wizard.getByRole('status').filter({ hasText: `Stopped at 1,000 of ${shown(psaContacts)}. Resume to load the rest.` })).toBeVisible(psaTimeout);
   await expect(wizard.getByText(/^1,000 loaded of /)).toBeVisible();
   await expect(wizard.getByRole('button', { name: 'Load again' })).toBeVisible();
   await shoot(page, '05b-step5-contacts-stopped');

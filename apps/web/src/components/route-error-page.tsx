@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Stack, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../lib/api-client';
+import { errorDetail, isApiError } from '../lib/api-client';
 import { NotFoundPage } from './not-found-page';
 
 /** Shown when a route's loader or component fails; a 404 from the router or the API shows the 404 page. */
@@ -10,7 +9,7 @@ export function RouteErrorPage() {
   if ((isRouteErrorResponse(error) && error.status === 404) || (isApiError(error) && error.status === 404)) {
     return <NotFoundPage />;
   }
-  const detail = isApiError(error) ? error.detail : MESSAGES.unexpectedError;
+  const detail = errorDetail(error);
   return (
     <Container component="main" size="sm" py="xl">
       <Stack align="flex-start">

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '@switchboard/contracts';
-import { ApiError, apiFetch, buildApiUrl } from './api-client';
+import { ApiError, apiFetch, buildApiUrl, errorDetail } from './api-client';
 
 function respondWith(status: number, body: unknown, contentType = 'application/problem+json') {
   const fetchMock = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType } }));
@@ -83,5 +83,15 @@ describe('buildApiUrl', () => {
   it('adds defined query values and skips empty ones', () => {
     expect(buildApiUrl('/db/x/roles/delete', { id: 'a b', skip: undefined, none: null })).toBe('/db/x/roles/delete?id=a+b');
     expect(buildApiUrl('/db/x', {})).toBe('/db/x');
+  });
+});
+
+describe('errorDetail', () => {
+  it("shows an API error's detail, and the generic message for anything else", () => {
+    expect(errorDetail(new ApiError({ status: 409, code: 'conflict', detail: 'That name is taken.' }))).toBe('That name is taken.');
+    expect(errorDetail(new ApiError({ status: 0, code: 'network', detail: MESSAGES.networkError }))).toBe(MESSAGES.networkError);
+    expect(errorDetail(new Error('boom'))).toBe(MESSAGES.unexpectedError);
+    expect(errorDetail('boom')).toBe(MESSAGES.unexpectedError);
+    expect(errorDetail(null)).toBe(MESSAGES.unexpectedError);
   });
 });

@@ -53,6 +53,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The text a failed call shows: the API error's `detail` (the spec's exact string), or the generic message for anything else. */
+export function errorDetail(error: unknown): string {
+  return isApiError(error) ? error.detail : MESSAGES.unexpectedError;
+}
+
 export type TQueryValue = string | number | boolean | null | undefined;
 
 export type TApiFetchOptions = {

@@ -18,7 +18,7 @@ let technician: TestClient;
 
 beforeAll(async () => {
   llm = await startLlmServer();
-  t = await createTestApp({ config: { outboundAllowList: [new URL(llm.url).host], llmTimeoutMs: 300 } });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(llm.url).host], llmTimeoutMs: 2_000 } });
   msp = await buildMsp(t);
   await seedKbArticles(t.deps.database.db, msp.id, loadDemoKbArticles());
   const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
@@ -109,12 +109,12 @@ describe('A-096 chat with the MSP\'s model', () => {
   });
 
   it('falls back when the model is slower than LLM_TIMEOUT_MS', async () => {
-    llm.reply(() => ({ kind: 'delay', ms: 2000, then: { kind: 'openai-stream', deltas: ['too late'] } }));
+    llm.reply(() => ({ kind: 'delay', ms: 6000, then: { kind: 'openai-stream', deltas: ['too late'] } }));
     const chat = await conversation();
     const started = Date.now();
     const response = await technician.post('/gpt/jarvisQandA', { text: 'Outlook keeps asking for the password', conversationId: chat.id });
-    expect(Date.now() - started).toBeLessThan(1500);
-    expect(response.json<TJarvisChatResponse>().answer).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro('The language model did not answer within 0.3 s.') });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(response.json<TJarvisChatResponse>().answer).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro('The language model did not answer within 2 s.') });
   });
 });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await llm.close();
 });
-withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, new URL(llm.url).host], llmTimeoutMs: 300 } }) }, (ready) => ({ t, sim } = ready));
+withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, new URL(llm.url).host], llmTimeoutMs: 2_000 } }) }, (ready) => ({ t, sim } = ready));
 
 interface TWanted {
   key: string;
@@ -151,7 +151,7 @@ describe('A-052 with an AI model configured', () => {
     { name: 'the same key twice', reply: (request) => openAiAnswer([...answerAll(request).slice(0, 1), ...answerAll(request).slice(0, 1)]), reason: 'The language model suggested a number out of range or a category that is not on the board.' },
     { name: 'no JSON', reply: () => ({ kind: 'openai-json', content: 'Sure! Here are the scores.' }), reason: 'The language model did not answer with JSON.' },
     { name: 'an HTTP 500', reply: () => ({ kind: 'status', status: 500, body: { error: { message: 'boom' } } }), reason: 'The language model service refused the request (HTTP 500).' },
-    { name: 'a timeout', reply: (request) => ({ kind: 'delay', ms: 1500, then: openAiAnswer(answerAll(request)) }), reason: 'The language model did not answer within 0.3 s.' },
+    { name: 'a timeout', reply: (request) => ({ kind: 'delay', ms: 4000, then: openAiAnswer(answerAll(request)) }), reason: 'The language model did not answer within 2 s.' },
   ];
   for (const fallback of fallbacks) {
     it(`falls back to history and the defaults on ${fallback.name}, says why and audits it`, async () => {

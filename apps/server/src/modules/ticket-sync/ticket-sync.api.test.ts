@@ -98,7 +98,7 @@ describe.each(['connectwise', 'autotask'] as const)('%s batch sync', (psaType) =
     expect(after.get(changedId)?.syncedAt.getTime()).toBeGreaterThan(before.get(changedId)?.syncedAt.getTime() ?? Infinity);
     const rewritten = expected.filter((id) => id !== changedId && after.get(id)?.syncedAt.getTime() !== before.get(id)?.syncedAt.getTime());
     expect(rewritten).toEqual([]);
-  });
+  }, 150_000);
 });
 
 describe('validation (01 §5, in order)', () => {
@@ -227,7 +227,7 @@ describe('a replica killed mid-sync (decision 021)', () => {
     } finally {
       await own.close();
     }
-  }, 90_000);
+  }, 150_000);
 
   it('a live run is not taken over: its heartbeat moves even while one PSA page takes longer than the takeover time', async () => {
     const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_000 } });
@@ -248,7 +248,7 @@ describe('a replica killed mid-sync (decision 021)', () => {
       sim.faults.set({ latencyMs: 0 });
       await own.close();
     }
-  }, 90_000);
+  }, 150_000);
 });
 
 describe('access: session, tenant, permission and CSRF', () => {

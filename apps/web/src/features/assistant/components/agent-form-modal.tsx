@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { cleanAgentForm, validateAgentForm } from '../lib/agent-form-rules';
 import type { TAgentFormErrors, TAgentFormValues } from '../lib/agent-form-rules';
@@ -68,7 +67,7 @@ export function AgentForm({ title, submitLabel, initial, isSaving, saveError, on
           </Stack>
           {saveError !== null && saveError !== undefined && (
             <Alert color="red" role="alert">
-              {isApiError(saveError) ? saveError.detail : MESSAGES.unexpectedError}
+              {errorDetail(saveError)}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, PROMPT_SUGGESTION_COUNT, defaultConversationName } from '@switchboard/contracts';
 import type { TAgent, TChatMessage, TConversation, TMessagePage, TSessionMspUser } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import {
   assistantKeys,
@@ -27,7 +27,6 @@ import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import type { TChatLine } from './chat-message-list';
 
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 const isChatMode = (value: string): value is TChatMode => (CHAT_MODES as readonly string[]).includes(value);
 const isFilter = (value: string): value is TConversationFilter => (CONVERSATION_FILTERS as readonly string[]).includes(value);
 

@@ -4,7 +4,7 @@ import type { TSessionMspUser } from '@switchboard/contracts';
 import type { useTicketFlow } from '../state/use-ticket-flow';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
-import { TicketDraftCard } from './ticket-draft-card';
+import { FlowDraftCard } from './ticket-draft-card';
 
 type TTicketFlow = ReturnType<typeof useTicketFlow>;
 
@@ -27,22 +27,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
   const lastAssistant = flow.lines.findLastIndex((line) => line.role === 'assistant' && (line.buttons?.length ?? 0) > 0);
   const lines = flow.lines.map((line, index) => (index === lastAssistant || !line.buttons ? line : { ...line, buttons: undefined }));
 
-  const draftCard =
-    showDraft && flow.draft && flow.form ? (
-      <TicketDraftCard
-        mspCustomDomain={user.mspCustomDomain}
-        userKind={user.userKind}
-        catalogue={flow.catalogue}
-        draft={flow.draft}
-        form={flow.form}
-        errors={flow.formErrors}
-        isConfirming={flow.isConfirming}
-        isCancelling={flow.isCancelling}
-        onChange={flow.setForm}
-        onConfirm={flow.confirm}
-        onCancel={flow.cancel}
-      />
-    ) : null;
+  const draftCard = showDraft ? <FlowDraftCard user={user} flow={flow} /> : null;
 
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DURATION_OPTIONS, SEVERITY_LEVELS } from '@switchboard/contracts';
-import type { TSeverityLevel, TTicketDraft } from '@switchboard/contracts';
+import type { TSessionMspUser, TSeverityLevel, TTicketDraft } from '@switchboard/contracts';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { useCompanyOptions, useContactOptions } from '../api/assistant-queries';
 import { applyProposal, basedOn, bestGuesses, chooseBoard, chooseCategory, chooseSubcategory, findBoard, findCategory, isOnboardingDraft } from '../lib/ticket-draft';
 import type { TBoardCatalogue, TTicketForm, TTicketFormErrors } from '../lib/ticket-draft';
+import type { useTicketFlow } from '../state/use-ticket-flow';
 
 type TTicketDraftCardProps = {
   mspCustomDomain: string;
@@ -250,5 +251,25 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The chat flow's ticket draft as the card (the Tickets tab and a client's "My Ticket" show it), or nothing while there is none. */
+export function FlowDraftCard({ user, flow }: { user: TSessionMspUser; flow: ReturnType<typeof useTicketFlow> }) {
+  if (!flow.draft || !flow.form) return null;
+  return (
+    <TicketDraftCard
+      mspCustomDomain={user.mspCustomDomain}
+      userKind={user.userKind}
+      catalogue={flow.catalogue}
+      draft={flow.draft}
+      form={flow.form}
+      errors={flow.formErrors}
+      isConfirming={flow.isConfirming}
+      isCancelling={flow.isCancelling}
+      onChange={flow.setForm}
+      onConfirm={flow.confirm}
+      onCancel={flow.cancel}
+    />
   );
 }

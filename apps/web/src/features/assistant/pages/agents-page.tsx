@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
+import { DEFAULT_AGENT_ID } from '@switchboard/contracts';
 import type { TAgent } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useAgents, useCreateAgent, useDeleteAgent, useEditAgent } from '../api/assistant-queries';
 import { AgentFormModal } from '../components/agent-form-modal';
 
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 const formOf = (agent: TAgent) => ({ agentName: agent.agentName, role: agent.role, description: agent.description, objectives: agent.objectives });
 
 /** 02 §4 Agents: the built-in troubleshooter and the MSP's custom agents; create, edit (a new agent from the old) and soft delete. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
 import type { TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import {
   useCancelTicketDraft,
   useCreateTicket,
@@ -19,7 +19,6 @@ let lineCounter = 0;
 const nextKey = (prefix: string) => `${prefix}-${Date.now()}-${(lineCounter += 1)}`;
 const userLine = (text: string): TChatLine => ({ key: nextKey('you'), messageId: null, role: 'user', text });
 const noticeLine = (text: string, isError = false): TChatLine => ({ key: nextKey('jarvis'), messageId: null, role: 'assistant', text, isError });
-const errorText = (error: unknown) => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 const EMPTY_CATALOGUE: TBoardCatalogue = { psaType: null, boards: [] };
 
@@ -56,7 +55,7 @@ export function useTicketFlow(user: TSessionMspUser) {
   function handleDiagnoseError(error: unknown) {
     // R-262: a 500 from the categorisation sets the server-error flag.
     if (isApiError(error) && error.status >= 500) store.setServerError(true);
-    store.addLine(noticeLine(errorText(error), true));
+    store.addLine(noticeLine(errorDetail(error), true));
   }
 
   /** Step 1 or a later message: the first one starts the draft, the next carries the chosen answers. */
@@ -92,7 +91,7 @@ export function useTicketFlow(user: TSessionMspUser) {
     }
     createTicket.mutate(createTicketBody(catalogue, form, { ticketDraftId: draft?.id ?? null, userKind: user.userKind, userId: user.id }), {
       onSuccess: finishWith,
-      onError: (error) => store.addLine(noticeLine(errorText(error), true)),
+      onError: (error) => store.addLine(noticeLine(errorDetail(error), true)),
     });
   }
 
@@ -103,7 +102,7 @@ export function useTicketFlow(user: TSessionMspUser) {
       close();
       return;
     }
-    cancelDraft.mutate(draft.id, { onSuccess: close, onError: (error) => store.addLine(noticeLine(errorText(error), true)) });
+    cancelDraft.mutate(draft.id, { onSuccess: close, onError: (error) => store.addLine(noticeLine(errorDetail(error), true)) });
   }
 
   function talkToTechnician() {
@@ -111,7 +110,7 @@ export function useTicketFlow(user: TSessionMspUser) {
     if (!draft) return;
     talk.mutate(
       { ticketDraftId: draft.id, psaCompanyId: form?.companyId ?? null, psaContactId: form?.contactId ?? null },
-      { onSuccess: finishWith, onError: (error) => store.addLine(noticeLine(errorText(error), true)) },
+      { onSuccess: finishWith, onError: (error) => store.addLine(noticeLine(errorDetail(error), true)) },
     );
   }
 
@@ -126,7 +125,7 @@ export function useTicketFlow(user: TSessionMspUser) {
           store.setActiveStep(null);
           store.addMessage(answer.message);
         },
-        onError: (error) => store.addLine(noticeLine(errorText(error), true)),
+        onError: (error) => store.addLine(noticeLine(errorDetail(error), true)),
       },
     );
   }

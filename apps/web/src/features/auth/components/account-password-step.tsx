@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
 import { setSignedInUser } from '../../session/api/session-queries';
 import { signInAccount } from '../api/auth-api';
-import { errorMessage } from '../lib/error-message';
 import { FormError } from './form-error';
 import './password-input-styles';
+import { errorDetail } from '../../../lib/api-client';
 
 /**
  * The general sign-in's password step (A-069). Loaded once the email turned out to have a password,
@@ -30,7 +30,7 @@ export function AccountPasswordStep({ email, onUseDifferentEmail }: { email: str
     signIn.mutate(
       { emailId: email, password },
       {
-        onError: (cause) => setError(errorMessage(cause)),
+        onError: (cause) => setError(errorDetail(cause)),
         onSuccess: ({ user, redirectTo }) => {
           setSignedInUser(queryClient, user);
           void navigate(redirectTo);

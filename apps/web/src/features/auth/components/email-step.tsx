@@ -2,9 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, isValidEmail } from '@switchboard/contracts';
-import { errorMessage } from '../lib/error-message';
 import { EmailField } from './email-field';
 import { FormError } from './form-error';
+import { errorDetail } from '../../../lib/api-client';
 
 type TEmailStepOptions<TResult> = {
   initialEmail?: string;
@@ -35,7 +35,7 @@ export function useEmailStep<TResult>({ initialEmail = '', initialError = null, 
     }
     setError(null);
     mutation.mutate(emailId, {
-      onError: (cause) => (onFailed ? onFailed(cause) : setError(errorMessage(cause))),
+      onError: (cause) => (onFailed ? onFailed(cause) : setError(errorDetail(cause))),
       onSuccess: (result) => onFound(result, emailId),
     });
   }

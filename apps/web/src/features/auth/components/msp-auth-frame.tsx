@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { TMspProfile } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
-import { errorMessage } from '../lib/error-message';
 import { AuthLayout } from './auth-layout';
 import { FormError } from './form-error';
 import { MspNotFound } from './msp-not-found';
@@ -28,7 +27,7 @@ export function MspAuthFrame({ customDomain, title, children }: TMspAuthFramePro
     if (isApiError(profile.error) && profile.error.status === 404) return <MspNotFound customDomain={customDomain} />;
     return (
       <AuthLayout title={title(customDomain)}>
-        <FormError message={errorMessage(profile.error)} />
+        <FormError message={errorDetail(profile.error)} />
       </AuthLayout>
     );
   }

@@ -7,13 +7,13 @@ import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/con
 import { setMainLoading } from '../../../lib/loading-store';
 import { setSignedInUser } from '../../session/api/session-queries';
 import { resendTwoFactorCode, signInToMsp, verifyTwoFactorCode } from '../api/auth-api';
-import { errorMessage } from '../lib/error-message';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { FormError, FormNotice } from './form-error';
 import { VerificationCodeInput } from './verification-code-input';
 // Loaded with these steps only; mantine-base.ts holds what the first load needs.
 import '@mantine/core/styles/Avatar.css';
 import './password-input-styles';
+import { errorDetail } from '../../../lib/api-client';
 
 export type TLaterStep =
   | { name: 'choose-msp'; choices: TMspDomainChoice[] }
@@ -67,7 +67,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
     }
     setError(null);
     signIn.mutate(msp, {
-      onError: (cause) => setError(errorMessage(cause)),
+      onError: (cause) => setError(errorDetail(cause)),
       onSuccess: (challenge) => {
         setCode('');
         showStep({ name: 'code', msp, challenge });
@@ -88,7 +88,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
       { msp, challengeId, code: value },
       {
         onError: (cause) => {
-          setError(errorMessage(cause));
+          setError(errorDetail(cause));
           // Empty boxes invite a fresh code instead of editing the rejected one.
           setCode('');
         },
@@ -108,7 +108,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
     setCode('');
     resend.mutate(
       { msp, challengeId },
-      { onError: (cause) => setError(errorMessage(cause)), onSuccess: ({ message }) => setNotice(message) },
+      { onError: (cause) => setError(errorDetail(cause)), onSuccess: ({ message }) => setNotice(message) },
     );
   }
 

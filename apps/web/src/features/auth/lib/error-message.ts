@@ -1,12 +1,5 @@
-import { MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
 import { isApiError, loadSchemas } from '../../../lib/api-client';
-
-/** The text a failed call shows: the server's `detail` (the spec's exact string; network failures carry their own). */
-export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return error.detail;
-  return MESSAGES.unexpectedError;
-}
 
 /** Whether a failed call carried one of the spec's UI flags (R-342), e.g. `emailCheck`. */
 export function hasFlag(error: unknown, flag: string): boolean {

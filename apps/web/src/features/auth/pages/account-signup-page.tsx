@@ -4,13 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, OIDC_PROVIDERS, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
 import type { TAccountSignedIn, TOidcProvider } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import { setSignedInUser } from '../../session/api/session-queries';
 import { checkSignupEmail, createAccount, fetchPendingProviderIdentity, validateProviderUser } from '../api/auth-api';
 import { authKeys } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/error-message';
 import { PasswordRuleList } from '../components/password-rule-list';
 import '../../../app/styles/mantine-extra';
 import '../components/password-input-styles';
@@ -146,7 +145,7 @@ export function AccountSignupPage() {
         // The provider identity waits only a few minutes server-side; without it A-067 cannot succeed.
         <Stack>
           <FormError
-            message={isApiError(pendingIdentity.error) && pendingIdentity.error.status === 404 ? MESSAGES.auth.providerSignupExpired : errorMessage(pendingIdentity.error)}
+            message={isApiError(pendingIdentity.error) && pendingIdentity.error.status === 404 ? MESSAGES.auth.providerSignupExpired : errorDetail(pendingIdentity.error)}
           />
           <Anchor component={Link} to="/auth/login">
             Sign in with your provider again

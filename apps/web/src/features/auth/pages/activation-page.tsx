@@ -10,12 +10,12 @@ import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { PasswordRuleList } from '../components/password-rule-list';
 import { UserKindToggle } from '../components/user-kind-toggle';
-import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
 import '../../../app/styles/mantine-extra';
 import '../components/password-input-styles';
+import { errorDetail } from '../../../lib/api-client';
 
 type TActivationRecords = { userKind: 'tech'; records: TPsaMemberRecord[] } | { userKind: 'client'; records: TPsaContactRecord[] };
 
@@ -90,7 +90,7 @@ export function ActivationPage() {
     activate.mutate(
       { records, key: selectedKey },
       {
-        onError: (cause) => setError(errorMessage(cause)),
+        onError: (cause) => setError(errorDetail(cause)),
         onSuccess: () => void navigate(`/${msp}`, { state: noticeState(MESSAGES.auth.activationDone, records.userKind) }),
       },
     );

@@ -3,8 +3,8 @@ import { Badge, Card, Code, Container, Group, Stack, Text, TextInput, Title } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { useOutbox } from '../api/auth-queries';
 import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/error-message';
 import '../../../app/styles/mantine-extra';
+import { errorDetail } from '../../../lib/api-client';
 
 /** The first line that is exactly six digits: the 2FA or reset code of a captured mail. */
 function findCode(text: string): string | null {
@@ -34,7 +34,7 @@ export function DevOutboxPage() {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        {outbox.isError ? <FormError message={errorMessage(outbox.error)} /> : null}
+        {outbox.isError ? <FormError message={errorDetail(outbox.error)} /> : null}
         {outbox.data?.items.length === 0 ? <Text>No mail yet.</Text> : null}
         {outbox.data?.items.map((mail) => {
           const code = findCode(mail.text);

@@ -7,8 +7,8 @@ import { requestPasswordReset, validateResetCode } from '../api/auth-api';
 import { FormError, FormNotice } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { VerificationCodeInput } from '../components/verification-code-input';
-import { errorMessage } from '../lib/error-message';
 import { loadForgotPasswordState, saveForgotPasswordState, type TForgotPasswordState } from '../lib/forgot-password-state';
+import { errorDetail } from '../../../lib/api-client';
 
 /** `/{msp}/forgot/verification` (R-028, R-105): step 2, the mailed code. */
 export function ForgotPasswordCodePage() {
@@ -42,7 +42,7 @@ function ForgotPasswordCodeStep({ msp, state }: { msp: string; state: TForgotPas
       onError: (cause) => {
         // R-108 logs the failure; the code is still refused, and the user has to know why they cannot go on.
         console.error('validateResetToken failed', cause);
-        setError(errorMessage(cause));
+        setError(errorDetail(cause));
         setCode('');
       },
     });

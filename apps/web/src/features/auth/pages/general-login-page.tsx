@@ -7,8 +7,9 @@ import { lookupAccount, oidcStartUrl } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
-import { errorMessage, mspSignInPagesOf } from '../lib/error-message';
+import { mspSignInPagesOf } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
+import { errorDetail } from '../../../lib/api-client';
 
 const loadPasswordStep = () => import('../components/account-password-step');
 const AccountPasswordStep = lazy(() => loadPasswordStep().then((module) => ({ default: module.AccountPasswordStep })));
@@ -54,7 +55,7 @@ export function GeneralLoginPage() {
     },
     // A technician's or client's email is told which MSP page to use (issue #6 §6).
     onFailed: (cause) => {
-      emailStep.setError(errorMessage(cause));
+      emailStep.setError(errorDetail(cause));
       void mspSignInPagesOf(cause).then(setMspPages, () => setMspPages([]));
     },
   });

@@ -3,7 +3,7 @@ import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@m
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { acceptInvitation, readInvitation } from '../api/auth-api';
 import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
@@ -11,8 +11,6 @@ import { PasswordRuleList } from '../components/password-rule-list';
 import { noticeState } from '../lib/flow-notice';
 import { newPasswordProblem } from '../lib/new-password-rules';
 import '../components/password-input-styles';
-
-const detailOf = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 /** `/{msp}/invitation?token=…` (decision 019): an invited technician sets a password, then signs in at `/{msp}`. */
 export function InvitationPage() {
@@ -28,7 +26,7 @@ export function InvitationPage() {
           {invitation.isPending && <Loader aria-label="Checking your invitation" />}
           {invitation.isError && (
             <Alert color="red" role="alert">
-              {detailOf(invitation.error)}
+              {errorDetail(invitation.error)}
             </Alert>
           )}
           {invitation.data && <InvitationForm msp={msp} token={token} email={invitation.data.email} greeting={`${invitation.data.mspName} invited you, ${invitation.data.firstName}.`} />}
@@ -52,7 +50,7 @@ function InvitationForm({ msp, token, email, greeting }: { msp: string; token: s
     if (problem !== null) return;
     accept.mutate(undefined, {
       onSuccess: () => void navigate(`/${msp}`, { state: noticeState(MESSAGES.invitations.accepted, 'tech') }),
-      onError: (cause) => setError(detailOf(cause)),
+      onError: (cause) => setError(errorDetail(cause)),
     });
   }
 

@@ -8,11 +8,11 @@ import { addFirstTechnician, createMsp, isCustomDomainFree } from '../api/auth-a
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
-import { errorMessage } from '../lib/error-message';
 import { noticeState } from '../lib/flow-notice';
 import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
 import '../../../app/styles/mantine-extra';
 import '../components/password-input-styles';
+import { errorDetail } from '../../../lib/api-client';
 
 const EMPTY_MSP: TMspInfoForm = { customDomain: '', mspName: '', webSiteUrl: '', companyPhoneNumber: '', logo: null };
 const EMPTY_TECHNICIAN: TFirstTechnicianForm = { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' };
@@ -64,7 +64,7 @@ export function MspSignupPage() {
       // The new admin signs in next: their email is already filled in.
       void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech', technician.email.trim()) });
     },
-    onError: (cause) => setError(errorMessage(cause)),
+    onError: (cause) => setError(errorDetail(cause)),
   });
 
   const domainCheck = useMutation({ mutationFn: isCustomDomainFree });
@@ -80,7 +80,7 @@ export function MspSignupPage() {
         if (isFree) setActive(1);
         else setError(MESSAGES.customDomainTaken);
       },
-      onError: (cause) => setError(errorMessage(cause)),
+      onError: (cause) => setError(errorDetail(cause)),
     });
   }
 

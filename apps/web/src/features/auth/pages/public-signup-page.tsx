@@ -8,9 +8,9 @@ import { signUpPublicUser } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
-import { errorMessage } from '../lib/error-message';
 import { publicSignupProblem, type TPublicSignupForm } from '../lib/public-signup-rules';
 import '../components/password-input-styles';
+import { errorDetail } from '../../../lib/api-client';
 
 const EMPTY_FORM: TPublicSignupForm = { firstName: '', lastName: '', phoneNumber: '', emailId: '', password: '' };
 
@@ -36,7 +36,7 @@ export function PublicSignupPage() {
         password: form.password,
       },
       {
-        onError: (cause) => setError(errorMessage(cause)),
+        onError: (cause) => setError(errorDetail(cause)),
         onSuccess: ({ user, redirectTo }) => {
           setSignedInUser(queryClient, user);
           void navigate(redirectTo);

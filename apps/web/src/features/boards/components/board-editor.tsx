@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, coerceScore, type TEditableBoard, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useCreateStatus, useScoreBoard } from '../api/boards-queries';
 import { addType, setStatus, typeKey, updatePriorityScore, type TBoardSaveState } from './board-editor-state';
 import { BoardTypeCard } from './board-type-card';
@@ -112,7 +112,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
       )}
       {scoreBoard.isError && (
         <Alert color="red" role="alert">
-          {isApiError(scoreBoard.error) ? scoreBoard.error.detail : MESSAGES.unexpectedError}
+          {errorDetail(scoreBoard.error)}
         </Alert>
       )}
       {scored && (
@@ -161,7 +161,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             </Button>
             {createStatus.isError && (
               <Text size="xs" c="red" role="alert">
-                {isApiError(createStatus.error) ? createStatus.error.detail : MESSAGES.unexpectedError}
+                {errorDetail(createStatus.error)}
               </Text>
             )}
           </Group>

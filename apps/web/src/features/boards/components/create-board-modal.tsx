@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useCreateBoard, useDepartmentsAndLocations } from '../api/boards-queries';
 
 /** 01 §3 custom board: title, department, location, optionally set up from the default template. */
@@ -39,7 +39,7 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
         <Checkbox label="Set it up from the default board template (statuses, types, subtypes, scores, tiers and SLA)" checked={useTemplate} onChange={(event) => setUseTemplate(event.currentTarget.checked)} />
         {createBoard.isError && (
           <Alert color="red" role="alert">
-            {isApiError(createBoard.error) ? createBoard.error.detail : MESSAGES.unexpectedError}
+            {errorDetail(createBoard.error)}
           </Alert>
         )}
         <Group justify="flex-end">

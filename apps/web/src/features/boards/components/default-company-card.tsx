@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useDefaultCompanyOptions, useSetDefaultCompany } from '../api/boards-queries';
+import { BoardCard } from './board-card';
 import { useBoardOutcome } from './use-board-outcome';
 
 type TCompany = { id: number; name: string };
@@ -35,13 +36,7 @@ export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psa
   }
 
   return (
-    <Paper withBorder p="sm" component="section" aria-labelledby="default-company-title">
-      <Title order={4} id="default-company-title">
-        Default company
-      </Title>
-      <Text size="sm" c="dimmed" mb="xs">
-        Tickets from people the PSA does not know are filed under this company.
-      </Text>
+    <BoardCard id="default-company-title" title="Default company" intro="Tickets from people the PSA does not know are filed under this company.">
       <Group align="flex-end" gap="xs">
         <Select
           label="Company"
@@ -68,6 +63,6 @@ export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psa
           {outcome.message}
         </Alert>
       )}
-    </Paper>
+    </BoardCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DIAGNOSTIC_QUESTION_MAX_CHARS, DIAGNOSTIC_QUESTIONS_PER_SUBTYPE, MESSAGES, type TDiagnosticQuestionList } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useDiagnosticQuestions, useSaveDiagnosticQuestions } from '../api/boards-queries';
 
 type TDraftQuestion = { key: number; id?: string; text: string };
@@ -94,7 +94,7 @@ function QuestionListEditor({ msp, list, onClose }: { msp: string; list: TDiagno
       </Group>
       {save.isError && (
         <Alert color="red" role="alert">
-          {isApiError(save.error) ? save.error.detail : MESSAGES.unexpectedError}
+          {errorDetail(save.error)}
         </Alert>
       )}
       {isSaved && (
@@ -136,7 +136,7 @@ export function DiagnosticQuestionsModal({
       {list.isPending && <Loader size="sm" aria-label="Loading questions" />}
       {list.isError && (
         <Alert color="red" role="alert">
-          {isApiError(list.error) ? list.error.detail : MESSAGES.unexpectedError}
+          {errorDetail(list.error)}
         </Alert>
       )}
       {list.data && <QuestionListEditor key={`${list.data.typeId}/${list.data.subTypeId}`} msp={msp} list={list.data} onClose={onClose} />}

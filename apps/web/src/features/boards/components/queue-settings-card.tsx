@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Select, SimpleGrid, Switch } from '@mantine/core';
 import { MESSAGES, type TQueueSettings } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useQueueSettings, useSaveQueueSettings } from '../api/boards-queries';
+import { BoardCard } from './board-card';
 import { useBoardOutcome } from './use-board-outcome';
 
 type TNumberField = Exclude<keyof TQueueSettings, 'releaseOnSignOut' | 'timeZone'>;
@@ -56,18 +57,15 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
   }
 
   return (
-    <Paper withBorder p="sm" component="section" aria-labelledby="queue-settings-title">
-      <Title order={4} id="queue-settings-title">
-        Queue ordering
-      </Title>
-      <Text size="sm" c="dimmed" mb="xs">
-        Technicians get the highest-scoring tickets of their tier first. Each ticket scores its priority and subtype scores times their weights, plus its waiting time, and
-        rises as its SLA runs out. The rules below decide when claimed tickets go back to the queue and when a timer needs confirming.
-      </Text>
+    <BoardCard
+      id="queue-settings-title"
+      title="Queue ordering"
+      intro="Technicians get the highest-scoring tickets of their tier first. Each ticket scores its priority and subtype scores times their weights, plus its waiting time, and rises as its SLA runs out. The rules below decide when claimed tickets go back to the queue and when a timer needs confirming."
+    >
       {settings.isPending && <Loader size="sm" aria-label="Loading queue ordering" />}
       {settings.isError && (
         <Alert color="red" role="alert" variant="light">
-          {isApiError(settings.error) ? settings.error.detail : MESSAGES.unexpectedError}
+          {errorDetail(settings.error)}
         </Alert>
       )}
       {shown && (
@@ -129,6 +127,6 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
           {outcome.message}
         </Alert>
       )}
-    </Paper>
+    </BoardCard>
   );
 }

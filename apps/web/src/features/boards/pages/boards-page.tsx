@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
@@ -42,7 +42,7 @@ function SelectedBoard({
   if (merged.isError) {
     return (
       <Alert color="red" role="alert">
-        {isApiError(merged.error) ? merged.error.detail : MESSAGES.unexpectedError}
+        {errorDetail(merged.error)}
       </Alert>
     );
   }
@@ -120,7 +120,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
       setUnsaved((current) => ({ ...current, [boardId]: false }));
       showSaveState(boardId, { status: 'success' });
     } catch (error) {
-      showSaveState(boardId, { status: 'error', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError, problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [] });
+      showSaveState(boardId, { status: 'error', message: errorDetail(error), problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [] });
     }
   }
 
@@ -159,7 +159,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
       />
       {boards.isError && (
         <Alert color="red" role="alert">
-          {isApiError(boards.error) ? boards.error.detail : MESSAGES.unexpectedError}
+          {errorDetail(boards.error)}
         </Alert>
       )}
       {psaType !== null && <DefaultCompanyCard msp={mspCustomDomain} psaType={psaType} current={defaultCompany} />}

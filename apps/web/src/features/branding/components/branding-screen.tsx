@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, ColorInput, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_BRAND_COLOUR, MESSAGES } from '@switchboard/contracts';
+import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useBranding, useSaveBranding } from '../api/branding-queries';
 import { contrastWithWhite, MIN_CONTRAST, suggestAccessibleShade } from '../contrast';
 import { LogoCard } from './logo-card';
@@ -53,7 +53,7 @@ export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: 
         setEdits({});
         notifications.show({ color: 'green', title: 'Branding saved', message: 'Your colours now apply everywhere, including your sign-in page.' });
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Branding was not saved', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Branding was not saved', message: errorDetail(error) }),
     });
   }
 

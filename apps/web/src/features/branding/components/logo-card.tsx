@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
 import { useSaveLogo } from '../api/branding-queries';
 import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
@@ -56,7 +56,7 @@ export function LogoCard({ mspCustomDomain, mspName }: { mspCustomDomain: string
     });
   }
 
-  const error = problem ?? (saveLogo.isError ? (isApiError(saveLogo.error) ? saveLogo.error.detail : MESSAGES.unexpectedError) : null);
+  const error = problem ?? (saveLogo.isError ? errorDetail(saveLogo.error) : null);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="logo-title">
       <Stack gap="sm">

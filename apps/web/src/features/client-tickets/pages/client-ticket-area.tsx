@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useElementSize } from '@mantine/hooks';
 import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
+import { PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
-import { TicketDraftCard } from '../../assistant/components/ticket-draft-card';
+import { errorDetail } from '../../../lib/api-client';
+import { FlowDraftCard } from '../../assistant/components/ticket-draft-card';
 import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
@@ -13,7 +13,6 @@ import { SupportTicketCard } from '../components/support-ticket-card';
 
 type TTicketFlow = ReturnType<typeof useTicketFlow>;
 const isMode = (value: string): value is TTicketAreaMode => (TICKET_AREA_MODES as readonly string[]).includes(value);
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 function AllTickets({ user }: { user: TSessionMspUser }) {
   const [page, setPage] = useState(1);
@@ -43,23 +42,7 @@ function AllTickets({ user }: { user: TSessionMspUser }) {
 
 function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
   const latest = useClientTickets(user.id, 1);
-  if (flow.draft && flow.form && showDraft) {
-    return (
-      <TicketDraftCard
-        mspCustomDomain={user.mspCustomDomain}
-        userKind={user.userKind}
-        catalogue={flow.catalogue}
-        draft={flow.draft}
-        form={flow.form}
-        errors={flow.formErrors}
-        isConfirming={flow.isConfirming}
-        isCancelling={flow.isCancelling}
-        onChange={flow.setForm}
-        onConfirm={flow.confirm}
-        onCancel={flow.cancel}
-      />
-    );
-  }
+  if (flow.draft && flow.form && showDraft) return <FlowDraftCard user={user} flow={flow} />;
   if (flow.draft) return <Text c="dimmed">Your ticket is being prepared in the chat.</Text>;
   const newest = latest.data?.tickets[0];
   return (

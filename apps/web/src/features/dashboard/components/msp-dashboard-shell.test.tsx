@@ -54,6 +54,15 @@ describe('MSP dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
   });
 
+  it("a technician's overview leads to their queue first: the next step opens Tickets", { timeout: 20_000 }, async () => {
+    renderDashboard(buildAdminTechnician({ tierLevel: 'Tier1' }));
+    const step = await screen.findByRole('button', { name: 'Open your ticket queue' });
+    expect(screen.getByText('Get your next tickets there; the timer, notes and completion go with each one.')).toBeInTheDocument();
+    await userEvent.click(step);
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'tickets' });
+  });
+
   it('a client user sees no technician ticket area: no Overview/Tickets pair and no queue', async () => {
     const client = buildAdminTechnician({ userKind: 'client', firstName: 'Casey' });
     renderDashboard(client);

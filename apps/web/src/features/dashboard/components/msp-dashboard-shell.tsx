@@ -225,7 +225,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
                 (user.userKind === 'client' ? (
                   <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
                 ) : (
-                  <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} />
+                  <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} onOpenQueue={handleOpenTickets} />
                 ))}
             </Suspense>
           </Tabs.Panel>

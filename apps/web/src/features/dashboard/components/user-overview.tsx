@@ -33,10 +33,12 @@ type TMspUserOverviewProps = {
   user: TSessionMspUser;
   onChooseOption: (option: TAdminOption) => void;
   onOpenProfile: () => void;
+  /** A technician's way to their queue (the Tickets option); the overview's first next step. */
+  onOpenQueue?: () => void;
 };
 
-/** The iTAgent tab until the ticket area exists: who is signed in, with which role and rights, and what they can do now. */
-export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUserOverviewProps) {
+/** A technician's Overview: who is signed in, with which role and rights, and what they can do now (their queue first). */
+export function MspUserOverview({ user, onChooseOption, onOpenProfile, onOpenQueue }: TMspUserOverviewProps) {
   const granted = PERMISSIONS.filter((permission) => user.permissions[permission]);
   const adminOptions = visibleAdminOptions(user.permissions);
   return (
@@ -44,6 +46,37 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
       <Title order={2} id="overview-title">
         Welcome, {user.firstName}
       </Title>
+      {/* What to do now first: on a phone the account details would push it below the fold. */}
+      <Card withBorder component="section" aria-labelledby="overview-next">
+        <Title order={3} size="h4" id="overview-next" mb="sm">
+          Next steps
+        </Title>
+        <List spacing="xs">
+          {onOpenQueue && user.userKind === 'technician' && (
+            <List.Item>
+              <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenQueue} style={{ display: 'block' }}>
+                Open your ticket queue
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {user.tierLevel === 'NoTier' ? 'Your tier is No Dispatching, so the queue gives you no tickets; All Tickets lists them.' : 'Get your next tickets there; the timer, notes and completion go with each one.'}
+              </Text>
+            </List.Item>
+          )}
+          {adminOptions.map((option) => (
+            <List.Item key={option}>
+              <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
+                Manage {lowerCaseLabel(ADMIN_OPTION_LABELS[option])}
+              </Anchor>
+            </List.Item>
+          ))}
+          <List.Item>
+            {/* An anchor-styled button wraps on narrow screens (Mantine's Button label does not); as a block its first line, not its last, sits by the bullet. */}
+            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'block' }}>
+              Check your name and phone number in your profile
+            </Anchor>
+          </List.Item>
+        </List>
+      </Card>
       {/* By the width the overview has, not the window's: with Jarvis open beside it a 1440 px window leaves it ~350 px. */}
       <SimpleGrid type="container" cols={{ base: 1, '720px': 2 }}>
         <Card withBorder component="section" aria-labelledby="overview-account">
@@ -77,26 +110,6 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile }: TMspUse
           )}
         </Card>
       </SimpleGrid>
-      <Card withBorder component="section" aria-labelledby="overview-next">
-        <Title order={3} size="h4" id="overview-next" mb="sm">
-          Next steps
-        </Title>
-        <List spacing="xs">
-          {adminOptions.map((option) => (
-            <List.Item key={option}>
-              <Anchor component="button" type="button" fw={600} onClick={() => onChooseOption(option)}>
-                Manage {lowerCaseLabel(ADMIN_OPTION_LABELS[option])}
-              </Anchor>
-            </List.Item>
-          ))}
-          <List.Item>
-            {/* An anchor-styled button wraps on narrow screens (Mantine's Button label does not); as a block its first line, not its last, sits by the bullet. */}
-            <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenProfile} style={{ display: 'block' }}>
-              Check your name and phone number in your profile
-            </Anchor>
-          </List.Item>
-        </List>
-      </Card>
     </Stack>
   );
 }

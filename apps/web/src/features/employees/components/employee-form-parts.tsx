@@ -1,8 +1,7 @@
 import { Alert, Button, Group, NativeSelect } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
 import type { ReactNode } from 'react';
 import type { TRole, TTierLevel } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../../../lib/tier-labels';
 
 // The parts the add, edit and import-members forms share: the role and tier choices, and the
@@ -40,7 +39,7 @@ export function EmployeeFormFooter({ error, failedTitle, pending, onCancel, subm
     <>
       {error !== null && error !== undefined && (
         <Alert color="red" role="alert" title={failedTitle}>
-          {isApiError(error) ? error.detail : MESSAGES.unexpectedError}
+          {errorDetail(error)}
         </Alert>
       )}
       <Group justify="flex-end">

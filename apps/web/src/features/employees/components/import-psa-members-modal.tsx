@@ -5,7 +5,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TRole, TTierLevel } from '@switchboard/contracts';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../api/employees-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../form-styles';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
 
 type TImportPsaMembersModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onImported: (count: number) => void };
@@ -52,7 +52,7 @@ export function ImportPsaMembersModal({ mspCustomDomain, roles, onClose, onImpor
           {candidatesQuery.isPending && <Loader size="sm" aria-label="Loading PSA members" />}
           {candidatesQuery.isError && (
             <Alert color="red" role="alert">
-              {isApiError(candidatesQuery.error) ? candidatesQuery.error.detail : MESSAGES.unexpectedError}
+              {errorDetail(candidatesQuery.error)}
             </Alert>
           )}
           {candidatesQuery.isSuccess && candidates.length === 0 && <Text size="sm">Every PSA member is already an employee.</Text>}

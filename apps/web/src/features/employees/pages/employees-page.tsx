@@ -5,15 +5,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
 import { useDeleteEmployee, useEmployees, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
 import { ImportPsaMembersModal } from '../components/import-psa-members-modal';
-
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 /** Decision 019: the account column's badge colours (text is the status itself, so colour is never the only cue). */
 const ACCOUNT_BADGE_COLOURS: Record<TAccountStatus, string> = { Active: 'green', Invited: 'blue', 'No account': 'gray' };

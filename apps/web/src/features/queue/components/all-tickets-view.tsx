@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, QUEUE_PAGE_SIZE } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { QUEUE_PAGE_SIZE } from '@switchboard/contracts';
+import { errorDetail } from '../../../lib/api-client';
 import { useAllTickets, useMarkIncomplete, type TAllTicketsFilter, type TQueueActor } from '../api/queue-queries';
 import type { TBoardChoices } from '../lib/board-choices';
 import { clampPage } from '../lib/my-tickets-state';
@@ -33,7 +33,7 @@ export function AllTicketsView({ actor, boards, view, filters, search, page, onF
   function handleMarkIncomplete(ticket: TQueueTicketView) {
     markIncomplete.mutate(ticket, {
       onSuccess: () => notifications.show({ color: 'green', title: 'Marked incomplete', message: `Ticket #${ticket.ticketId} is open again.` }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Not marked incomplete', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Not marked incomplete', message: errorDetail(error) }),
     });
   }
 
@@ -74,7 +74,7 @@ export function AllTicketsView({ actor, boards, view, filters, search, page, onF
       {query.isPending ? (
         <Loader aria-label="Loading tickets" />
       ) : query.isError ? (
-        <Alert color="red">{isApiError(query.error) ? query.error.detail : MESSAGES.unexpectedError}</Alert>
+        <Alert color="red">{errorDetail(query.error)}</Alert>
       ) : (
         <TicketList
           tickets={query.data.tickets}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
 import type { TActivitiesResponse } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useActivities } from '../api/queue-queries';
 
 /** Today (YYYY-MM-DD) in the MSP's time zone, whose midnight the server counts the day from. */
@@ -125,7 +124,7 @@ function ActivityBlock({ title, query, showTechnician }: { title: string; query:
         {query.isPending ? (
           <Loader aria-label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError ? (
-          <Alert color="red">{isApiError(query.error) ? query.error.detail : MESSAGES.unexpectedError}</Alert>
+          <Alert color="red">{errorDetail(query.error)}</Alert>
         ) : (
           <>
             <Summary data={query.data} />

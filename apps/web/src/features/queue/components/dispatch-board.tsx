@@ -3,12 +3,10 @@ import { Alert, Badge, Button, Group, Loader, Menu, Paper, SimpleGrid, Stack, Te
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TDispatchTechnician, TQueueTicket } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
 import { formatWhen } from '../../../lib/format-when';
 import { queueTierLabel } from '../../../lib/tier-labels';
-
-const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 /**
  * The narrowest a ticket or technician card gets: the grids hold as many columns as their own width allows
@@ -79,12 +77,12 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
     action.mutate(input, {
       onSuccess: (ticket) => notifications.show({ color: 'green', title: done, message: `Ticket #${ticket.ticketId}${ticket.assignedTechName ? ` · ${ticket.assignedTechName}` : ''}` }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Not changed', message: errorText(error) }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Not changed', message: errorDetail(error) }),
     });
   }
 
   if (board.isPending) return <Loader aria-label="Loading the dispatch board" />;
-  if (board.isError) return <Alert color="red">{errorText(board.error)}</Alert>;
+  if (board.isError) return <Alert color="red">{errorDetail(board.error)}</Alert>;
   const assignable = board.data.technicians.filter((technician) => technician.tierLevel !== null && technician.tierLevel !== 'NoTier');
 
   const assignMenu = (ticket: TQueueTicket) => (

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useClearingState } from '../../../lib/use-clearing-state';
 import {
   timerErrorText,
@@ -39,8 +39,6 @@ import { TicketWorkspace } from './ticket-workspace';
 
 export const BANNER_MS = 3000;
 type TBanner = { kind: 'closed' | 'requeued'; ticketId: number };
-
-const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 type TMyTicketViewProps = {
   actor: TQueueActor;
@@ -119,7 +117,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       await runTimer('start', first.ticketId);
     } catch (error) {
       console.error('nextTickets failed', error);
-      notifications.show({ color: 'red', title: 'Could not get next tickets', message: errorText(error) });
+      notifications.show({ color: 'red', title: 'Could not get next tickets', message: errorDetail(error) });
     }
   }
 
@@ -163,7 +161,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       await complete.mutateAsync(ticket);
     } catch (error) {
       console.error('completeticket failed', error);
-      notifications.show({ color: 'red', title: 'Ticket not completed', message: errorText(error) });
+      notifications.show({ color: 'red', title: 'Ticket not completed', message: errorDetail(error) });
       return;
     }
     const nextState = afterComplete(before, ticket.id);
@@ -185,7 +183,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       await requeue.mutateAsync({ ticket, ...choice });
     } catch (error) {
       console.error('requeueticket failed', error);
-      notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorText(error) });
+      notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorDetail(error) });
       return;
     }
     setDialog(null);
@@ -213,7 +211,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       setActiveId(picked.id);
       await runTimer('start', picked.ticketId);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Ticket not picked', message: errorText(error) });
+      notifications.show({ color: 'red', title: 'Ticket not picked', message: errorDetail(error) });
     }
   }
 
@@ -223,7 +221,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       await addNote.mutateAsync({ ticketId: active.ticketId, text, category });
     } catch (error) {
       console.error('addNotesToTicket failed', error);
-      throw new Error(errorText(error));
+      throw new Error(errorDetail(error));
     }
   }
 
@@ -313,7 +311,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     body = eligible.isPending ? (
       <Loader aria-label="Loading eligible tickets" />
     ) : eligible.isError ? (
-      <Alert color="red">{errorText(eligible.error)}</Alert>
+      <Alert color="red">{errorDetail(eligible.error)}</Alert>
     ) : (
       <Stack>
         <TicketList
@@ -341,7 +339,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   } else if (working.isPending) {
     body = <Loader aria-label="Loading your tickets" />;
   } else if (working.isError) {
-    body = <Alert color="red">{errorText(working.error)}</Alert>;
+    body = <Alert color="red">{errorDetail(working.error)}</Alert>;
   } else if (active === null) {
     body = (
       <Paper withBorder p="xl" ta="center">
@@ -368,7 +366,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         timerError={timerError}
         notes={notes.data ?? []}
         isNotesLoading={notes.isPending}
-        notesError={notes.isError ? errorText(notes.error) : null}
+        notesError={notes.isError ? errorDetail(notes.error) : null}
         isCompleting={complete.isPending}
         isStacked={isNarrow}
         noteRef={noteRef}
@@ -378,7 +376,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         onConfirmSession={(sessionId) =>
           confirmSession.mutate(
             { sessionId, ticketId: active.ticketId },
-            { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorText(error) }) },
+            { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }) },
           )
         }
         onRequeue={() => setDialog('requeue')}
@@ -422,7 +420,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
                   setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
                   notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.` });
                 },
-                onError: (error) => notifications.show({ color: 'red', title: 'Ticket not handed back', message: errorText(error) }),
+                onError: (error) => notifications.show({ color: 'red', title: 'Ticket not handed back', message: errorDetail(error) }),
               },
             );
           }}
@@ -448,7 +446,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
                 },
                 onError: (error) => {
                   console.error('updateTicket failed', error);
-                  setEditError(errorText(error));
+                  setEditError(errorDetail(error));
                 },
               },
             )

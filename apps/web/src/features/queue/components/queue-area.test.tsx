@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { buildAdminTechnician } from '../../../test/build-session-user';
-import { MSP, MSP_TODAY, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
+import { LOCKOUT_ARTICLE, MSP, MSP_TODAY, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
 import { QueueArea } from './queue-area';
 
 const technician = buildAdminTechnician({ id: TECH_ID, mspCustomDomain: MSP, psaMemberId: '7' });
@@ -193,6 +193,17 @@ describe('QueueArea — My Ticket', () => {
     expect(within(help).getByText('Answer 2 to: toner smudges')).toBeInTheDocument();
     expect(within(help).getByText('Showing results for “toner smudges”.')).toBeInTheDocument();
     expect(server.callsTo('/gpt/jarvisQandA').map((call) => (call.body as { text: string }).text)).toEqual([expect.stringMatching(/^Printer 1 is offline/), 'toner smudges']);
+  });
+
+  it('links the articles the troubleshooting answer cites, each once, and opens one to read', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    const help = await screen.findByRole('region', { name: 'Troubleshooting' });
+    const cited = await within(help).findByRole('group', { name: 'Articles cited' });
+    expect(within(cited).getAllByRole('button').map((button) => button.textContent)).toEqual([LOCKOUT_ARTICLE.title]);
+    await userEvent.click(within(cited).getByRole('button', { name: LOCKOUT_ARTICLE.title }));
+    const reader = await screen.findByRole('dialog', { name: LOCKOUT_ARTICLE.title });
+    expect(await within(reader).findByText('Filter the Security log for Event ID 4740.')).toBeInTheDocument();
   });
 
   it('does not open the editor for a ticket without a board (R-330)', { timeout: 20_000 }, async () => {

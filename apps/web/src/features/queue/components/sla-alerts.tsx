@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useMarkSlaAlertsRead, useSlaAlerts } from '../api/dispatch-queries';
 import { formatWhen } from '../../../lib/format-when';
 
@@ -15,7 +14,7 @@ export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
   if (unread.length === 0) return null;
 
   function handleRead(ids: string[]) {
-    markRead.mutate(ids, { onError: (error) => notifications.show({ color: 'red', title: 'Alerts not marked read', message: isApiError(error) ? error.detail : MESSAGES.unexpectedError }) });
+    markRead.mutate(ids, { onError: (error) => notifications.show({ color: 'red', title: 'Alerts not marked read', message: errorDetail(error) }) });
   }
 
   return (

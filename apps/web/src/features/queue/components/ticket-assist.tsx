@@ -1,17 +1,23 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TSource } from '@switchboard/contracts';
+import { errorDetail } from '../../../lib/api-client';
 import { MarkdownAnswer } from '../../assistant/components/markdown-answer';
+import { ArticleReader } from '../../knowledge/components/article-reader';
 import { useSimilarResolutions, useTroubleshooting } from '../api/dispatch-queries';
 import type { TQueueTicketView } from '../queue-types';
-
-const errorText = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 /** What the ticket is about, as the troubleshooting question and the resolution search take it. */
 export function ticketQuestion(ticket: TQueueTicketView): string {
   return [ticket.title, ticket.description ?? ''].join(' ').replace(/\s+/g, ' ').trim().slice(0, 1500);
+}
+
+/** The articles an answer cites, each once (a passage's citation names its section after the title: "Title — Section"). */
+export function citedArticles(sources: readonly TSource[]): { id: string; title: string }[] {
+  const byId = new Map<string, string>();
+  for (const source of sources) if (source.kind === 'article' && !byId.has(source.id)) byId.set(source.id, source.title.split(' — ')[0] ?? source.title);
+  return [...byId].map(([id, title]) => ({ id, title }));
 }
 
 /**
@@ -28,6 +34,8 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
   const troubleshooting = useTroubleshooting(mspCustomDomain, ticket.ticketId, question);
   const resolutions = useSimilarResolutions(mspCustomDomain, ticket.ticketId, question);
   const answer = troubleshooting.data?.choices[0]?.message.content ?? '';
+  const articles = citedArticles(troubleshooting.data?.sources ?? []);
+  const [openArticle, setOpenArticle] = useState<string | null>(null);
 
   function handleAsk(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,11 +82,24 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
             <Loader size="sm" aria-label="Loading troubleshooting steps" />
           ) : troubleshooting.isError ? (
             <Text size="sm" c="red">
-              {errorText(troubleshooting.error)}
+              {errorDetail(troubleshooting.error)}
             </Text>
           ) : (
             <MarkdownAnswer text={answer} />
           )}
+          {articles.length > 0 && (
+            <Group gap="xs" wrap="wrap" role="group" aria-label="Articles cited">
+              <Text size="xs" c="dimmed">
+                Read the article:
+              </Text>
+              {articles.map((article) => (
+                <Anchor key={article.id} component="button" type="button" size="xs" ta="left" onClick={() => setOpenArticle(article.id)}>
+                  {article.title}
+                </Anchor>
+              ))}
+            </Group>
+          )}
+          <ArticleReader mspCustomDomain={mspCustomDomain} articleId={openArticle} onClose={() => setOpenArticle(null)} />
         </Stack>
         <Stack gap={6} aria-label="Similar past resolutions">
           <Text size="sm" fw={600}>
@@ -88,7 +109,7 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
             <Loader size="sm" aria-label="Loading similar resolutions" />
           ) : resolutions.isError ? (
             <Text size="sm" c="red">
-              {errorText(resolutions.error)}
+              {errorDetail(resolutions.error)}
             </Text>
           ) : resolutions.data.results.length === 0 ? (
             <Text size="sm" c="dimmed">

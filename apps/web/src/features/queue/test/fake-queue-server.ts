@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 import type { TQueueNote, TQueueTicket, TTimerSession } from '@switchboard/contracts';
 
+/** The knowledge article the fake troubleshooting answers cite. */
+export const LOCKOUT_ARTICLE = { id: '6b0e1f2a-0000-4000-8000-000000000011', title: 'Finding the source of repeated account lockouts', typeName: 'Accounts & Access', subTypeName: 'Account Locked Out' };
+
 export const MSP = 'northwind';
 export const TECH_ID = '00000000-0000-4000-8000-00000000aa01';
 /** Today in the MSP's time zone, as the fake server answers a day's activities without a date. */
@@ -205,8 +208,15 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     if (path === '/gpt/jarvisQandA') {
       answers += 1;
       const text = (body as { text: string }).text;
-      return ok({ id: `answer-${answers}`, choices: [{ index: 0, message: { role: 'assistant', content: `Answer ${answers} to: ${text}` } }], engine: 'local', sources: [], notice: null });
+      // Each answer cites the demo's lockout article twice (two of its passages), as the local engine does.
+      const lockouts = { kind: 'article', id: LOCKOUT_ARTICLE.id, reference: null };
+      const sources = [
+        { ...lockouts, title: `${LOCKOUT_ARTICLE.title} — Steps` },
+        { ...lockouts, title: `${LOCKOUT_ARTICLE.title} — Common sources` },
+      ];
+      return ok({ id: `answer-${answers}`, choices: [{ index: 0, message: { role: 'assistant', content: `Answer ${answers} to: ${text}` } }], engine: 'local', sources, notice: null });
     }
+    if (path === `/db/${MSP}/knowledge/articles/${LOCKOUT_ARTICLE.id}`) return ok({ ...LOCKOUT_ARTICLE, body: '### Steps\n\n1. Filter the Security log for Event ID 4740.', createdAt: '2026-11-01T00:00:00.000Z' });
     if (path === '/gpt/rag/search') return ok({ ticketId: (body as { ticketId?: string }).ticketId ?? null, query: (body as { query: string }).query, results: [] });
     if (path === '/psa/getConnectWiseStatuses') {
       return ok([

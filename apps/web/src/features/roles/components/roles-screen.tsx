@@ -4,16 +4,12 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PERMISSIONS, cloneRoleName } from '@switchboard/contracts';
 import type { TRole } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/roles-queries';
 import { RoleFormModal } from './role-form-modal';
 import type { TRoleFormMode, TRoleFormValues } from './role-form-modal';
 
 type TRoleDialog = { mode: TRoleFormMode; role: TRole | null } | null;
-
-function errorDetail(error: unknown): string {
-  return isApiError(error) ? error.detail : MESSAGES.unexpectedError;
-}
 
 function notifySuccess(message: string): void {
   notifications.show({ color: 'green', title: message, message: '' });

@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, NativeSelect, Pagination
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TTeam, TTeamTier } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { TEAM_TIER_OPTIONS } from '../../../lib/tier-labels';
 import { useAddTeamMembers, useTeamCandidates } from '../api/teams-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
@@ -91,7 +91,7 @@ export function AddMembersModal({ mspCustomDomain, team, onClose, onAdded }: TAd
           )}
           {addMembers.isError && (
             <Alert color="red" role="alert" title={MESSAGES.teams.addFailed}>
-              {isApiError(addMembers.error) ? addMembers.error.detail : MESSAGES.unexpectedError}
+              {errorDetail(addMembers.error)}
             </Alert>
           )}
           <Group justify="flex-end">

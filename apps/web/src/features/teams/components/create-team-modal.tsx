@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useBoards, useCreateTeam } from '../api/teams-queries';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 
@@ -33,7 +33,7 @@ export function CreateTeamModal({ mspCustomDomain, onClose, onCreated }: TCreate
           {boardsQuery.isPending && <Loader size="sm" aria-label="Loading boards" />}
           {boardsQuery.isError && (
             <Alert color="red" role="alert">
-              {isApiError(boardsQuery.error) ? boardsQuery.error.detail : MESSAGES.unexpectedError}
+              {errorDetail(boardsQuery.error)}
             </Alert>
           )}
           <NativeSelect
@@ -48,7 +48,7 @@ export function CreateTeamModal({ mspCustomDomain, onClose, onCreated }: TCreate
           <TextInput label="Team name" maxLength={30} value={teamName} onChange={(event) => setTeamName(event.currentTarget.value)} styles={READABLE_ERROR_STYLES} error={problems.name} />
           {createTeam.isError && (
             <Alert color="red" role="alert" title={MESSAGES.teams.createFailed}>
-              {isApiError(createTeam.error) ? createTeam.error.detail : MESSAGES.unexpectedError}
+              {errorDetail(createTeam.error)}
             </Alert>
           )}
           <Group justify="flex-end">

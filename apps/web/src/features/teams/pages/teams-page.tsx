@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TTeam, TTeamMember } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { useRemoveTeamMember, useTeams } from '../api/teams-queries';
 import { AddMembersModal } from '../components/add-members-modal';
@@ -14,8 +14,6 @@ import { EditMemberModal } from '../components/edit-member-modal';
 
 /** Members shown per page of the member table (02 §2 "pagination"): technicians, so 01 §9's technician page size. */
 const MEMBERS_PER_PAGE = PAGE_SIZE;
-
-const errorDetail = (error: unknown): string => (isApiError(error) ? error.detail : MESSAGES.unexpectedError);
 
 type TDialog = { kind: 'create' } | { kind: 'add'; team: TTeam } | { kind: 'edit'; team: TTeam; member: TTeamMember } | null;
 
