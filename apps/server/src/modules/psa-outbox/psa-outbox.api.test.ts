@@ -189,6 +189,40 @@ describe('PSA outbox', () => {
     expect((await admin.post('/db/api/psa-writes/00000000-0000-4000-8000-000000000000/retry', {})).statusCode).toBe(404);
   });
 
+  // The journey's race: the retry loop landed the write while the admin looked at the list, then they pressed Send again.
+  it('answers Send again on a write the retry loop landed meanwhile as sent, without sending it again', async () => {
+    const payload = newContact();
+    const row = await store(payload);
+    sim.faults.failNext({ kind: 503, count: 4, path: '/v4_6_release/apis/3.0/company/contacts', method: 'POST' });
+    expect((await attemptPsaWrite(t.deps, msp.id, row.id)).status).toBe('pending');
+    sim.faults.reset();
+    await drain();
+    const retried = await admin.post(`/db/api/psa-writes/${row.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<{ write: TPsaWrite }>().write).toMatchObject({ id: row.id, status: 'done', attempts: 2 });
+    expect(await contactsIn(payload)).toHaveLength(1);
+    const audits = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'psa_write.retry'), eq(auditEvents.target, row.id)));
+    expect(audits).toHaveLength(0);
+  });
+
+  it('never sends a write an admin sends again while another replica is still sending it', async () => {
+    gate.open?.();
+    gate.opened = Promise.resolve();
+    gate.sends.length = 0;
+    const row = await t.deps.database.db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: msp.id, kind: 'test.slow', idempotencyKey: `slow-replica-${Date.now()}`, target: { type: 'slow-test', id: 'three' }, payload: { label: 'leased' } }, t.deps.now()),
+    );
+    const otherLease = new Date(t.deps.now().getTime() + PSA_WRITE_LEASE_MS);
+    await t.deps.database.db.update(psaOutbox).set({ lockedUntil: otherLease }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
+    const retried = await admin.post(`/db/api/psa-writes/${row.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<{ write: TPsaWrite }>().write.status).toBe('pending');
+    expect(gate.sends).toEqual([]);
+    const [kept] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
+    expect(kept?.lockedUntil).toEqual(otherLease);
+    await t.deps.database.db.update(psaOutbox).set({ status: 'done', lockedUntil: null }).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.id, row.id)));
+  });
+
   it('never lets another MSP see or resend a write', async () => {
     const other = await buildMsp(t);
     const otherAdmin = await signedInClient(t, await buildUser(t, other), nextIp());

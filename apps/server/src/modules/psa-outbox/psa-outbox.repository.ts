@@ -134,11 +134,14 @@ export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id
   return rows.length > 0;
 }
 
-/** Sends a failed row again from the start (after an admin fixed the cause). */
+/**
+ * Makes a pending or failed row due now with its tries counted from the start (an admin's "Send again", e.g. after
+ * fixing the cause); a sender's lease on it stays, so a send already going is never made twice.
+ */
 export async function requeuePsaWrite(db: TDatabase, mspId: string, id: string, now: Date): Promise<TPsaOutboxRow | null> {
   const [row] = await db
     .update(psaOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, updatedAt: now })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now })
     .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), ne(psaOutbox.status, 'done')))
     .returning();
   return row ?? null;

@@ -39,13 +39,14 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
       const actor = actorOf(request);
       const row = await deps.database.db.transaction(async (tx) => {
         const requeued = await requeuePsaWrite(tx, actor.mspId, request.params.writeId, deps.now());
-        if (!requeued) throw notFound('Write not found.');
-        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.retry', target: requeued.id, outcome: 'success', details: { kind: requeued.kind } });
+        if (requeued) await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.retry', target: requeued.id, outcome: 'success', details: { kind: requeued.kind } });
         return requeued;
       });
-      const outcome = await attemptPsaWrite(deps, actor.mspId, row.id);
-      const shown = await findPsaWriteWithTicket(deps.database.db, actor.mspId, row.id);
-      return { write: presentPsaWrite(outcome.row, shown?.ticket ?? null) };
+      // The retry loop may have landed it while the admin looked at the list: it is in the PSA, which is what they asked for.
+      const outcome = row ? (await attemptPsaWrite(deps, actor.mspId, row.id)).row : null;
+      const shown = await findPsaWriteWithTicket(deps.database.db, actor.mspId, request.params.writeId);
+      if (!shown) throw notFound('Write not found.');
+      return { write: presentPsaWrite(outcome ?? shown.row, shown.ticket) };
     },
   );
 };
