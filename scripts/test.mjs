@@ -75,6 +75,15 @@ async function step(name, fn) {
   return outcome;
 }
 
+/** The error-context.md files Playwright wrote under `dir` (one per failed journey). */
+function errorContexts(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('error-context.md'))
+    .map((path) => join(dir, path));
+}
+
 /** Runs vitest with a JSON report so the closing summary can count tests across runs. */
 async function vitest(exec, label, args, env = {}) {
   const report = join(outputDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
@@ -245,11 +254,15 @@ await Promise.all([
       const report = join(outputDir, `playwright-${shard}.json`);
       // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
       const port = journeyPorts + (shard - 1) * 4;
+      const shardOutput = join(root, `test-results/shard-${shard}`);
       const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', `--shard=${shard}/2`], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         E2E_PORT: String(port),
-        E2E_OUTPUT_DIR: join(root, `test-results/shard-${shard}`),
+        E2E_OUTPUT_DIR: shardOutput,
       });
+      // What the page showed when a journey failed (Playwright's error context: the page's accessibility snapshot), in
+      // the log itself: a CI run's log is often all there is of it.
+      if (status !== 0) for (const context of errorContexts(shardOutput)) await exec('head', ['-v', '-c', '16000', context]);
       if (existsSync(report)) {
         const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
         passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
