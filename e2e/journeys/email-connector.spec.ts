@@ -1,4 +1,5 @@
 import { ImapFlow } from 'imapflow';
+import { EMAIL_MAIL_MESSAGES } from '@switchboard/contracts';
 import { demoUser, expect, screenshots, signInThroughApi, test } from '../fixtures';
 import { MAILBOX_JOURNEY, imapPort } from '../scenario';
 import { simulatorClient } from '../simulator-client';
@@ -6,7 +7,8 @@ import { simulatorClient } from '../simulator-client';
 /**
  * Decision 036: an MSP admin connects the help-desk mailbox on the MSP integrations screen (the e2e
  * server's local IMAP server), a client's mail arrives, and it becomes a ticket in the PSA for that
- * client's company, which the screen then counts; the client's reply becomes a note on it (decision 037).
+ * client's company, which the screen then counts; the client's reply becomes a note on it (decision 037), and the
+ * card's recent mail says so for each.
  * Removing it needs a confirmation.
  */
 test('an admin connects the help-desk mailbox and a client’s mail becomes a ticket in the PSA', async ({ page }) => {
@@ -71,6 +73,17 @@ test('an admin connects the help-desk mailbox and a client’s mail becomes a ti
   const replies: string[] = [];
   for await (const ticket of psa.streamTickets({ createdFrom: new Date(Date.now() - 600_000) })) if (ticket.summary === `RE: ${subject}`) replies.push(ticket.summary);
   expect(replies).toEqual([]);
+
+  // The card's recent mail says what became of each message: the ticket, then the reply added to it as a note.
+  const recent = card.getByRole('list', { name: EMAIL_MAIL_MESSAGES.listLabel });
+  await expect(async () => {
+    await page.reload();
+    await expect(recent.getByRole('listitem', { name: `RE: ${subject}` }).getByText(EMAIL_MAIL_MESSAGES.noteAdded(String(ticketId)))).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
+  const ticketItem = recent.getByRole('listitem', { name: subject, exact: true });
+  await expect(ticketItem.getByText(EMAIL_MAIL_MESSAGES.outcome.ticket, { exact: true })).toBeVisible();
+  await expect(ticketItem.getByText(EMAIL_MAIL_MESSAGES.ticketCreated(String(ticketId)))).toBeVisible();
+  await expect(ticketItem.getByText(`From ${client.email.toLowerCase()} · `, { exact: false })).toBeVisible();
 
   await screenshots(page, 'email-connector');
   await card.screenshot({ path: 'test-results/screens/email-connector-card-1280.png' });

@@ -37,5 +37,35 @@ export const EMAIL_CONNECTOR_MESSAGES = {
   keepPassword: 'Leave empty to keep the saved app password.',
 } as const;
 
+/** What became of a message read from the mailbox (the "Recent mail" list). */
+export const EMAIL_MAIL_OUTCOMES = ['ticket', 'note', 'waiting', 'skipped', 'ignored'] as const;
+export type TEmailMailOutcome = (typeof EMAIL_MAIL_OUTCOMES)[number];
+export const EMAIL_MAIL_LIST_DEFAULT = 20;
+export const EMAIL_MAIL_LIST_MAX = 100;
+
+/** The "Recent mail" list of the email connector card. */
+export const EMAIL_MAIL_MESSAGES = {
+  title: 'Recent mail',
+  intro: `The last ${EMAIL_MAIL_LIST_DEFAULT} messages read from the mailbox and what became of each.`,
+  listLabel: 'Mail read from the mailbox',
+  loading: 'Loading the recent mail',
+  loadFailed: 'The recent mail could not be loaded',
+  empty: 'No mail has been read from the mailbox yet. New mail is read every few minutes.',
+  outcome: {
+    ticket: 'Ticket',
+    note: 'Note',
+    waiting: 'Waiting',
+    skipped: 'Not a ticket',
+    ignored: 'Ignored',
+  } satisfies Record<TEmailMailOutcome, string>,
+  ticketCreated: (number: string) => `Ticket #${number} created in the PSA.`,
+  noteAdded: (number: string) => `Added to ticket #${number} as a note.`,
+  noteWaiting: 'A note on its ticket, waiting for the PSA.',
+  ticketWaiting: 'The ticket is waiting for the PSA; it is sent again by itself.',
+  skippedHint: 'Set a default company on the Board screen, or add the sender as a contact of their company in the PSA, and the next such mail becomes a ticket.',
+  from: (address: string, when: string) => `From ${address} · ${when}`,
+  noSubject: '(no subject)',
+} as const;
+
 /** The status line of a connected mailbox (the integrations screen). */
 export const emailConnectorStatus = (address: string): string => `Connected: tickets are created from mail to ${address}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_CONNECTOR_HOST_MAX, EMAIL_CONNECTOR_MESSAGES, EMAIL_CONNECTOR_PASSWORD_MAX } from '../email-connector';
+import { EMAIL_CONNECTOR_HOST_MAX, EMAIL_CONNECTOR_MESSAGES, EMAIL_CONNECTOR_PASSWORD_MAX, EMAIL_MAIL_LIST_DEFAULT, EMAIL_MAIL_LIST_MAX, EMAIL_MAIL_OUTCOMES } from '../email-connector';
 import { isValidEmail } from '../validation';
 import { ZEmail } from './common';
 
@@ -39,3 +39,26 @@ export const ZSaveEmailConnectorBody = z.object({
   imapPort: z.coerce.number().int(EMAIL_CONNECTOR_MESSAGES.portInvalid).min(1, EMAIL_CONNECTOR_MESSAGES.portInvalid).max(65_535, EMAIL_CONNECTOR_MESSAGES.portInvalid).nullable().optional(),
 });
 export type TSaveEmailConnectorBody = z.infer<typeof ZSaveEmailConnectorBody>;
+
+/**
+ * Ours (docs/api-additions.md): one message the connector read from the mailbox and what became of it — a ticket, a note
+ * on a ticket, waiting for the PSA, or not turned into a ticket (skipped: why, in plain words) or ignored (an automatic
+ * reply or the mailbox's own mail). `ticketNumber` is the PSA's number once the PSA has the ticket or the note.
+ */
+export const ZEmailConnectorMail = z.object({
+  id: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  receivedAt: z.string(),
+  outcome: z.enum(EMAIL_MAIL_OUTCOMES),
+  reason: z.string().nullable(),
+  ticketNumber: z.string().nullable(),
+});
+export type TEmailConnectorMail = z.infer<typeof ZEmailConnectorMail>;
+export const ZEmailConnectorMailList = z.object({ mail: z.array(ZEmailConnectorMail) });
+export type TEmailConnectorMailList = z.infer<typeof ZEmailConnectorMailList>;
+/** GET /db/:msp/integrations/email-connector/mail?limit= (newest first). */
+const LIMIT_MESSAGE = `The limit is a whole number from 1 to ${EMAIL_MAIL_LIST_MAX}.`;
+export const ZEmailConnectorMailQuery = z.object({
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(EMAIL_MAIL_LIST_MAX, LIMIT_MESSAGE).default(EMAIL_MAIL_LIST_DEFAULT),
+});

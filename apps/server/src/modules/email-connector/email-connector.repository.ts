@@ -55,6 +55,17 @@ export async function countEmailTickets(db: TDatabase, mspId: string): Promise<n
   return row?.total ?? 0;
 }
 
+/** The MSP's messages read from the mailbox, newest first (the connector card's "Recent mail"). */
+export async function listRecentEmailMessages(db: TDatabase, mspId: string, limit: number): Promise<TEmailMessageRow[]> {
+  return db
+    .select()
+    .from(emailConnectorMessages)
+    .where(eq(emailConnectorMessages.mspId, mspId))
+    // One reading takes several messages at one moment: among them the newest mail first.
+    .orderBy(desc(emailConnectorMessages.createdAt), sql`${emailConnectorMessages.receivedAt} desc nulls last`, desc(emailConnectorMessages.id))
+    .limit(limit);
+}
+
 export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress' | 'subject' | 'state' | 'reason' | 'receivedAt'> & { threadRowId?: string | null };
 
 /**

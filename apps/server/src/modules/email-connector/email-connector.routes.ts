@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ZCustomDomain, ZEmailConnectorSettings, ZSaveEmailConnectorBody } from '@switchboard/contracts';
+import { ZCustomDomain, ZEmailConnectorMailList, ZEmailConnectorMailQuery, ZEmailConnectorSettings, ZSaveEmailConnectorBody } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import { createEmailConnectorService } from './email-connector.service';
-import { listConnectedMspIds } from './email-connector.repository';
+import { listConnectedMspIds, listRecentEmailMessages } from './email-connector.repository';
+import { presentEmailMail } from './email-connector.presenter';
 import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE } from './email-tickets.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
@@ -73,6 +74,22 @@ export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
       config: { access: MANAGE_EMAIL_CONNECTOR },
     },
     async (request) => service.save(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/db/:mspCustomDomain/integrations/email-connector/mail',
+    {
+      schema: {
+        tags: ['integrations'],
+        operationId: 'listEmailConnectorMail',
+        summary: 'Ours: the messages read from the help-desk mailbox, newest first, and what became of each (a ticket, a note on a ticket, waiting for the PSA, or why it was not turned into a ticket)',
+        params: ZMspPathParams,
+        querystring: ZEmailConnectorMailQuery,
+        response: { 200: ZEmailConnectorMailList },
+      },
+      config: { access: MANAGE_EMAIL_CONNECTOR },
+    },
+    async (request) => ({ mail: (await listRecentEmailMessages(deps.database.db, actorOf(request).mspId, request.query.limit)).map(presentEmailMail) }),
   );
 
   app.delete(

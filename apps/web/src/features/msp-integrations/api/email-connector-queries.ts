@@ -6,6 +6,7 @@ import { mspIntegrationKeys } from './msp-integrations-queries';
 export const emailConnectorKeys = {
   all: ['email-connector'] as const,
   byMsp: (mspCustomDomain: string) => [...emailConnectorKeys.all, mspCustomDomain] as const,
+  mail: (mspCustomDomain: string) => [...emailConnectorKeys.byMsp(mspCustomDomain), 'mail'] as const,
 };
 
 const pathOf = (mspCustomDomain: string) => `/db/${encodeURIComponent(mspCustomDomain)}/integrations/email-connector`;
@@ -15,6 +16,18 @@ export function useEmailConnector(mspCustomDomain: string) {
   return useQuery({
     queryKey: emailConnectorKeys.byMsp(mspCustomDomain),
     queryFn: ({ signal }) => apiFetch(pathOf(mspCustomDomain), { schema: (s) => s.ZEmailConnectorSettings, signal }),
+  });
+}
+
+/** The mailbox is read every few minutes: the list looks again each minute while the screen is open. */
+const MAIL_REFRESH_MS = 60_000;
+
+/** The messages read from the mailbox, newest first, and what became of each. */
+export function useEmailConnectorMail(mspCustomDomain: string) {
+  return useQuery({
+    queryKey: emailConnectorKeys.mail(mspCustomDomain),
+    queryFn: ({ signal }) => apiFetch(`${pathOf(mspCustomDomain)}/mail`, { schema: (s) => s.ZEmailConnectorMailList, signal }),
+    refetchInterval: MAIL_REFRESH_MS,
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMAIL_CONNECTOR_MESSAGES, type TEmailConnectorSettings } from '@switchboard/contracts';
+import { EMAIL_CONNECTOR_MESSAGES, EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailConnectorSettings } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { EmailConnectorCard } from './email-connector-card';
 
@@ -10,8 +10,10 @@ const PATH = `/db/${MSP}/integrations/email-connector`;
 const NONE: TEmailConnectorSettings = { isConfigured: false, address: null, imapHost: null, imapPort: null, passwordHint: null, lastCheckedAt: null, lastError: null, ticketCount: 0, updatedAt: null };
 
 /** A stand-in for the server's email-connector routes: refuses one password as the mailbox would, keeps what was saved. */
-function stubApi(options: { unreachable?: boolean } = {}) {
-  let saved: TEmailConnectorSettings = NONE;
+function stubApi(options: { unreachable?: boolean; connected?: boolean; mail?: TEmailConnectorMail[] } = {}) {
+  let saved: TEmailConnectorSettings = options.connected
+    ? { ...NONE, isConfigured: true, address: 'help@northwind.test', imapHost: 'imap.northwind.test', imapPort: 993, passwordHint: '••••9xYz', lastCheckedAt: '2026-11-29T09:00:00.000Z', ticketCount: 2, updatedAt: '2026-11-28T09:00:00.000Z' }
+    : NONE;
   const calls: { method: string; body: Record<string, unknown> | undefined }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,6 +21,7 @@ function stubApi(options: { unreachable?: boolean } = {}) {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
       const json = (payload: unknown, status = 200) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': status === 200 ? 'application/json' : 'application/problem+json' } });
+      if (url.split('?')[0] === `${PATH}/mail`) return json({ mail: options.mail ?? [] });
       if (url.split('?')[0] !== PATH) return json({}, 404);
       calls.push({ method, body });
       if (method === 'PUT' && body) {
@@ -122,5 +125,41 @@ describe('EmailConnectorCard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText(EMAIL_CONNECTOR_MESSAGES.removed)).toBeInTheDocument());
     expect(screen.getByText('Not connected')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('lists the recent mail with what became of each, says why a mail did not become a ticket and what to change', async () => {
+    const mail: TEmailConnectorMail[] = [
+      { id: 'm3', from: 'stranger@elsewhere.test', subject: 'Quote for 20 laptops', receivedAt: '2026-11-29T08:40:00.000Z', outcome: 'skipped', reason: 'No synchronized contact has this address and no default company is set.', ticketNumber: null },
+      { id: 'm2', from: 'ada@northwind.test', subject: 'Re: Printer offline', receivedAt: '2026-11-29T08:30:00.000Z', outcome: 'note', reason: null, ticketNumber: '100532' },
+      { id: 'm1', from: 'ada@northwind.test', subject: 'Printer offline', receivedAt: '2026-11-29T08:00:00.000Z', outcome: 'ticket', reason: null, ticketNumber: '100532' },
+      { id: 'm0', from: 'grace@northwind.test', subject: '', receivedAt: '2026-11-29T07:00:00.000Z', outcome: 'waiting', reason: null, ticketNumber: null },
+    ];
+    stubApi({ connected: true, mail });
+    renderWithProviders(<EmailConnectorCard mspCustomDomain={MSP} />);
+    const list = await screen.findByRole('list', { name: EMAIL_MAIL_MESSAGES.listLabel });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Quote for 20 laptops', 'Re: Printer offline', 'Printer offline', EMAIL_MAIL_MESSAGES.noSubject]);
+    const [skipped, note, ticket, waiting] = items;
+    if (!skipped || !note || !ticket || !waiting) throw new Error('four items');
+    expect(within(skipped).getByText(EMAIL_MAIL_MESSAGES.outcome.skipped)).toBeInTheDocument();
+    expect(within(skipped).getByText('No synchronized contact has this address and no default company is set.')).toBeInTheDocument();
+    expect(within(skipped).getByText(EMAIL_MAIL_MESSAGES.skippedHint)).toBeInTheDocument();
+    expect(within(skipped).getByText(/^From stranger@elsewhere\.test · /)).toBeInTheDocument();
+    expect(within(note).getByText(EMAIL_MAIL_MESSAGES.noteAdded('100532'))).toBeInTheDocument();
+    expect(within(ticket).getByText(EMAIL_MAIL_MESSAGES.outcome.ticket)).toBeInTheDocument();
+    expect(within(ticket).getByText(EMAIL_MAIL_MESSAGES.ticketCreated('100532'))).toBeInTheDocument();
+    expect(within(ticket).queryByText(EMAIL_MAIL_MESSAGES.skippedHint)).not.toBeInTheDocument();
+    expect(within(waiting).getByText(EMAIL_MAIL_MESSAGES.ticketWaiting)).toBeInTheDocument();
+  });
+
+  it('says when no mail has been read yet, and shows no list before a mailbox is connected', async () => {
+    stubApi({ connected: true });
+    const { unmount } = renderWithProviders(<EmailConnectorCard mspCustomDomain={MSP} />);
+    expect(await screen.findByText(EMAIL_MAIL_MESSAGES.empty)).toBeInTheDocument();
+    unmount();
+    stubApi();
+    renderWithProviders(<EmailConnectorCard mspCustomDomain={MSP} />);
+    expect(await screen.findByText('Not connected')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: EMAIL_MAIL_MESSAGES.title })).not.toBeInTheDocument();
   });
 });

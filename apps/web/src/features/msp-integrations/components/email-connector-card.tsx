@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { EMAIL_CONNECTOR_MESSAGES, IMAPS_PORT, defaultImapServerOf, emailConnectorStatus, isValidEmail, type TEmailConnectorSettings } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 import { useEmailConnector, useRemoveEmailConnector, useSaveEmailConnector } from '../api/email-connector-queries';
+import { RecentMail } from './recent-mail';
 // The password field's stylesheets (PasswordInput and its show/hide toggle) load with this screen.
 import '../../auth/components/password-input-styles';
 
 type TField = 'address' | 'appPassword' | 'imapHost' | 'imapPort';
 type TFieldErrors = Partial<Record<TField, string>>;
 const FIELDS: readonly string[] = ['address', 'appPassword', 'imapHost', 'imapPort'] satisfies TField[];
-
-const errorDetail = (error: unknown) => (isApiError(error) ? error.detail : 'Something went wrong. Try again.');
 
 /** The server's field problems by field (it names the field in `invalidParams`). */
 function fieldErrorsOf(error: unknown): TFieldErrors {
@@ -65,6 +64,12 @@ export function EmailConnectorCard({ mspCustomDomain }: { mspCustomDomain: strin
             ) : null}
             {/* A new answer from the server starts the form afresh (the password field empties). */}
             <EmailConnectorForm key={settings.updatedAt ?? 'none'} mspCustomDomain={mspCustomDomain} settings={settings} onNotice={setNotice} />
+            {settings.isConfigured ? (
+              <>
+                <Divider />
+                <RecentMail mspCustomDomain={mspCustomDomain} />
+              </>
+            ) : null}
           </>
         ) : null}
       </Stack>

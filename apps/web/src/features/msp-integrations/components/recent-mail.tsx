@@ -1,0 +1,89 @@
+import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailMailOutcome } from '@switchboard/contracts';
+import { errorDetail } from '../../../lib/api-client';
+import { formatWhen } from '../../../lib/format-when';
+import { ReadableBadge } from '../../../components/readable-badge';
+import { useEmailConnectorMail } from '../api/email-connector-queries';
+
+const COLOR_OF: Record<TEmailMailOutcome, string> = { ticket: 'teal', note: 'blue', waiting: 'yellow', skipped: 'red', ignored: 'gray' };
+
+/** What became of a message, in one sentence (the reason where it was not turned into a ticket). */
+function detailOf(mail: TEmailConnectorMail): string {
+  switch (mail.outcome) {
+    case 'ticket':
+      return mail.ticketNumber ? EMAIL_MAIL_MESSAGES.ticketCreated(mail.ticketNumber) : EMAIL_MAIL_MESSAGES.ticketWaiting;
+    case 'note':
+      return mail.ticketNumber ? EMAIL_MAIL_MESSAGES.noteAdded(mail.ticketNumber) : EMAIL_MAIL_MESSAGES.noteWaiting;
+    case 'waiting':
+      return EMAIL_MAIL_MESSAGES.ticketWaiting;
+    case 'skipped':
+    case 'ignored':
+      return mail.reason ?? '';
+  }
+}
+
+/**
+ * Decision 036: the messages the connector read from the help-desk mailbox, newest first, and what became of each, so an
+ * admin can answer "did my client's mail arrive?" — and see why a mail did not become a ticket and what to change.
+ */
+export function RecentMail({ mspCustomDomain }: { mspCustomDomain: string }) {
+  const query = useEmailConnectorMail(mspCustomDomain);
+  const mail = query.data?.mail;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="recent-mail-title">
+      <Title order={4} id="recent-mail-title">
+        {EMAIL_MAIL_MESSAGES.title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {EMAIL_MAIL_MESSAGES.intro}
+      </Text>
+      {query.isPending ? <Loader size="sm" aria-label={EMAIL_MAIL_MESSAGES.loading} /> : null}
+      {query.isError ? (
+        <Alert color="red" title={EMAIL_MAIL_MESSAGES.loadFailed}>
+          {errorDetail(query.error)}
+        </Alert>
+      ) : null}
+      {mail && mail.length === 0 ? (
+        <Text size="sm" role="status">
+          {EMAIL_MAIL_MESSAGES.empty}
+        </Text>
+      ) : null}
+      {mail && mail.length > 0 ? (
+        <Stack component="ul" aria-label={EMAIL_MAIL_MESSAGES.listLabel} gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+          {mail.map((each, index) => (
+            <MailItem key={each.id} mail={each} isFirst={index === 0} />
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function MailItem({ mail, isFirst }: { mail: TEmailConnectorMail; isFirst: boolean }) {
+  const subject = mail.subject.trim() === '' ? EMAIL_MAIL_MESSAGES.noSubject : mail.subject;
+  return (
+    <Box component="li" py="xs" style={isFirst ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }} aria-label={subject}>
+      <Stack gap={2}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <ReadableBadge color={COLOR_OF[mail.outcome]} style={{ flexShrink: 0 }}>
+            {EMAIL_MAIL_MESSAGES.outcome[mail.outcome]}
+          </ReadableBadge>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {subject}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {detailOf(mail)}
+        </Text>
+        {mail.outcome === 'skipped' ? (
+          <Text size="sm" c="dimmed">
+            {EMAIL_MAIL_MESSAGES.skippedHint}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {EMAIL_MAIL_MESSAGES.from(mail.from, formatWhen(mail.receivedAt))}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}
