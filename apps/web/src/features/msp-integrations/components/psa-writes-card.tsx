@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PSA_WRITE_MESSAGES, type TPsaWrite } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { ReadableBadge } from '../../../components/readable-badge';
+import { ListRow, QueriedList } from '../../../components/queried-list';
 import { usePsaWrites, useRetryPsaWrite } from '../api/psa-writes-queries';
 
 type TOutcome = { tone: 'green' | 'yellow' | 'red'; text: string };
@@ -42,36 +43,23 @@ export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) 
         <Text size="sm" c="dimmed">
           {PSA_WRITE_MESSAGES.intro}
         </Text>
-        {query.isPending ? <Loader size="sm" aria-label={PSA_WRITE_MESSAGES.loading} /> : null}
-        {query.isError ? (
-          <Alert color="red" title={PSA_WRITE_MESSAGES.loadFailed}>
-            {errorDetail(query.error)}
-          </Alert>
-        ) : null}
         {outcome ? (
           <Alert color={outcome.tone} role={outcome.tone === 'red' ? 'alert' : 'status'} withCloseButton closeButtonLabel="Dismiss" onClose={() => setOutcome(null)} style={{ overflowWrap: 'anywhere' }}>
             {outcome.text}
           </Alert>
         ) : null}
-        {writes && writes.length === 0 ? (
-          <Text size="sm" role="status">
-            {PSA_WRITE_MESSAGES.empty}
-          </Text>
-        ) : null}
-        {writes && writes.length > 0 ? (
-          <Stack component="ul" aria-label={PSA_WRITE_MESSAGES.listLabel} gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
-            {writes.map((write, index) => (
-              <PsaWriteItem
-                key={write.id}
-                write={write}
-                isFirst={index === 0}
-                isSending={retry.isPending && retry.variables === write.id}
-                isOtherSending={retry.isPending && retry.variables !== write.id}
-                onSendAgain={handleSendAgain}
-              />
-            ))}
-          </Stack>
-        ) : null}
+        <QueriedList query={query} items={writes} labels={PSA_WRITE_MESSAGES}>
+          {(write, index) => (
+            <PsaWriteItem
+              key={write.id}
+              write={write}
+              isFirst={index === 0}
+              isSending={retry.isPending && retry.variables === write.id}
+              isOtherSending={retry.isPending && retry.variables !== write.id}
+              onSendAgain={handleSendAgain}
+            />
+          )}
+        </QueriedList>
       </Stack>
     </Paper>
   );
@@ -81,7 +69,7 @@ function PsaWriteItem({ write, isFirst, isSending, isOtherSending, onSendAgain }
   const isFailed = write.status === 'failed';
   const details = [PSA_WRITE_MESSAGES.tries(write.attempts), ...(write.status === 'pending' && write.nextAttemptAt ? [PSA_WRITE_MESSAGES.nextTry(formatWhen(write.nextAttemptAt))] : [])];
   return (
-    <Box component="li" py="sm" style={isFirst ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }} aria-label={write.summary}>
+    <ListRow label={write.summary} isFirst={isFirst} py="sm">
       {/* Side by side on a wide card; on a phone the button wraps under the text. */}
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 18rem', minWidth: 0 }}>
@@ -109,6 +97,6 @@ function PsaWriteItem({ write, isFirst, isSending, isOtherSending, onSendAgain }
           {PSA_WRITE_MESSAGES.sendAgain}
         </Button>
       </Group>
-    </Box>
+    </ListRow>
   );
 }

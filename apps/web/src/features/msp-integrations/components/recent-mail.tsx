@@ -1,8 +1,8 @@
-import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailMailOutcome } from '@switchboard/contracts';
-import { errorDetail } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { ReadableBadge } from '../../../components/readable-badge';
+import { ListRow, QueriedList } from '../../../components/queried-list';
 import { useEmailConnectorMail } from '../api/email-connector-queries';
 
 const COLOR_OF: Record<TEmailMailOutcome, string> = { ticket: 'teal', note: 'blue', waiting: 'yellow', skipped: 'red', ignored: 'gray' };
@@ -28,7 +28,6 @@ function detailOf(mail: TEmailConnectorMail): string {
  */
 export function RecentMail({ mspCustomDomain }: { mspCustomDomain: string }) {
   const query = useEmailConnectorMail(mspCustomDomain);
-  const mail = query.data?.mail;
   return (
     <Stack gap="xs" component="section" aria-labelledby="recent-mail-title">
       <Title order={4} id="recent-mail-title">
@@ -37,24 +36,9 @@ export function RecentMail({ mspCustomDomain }: { mspCustomDomain: string }) {
       <Text size="sm" c="dimmed">
         {EMAIL_MAIL_MESSAGES.intro}
       </Text>
-      {query.isPending ? <Loader size="sm" aria-label={EMAIL_MAIL_MESSAGES.loading} /> : null}
-      {query.isError ? (
-        <Alert color="red" title={EMAIL_MAIL_MESSAGES.loadFailed}>
-          {errorDetail(query.error)}
-        </Alert>
-      ) : null}
-      {mail && mail.length === 0 ? (
-        <Text size="sm" role="status">
-          {EMAIL_MAIL_MESSAGES.empty}
-        </Text>
-      ) : null}
-      {mail && mail.length > 0 ? (
-        <Stack component="ul" aria-label={EMAIL_MAIL_MESSAGES.listLabel} gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
-          {mail.map((each, index) => (
-            <MailItem key={each.id} mail={each} isFirst={index === 0} />
-          ))}
-        </Stack>
-      ) : null}
+      <QueriedList query={query} items={query.data?.mail} labels={EMAIL_MAIL_MESSAGES}>
+        {(mail, index) => <MailItem key={mail.id} mail={mail} isFirst={index === 0} />}
+      </QueriedList>
     </Stack>
   );
 }
@@ -62,7 +46,7 @@ export function RecentMail({ mspCustomDomain }: { mspCustomDomain: string }) {
 function MailItem({ mail, isFirst }: { mail: TEmailConnectorMail; isFirst: boolean }) {
   const subject = mail.subject.trim() === '' ? EMAIL_MAIL_MESSAGES.noSubject : mail.subject;
   return (
-    <Box component="li" py="xs" style={isFirst ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }} aria-label={subject}>
+    <ListRow label={subject} isFirst={isFirst} py="xs">
       <Stack gap={2}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <ReadableBadge color={COLOR_OF[mail.outcome]} style={{ flexShrink: 0 }}>
@@ -84,6 +68,6 @@ function MailItem({ mail, isFirst }: { mail: TEmailConnectorMail; isFirst: boole
           {EMAIL_MAIL_MESSAGES.from(mail.from, formatWhen(mail.receivedAt))}
         </Text>
       </Stack>
-    </Box>
+    </ListRow>
   );
 }
