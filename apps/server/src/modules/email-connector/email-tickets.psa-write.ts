@@ -99,6 +99,14 @@ export interface TEmailAttachmentPayload extends TEmailTicketOfWrite {
   sizeBytes: number;
 }
 
+/**
+ * An internal note about a file's write, kept for the same target as the file (so it follows it), once per file write and
+ * kind of note (`${file write id}:${suffix}`).
+ */
+async function enqueueFileNote(tx: TDatabase, row: TPsaOutboxRow, kind: string, suffix: 'not-added' | 'added-after-all', note: TEmailAttachmentNotePayload, now: Date): Promise<void> {
+  await enqueuePsaWrite(tx, { mspId: row.mspId, kind, idempotencyKey: `${row.id}:${suffix}`, target: { type: row.targetType, id: row.targetId }, payload: note, createdBy: row.createdBy }, now);
+}
+
 export const EMAIL_ATTACHMENT_WRITE = 'email.ticket.attachment';
 
 /**
@@ -122,7 +130,7 @@ definePsaWrite<TEmailAttachmentPayload, { ticketId: number; attachmentId: number
     // It was refused for good and noted so on the ticket, then an admin sent it again and it landed: say that too.
     if (!(await findPsaWriteByKey(tx, row.mspId, `${row.id}:not-added`))) return;
     const note: TEmailAttachmentNotePayload = { threadRowId: payload.threadRowId, ticket: payload.ticket, text: attachmentAddedAfterAllText(payload.fileName) };
-    await enqueuePsaWrite(tx, { mspId: row.mspId, kind: EMAIL_ATTACHMENT_ADDED_AFTER_ALL_WRITE, idempotencyKey: `${row.id}:added-after-all`, target: { type: row.targetType, id: row.targetId }, payload: note, createdBy: row.createdBy }, now);
+    await enqueueFileNote(tx, row, EMAIL_ATTACHMENT_ADDED_AFTER_ALL_WRITE, 'added-after-all', note, now);
   },
   // The ticket's text says the file was added; when the PSA refused it for good, an internal note on the ticket says
   // it was not, and why. Not when the ticket itself never reached the PSA: that failure is the one shown.
@@ -131,7 +139,7 @@ definePsaWrite<TEmailAttachmentPayload, { ticketId: number; attachmentId: number
     const ticketOf: TEmailTicketOfWrite = { threadRowId: payload.threadRowId, ticket: payload.ticket };
     if (!(await findTicketOfWrite(tx, row.mspId, ticketOf))) return;
     const note: TEmailAttachmentNotePayload = { ...ticketOf, text: attachmentNotAddedText(payload.fileName, error.detail) };
-    await enqueuePsaWrite(tx, { mspId: row.mspId, kind: EMAIL_ATTACHMENT_NOT_ADDED_WRITE, idempotencyKey: `${row.id}:not-added`, target: { type: row.targetType, id: row.targetId }, payload: note, createdBy: row.createdBy }, now);
+    await enqueueFileNote(tx, row, EMAIL_ATTACHMENT_NOT_ADDED_WRITE, 'not-added', note, now);
   },
 });
 
