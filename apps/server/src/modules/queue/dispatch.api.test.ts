@@ -6,6 +6,7 @@ import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { createSlaAlertsService } from './sla-alerts.service';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -149,5 +150,42 @@ describe('SLA alerts: swept in the background at 50/75/90/100 %, mailed at 90 an
     expect((await alertsOf(client, fixture)).json<TSlaAlertList>().unreadCount).toBe(3);
     expect((await client.post(`${DISPATCH_PATHS.slaAlertsRead}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { ids: [] })).statusCode).toBe(400);
     expect((await alertsOf(new TestClient(t.app), fixture)).statusCode).toBe(401);
+  });
+});
+
+describe('SLA alerts of a ticket just taken', () => {
+  // No sweep loop in this app: what the list shows, it found by itself.
+  let quiet: TTestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], slaSweepIntervalMs: 0 } });
+  });
+  afterAll(async () => {
+    await quiet.close();
+  });
+
+  it('shows a technician the alerts of a ticket past its SLA the moment they take it; the sweep mails them once', async () => {
+    const fixture = await createQueueFixture(quiet, sim);
+    // Tier1 tickets have an 8-hour SLA: created 9 hours ago is past it.
+    const [ticketId] = await createTickets(quiet, fixture, 1, { tier: 'Tier1', prefix: 'Late', createdAt: new Date(quiet.deps.now().getTime() - 9 * 3_600_000) });
+    const { user: tech, client } = await technician(quiet, fixture, { tierLevel: 'Tier1' });
+    expect((await alertsOf(client, fixture)).json<TSlaAlertList>()).toEqual({ alerts: [], unreadCount: 0 });
+    const claimed = await client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, psaMemberId: '', limit: 5 })}`);
+    expect(claimed.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toEqual([ticketId]);
+
+    const seen = (await alertsOf(client, fixture)).json<TSlaAlertList>();
+    expect(seen.alerts.map((alert) => [alert.threshold, alert.ticketId])).toEqual([100, 90, 75, 50].map((threshold) => [threshold, ticketId]));
+    expect(seen.unreadCount).toBe(4);
+    expect((await alertsOf(client, fixture)).json<TSlaAlertList>().alerts).toHaveLength(4);
+    // A colleague's list finds none of them.
+    const { client: colleague } = await technician(quiet, fixture, { tierLevel: 'Tier1' });
+    expect((await alertsOf(colleague, fixture)).json<TSlaAlertList>()).toEqual({ alerts: [], unreadCount: 0 });
+
+    const mailsTo = async () => quiet.deps.database.db.select().from(outboxMail).where(and(eq(outboxMail.mspId, fixture.msp.id), inArray(outboxMail.to, [tech.email.toLowerCase(), fixture.adminUser.email.toLowerCase()])));
+    expect(await mailsTo()).toHaveLength(0);
+    const sweeps = createSlaAlertsService(quiet.deps);
+    expect(await sweeps.sweep()).toMatchObject({ alerts: 0, mails: 4 });
+    expect(await sweeps.sweep()).toMatchObject({ alerts: 0, mails: 0 });
+    const mails = await mailsTo();
+    expect(mails.map((mail) => mail.subject.slice(0, 8)).sort()).toEqual(['SLA 100 ', 'SLA 100 ', 'SLA 90 %', 'SLA 90 %']);
   });
 });

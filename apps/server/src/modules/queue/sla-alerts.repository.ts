@@ -13,10 +13,12 @@ const asDate = (value: unknown): Date => (value instanceof Date ? value : new Da
  * SLA alert SQL (issue #10). The sweep is one statement for all MSPs: every claimed or in-progress
  * ticket with a known SLA gets an alert per threshold it has reached, once (the unique key), and the
  * 90 % and 100 % alerts get one mail row per recipient (the assignee and the MSP's dispatchers) in the
- * same statement, so a mail exists exactly when its alert does.
+ * same statement, so a mail exists exactly when its alert does. `of` limits it to one technician's tickets (their
+ * alert list reads theirs first, so a ticket past its SLA is flagged the moment they take it, not at the next sweep).
  */
-export async function insertReachedSlaAlerts(db: TDatabase, now: Date): Promise<number> {
+export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { mspId: string; techId: string }): Promise<number> {
   const at = now.toISOString();
+  const ofTechnician = of ? sql`and q.msp_id = ${of.mspId} and q.assigned_tech_id = ${of.techId}` : sql``;
   const rows = await rowsOf(
     db,
     sql`with reached as (
@@ -26,6 +28,7 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date): Promise<
         where q.state in ('claimed', 'working') and q.assigned_tech_id is not null
           and q.sla_due_at is not null and q.sla_due_at > q.ticket_created_at
           and ${at}::timestamptz >= q.ticket_created_at + (q.sla_due_at - q.ticket_created_at) * (th.threshold / 100.0)
+          ${ofTechnician}
         on conflict do nothing
         returning msp_id, id, tech_id, threshold
       ), mails as (

@@ -44,8 +44,16 @@ export function createSlaAlertsService(deps: TAppDeps) {
     }
   }
 
-  /** The caller's alerts, newest first, and how many are unread. */
+  /**
+   * The caller's alerts, newest first, and how many are unread. The thresholds their tickets have reached since the last
+   * sweep are alerted first (the sweep still sends the mails), so a ticket taken past its SLA is flagged at once.
+   */
   async function list(actor: TActor): Promise<TSlaAlertList> {
+    await insertReachedSlaAlerts(db, deps.now(), { mspId: actor.mspId, techId: actor.userId });
+    return listOnly(actor);
+  }
+
+  async function listOnly(actor: TActor): Promise<TSlaAlertList> {
     const rows = await listSlaAlerts(db, actor.mspId, actor.userId, ALERT_LIST_LIMIT);
     return {
       alerts: rows.map((row) => ({
@@ -64,7 +72,7 @@ export function createSlaAlertsService(deps: TAppDeps) {
 
   async function markRead(actor: TActor, ids: string[]): Promise<TSlaAlertList> {
     await markSlaAlertsRead(db, actor.mspId, actor.userId, ids, deps.now());
-    return list(actor);
+    return listOnly(actor);
   }
 
   return { sweep, list, markRead };
