@@ -42,11 +42,12 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
         if (requeued) await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.retry', target: requeued.id, outcome: 'success', details: { kind: requeued.kind } });
         return requeued;
       });
-      // The retry loop may have landed it while the admin looked at the list: it is in the PSA, which is what they asked for.
-      const outcome = row ? (await attemptPsaWrite(deps, actor.mspId, row.id)).row : null;
+      if (row) await attemptPsaWrite(deps, actor.mspId, row.id);
+      // The write as it stands after that try, with its ticket. A write the retry loop landed while the admin looked at
+      // the list was not requeued: it is in the PSA, which is what they asked for.
       const shown = await findPsaWriteWithTicket(deps.database.db, actor.mspId, request.params.writeId);
       if (!shown) throw notFound('Write not found.');
-      return { write: presentPsaWrite(outcome ?? shown.row, shown.ticket) };
+      return { write: presentPsaWrite(shown.row, shown.ticket) };
     },
   );
 };
