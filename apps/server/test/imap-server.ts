@@ -18,6 +18,8 @@ export interface TImapServer {
   deliver(message: { from: string; subject?: string; text: string; messageId?: string; to?: string; headers?: Record<string, string>; flags?: string[]; attachments?: TImapAttachment[] }): void;
   /** The flags of the INBOX message with this Message-ID (e.g. ['\\Seen']), or null when there is none. */
   flagsOf(messageId: string): string[] | null;
+  /** A person reads the INBOX message with this Message-ID in their mail program (\Seen added). */
+  markSeen(messageId: string): void;
   /** While on, every UID STORE (marking \Seen) is refused with NO. */
   refuseFlagChanges(isRefused: boolean): void;
   close(): Promise<void>;
@@ -91,6 +93,11 @@ export async function startImapServer(users: Record<string, string>, options: { 
     },
     flagsOf(messageId) {
       return inbox().messages.find((message) => headerOf(message.raw, 'Message-ID') === messageId)?.flags ?? null;
+    },
+    markSeen(messageId) {
+      const message = inbox().messages.find((candidate) => headerOf(candidate.raw, 'Message-ID') === messageId);
+      if (!message) throw new Error(`no message ${messageId} in INBOX`);
+      if (!message.flags.includes('\\Seen')) message.flags.push('\\Seen');
     },
     refuseFlagChanges(isRefused) {
       server.setCommandHandler(

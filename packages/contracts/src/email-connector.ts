@@ -62,7 +62,7 @@ export const EMAIL_MAIL_MESSAGES = {
   noteAdded: (number: string) => `Added to ticket #${number} as a note.`,
   noteWaiting: 'A note on its ticket, waiting for the PSA.',
   ticketWaiting: 'The ticket is waiting for the PSA; it is sent again by itself.',
-  skippedHint: 'Set a default company on the Board screen, or add the sender as a contact of their company in the PSA, and the next such mail becomes a ticket.',
+  skippedHint: 'It stays unread in the mailbox. Set a default company on the Board screen, or import the sender as a contact of their company: it then becomes a ticket at the next reading.',
   from: (address: string, when: string) => `From ${address} · ${when}`,
   noSubject: '(no subject)',
 } as const;

@@ -70,15 +70,31 @@ export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress
 
 /**
  * Claims a message by its Message-ID in the caller's transaction: the row, or null when the message was
- * taken before (by an earlier pass, or by another replica at the same moment).
+ * taken before (by an earlier pass, or by another replica at the same moment). A message recorded as skipped
+ * (it stayed unread: nowhere to file it) is claimed again, in the same row, when it is read again: once the MSP
+ * has a default company or the sender is a contact it becomes a ticket. Of two replicas doing so at once, the
+ * second waits for the first's row and then finds it no longer skipped.
  */
 export async function claimEmailMessage(db: TDatabase, mspId: string, message: TNewEmailMessage, now: Date): Promise<TEmailMessageRow | null> {
   const [row] = await db
     .insert(emailConnectorMessages)
     .values({ mspId, ...message, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [emailConnectorMessages.mspId, emailConnectorMessages.messageId] })
+    .onConflictDoUpdate({
+      target: [emailConnectorMessages.mspId, emailConnectorMessages.messageId],
+      set: { state: message.state, reason: message.reason, threadRowId: message.threadRowId ?? null, updatedAt: now },
+      setWhere: sql`${emailConnectorMessages.state} = 'skipped'`,
+    })
     .returning();
   return row ?? null;
+}
+
+/** Of these Message-IDs, the ones recorded as skipped, with their senders. */
+export async function findSkippedMessages(db: TDatabase, mspId: string, messageIds: readonly string[]): Promise<Array<{ messageId: string; fromAddress: string }>> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ messageId: emailConnectorMessages.messageId, fromAddress: emailConnectorMessages.fromAddress })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.messageId, [...messageIds]), eq(emailConnectorMessages.state, 'skipped')));
 }
 
 /** The PSA has the message's ticket. */

@@ -14,7 +14,7 @@ import { copyDemoHistory, copyFirstCompanyAndContact, type TCopiedContact } from
 import { startImapServer, type TImapServer } from '../../../test/imap-server';
 import { nextIp } from '../auth/auth-test-helpers';
 import { PSA_WRITE_LEASE_MS, runPsaOutboxPass } from '../psa-outbox/psa-outbox';
-import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE, type TEmailTicketsService } from './email-tickets.service';
+import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE, MESSAGES_PER_READING, type TEmailTicketsService } from './email-tickets.service';
 
 const ADDRESS = 'help@msp.test';
 const APP_PASSWORD = 'mailbox-app-password';
@@ -151,23 +151,44 @@ describe('the email connector', () => {
     expect(await ticketsInPsaWithSummary(subject)).toHaveLength(1);
   });
 
-  it('files a stranger’s mail under the default company, uses the first line without a subject, and leaves it unread without one', async () => {
+  it('leaves a stranger’s mail unread while it has nowhere to go — without holding up new mail — and makes it a ticket once a default company is set', async () => {
     const strangerId = '<stranger-3@elsewhere.test>';
     imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', messageId: strangerId, text: '\n  Printer on floor 2 shows error 49.\nPlease help.' });
     // No default company yet: nowhere to file it, so it stays unread for a person.
     expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, skipped: 1 });
     expect(imap.flagsOf(strangerId)).toEqual([]);
-    expect(await messageRow(strangerId)).toMatchObject({ state: 'skipped' });
+    const skippedRow = await messageRow(strangerId);
+    expect(skippedRow).toMatchObject({ state: 'skipped' });
+
+    // A reading's worth of other strangers' mail, then a contact's: the skipped mail, read again and again, must
+    // neither be marked read nor keep the contact's mail out of the reading.
+    const strangers = Array.from({ length: MESSAGES_PER_READING }, (_, index) => `<stranger-bulk-${index}@elsewhere.test>`);
+    for (const [index, messageId] of strangers.entries()) imap.deliver({ from: `someone${index}@elsewhere.test`, subject: `Question ${index}`, messageId, text: 'Hello?' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, skipped: MESSAGES_PER_READING + 1 });
+    const contactsId = '<after-strangers@client.test>';
+    imap.deliver({ from: copied.contact.email, subject: 'Teams will not start', messageId: contactsId, text: 'Teams shows a white window and closes.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, skipped: MESSAGES_PER_READING + 1 });
+    expect(await messageRow(contactsId)).toMatchObject({ state: 'done' });
+    expect(imap.flagsOf(strangerId)).toEqual([]);
+    expect(imap.flagsOf(strangers[0] ?? '')).toEqual([]);
+    // A person deals with those in their mail program.
+    for (const messageId of strangers) imap.markSeen(messageId);
 
     const setDefault = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { defaultCompanyId: copied.company.id } });
     expect(setDefault.statusCode, setDefault.body).toBe(200);
     const laterId = '<stranger-4@elsewhere.test>';
     imap.deliver({ from: 'Pat Doe <pat@elsewhere.test>', messageId: laterId, text: 'My monitor flickers all day.' });
-    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    // Both become tickets: the new mail and the one left unread, in its own row, now marked read.
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 2, skipped: 0, alreadyTaken: 0 });
     const row = await messageRow(laterId);
     const inPsa = await direct.getTicket(Number(row?.psaTicketExternalId));
     expect(inPsa).toMatchObject({ summary: 'My monitor flickers all day.', companyId: copied.company.id, contactId: null });
     expect(imap.flagsOf(laterId)).toContain('\\Seen');
+    const taken = await messageRow(strangerId);
+    expect(taken).toMatchObject({ id: skippedRow?.id, state: 'done', reason: null });
+    expect(await direct.getTicket(Number(taken?.psaTicketExternalId))).toMatchObject({ summary: 'Printer on floor 2 shows error 49.', companyId: copied.company.id, contactId: null });
+    expect(imap.flagsOf(strangerId)).toContain('\\Seen');
+    expect(await ticketsInPsaWithSummary('Printer on floor 2 shows error 49.')).toHaveLength(1);
   });
 
   it('ignores automatic replies (no ticket loop with the PSA’s notifications)', async () => {

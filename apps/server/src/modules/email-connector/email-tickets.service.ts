@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import EmailReplyParser from 'email-reply-parser';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
@@ -15,6 +15,7 @@ import {
   claimEmailMessage,
   findEmailConnector,
   findOpenTicketByNumber,
+  findSkippedMessages,
   findThreadTicket,
   recordMailboxCheck,
   type TEmailConnectorRow,
@@ -306,12 +307,42 @@ export function createEmailTicketsService(deps: TAppDeps) {
     });
   }
 
+  /**
+   * Of the unread messages, those skipped before that still have nowhere to go: the MSP has no default company and
+   * no synchronized contact has the sender's address yet. They stay unread for a person and are passed over without
+   * being fetched, so they cannot hold the reading's places; the others skipped before are taken again.
+   */
+  async function stillSkipped(client: ImapFlow, mspId: string, board: TMspBoard, unseen: readonly number[]): Promise<Set<number>> {
+    if (unseen.length === 0) return new Set();
+    const uidOfId = new Map<string, number>();
+    for (const message of await client.fetchAll([...unseen], { uid: true, envelope: true }, { uid: true })) {
+      const messageId = message.envelope?.messageId?.trim();
+      if (messageId) uidOfId.set(messageId.slice(0, 998), message.uid);
+    }
+    const skipped = await findSkippedMessages(db, mspId, [...uidOfId.keys()]);
+    if (skipped.length === 0 || (await findTicketingConfig(db, mspId, board.psaType))?.defaultCompanyId != null) return new Set();
+    const addresses = [...new Set(skipped.map((message) => message.fromAddress).filter((address) => address !== ''))];
+    const known = new Set(
+      addresses.length === 0
+        ? []
+        : (
+            await db
+              .selectDistinct({ address: sql<string>`lower(${psaContacts.email})` })
+              .from(psaContacts)
+              .where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.psaType, board.psaType), inArray(sql`lower(${psaContacts.email})`, addresses)))
+          ).map((contact) => contact.address),
+    );
+    return new Set(skipped.filter((message) => !known.has(message.fromAddress)).flatMap((message) => uidOfId.get(message.messageId) ?? []));
+  }
+
   /** Reads the unread messages of the open INBOX, oldest first, and takes each. */
   async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome): Promise<void> {
     const lock = await client.getMailboxLock('INBOX');
     try {
-      const unseen = (await client.search({ seen: false }, { uid: true })) || [];
-      for (const uid of unseen.sort((a, b) => a - b).slice(0, MESSAGES_PER_READING)) {
+      const unseen = ((await client.search({ seen: false }, { uid: true })) || []).sort((a, b) => a - b);
+      const waiting = await stillSkipped(client, connector.mspId, board, unseen);
+      outcome.skipped += waiting.size;
+      for (const uid of unseen.filter((candidate) => !waiting.has(candidate)).slice(0, MESSAGES_PER_READING)) {
         if (signal.aborted) return;
         const fetched = await client.fetchOne(String(uid), { uid: true, source: { maxLength: MAX_MESSAGE_BYTES } }, { uid: true });
         if (!fetched || !fetched.source) continue;
@@ -325,7 +356,8 @@ export function createEmailTicketsService(deps: TAppDeps) {
         // After the commit: try the PSA at once, the ticket or note and then its files (a PSA that is down, or a write
         // waiting behind an earlier one, leaves it to the outbox's retries).
         for (const outboxId of taken?.outboxIds ?? []) await attemptPsaWrite(deps, connector.mspId, outboxId).catch(() => undefined);
-        // Marked read only once the ticket is stored; a skipped message stays unread for a person to see.
+        // Marked read only once the ticket is stored; a skipped message stays unread for a person to see (and is taken
+        // again once it has somewhere to go).
         if (taken?.state !== 'skipped') {
           await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true }).catch(() => {
             // Read again next time, then found by its Message-ID: no second ticket.
