@@ -33,6 +33,8 @@ export type TChatLine = {
   /** Sources an answer cites. */
   sources?: string[];
   isStreaming?: boolean;
+  /** The person pressed Stop: the text is what was written until then. */
+  isStopped?: boolean;
   isError?: boolean;
 };
 
@@ -43,6 +45,9 @@ type TChatMessageListProps = {
   isThinking?: boolean;
   chosenButtonIds?: ReadonlySet<string>;
   onChooseButton?: (line: TChatLine, button: TChatButton) => void;
+  /** While a button's request is under way no answer button can be pressed again; the pressed one shows loading. */
+  areButtonsDisabled?: boolean;
+  loadingButtonId?: string | null;
   onFeedback?: (messageId: string, feedback: 'positive' | 'negative') => Promise<void>;
   footer?: ReactNode;
 };
@@ -85,7 +90,7 @@ export function hasSourcesFooter(text: string): boolean {
  * The conversation. New lines scroll it to the bottom only when the reader was already there
  * (within 10 px, R-044), so reading an older answer is never interrupted.
  */
-export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, onFeedback, footer }: TChatMessageListProps) {
+export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, areButtonsDisabled = false, loadingButtonId = null, onFeedback, footer }: TChatMessageListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const wasAtBottom = useRef(true);
   const lastText = lines.at(-1)?.text ?? '';
@@ -120,7 +125,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
             >
               <Text size="xs" c="dimmed" mb={4}>
                 {line.role === 'user' ? 'You' : 'Jarvis'}
-                {line.isStreaming ? ' · writing…' : ''}
+                {line.isStreaming ? ' · writing…' : line.isStopped ? ' · stopped' : ''}
               </Text>
               {line.role === 'assistant' ? <MarkdownAnswer text={line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
               {line.buttons && line.buttons.length > 0 && (
@@ -141,7 +146,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                           {group.map((button) => {
                             const isChosen = chosenButtonIds?.has(button.id) === true;
                             return (
-                              <Button key={button.id} variant={isChosen ? 'filled' : 'light'} size="compact-sm" aria-pressed={isChosen} onClick={() => onChooseButton?.(line, button)}>
+                              <Button key={button.id} variant={isChosen ? 'filled' : 'light'} size="compact-sm" aria-pressed={isChosen} disabled={areButtonsDisabled} loading={button.id === loadingButtonId} onClick={() => onChooseButton?.(line, button)}>
                                 {button.label}
                               </Button>
                             );
@@ -160,7 +165,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                               size="compact-sm"
                               justify="flex-start"
                               aria-pressed={isChosen}
-                              onClick={() => onChooseButton?.(line, button)}
+                              disabled={areButtonsDisabled} loading={button.id === loadingButtonId} onClick={() => onChooseButton?.(line, button)}
                               styles={{ root: { height: 'auto', minHeight: 28, paddingTop: 4, paddingBottom: 4 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
                             >
                               {button.label}
@@ -170,7 +175,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                         {compact.length > 0 && (
                           <Group gap={4} wrap="wrap">
                             {compact.map((button) => (
-                              <Button key={button.id} variant="default" size="compact-xs" onClick={() => onChooseButton?.(line, button)}>
+                              <Button key={button.id} variant="default" size="compact-xs" disabled={areButtonsDisabled} loading={button.id === loadingButtonId} onClick={() => onChooseButton?.(line, button)}>
                                 {button.label}
                               </Button>
                             ))}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
 import type { TAgent, TChatMessage, TConversation, TJarvisChatResponse } from '@switchboard/contracts';
@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 import { assistantMessage, stubFetch } from '../test/assistant-fixtures';
+import type { TCall } from '../test/assistant-fixtures';
 import { EngineerChat } from './engineer-chat';
 
 afterEach(() => {
@@ -80,4 +81,108 @@ describe('EngineerChat', () => {
     expect(items.map((item) => within(item).getAllByRole('button')[0]?.textContent)).toEqual([`Chat - ${formatWhen(CONVERSATION.timeStamp)}`, 'Printer setup']);
     expect(within(list).getByRole('button', { name: `Delete Chat - ${formatWhen(CONVERSATION.timeStamp)}` })).toBeInTheDocument();
   });
+
+  it('shows suggested prompts in a conversation that has messages (they only showed in an empty one, so "Suggest prompts" seemed to do nothing)', { timeout: 20_000 }, async () => {
+    const calls = stubConversations({
+      'POST /gpt/message': () => ({ status: 200, body: { id: 'g1', choices: [{ index: 0, message: { role: 'assistant', content: 'prompts' } }], engine: 'local', prompts: SUGGESTED, notice: null } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await openConversation(user, CONVERSATION);
+    expect(await screen.findByText(/unlock the account in ADUC/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suggest prompts' }));
+    const suggested = await screen.findByRole('group', { name: 'Suggested prompts' });
+    expect(within(suggested).getAllByRole('button').map((button) => button.textContent)).toEqual(SUGGESTED);
+    expect(calls.filter((call) => call.url === '/gpt/message')).toHaveLength(1);
+  });
+
+  it('says so when no prompts could be suggested and when a conversation could not be deleted (both failed silently)', { timeout: 20_000 }, async () => {
+    stubConversations({
+      'POST /gpt/message': () => problem(503, 'The AI model did not answer. Try again in a minute.'),
+      'GET /db/conversations/deleteConversation': () => problem(500, 'The conversation could not be reached.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await user.click(await screen.findByRole('button', { name: 'Suggest prompts' }));
+    expect(await screen.findByText('No prompts could be suggested. The AI model did not answer. Try again in a minute.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: `Delete Chat - ${formatWhen(CONVERSATION.timeStamp)}` }));
+    expect(await screen.findByText('The conversation could not be deleted. The conversation could not be reached.')).toBeInTheDocument();
+  });
+
+  it('Stop keeps what was written so far, marked as stopped, with no error (it showed "Something went wrong" and dropped the answer)', { timeout: 20_000 }, async () => {
+    stubConversations({});
+    const fetchStub = vi.mocked(fetch);
+    const answerAll = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) => {
+      if (input === '/gpt/jarvisQandA') return streamThatWaits(init?.signal ?? null, 'First, check whether the account is locked');
+      if (!answerAll) throw new Error('no fetch stub');
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await openConversation(user, CONVERSATION);
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Why is the account locked?{Enter}');
+    expect(await screen.findByText(/First, check whether the account is locked/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
+    const chat = screen.getByRole('log', { name: `Chat with ${AGENT.agentName}` });
+    expect(within(chat).getByText(/First, check whether the account is locked/)).toBeInTheDocument();
+    expect(within(chat).getByText('Jarvis · stopped')).toBeInTheDocument();
+    expect(within(chat).getByText('Why is the account locked?')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.unexpectedError)).not.toBeInTheDocument();
+  });
+
+  it('leaves a question and its error in their conversation when another one is opened (they followed the user there)', { timeout: 20_000 }, async () => {
+    stubConversations({ 'POST /gpt/jarvisQandA': () => problem(503, 'The AI model did not answer. Try again in a minute.') });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await openConversation(user, CONVERSATION);
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Why is the account locked?{Enter}');
+    expect(await screen.findByText('The AI model did not answer. Try again in a minute.')).toBeInTheDocument();
+    await openConversation(user, OTHER_CONVERSATION);
+    expect(await screen.findByText('Printers are offline on floor 2')).toBeInTheDocument();
+    expect(screen.queryByText('Why is the account locked?')).not.toBeInTheDocument();
+    expect(screen.queryByText('The AI model did not answer. Try again in a minute.')).not.toBeInTheDocument();
+  });
 });
+
+const SUGGESTED = ['How do I unlock an AD account?', 'Why does Outlook keep asking for a password?', 'How do I reset MFA for a user?'];
+const OTHER_CONVERSATION: TConversation = { ...CONVERSATION, id: '0b5f3c1e-4a52-4c1e-9d5e-6f7a8b9c0d1e', conversationName: 'Printer setup', timeStamp: '2026-11-26T09:05:00.000Z' };
+
+function problem(status: number, detail: string) {
+  return { status, body: { type: 'about:blank', title: 'Error', status, detail, code: status >= 500 ? 'internal' : 'bad_request', requestId: 'r' } };
+}
+
+/** Two conversations with stored messages (an AD question in one, a printer one in the other), plus `routes`. */
+function stubConversations(routes: Record<string, (call: TCall) => { status: number; body: unknown }>) {
+  const messagesOf = (conversationId: string): TChatMessage[] =>
+    conversationId === CONVERSATION.id
+      ? [{ ...assistantMessage('u1', 'How do I unlock an account in AD?', []), role: 'user', engine: null }, assistantMessage('a1', ANSWER, [])]
+      : [{ ...assistantMessage('u2', 'Printers are offline on floor 2', []), conversationId, role: 'user', engine: null, timeStamp: '2026-11-26T09:05:00.000Z' }];
+  return stubFetch({
+    'GET /db/getAgents': () => ({ status: 200, body: { agents: [AGENT] } }),
+    'GET /db/conversations/getConversationsByAgentID': () => ({ status: 200, body: { conversations: [CONVERSATION, OTHER_CONVERSATION], page: 1, pageSize: 30, total: 2 } }),
+    'GET /db/getMessages': (call) => {
+      const messages = messagesOf(new URL(call.url, 'http://localhost').searchParams.get('conversationId') ?? '');
+      return { status: 200, body: { messages, page: 1, pageSize: 30, total: messages.length } };
+    },
+    ...routes,
+  });
+}
+
+async function openConversation(user: ReturnType<typeof userEvent.setup>, conversation: TConversation) {
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  const name = conversation.conversationName === CONVERSATION.conversationName ? `Chat - ${formatWhen(conversation.timeStamp)}` : conversation.conversationName;
+  await user.click(await within(list).findByRole('button', { name }));
+}
+
+/** A-096 as a stream that writes `text`, then waits until the request is aborted (as fetch's body does on abort). */
+function streamThatWaits(signal: AbortSignal | null, text: string): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(`event: delta\ndata: ${JSON.stringify({ event: 'delta', text })}\n\n`));
+      signal?.addEventListener('abort', () => controller.error(signal.reason));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}

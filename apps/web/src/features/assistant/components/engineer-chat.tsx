@@ -102,8 +102,28 @@ function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conve
           </Group>
         ))}
       </Stack>
+      {deleteConversation.isError && (
+        <Text size="sm" c="red.8" role="alert">
+          The conversation could not be deleted. {errorDetail(deleteConversation.error)}
+        </Text>
+      )}
       {pageCount > 1 && <Pagination size="xs" total={pageCount} value={page} onChange={setPage} aria-label="Conversation pages" />}
     </Stack>
+  );
+}
+
+type TTemporaryLines = { conversationId: string | null; lines: TChatLine[] };
+
+function PromptButtons({ label, prompts, isDisabled, onSend }: { label: string; prompts: readonly string[]; isDisabled: boolean; onSend: (prompt: string) => void }) {
+  if (prompts.length === 0) return null;
+  return (
+    <Group gap="xs" role="group" aria-label={label}>
+      {prompts.map((prompt) => (
+        <Button key={prompt} size="compact-xs" variant="light" disabled={isDisabled} onClick={() => onSend(prompt)} styles={{ label: { whiteSpace: 'normal' } }} h="auto" py={4}>
+          {prompt}
+        </Button>
+      ))}
+    </Group>
   );
 }
 
@@ -115,8 +135,12 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
   const feedback = useFeedback();
   const prompts = usePromptSuggestions();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<TChatLine[]>([]);
-  const [isStreaming, setStreaming] = useState(false);
+  // The question and the answer being written until they are stored (or their error), for the
+  // conversation they belong to: another conversation opened drops them.
+  const [temporary, setTemporary] = useState<TTemporaryLines>({ conversationId, lines: [] });
+  if (temporary.conversationId !== conversationId) setTemporary({ conversationId, lines: [] });
+  const pending = temporary.conversationId === conversationId ? temporary.lines : [];
+  const isStreaming = pending.some((line) => line.isStreaming === true);
   const abort = useRef<AbortController | null>(null);
 
   const stored = useMemo(() => {
@@ -128,6 +152,10 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
 
   async function send(text: string) {
     let id = conversationId;
+    let controller: AbortController | null = null;
+    /** Changes the temporary lines only while they still belong to this conversation. */
+    const updateLines = (update: (lines: TChatLine[]) => TChatLine[]) =>
+      setTemporary((current) => (current.conversationId === id ? { conversationId: id, lines: update(current.lines) } : current));
     try {
       if (id === null) {
         const conversation = await addConversation.mutateAsync({ agentID: agent.id });
@@ -135,16 +163,19 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
         openConversation(agent.id, id);
       }
       const answerKey = `answer-${Date.now()}`;
-      setPending([
-        { key: `you-${Date.now()}`, messageId: null, role: 'user', text },
-        { key: answerKey, messageId: null, role: 'assistant', text: '', isStreaming: true },
-      ]);
-      setStreaming(true);
-      abort.current = new AbortController();
+      setTemporary({
+        conversationId: id,
+        lines: [
+          { key: `you-${Date.now()}`, messageId: null, role: 'user', text },
+          { key: answerKey, messageId: null, role: 'assistant', text: '', isStreaming: true },
+        ],
+      });
+      controller = new AbortController();
+      abort.current = controller;
       const response = await streamJarvisAnswer(
         { text, conversationId: id, technicianId: user.userKind === 'technician' ? user.id : null, useRAG: true },
-        (soFar) => setPending((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar } : line))),
-        abort.current.signal,
+        (soFar) => updateLines((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar } : line))),
+        controller.signal,
       );
       const settled: TChatMessage[] = [response.userMessage, response.assistantMessage];
       // The stored messages take the streamed lines' place in one render, then the page is re-read.
@@ -155,14 +186,19 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
         const merged = { ...first, messages: [...first.messages, ...added], total: first.total + added.length };
         return { pages: [merged, ...(old?.pages.slice(1) ?? [])], pageParams: old?.pageParams ?? [1] };
       });
-      setPending([]);
+      updateLines(() => []);
       void queryClient.invalidateQueries({ queryKey: assistantKeys.messages(id) });
     } catch (error) {
-      setPending((lines) => [...lines.filter((line) => !line.isStreaming), { key: `error-${Date.now()}`, messageId: null, role: 'assistant', text: errorDetail(error), isError: true }]);
-    } finally {
-      setStreaming(false);
+      if (controller?.signal.aborted === true) {
+        // Stop: what was written so far stays on screen, marked as stopped (the server stores no half answer); nothing went wrong.
+        updateLines((lines) => lines.flatMap((line) => (line.isStreaming !== true ? [line] : line.text === '' ? [] : [{ ...line, isStreaming: false, isStopped: true }])));
+        return;
+      }
+      updateLines((lines) => [...lines.filter((line) => !line.isStreaming), { key: `error-${Date.now()}`, messageId: null, role: 'assistant', text: errorDetail(error), isError: true }]);
     }
   }
+
+  const suggestions = prompts.data ?? [];
 
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
@@ -179,13 +215,7 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
             <Text size="sm" c="dimmed">
               {agent.defaultPrompt ?? `Ask ${agent.agentName} anything about ${agent.role.toLowerCase()}.`}
             </Text>
-            <Group gap="xs">
-              {[...agent.examplePrompts, ...(prompts.data ?? [])].slice(0, PROMPT_SUGGESTION_COUNT + agent.examplePrompts.length).map((prompt) => (
-                <Button key={prompt} size="compact-xs" variant="light" onClick={() => void send(prompt)} styles={{ label: { whiteSpace: 'normal' } }} h="auto" py={4}>
-                  {prompt}
-                </Button>
-              ))}
-            </Group>
+            <PromptButtons label="Example prompts" prompts={agent.examplePrompts} isDisabled={isStreaming} onSend={(prompt) => void send(prompt)} />
           </Stack>
         }
         footer={
@@ -196,6 +226,13 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
           ) : null
         }
       />
+      {/* Above the composer, not in the empty state: a conversation with messages has no empty state, and the prompts never showed there. */}
+      {suggestions.length > 0 && <PromptButtons label="Suggested prompts" prompts={suggestions.slice(0, PROMPT_SUGGESTION_COUNT)} isDisabled={isStreaming} onSend={(prompt) => void send(prompt)} />}
+      {prompts.isError && (
+        <Text size="sm" c="red.8" role="alert">
+          No prompts could be suggested. {errorDetail(prompts.error)}
+        </Text>
+      )}
       <Group gap="xs" justify="space-between">
         <Button
           size="compact-xs"

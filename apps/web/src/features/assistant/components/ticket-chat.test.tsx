@@ -77,6 +77,23 @@ afterEach(() => {
   resetAllStores();
 });
 
+/** Holds every request to `path` (over the fetch stub in place) until `release` is called. */
+function holdRequests(path: string) {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetchStub = vi.mocked(fetch);
+  const answer = fetchStub.getMockImplementation();
+  fetchStub.mockImplementation(async (input, init) => {
+    if (!answer) throw new Error('no fetch stub');
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith(path)) await released;
+    return answer(input, init);
+  });
+  return () => release();
+}
+
 describe('tickets by chat (02 §4)', () => {
   it('describe → questions and a proposal in "My Ticket" → answers → troubleshooting buttons → confirm → summary and "All Tickets"', { timeout: 30_000 }, async () => {
     const calls = stubFlow();
@@ -224,6 +241,48 @@ describe('tickets by chat (02 §4)', () => {
     expect(await screen.findByText(/Your ticket was handed to a technician\./)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(MESSAGES.assistant.ticketPendingInPsa.slice(0, 30)))).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+  });
+
+  it('a double click on the chat\'s Confirm creates one ticket: the flow buttons wait, disabled, while it is created (it sent two and showed an error under the summary)', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    const release = holdRequests('/psa/createTicket');
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await screen.findByRole('group', { name: 'Answers' });
+    const chat = screen.getByRole('log', { name: 'Ticket chat' });
+    await user.dblClick(within(chat).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(chat).getByRole('button', { name: 'Confirm' })).toBeDisabled());
+    // The pressed one says it is working.
+    expect(within(chat).getByRole('button', { name: 'Confirm' })).toHaveAttribute('data-loading', 'true');
+    expect(within(chat).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    for (const button of screen.getAllByRole('button', { name: MESSAGES.assistant.talkToTechnician })) expect(button).toBeDisabled();
+    expect(within(screen.getByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(within(chat).getByRole('button', { name: 'Cancel' }));
+    release();
+    expect(await screen.findByText('Your ticket 4711 was created on Service Desk: Email / Outlook, priority Priority 2 - High.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/psa/createTicket'))).toHaveLength(1);
+    expect(calls.some((call) => call.url.startsWith('/psa/ticketDraft/cancel'))).toBe(false);
+    expect(screen.queryByText(MESSAGES.ticketCreationCancelled)).not.toBeInTheDocument();
+  });
+
+  it('a double click on "This did not help" counts once (it counted twice and offered a technician after one step)', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    const release = holdRequests('/psa/ticketDraft/stepFeedback');
+    await user.dblClick(within(steps).getAllByRole('button', { name: 'This did not help' })[0] as HTMLElement);
+    await waitFor(() => {
+      for (const button of within(steps).getAllByRole('button', { name: 'This did not help' })) expect(button).toBeDisabled();
+    });
+    release();
+    expect(await screen.findByText('Sorry that did not help. Try the next step.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/psa/ticketDraft/stepFeedback')).map((call) => call.body)).toEqual([{ stepId: 's1', helped: false }]);
+    expect(screen.queryByText(MESSAGES.assistant.didNotHelpTwice)).not.toBeInTheDocument();
   });
 
   it('a 500 from the categorisation shows a server error and leaves the chat usable (R-262)', { timeout: 20_000 }, async () => {

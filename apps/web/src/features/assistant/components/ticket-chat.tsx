@@ -35,7 +35,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
         <Text size="sm" c="dimmed">
           {flow.draft === null ? 'Describe your problem in your own words.' : stage === 'troubleshooting' ? (flow.draft.steps.length > 0 ? 'Try the steps, or confirm the ticket.' : 'Confirm the ticket, or talk to a technician.') : 'Answer the questions, then send them.'}
         </Text>
-        <Button size="compact-sm" color="red.9" variant={offerTechnician ? 'filled' : 'default'} onClick={flow.talkToTechnician} loading={flow.isTalking} disabled={flow.draft === null}>
+        <Button size="compact-sm" color="red.9" variant={offerTechnician ? 'filled' : 'default'} onClick={() => flow.talkToTechnician()} loading={flow.isTalking && flow.pendingButtonId === null} disabled={flow.draft === null || flow.isBusy}>
           {MESSAGES.assistant.talkToTechnician}
         </Button>
       </Group>
@@ -49,6 +49,8 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
         lines={lines}
         isThinking={flow.isSending || flow.isTellingStep}
         chosenButtonIds={chosen}
+        areButtonsDisabled={flow.isBusy}
+        loadingButtonId={flow.pendingButtonId}
         onChooseButton={(_line, button) => flow.chooseButton(button)}
         emptyState={
           <Text size="sm" c="dimmed">
@@ -60,16 +62,16 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
             {flow.activeStepId !== null && (
               <Group gap="xs" role="group" aria-label="Did this step help?">
                 <Text size="sm">Did this step help?</Text>
-                <Button size="compact-sm" variant="light" color="teal" onClick={() => flow.tellStep(true)}>
+                <Button size="compact-sm" variant="light" color="teal" onClick={() => flow.tellStep(true)} loading={flow.pendingStepAnswer === true} disabled={flow.isBusy}>
                   It helped
                 </Button>
-                <Button size="compact-sm" variant="light" color="red" onClick={() => flow.tellStep(false)}>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => flow.tellStep(false)} loading={flow.pendingStepAnswer === false} disabled={flow.isBusy}>
                   It did not help
                 </Button>
               </Group>
             )}
             {stage === 'questions' && answerCount > 0 && (
-              <Button size="compact-sm" style={{ alignSelf: 'flex-start' }} onClick={() => flow.send('')} loading={flow.isSending}>
+              <Button size="compact-sm" style={{ alignSelf: 'flex-start' }} onClick={() => flow.send('')} loading={flow.isSending} disabled={flow.isBusy}>
                 Send {answerCount} answer{answerCount === 1 ? '' : 's'}
               </Button>
             )}
@@ -81,6 +83,8 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
         label="Message to Jarvis"
         placeholder={flow.draft === null ? 'e.g. Outlook keeps asking for my password' : 'Add details or answer in your own words'}
         isSending={flow.isSending}
+        // While Confirm, Cancel or a step answer is under way nothing else is sent (the message would be lost).
+        disabled={flow.isBusy && !flow.isSending}
         onSend={flow.send}
       />
     </Stack>

@@ -19,6 +19,8 @@ type TTicketDraftCardProps = {
   errors: TTicketFormErrors;
   isConfirming: boolean;
   isCancelling: boolean;
+  /** Another request of the chat flow is under way (talk to a technician, a step answer): Confirm and Cancel wait for it. */
+  isBusy?: boolean;
   onChange: (form: TTicketForm) => void;
   onConfirm: () => void;
   onCancel: () => void;
@@ -99,7 +101,7 @@ function CompanyAndContact({ mspCustomDomain, form, error, onChange }: { mspCust
  * SLA they bring, every field of the ticket form, and Confirm / Cancel. Board and category
  * changes clear what depends on them (R-263, R-264); a subcategory fills priority, tier and SLA (R-265).
  */
-export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, form, errors, isConfirming, isCancelling, onChange, onConfirm, onCancel }: TTicketDraftCardProps) {
+export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, form, errors, isConfirming, isCancelling, isBusy = false, onChange, onConfirm, onCancel }: TTicketDraftCardProps) {
   const board = findBoard(catalogue, form.boardId);
   const category = findCategory(catalogue, form);
   const isAutotask = catalogue.psaType === 'AUTOTASK';
@@ -242,10 +244,10 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} loading={isCancelling} disabled={isConfirming}>
+          <Button variant="default" onClick={onCancel} loading={isCancelling} disabled={isBusy || isConfirming}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={isConfirming} disabled={isCancelling}>
+          <Button onClick={onConfirm} loading={isConfirming} disabled={isBusy || isCancelling}>
             Confirm
           </Button>
         </Group>
@@ -267,9 +269,10 @@ export function FlowDraftCard({ user, flow }: { user: TSessionMspUser; flow: Ret
       errors={flow.formErrors}
       isConfirming={flow.isConfirming}
       isCancelling={flow.isCancelling}
+      isBusy={flow.isBusy}
       onChange={flow.setForm}
-      onConfirm={flow.confirm}
-      onCancel={flow.cancel}
+      onConfirm={() => flow.confirm()}
+      onCancel={() => flow.cancel()}
     />
   );
 }

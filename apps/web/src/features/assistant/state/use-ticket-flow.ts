@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
 import type { TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
@@ -22,6 +22,9 @@ const noticeLine = (text: string, isError = false): TChatLine => ({ key: nextKey
 
 const EMPTY_CATALOGUE: TBoardCatalogue = { psaType: null, boards: [] };
 
+/** The flow request under way, and the chat button that started it (that one shows loading). */
+type TFlowRequest = { action: 'send' | 'confirm' | 'cancel' | 'talk' | 'step'; helped?: boolean; buttonId: string | null };
+
 /** The summary shown after a ticket is created or handed to a technician (R-260). */
 function summaryLine(result: TCreateTicketResponse): TChatLine {
   return noticeLine(result.psaWriteState === 'pending' ? `${result.summary}\n\n${MESSAGES.assistant.ticketPendingInPsa}` : result.summary);
@@ -43,6 +46,29 @@ export function useTicketFlow(user: TSessionMspUser) {
   const stepFeedback = useStepFeedback(user.mspCustomDomain);
   const talk = useTalkToTechnician(user.mspCustomDomain);
   const who = user.userKind === 'technician' ? { techId: user.id } : { userId: user.id };
+  // One flow request at a time: a double click on Confirm created the ticket twice and a double
+  // "did not help" counted twice. The ref answers at once; a mutation's isPending reaches the
+  // screen only after a render, too late for the second click of a double click.
+  const requestInFlight = useRef(false);
+  const [request, setRequest] = useState<TFlowRequest | null>(null);
+
+  /** Runs one flow request unless another is under way; its error shows in the chat. */
+  function runRequest<T>(pending: TFlowRequest, start: () => Promise<T>, onSuccess: (result: T) => void, onError: (error: unknown) => void = showError): boolean {
+    if (requestInFlight.current) return false;
+    requestInFlight.current = true;
+    setRequest(pending);
+    start()
+      .then(onSuccess, onError)
+      .finally(() => {
+        requestInFlight.current = false;
+        setRequest(null);
+      });
+    return true;
+  }
+
+  function showError(error: unknown) {
+    store.addLine(noticeLine(errorDetail(error), true));
+  }
 
   function takeDraft(draft: TTicketDraft) {
     const current = useTicketFlowStore.getState().form;
@@ -55,23 +81,18 @@ export function useTicketFlow(user: TSessionMspUser) {
   function handleDiagnoseError(error: unknown) {
     // R-262: a 500 from the categorisation sets the server-error flag.
     if (isApiError(error) && error.status >= 500) store.setServerError(true);
-    store.addLine(noticeLine(errorDetail(error), true));
+    showError(error);
   }
 
   /** Step 1 or a later message: the first one starts the draft, the next carries the chosen answers. */
   function send(text: string) {
     const { draft, answers } = useTicketFlowStore.getState();
-    if (text !== '') store.addLine(userLine(text));
-    if (draft === null) {
-      diagnose.mutate({ userMessage: text, mspCustomDomain: user.mspCustomDomain, ...who }, { onSuccess: takeDraft, onError: handleDiagnoseError });
-      return;
-    }
     const chosen = Object.entries(answers).map(([questionId, answer]) => ({ questionId, answer }));
-    if (chosen.length > 0) store.addLine(userLine(answeredQuestionsText(draft.questions, chosen)));
-    diagnose.mutate(
-      { userMessage: text, mspCustomDomain: user.mspCustomDomain, ...who, ticketDraftId: draft.id, conversationId: draft.conversationId, answers: chosen },
-      { onSuccess: takeDraft, onError: handleDiagnoseError },
-    );
+    const body = draft === null ? { userMessage: text, mspCustomDomain: user.mspCustomDomain, ...who } : { userMessage: text, mspCustomDomain: user.mspCustomDomain, ...who, ticketDraftId: draft.id, conversationId: draft.conversationId, answers: chosen };
+    const isStarted = runRequest({ action: 'send', buttonId: null }, () => diagnose.mutateAsync(body), takeDraft, handleDiagnoseError);
+    if (!isStarted) return;
+    if (text !== '') store.addLine(userLine(text));
+    if (draft !== null && chosen.length > 0) store.addLine(userLine(answeredQuestionsText(draft.questions, chosen)));
   }
 
   function finishWith(result: TCreateTicketResponse) {
@@ -79,9 +100,9 @@ export function useTicketFlow(user: TSessionMspUser) {
   }
 
   /** Step 4: the form is checked by role (R-272, R-273); nothing is sent while a message shows. */
-  function confirm() {
+  function confirm(buttonId: string | null = null) {
     const { form, draft } = useTicketFlowStore.getState();
-    if (!form) return;
+    if (!form || requestInFlight.current) return;
     const errors = validateDraft(form, user.userKind);
     store.setFormErrors(errors);
     if (Object.keys(errors).length > 0) {
@@ -89,45 +110,35 @@ export function useTicketFlow(user: TSessionMspUser) {
       store.addLine(noticeLine('Some fields of the ticket need your attention before it can be created.', true));
       return;
     }
-    createTicket.mutate(createTicketBody(catalogue, form, { ticketDraftId: draft?.id ?? null, userKind: user.userKind, userId: user.id }), {
-      onSuccess: finishWith,
-      onError: (error) => store.addLine(noticeLine(errorDetail(error), true)),
-    });
+    const body = createTicketBody(catalogue, form, { ticketDraftId: draft?.id ?? null, userKind: user.userKind, userId: user.id });
+    runRequest({ action: 'confirm', buttonId }, () => createTicket.mutateAsync(body), finishWith);
   }
 
-  function cancel() {
+  function cancel(buttonId: string | null = null) {
     const { draft } = useTicketFlowStore.getState();
     const close = () => store.finish(noticeLine(MESSAGES.ticketCreationCancelled), null);
+    if (requestInFlight.current) return;
     if (!draft) {
       close();
       return;
     }
-    cancelDraft.mutate(draft.id, { onSuccess: close, onError: (error) => store.addLine(noticeLine(errorDetail(error), true)) });
+    runRequest({ action: 'cancel', buttonId }, () => cancelDraft.mutateAsync(draft.id), close);
   }
 
-  function talkToTechnician() {
+  function talkToTechnician(buttonId: string | null = null) {
     const { draft, form } = useTicketFlowStore.getState();
     if (!draft) return;
-    talk.mutate(
-      { ticketDraftId: draft.id, psaCompanyId: form?.companyId ?? null, psaContactId: form?.contactId ?? null },
-      { onSuccess: finishWith, onError: (error) => store.addLine(noticeLine(errorDetail(error), true)) },
-    );
+    runRequest({ action: 'talk', buttonId }, () => talk.mutateAsync({ ticketDraftId: draft.id, psaCompanyId: form?.companyId ?? null, psaContactId: form?.contactId ?? null }), finishWith);
   }
 
-  function tellStep(helped: boolean, stepId?: string | null) {
+  function tellStep(helped: boolean, stepId: string | null = null, buttonId: string | null = null) {
     const { draft, activeStepId } = useTicketFlowStore.getState();
     const step = stepId ?? activeStepId;
     if (!draft || step === null) return;
-    stepFeedback.mutate(
-      { ticketDraftId: draft.id, stepId: step, helped },
-      {
-        onSuccess: (answer) => {
-          store.setActiveStep(null);
-          store.addMessage(answer.message);
-        },
-        onError: (error) => store.addLine(noticeLine(errorDetail(error), true)),
-      },
-    );
+    runRequest({ action: 'step', helped, buttonId }, () => stepFeedback.mutateAsync({ ticketDraftId: draft.id, stepId: step, helped }), (answer) => {
+      store.setActiveStep(null);
+      store.addMessage(answer.message);
+    });
   }
 
   /** A pressed button: an answer to a question, a step to try, or one of the flow's actions. */
@@ -136,22 +147,28 @@ export function useTicketFlow(user: TSessionMspUser) {
     const kind = element?.kind ?? 'answer';
     if (kind === 'answer' && element?.questionId) store.chooseAnswer(element.questionId, element.value ?? element.label);
     else if (kind === 'step') store.setActiveStep(element?.id ?? null);
-    else if (kind === 'helped') tellStep(true, element?.value);
-    else if (kind === 'didNotHelp') tellStep(false, element?.value);
-    else if (kind === 'talkToTechnician') talkToTechnician();
-    else if (kind === 'confirm') confirm();
-    else if (kind === 'cancel') cancel();
+    else if (kind === 'helped') tellStep(true, element?.value, button.id);
+    else if (kind === 'didNotHelp') tellStep(false, element?.value, button.id);
+    else if (kind === 'talkToTechnician') talkToTechnician(button.id);
+    else if (kind === 'confirm') confirm(button.id);
+    else if (kind === 'cancel') cancel(button.id);
   }
 
   return {
     ...store,
     catalogue,
     isConfigurationLoading: configuration.isPending,
-    isSending: diagnose.isPending,
-    isConfirming: createTicket.isPending,
-    isCancelling: cancelDraft.isPending,
-    isTalking: talk.isPending,
-    isTellingStep: stepFeedback.isPending,
+    /** A flow request is under way: the flow's buttons are disabled until it answers. */
+    isBusy: request !== null,
+    /** The chat button whose request is under way. */
+    pendingButtonId: request?.buttonId ?? null,
+    /** The "Did this step help?" answer under way, when it came from the buttons under the chat. */
+    pendingStepAnswer: request?.action === 'step' && request.buttonId === null ? (request.helped ?? null) : null,
+    isSending: request?.action === 'send',
+    isConfirming: request?.action === 'confirm',
+    isCancelling: request?.action === 'cancel',
+    isTalking: request?.action === 'talk',
+    isTellingStep: request?.action === 'step',
     send,
     confirm,
     cancel,
