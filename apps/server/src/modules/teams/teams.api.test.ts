@@ -98,6 +98,51 @@ describe('Teams on ConnectWise (mirrored as board teams)', () => {
     expect((await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(second).email }])).json()).toMatchObject({ status: 409, detail: MESSAGES.teams.alreadyMember });
   });
 
+  it('two adds at once both reach the PSA team, and a double-clicked Add is a 409, not a 500 (regression: the member list was read before the other add wrote)', async () => {
+    const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier1' }])).json<{ team: TTeam }>().team;
+    const add = (email: string) => setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email }]);
+    // A slow PSA keeps both requests in flight together, as two admins' clicks a moment apart would be.
+    sim.faults.set({ latencyMs: 150 });
+    try {
+      const together = await Promise.all([add(tech(second).email), add(tech(third).email)]);
+      expect(together.map((response) => response.statusCode)).toEqual([200, 200]);
+      const stored = (await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json<{ team: TTeam }>().team;
+      expect(stored.members.map((member) => member.email).sort()).toEqual([tech(first).email, tech(second).email, tech(third).email].sort());
+      expect((await psaTeam(team)).memberIds.sort()).toEqual(stored.members.map((member) => Number(member.psaMemberId)).sort());
+
+      const other = (await createTeam(setup, [])).json<{ team: TTeam }>().team;
+      const twice = await Promise.all([1, 2].map(() => setup.admin.put(`/psa/api/teams/addMembers/${other.id}`, [{ email: tech(first).email }])));
+      expect(twice.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      expect(twice.find((response) => response.statusCode === 409)?.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.teams.alreadyMember });
+      const once = (await setup.admin.get(`/db/api/teams/getById/${other.id}`)).json<{ team: TTeam }>().team;
+      expect(once.members.map((member) => member.email)).toEqual([tech(first).email]);
+      expect((await psaTeam(other)).memberIds).toEqual([Number(once.members[0]?.psaMemberId)]);
+    } finally {
+      sim.faults.set({ latencyMs: 0 });
+    }
+  });
+
+  it('a PSA that refuses the member list leaves the team as it was, here too', async () => {
+    const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier1' }])).json<{ team: TTeam }>().team;
+    sim.faults.failNext({ kind: 400, pathPrefix: `/v4_6_release/apis/3.0/service/boards/${setup.board.id}/teams` });
+    try {
+      const refused = await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(second).email }]);
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+    } finally {
+      sim.faults.reset();
+    }
+    const stored = (await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json<{ team: TTeam }>().team;
+    expect(stored.members.map((member) => member.email)).toEqual([tech(first).email]);
+    expect((await psaTeam(team)).memberIds).toEqual([Number(stored.members[0]?.psaMemberId)]);
+    // Sent again once the PSA takes it, it lands.
+    const added = await setup.admin.put(`/psa/api/teams/addMembers/${team.id}`, [{ email: tech(second).email }]);
+    expect(added.statusCode).toBe(200);
+    const members = added.json<{ team: TTeam }>().team.members;
+    expect(members).toHaveLength(2);
+    expect((await psaTeam(team)).memberIds.sort()).toEqual(members.map((member) => Number(member.psaMemberId)).sort());
+  });
+
   it('changes a member’s tier and the team name; every listed member needs a tier', async () => {
     const team = (await createTeam(setup, [{ email: tech(first).email, tierLevel: 'Tier1' }])).json<{ team: TTeam }>().team;
     const newName = uniqueName();

@@ -19,6 +19,12 @@ export async function findTeam(db: TDatabase, mspId: string, teamId: string): Pr
   return row;
 }
 
+/** The team, its row locked until the transaction ends: what serialises the changes of one team's member list. */
+export async function lockTeam(tx: TDatabase, mspId: string, teamId: string): Promise<TTeamRow | undefined> {
+  const [row] = await tx.select().from(teams).where(and(eq(teams.mspId, mspId), eq(teams.id, teamId))).limit(1).for('update');
+  return row;
+}
+
 /** Members of these teams (inactive technicians included: they stay on the PSA team until removed), by name. */
 export async function listMembersOfTeams(db: TDatabase, mspId: string, teamIds: string[]): Promise<TTeamMemberRow[]> {
   if (teamIds.length === 0) return [];

@@ -1,4 +1,5 @@
 import { MESSAGES, type TAddTeamMembersBody, type TCreateTeamBody, type TTeam, type TTeamMemberInput, type TUpdateTeamBody } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
@@ -15,10 +16,12 @@ import {
   insertTeam,
   insertTeamMembers,
   isTeamNameTaken,
+  lockTeam,
   listMembersOfTeams,
   listTeams,
   updateTeamMemberTier,
   updateTeamName,
+  type TTeamMemberRow,
   type TTeamMemberTier,
   type TTeamRow,
 } from './teams.repository';
@@ -38,6 +41,9 @@ function withTiers(members: TTeamMemberInput[]): TMemberWithTier[] {
 }
 
 /** Teams (02 §4, R-224–R-231): stored here and, on ConnectWise, mirrored as PSA board teams. */
+/** How many times a team's member list is sent while other changes keep landing between the read and the send. */
+const MEMBER_LIST_ROUNDS = 4;
+
 export function createTeamsService(deps: TAppDeps) {
   const db = deps.database.db;
   const audit = (actor: TActor, action: string, target: string, details: Record<string, unknown>) =>
@@ -107,23 +113,62 @@ export function createTeamsService(deps: TAppDeps) {
     return load(actor, created.id);
   }
 
-  /** adds members (Tier1 unless given, 02 §4); on ConnectWise the PSA team's member list first. */
+  /**
+   * Changes a team's member list. ConnectWise replaces a board team's whole member list, so two changes at once must not
+   * each send a list without the other's member. The change here is made under the lock of the team's row and committed;
+   * then the list as it stands is sent to the PSA, and sent again while it changed meanwhile (another change committed
+   * between the read and the send), so the last list sent holds both. No network call runs inside the transaction
+   * (ARCHITECTURE): a PSA that refuses undoes this change here instead, in a transaction of its own.
+   */
+  async function changeMembers(actor: TActor, team: TTeamRow, change: (tx: TDatabase, team: TTeamRow, current: TTeamMemberRow[]) => Promise<(tx: TDatabase) => Promise<void>>): Promise<void> {
+    const undo = await db.transaction(async (tx) => {
+      const locked = await lockTeam(tx, actor.mspId, team.id);
+      if (!locked) throw notFound();
+      return change(tx, locked, await listMembersOfTeams(tx, actor.mspId, [locked.id]));
+    });
+    const psaTeamId = team.psaTeamId;
+    if (!isMirrored(team) || psaTeamId === null) return;
+    try {
+      const client = await psaOf(actor);
+      let sent: string | null = null;
+      for (let round = 0; round < MEMBER_LIST_ROUNDS; round += 1) {
+        const memberIds = psaMemberIdsOf((await listMembersOfTeams(db, actor.mspId, [team.id])).map((member) => member.user)).sort((a, b) => a - b);
+        if (memberIds.join(',') === sent) return;
+        await withPsaErrors(() => client.updateTeam(team.boardId, psaTeamId, { memberIds }));
+        sent = memberIds.join(',');
+      }
+    } catch (error) {
+      await db.transaction(undo);
+      throw error;
+    }
+  }
+
+  const psaMemberIdsOf = (users: Array<TTeamMemberRow['user']>) => users.map((user) => psaMemberNumberOf(user)).filter((id): id is number => id !== null);
+
+  /** adds members (Tier1 unless given, 02 §4); on ConnectWise to the PSA team's member list too. */
   async function addMembers(actor: TActor, teamId: string, body: TAddTeamMembersBody): Promise<TTeam> {
     const team = await findTeam(db, actor.mspId, teamId);
     if (!team) throw notFound();
     if (body.length === 0) throw validation(MESSAGES.teams.selectMembers, [{ name: 'members', reason: MESSAGES.teams.selectMembers }]);
     const added = await resolveMembers(actor, body.map((member) => ({ email: member.email, tierLevel: member.tierLevel ?? 'Tier1' })));
-    const current = await listMembersOfTeams(db, actor.mspId, [team.id]);
-    const currentIds = new Set(current.map((member) => member.user.id));
-    if (added.some((member) => currentIds.has(member.user.id)) || new Set(added.map((member) => member.user.id)).size !== added.length) throw conflict(MESSAGES.teams.alreadyMember);
-    const psaTeamId = team.psaTeamId;
-    if (isMirrored(team) && psaTeamId !== null) {
-      const memberIds = [...current.map((member) => psaMemberNumberOf(member.user)), ...added.map((member) => member.psaMemberNumber)].filter((id): id is number => id !== null);
-      const client = await psaOf(actor);
-      await withPsaErrors(() => client.updateTeam(team.boardId, psaTeamId, { memberIds }));
+    if (new Set(added.map((member) => member.user.id)).size !== added.length) throw conflict(MESSAGES.teams.alreadyMember);
+    const members = added.map((member) => ({ userId: member.user.id, tierLevel: member.tierLevel }));
+    try {
+      await changeMembers(actor, team, async (tx, locked, current) => {
+        const currentIds = new Set(current.map((member) => member.user.id));
+        if (added.some((member) => currentIds.has(member.user.id))) throw conflict(MESSAGES.teams.alreadyMember);
+        await insertTeamMembers(tx, actor.mspId, locked.id, members);
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'team.members_add', target: locked.id, outcome: 'success', details: { members } });
+        return async (undoTx) => {
+          for (const member of members) await deleteTeamMember(undoTx, actor.mspId, locked.id, member.userId);
+          await deps.audit.record(undoTx, { ...userAuditFields(actor), action: 'team.members_add', target: locked.id, outcome: 'failure', details: { members, reason: 'The PSA refused the team’s member list; the members were not added.' } });
+        };
+      });
+    } catch (error) {
+      // The lock makes a repeat see the member first; the key still answers for a path that gets past it.
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.teams.alreadyMember);
+      throw error;
     }
-    await insertTeamMembers(db, actor.mspId, team.id, added.map((member) => ({ userId: member.user.id, tierLevel: member.tierLevel })));
-    await audit(actor, 'team.members_add', team.id, { members: added.map((member) => ({ userId: member.user.id, tierLevel: member.tierLevel })) });
     return load(actor, team.id);
   }
 
@@ -131,17 +176,16 @@ export function createTeamsService(deps: TAppDeps) {
   async function removeMember(actor: TActor, teamId: string, email: string): Promise<TTeam> {
     const team = await findTeam(db, actor.mspId, teamId);
     if (!team) throw notFound();
-    const current = await listMembersOfTeams(db, actor.mspId, [team.id]);
-    const leaving = current.find((member) => member.user.email.toLowerCase() === email.trim().toLowerCase());
-    if (!leaving) throw notFound(MESSAGES.teams.notMember);
-    const psaTeamId = team.psaTeamId;
-    if (isMirrored(team) && psaTeamId !== null) {
-      const memberIds = current.filter((member) => member !== leaving).map((member) => psaMemberNumberOf(member.user)).filter((id): id is number => id !== null);
-      const client = await psaOf(actor);
-      await withPsaErrors(() => client.updateTeam(team.boardId, psaTeamId, { memberIds }));
-    }
-    await deleteTeamMember(db, actor.mspId, team.id, leaving.user.id);
-    await audit(actor, 'team.member_remove', team.id, { userId: leaving.user.id, email: leaving.user.email });
+    await changeMembers(actor, team, async (tx, locked, current) => {
+      const leaving = current.find((member) => member.user.email.toLowerCase() === email.trim().toLowerCase());
+      if (!leaving) throw notFound(MESSAGES.teams.notMember);
+      await deleteTeamMember(tx, actor.mspId, locked.id, leaving.user.id);
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'team.member_remove', target: locked.id, outcome: 'success', details: { userId: leaving.user.id, email: leaving.user.email } });
+      return async (undoTx) => {
+        await insertTeamMembers(undoTx, actor.mspId, locked.id, [{ userId: leaving.user.id, tierLevel: leaving.tierLevel }]);
+        await deps.audit.record(undoTx, { ...userAuditFields(actor), action: 'team.member_remove', target: locked.id, outcome: 'failure', details: { userId: leaving.user.id, email: leaving.user.email, reason: 'The PSA refused the team’s member list; the member was not removed.' } });
+      };
+    });
     return load(actor, team.id);
   }
 
