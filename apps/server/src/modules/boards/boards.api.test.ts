@@ -10,6 +10,7 @@ import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../tes
 import { loadHistoricalTickets } from '../../../test/historical-tickets';
 import { insertCustomRole } from '../roles/roles.repository';
 import { upsertTicketCopies, type TTicketCopy } from './ticket-copies.repository';
+import { REPEATED_ENTRY_MESSAGES } from './boards.service';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -147,6 +148,29 @@ describe('ConnectWise board editing', () => {
     });
     // Nothing of a refused save reached the PSA.
     expect((await direct.listTypes(boardId)).filter((type) => type.name === firstType.typeName)).toHaveLength(1);
+  });
+
+  it('A-034 answers a type, a subtype or a priority listed twice by id with a 400 on that field, not a 500 (regression: the primary key refused it)', async () => {
+    const board = editable(await mergedBoard(admin, msp, boardId));
+    const [firstType] = board.mspConnectWiseBoardTypes;
+    const [firstSub] = firstType?.mspConnectWiseBoardSubTypes ?? [];
+    const [firstPriority] = board.priorities;
+    if (!firstType || !firstSub || !firstPriority) throw new Error('board without a type, subtype or priority');
+    const path = 'connectWiseConfig.boardDetails.0';
+    const save = async (detail: Record<string, unknown>) => {
+      const response = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<{ code: string; detail: string; invalidParams: { name: string; reason: string }[] }>();
+    };
+    // One PSA type id twice under two names (the names pass the duplicate-name check).
+    const twoNames = await save({ ...board, mspConnectWiseBoardTypes: [{ ...firstType, typeName: 'A' }, { ...firstType, typeName: 'B' }] });
+    expect(twoNames).toMatchObject({ code: 'validation', detail: REPEATED_ENTRY_MESSAGES.type, invalidParams: [{ name: `${path}.mspConnectWiseBoardTypes.1.typeId`, reason: REPEATED_ENTRY_MESSAGES.type }] });
+    const twoSubs = await save({ ...board, mspConnectWiseBoardTypes: [{ ...firstType, mspConnectWiseBoardSubTypes: [firstSub, { ...firstSub, subTypeName: `${firstSub.subTypeName} again` }] }] });
+    expect(twoSubs).toMatchObject({ detail: REPEATED_ENTRY_MESSAGES.subType, invalidParams: [{ name: `${path}.mspConnectWiseBoardTypes.0.mspConnectWiseBoardSubTypes.1.subTypeId` }] });
+    const twoPriorities = await save({ ...board, priorities: [firstPriority, { ...firstPriority, priority: 'Copy' }] });
+    expect(twoPriorities).toMatchObject({ detail: REPEATED_ENTRY_MESSAGES.priority, invalidParams: [{ name: `${path}.priorities.1.priorityId` }] });
+    // The board as read still saves.
+    expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [board] } })).statusCode).toBe(200);
   });
 
   it('A-034 sets the default company from the synchronized companies only (R-179, R-180)', async () => {

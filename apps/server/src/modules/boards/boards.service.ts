@@ -58,6 +58,33 @@ type TBoardsDeps = Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'psa
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const notAllowedAtPsa = () => new AppError('psa_validation', MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
 const problemsError = (problems: TBoardProblem[]) => validation(problems[0]?.reason ?? MESSAGES.boards.saveFailed, problems);
+
+/** Ours (the spec words no such case): one PSA record listed twice would store two rows under one key. */
+export const REPEATED_ENTRY_MESSAGES = {
+  type: 'The same type appears twice on this board. Remove one of them.',
+  subType: 'The same subtype appears twice under one type. Remove one of them.',
+  priority: 'The same priority appears twice on this board. Remove one of them.',
+} as const;
+
+/**
+ * A type, a subtype of one type, or a priority listed twice by its PSA id (the names may differ, so the name checks of
+ * boardSaveProblems miss it): what the board's primary keys would refuse with a 500, said in plain words on the field.
+ */
+function repeatedEntryProblems(board: TEditableBoard): TBoardProblem[] {
+  const problems: TBoardProblem[] = [];
+  // The first of a repeated id is fine; each later one is the problem. A new entry is found by its name, not its id.
+  const repeatsOf = (ids: (number | null)[]) => ids.flatMap((id, index) => (id !== null && ids.indexOf(id) !== index ? [index] : []));
+  const types = board.mspConnectWiseBoardTypes;
+  for (const index of repeatsOf(types.map((type) => (type.isNew ? null : type.typeId)))) problems.push({ name: `mspConnectWiseBoardTypes.${index}.typeId`, reason: REPEATED_ENTRY_MESSAGES.type });
+  types.forEach((type, typeIndex) => {
+    for (const index of repeatsOf(type.mspConnectWiseBoardSubTypes.map((subType) => (subType.isNew ? null : subType.subTypeId)))) {
+      problems.push({ name: `mspConnectWiseBoardTypes.${typeIndex}.mspConnectWiseBoardSubTypes.${index}.subTypeId`, reason: REPEATED_ENTRY_MESSAGES.subType });
+    }
+  });
+  for (const index of repeatsOf(board.priorities.map((priority) => priority.priorityId))) problems.push({ name: `priorities.${index}.priorityId`, reason: REPEATED_ENTRY_MESSAGES.priority });
+  return problems;
+}
+
 const extrasOf = (row: TBoardConfigRow): TBoardExtras => ({
   ticketTypeId: row.ticketTypeId,
   ticketTypeLabel: row.ticketTypeLabel,
@@ -249,7 +276,7 @@ export function createBoardsService(deps: TBoardsDeps) {
   async function saveConfiguration(actor: TActor, body: TSaveBody): Promise<TTicketingConfiguration> {
     const psaType = await connectedPsaType(actor.mspId);
     const { boards, common } = boardsOfBody(body, psaType);
-    const problems = boards.flatMap(({ board, path }) => boardSaveProblems(board, psaType).map((problem) => ({ name: `${path}.${problem.name}`, reason: problem.reason })));
+    const problems = boards.flatMap(({ board, path }) => [...boardSaveProblems(board, psaType), ...repeatedEntryProblems(board)].map((problem) => ({ name: `${path}.${problem.name}`, reason: problem.reason })));
     if (problems.length > 0) throw problemsError(problems);
     const seen = new Set<number>();
     for (const { board, path } of boards) {
@@ -272,6 +299,9 @@ export function createBoardsService(deps: TBoardsDeps) {
       for (const { board, extras, path } of boards) {
         if (board.boardId === null) continue;
         const result = await resolveAtPsa(client, psaType, { ...board, boardId: board.boardId }, path);
+        // A new type or subtype may turn out to be one listed beside it under another name (its PSA name).
+        const repeats = repeatedEntryProblems(result.board).map((problem) => ({ name: `${path}.${problem.name}`, reason: problem.reason }));
+        if (repeats.length > 0) throw problemsError(repeats);
         resolved.push({ board: result.board, extras });
         created.types += result.created.types;
         created.subTypes += result.created.subTypes;
