@@ -129,6 +129,8 @@ async function upsertLiveContacts(db: TDatabase, mspId: string, psaType: TDbPsaT
       psaType,
       {
         companies: companies.map((company) => ({ externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive })),
+        // A contact's company reference: its status is a guess for a new copy, never a change to a stored one.
+        keepCompanyStatus: true,
         contacts: withCompany.map((contact) => ({
           externalId: String(contact.id),
           externalCompanyId: contact.externalCompanyId,

@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { TProgressiveClient, TTicketFormCompanyOptions } from '@switchboard/contracts';
 import { psaCompanies, psaContacts } from '@switchboard/db';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
-import { buildMsp } from '../../../test/factories';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildMsp, type TTestMsp } from '../../../test/factories';
+import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { upsertPsaDirectory } from './psa-directory.repository';
 
 let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+let sim: TPsaSimulator;
+withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 
 const FULL_COMPANY = { externalId: '7', name: 'Brightwater Family Dental', identifier: 'BWFD', companyTypes: ['Client'], phone: '3035550111', website: 'https://brightwater.example', city: 'Denver', state: 'CO' };
 const CONTACT = { externalId: '70', externalCompanyId: '7', firstName: 'Helen', lastName: 'Marchetti', email: 'helen@brightwater.example', phone: '3035550112', title: 'Office Manager', isActive: true };
 
-describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: activation lookup and demo seed)', () => {
+describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: activation lookup, imports and demo seed)', () => {
   it('inserts new records, links contacts to their company, and reports them as new', async () => {
     const msp = await buildMsp(t);
     const copied = await upsertPsaDirectory(t.deps.database.db, msp.id, 'CONNECTWISE', { companies: [FULL_COMPANY], contacts: [CONTACT], members: [] }, new Date());
@@ -33,7 +34,7 @@ describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: act
       db,
       msp.id,
       'CONNECTWISE',
-      { companies: [{ externalId: '7', name: 'Brightwater Dental Group', identifier: 'BWDG', isActive: true }], contacts: [{ ...CONTACT, title: undefined, lastName: 'Marchetti-Shaw' }] },
+      { companies: [{ externalId: '7', name: 'Brightwater Dental Group', identifier: 'BWDG', isActive: true }], keepCompanyStatus: true, contacts: [{ ...CONTACT, title: undefined, lastName: 'Marchetti-Shaw' }] },
       new Date(),
     );
     expect(again.companies[0]?.isNew).toBe(false);
@@ -43,6 +44,9 @@ describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: act
     const contacts = await db.select().from(psaContacts).where(and(eq(psaContacts.mspId, msp.id), eq(psaContacts.externalId, '70')));
     expect(contacts).toHaveLength(1);
     expect(contacts[0]).toMatchObject({ lastName: 'Marchetti-Shaw', title: 'Office Manager', companyRowId: company?.id });
+    // A source that does not give the status (the demo directory) leaves it as stored too.
+    await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { companies: [{ externalId: '7', name: 'Brightwater Dental Group', identifier: 'BWDG' }] }, new Date());
+    expect((await db.select().from(psaCompanies).where(eq(psaCompanies.mspId, msp.id)))[0]?.isActive).toBe(false);
   });
 
   it('links a contact to a company stored earlier when the source does not return the company', async () => {
@@ -52,5 +56,71 @@ describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: act
     const copied = await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { contacts: [CONTACT] }, new Date());
     expect(copied.contacts[0]?.companyRowId).toBe(first.companies[0]?.id);
     expect(copied.companiesByExternalId.get('7')).toEqual({ id: first.companies[0]?.id, name: 'Brightwater Family Dental' });
+  });
+});
+
+describe('a company’s status follows the PSA when companies are saved (A-056) or synced (A-043) again', () => {
+  /** Sets the company active or not in Autotask, as someone does in its own screens. */
+  async function setActiveInAutotask(companyId: number, isActive: boolean): Promise<void> {
+    const { username, secret, integrationCode } = sim.autotask;
+    const response = await fetch(`${sim.url}/ATServicesRest/V1.0/Companies`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', UserName: username, Secret: secret, ApiIntegrationCode: integrationCode },
+      body: JSON.stringify({ id: companyId, isActive }),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  /** Whether the ticket form offers the company, as a technician sees the list. */
+  async function isOffered(admin: TestClient, msp: TTestMsp, company: { id: number; name: string }): Promise<boolean> {
+    const response = await admin.get(`/db/${msp.customDomain}/ticketForm/companies?search=${encodeURIComponent(company.name)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TTicketFormCompanyOptions>().items.some((item) => item.psaCompanyId === String(company.id));
+  }
+
+  /** The company's row of the clients import stream (A-059), as the browser gets it. */
+  async function streamedRow(admin: TestClient, msp: TTestMsp, companyId: number): Promise<TProgressiveClient> {
+    const response = await admin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${msp.customDomain}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = [...response.body.matchAll(/^event: data\ndata: (.*)$/gm)].flatMap((match) => JSON.parse(match[1] ?? '[]') as TProgressiveClient[]);
+    const row = rows.find((candidate) => candidate.id === companyId);
+    if (!row) throw new Error(`company ${companyId} was not streamed`);
+    return row;
+  }
+
+  it('a company imported inactive and reactivated in the PSA is offered again, and the reverse (regression: is_active was set on insert only)', async () => {
+    const { msp, admin } = await buildConnectedMsp(t, sim, 'autotask');
+    let company: { id: number; name: string } | undefined;
+    for await (const candidate of simulatorPsaClient(sim, 'autotask', 'directory-status-at').streamCompanies()) {
+      company = { id: candidate.id, name: candidate.name };
+      break;
+    }
+    if (!company) throw new Error('the simulator has no company');
+    const sync = async () => expect((await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).statusCode).toBe(200);
+    const save = async (row: TProgressiveClient) =>
+      expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: [row] })).json()).toMatchObject({ saved: 1, created: 0 });
+
+    try {
+      await setActiveInAutotask(company.id, false);
+      await sync();
+      expect(await isOffered(admin, msp, company)).toBe(false);
+
+      // A-043: reactivated in the PSA, synced again.
+      await setActiveInAutotask(company.id, true);
+      await sync();
+      expect(await isOffered(admin, msp, company)).toBe(true);
+
+      // A-056: deactivated in the PSA, the streamed row saved again; then reactivated and saved.
+      await setActiveInAutotask(company.id, false);
+      const inactiveRow = await streamedRow(admin, msp, company.id);
+      expect(inactiveRow.isActive).toBe(false);
+      await save(inactiveRow);
+      expect(await isOffered(admin, msp, company)).toBe(false);
+      await setActiveInAutotask(company.id, true);
+      await save(await streamedRow(admin, msp, company.id));
+      expect(await isOffered(admin, msp, company)).toBe(true);
+    } finally {
+      await setActiveInAutotask(company.id, true);
+    }
   });
 });

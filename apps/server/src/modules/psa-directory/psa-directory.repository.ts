@@ -13,7 +13,7 @@ export interface TPsaCompanyCopy {
   externalId: string;
   name: string;
   identifier: string | null;
-  /** Only for a new row: the activation lookup sees a company reference, so its status stays the sync's business. */
+  /** The source's status: a stored company takes it (unless the copy says `keepCompanyStatus`); absent, it keeps its own and a new one is active. */
   isActive?: boolean;
   companyTypes?: string[];
   phone?: string | null;
@@ -46,6 +46,11 @@ export interface TPsaMemberCopy {
 
 export interface TPsaDirectoryCopy {
   companies?: TPsaCompanyCopy[];
+  /**
+   * The source saw only a reference to each company (the activation lookup: ConnectWise's contact names its company
+   * without a status), so a stored company keeps its status; the imports and syncs (A-056, A-043) read the company.
+   */
+  keepCompanyStatus?: boolean;
   /** Linked to their company row by `externalCompanyId`, among the companies written here or stored before. */
   contacts?: TPsaContactCopy[];
   members?: TPsaMemberCopy[];
@@ -77,7 +82,7 @@ const keepWhenUnknown = (column: PgColumn) => sql`coalesce(excluded.${sql.identi
  * and their companies must land together.
  */
 export async function upsertPsaDirectory(db: TDatabase, mspId: string, psaType: TDbPsaType, copy: TPsaDirectoryCopy, now: Date): Promise<TPsaDirectoryUpsert> {
-  const companies = await upsertCompanies(db, mspId, psaType, copy.companies ?? [], now);
+  const companies = await upsertCompanies(db, mspId, psaType, copy.companies ?? [], copy.keepCompanyStatus === true, now);
   const companiesByExternalId = await withReferencedCompanies(db, mspId, psaType, new Map(companies.map((company) => [company.externalId, { id: company.id, name: company.name }])), copy.contacts ?? []);
   const contacts = await upsertContacts(db, mspId, psaType, copy.contacts ?? [], companiesByExternalId, now);
   const members = await upsertMembers(db, mspId, psaType, copy.members ?? [], now);
@@ -152,8 +157,9 @@ async function withReferencedCompanies(
   return known;
 }
 
-async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], now: Date): Promise<TPsaCompanyRow[]> {
+async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], keepStatus: boolean, now: Date): Promise<TPsaCompanyRow[]> {
   if (companies.length === 0) return [];
+  const statusUnknown = companies.filter((company) => keepStatus || company.isActive === undefined).map((company) => company.externalId);
   return db
     .insert(psaCompanies)
     .values(
@@ -178,6 +184,8 @@ async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType
       set: {
         name: sql`excluded.name`,
         identifier: sql`excluded.identifier`,
+        // A company reactivated or deactivated in the PSA follows it; one whose status the source did not see keeps its own.
+        isActive: sql`case when excluded.external_id = any(${sql.param(statusUnknown)}::text[]) then ${psaCompanies.isActive} else excluded.is_active end`,
         // An empty list means the source did not say (the activation lookup never sees company types).
         companyTypes: sql`case when excluded.company_types = '[]'::jsonb then ${psaCompanies.companyTypes} else excluded.company_types end`,
         phone: keepWhenUnknown(psaCompanies.phone),
