@@ -76,7 +76,8 @@ export const ZSaveSelectedResult = z.object({
 export type TSaveSelectedResult = z.infer<typeof ZSaveSelectedResult>;
 
 export const ZUpdateClientSyncQuery = z.object({
-  clientTypeId: z.coerce.number().int().positive(),
+  // Stored in an integer column: a larger number is a 400, not a database error.
+  clientTypeId: z.coerce.number().int().positive().max(2_147_483_647),
   clientTypeName: z.string().trim().min(1).max(100),
 });
 export const ZClientSyncResult = z.object({ syncClientsTypeId: z.number().int(), syncClientsTypeName: z.string() });

@@ -49,7 +49,8 @@ export type TTeamMemberInput = z.infer<typeof ZTeamMemberInput>;
 export const ZCreateTeamBody = z.object({
   mspCustomDomain: z.string().trim().max(63).optional(),
   teamName: z.string().trim().max(30).default(''),
-  boardId: z.number().int().positive().nullish(),
+  // A PSA board id: a PostgreSQL integer, so a larger number is a 400, not a database error.
+  boardId: z.number().int().positive().max(2_147_483_647).nullish(),
   boardName: z.string().trim().max(200).default(''),
   members: z.array(ZTeamMemberInput).max(200).default([]),
 });

@@ -324,6 +324,7 @@ describe('validation and the wizard finish calls', () => {
     const [config] = await t.deps.database.db.select().from(psaTicketingConfigs).where(eq(psaTicketingConfigs.mspId, msp.id));
     expect(config?.syncClientsTypeId).toBe(3);
     expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=x&clientTypeName=Customer`)).statusCode).toBe(400);
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=99999999999&clientTypeName=Customer`)).json()).toMatchObject({ status: 400, code: 'validation' });
     const synced = (await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json<{ companies: number; contacts: number }>();
     expect(synced.companies).toBe(COMPANIES);
     const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaCompanies).where(eq(psaCompanies.mspId, msp.id))) as [{ value: number }];

@@ -78,6 +78,8 @@ describe('Teams on ConnectWise (mirrored as board teams)', () => {
     const post = (body: Record<string, unknown>) => setup.admin.post(`/psa/addTeamInConnectWiseAndAutopilot?mspCustomDomain=${setup.msp.customDomain}`, body);
     expect((await post({ teamName: 'No board', members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.boardRequired });
     expect((await post({ teamName: 'Ghost board', boardId: 987654, members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.boardRequired });
+    // Past PostgreSQL's integer range: a 400 in plain words, not a database error (code review).
+    expect((await post({ teamName: 'Huge board', boardId: 99_999_999_999, members: [] })).json()).toMatchObject({ status: 400, code: 'validation' });
     expect((await post({ boardId: setup.board.id, teamName: '  ', members: [] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.nameRequired });
     expect((await post({ boardId: setup.board.id, teamName: 'No tier', members: [{ email: tech(first).email }] })).json()).toMatchObject({ status: 400, detail: MESSAGES.teams.tierRequired });
     const unlinked = await buildUser(t, setup.msp, { role: 'Technician' });
