@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@switchboard/contracts';
 import { validation } from '../lib/app-error';
+import { hasLoneSurrogate, wellFormedDeep } from '../lib/text';
 
 const NUL = '\u0000';
 const MAX_DEPTH = 20;
@@ -23,7 +24,7 @@ function findNul(value: unknown, path: string, depth: number): string | undefine
  * PostgreSQL text cannot hold a NUL byte, and no field of this API means one: a NUL anywhere in
  * the path, query or JSON body is refused with a 400 before validation and before any query
  * (issue #6 §2: it used to reach the database and answer 500). Multipart fields are read by their
- * route, which applies the same rule.
+ * route, which applies the same rule. A lone surrogate is repaired (see below).
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
@@ -31,5 +32,10 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
       const name = findNul(value, '', 0);
       if (name !== undefined) throw validation(MESSAGES.controlCharacters, [{ name: name === '' ? part : name, reason: MESSAGES.controlCharacters }]);
     }
+    // Half of an emoji ("\ud83d" in JSON, or a cut made by the client) is repaired to U+FFFD rather than refused: the
+    // rest of the text is the person's, and PostgreSQL's jsonb refuses a lone surrogate (22P02, a 500 before).
+    if (hasLoneSurrogate(request.body, 0)) request.body = wellFormedDeep(request.body);
+    if (hasLoneSurrogate(request.query, 0)) request.query = wellFormedDeep(request.query);
+    if (hasLoneSurrogate(request.params, 0)) request.params = wellFormedDeep(request.params);
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_ID, MESSAGES, type TAgent, type TAgentList, type TConversation, type TConversationPage, type TMessagePage } from '@switchboard/contracts';
-import { auditEvents } from '@switchboard/db';
-import { and, eq } from 'drizzle-orm';
+import { agents, auditEvents } from '@switchboard/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
 import { insertMessage } from './conversations';
+import { isPostgresRun } from '../../../test/lock-waits';
 
 let t: TTestApp;
 let msp: TTestMsp;
@@ -20,6 +21,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Resolves once `count` connections of the test database wait on a lock (PostgreSQL only). */
+async function lockWaiters(count: number): Promise<void> {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const result: unknown = await t.deps.database.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    if (((result as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Fewer than ${count} requests came to wait on the held lock within 3 seconds`);
+}
 
 const form = { agentName: 'Mailbox helper', role: 'Exchange Online expert', description: 'Helps with shared mailboxes and quotas', objectives: ['Fix mailbox quotas', 'Explain shared mailbox permissions'] };
 
@@ -72,6 +83,35 @@ describe('agents (A-021, A-091–A-093; R-241–R-246)', () => {
     const ids = (await technician.get('/db/getAgents')).json<TAgentList>().agents.map((a) => a.id);
     expect(ids).toContain(edited.id);
     expect(ids).not.toContain(old.id);
+  });
+
+  it('makes one agent from two saves of one edit at once (a double-click on Save)', async () => {
+    const old = await createAgent();
+    const save = () => technician.post(`/gpt/assistant/editAndCreateNewAgent?mspCustomDomain=${msp.customDomain}&agentId=${old.id}`, { ...form, agentName: 'Mailbox helper twice' });
+    let saves: ReturnType<typeof save>[] = [];
+    if (isPostgresRun) {
+      // Both saves read the agent live before either retires it: its row is held here until both wait to retire it.
+      await t.deps.database.db.transaction(async (tx) => {
+        await tx.select().from(agents).where(and(eq(agents.mspId, msp.id), eq(agents.id, old.id))).for('update');
+        saves = [save(), save()];
+        await lockWaiters(2);
+      });
+    } else {
+      saves = [save(), save()];
+    }
+    const responses = await Promise.all(saves);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 404]);
+    expect(responses.find((response) => response.statusCode === 404)?.json()).toMatchObject({ detail: MESSAGES.assistant.agentNotFound });
+    const named = (await technician.get('/db/getAgents')).json<TAgentList>().agents.filter((agent) => agent.agentName === 'Mailbox helper twice');
+    expect(named).toHaveLength(1);
+  });
+
+  it('creates and edits an agent whose text holds half an emoji (a lone surrogate, a 500 before), repaired', async () => {
+    const agent = await createAgent(technician, { ...form, agentName: 'Half \ud83d emoji', objectives: ['Fix \ud83d quotas'] });
+    expect(agent).toMatchObject({ agentName: 'Half \ufffd emoji', objectives: ['Fix \ufffd quotas'] });
+    const edited = await technician.post(`/gpt/assistant/editAndCreateNewAgent?mspCustomDomain=${msp.customDomain}&agentId=${agent.id}`, { ...form, examplePrompts: ['\ude00 again'] });
+    expect(edited.statusCode, edited.body).toBe(201);
+    expect(edited.json<{ agent: TAgent }>().agent.examplePrompts).toEqual(['\ufffd again']);
   });
 
   it('soft-deletes an agent (R-246) and refuses the built-in one', async () => {

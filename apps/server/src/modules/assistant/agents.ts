@@ -105,7 +105,9 @@ export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) 
       const row = await db.transaction(async (tx) => {
         const old = await findOwnAgent(tx, actor, agentId);
         if (!old) throw agentNotFound();
-        await tx.update(agents).set({ isDeleted: true, deletedAt: new Date() }).where(and(eq(agents.mspId, actor.mspId), eq(agents.id, old.id)));
+        // Only a live agent is retired: of two saves of one edit (a double-click), the second finds it retired and makes no second agent.
+        const [retired] = await tx.update(agents).set({ isDeleted: true, deletedAt: new Date() }).where(and(eq(agents.mspId, actor.mspId), eq(agents.id, old.id), eq(agents.isDeleted, false))).returning({ id: agents.id });
+        if (!retired) throw agentNotFound();
         const [created] = await tx
           .insert(agents)
           .values({
@@ -133,7 +135,8 @@ export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) 
       await db.transaction(async (tx) => {
         const old = await findOwnAgent(tx, actor, agentId);
         if (!old) throw agentNotFound();
-        await tx.update(agents).set({ isDeleted: true, deletedAt: new Date() }).where(and(eq(agents.mspId, actor.mspId), eq(agents.id, old.id)));
+        const [deleted] = await tx.update(agents).set({ isDeleted: true, deletedAt: new Date() }).where(and(eq(agents.mspId, actor.mspId), eq(agents.id, old.id), eq(agents.isDeleted, false))).returning({ id: agents.id });
+        if (!deleted) throw agentNotFound();
         await audit(tx, actor, 'agent.delete', old.id, { agentName: old.agentName });
       });
     },

@@ -95,6 +95,12 @@ describe('diagnostic questions of a subcategory (issue #9)', () => {
     for (const seed of seedOf('Accounts & Access', 'Password Reset')) expect(asked).not.toContain(seed.text);
   });
 
+  it('keeps a question holding half an emoji (a lone surrogate, a 500 before), repaired', async () => {
+    const saved = await admin.post(path(), { ...outlook, questions: [{ text: 'Does Outlook show \ud83d when it starts?' }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TDiagnosticQuestionList>().questions.map((question) => question.text)).toEqual(['Does Outlook show \ufffd when it starts?']);
+  });
+
   it('refuses an empty, too long, repeated or eleventh question with a plain message, and an unknown subcategory with 404', async () => {
     const save = (questions: unknown) => admin.post(path(), { ...passwordReset, questions });
     expect((await save([{ text: '   ' }])).json()).toMatchObject({ status: 400, code: 'validation', detail: MESSAGES.diagnosticQuestions.questionRequired });

@@ -4,7 +4,7 @@ import { psaCompanies, psaTickets, ticketRequests, users } from '@switchboard/db
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { psaWritesFor } from '../psa-outbox/psa-outbox';
+import { psaWritesFor, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
 import { TICKET_REQUEST_TARGET } from './ticket-create.psa-write';
 
 type TCopyRow = typeof psaTickets.$inferSelect;
@@ -78,6 +78,16 @@ function presentPending(row: TRequestRow, state: 'pending' | 'failed'): TSupport
   };
 }
 
+/**
+ * What a ticket not yet in the PSA shows: its latest write as it stands, so a write an admin sent again ("Send again",
+ * which only the outbox row records) is pending again; the request's own state only when it has no open write.
+ */
+function shownState(row: TRequestRow, writes: readonly TPsaOutboxRow[]): 'pending' | 'failed' {
+  const latest = writes.filter((write) => write.targetId === row.id).at(-1);
+  if (latest) return latest.status === 'failed' ? 'failed' : 'pending';
+  return row.state === 'failed' ? 'failed' : 'pending';
+}
+
 /** Support ticket lists (A-017, A-018, A-019): the ticket copies plus the tickets still pending in the PSA, newest first, 30 a page. */
 export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
   const db = deps.database.db;
@@ -90,7 +100,7 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
       .orderBy(desc(ticketRequests.createdAt))
       .limit(200);
     const outbox = await psaWritesFor(db, mspId, TICKET_REQUEST_TARGET, pendingRows.map((row) => row.id));
-    const pending = pendingRows.map((row) => presentPending(row, row.state === 'failed' || outbox.some((write) => write.targetId === row.id && write.status === 'failed') ? 'failed' : 'pending'));
+    const pending = pendingRows.map((row) => presentPending(row, shownState(row, outbox)));
     const where = and(eq(psaTickets.mspId, mspId), copiesWhere);
     const [total] = await db.select({ value: count() }).from(psaTickets).where(where);
     const start = (pageNumber - 1) * PAGE_SIZE;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { questionBankFor } from './diagnostic-questions.service';
 import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
 import { DID_NOT_HELP_LIMIT, MESSAGES, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
@@ -12,6 +12,7 @@ import { findOwnConversation, insertMessage } from './conversations';
 import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
 import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
 import { userAuditFields } from '../../lib/audit';
+import { cutText } from '../../lib/text';
 
 type TDraftRow = typeof ticketDrafts.$inferSelect;
 
@@ -26,11 +27,32 @@ export const draftNotFound = () => new AppError('not_found', MESSAGES.assistant.
 /** Knowledge candidates looked at per troubleshooting step the second round offers. */
 const STEP_CANDIDATES_PER_STEP = 3;
 
-/** The user's own open draft (questions or troubleshooting stage), or a 404/409. */
-export async function findOpenDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string): Promise<TDraftRow> {
+export const draftClosed = () => new AppError('conflict', MESSAGES.assistant.ticketDraftClosed);
+
+/** The stages in which a draft can still be answered, confirmed, handed over or cancelled. */
+export const OPEN_DRAFT_STAGES = ['questions', 'troubleshooting'] as const;
+
+/**
+ * The condition of every update that closes or counts on a draft: the user's own, still open, so two
+ * requests that both read it open (a double-click, Confirm beside Cancel) cannot both act on it.
+ */
+export function whereOwnOpenDraft(actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string) {
+  return and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draftId), eq(ticketDrafts.userId, actor.userId), inArray(ticketDrafts.stage, [...OPEN_DRAFT_STAGES]));
+}
+
+/** The user's own draft in any stage, or a 404. */
+export async function findOwnDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string): Promise<TDraftRow> {
   const [row] = await db.select().from(ticketDrafts).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draftId), eq(ticketDrafts.userId, actor.userId))).limit(1);
   if (!row) throw draftNotFound();
-  if (row.stage !== 'questions' && row.stage !== 'troubleshooting') throw new AppError('conflict', MESSAGES.assistant.ticketDraftClosed);
+  return row;
+}
+
+export const isOpenDraft = (row: TDraftRow): boolean => (OPEN_DRAFT_STAGES as readonly string[]).includes(row.stage);
+
+/** The user's own open draft (questions or troubleshooting stage), or a 404/409. */
+export async function findOpenDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, draftId: string): Promise<TDraftRow> {
+  const row = await findOwnDraft(db, actor, draftId);
+  if (!isOpenDraft(row)) throw draftClosed();
   return row;
 }
 
@@ -84,7 +106,7 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       stage: row.stage,
       mode: row.stage === 'cancelled' || row.stage === 'created' || row.stage === 'pending' ? 'All Tickets' : 'My Ticket',
       psaType: categorisation.psaType,
-      title: row.userMessage.split('\n')[0]?.slice(0, 100) ?? '',
+      title: cutText(row.userMessage.split('\n')[0] ?? '', 100),
       description: label ? `${row.userMessage}\n\nProposed category: ${label}` : row.userMessage,
       name: isClient ? `${contact.firstName} ${contact.lastName}`.trim() : '',
       emailId: isClient ? contact.email : '',
@@ -238,9 +260,10 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
             proposal: { engineProposal: categorised.value, categorisation },
             updatedAt: deps.now(),
           })
-          .where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)))
+          // Still open: a draft confirmed or cancelled while the engine was answering is not opened again.
+          .where(whereOwnOpenDraft(actor, draft.id))
           .returning();
-        if (!updated) throw new Error('draft update returned no row');
+        if (!updated) throw draftClosed();
         await auditProposal(tx, actor, draft.id, categorisation, previous.length === 0 ? 2 : 3, categorised.fallbackReason ?? troubleshooting.fallbackReason);
         return { row: updated, message: assistantMessage };
       });
@@ -252,26 +275,34 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
       const draft = await findOpenDraft(db, actor, draftId);
       const steps = draft.steps as TTroubleshootingStep[];
       if (!steps.some((step) => step.id === body.stepId)) throw notFound();
-      const count = draft.didNotHelpCount + (body.helped ? 0 : 1);
-      const offerTechnician = count >= DID_NOT_HELP_LIMIT;
-      const content = body.helped ? 'Glad that helped. Confirm the ticket if you still want a technician to check, or cancel it.' : offerTechnician ? MESSAGES.assistant.didNotHelpTwice : 'Sorry that did not help. Try the next step.';
-      const message = await db.transaction(async (tx) => {
-        await tx.update(ticketDrafts).set({ didNotHelpCount: count, updatedAt: deps.now() }).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)));
-        return insertMessage(tx, actor.mspId, draft.conversationId, {
+      const { count, message } = await db.transaction(async (tx) => {
+        // Counted in the row, not from the read above: two quick "did not help" clicks are two, and the second offers a technician.
+        const [counted] = await tx
+          .update(ticketDrafts)
+          .set({ didNotHelpCount: sql`${ticketDrafts.didNotHelpCount} + ${body.helped ? 0 : 1}`, updatedAt: deps.now() })
+          .where(whereOwnOpenDraft(actor, draft.id))
+          .returning({ didNotHelpCount: ticketDrafts.didNotHelpCount });
+        if (!counted) throw draftClosed();
+        const offer = counted.didNotHelpCount >= DID_NOT_HELP_LIMIT;
+        const content = body.helped ? 'Glad that helped. Confirm the ticket if you still want a technician to check, or cancel it.' : offer ? MESSAGES.assistant.didNotHelpTwice : 'Sorry that did not help. Try the next step.';
+        const inserted = await insertMessage(tx, actor.mspId, draft.conversationId, {
           role: 'assistant',
           content,
-          type: offerTechnician ? 'troubleshootButtons' : 'markdown',
-          interactiveElements: offerTechnician ? flowButtons(MESSAGES.assistant.talkToTechnician).filter((button) => button.kind === 'talkToTechnician') : [],
+          type: offer ? 'troubleshootButtons' : 'markdown',
+          interactiveElements: offer ? flowButtons(MESSAGES.assistant.talkToTechnician).filter((button) => button.kind === 'talkToTechnician') : [],
         });
+        return { count: counted.didNotHelpCount, message: inserted };
       });
-      return { didNotHelpCount: count, offerTechnician, message };
+      return { didNotHelpCount: count, offerTechnician: count >= DID_NOT_HELP_LIMIT, message };
     },
 
     /** R-261: "Ticket Creation Cancelled."; nothing reaches the PSA. */
     async cancel(actor: TActor, draftId: string) {
       const draft = await findOpenDraft(db, actor, draftId);
       await db.transaction(async (tx) => {
-        await tx.update(ticketDrafts).set({ stage: 'cancelled', updatedAt: deps.now() }).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draft.id)));
+        // Only a draft still open: one confirmed meanwhile (Confirm and Cancel pressed together) has its ticket, so it is not "cancelled".
+        const [cancelled] = await tx.update(ticketDrafts).set({ stage: 'cancelled', updatedAt: deps.now() }).where(whereOwnOpenDraft(actor, draft.id)).returning({ id: ticketDrafts.id });
+        if (!cancelled) throw draftClosed();
         await insertMessage(tx, actor.mspId, draft.conversationId, { role: 'assistant', content: MESSAGES.ticketCreationCancelled });
         await deps.audit.record(tx, { ...userAuditFields(actor), action: 'ticket.draft_cancelled', target: draft.id, outcome: 'success' });
       });

@@ -11,7 +11,8 @@ export interface TTicketCreatePayload {
   requestId: string;
   draftId: string | null;
   input: Omit<TCreatePsaTicket, 'idempotencyKey'>;
-  names: { board: string; type: string; subtype: string; priority: string | null; company: string | null; contact: string | null };
+  /** Type and subtype are null for a handover filed on the board alone (its proposal no longer fitted the board). */
+  names: { board: string; type: string | null; subtype: string | null; priority: string | null; company: string | null; contact: string | null };
 }
 
 export const TICKET_CREATE_WRITE = 'ticket.create';
@@ -44,7 +45,8 @@ export function ticketCopyOfCreate(
 
 /**
  * The ticket create (A-109) through the durable outbox: the outbox row id is the idempotency key
- * (the adapters look it up before sending again, so a retry never duplicates). Once it lands, the
+ * (the adapters look it up before sending again, so a retry never duplicates); the row itself is stored once per
+ * draft (its key is the draft's), so two requests confirming one draft cannot make two. Once it lands, the
  * request records the PSA's id and the ticket copy is written so the queue and lists see it.
  */
 definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {

@@ -5,7 +5,7 @@ import { actorOf } from '../../plugins/access';
 import { registerCategoriserLearning } from './categoriser-learning.jobs';
 import { categoriserStoreFor } from './mspboard';
 import { createTicketChatService } from './ticket-chat.service';
-import { createTicketCreateService, talkToTechnician } from './ticket-create.service';
+import { createTicketCreateService } from './ticket-create.service';
 import './ticket-create.psa-write';
 
 const ANY_USER_QUERY = { principal: 'user', tenant: 'query' } as const;
@@ -90,7 +90,7 @@ export const registerTicketsByChatRoutes: TModule = async (app, deps) => {
       config: { access: ANY_USER_QUERY },
     },
     async (request, reply) => {
-      const { status, response } = await talkToTechnician(deps, tickets, actorOf(request), request.query.ticketDraftId, request.body);
+      const { status, response } = await tickets.handover(actorOf(request), request.query.ticketDraftId, request.body);
       return reply.status(status).send(response);
     },
   );
