@@ -70,7 +70,9 @@ export const NEXT_TICKETS_LIMIT = 5;
 export const MAX_HOLD_HOURS = 720;
 
 const ZBooleanQuery = z.enum(['true', 'false']);
-const ZTicketId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A PSA id (ticket, board, note type): a PostgreSQL integer, so a larger number is refused with a 400, not a database error. */
+const ZPsaId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZTicketId = ZPsaId;
 const ZTechId = z.uuid();
 /** An ISO date (2026-11-23; a date-time's date part is taken); the server words a bad one after the tenant checks. */
 const ZIsoDate = z.string().trim().max(40);
@@ -151,7 +153,7 @@ const ZMspQuery = z.object({ mspCustomDomain: ZCustomDomain });
 /** A-015 getAll: filters and paging; sort Newest (default) or Score. */
 export const ZQueueGetAllQuery = ZMspQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  boardId: z.coerce.number().int().positive().optional(),
+  boardId: ZPsaId.optional(),
   categoryId: z.coerce.number().int().positive().optional(),
   subCategoryId: z.coerce.number().int().positive().optional(),
   priorityId: z.coerce.number().int().positive().optional(),
@@ -203,7 +205,7 @@ export type TRequeueQuery = z.infer<typeof ZRequeueQuery>;
  * ticket the technician is not working answers "No active ticket to requeue".
  */
 export const ZRequeueBody = z
-  .object({ id: z.uuid().optional(), ticketId: z.coerce.number().int().positive().optional() })
+  .object({ id: z.uuid().optional(), ticketId: ZTicketId.optional() })
   .loose()
   .nullish();
 export type TRequeueBody = z.infer<typeof ZRequeueBody>;
@@ -319,7 +321,7 @@ export const ZAddNotesQuery = ZAddNoteQuery.extend({
   internalAnalysisFlag: ZBooleanQuery.optional(),
   resolutionFlag: ZBooleanQuery.optional(),
   /** Autotask note type id. */
-  noteType: z.coerce.number().int().positive().optional(),
+  noteType: ZPsaId.optional(),
 });
 export type TAddNotesQuery = z.infer<typeof ZAddNotesQuery>;
 /** body: info is the 'Technician: (id): ' label; blank text is refused. */
@@ -368,7 +370,7 @@ export const ZUpdateTicketResponse = z.object({ ticket: ZQueueTicket, psa: ZPsaW
 export type TUpdateTicketResponse = z.infer<typeof ZUpdateTicketResponse>;
 
 /** A-113 query: boardId optional (the ticket's board otherwise). */
-export const ZCloseTicketQuery = ZMspQuery.extend({ ticketId: ZTicketId, boardId: z.coerce.number().int().positive().optional() });
+export const ZCloseTicketQuery = ZMspQuery.extend({ ticketId: ZTicketId, boardId: ZPsaId.optional() });
 /** A-113 answer: closed in Switchboard at once; the PSA close may still be pending (tolerated, R-320). */
 export const ZCloseTicketResponse = z.object({ ticketId: z.number().int(), closed: z.boolean(), closingStatus: z.string().nullable(), psa: ZPsaWriteState });
 export type TCloseTicketResponse = z.infer<typeof ZCloseTicketResponse>;

@@ -5,7 +5,9 @@ import { outboxMail } from '@switchboard/db';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
-import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type TQueueFixture } from './queue-fixtures.test';
+import type { TMail, TMailer } from '../../lib/mailer';
+import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createSlaAlertsService } from './sla-alerts.service';
 
 let t: TTestApp;
@@ -78,6 +80,38 @@ describe('the dispatcher’s board (decision 018)', () => {
     expect(back.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ state: 'queued', assignedTechId: null });
     expect((await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassignedTotal).toBe(3);
     expect((await unassign(fixture.admin, fixture, { id: target.id })).json()).toMatchObject({ status: 409, detail: MESSAGES.queue.dispatch.notAssigned });
+  });
+
+  // Regression (code review): unassigning paused the technician's timer and left it open; the ticket had left their
+  // list, so nobody could complete it and their time never reached the PSA.
+  it('unassigning a ticket in progress completes the technician’s timer and sends their time entry once', async () => {
+    moveClockToNineUtc(t); // the session must not cross midnight
+    const member = (await fixture.direct.listMembers())[0];
+    if (!member) throw new Error('the simulator has no member');
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(member.id) });
+    const [target] = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassigned;
+    if (!target) throw new Error('no unassigned ticket');
+    expect((await assign(fixture.admin, fixture, { id: target.id, techId: tech.id })).statusCode).toBe(200);
+    await expect.poll(async () => (await fixture.direct.getTicket(target.ticketId)).ownerId, { timeout: 5_000 }).toBe(member.id);
+    expect((await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: target.ticketId, techId: tech.id })).statusCode).toBe(200);
+    t.advanceClock(25 * 60_000);
+    expect((await unassign(fixture.admin, fixture, { id: target.id })).statusCode).toBe(200);
+    const sessions = await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${target.ticketId}/${tech.id}`);
+    expect(sessions.json()).toMatchObject({ isActive: false });
+    const entriesOfTech = async () => (await fixture.direct.listTimeEntries(target.ticketId)).filter((entry) => entry.memberId === member.id);
+    // Tried after the commit; what that try leaves, the outbox's retry loop sends.
+    const sent = async () => {
+      await runPsaOutboxPass(t.deps);
+      return (await entriesOfTech()).length;
+    };
+    await expect.poll(sent, { timeout: 10_000 }).toBe(1);
+    expect((await entriesOfTech())[0]?.hours).toBeCloseTo(25 / 60, 2);
+    // Assigned to them again later: a new timer, and the first entry is not sent twice.
+    expect((await assign(fixture.admin, fixture, { id: target.id, techId: tech.id })).statusCode).toBe(200);
+    expect((await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: target.ticketId, techId: tech.id })).json()).toMatchObject({ state: 'running', totalWorkMinutes: expect.closeTo(25, 0) as number });
+    expect((await unassign(fixture.admin, fixture, { id: target.id })).statusCode).toBe(200);
+    await runPsaOutboxPass(t.deps);
+    expect(await entriesOfTech()).toHaveLength(1);
   });
 
   it('refuses a technician with no tier, an unknown technician or ticket, and a body that is not ids', async () => {
@@ -187,5 +221,72 @@ describe('SLA alerts of a ticket just taken', () => {
     expect(await sweeps.sweep()).toMatchObject({ alerts: 0, mails: 0 });
     const mails = await mailsTo();
     expect(mails.map((mail) => mail.subject.slice(0, 8)).sort()).toEqual(['SLA 100 ', 'SLA 100 ', 'SLA 90 %', 'SLA 90 %']);
+  });
+
+  // Regression (code review): a sweep marked its whole batch sent before sending; one failed send put back only that mail
+  // and threw, so the rest of the batch was never mailed, and an address that always failed did this every sweep.
+  it('sends every other mail of a sweep when one address fails, and the failed ones on a later sweep, each exactly once', async () => {
+    const fixture = await createQueueFixture(quiet, sim);
+    const [ticketId] = await createTickets(quiet, fixture, 1, { tier: 'Tier1', prefix: 'Bounce', createdAt: new Date(quiet.deps.now().getTime() - 9 * 3_600_000) });
+    const { user: tech, client } = await technician(quiet, fixture, { tierLevel: 'Tier1' });
+    const claimed = await client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, psaMemberId: '', limit: 5 })}`);
+    expect(claimed.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toEqual([ticketId]);
+
+    // The mail server refuses the technician's address until it is fixed; every mail it accepts is recorded.
+    const delivered: TMail[] = [];
+    let refused = tech.email.toLowerCase();
+    const mailer: TMailer = {
+      async send(mail) {
+        if (mail.to.toLowerCase() === refused) throw new Error('550 mailbox unavailable');
+        delivered.push(mail);
+      },
+      health: async () => 'ok',
+    };
+    const errors: unknown[] = [];
+    const sweeps = createSlaAlertsService({ ...quiet.deps, mailer });
+    const ours = () => delivered.filter((mail) => mail.mspId === fixture.msp.id).map((mail) => `${mail.to.toLowerCase()} ${mail.subject.slice(0, 8)}`);
+
+    const first = await sweeps.sweep({ onMailError: (error) => errors.push(error) });
+    expect(first).toMatchObject({ failed: 2 });
+    expect(errors).toHaveLength(2);
+    const admin = fixture.adminUser.email.toLowerCase();
+    expect(ours()).toEqual(expect.arrayContaining([`${admin} SLA 100 `, `${admin} SLA 90 %`]));
+    expect(ours().some((mail) => mail.startsWith(refused))).toBe(false);
+    const othersCount = ours().length;
+
+    // Still refused: tried again, nothing else is sent twice.
+    expect(await sweeps.sweep()).toMatchObject({ mails: 0, failed: 2 });
+    refused = '';
+    expect(await sweeps.sweep()).toMatchObject({ mails: 2, failed: 0 });
+    expect(await sweeps.sweep()).toMatchObject({ mails: 0, failed: 0 });
+    const all = ours();
+    expect(all).toHaveLength(othersCount + 2);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining([`${tech.email.toLowerCase()} SLA 100 `, `${tech.email.toLowerCase()} SLA 90 %`]));
+  });
+
+  // Regression (code review): the list and unread count kept the alerts of tickets the technician had finished or handed
+  // back, so the badge never cleared.
+  it('takes a ticket’s alerts off the technician’s list and unread count once they complete or requeue it', async () => {
+    const fixture = await createQueueFixture(quiet, sim);
+    const ticketIds = await createTickets(quiet, fixture, 2, { tier: 'Tier1', prefix: 'Done', createdAt: new Date(quiet.deps.now().getTime() - 9 * 3_600_000) });
+    const { user: tech, client } = await technician(quiet, fixture, { tierLevel: 'Tier1' });
+    const claimed = (await client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, psaMemberId: '', limit: 5 })}`)).json<{ tickets: TQueueTicket[] }>().tickets;
+    expect(claimed.map((ticket) => ticket.ticketId).sort()).toEqual([...ticketIds].sort());
+    const [completed, requeued] = claimed;
+    if (!completed || !requeued) throw new Error('no tickets');
+    const ticketsOnList = async () => {
+      const list = (await alertsOf(client, fixture)).json<TSlaAlertList>();
+      return { tickets: [...new Set(list.alerts.map((alert) => alert.ticketId))].sort(), count: list.alerts.length, unreadCount: list.unreadCount };
+    };
+    expect(await ticketsOnList()).toEqual({ tickets: [...ticketIds].sort(), count: 8, unreadCount: 8 });
+
+    const done = await client.post(`/db/api/ticketQueue/completeticket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: completed.ticketId, techId: tech.id })}`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await ticketsOnList()).toEqual({ tickets: [requeued.ticketId], count: 4, unreadCount: 4 });
+
+    const back = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, holdTimeInHours: 0, assignedFlag: 'false' })}`, { ticketId: requeued.ticketId });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await ticketsOnList()).toEqual({ tickets: [], count: 0, unreadCount: 0 });
   });
 });

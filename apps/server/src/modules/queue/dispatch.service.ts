@@ -6,7 +6,7 @@ import type { TQueueMaintenance } from './queue.maintenance';
 import { lockOpenQueueTicket } from './queue.policy';
 import { findTechnician, findTicketById, insertQueueEvent, listActiveTechnicians, listAssignedOpenTickets, listUnassignedBySla, updateQueueTicket } from './queue.repository';
 import type { TQueueService } from './queue.service';
-import { pauseTimerOnTicket } from './timers.service';
+import { completeOpenTimersInTx } from './timers.service';
 
 /** How many unassigned tickets the board shows (the rest are counted, and in All Tickets). */
 export const DISPATCH_UNASSIGNED_LIMIT = 50;
@@ -65,19 +65,23 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
     return queue.presentOne(actor.mspId, queueTicketId);
   }
 
-  /** Takes a claimed (not started) or in-progress ticket back to the queue; a running timer on it is paused. */
+  /**
+   * Takes a claimed (not started) or in-progress ticket back to the queue; the technician's timer on it
+   * is completed and its time entry sent, as the ticket leaves their list and nobody else can finish it.
+   */
   async function unassign(actor: TActor, queueTicketId: string): Promise<TQueueTicket> {
-    const writeId = await db.transaction(async (tx) => {
+    const writeIds = await db.transaction(async (tx) => {
       const now = deps.now();
       const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
       if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
       if (ticket.assignedTechId === null || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.dispatch.notAssigned);
-      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, ticket.assignedTechId, now);
+      const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { techId: ticket.assignedTechId, notes: null, now, createdBy: actor.userId });
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: null, claimedAt: null, isReserved: false }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, ticket.assignedTechId, 'released', now, { unassignedBy: actor.userId });
-      return queue.enqueueUnassign(tx, actor, ticket);
+      const unassignWriteId = await queue.enqueueUnassign(tx, actor, ticket);
+      return unassignWriteId === null ? timeEntryWriteIds : [...timeEntryWriteIds, unassignWriteId];
     });
-    if (writeId !== null) maintenance.deliverLater(actor.mspId, [writeId]);
+    maintenance.deliverLater(actor.mspId, writeIds);
     return queue.presentOne(actor.mspId, queueTicketId);
   }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWrite, type TQueueNoteItems, type TQueueTicket } from '@switchboard/contracts';
+import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWrite, type TQueueNoteItems, type TQueueTicket, type TTimerSessionsResponse } from '@switchboard/contracts';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
-import { withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
+import { createTickets, moveClockToNineUtc, withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -102,5 +102,30 @@ describe('edit (A-112) and close (A-113)', () => {
     expect(notMine.json()).toMatchObject({ detail: MESSAGES.queue.heldByOther });
     const wrongBoard = await other.client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${other.ticket.ticketId}&boardId=${fixture.boardId + 1000}`);
     expect(wrongBoard.json()).toMatchObject({ detail: MESSAGES.queue.boardMismatch });
+  });
+
+  // Regression (code review): closing left the technician's timer running; the minutes kept counting on a closed
+  // ticket, which then refused A-119 ("This ticket is closed."), so the time entry was never sent.
+  it('closing a ticket with a running timer completes the timer and sends its time entry once', async () => {
+    moveClockToNineUtc(t); // the session must not cross midnight
+    await createTickets(t, fixture, 1, { tier: 'Tier1' });
+    const member = (await fixture.direct.listMembers())[0];
+    if (!member) throw new Error('the simulator has no member');
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(member.id) });
+    const [ticket] = (await client.get(`/db/api/ticketQueue/nextTickets?mspCustomDomain=${domain()}&techId=${user.id}&limit=1`)).json<{ tickets: TQueueTicket[] }>().tickets;
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(member.id); // the claim's assignment landed
+    expect((await client.post(`/db/api/ticketActivities/${domain()}/start`, { ticketId: ticket.ticketId, techId: user.id })).statusCode).toBe(200);
+    t.advanceClock(15 * 60_000);
+    const closed = await client.post(`/psa/closeTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&boardId=${fixture.boardId}`);
+    expect(closed.json()).toMatchObject({ closed: true, psa: { status: 'done' } });
+    const sessionsOf = async () => (await client.get(`/db/api/ticketActivities/${domain()}/${ticket.ticketId}/${user.id}`)).json<TTimerSessionsResponse>();
+    expect((await sessionsOf()).isActive).toBe(false);
+    t.advanceClock(30 * 60_000);
+    expect((await sessionsOf()).totalWorkMinutes).toBeCloseTo(15, 0);
+    const entries = (await fixture.direct.listTimeEntries(ticket.ticketId)).filter((entry) => entry.memberId === member.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.hours).toBeCloseTo(0.25, 2);
+    expect(entries[0]?.notes).toContain(MESSAGES.queue.completed);
   });
 });

@@ -16,7 +16,7 @@ import { resolveTechnician } from './queue.policy';
 import { deliverQueueWrite, enqueueQueueWrite, pendingWriteStates, QUEUE_WRITES, type TUpdatePayload } from './queue.psa-writes';
 import { applyEditToTicketCopy, findBoardStatuses, findTicketByPsaId, insertQueueEvent, updateQueueTicket, type TQueueTicketRow } from './queue.repository';
 import { tierRank } from './queue.scoring';
-import { memberNumberOf } from './timers.service';
+import { completeOpenTimersInTx, memberNumberOf } from './timers.service';
 import type { TQueueService } from './queue.service';
 import { insertQueueNote, listQueueNotes, type TQueueNoteRow } from './notes.repository';
 
@@ -163,7 +163,8 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
 
   /**
    * A-113: closes the ticket with its board's closing status. Closed here at once; the PSA close is
-   * tolerated when it fails and retried by the outbox until it lands (R-320).
+   * tolerated when it fails and retried by the outbox until it lands (R-320). Timers still open on it
+   * are completed and their time entries sent first: a closed ticket can no longer be completed (A-119).
    */
   async function closeTicket(actor: TActor, ticketId: number, boardId: number | undefined): Promise<TCloseTicketResponse> {
     await resolveTechnician(db, actor, actor.userId, 'work');
@@ -177,6 +178,8 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
       const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, actor.mspId, ticket.boardId);
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'closed', closedAt: now, ...(ticket.completedAt === null ? { completedAt: now } : {}) }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, actor.userId, 'closed', now);
+      // Queued before the close, so the PSA gets the time before the ticket closes (the outbox keeps the order).
+      const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { notes: MESSAGES.queue.completed, now, createdBy: actor.userId });
       const writeId = await enqueueQueueWrite(tx, {
         mspId: actor.mspId,
         kind: QUEUE_WRITES.close,
@@ -185,8 +188,9 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
         payload: { ticketId: ticket.psaTicketId, statusId: statuses?.closingStatusId ?? null, resolution: null },
         createdBy: actor.userId,
       }, deps.now());
-      return { ticket, statusName: statuses?.closingStatusName ?? null, writeId };
+      return { ticket, statusName: statuses?.closingStatusName ?? null, timeEntryWriteIds, writeId };
     });
+    for (const id of result.timeEntryWriteIds) await deliverQueueWrite(deps, actor.mspId, id);
     const psa = await deliverQueueWrite(deps, actor.mspId, result.writeId);
     return { ticketId: result.ticket.psaTicketId, closed: true, closingStatus: result.statusName, psa };
   }

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TQueueTicket } from '@switchboard/contracts';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
-import type { TestClient, TTestApp } from '../../../test/test-app';
+import type { TApp } from '../../app-deps';
+import { createReplicaApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
 
@@ -56,7 +57,7 @@ describe('nextTickets called by several technicians at once (one batched claim)'
     const responses = await Promise.all(people.map(({ user, client }) => next(client, user.id, 3)));
     const batchSizes = execute.mock.calls
       .map(([query]) => JSON.stringify(query))
-      .filter((text) => text.includes('queue_claim_batch'))
+      .filter((text) => text.includes('queue_claim_up_to_limit'))
       .map((text) => /\{([0-9a-f-]{36}(?:,[0-9a-f-]{36})*)\}/.exec(text)?.[1]?.split(',').length ?? 0);
     execute.mockRestore();
     expect(Math.max(...batchSizes)).toBeGreaterThan(1);
@@ -82,5 +83,58 @@ describe('nextTickets called by several technicians at once (one batched claim)'
     const tier1Taken = [forPlain, forRejecter, forReserver].flatMap((tickets) => tickets ?? []).filter((ticket) => ticket.ticketId !== reserved.ticketId);
     expect(tier1Taken.every((ticket) => ticket.tier === 'Tier1')).toBe(true);
     expect(tier1Taken.map((ticket) => ticket.ticketId).sort((a, b) => a - b)).toEqual(tier1Ids.slice(1, 9));
+  });
+});
+
+// Regression (the "next" race): pressing "next" several times at once — a double-click, two tabs, a client retry,
+// two replicas — gave a technician up to twice the limit. Each call claimed `limit - working count` with a count
+// read before any lock, so calls that did not share a batch (another replica's, or a PSA-linked technician's own
+// transactions) all read 0 and all claimed the limit. The claim now counts under the technician's lock.
+describe('nextTickets pressed several times at once for one technician (double-click, two tabs, two replicas)', () => {
+  let replica: TApp;
+
+  beforeAll(async () => {
+    replica = await createReplicaApp(t);
+  });
+  afterAll(async () => {
+    await replica.close();
+  });
+
+  async function pressNextAtOnce(options: { isLinkedToPsa: boolean }) {
+    const fixture = await createQueueFixture(t, sim);
+    const ids = await createTickets(t, fixture, 12, { tier: 'Tier1' });
+    const [member] = await fixture.direct.listMembers();
+    if (!member) throw new Error('the simulator has no member');
+    const tech = await technician(t, fixture, { tierLevel: 'Tier1', ...(options.isLinkedToPsa ? { psaMemberId: String(member.id) } : {}) });
+    // The same session on another replica of the server (a second tab served by the other one).
+    const onReplica = new TestClient(replica, tech.client.ip);
+    onReplica.useSession(tech.client.sessionCookie);
+    // Both replicas bring the queue up to date first, so the calls below only claim.
+    for (const client of [tech.client, onReplica]) expect((await client.get(`/db/api/ticketQueue/eligibleTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.user.id })}`)).statusCode).toBe(200);
+
+    const responses = await Promise.all([tech.client, tech.client, tech.client, onReplica, onReplica, onReplica].map((client) => client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.user.id, limit: 5 })}`)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+
+    // What the technician sees as their current tickets: exactly five, each once, all theirs.
+    const working = ticketsOf(await tech.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.user.id })}`));
+    expect(working).toHaveLength(5);
+    expect(new Set(working.map((ticket) => ticket.id)).size).toBe(5);
+    expect(working.every((ticket) => ticket.state === 'claimed' && ticket.assignedTechId === tech.user.id)).toBe(true);
+    // The queue holds no other claim, and every call answered those five (none a ticket the technician does not hold).
+    const all = ticketsOf(await fixture.admin.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, show: 'all', sort: 'score', page: 1 })}`));
+    expect(all.filter((ticket) => ticket.state === 'claimed').map((ticket) => ticket.id).sort()).toEqual(working.map((ticket) => ticket.id).sort());
+    for (const response of responses) expect(ticketsOf(response).map((ticket) => ticket.id).sort()).toEqual(working.map((ticket) => ticket.id).sort());
+    return { fixture, ids, member, working };
+  }
+
+  it('a technician without a PSA member ends up with exactly five tickets (batched claims of two replicas)', async () => {
+    await pressNextAtOnce({ isLinkedToPsa: false });
+  });
+
+  it('a technician with a PSA member ends up with exactly five tickets, and only those five are assigned in the PSA', async () => {
+    const { fixture, ids, member, working } = await pressNextAtOnce({ isLinkedToPsa: true });
+    const held = new Set(working.map((ticket) => ticket.ticketId));
+    for (const ticketId of held) await expect.poll(async () => (await fixture.direct.getTicket(ticketId)).ownerId, { timeout: 10_000 }).toBe(member.id);
+    for (const ticketId of ids.filter((id) => !held.has(id))) expect((await fixture.direct.getTicket(ticketId)).ownerId).toBeNull();
   });
 });

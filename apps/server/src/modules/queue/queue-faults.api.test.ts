@@ -56,7 +56,7 @@ describe('the queue’s PSA writes under 20 percent injected faults', () => {
     sim.faults.failNext({ kind: 'drop', phase: 'after', count: 8, method: 'POST', pathPrefix: '/v4_6_release/apis/3.0/time/entries' });
 
     const completed: { ticketId: number; memberId: number; note: string }[] = [];
-    const requeued: number[] = [];
+    const requeued: { ticketId: number; memberId: number }[] = [];
     for (const [index, { user, client }] of people.entries()) {
       const memberId = members[index]?.id ?? 0;
       const response = await client.get(`/db/api/ticketQueue/nextTickets?mspCustomDomain=${domain}&techId=${user.id}&limit=${PER_TECHNICIAN}`);
@@ -76,7 +76,7 @@ describe('the queue’s PSA writes under 20 percent injected faults', () => {
           completed.push({ ticketId: ticket.ticketId, memberId, note });
         } else {
           ok((await client.post(`/db/api/ticketQueue/requeueticket?mspCustomDomain=${domain}&techId=${user.id}&holdTimeInHours=48&assignedFlag=false`, ticket)).statusCode);
-          requeued.push(ticket.ticketId);
+          requeued.push({ ticketId: ticket.ticketId, memberId });
         }
       }
     }
@@ -103,11 +103,14 @@ describe('the queue’s PSA writes under 20 percent injected faults', () => {
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ memberId });
     }
-    for (const ticketId of requeued) {
+    for (const { ticketId, memberId } of requeued) {
       const ticket = await fixture.direct.getTicket(ticketId);
       expect(ticket).toMatchObject({ isClosed: false, ownerId: null });
       expect((await fixture.direct.listNotes(ticketId)).filter((each) => each.text.includes('Work on '))).toHaveLength(1);
-      expect(await fixture.direct.listTimeEntries(ticketId)).toHaveLength(0);
+      // Handed back to the queue: the technician's 20 minutes are entered once, as at a completion (decision 018).
+      const entries = await fixture.direct.listTimeEntries(ticketId);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ memberId });
     }
     // A working day of requests with real retry waits: 15-30 s on a loaded machine, so more than the suite's 30 s default.
   }, 120_000);

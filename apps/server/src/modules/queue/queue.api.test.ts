@@ -6,6 +6,8 @@ import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { upsertTicketCopies } from '../boards/ticket-copies.repository';
+import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type TQueueFixture } from './queue-fixtures.test';
 
 const DAY_MS = 86_400_000;
@@ -324,6 +326,135 @@ describe('complete, mark incomplete, requeue, reject and release (A-119–A-121)
     for (const ticket of held) expect(await eligibleIds()).toContain(ticket.id);
     const working = ticketsOf(await idler.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: idler.user.id })}`));
     expect(working).toEqual([]);
+  });
+
+  // Regression (code review): a ticket, board or note type id past PostgreSQL's integer range reached an integer column
+  // and answered 500 "Something went wrong on our side." instead of saying what was wrong.
+  it('refuses a requeue ticketId, a note type and a board id past the integer range with a 400 in plain words', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier3' });
+    const [ticket] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    const tooBig = 99_999_999_999;
+    const requeue = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, holdTimeInHours: 0 })}`, { ticketId: tooBig });
+    expect(requeue.json()).toMatchObject({ status: 400, code: 'validation', detail: 'Ticket id must be at most 2147483647.' });
+    const note = await client.post(`/psa/addNotesToTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, noteType: tooBig })}`, { info: '', text: 'Checked the printer' });
+    expect(note.json()).toMatchObject({ status: 400, code: 'validation', detail: 'Note type must be at most 2147483647.' });
+    const all = await client.get(`/db/api/ticketQueue/getAll?${q({ mspCustomDomain: fixture.msp.customDomain, boardId: tooBig })}`);
+    expect(all.json()).toMatchObject({ status: 400, code: 'validation', detail: 'Board id must be at most 2147483647.' });
+    const close = await client.post(`/psa/closeTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, boardId: tooBig })}`);
+    expect(close.json()).toMatchObject({ status: 400, code: 'validation', detail: 'Board id must be at most 2147483647.' });
+    await client.post(`/db/api/ticketQueue/release?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id })}`);
+  });
+});
+
+// Regression (code review): a hand-off or a close left the outgoing technician's timer paused or running and open. Their
+// time never reached the PSA (the ticket had left their list, so nobody could complete it), and on a closed ticket
+// the minutes kept counting.
+describe('the timer of a ticket that leaves the technician or closes is completed, its time entry sent once', () => {
+  let fixture: TQueueFixture;
+  let memberA: number;
+  let memberB: number;
+
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 6, { tier: 'Tier1' });
+    const [first, second] = await fixture.direct.listMembers();
+    if (!first || !second) throw new Error('the simulator has too few members');
+    memberA = first.id;
+    memberB = second.id;
+  });
+
+  const timer = (client: TestClient, action: string, body: Record<string, unknown>) => client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/${action}`, body);
+  const sessionsOf = async (client: TestClient, ticketId: number, techId: string) =>
+    (await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${ticketId}/${techId}`)).json<{ isActive: boolean; totalWorkMinutes: number }>();
+  const entriesOf = async (ticketId: number, memberId: number) => (await fixture.direct.listTimeEntries(ticketId)).filter((entry) => entry.memberId === memberId);
+
+  it('a requeue kept for the technician keeps the timer paused; one handed back completes it, and the next technician’s completion sends only their own', async () => {
+    moveClockToNineUtc(t); // the sessions must not cross midnight
+    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
+    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    const requeue = (assignedFlag: 'true' | 'false') =>
+      a.client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: a.user.id, holdTimeInHours: 0, assignedFlag })}`, { ticketId: ticket.ticketId });
+    expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
+    t.advanceClock(20 * 60_000);
+    // Kept for A: paused, not completed, nothing sent; A takes it again and resumes the same timer.
+    expect((await requeue('true')).statusCode).toBe(200);
+    expect(await entriesOf(ticket.ticketId, memberA)).toHaveLength(0);
+    expect(ticketsOf(await next(a.client, fixture, a.user.id, 1)).map((each) => each.id)).toEqual([ticket.id]);
+    expect((await timer(a.client, 'resume', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
+    t.advanceClock(10 * 60_000);
+    // Handed back: A's 30 minutes go to the PSA at once, under A's member.
+    expect((await requeue('false')).json()).toMatchObject({ ticket: { state: 'queued', assignedTechId: null } });
+    expect(await sessionsOf(a.client, ticket.ticketId, a.user.id)).toMatchObject({ isActive: false });
+    const sent = await entriesOf(ticket.ticketId, memberA);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.hours).toBeCloseTo(0.5, 2);
+    // B takes it over and completes it: B's entry is sent, A's stays the one it was.
+    const b = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberB) });
+    const picked = await b.client.post(`/db/api/ticketQueue/manualPick?${q({ mspCustomDomain: fixture.msp.customDomain, techId: b.user.id, ticketQueueEntityId: ticket.id })}`);
+    expect(picked.statusCode).toBe(200);
+    expect((await timer(b.client, 'start', { ticketId: ticket.ticketId, techId: b.user.id })).statusCode).toBe(200);
+    t.advanceClock(10 * 60_000);
+    expect((await b.client.post(`/db/api/ticketQueue/completeticket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, techId: b.user.id })}`)).statusCode).toBe(200);
+    expect(await entriesOf(ticket.ticketId, memberA)).toHaveLength(1);
+    expect(await entriesOf(ticket.ticketId, memberB)).toHaveLength(1);
+    expect(await fixture.direct.listTimeEntries(ticket.ticketId)).toHaveLength(2);
+  });
+
+  it('a reject completes the technician’s timer and sends its time entry', async () => {
+    moveClockToNineUtc(t);
+    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
+    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
+    t.advanceClock(15 * 60_000);
+    const rejected = await a.client.post(`/db/api/ticketQueue/rejectTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, techId: a.user.id })}`, { reason: 'Needs the network team' });
+    expect(rejected.statusCode).toBe(200);
+    expect(await sessionsOf(a.client, ticket.ticketId, a.user.id)).toMatchObject({ isActive: false });
+    const sent = await entriesOf(ticket.ticketId, memberA);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.hours).toBeCloseTo(0.25, 2);
+  });
+
+  it('a ticket closed in the PSA stops its timer at the refresh that closes it, and the time entry is sent', async () => {
+    moveClockToNineUtc(t);
+    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
+    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    // The ticket may be the one rejected above, with that technician's entry (the same PSA member) already there.
+    const earlier = (await entriesOf(ticket.ticketId, memberA)).length;
+    expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
+    t.advanceClock(15 * 60_000);
+    // Closed by someone in the PSA; the sync brings the closed copy.
+    await fixture.direct.closeTicket(ticket.ticketId, { statusId: fixture.closingStatusId });
+    await upsertTicketCopies(
+      t.deps.database.db,
+      fixture.msp.id,
+      'CONNECTWISE',
+      [{ externalId: ticket.ticketId, summary: ticket.title, board: { id: fixture.boardId, name: 'Board' }, type: { id: fixture.typeId, name: 'Type' }, subtype: { id: fixture.subtypes.tier1, name: 'Tier1' }, priority: { id: fixture.priorityId, name: 'Priority' }, company: { id: fixture.companyId, name: 'Company' }, isClosed: true, closedAt: t.deps.now() }],
+      t.deps.now(),
+    );
+    t.advanceClock(16_000); // the next upkeep pass
+    const working = ticketsOf(await a.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: a.user.id })}`));
+    expect(working.map((each) => each.id)).not.toContain(ticket.id);
+    const stopped = await sessionsOf(a.client, ticket.ticketId, a.user.id);
+    expect(stopped.isActive).toBe(false);
+    t.advanceClock(30 * 60_000);
+    expect((await sessionsOf(a.client, ticket.ticketId, a.user.id)).totalWorkMinutes).toBeCloseTo(stopped.totalWorkMinutes, 2);
+    // The outbox's retry loop sends what the upkeep queued (after the claim's assignment, in order).
+    const sentByRetries = async () => {
+      await runPsaOutboxPass(t.deps);
+      return (await entriesOf(ticket.ticketId, memberA)).length;
+    };
+    await expect.poll(sentByRetries, { timeout: 5_000 }).toBe(earlier + 1);
+    await runPsaOutboxPass(t.deps);
+    const entries = await entriesOf(ticket.ticketId, memberA);
+    expect(entries).toHaveLength(earlier + 1);
+    expect(entries.filter((entry) => entry.notes.includes(MESSAGES.queue.completed))).toHaveLength(1);
   });
 });
 

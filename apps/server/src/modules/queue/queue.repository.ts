@@ -3,6 +3,9 @@ import { queueSettings, type TDatabase } from '@switchboard/db';
 import type { TQueueSettings, TQueueState, TQueueTier } from '@switchboard/contracts';
 import { DEFAULT_QUEUE_SETTINGS, DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
 import { QUEUE_WRITES } from './queue.psa-writes';
+// A cycle (timers.service reads tickets here), used only inside refreshQueue: the refresh closes tickets the PSA
+// closed and must complete their timers in its own transaction, with the timers' one completion path.
+import { completeTimersOfClosedTickets } from './timers.service';
 
 /**
  * Queue SQL (issue #10). Raw SQL where the claim must be one statement (FOR UPDATE SKIP LOCKED in a
@@ -228,14 +231,28 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
         is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${key}, case when q.is_tier_pinned then q.tier else src.tier end)
     returning q.id`,
   );
-  const closed = await rowsOf(
-    db,
-    sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
-      from psa_tickets t
-      where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
-        ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
-      returning q.id`,
-  );
+  // Closed in the PSA: closed here, and in the same transaction every timer still open on those tickets is
+  // completed with its time entry queued (a closed ticket refuses A-119, so its minutes would count forever).
+  // Only a pass that closes something looks for timers (one read of the open-timer index).
+  const closed = await db.transaction(async (tx) => {
+    const rows = await rowsOf(
+      tx,
+      sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
+        from psa_tickets t
+        where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
+          ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
+        returning q.id`,
+    );
+    if (rows.length === 0) return rows;
+    // A statement of its own (a fresh snapshot), so it also sees a timer started just before the update took the ticket's lock.
+    const withOpenTimers = await rowsOf(
+      tx,
+      sql`select distinct tm.queue_ticket_id from queue_timers tm
+        where tm.msp_id = ${mspId} and tm.queue_ticket_id = any(${arrayLiteral(rows.map((row) => String(row.id)))}::uuid[]) and tm.state <> 'completed'`,
+    );
+    if (withOpenTimers.length > 0) await completeTimersOfClosedTickets(tx, mspId, withOpenTimers.map((row) => String(row.queue_ticket_id)), now);
+    return rows;
+  });
   return inserted.length + changed.length + closed.length;
 }
 
@@ -262,21 +279,21 @@ export interface TTechnicianRow {
   tierLevel: TQueueTier | null;
   psaMemberId: string | null;
   isActive: boolean;
-  /** How many tickets the technician has claimed or in progress (read in the same statement). */
-  workingCount: number;
 }
-/** A technician of the MSP with their working count (findTechnicians of one). */
+/** A technician of the MSP (findTechnicians of one). */
 export async function findTechnician(db: TDatabase, mspId: string, techId: string): Promise<TTechnicianRow | undefined> {
   const [row] = await findTechnicians(db, mspId, [techId]);
   return row;
 }
 
-/** Technicians of the MSP by id with their working counts, in one statement, in the order of `techIds`; undefined where none. */
+/**
+ * Technicians of the MSP by id, in one statement, in the order of `techIds`; undefined where none. No count of
+ * their tickets: one read here is stale by the claim (decision 029), which counts them itself under a lock.
+ */
 export async function findTechnicians(db: TDatabase, mspId: string, techIds: string[]): Promise<(TTechnicianRow | undefined)[]> {
   const rows = await rowsOf(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.tier_level, u.psa_member_id, u.is_active,
-        (select count(*)::int from queue_tickets w where w.msp_id = u.msp_id and w.assigned_tech_id = u.id and w.state in ('claimed', 'working')) as working_count
+    sql`select u.id, u.first_name, u.last_name, u.tier_level, u.psa_member_id, u.is_active
       from users u where u.msp_id = ${mspId} and u.id = any(${arrayLiteral(techIds)}::uuid[]) and u.kind = 'technician'`,
   );
   const byId = new Map<string, TTechnicianRow>(
@@ -289,7 +306,6 @@ export async function findTechnicians(db: TDatabase, mspId: string, techIds: str
         tierLevel: asText(row.tier_level) as TQueueTier | null,
         psaMemberId: asText(row.psa_member_id),
         isActive: row.is_active === true,
-        workingCount: Number(row.working_count ?? 0),
       },
     ]),
   );
@@ -300,8 +316,8 @@ export interface TClaimInput {
   mspId: string;
   techId: string;
   tierRank: number;
-  /** How many to claim now (the batch limit minus what the technician already has); 0 only reads. */
-  count: number;
+  /** The most claimed and working tickets the technician may hold after the claim (the "next" limit). */
+  limit: number;
   now: Date;
 }
 
@@ -309,31 +325,31 @@ export interface TClaimInput {
 export interface TClaimRequest {
   techId: string;
   tierRank: number;
-  /** How many to claim now; 0 or less only reads the current ones. */
-  count: number;
+  /** Claims up to this many claimed and working tickets in all; what the technician holds already counts. */
+  limit: number;
 }
 
 /**
- * "Next tickets" for several technicians of one MSP in ONE statement: for each, up to `count` tickets
- * newly claimed from the top of the queue (queue_claim_batch, migration 0017: the single-technician claim
- * looped inside the statement, so no ticket goes to two technicians; rows other sessions hold are skipped
- * FOR UPDATE SKIP LOCKED, never waited on), plus the technician's current ones. Order per technician:
- * own tier first, then lower tiers, then rank key — the partial index's order, so each walk stops after
- * `count`. Answers each technician's rows in the order of `requests`.
+ * "Next tickets" for several technicians of one MSP in ONE statement: each technician topped up to their
+ * `limit` of claimed and working tickets from the top of the queue (queue_claim_up_to_limit, migration 0024:
+ * each technician's lock, their tickets counted under it, then queue_claim_batch of migration 0017 — the
+ * single-technician claim looped inside the statement, so no ticket goes to two technicians; rows other
+ * sessions hold are skipped FOR UPDATE SKIP LOCKED, never waited on). Two calls for one technician that do
+ * not share a batch (two tabs, two replicas, a PSA-linked technician's own transaction) never hold more than
+ * `limit` together: the second waits for the first's commit and counts what it claimed. Order per technician:
+ * own tier first, then lower tiers, then rank key — the partial index's order, so each walk stops early.
+ * Answers each technician's tickets (the ones held before, then the new ones) in the order of `requests`.
  */
 export async function claimNextTicketsBatch(db: TDatabase, mspId: string, requests: TClaimRequest[], now: Date): Promise<TQueueTicketRow[][]> {
   const techIds = sql`${arrayLiteral(requests.map((request) => request.techId))}::uuid[]`;
   const ranks = sql`${arrayLiteral(requests.map((request) => Math.floor(request.tierRank)))}::int[]`;
-  const counts = sql`${arrayLiteral(requests.map((request) => Math.max(0, Math.floor(request.count))))}::int[]`;
-  // The function's rows come back as it updated them (the statement's own snapshot still sees them
-  // queued), so the current ones are read beside them without counting a new claim twice.
+  const limits = sql`${arrayLiteral(requests.map((request) => Math.max(0, Math.floor(request.limit))))}::int[]`;
+  // The function answers the held tickets itself, read after its lock: this statement's own snapshot is older
+  // than the lock, so it would miss what a call the claim waited for had just claimed.
   const rows = await rowsOf(
     db,
-    sql`with claimed as (select * from queue_claim_batch(${mspId}, ${techIds}, ${ranks}, ${counts}, ${iso(now)}::timestamptz))
-      select ${TICKET_COLUMNS}, true as is_new from claimed q ${TICKET_JOINS}
-      union all
-      select ${TICKET_COLUMNS}, false as is_new from queue_tickets q ${TICKET_JOINS}
-      where q.msp_id = ${mspId} and q.assigned_tech_id = any(${techIds}) and q.state in ('claimed', 'working')`,
+    sql`with held as (select (c.ticket).*, c.is_new from queue_claim_up_to_limit(${mspId}, ${techIds}, ${ranks}, ${limits}, ${iso(now)}::timestamptz) c)
+      select ${TICKET_COLUMNS}, q.is_new from held q ${TICKET_JOINS}`,
   );
   const byTech = new Map<string, TQueueTicketRow[]>();
   for (const row of rows.map(toTicketRow)) {
@@ -346,7 +362,7 @@ export async function claimNextTicketsBatch(db: TDatabase, mspId: string, reques
 
 /** "Next tickets" for one technician in one statement (claimNextTicketsBatch of one). */
 export async function claimNextTickets(db: TDatabase, input: TClaimInput): Promise<TQueueTicketRow[]> {
-  const [rows] = await claimNextTicketsBatch(db, input.mspId, [{ techId: input.techId, tierRank: input.tierRank, count: input.count }], input.now);
+  const [rows] = await claimNextTicketsBatch(db, input.mspId, [{ techId: input.techId, tierRank: input.tierRank, limit: input.limit }], input.now);
   return rows ?? [];
 }
 

@@ -81,7 +81,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       byDistinct(
         requests,
         (request) => request.techId,
-        (a, b) => (b.count > a.count ? b : a),
+        (a, b) => (b.limit > a.limit ? b : a),
         (distinct) => claimNextTicketsBatch(db, mspId, distinct, deps.now()),
       ),
     COALESCE,
@@ -152,11 +152,13 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     await maintenance.maintain(actor.mspId);
     const settings = await maintenance.settingsOf(actor.mspId);
     const isLinkedToPsa = memberNumberOf(technician) !== null;
-    const claim = async (count: number) => {
-      const input = { mspId: actor.mspId, techId: technician.id, tierRank: rank, count, now: deps.now() };
+    // The claim counts what the technician holds itself, under their lock (decision 029): a count read before
+    // it let two calls that did not share a batch (two tabs, two replicas, a retry) both claim `limit`.
+    const claim = async () => {
+      const input = { mspId: actor.mspId, techId: technician.id, tierRank: rank, limit: query.limit, now: deps.now() };
       // The claim is one statement (atomic alone): a technician without a PSA member makes no PSA write, so no
       // transaction is opened and the claim goes with those of other technicians arriving at the same time.
-      if (!isLinkedToPsa) return { rows: await claimTogether(actor.mspId, { techId: technician.id, tierRank: rank, count }), writeIds: [] as string[] };
+      if (!isLinkedToPsa) return { rows: await claimTogether(actor.mspId, { techId: technician.id, tierRank: rank, limit: query.limit }), writeIds: [] as string[] };
       return db.transaction(async (tx) => {
         const rows = await claimNextTickets(tx, input);
         const writeIds: string[] = [];
@@ -167,10 +169,10 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         return { rows, writeIds };
       });
     };
-    let { rows, writeIds } = await claim(query.limit - technician.workingCount);
+    let { rows, writeIds } = await claim();
     // A full batch is the rule; fewer means the queue ran dry or rows were taken mid-scan: look once more.
     if (rows.length < query.limit && rows.some((row) => row.isNew === true)) {
-      const again = await claim(query.limit - rows.length);
+      const again = await claim();
       rows = again.rows;
       writeIds = [...writeIds, ...again.writeIds];
     }
@@ -270,7 +272,8 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
 
   /**
    * A-121: the active ticket goes back to the queue with a hold (hours), optionally reserved for the
-   * same technician (assignedFlag) and with a new tier; a running timer on it is paused (R-325).
+   * same technician (assignedFlag) and with a new tier. Kept for them, a running timer on it is paused
+   * (R-325); handed back, their timer is completed and its time entry sent, as nobody else can finish it.
    */
   async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<TQueueTicket> {
     const technician = await resolveTechnician(db, actor, query.techId, 'work');
@@ -280,7 +283,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const now = deps.now();
       const ticket = body.id !== undefined ? await findTicketById(tx, actor.mspId, body.id, true) : await findTicketByPsaId(tx, actor.mspId, body.ticketId ?? 0, true);
       if (!ticket || ticket.assignedTechId !== technician.id || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.noActiveTicketToRequeue);
-      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
+      let timeEntryWriteId: string | null = null;
+      if (isAssigned) await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
+      else timeEntryWriteId = (await completeTimerInTx(tx, ticket, technician, null, now, actor.userId))?.timeEntryWriteId ?? null;
       const holdUntil = query.holdTimeInHours > 0 ? new Date(now.getTime() + query.holdTimeInHours * 3_600_000) : null;
       await updateQueueTicket(
         tx,
@@ -297,8 +302,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         now,
       );
       await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'requeued', now, { holdTimeInHours: query.holdTimeInHours, assignedFlag: isAssigned, newTier: query.newTier ?? null });
-      return { ticket, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
+      return { ticket, timeEntryWriteId, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
     });
+    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
     if (result.writeId !== null) await deliverQueueWrite(deps, actor.mspId, result.writeId);
     return presentOne(actor.mspId, result.ticket.id);
   }
@@ -306,7 +312,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
   /**
    * Reject with a reason (issue #10, beyond the spec): the claimed ticket goes back to the queue, is
    * not offered to this technician again for the MSP's cooldown, and the reason becomes an internal
-   * note in the PSA.
+   * note in the PSA. Their timer on it is completed and its time entry sent (it leaves their list).
    */
   async function reject(actor: TActor, ticketId: number, techId: string, body: TRejectTicketBody) {
     const technician = await resolveTechnician(db, actor, techId, 'work');
@@ -316,7 +322,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const now = deps.now();
       const ticket = await lockedTicketByPsaId(tx, actor, ticketId);
       assertWorkingOn(ticket, technician.id);
-      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
+      const timer = await completeTimerInTx(tx, ticket, technician, null, now, actor.userId);
       const until = new Date(now.getTime() + settings.rejectCooldownMinutes * 60_000);
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', claimedAt: null, assignedTechId: null, isReserved: false }, now);
       await insertRejection(tx, actor.mspId, ticket.id, technician.id, body.reason, now, until);
@@ -332,8 +338,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         createdBy: actor.userId,
       }, deps.now());
       const unassignWriteId = await enqueueUnassign(tx, actor, ticket);
-      return { ticket, until, noteWriteId, unassignWriteId };
+      return { ticket, until, timeEntryWriteId: timer?.timeEntryWriteId ?? null, noteWriteId, unassignWriteId };
     });
+    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
     const note = await deliverQueueWrite(deps, actor.mspId, result.noteWriteId);
     if (result.unassignWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
     return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note };

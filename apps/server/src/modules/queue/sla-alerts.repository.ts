@@ -58,14 +58,22 @@ export interface TSlaMailRow {
   slaDueAt: Date | null;
 }
 
-/** Takes up to `limit` unsent mails (sets sent_at), skipping rows another process is taking. */
-export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number): Promise<TSlaMailRow[]> {
+export type TSlaMailKey = Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>;
+
+/**
+ * Claims up to `limit` unsent mails (sets sent_at, so another process skips them) in key order after `after`, the last
+ * key this sweep has taken, so a mail put back during a sweep is not taken again by the same sweep. The caller sends
+ * each and puts back (`releaseSlaMails`) every one it did not send.
+ */
+export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number, after?: TSlaMailKey): Promise<TSlaMailRow[]> {
+  const afterKey = after ? sql`and (msp_id, alert_id, user_id) > (${after.mspId}::uuid, ${after.alertId}::uuid, ${after.userId}::uuid)` : sql``;
   const rows = await rowsOf(
     db,
     sql`with taken as (
         update sla_alert_mails m set sent_at = ${now.toISOString()}::timestamptz
         where (m.msp_id, m.alert_id, m.user_id) in (
-          select msp_id, alert_id, user_id from sla_alert_mails where sent_at is null limit ${limit} for update skip locked)
+          select msp_id, alert_id, user_id from sla_alert_mails where sent_at is null ${afterKey}
+          order by msp_id, alert_id, user_id limit ${limit} for update skip locked)
         returning m.msp_id, m.alert_id, m.user_id
       )
       select t.msp_id, t.alert_id, t.user_id, u.email, a.threshold, q.psa_ticket_id, p.summary, q.sla_due_at,
@@ -75,7 +83,8 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
       join sla_alerts a on a.msp_id = t.msp_id and a.id = t.alert_id
       join users tu on tu.msp_id = a.msp_id and tu.id = a.tech_id
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
-      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id`,
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      order by t.msp_id, t.alert_id, t.user_id`,
   );
   return rows.map((row) => ({
     mspId: String(row.msp_id),
@@ -90,9 +99,14 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
   }));
 }
 
-/** A mail that could not be sent goes back to be taken by the next sweep. */
-export async function releaseSlaMail(db: TDatabase, mail: Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>): Promise<void> {
-  await db.execute(sql`update sla_alert_mails set sent_at = null where msp_id = ${mail.mspId} and alert_id = ${mail.alertId} and user_id = ${mail.userId}`);
+/** Mails taken but not sent (a failed send, or a sweep that stopped) go back to be taken by a later sweep. */
+export async function releaseSlaMails(db: TDatabase, mails: readonly TSlaMailKey[]): Promise<void> {
+  if (mails.length === 0) return;
+  const keys = sql.join(
+    mails.map((mail) => sql`(${mail.mspId}::uuid, ${mail.alertId}::uuid, ${mail.userId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`update sla_alert_mails set sent_at = null where (msp_id, alert_id, user_id) in (${keys})`);
 }
 
 export interface TSlaAlertRow {
@@ -106,7 +120,10 @@ export interface TSlaAlertRow {
   isRead: boolean;
 }
 
-/** The technician's alerts on tickets still open, newest first, with their read marks. */
+/**
+ * The technician's alerts on tickets still claimed or worked by them, newest first, with their read marks: a ticket they
+ * completed, requeued or handed back takes its alerts off their list (they come back if the ticket comes back to them).
+ */
 export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string, limit: number): Promise<TSlaAlertRow[]> {
   const rows = await rowsOf(
     db,
@@ -115,7 +132,7 @@ export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
       join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
-      where a.msp_id = ${mspId} and a.tech_id = ${techId}
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
       order by a.created_at desc, a.threshold desc limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -142,13 +159,15 @@ export async function markSlaAlertsRead(db: TDatabase, mspId: string, techId: st
   return rows.length;
 }
 
-/** Unread alerts of the technician. */
+/** Unread alerts of the technician, on the tickets `listSlaAlerts` shows (still claimed or worked by them). */
 export async function countUnreadSlaAlerts(db: TDatabase, mspId: string, techId: string): Promise<number> {
   const rows = await rowsOf(
     db,
     sql`select count(*)::int as n from sla_alerts a
+      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = a.tech_id
-      where a.msp_id = ${mspId} and a.tech_id = ${techId} and r.alert_id is null`,
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
+        and r.alert_id is null`,
   );
   return Number(rows[0]?.n ?? 0);
 }

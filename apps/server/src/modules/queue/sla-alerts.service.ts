@@ -2,7 +2,7 @@ import type { TSlaAlertList } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import type { TActor } from '../../plugins/access';
-import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, releaseSlaMail, takeUnsentSlaMails, type TSlaMailRow } from './sla-alerts.repository';
+import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, releaseSlaMails, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
 
 const ALERT_LIST_LIMIT = 50;
 const MAIL_BATCH = 50;
@@ -25,23 +25,39 @@ function mailOf(mail: TSlaMailRow, publicUrl: string | undefined) {
 export function createSlaAlertsService(deps: TAppDeps) {
   const db = deps.database.db;
 
-  /** One sweep over every MSP: new alerts, then the mails nobody has sent (a failed send is retried next time). */
-  async function sweep(): Promise<{ alerts: number; mails: number }> {
+  /**
+   * One sweep over every MSP: new alerts, then the mails nobody has sent. Each mail is sent once or kept for a later
+   * sweep: a failed send is put back at once and the sweep goes on with the others (one bad address blocks nobody), and
+   * what a stopped or broken sweep took but did not send is put back too. `onMailError` hears each failed send.
+   */
+  async function sweep(options: { signal?: AbortSignal; onMailError?: (error: unknown) => void } = {}): Promise<{ alerts: number; mails: number; failed: number }> {
     const alerts = await insertReachedSlaAlerts(db, deps.now());
     let mails = 0;
-    for (;;) {
-      const batch = await takeUnsentSlaMails(db, deps.now(), MAIL_BATCH);
-      for (const mail of batch) {
-        try {
-          await deps.mailer.send(mailOf(mail, deps.config.publicUrl));
-          mails += 1;
-        } catch (error) {
-          await releaseSlaMail(db, mail);
-          throw error;
+    let failed = 0;
+    let after: TSlaMailKey | undefined;
+    while (!options.signal?.aborted) {
+      const batch = await takeUnsentSlaMails(db, deps.now(), MAIL_BATCH, after);
+      const unsent = [...batch];
+      try {
+        for (const mail of batch) {
+          if (options.signal?.aborted) break;
+          try {
+            await deps.mailer.send(mailOf(mail, deps.config.publicUrl));
+            mails += 1;
+          } catch (error) {
+            failed += 1;
+            await releaseSlaMails(db, [mail]);
+            options.onMailError?.(error);
+          }
+          unsent.shift();
         }
+      } finally {
+        await releaseSlaMails(db, unsent);
       }
-      if (batch.length < MAIL_BATCH) return { alerts, mails };
+      after = batch.at(-1);
+      if (batch.length < MAIL_BATCH) break;
     }
+    return { alerts, mails, failed };
   }
 
   /**
@@ -81,8 +97,8 @@ export type TSlaAlertsService = ReturnType<typeof createSlaAlertsService>;
 
 /**
  * The sweep loop of one process, started with the app and stopped on close (every replica runs one;
- * the unique keys and SKIP LOCKED keep them from alerting or mailing twice).
+ * the unique keys and SKIP LOCKED keep them from alerting or mailing twice; a mail that failed is logged and tried next sweep).
  */
 export function createSlaSweepLoop(service: TSlaAlertsService, options: { intervalMs: number; log: (error: unknown) => void }) {
-  return createIntervalLoop({ intervalMs: options.intervalMs, run: () => service.sweep(), onError: options.log });
+  return createIntervalLoop({ intervalMs: options.intervalMs, run: (signal) => service.sweep({ signal, onMailError: options.log }), onError: options.log });
 }

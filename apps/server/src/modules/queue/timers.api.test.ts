@@ -8,7 +8,7 @@ import { moveClockToNineUtc, withQueueFixture, technician, type TQueueFixture } 
 let t: TTestApp;
 let fixture: TQueueFixture;
 
-withQueueFixture({ tickets: { count: 12, tier: 'Tier1' } }, (ready) => ({ t, fixture } = ready));
+withQueueFixture({ tickets: { count: 14, tier: 'Tier1' } }, (ready) => ({ t, fixture } = ready));
 
 async function workingTechnician(count: number) {
   const member = (await fixture.direct.listMembers())[0];
@@ -158,5 +158,46 @@ describe('timers (A-114–A-118): server-authoritative sessions', () => {
     // Another technician's sessions: only with people management (the admin may).
     expect((await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${othersTicket}/${other.user.id}`)).statusCode).toBe(403);
     expect((await fixture.admin.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${othersTicket}/${other.user.id}`)).statusCode).toBe(200);
+  });
+
+  // Regression (code review): the confirmation looked at the technician's latest timer on the ticket, so once a new
+  // timer had been started there, confirming the earlier timer's flagged session never sent that timer's time entry.
+  it('confirming a flagged session sends its own timer’s time entry even when a newer timer runs on the ticket', async () => {
+    const { user, client, tickets, memberId } = await workingTechnician(1);
+    const ticketId = tickets[0]?.ticketId ?? 0;
+    await timer(client, 'start', { ticketId, techId: user.id });
+    t.advanceClock(13 * 3_600_000);
+    const flagged = (await sessionsOf(client, ticketId, user.id)).sessions[0];
+    expect(flagged?.flag).toBe('overTwelveHours');
+    expect((await timer(client, 'complete', { ticketId, techId: user.id })).json()).toMatchObject({ timeEntry: { status: 'pending', message: MESSAGES.queue.timer.awaitsConfirmation } });
+    // A new timer on the same ticket before the confirmation.
+    t.advanceClock(10 * 60_000);
+    expect((await timer(client, 'start', { ticketId, techId: user.id })).json()).toMatchObject({ state: 'running' });
+    const startedAt = new Date(flagged?.startTime ?? 0);
+    const confirmed = await timer(client, 'confirm', { sessionId: flagged?.id, techId: user.id, endTime: new Date(startedAt.getTime() + 3 * 3_600_000).toISOString() });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ session: { minutes: 180 }, timeEntry: { status: 'done' } });
+    const entries = await fixture.direct.listTimeEntries(ticketId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ memberId, hours: 3 });
+    // The new timer is untouched: still running, its entry sent when it completes.
+    expect((await sessionsOf(client, ticketId, user.id)).isActive).toBe(true);
+  });
+
+  // Regression (code review): a start on one ticket locked the running session before the running timer, a pause of
+  // that timer locked them the other way round, so the two at once could deadlock (40P01, a 500). PGlite runs one
+  // transaction at a time, so this runs with TEST_DATABASE_URL.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a start on one ticket and a pause of the running timer on another at the same moment both answer, never a 500', async () => {
+    const { user, client, tickets } = await workingTechnician(2);
+    const [x, y] = tickets.map((ticket) => ticket.ticketId);
+    const statuses: number[] = [];
+    for (let round = 0; round < 40; round++) {
+      expect((await timer(client, 'start', { ticketId: y, techId: user.id })).statusCode).toBe(200);
+      const answers = await Promise.all([timer(client, 'start', { ticketId: x, techId: user.id }), timer(client, 'pause', { ticketId: y, techId: user.id })]);
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    // The start always succeeds; the pause either paused Y or found it already paused by the start (409).
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    expect((await sessionsOf(client, x ?? 0, user.id)).isActive).toBe(true);
   });
 });

@@ -28,6 +28,25 @@ export async function findLatestTimer(db: TDatabase, mspId: string, queueTicketI
   return row;
 }
 
+/** One timer of the MSP by id (a session's own timer, whatever timers came after it). */
+export async function findTimer(db: TDatabase, mspId: string, timerId: string): Promise<TTimerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(queueTimers)
+    .where(and(eq(queueTimers.mspId, mspId), eq(queueTimers.id, timerId)))
+    .limit(1);
+  return row;
+}
+
+/** The open (running or paused) timers on these queue tickets, of every technician or of one, unlocked. */
+export async function listOpenTimersOfTickets(db: TDatabase, mspId: string, queueTicketIds: string[], techId?: string): Promise<TTimerRow[]> {
+  if (queueTicketIds.length === 0) return [];
+  return db
+    .select()
+    .from(queueTimers)
+    .where(and(eq(queueTimers.mspId, mspId), inArray(queueTimers.queueTicketId, queueTicketIds), ne(queueTimers.state, 'completed'), ...(techId === undefined ? [] : [eq(queueTimers.techId, techId)])));
+}
+
 export async function insertTimer(db: TDatabase, values: typeof queueTimers.$inferInsert): Promise<TTimerRow> {
   const [row] = await db.insert(queueTimers).values(values).returning();
   if (!row) throw new Error('Timer insert returned no row');

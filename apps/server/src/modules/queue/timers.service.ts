@@ -7,7 +7,7 @@ import type { TActor } from '../../plugins/access';
 import { assertWorkingOn, resolveTechnician } from './queue.policy';
 import { presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { findTicketById, findTicketByPsaId, queueTimeZoneOf, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { findTechnicians, findTicketById, findTicketByPsaId, listTicketsByIds, queueTimeZoneOf, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
 import { hoursOf, minutesBetween } from './queue.scoring';
 import {
   confirmSession,
@@ -16,8 +16,10 @@ import {
   findOpenTimer,
   findRunningSession,
   findSession,
+  findTimer,
   insertSession,
   insertTimer,
+  listOpenTimersOfTickets,
   listSessions,
   listSessionsOfTimer,
   setTimerState,
@@ -31,25 +33,24 @@ export function memberNumberOf(technician: Pick<TTechnicianRow, 'psaMemberId'>):
   return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
-/**
- * Ends the technician's running session, wherever it runs ("any previous timer is stopped first",
- * 02 §4: stop means pause unless asked to complete). Returns it, or undefined when none ran.
+/*
+ * Lock order, the same on every path: the queue ticket(s), then the technician's running session
+ * (findRunningSession locks it), then their timers; several technicians one after the other in id
+ * order (completeTimers). A start on one ticket used to lock the running session before the timer
+ * running elsewhere while a pause of that timer locked them the other way round, so the two at once
+ * deadlocked (40P01, a 500).
  */
-export async function stopRunningSession(tx: TDatabase, mspId: string, techId: string, now: Date): Promise<TTimerSessionRow | undefined> {
-  const running = await findRunningSession(tx, mspId, techId);
-  if (!running) return undefined;
-  const ended = await endSession(tx, running, now);
-  await setTimerState(tx, mspId, running.timerId, { state: 'paused' });
-  return ended;
+
+/** Ends a running session and pauses its timer (stop means pause unless asked to complete, 02 §4). */
+async function pauseSession(tx: TDatabase, running: TTimerSessionRow, now: Date): Promise<void> {
+  await endSession(tx, running, now);
+  await setTimerState(tx, running.mspId, running.timerId, { state: 'paused' });
 }
 
-/** Pauses the technician's timer on this ticket when it is the one running (requeue, reject). */
+/** Pauses the technician's timer on this ticket when it is the one running (a requeue kept for them). */
 export async function pauseTimerOnTicket(tx: TDatabase, mspId: string, queueTicketId: string, techId: string, now: Date): Promise<void> {
   const running = await findRunningSession(tx, mspId, techId);
-  if (running && running.queueTicketId === queueTicketId) {
-    await endSession(tx, running, now);
-    await setTimerState(tx, mspId, running.timerId, { state: 'paused' });
-  }
+  if (running && running.queueTicketId === queueTicketId) await pauseSession(tx, running, now);
 }
 
 const totalMinutes = (sessions: TTimerSessionRow[], now: Date) => sessions.reduce((sum, session) => sum + minutesBetween(session.startedAt, session.endedAt ?? now), 0);
@@ -63,7 +64,7 @@ export interface TCompletedTimer {
 }
 
 /** Enqueues the completed timer's time entry (R-302: start, end and notes of the work). */
-async function enqueueTimeEntry(tx: TDatabase, mspId: string, ticket: TQueueTicketRow, technician: TTechnicianRow, timer: TTimerRow, sessions: TTimerSessionRow[], createdBy: string, now: Date): Promise<string | null> {
+async function enqueueTimeEntry(tx: TDatabase, mspId: string, ticket: TQueueTicketRow, technician: Pick<TTechnicianRow, 'psaMemberId'>, timer: TTimerRow, sessions: TTimerSessionRow[], createdBy: string | null, now: Date): Promise<string | null> {
   const worked = sessions.filter((session) => session.endedAt !== null);
   const minutes = totalMinutes(worked, now);
   const first = worked[0];
@@ -87,16 +88,61 @@ async function enqueueTimeEntry(tx: TDatabase, mspId: string, ticket: TQueueTick
 }
 
 /** Completes the technician's open timer on the ticket (if any) inside the caller's transaction. */
-export async function completeTimerInTx(tx: TDatabase, ticket: TQueueTicketRow, technician: TTechnicianRow, notes: string | null, now: Date, createdBy: string): Promise<TCompletedTimer | undefined> {
+export async function completeTimerInTx(tx: TDatabase, ticket: TQueueTicketRow, technician: Pick<TTechnicianRow, 'id' | 'psaMemberId'>, notes: string | null, now: Date, createdBy: string | null): Promise<TCompletedTimer | undefined> {
+  const running = await findRunningSession(tx, ticket.mspId, technician.id);
   const timer = await findOpenTimer(tx, ticket.mspId, ticket.id, technician.id, true);
   if (!timer) return undefined;
-  await pauseTimerOnTicket(tx, ticket.mspId, ticket.id, technician.id, now);
+  if (running?.timerId === timer.id) await endSession(tx, running, now);
   await setTimerState(tx, ticket.mspId, timer.id, { state: 'completed', completedAt: now, notes });
   const completed: TTimerRow = { ...timer, state: 'completed', completedAt: now, notes };
   const sessions = await listSessionsOfTimer(tx, ticket.mspId, timer.id);
   const awaitsConfirmation = sessions.some((session) => session.flag !== null && session.confirmedAt === null);
   const timeEntryWriteId = awaitsConfirmation ? null : await enqueueTimeEntry(tx, ticket.mspId, ticket, technician, completed, sessions, createdBy, now);
   return { timer: completed, sessions, timeEntryWriteId, awaitsConfirmation };
+}
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byTechThenTicket = (a: TTimerRow, b: TTimerRow) => compareIds(a.techId, b.techId) || compareIds(a.queueTicketId, b.queueTicketId);
+
+/** Completes these open timers, technician by technician in id order; the outbox ids of the time entries queued. */
+async function completeTimers(tx: TDatabase, mspId: string, timers: TTimerRow[], tickets: TQueueTicketRow[], options: { notes: string | null; now: Date; createdBy: string | null }): Promise<string[]> {
+  if (timers.length === 0) return [];
+  const techIds = [...new Set(timers.map((timer) => timer.techId))];
+  const found = await findTechnicians(tx, mspId, techIds);
+  const technicians = new Map(techIds.map((techId, index) => [techId, found[index]]));
+  const ticketsById = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+  const writeIds: string[] = [];
+  for (const timer of [...timers].sort(byTechThenTicket)) {
+    const ticket = ticketsById.get(timer.queueTicketId);
+    if (!ticket) continue;
+    // A user no longer a technician has no PSA member to charge: their timer still completes.
+    const completed = await completeTimerInTx(tx, ticket, technicians.get(timer.techId) ?? { id: timer.techId, psaMemberId: null }, options.notes, options.now, options.createdBy);
+    if (completed?.timeEntryWriteId) writeIds.push(completed.timeEntryWriteId);
+  }
+  return writeIds;
+}
+
+/**
+ * Completes the open timers on a ticket that leaves its technician (`techId`: theirs only) or closes
+ * (everyone's), in the caller's transaction, so no time stays on a timer nobody can reach. Each time
+ * entry is queued as on a completion; a flagged session's still waits for its confirmation. Returns
+ * the outbox ids of the entries queued.
+ */
+export async function completeOpenTimersInTx(tx: TDatabase, ticket: TQueueTicketRow, options: { techId?: string; notes: string | null; now: Date; createdBy: string | null }): Promise<string[]> {
+  const open = await listOpenTimersOfTickets(tx, ticket.mspId, [ticket.id], options.techId);
+  return completeTimers(tx, ticket.mspId, open, [ticket], options);
+}
+
+/**
+ * The queue refresh's part (queue.repository refreshQueue): completes the open timers on the tickets
+ * it has just closed because the PSA closed them, in its transaction. The outbox's retry loop sends
+ * the entries (the refresh runs outside any request).
+ */
+export async function completeTimersOfClosedTickets(tx: TDatabase, mspId: string, queueTicketIds: string[], now: Date): Promise<string[]> {
+  const open = await listOpenTimersOfTickets(tx, mspId, queueTicketIds);
+  if (open.length === 0) return [];
+  const tickets = await listTicketsByIds(tx, mspId, [...new Set(open.map((timer) => timer.queueTicketId))]);
+  return completeTimers(tx, mspId, open, tickets, { notes: MESSAGES.queue.completed, now, createdBy: null });
 }
 
 /** Timers (02 §4 "Timer per ticket", A-114–A-118; R-302–R-313): server-authoritative sessions. */
@@ -137,13 +183,15 @@ export function createTimersService(deps: TAppDeps) {
         const locked = await findTicketById(tx, actor.mspId, ticket.id, true);
         if (!locked) throw notFound(MESSAGES.queue.ticketNotFound);
         assertWorkingOn(locked, techId);
+        const running = await findRunningSession(tx, actor.mspId, techId);
         let timer = await findOpenTimer(tx, actor.mspId, ticket.id, techId, true);
         if (mode === 'resume') {
           if (!timer) throw conflict(MESSAGES.queue.timer.noTimer);
           if (timer.state === 'running') throw conflict(MESSAGES.queue.timer.alreadyRunning);
         }
         if (timer?.state === 'running') return; // start on a running timer: nothing to do
-        await stopRunningSession(tx, actor.mspId, techId, now);
+        // "Any previous timer is stopped first" (02 §4).
+        if (running) await pauseSession(tx, running, now);
         if (!timer) timer = await insertTimer(tx, { mspId: actor.mspId, queueTicketId: ticket.id, techId, state: 'running', startedAt: now });
         else await setTimerState(tx, actor.mspId, timer.id, { state: 'running' });
         await insertSession(tx, { mspId: actor.mspId, timerId: timer.id, queueTicketId: ticket.id, techId, startedAt: now });
@@ -183,10 +231,11 @@ export function createTimersService(deps: TAppDeps) {
     await resolveTechnician(db, actor, body.techId, 'work');
     const ticket = await ticketOf(actor, body.ticketId);
     await db.transaction(async (tx) => {
+      const running = await findRunningSession(tx, actor.mspId, body.techId);
       const timer = await findOpenTimer(tx, actor.mspId, ticket.id, body.techId, true);
       if (!timer) throw conflict(MESSAGES.queue.timer.noTimer);
       if (timer.state !== 'running') throw conflict(MESSAGES.queue.timer.notRunning);
-      await pauseTimerOnTicket(tx, actor.mspId, ticket.id, body.techId, deps.now());
+      if (running?.timerId === timer.id) await pauseSession(tx, running, deps.now());
     });
     return respond(actor, ticket, body.techId, null);
   }
@@ -247,9 +296,10 @@ export function createTimersService(deps: TAppDeps) {
       if (!confirmed) throw notFound(MESSAGES.queue.timer.sessionNotFound);
       const ticket = await findTicketById(tx, actor.mspId, session.queueTicketId);
       if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
-      const timer = await findLatestTimer(tx, actor.mspId, session.queueTicketId, body.techId);
+      // The session's own timer: a newer timer started on the ticket since must not hide it.
+      const timer = await findTimer(tx, actor.mspId, session.timerId);
       let timeEntryWriteId: string | null = null;
-      if (timer && timer.id === session.timerId && timer.state === 'completed' && timer.psaTimeEntryId === null) {
+      if (timer && timer.state === 'completed' && timer.psaTimeEntryId === null) {
         const sessions = await listSessionsOfTimer(tx, actor.mspId, timer.id);
         if (!sessions.some((each) => each.flag !== null && each.confirmedAt === null)) timeEntryWriteId = await enqueueTimeEntry(tx, actor.mspId, ticket, technician, timer, sessions, actor.userId, now);
       }
