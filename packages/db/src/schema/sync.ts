@@ -85,6 +85,16 @@ export const psaEventSubscriptions = pgTable('psa_event_subscriptions', {
   eventsReceived: integer('events_received').notNull().default(0),
   eventsRefused: integer('events_refused').notNull().default(0),
   lastEventAt: timestamp('last_event_at', { withTimezone: true }),
-  lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Where the MSP's reconcile loop stands: the start of its last complete pass (docs/decisions/016-psa-events-and-reconcile.md).
+ * Apart from the subscription, so it holds while the PSA refuses the webhook and across a re-registration.
+ */
+export const psaReconcileCursors = pgTable('psa_reconcile_cursors', {
+  mspId: uuid('msp_id')
+    .primaryKey()
+    .references(() => msps.id, { onDelete: 'cascade' }),
+  lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }).notNull(),
 });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { psaEventSubscriptions, psaTickets } from '@switchboard/db';
+import { psaEventSubscriptions, psaReconcileCursors, psaTickets } from '@switchboard/db';
 import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
 import { autotaskSignature, connectWiseSignature, startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
@@ -79,6 +79,11 @@ async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean,
 async function subscriptionOf(mspId: string) {
   const [row] = await t.deps.database.db.select().from(psaEventSubscriptions).where(eq(psaEventSubscriptions.mspId, mspId));
   return row ?? null;
+}
+
+async function lastReconciledAtOf(mspId: string): Promise<Date | null> {
+  const [row] = await t.deps.database.db.select().from(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId));
+  return row?.lastReconciledAt ?? null;
 }
 
 async function someOpenTicket(psaType: TPsaType): Promise<number> {
@@ -228,11 +233,63 @@ describe('Autotask webhooks', () => {
     const cut = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 1 });
     expect(cut.isCut).toBe(true);
     expect(cut.requests).toBeLessThanOrEqual(2);
-    expect((await subscriptionOf(msp.id))?.lastReconciledAt).toBeNull();
+    expect(await lastReconciledAtOf(msp.id)).toBeNull();
     const full = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 10_000 });
     expect(full.isCut).toBe(false);
     expect(full.written).toBeGreaterThan(cut.written);
-    expect((await subscriptionOf(msp.id))?.lastReconciledAt).not.toBeNull();
+    expect(await lastReconciledAtOf(msp.id)).not.toBeNull();
+  });
+});
+
+describe('the reconcile loop without a webhook, and across a re-registration', () => {
+  const CALLBACKS = '/v4_6_release/apis/3.0/system/callbacks';
+
+  it('a PSA refusing the webhook does not stop the reread: a ticket changed there is still copied, and a later pass registers it (regression)', async () => {
+    // An API member without callback rights: ConnectWise answers 403 to registering, on connect and on the next pass.
+    sim.faults.failNext({ kind: 403, method: 'POST', path: CALLBACKS, count: 2 });
+    const { msp } = await connectedMsp('connectwise');
+    expect(await subscriptionOf(msp.id)).toBeNull();
+    const ticketId = await someOpenTicket('connectwise');
+    const summary = `Closed in ConnectWise ${Date.now()}`;
+    await simPost('/__sim/connectwise/technician-ticket-edits', { ticket: { id: ticketId, summary } });
+
+    const logged: string[] = [];
+    const events = createPsaEventsService(t.deps);
+    const pass = await events.reconcileMsp(msp.id, { log: (message) => logged.push(message) });
+    expect(sim.faults.pendingCount()).toBe(0);
+    expect(pass.isCut).toBe(false);
+    expect((await copyOf(msp.id, ticketId))?.summary).toBe(summary);
+    expect(logged).toEqual([expect.stringContaining('registering the ticket webhook')]);
+    // The cursor is kept without a webhook, so the next pass starts where this one did.
+    expect(await lastReconciledAtOf(msp.id)).not.toBeNull();
+
+    await events.reconcileMsp(msp.id);
+    expect((await subscriptionOf(msp.id))?.psaType).toBe('CONNECTWISE');
+  });
+
+  it('a re-registration keeps the cursor: a change missed while the server was down longer than the look-back is still read (regression)', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const events = createPsaEventsService(t.deps);
+    await events.reconcileMsp(msp.id);
+    const cursor = await lastReconciledAtOf(msp.id);
+    expect(cursor).not.toBeNull();
+
+    // The server is down: ConnectWise's callout for this change is refused, so only the reconcile can bring it.
+    const db = t.deps.database.db;
+    await db.update(psaEventSubscriptions).set({ routeTokenHash: '00' }).where(eq(psaEventSubscriptions.mspId, msp.id));
+    const ticketId = await someOpenTicket('connectwise');
+    const summary = `Changed while down ${Date.now()}`;
+    await simPost('/__sim/connectwise/technician-ticket-edits', { ticket: { id: ticketId, summary } });
+    await waitFor(async () => (await subscriptionOf(msp.id))?.eventsRefused ?? 0, (refused) => refused > 0, 3_000);
+
+    // Back up, the webhook is registered again (as after Autotask deactivates one, or a reconnect).
+    expect(await events.subscribe(msp.id)).toBe(true);
+    expect(await lastReconciledAtOf(msp.id)).toEqual(cursor);
+    // The next pass runs 10 minutes later, past the look-back (2 × the 1-minute interval): only the cursor covers the change.
+    const later = createPsaEventsService({ ...t.deps, now: () => new Date(Date.now() + 10 * 60_000) });
+    expect((await copyOf(msp.id, ticketId))?.summary).not.toBe(summary);
+    expect((await later.reconcileMsp(msp.id)).isCut).toBe(false);
+    expect((await copyOf(msp.id, ticketId))?.summary).toBe(summary);
   });
 });
 

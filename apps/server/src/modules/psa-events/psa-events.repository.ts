@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { integrations, psaEventSubscriptions, type TDatabase } from '@switchboard/db';
+import { integrations, psaEventSubscriptions, psaReconcileCursors, type TDatabase } from '@switchboard/db';
 
 export type TPsaEventSubscriptionRow = typeof psaEventSubscriptions.$inferSelect;
 
@@ -9,14 +9,14 @@ export async function findEventSubscription(db: TDatabase, mspId: string): Promi
   return row ?? null;
 }
 
-/** Stores (or replaces) the MSP's subscription after the PSA has registered the webhook. */
-export async function saveEventSubscription(db: TDatabase, row: Omit<TPsaEventSubscriptionRow, 'eventsReceived' | 'eventsRefused' | 'lastEventAt' | 'lastReconciledAt'>): Promise<void> {
+/** Stores (or replaces) the MSP's subscription after the PSA has registered the webhook; the reconcile cursor is not its business. */
+export async function saveEventSubscription(db: TDatabase, row: Omit<TPsaEventSubscriptionRow, 'eventsReceived' | 'eventsRefused' | 'lastEventAt'>): Promise<void> {
   await db
     .insert(psaEventSubscriptions)
     .values(row)
     .onConflictDoUpdate({
       target: psaEventSubscriptions.mspId,
-      set: { psaType: row.psaType, webhookId: row.webhookId, routeTokenHash: row.routeTokenHash, secretCiphertext: row.secretCiphertext, createdAt: row.createdAt, lastReconciledAt: null },
+      set: { psaType: row.psaType, webhookId: row.webhookId, routeTokenHash: row.routeTokenHash, secretCiphertext: row.secretCiphertext, createdAt: row.createdAt },
     });
 }
 
@@ -32,8 +32,19 @@ export async function countEvent(db: TDatabase, mspId: string, isAccepted: boole
     .where(eq(psaEventSubscriptions.mspId, mspId));
 }
 
+/** When the MSP's last complete reconcile pass started, or null before its first (with or without a webhook). */
+export async function findLastReconciledAt(db: TDatabase, mspId: string): Promise<Date | null> {
+  const [row] = await db.select({ lastReconciledAt: psaReconcileCursors.lastReconciledAt }).from(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId)).limit(1);
+  return row?.lastReconciledAt ?? null;
+}
+
+/** Moves the MSP's reconcile cursor to the start of a complete pass. */
 export async function markReconciled(db: TDatabase, mspId: string, at: Date): Promise<void> {
-  await db.update(psaEventSubscriptions).set({ lastReconciledAt: at }).where(eq(psaEventSubscriptions.mspId, mspId));
+  await db.insert(psaReconcileCursors).values({ mspId, lastReconciledAt: at }).onConflictDoUpdate({ target: psaReconcileCursors.mspId, set: { lastReconciledAt: at } });
+}
+
+export async function deleteReconcileCursor(db: TDatabase, mspId: string): Promise<void> {
+  await db.delete(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId));
 }
 
 /** Every connected MSP (integrator flag on) with its subscription if it has one: what the reconcile loop walks. */

@@ -9,7 +9,17 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
-import { countEvent, deleteEventSubscription, findEventSubscription, listConnectedMsps, markReconciled, saveEventSubscription, type TPsaEventSubscriptionRow } from './psa-events.repository';
+import {
+  countEvent,
+  deleteEventSubscription,
+  deleteReconcileCursor,
+  findEventSubscription,
+  findLastReconciledAt,
+  listConnectedMsps,
+  markReconciled,
+  saveEventSubscription,
+  type TPsaEventSubscriptionRow,
+} from './psa-events.repository';
 import { usableEventsBaseUrl } from './psa-events.delivery';
 import { isAutotaskSignatureValid, isConnectWiseSignatureValid } from './psa-events.signatures';
 
@@ -21,6 +31,8 @@ export interface TPsaEventJob {
   ticketId: number;
   isDeleted: boolean;
 }
+
+type TReconcileLog = (message: string, error: unknown) => void;
 
 export interface TPsaEventsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now' | 'config' | 'jobQueue'> {
   psaClients: Pick<TPsaClientProvider, 'forMsp'>;
@@ -129,8 +141,10 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     return true;
   }
 
-  /** Removes the MSP's webhook at the PSA (while the keys still work) and forgets the subscription. */
+  /** Removes the MSP's webhook at the PSA (while the keys still work) and forgets the subscription and the reconcile cursor. */
   async function unsubscribe(mspId: string): Promise<void> {
+    // Disconnecting wipes the keys; the next connection may be another PSA, for which this cursor means nothing.
+    await deleteReconcileCursor(db, mspId);
     const subscription = await findEventSubscription(db, mspId);
     if (!subscription) return;
     try {
@@ -228,23 +242,31 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
 
   /**
    * One MSP's safety net: registers the webhook if it is missing, then rereads the tickets changed since the last pass
-   * (within the request budget; a cut pass keeps its cursor, so the next one reads the same window again).
+   * (within the request budget; a cut pass keeps its cursor, so the next one reads the same window again). The cursor
+   * is kept whether or not there is a webhook, so a server down longer than the look-back still reads what it missed.
    */
-  async function reconcileMsp(mspId: string, options: { updatedSince?: Date; maxRequests?: number } = {}): Promise<{ written: number; isCut: boolean; requests: number }> {
-    let subscription = await findEventSubscription(db, mspId);
-    if (!subscription && (await subscribe(mspId))) subscription = await findEventSubscription(db, mspId);
+  async function reconcileMsp(
+    mspId: string,
+    options: { updatedSince?: Date; maxRequests?: number; log?: TReconcileLog } = {},
+  ): Promise<{ written: number; isCut: boolean; requests: number }> {
+    if (!(await findEventSubscription(db, mspId))) {
+      // A PSA may refuse the webhook (an API member without callback rights): logged, tried again next pass, and the
+      // reread below still runs, or the copies would never follow the PSA.
+      await subscribe(mspId).catch((error: unknown) => options.log?.(`psa-events: registering the ticket webhook of MSP ${mspId} failed; the reconcile pass goes on`, error));
+    }
     const startedAt = deps.now();
+    const lastReconciledAt = await findLastReconciledAt(db, mspId);
     const lookBack = Math.max(2 * deps.config.psaReconcileIntervalMs, RECONCILE_OVERLAP_MS);
-    const since = options.updatedSince ?? (subscription?.lastReconciledAt ? new Date(subscription.lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
+    const since = options.updatedSince ?? (lastReconciledAt ? new Date(lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
     const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since }, { maxRequests: options.maxRequests ?? requestsPerPass(), withListNames: false });
-    if (!result.isCut && subscription) await markReconciled(db, mspId, startedAt);
+    if (!result.isCut) await markReconciled(db, mspId, startedAt);
     return result;
   }
 
   /** One pass over every connected MSP; one MSP's failure does not stop the others. */
-  async function reconcileAll(log: (message: string, error: unknown) => void): Promise<void> {
+  async function reconcileAll(log: TReconcileLog): Promise<void> {
     for (const { mspId } of await listConnectedMsps(db)) {
-      await reconcileMsp(mspId).catch((error: unknown) => log(`psa-events: reconcile of MSP ${mspId} failed`, error));
+      await reconcileMsp(mspId, { log }).catch((error: unknown) => log(`psa-events: reconcile of MSP ${mspId} failed`, error));
     }
   }
 
