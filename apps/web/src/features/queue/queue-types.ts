@@ -7,6 +7,8 @@ export type TWorkSession = TTimerSession;
 
 export type TNoteCategory = 'Description' | 'Internal' | 'Resolution';
 export const NOTE_CATEGORIES: readonly TNoteCategory[] = ['Description', 'Internal', 'Resolution'];
+/** A note being written on one ticket, kept while the technician works another. */
+export type TNoteDraft = { text: string; category: TNoteCategory };
 export const NOTE_KIND_LABELS: Record<TQueueNote['kind'], TNoteCategory> = { description: 'Description', internal: 'Internal', resolution: 'Resolution' };
 
 export type TTicketFilters = { board: string; type: string; subtype: string; priority: string };

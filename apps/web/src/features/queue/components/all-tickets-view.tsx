@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { QUEUE_PAGE_SIZE } from '@switchboard/contracts';
@@ -17,18 +17,26 @@ type TAllTicketsViewProps = {
   filters: TTicketFilters;
   search: string;
   page: number;
+  sort: TAllTicketsFilter['sort'];
+  show: TAllTicketsFilter['show'];
   onFiltersChange: (filters: TTicketFilters) => void;
   onPageChange: (page: number) => void;
+  onSortChange: (sort: TAllTicketsFilter['sort']) => void;
+  onShowChange: (show: TAllTicketsFilter['show']) => void;
 };
 
 /** "All Tickets": every queue ticket of the MSP, filtered, sorted Newest, 30 a page. */
-export function AllTicketsView({ actor, boards, view, filters, search, page, onFiltersChange, onPageChange }: TAllTicketsViewProps) {
-  const [sort, setSort] = useState<TAllTicketsFilter['sort']>('newest');
-  const [show, setShow] = useState<TAllTicketsFilter['show']>('open');
+export function AllTicketsView({ actor, boards, view, filters, search, page, sort, show, onFiltersChange, onPageChange, onSortChange, onShowChange }: TAllTicketsViewProps) {
   const query = useAllTickets(actor.mspCustomDomain, { page, filters, search, sort, show });
   const markIncomplete = useMarkIncomplete(actor);
   const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / QUEUE_PAGE_SIZE)) : 1;
+  // the list can have shrunk since the page was chosen (tickets completed or taken meanwhile); rather
+  // than "No tickets match." beside a count, show its last page.
+  const isPastTheEnd = data !== undefined && !query.isPlaceholderData && page > pageCount;
+  useEffect(() => {
+    if (isPastTheEnd) onPageChange(pageCount);
+  }, [isPastTheEnd, pageCount, onPageChange]);
 
   function handleMarkIncomplete(ticket: TQueueTicketView) {
     markIncomplete.mutate(ticket, {
@@ -45,7 +53,7 @@ export function AllTicketsView({ actor, boards, view, filters, search, page, onF
           aria-label="Sort"
           value={sort}
           onChange={(event) => {
-            setSort(event.currentTarget.value === 'score' ? 'score' : 'newest');
+            onSortChange(event.currentTarget.value === 'score' ? 'score' : 'newest');
             onPageChange(1);
           }}
           data={[
@@ -57,7 +65,7 @@ export function AllTicketsView({ actor, boards, view, filters, search, page, onF
           aria-label="Which tickets"
           value={show}
           onChange={(value) => {
-            setShow(value);
+            onShowChange(value);
             onPageChange(1);
           }}
           data={[

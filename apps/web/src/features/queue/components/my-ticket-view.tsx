@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { Alert, Button, Group, Loader, NativeSelect, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -28,7 +29,9 @@ import {
 } from '../api/queue-queries';
 import { boardChoices } from '../lib/board-choices';
 import { afterComplete, afterRequeue } from '../lib/my-tickets-state';
-import type { TQueueTicketView } from '../queue-types';
+import { isQueueShortcutAllowed } from '../lib/queue-shortcuts';
+import { useSingleFlight } from '../lib/use-single-flight';
+import type { TNoteDraft, TQueueTicketView } from '../queue-types';
 import { EditTicketModal } from './edit-ticket-modal';
 import { RejectModal } from './reject-modal';
 import { RequeueModal, type TRequeueChoice } from './requeue-modal';
@@ -48,13 +51,15 @@ type TMyTicketViewProps = {
   isNarrow: boolean;
   configuration: TTicketingConfiguration | undefined;
   isConfigurationLoading: boolean;
+  /** The ticket area: the shortcuts act only while the focus is in it and no dialog is open. */
+  shortcutScope: RefObject<HTMLElement | null>;
 };
 
 /**
  * "My Ticket" (02 §4): next tickets, the working and eligible views, the active ticket with its
  * server-kept timer, notes, requeue, complete and edit, and the closed / requeued banners.
  */
-export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfigurationLoading }: TMyTicketViewProps) {
+export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfigurationLoading, shortcutScope }: TMyTicketViewProps) {
   const [listView, setListView] = useState<'working' | 'eligible'>('working');
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Completed or requeued here; hidden until the refreshed working list no longer has them. */
@@ -66,6 +71,12 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const [editError, setEditError] = useState<string | null>(null);
   const [eligiblePage, setEligiblePage] = useState(1);
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  // A half-written note belongs to its ticket: it waits there while the technician works another one
+  // (it used to follow them to the next ticket and was sent there).
+  const [noteDrafts] = useState(() => new Map<string, TNoteDraft>());
+  // Getting next tickets and requeueing are several calls each; a second press while one runs is ignored.
+  const nextFlight = useSingleFlight();
+  const requeueFlight = useSingleFlight();
 
   const working = useWorkingTickets(actor);
   const eligible = useEligibleTickets(actor, eligiblePage, listView === 'eligible');
@@ -94,31 +105,34 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     if (working.isError) console.error('currentWorking failed', working.error);
   }, [working.isError, working.error]);
 
-  async function runTimer(action: TTimerAction, ticketId: number, notesText?: string): Promise<boolean> {
+  /** `wording`: whose failure texts (R-310–R-313) a failure shows, when the button said something else. */
+  async function runTimer(action: TTimerAction, ticketId: number, wording: TTimerAction = action): Promise<boolean> {
     setTimerError(null);
     try {
-      await timer.mutateAsync({ action, ticketId, notes: notesText });
+      await timer.mutateAsync({ action, ticketId });
       return true;
     } catch (error) {
-      setTimerError(timerErrorText(action, error));
+      setTimerError(timerErrorText(wording, error));
       return false;
     }
   }
 
   async function handleNext() {
-    setTimerError(null);
-    try {
-      const claimed = await next.mutateAsync();
-      setListView('working');
-      const first = claimed[0];
-      if (!first) return; // R-296: the no-tickets state shows.
-      setActiveId(first.id);
-      // R-294: the first ticket becomes active and its timer starts (the server stops any other).
-      await runTimer('start', first.ticketId);
-    } catch (error) {
-      console.error('nextTickets failed', error);
-      notifications.show({ color: 'red', title: 'Could not get next tickets', message: errorDetail(error) });
-    }
+    await nextFlight.run(async () => {
+      setTimerError(null);
+      try {
+        const claimed = await next.mutateAsync();
+        setListView('working');
+        const first = claimed[0];
+        if (!first) return; // R-296: the no-tickets state shows.
+        setActiveId(first.id);
+        // R-294: the first ticket becomes active and its timer starts (the server stops any other).
+        await runTimer('start', first.ticketId);
+      } catch (error) {
+        console.error('nextTickets failed', error);
+        notifications.show({ color: 'red', title: 'Could not get next tickets', message: errorDetail(error) });
+      }
+    });
   }
 
   async function handleSelect(index: number) {
@@ -132,13 +146,20 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
 
   async function handlePauseResume() {
     if (!active) return;
+    if (isTimerActive) {
+      await runTimer('pause', active.ticketId);
+      return;
+    }
+    // Resume goes through start (A-114), which runs a paused timer again and opens a new one when the last was
+    // completed: a ticket marked incomplete has sessions but no open timer, and resume (A-116) refused it with
+    // "There is no timer on this ticket". A failure keeps the resume wording (R-312).
     const hasSessions = (sessions.data?.sessions.length ?? 0) > 0;
-    await runTimer(isTimerActive ? 'pause' : hasSessions ? 'resume' : 'start', active.ticketId);
+    await runTimer('start', active.ticketId, hasSessions ? 'resume' : 'start');
   }
 
   /** Completing closes the ticket in the PSA, so a click or the C key asks first. */
   function askComplete() {
-    if (!active) return;
+    if (!active || complete.isPending) return;
     const ticket = active;
     // The list as the technician saw it: by the time the call returns, the refreshed list no longer has the ticket.
     const before = { tickets, activeIndex };
@@ -152,11 +173,11 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   }
 
   async function handleComplete(ticket: TQueueTicketView, before: { tickets: TQueueTicketView[]; activeIndex: number }) {
-    // R-319: a timer on this ticket is completed with the note 'Ticket completed' (its time entry goes to the PSA).
-    if ((sessions.data?.sessions.length ?? 0) > 0) {
-      const isStopped = await runTimer('complete', ticket.ticketId, MESSAGES.queue.completed);
-      if (!isStopped) return;
-    }
+    // R-319 is the server's: the completion (A-119) completes an open timer on the ticket with the note
+    // 'Ticket completed' and sends its time entry, in the same transaction. Completing the timer first from
+    // here (A-117) made a ticket without an open timer (marked incomplete, or a retry after a failed
+    // completion) impossible to complete: A-117 answered "There is no timer on this ticket".
+    setTimerError(null);
     try {
       await complete.mutateAsync(ticket);
     } catch (error) {
@@ -165,6 +186,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       return;
     }
     const nextState = afterComplete(before, ticket.id);
+    noteDrafts.delete(ticket.id);
     setGoneIds((current) => new Set(current).add(ticket.id));
     setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
     setBanner({ kind: 'closed', ticketId: ticket.ticketId });
@@ -177,20 +199,24 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     }
     const ticket = active;
     const before = { tickets, activeIndex };
-    // R-325: a running timer is paused first.
-    if (isTimerActive) await runTimer('pause', ticket.ticketId);
-    try {
-      await requeue.mutateAsync({ ticket, ...choice });
-    } catch (error) {
-      console.error('requeueticket failed', error);
-      notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorDetail(error) });
-      return;
-    }
-    setDialog(null);
-    const nextState = afterRequeue(before, ticket.id);
-    setGoneIds((current) => new Set(current).add(ticket.id));
-    setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
-    setBanner({ kind: 'requeued', ticketId: ticket.ticketId });
+    // Busy from the pause on: the dialog's button showed loading only during the requeue call, so a second
+    // click during the pause sent the requeue twice.
+    await requeueFlight.run(async () => {
+      // R-325: a running timer is paused first.
+      if (isTimerActive) await runTimer('pause', ticket.ticketId);
+      try {
+        await requeue.mutateAsync({ ticket, ...choice });
+      } catch (error) {
+        console.error('requeueticket failed', error);
+        notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorDetail(error) });
+        return;
+      }
+      setDialog(null);
+      const nextState = afterRequeue(before, ticket.id);
+      setGoneIds((current) => new Set(current).add(ticket.id));
+      setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+      setBanner({ kind: 'requeued', ticketId: ticket.ticketId });
+    });
   }
 
   function handleEdit() {
@@ -225,13 +251,17 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     }
   }
 
+  /** A shortcut acts only from the ticket area with no dialog open (keys pressed in a dialog or in Jarvis are theirs). */
+  function handleShortcut(event: KeyboardEvent, action: () => void) {
+    if (isQueueShortcutAllowed(event, shortcutScope.current)) action();
+  }
   useHotkeys([
-    ['n', () => void handleNext()],
-    ['p', () => void handlePauseResume()],
-    ['w', () => noteRef.current?.focus()],
-    ['c', askComplete],
-    ['[', () => void handleSelect(activeIndex - 1)],
-    [']', () => void handleSelect(activeIndex + 1)],
+    ['n', (event) => handleShortcut(event, () => void handleNext())],
+    ['p', (event) => handleShortcut(event, () => void handlePauseResume())],
+    ['w', (event) => handleShortcut(event, () => noteRef.current?.focus())],
+    ['c', (event) => handleShortcut(event, askComplete)],
+    ['[', (event) => handleShortcut(event, () => void handleSelect(activeIndex - 1))],
+    [']', (event) => handleShortcut(event, () => void handleSelect(activeIndex + 1))],
   ]);
 
   const bannerView =
@@ -300,7 +330,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
           { value: 'eligible', label: 'Eligible tickets' },
         ]}
       />
-      <Button onClick={() => void handleNext()} loading={next.isPending}>
+      <Button onClick={() => void handleNext()} loading={nextFlight.isRunning}>
         Get next tickets
       </Button>
     </Group>
@@ -348,7 +378,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
             No tickets
           </Title>
           <Text c="dimmed">You have no tickets in progress. Get the next ones from the queue.</Text>
-          <Button onClick={() => void handleNext()} loading={next.isPending}>
+          <Button onClick={() => void handleNext()} loading={nextFlight.isRunning}>
             Get next tickets
           </Button>
         </Stack>
@@ -370,6 +400,8 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         isCompleting={complete.isPending}
         isStacked={isNarrow}
         noteRef={noteRef}
+        noteDraft={noteDrafts.get(active.id)}
+        onNoteDraftChange={(ticketId, draft) => noteDrafts.set(ticketId, draft)}
         onPauseResume={() => void handlePauseResume()}
         onComplete={askComplete}
         onReject={() => setDialog('reject')}
@@ -426,13 +458,14 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
           }}
         />
       )}
-      {dialog === 'requeue' && active !== null && <RequeueModal ticket={active} isSaving={requeue.isPending} onConfirm={(choice) => void handleRequeue(choice)} onClose={() => setDialog(null)} />}
+      {dialog === 'requeue' && active !== null && <RequeueModal ticket={active} isSaving={requeueFlight.isRunning} onConfirm={(choice) => void handleRequeue(choice)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && active !== null && active.boardId !== null && (
         <EditTicketModal
           ticket={active}
           choices={boardChoices(configuration, String(active.boardId))}
           statuses={(statuses.data ?? []).map((status) => ({ id: String(status.id), name: status.name }))}
           isLoading={isConfigurationLoading || statuses.isPending}
+          loadError={statuses.isError ? "The statuses of this ticket's board could not be loaded, so its status cannot be changed now. Other changes can still be saved." : null}
           isSaving={update.isPending}
           error={editError}
           onCancel={() => setDialog(null)}

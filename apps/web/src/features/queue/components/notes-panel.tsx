@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import { NOTE_CATEGORIES, NOTE_KIND_LABELS } from '../queue-types';
-import type { TNoteCategory, TTicketNote } from '../queue-types';
+import type { TNoteCategory, TNoteDraft, TTicketNote } from '../queue-types';
 import { formatWhen } from '../../../lib/format-when';
 
 type TNotesPanelProps = {
@@ -14,16 +14,30 @@ type TNotesPanelProps = {
   /** Sends the note; rejects with a message the panel shows. */
   onAdd: (text: string, category: TNoteCategory) => Promise<void>;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** What was being written on this ticket before the technician left it. */
+  initialDraft?: TNoteDraft;
+  /** Every change of the text or category, so the ticket's draft outlives the panel. */
+  onDraftChange?: (draft: TNoteDraft) => void;
 };
 
 const CATEGORY_COLORS: Record<TNoteCategory, string> = { Description: 'blue', Internal: 'gray', Resolution: 'green' };
 
 /** Notes by category: empty notes are not sent; a failed send puts the text back. */
-export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, textareaRef }: TNotesPanelProps) {
-  const [text, setText] = useState('');
-  const [category, setCategory] = useState<TNoteCategory>('Internal');
+export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, textareaRef, initialDraft, onDraftChange }: TNotesPanelProps) {
+  const [text, setText] = useState(initialDraft?.text ?? '');
+  const [category, setCategory] = useState<TNoteCategory>(initialDraft?.category ?? 'Internal');
   const [isSending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  function changeText(value: string) {
+    setText(value);
+    onDraftChange?.({ text: value, category });
+  }
+
+  function changeCategory(value: TNoteCategory) {
+    setCategory(value);
+    onDraftChange?.({ text, category: value });
+  }
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,12 +45,12 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
     if (note.trim() === '') return;
     setError(null);
     setSending(true);
-    setText('');
+    changeText('');
     try {
       await onAdd(note, category);
     } catch (cause) {
-      // the technician's words are not lost.
-      setText(note);
+      // the technician's words are not lost (kept with their ticket even if the technician moved on).
+      changeText(note);
       setError(cause instanceof Error ? cause.message : 'The note was not added.');
     } finally {
       setSending(false);
@@ -54,7 +68,7 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
             <SegmentedControl
               aria-label="Note category"
               value={category}
-              onChange={setCategory}
+              onChange={changeCategory}
               data={NOTE_CATEGORIES.map((value) => ({ value, label: value }))}
               fullWidth
             />
@@ -65,7 +79,7 @@ export function NotesPanel({ ticketNumber, notes, isLoading, loadError, onAdd, t
               rows={3}
               resize="vertical"
               value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
+              onChange={(event) => changeText(event.currentTarget.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
               }}

@@ -83,7 +83,7 @@ describe('QueueArea — My Ticket', () => {
     expect(sent?.body).toEqual({ info: `Technician: (${TECH_ID}): `, text: 'Replaced the toner.' });
   });
 
-  it('completes: the timer completes with "Ticket completed", the PSA close is sent, the closed banner shows for 3 s and the neighbour is selected', { timeout: 20_000 }, async () => {
+  it('completes: the completion also completes the running timer (R-319, on the server), the PSA close is sent, the closed banner shows for 3 s and the neighbour is selected', { timeout: 20_000 }, async () => {
     const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
     renderWithProviders(<QueueArea user={technician} />);
     await getNextTickets();
@@ -94,8 +94,10 @@ describe('QueueArea — My Ticket', () => {
     expect(banner).toHaveTextContent(MESSAGES.queue.closed);
     expect(banner).toHaveTextContent('#1001');
     expect(await screen.findByRole('heading', { level: 2, name: /^#1002 / })).toBeInTheDocument();
-    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/complete`)[0]?.body).toEqual({ ticketId: 1001, techId: TECH_ID, notes: 'Ticket completed' });
+    // One call completes the ticket and its open timer; a separate timer completion first could strand the ticket.
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/complete`)).toHaveLength(0);
     expect(server.callsTo('/db/api/ticketQueue/completeticket')[0]?.query.get('ticketId')).toBe('1001');
+    expect(server.sessionsOf(1001).every((session) => session.endTime !== null)).toBe(true);
     expect(server.callsTo('/psa/closeTicket')[0]?.query.get('boardId')).toBe('1');
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument(), { timeout: 4000 });
   });
@@ -163,7 +165,8 @@ describe('QueueArea — My Ticket', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument());
     const saved = server.callsTo('/psa/updateTicket/1001')[0];
     expect(saved?.method).toBe('PUT');
-    expect(saved?.body).toMatchObject({ categoryId: 11, categoryName: 'Hardware', subCategoryId: 21, subCategoryName: 'Printer', priorityId: 2, statusId: 6, status: 'In Progress', tier: 'Tier1' });
+    // Only what changed: the priority and tier the subtype filled are the ticket's already.
+    expect(saved?.body).toEqual({ categoryId: 11, categoryName: 'Hardware', subCategoryId: 21, subCategoryName: 'Printer', statusId: 6, status: 'In Progress' });
   });
 
   // Regression: the help box's answer once vanished after showing. Its queries sat under the queue's
@@ -186,6 +189,7 @@ describe('QueueArea — My Ticket', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit ticket' }));
     const form = await screen.findByRole('form', { name: 'Edit ticket' });
     await waitFor(() => expect(within(form).getByLabelText('Status')).toHaveTextContent('In Progress'));
+    await userEvent.selectOptions(within(form).getByLabelText('Status'), 'In Progress');
     await userEvent.click(within(form).getByRole('button', { name: 'Save ticket' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument());
     await waitFor(() => expect(server.callsTo('/db/api/ticketQueue/currentWorking').length).toBeGreaterThan(workingReads));
@@ -418,5 +422,202 @@ describe('QueueArea — All Tickets', () => {
     expect(await within(full).findByRole('table', { name: 'All tickets' })).toBeInTheDocument();
     await userEvent.click(within(full).getByRole('button', { name: 'Exit full screen' }));
     expect(await screen.findByRole('list', { name: 'All tickets' })).toBeInTheDocument();
+  });
+});
+
+/** Completes the active ticket #1001, then marks it incomplete in All Tickets and comes back to My Ticket with it. */
+async function completeThenMarkIncomplete() {
+  await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
+  expect(await screen.findByRole('heading', { name: 'No tickets' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'Include completed' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Mark ticket #1001 incomplete' }));
+  expect(await screen.findByText('Marked incomplete')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: 'My Ticket' }));
+  await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+}
+
+/** The z-index Mantine gives a modal dialog (on its root, as a CSS variable). */
+function modalZIndex(dialog: HTMLElement): number {
+  for (let node: HTMLElement | null = dialog; node !== null; node = node.parentElement) {
+    const value = node.style.getPropertyValue('--mb-z-index');
+    if (value !== '') return Number(value);
+  }
+  throw new Error('not in a Mantine modal');
+}
+
+describe('QueueArea — fixed bugs', () => {
+  it('completes a ticket marked incomplete, whose timer was completed (Complete answered "There is no timer on this ticket" and stopped)', { timeout: 30_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1)] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    await completeThenMarkIncomplete();
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete ticket' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.closed);
+    expect(await screen.findByRole('heading', { name: 'No tickets' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.queue.timer.noTimer)).not.toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/completeticket')).toHaveLength(2);
+  });
+
+  it('resumes the timer of a ticket marked incomplete (Resume answered "There is no timer on this ticket")', { timeout: 30_000 }, async () => {
+    startFakeQueueServer({ queued: [queueTicket(1)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    await completeThenMarkIncomplete();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Work sessions' })).getByText('Running')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.queue.timer.noTimer)).not.toBeInTheDocument();
+  });
+
+  it('in full screen the dialogs open above it, and Escape closes a dialog without leaving full screen (they opened hidden behind it; Escape left both)', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    const full = screen.getByRole('dialog', { name: 'Tickets, full screen' });
+    const fullZIndex = Number(full.style.zIndex);
+
+    await userEvent.click(within(full).getByRole('button', { name: 'Requeue' }));
+    const requeue = await screen.findByRole('dialog', { name: 'Requeue ticket #1001' });
+    expect(modalZIndex(requeue)).toBeGreaterThan(fullZIndex);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Requeue ticket #1001' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Tickets, full screen' })).toBeInTheDocument();
+
+    await userEvent.click(within(full).getByRole('button', { name: 'Complete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Complete ticket #1001?' });
+    expect(modalZIndex(confirm)).toBeGreaterThan(fullZIndex);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Complete ticket #1001?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Tickets, full screen' })).toBeInTheDocument();
+  });
+
+  it('keeps a half-written note with its ticket: the next ticket\'s note box is empty and the note is there again on return (it followed the technician and was sent to the other ticket)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' }), queueTicket(2, { state: 'claimed' })] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const first = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
+    await userEvent.click(within(first).getByRole('radio', { name: 'Resolution' }));
+    await userEvent.type(within(first).getByRole('textbox', { name: 'New note' }), 'Toner replaced, waiting for the test page');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next in list' }));
+    await screen.findByRole('heading', { level: 2, name: /^#1002 / });
+    const second = screen.getByRole('form', { name: 'Add a note to ticket #1002' });
+    expect(within(second).getByRole('textbox', { name: 'New note' })).toHaveValue('');
+    expect(within(second).getByRole('button', { name: 'Add Internal note' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    const again = screen.getByRole('form', { name: 'Add a note to ticket #1001' });
+    expect(within(again).getByRole('textbox', { name: 'New note' })).toHaveValue('Toner replaced, waiting for the test page');
+    await userEvent.click(within(again).getByRole('button', { name: 'Add Resolution note' }));
+    await waitFor(() => expect(server.callsTo('/psa/addNotesToTicket')).toHaveLength(1));
+    expect(server.callsTo('/psa/addNotesToTicket')[0]?.query.get('ticketId')).toBe('1001');
+  });
+
+  it('sends a requeue once when Requeue is pressed again during the pause that runs first (the button was not busy yet)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    await userEvent.click(screen.getByRole('button', { name: 'Requeue' }));
+    const dialog = await screen.findByRole('form', { name: 'Requeue ticket' });
+    const release = server.holdNext(`/db/api/ticketActivities/${MSP}/pause`);
+    const submit = within(dialog).getByRole('button', { name: 'Requeue' });
+    await userEvent.click(submit);
+    await userEvent.click(submit);
+    expect(submit).toBeDisabled();
+    release();
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.queue.requeued);
+    expect(server.callsTo('/db/api/ticketQueue/requeueticket')).toHaveLength(1);
+    expect(screen.queryByText('Ticket not requeued')).not.toBeInTheDocument();
+  });
+
+  it('edit: Save waits for the statuses, a failed status list is said in words, and only what changed is sent (the status was blanked)', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
+    const releaseStatuses = server.holdNext('/psa/getConnectWiseStatuses');
+    server.failNext('/psa/getConnectWiseStatuses', { status: 502, detail: 'The PSA did not answer.' });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit ticket' }));
+    const form = await screen.findByRole('form', { name: 'Edit ticket' });
+    expect(within(form).getByRole('button', { name: 'Save ticket' })).toBeDisabled();
+
+    releaseStatuses();
+    expect(await within(form).findByText(/statuses of this ticket's board could not be loaded/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Status')).toBeDisabled();
+    expect(within(form).getByLabelText('Status')).toHaveDisplayValue('New');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ticket' }));
+    expect(await within(form).findByText(MESSAGES.queue.nothingToUpdate)).toBeInTheDocument();
+    expect(server.callsTo('/psa/updateTicket/1001')).toHaveLength(0);
+
+    const title = within(form).getByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Printer 1 is offline again');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ticket' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit ticket' })).not.toBeInTheDocument());
+    expect(server.callsTo('/psa/updateTicket/1001')[0]?.body).toEqual({ title: 'Printer 1 is offline again' });
+  });
+
+  it('All Tickets comes back with the same list and page ("No tickets match." showed beside "75 tickets": the page stayed, the list reset)', { timeout: 30_000 }, async () => {
+    const done = Array.from({ length: 30 }, (_, index) => queueTicket(101 + index, { completed: true, state: 'completed', completedAt: '2026-11-20T10:00:00Z' }));
+    startFakeQueueServer({ queued: Array.from({ length: 45 }, (_, index) => queueTicket(index + 1)), completed: done });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('45 tickets')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Include completed' }));
+    expect(await screen.findByText('75 tickets')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'All tickets' })).getAllByRole('listitem')).toHaveLength(15));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'My Ticket' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('75 tickets')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Include completed' })).toBeChecked();
+    expect(within(await screen.findByRole('list', { name: 'All tickets' })).getAllByRole('listitem')).toHaveLength(15);
+    expect(screen.queryByText('No tickets match.')).not.toBeInTheDocument();
+  });
+
+  it('All Tickets shows the last page when the list has become shorter than the page shown (an empty page beside the count)', { timeout: 30_000 }, async () => {
+    const server = startFakeQueueServer({ queued: Array.from({ length: 45 }, (_, index) => queueTicket(index + 1)) });
+    renderWithProviders(<QueueArea user={technician} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('45 tickets')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'All tickets' })).getAllByRole('listitem')).toHaveLength(15));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'My Ticket' }));
+    server.removeQueued(20);
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByText('25 tickets')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'All tickets' })).getAllByRole('listitem')).toHaveLength(25));
+    expect(screen.queryByText('No tickets match.')).not.toBeInTheDocument();
+  });
+
+  it('shortcuts do nothing while a dialog is open, and N pressed twice while next tickets are coming claims once', { timeout: 20_000 }, async () => {
+    const server = startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { name: 'No tickets' });
+    const release = server.holdNext('/db/api/ticketQueue/nextTickets');
+    await userEvent.keyboard('nn');
+    release();
+    await screen.findByRole('heading', { level: 2, name: /^#1001 / });
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(server.callsTo('/db/api/ticketQueue/nextTickets')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Requeue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Requeue ticket #1001' });
+    within(dialog).getByRole('button', { name: 'Cancel' }).focus();
+    await userEvent.keyboard('npc]');
+    expect(screen.queryByRole('dialog', { name: /^Complete ticket/ })).not.toBeInTheDocument();
+    expect(server.callsTo('/db/api/ticketQueue/nextTickets')).toHaveLength(1);
+    expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: /^#1001 / })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Box, Button, FocusTrap, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Box, Button, FocusTrap, Group, SegmentedControl, Stack, TextInput, Title, getDefaultZIndex } from '@mantine/core';
 import { useDebouncedCallback, useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { useTicketingConfiguration } from '../../boards/api/boards-queries';
-import type { TQueueActor } from '../api/queue-queries';
+import type { TAllTicketsFilter, TQueueActor } from '../api/queue-queries';
 import { allBoardChoices } from '../lib/board-choices';
 import { ALL_FILTERS, TICKET_MODE_LABELS } from '../queue-types';
 import type { TTicketFilters, TTicketMode } from '../queue-types';
@@ -25,6 +25,11 @@ const AREA_PHONE_WIDTH = 576;
 const MODES: TTicketMode[] = ['my', 'all', 'knowledge', 'dashboards'];
 /** Decision 018: the dispatcher's board is for admins and people managers. */
 const DISPATCHER_MODES: TTicketMode[] = [...MODES, 'dispatch'];
+/**
+ * Full screen covers the app shell (z-index 100) but stays under Mantine's modals (200), popovers and
+ * notifications: at 300 every dialog opened from it (Complete, Requeue, Edit, the article reader) was behind it.
+ */
+const FULL_SCREEN_Z_INDEX = getDefaultZIndex('modal') - 1;
 
 /**
  * The technician's ticket area (02 §2): modes My Ticket, All Tickets, Knowledge Base and
@@ -52,6 +57,11 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // All Tickets' sort and "Include completed" live here with its page and filters: kept in the list, they reset
+  // when the technician left the mode while the page stayed, and page 3 of a shorter list came back empty.
+  const [sort, setSort] = useState<TAllTicketsFilter['sort']>('newest');
+  const [show, setShow] = useState<TAllTicketsFilter['show']>('open');
+  const layerRef = useRef<HTMLDivElement>(null);
   const boards = allBoardChoices(configuration.data);
   const view = isCardView && !isFullScreen ? 'cards' : 'rows';
   const canSeeEveryone = user.permissions.technicianUserManagement === true || user.permissions.adminPortal === true;
@@ -109,9 +119,31 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
         orientation={isPhone ? 'vertical' : 'horizontal'}
         style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
       />
-      {mode === 'my' && <MyTicketView actor={actor} isMobile={isMobile} isNarrow={isNarrow} configuration={configuration.data} isConfigurationLoading={configuration.isPending} />}
+      {mode === 'my' && (
+        <MyTicketView
+          actor={actor}
+          isMobile={isMobile}
+          isNarrow={isNarrow}
+          configuration={configuration.data}
+          isConfigurationLoading={configuration.isPending}
+          shortcutScope={layerRef}
+        />
+      )}
       {mode === 'all' && (
-        <AllTicketsView actor={actor} boards={boards} view={view} filters={filters} search={search} page={page} onFiltersChange={handleFiltersChange} onPageChange={setPage} />
+        <AllTicketsView
+          actor={actor}
+          boards={boards}
+          view={view}
+          filters={filters}
+          search={search}
+          page={page}
+          sort={sort}
+          show={show}
+          onFiltersChange={handleFiltersChange}
+          onPageChange={setPage}
+          onSortChange={setSort}
+          onShowChange={setShow}
+        />
       )}
       {mode === 'knowledge' && <KnowledgeBase mspCustomDomain={user.mspCustomDomain} />}
       {mode === 'dashboards' && <DashboardsView msp={user.mspCustomDomain} techId={user.id} canSeeEveryone={canSeeEveryone} />}
@@ -122,7 +154,7 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   // One tree in both states: toggling full screen used to remount the whole area, losing a half-written
   // note and the chosen ticket. Full screen traps the focus (the page behind it is covered) and Escape leaves it.
   return (
-    <FocusTrap active={isFullScreen}>
+    <FocusTrap active={isFullScreen} innerRef={layerRef}>
       <Box
         role={isFullScreen ? 'dialog' : undefined}
         aria-modal={isFullScreen ? 'true' : undefined}
@@ -131,9 +163,12 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
         inset={isFullScreen ? 0 : undefined}
         bg={isFullScreen ? 'var(--mantine-color-body)' : undefined}
         p={isFullScreen ? 'md' : undefined}
-        style={isFullScreen ? { zIndex: 300, overflow: 'auto' } : undefined}
+        style={isFullScreen ? { zIndex: FULL_SCREEN_Z_INDEX, overflow: 'auto' } : undefined}
         onKeyDown={(event) => {
-          if (isFullScreen && event.key === 'Escape') setFullScreen(false);
+          // Only an Escape pressed in the area itself: React passes on key presses from dialogs portalled out of it
+          // (Requeue, Edit), and closing one with Escape also left full screen.
+          const isFromArea = event.target instanceof Node && event.currentTarget.contains(event.target);
+          if (isFullScreen && event.key === 'Escape' && isFromArea) setFullScreen(false);
         }}
       >
         {content}

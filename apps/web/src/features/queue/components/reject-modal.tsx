@@ -21,7 +21,7 @@ export function RejectModal({ ticket, isSaving, onConfirm, onClose }: TRejectMod
         }}
       >
         <Stack>
-          <Text size="sm">The ticket goes back to the queue and is not offered to you again for a while. Your reason is added to it as an internal note.</Text>
+          <Text size="sm">The ticket goes back to the queue and is not offered to you again for a while. Your reason is added to it as an internal note, and the time you worked on it is entered in the PSA.</Text>
           <Textarea label="Reason" rows={3} value={reason} maxLength={2000} error={error} onChange={(event) => setReason(event.currentTarget.value)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

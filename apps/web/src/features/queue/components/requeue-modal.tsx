@@ -34,7 +34,7 @@ export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueM
         }}
       >
         <Stack>
-          <Text size="sm">The ticket goes back to the queue; a running timer is paused.</Text>
+          <Text size="sm">The ticket goes back to the queue and the time you worked on it is entered in the PSA. Kept assigned to you, its timer is only paused.</Text>
           <NumberInput
             label="Hold for (hours)"
             description={`0 puts it back at once; otherwise nobody gets it until the hold ends (at most ${MAX_HOLD_HOURS} hours).`}

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TQueueTicketView, TNoteCategory, TTicketNote, TWorkSession } from '../queue-types';
+import type { TQueueTicketView, TNoteCategory, TNoteDraft, TTicketNote, TWorkSession } from '../queue-types';
 import { NotesPanel } from './notes-panel';
 import { SessionHistory } from './session-history';
 import { TicketBadges, categoryLine } from './ticket-badges';
@@ -23,6 +23,10 @@ export type TTicketWorkspaceProps = {
   /** One column on narrow screens; the timer and sessions beside the ticket otherwise. */
   isStacked: boolean;
   noteRef?: Ref<HTMLTextAreaElement>;
+  /** The note this ticket's technician left half-written, if any. */
+  noteDraft?: TNoteDraft;
+  /** Keeps the note being written on the ticket (by queue id) while another ticket is worked. */
+  onNoteDraftChange?: (ticketId: string, draft: TNoteDraft) => void;
   onPauseResume: () => void;
   onComplete: () => void;
   onRequeue: () => void;
@@ -104,7 +108,11 @@ export function TicketWorkspace(props: TTicketWorkspaceProps) {
 
   const notes = (
     <NotesPanel
+      // One panel per ticket: the note box, its category and its error belong to the ticket they were written on.
+      key={`notes-${ticket.id}`}
       ticketNumber={ticket.ticketId}
+      initialDraft={props.noteDraft}
+      onDraftChange={(draft) => props.onNoteDraftChange?.(ticket.id, draft)}
       notes={props.notes}
       isLoading={props.isNotesLoading}
       loadError={props.notesError}

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { MESSAGES } from '@switchboard/contracts';
 import type { TQueueNote, TQueueTicket, TTimerSession } from '@switchboard/contracts';
 
 /** The knowledge article the fake troubleshooting answers cite. */
@@ -70,13 +71,22 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
   const problem = (status: number, detail: string, code = 'conflict') => ({ status, body: { type: 'about:blank', title: 'Error', status, detail, code, requestId: 'r' } });
   const ok = (body: unknown) => ({ status: 200, body });
   const iso = (ms: number) => new Date(ms).toISOString();
+  /** The technician's timer per ticket, as the server keeps it: a completed timer is not open (no pause, resume or complete). */
+  const timers = new Map<number, 'running' | 'paused' | 'completed'>();
+  const holds = new Map<string, Promise<void>>();
   const sessionsOf = (ticketId: number) => sessions.get(ticketId) ?? [];
   const isActive = (ticketId: number) => sessionsOf(ticketId).some((session) => session.endTime === null);
+  const hasOpenTimer = (ticketId: number) => timers.get(ticketId) === 'running' || timers.get(ticketId) === 'paused';
   const closeOpen = (ticketId: number) => {
     for (const session of sessionsOf(ticketId)) if (session.endTime === null) session.endTime = iso(now());
   };
   const openSession = (ticketId: number) => {
-    for (const [id] of sessions) if (id !== ticketId) closeOpen(id);
+    for (const [id] of sessions) {
+      if (id === ticketId || !isActive(id)) continue;
+      closeOpen(id);
+      timers.set(id, 'paused');
+    }
+    timers.set(ticketId, 'running');
     sequence += 1;
     const session: TTimerSession = {
       id: `00000000-0000-4000-a000-${String(sequence).padStart(12, '0')}`,
@@ -135,12 +145,21 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     if (timerMatch) {
       const ticketId = ticketIdOf();
       const action = timerMatch[1];
-      if (action === 'start' || action === 'resume') {
+      // As the server: start opens a new timer when none is open (or runs a paused one again); resume, pause and
+      // complete need an open timer.
+      if (action === 'start') {
         if (!isActive(ticketId)) openSession(ticketId);
         return ok(timerAnswer(ticketId, 'running'));
       }
-      if (!sessions.has(ticketId)) return problem(409, 'There is no timer on this ticket. Start one first.');
+      if (!hasOpenTimer(ticketId)) return problem(409, MESSAGES.queue.timer.noTimer);
+      if (action === 'resume') {
+        if (isActive(ticketId)) return problem(409, MESSAGES.queue.timer.alreadyRunning);
+        openSession(ticketId);
+        return ok(timerAnswer(ticketId, 'running'));
+      }
+      if (action === 'pause' && !isActive(ticketId)) return problem(409, MESSAGES.queue.timer.notRunning);
       closeOpen(ticketId);
+      timers.set(ticketId, action === 'pause' ? 'paused' : 'completed');
       return ok(timerAnswer(ticketId, action === 'pause' ? 'paused' : 'completed'));
     }
     const sessionsMatch = /^\/db\/api\/ticketActivities\/[^/]+\/(\d+)\/[^/]+$/.exec(path);
@@ -172,6 +191,11 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const index = working.findIndex((ticket) => ticket.ticketId === ticketIdOf());
       const [done] = index === -1 ? [] : working.splice(index, 1);
       if (!done) return problem(404, 'There is no such ticket in the queue.', 'not_found');
+      // R-319, as the server does: an open timer on the ticket is completed with it.
+      if (hasOpenTimer(done.ticketId)) {
+        closeOpen(done.ticketId);
+        timers.set(done.ticketId, 'completed');
+      }
       const finished = { ...done, completed: true, state: 'completed' as const };
       completed.push(finished);
       return ok({ ticket: finished, totalWorkHours: 0.1 });
@@ -275,6 +299,11 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       const method = init.method ?? 'GET';
       calls.push({ method, path: parsed.pathname, query: parsed.searchParams, body });
+      const hold = holds.get(parsed.pathname);
+      if (hold) {
+        holds.delete(parsed.pathname);
+        await hold;
+      }
       const result = answer(method, parsed.pathname, parsed.searchParams, body);
       if (result === 'network') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(result.body), { status: result.status, headers: { 'content-type': 'application/json' } });
@@ -288,5 +317,13 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     failNext: (path: string, failure: { status: number; detail: string } | 'network') =>
       failures.set(path, failure === 'network' ? 'network' : problem(failure.status, failure.detail)),
     sessionsOf,
+    /** Takes `count` tickets out of the queue, as other technicians taking them would. */
+    removeQueued: (count: number) => void queued.splice(0, count),
+    /** The next call to `path` waits for the returned release before it is answered (a slow server). */
+    holdNext: (path: string) => {
+      let release = () => {};
+      holds.set(path, new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
+    },
   };
 }
