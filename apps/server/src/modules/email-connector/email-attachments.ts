@@ -3,6 +3,7 @@ import type { TDatabase } from '@switchboard/db';
 import { enqueuePsaWrite } from '../psa-outbox/psa-outbox';
 import { storeEmailAttachment } from './email-connector.repository';
 import { EMAIL_ATTACHMENT_WRITE, type TEmailAttachmentPayload, type TEmailTicketOfWrite } from './email-tickets.psa-write';
+import { cutText } from '../../lib/text';
 
 /** An inline image (cid-referenced) smaller than this is a signature's logo, not something the technician needs. */
 export const INLINE_IMAGE_MAX_BYTES = 20 * 1024;
@@ -33,7 +34,8 @@ function fileNameOf(attachment: TMailAttachment, position: number): string {
   // Control characters (a NUL would not fit a PostgreSQL text) are dropped with the path.
   const own = [...((attachment.filename ?? '').split(/[\\/]/).pop() ?? '')].filter((character) => character >= ' ').join('').trim();
   const name = own || `attachment-${position}${attachment.contentType === 'message/rfc822' ? '.eml' : ''}`;
-  return name.length > FILE_NAME_MAX ? `${name.slice(0, FILE_NAME_MAX - 12)}…${name.slice(-11)}` : name;
+  // Cut between code points: half of an emoji would not fit the PSA write's JSON.
+  return name.length > FILE_NAME_MAX ? `${cutText(name, FILE_NAME_MAX - 12)}…${name.slice(-11).replace(/^[\uDC00-\uDFFF]/, '')}` : name;
 }
 
 /**

@@ -25,7 +25,7 @@ export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
   await deps.jobQueue.work<{ mspId: string }>(
     EMAIL_CONNECTOR_QUEUE,
     async (job, signal) => {
-      const outcome = await tickets.readMailbox(job.mspId, signal);
+      const outcome = await tickets.readMailbox(job.mspId, signal, (error) => app.log.error({ err: error, mspId: job.mspId }, 'email-connector: a mail could not be stored'));
       if (outcome.problem) app.log.warn({ mspId: job.mspId }, `email-connector: ${outcome.problem}`);
       else if (outcome.created + outcome.notes + outcome.skipped > 0) app.log.info({ mspId: job.mspId, ...outcome }, 'email-connector: mailbox read');
     },

@@ -191,6 +191,29 @@ describe('the email connector', () => {
     expect(await ticketsInPsaWithSummary('Printer on floor 2 shows error 49.')).toHaveLength(1);
   });
 
+  it('makes a ticket of a mail whose long subject has an emoji where it is cut (half an emoji failed its JSON before)', async () => {
+    const messageId = '<emoji-cut@client.test>';
+    const subject = `${'a'.repeat(98)}😀 and the rest`;
+    imap.deliver({ from: copied.contact.email, subject: `=?UTF-8?B?${Buffer.from(subject).toString('base64')}?=`, messageId, text: 'The subject says it all.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, failed: 0, problem: null });
+    const row = await messageRow(messageId);
+    expect(row?.subject).toBe(subject);
+    expect(await direct.getTicket(Number(row?.psaTicketExternalId))).toMatchObject({ summary: `${'a'.repeat(98)}…` });
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  });
+
+  it('makes a ticket of a mail whose raw 8-bit subject decodes with a NUL in it, and the mailbox goes on being read (it stopped every reading before)', async () => {
+    const messageId = '<raw-8bit@client.test>';
+    // Unencoded UTF-8 in a header, as some mail programs send it: decoded here with a NUL byte PostgreSQL refuses.
+    imap.deliver({ from: copied.contact.email, subject: 'Printer 😀 jams', messageId, text: 'Paper jam in tray 2.' });
+    const outcome = await connector.readMailbox(msp.id);
+    expect(outcome).toMatchObject({ created: 1, failed: 0, problem: null });
+    const row = await messageRow(messageId);
+    expect(row?.state).toBe('done');
+    expect(row?.subject).not.toContain('\u0000');
+    expect((await admin.get(`/db/${msp.customDomain}/integrations/email-connector`)).json<TEmailConnectorSettings>().lastError).toBeNull();
+  });
+
   it('ignores automatic replies (no ticket loop with the PSA’s notifications)', async () => {
     const messageId = '<auto-5@client.test>';
     imap.deliver({ from: copied.contact.email, subject: 'Out of office', messageId, text: 'I am away until Monday.', headers: { 'Auto-Submitted': 'auto-replied' } });

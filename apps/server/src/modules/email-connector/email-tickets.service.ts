@@ -6,6 +6,7 @@ import { psaContacts, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, sha256 } from '../../lib/crypto';
+import { cutText, wellFormed } from '../../lib/text';
 import { attemptPsaWrite, enqueuePsaWrite } from '../psa-outbox/psa-outbox';
 import { findSyncedCompany, findTicketingConfig } from '../boards/boards.repository';
 import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
@@ -37,6 +38,8 @@ const DESCRIPTION_MAX = 20_000;
 export const READING_PROBLEMS = {
   passwordUnreadable: 'The saved app password cannot be read any more. Enter it again.',
   noBoard: 'Mail is waiting: set up the board first (Boards), then tickets are created from it.',
+  messageFailed: (subject: string, from: string) =>
+    `The mail “${subject || '(no subject)'}” from ${from || 'an unknown sender'} could not be turned into a ticket; it stays unread and is tried again at the next reading.`,
 } as const;
 
 export interface TReadingOutcome {
@@ -47,6 +50,8 @@ export interface TReadingOutcome {
   alreadyTaken: number;
   skipped: number;
   ignored: number;
+  /** Messages that failed (they stay unread and are tried again); the others of the reading are taken all the same. */
+  failed: number;
   /** Why the mailbox could not be read, or null. */
   problem: string | null;
 }
@@ -56,16 +61,32 @@ interface TSender {
   name: string;
 }
 
+/** Text from a mail as PostgreSQL can keep it: no NUL (a text column refuses one) and no half of an emoji (jsonb refuses one). */
+const storable = (text: string): string => wellFormed(text.replace(/\u0000/g, ''));
+
+/** The parsed mail with its texts storable: a sender's mail program, or a mis-encoded header, can put either in. */
+export function cleanMail(mail: ParsedMail): ParsedMail {
+  if (mail.subject !== undefined) mail.subject = storable(mail.subject);
+  if (mail.text !== undefined) mail.text = storable(mail.text);
+  if (typeof mail.html === 'string') mail.html = storable(mail.html);
+  if (mail.messageId !== undefined) mail.messageId = storable(mail.messageId);
+  for (const address of mail.from?.value ?? []) {
+    address.name = storable(address.name);
+    address.address = address.address === undefined ? undefined : storable(address.address);
+  }
+  return mail;
+}
+
 /** The summary: the subject, or the first line of the text, or who wrote (no mail is without a sender). */
 export function summaryOf(subject: string, text: string, sender: TSender): string {
   const firstLine = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '') ?? '';
   const summary = subject.trim() || firstLine || `Email from ${sender.name || sender.address}`;
-  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
+  return summary.length > SUMMARY_MAX ? `${cutText(summary, SUMMARY_MAX - 1)}…` : summary;
 }
 
 /** `text` bounded (an empty text said so), with the mail's files named: added to the ticket, or left in the mailbox. */
 function withAttachments(text: string, plan: TAttachmentPlan): string {
-  const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}\n[…]` : text;
+  const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${cutText(text, DESCRIPTION_MAX)}\n[…]` : text;
   const lines = attachmentLinesOf(plan);
   return lines.length > 0 ? `${body}\n\n${lines.join('\n')}` : body;
 }
@@ -234,7 +255,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
     const subject = (mail.subject ?? '').trim();
     // A message without a Message-ID is known by its bytes: the same mail read twice is the same message.
     const messageId = mail.messageId?.trim() || `<sha256-${sha256(source.toString('latin1'))}@switchboard.invalid>`;
-    const base = { messageId: messageId.slice(0, 998), fromAddress: sender.address.slice(0, 320), subject: subject.slice(0, 998), receivedAt: mail.date ?? null };
+    const base = { messageId: cutText(messageId, 998), fromAddress: cutText(sender.address, 320), subject: cutText(subject, 998), receivedAt: mail.date ?? null };
     const now = deps.now();
 
     if (isAutomatic(mail) || sender.address === connector.address.toLowerCase()) {
@@ -317,7 +338,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
     const uidOfId = new Map<string, number>();
     for (const message of await client.fetchAll([...unseen], { uid: true, envelope: true }, { uid: true })) {
       const messageId = message.envelope?.messageId?.trim();
-      if (messageId) uidOfId.set(messageId.slice(0, 998), message.uid);
+      if (messageId) uidOfId.set(cutText(messageId, 998), message.uid);
     }
     const skipped = await findSkippedMessages(db, mspId, [...uidOfId.keys()]);
     if (skipped.length === 0 || (await findTicketingConfig(db, mspId, board.psaType))?.defaultCompanyId != null) return new Set();
@@ -336,7 +357,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   }
 
   /** Reads the unread messages of the open INBOX, oldest first, and takes each. */
-  async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome): Promise<void> {
+  async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome, failures: string[], onMessageError: (error: unknown) => void): Promise<void> {
     const lock = await client.getMailboxLock('INBOX');
     try {
       const unseen = ((await client.search({ seen: false }, { uid: true })) || []).sort((a, b) => a - b);
@@ -346,8 +367,17 @@ export function createEmailTicketsService(deps: TAppDeps) {
         if (signal.aborted) return;
         const fetched = await client.fetchOne(String(uid), { uid: true, source: { maxLength: MAX_MESSAGE_BYTES } }, { uid: true });
         if (!fetched || !fetched.source) continue;
-        const mail = await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true });
-        const taken = await takeMessage(connector, board, mail, fetched.source);
+        const mail = cleanMail(await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true }));
+        let taken: Awaited<ReturnType<typeof takeMessage>>;
+        try {
+          taken = await takeMessage(connector, board, mail, fetched.source);
+        } catch (error) {
+          // One mail that cannot be stored must not hold up the others: it stays unread and is tried again next time.
+          outcome.failed += 1;
+          failures.push(READING_PROBLEMS.messageFailed(cutText(mail.subject ?? '', 120), mail.from?.value[0]?.address ?? ''));
+          onMessageError(error);
+          continue;
+        }
         if (taken === null) outcome.alreadyTaken += 1;
         else if (taken.state === 'pending') outcome.created += 1;
         else if (taken.state === 'note') outcome.notes += 1;
@@ -371,13 +401,17 @@ export function createEmailTicketsService(deps: TAppDeps) {
 
   return {
     /** One reading of the MSP's mailbox (a job of EMAIL_CONNECTOR_QUEUE); what it came to. */
-    async readMailbox(mspId: string, signal: AbortSignal = new AbortController().signal): Promise<TReadingOutcome> {
-      const outcome: TReadingOutcome = { created: 0, notes: 0, alreadyTaken: 0, skipped: 0, ignored: 0, problem: null };
+    async readMailbox(mspId: string, signal: AbortSignal = new AbortController().signal, onMessageError: (error: unknown) => void = () => undefined): Promise<TReadingOutcome> {
+      const outcome: TReadingOutcome = { created: 0, notes: 0, alreadyTaken: 0, skipped: 0, ignored: 0, failed: 0, problem: null };
       const connector = await findEmailConnector(db, mspId);
       if (!connector) return outcome;
+      const failures: string[] = [];
       const finish = async (problem: string | null) => {
-        await recordMailboxCheck(db, mspId, problem, deps.now());
-        return { ...outcome, problem };
+        // What the settings screen shows: plain text (a NUL or half an emoji from a mail would not fit the column).
+        const shown = problem ?? failures[0] ?? null;
+        const stored = shown === null ? null : cutText(shown.replace(/\u0000/g, ''), 1000);
+        await recordMailboxCheck(db, mspId, stored, deps.now());
+        return { ...outcome, problem: stored };
       };
       let password: string;
       try {
@@ -394,9 +428,12 @@ export function createEmailTicketsService(deps: TAppDeps) {
         return finish(error instanceof AppError ? error.detail : 'The mailbox could not be read.');
       }
       try {
-        await readInbox(client, connector, board, signal, outcome);
+        await readInbox(client, connector, board, signal, outcome, failures, onMessageError);
       } catch (error) {
-        return finish(error instanceof AppError ? error.detail : `The mailbox could not be read (${error instanceof Error ? error.message : String(error)}).`);
+        // The mail server's own words help (a dropped connection, a refused command); a database error's SQL does not.
+        const reason = error instanceof Error && !error.message.startsWith('Failed query') ? ` (${cutText(error.message, 300)})` : '';
+        if (reason === '') onMessageError(error);
+        return finish(error instanceof AppError ? error.detail : `The mailbox could not be read${reason}.`);
       } finally {
         await client.logout().catch(() => client.close());
       }
