@@ -62,7 +62,7 @@ interface TSender {
 }
 
 /** Text from a mail as PostgreSQL can keep it: no NUL (a text column refuses one) and no half of an emoji (jsonb refuses one). */
-const storable = (text: string): string => wellFormed(text.replace(/\u0000/g, ''));
+const storable = (text: string): string => wellFormed(text.replaceAll('\u0000', ''));
 
 /** The parsed mail with its texts storable: a sender's mail program, or a mis-encoded header, can put either in. */
 export function cleanMail(mail: ParsedMail): ParsedMail {
@@ -409,7 +409,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
       const finish = async (problem: string | null) => {
         // What the settings screen shows: plain text (a NUL or half an emoji from a mail would not fit the column).
         const shown = problem ?? failures[0] ?? null;
-        const stored = shown === null ? null : cutText(shown.replace(/\u0000/g, ''), 1000);
+        const stored = shown === null ? null : cutText(shown.replaceAll('\u0000', ''), 1000);
         await recordMailboxCheck(db, mspId, stored, deps.now());
         return { ...outcome, problem: stored };
       };
