@@ -94,6 +94,15 @@ function holdRequests(path: string) {
   return () => release();
 }
 
+/** A client describes the password problem, answers Yes and sends it: the troubleshooting steps Jarvis shows. */
+async function reachSteps(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  renderWithProviders(<Harness user={CLIENT} />);
+  await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+  await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
+  await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+  return screen.findByRole('group', { name: 'Troubleshooting steps' });
+}
+
 describe('tickets by chat (02 §4)', () => {
   it('describe → questions and a proposal in "My Ticket" → answers → troubleshooting buttons → confirm → summary and "All Tickets"', { timeout: 30_000 }, async () => {
     const calls = stubFlow();
@@ -224,11 +233,7 @@ describe('tickets by chat (02 §4)', () => {
   it('two steps that did not help offer a technician at once, who gets the ticket with what was said so far', { timeout: 30_000 }, async () => {
     const calls = stubFlow();
     const user = userEvent.setup();
-    renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
-    await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
-    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
-    const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    const steps = await reachSteps(user);
     await user.click(within(steps).getAllByRole('button', { name: 'This did not help' })[0] as HTMLElement);
     expect(await screen.findByText('Sorry that did not help. Try the next step.')).toBeInTheDocument();
     await user.click(within(screen.getByRole('group', { name: 'Troubleshooting steps' })).getAllByRole('button', { name: 'This did not help' })[1] as HTMLElement);
@@ -269,11 +274,7 @@ describe('tickets by chat (02 §4)', () => {
   it('a double click on "This did not help" counts once (it counted twice and offered a technician after one step)', { timeout: 30_000 }, async () => {
     const calls = stubFlow();
     const user = userEvent.setup();
-    renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
-    await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
-    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
-    const steps = await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    const steps = await reachSteps(user);
     const release = holdRequests('/psa/ticketDraft/stepFeedback');
     await user.dblClick(within(steps).getAllByRole('button', { name: 'This did not help' })[0] as HTMLElement);
     await waitFor(() => {
