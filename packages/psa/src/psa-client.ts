@@ -97,6 +97,11 @@ export interface TPsaCompany {
   identifier: string | null;
   name: string;
   isActive: boolean;
+  /**
+   * The company's client types (ConnectWise `types[]`, many; Autotask's `companyType` picklist value and label, one).
+   * Empty when the read does not name them: a company found through a contact's e-mail (findContactsByEmail).
+   */
+  types: TPsaNamed[];
 }
 
 export interface TPsaContact {

@@ -16,6 +16,11 @@ export const ZProgressiveClient = z.object({
   name: ZName.min(1),
   identifier: z.string().trim().max(100).nullable(),
   isActive: z.boolean(),
+  /**
+   * The company's PSA client types by name (01 §3 Client company: psaClientType), stored for the Companies screen's
+   * client-type filter. Optional so a page that sends rows without it leaves the stored types as they are.
+   */
+  psaClientType: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
 });
 export type TProgressiveClient = z.infer<typeof ZProgressiveClient>;
 

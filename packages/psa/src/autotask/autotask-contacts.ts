@@ -9,8 +9,10 @@ import { atFilter } from './filters';
 /** Autotask answers queries in id order and pages by id, so "after this id" resumes exactly where a stream stopped. */
 const fromFilter = (from: TStreamFrom) => (from.afterId === undefined ? atFilter.all() : atFilter.compare('gt', 'id', from.afterId));
 
-export function streamCompanies(api: AutotaskApi, from: TStreamFrom = {}): AsyncGenerator<TPsaCompany> {
-  return api.stream('Companies', [fromFilter(from)], map.toCompany);
+/** A company row names its type by picklist value, so the (cached) picklist is read first to give each type its label. */
+export async function* streamCompanies(api: AutotaskApi, from: TStreamFrom = {}): AsyncGenerator<TPsaCompany> {
+  const labels = new Map((await api.fields('Companies')).picklist('companyType').map((value) => [value.value, value.label]));
+  yield* api.stream('Companies', [fromFilter(from)], (row) => map.toCompany(row, labels));
 }
 
 export function streamContacts(api: AutotaskApi, filter: TListContactsFilter = {}, from: TStreamFrom = {}): AsyncGenerator<TPsaContact> {
@@ -32,7 +34,7 @@ export async function findContactsByEmail(api: AutotaskApi, email: string): Prom
   if (address === '') return [];
   const contacts = await api.query('Contacts', [atFilter.eq('emailAddress', address)], map.toContact);
   const companyIds = [...new Set(contacts.flatMap((contact) => (contact.companyId === null ? [] : [contact.companyId])))];
-  const companies = companyIds.length === 0 ? [] : await api.query('Companies', [atFilter.in('id', companyIds)], map.toCompany);
+  const companies = companyIds.length === 0 ? [] : await api.query('Companies', [atFilter.in('id', companyIds)], (row) => map.toCompany(row));
   return contacts.map((contact) => ({ ...contact, company: companies.find((company) => company.id === contact.companyId) ?? null }));
 }
 

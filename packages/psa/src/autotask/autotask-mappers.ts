@@ -35,10 +35,17 @@ export const toMemberWithPhone = (row: unknown): TPsaMemberWithPhone => {
 
 export const ZResourceRole = z.object({ defaultServiceDeskRoleID: ZId.nullish() });
 
-const ZCompany = z.object({ id: ZId, companyName: z.string(), companyNumber: z.string().nullish(), isActive: ZFlag });
-export const toCompany = (row: unknown): TPsaCompany => {
+const ZCompany = z.object({ id: ZId, companyName: z.string(), companyNumber: z.string().nullish(), isActive: ZFlag, companyType: ZId.nullish() });
+/**
+ * `companyTypeLabels` is the `Companies.companyType` picklist (value → label): a row carries only the value. A value the
+ * picklist does not name (or a read made without the picklist) gives no type rather than a made-up name.
+ */
+export const toCompany = (row: unknown, companyTypeLabels: ReadonlyMap<number, string> = new Map()): TPsaCompany => {
   const company = parsePsaPayload(ZCompany, row, 'company');
-  return { id: company.id, identifier: company.companyNumber ?? null, name: company.companyName, isActive: isTrue(company.isActive) };
+  const typeId = company.companyType ?? null;
+  const typeName = typeId === null ? undefined : companyTypeLabels.get(typeId);
+  const types = typeId !== null && typeName ? [{ id: typeId, name: typeName }] : [];
+  return { id: company.id, identifier: company.companyNumber ?? null, name: company.companyName, isActive: isTrue(company.isActive), types };
 };
 
 const ZContact = z.object({

@@ -126,10 +126,13 @@ export const toCommunicationType = (row: unknown): TPsaCommunicationType => {
   return { id: type.id, name: type.description, isEmail: type.emailFlag === true, isPhone: type.phoneFlag === true };
 };
 
-const ZCompany = z.object({ id: z.number().int(), identifier: z.string().nullish(), name: z.string(), deletedFlag: z.boolean().nullish(), status: ZRef });
+/** A CompanyTypeReference (`id: number | null`); a type without an id cannot be matched to a chosen type, so it is dropped. */
+const ZCompanyTypeReference = z.object({ id: z.number().int().nullish(), name: z.string().nullish() });
+const ZCompany = z.object({ id: z.number().int(), identifier: z.string().nullish(), name: z.string(), deletedFlag: z.boolean().nullish(), status: ZRef, types: z.array(ZCompanyTypeReference).nullish() });
 export const toCompany = (row: unknown): TPsaCompany => {
   const company = parsePsaPayload(ZCompany, row, 'company');
-  return { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: company.deletedFlag !== true };
+  const types = (company.types ?? []).flatMap((type) => (typeof type.id === 'number' && type.name ? [{ id: type.id, name: type.name }] : []));
+  return { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: company.deletedFlag !== true, types };
 };
 
 const ZCommunicationItem = z.object({ value: z.string().nullish(), communicationType: z.string().nullish(), defaultFlag: z.boolean().nullish() });
@@ -164,7 +167,8 @@ export const toContactWithCompany = (row: unknown): TPsaContactWithCompany => {
   const { company } = parsePsaPayload(ZContact, row, 'contact');
   return {
     ...toContact(row),
-    company: company?.name ? { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: true } : null,
+    // A contact's company is a reference: it names no types.
+    company: company?.name ? { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: true, types: [] } : null,
   };
 };
 

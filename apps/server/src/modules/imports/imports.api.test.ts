@@ -318,18 +318,19 @@ describe('validation and the wizard finish calls', () => {
     expect((await bareAdmin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${bare.customDomain}`)).json()).toMatchObject({ status: 409, code: 'psa_not_configured' });
   });
 
-  it('A-042 records the auto-synced client type; A-043 copies every company and contact', async () => {
+  it('A-043 without a chosen client type copies every company and contact; A-042 records the auto-synced client type', async () => {
     const { msp, admin } = await connectedMsp('autotask');
-    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=3&clientTypeName=Customer`)).json()).toEqual({ syncClientsTypeId: 3, syncClientsTypeName: 'Customer' });
-    const [config] = await t.deps.database.db.select().from(psaTicketingConfigs).where(eq(psaTicketingConfigs.mspId, msp.id));
-    expect(config?.syncClientsTypeId).toBe(3);
-    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=x&clientTypeName=Customer`)).statusCode).toBe(400);
-    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=99999999999&clientTypeName=Customer`)).json()).toMatchObject({ status: 400, code: 'validation' });
     const synced = (await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json<{ companies: number; contacts: number }>();
     expect(synced.companies).toBe(COMPANIES);
     const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaCompanies).where(eq(psaCompanies.mspId, msp.id))) as [{ value: number }];
     expect(value).toBe(COMPANIES);
     expect(synced.contacts).toBeGreaterThan(CONTACTS * 0.9);
+
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=3&clientTypeName=Customer`)).json()).toEqual({ syncClientsTypeId: 3, syncClientsTypeName: 'Customer' });
+    const [config] = await t.deps.database.db.select().from(psaTicketingConfigs).where(eq(psaTicketingConfigs.mspId, msp.id));
+    expect(config?.syncClientsTypeId).toBe(3);
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=x&clientTypeName=Customer`)).statusCode).toBe(400);
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=99999999999&clientTypeName=Customer`)).json()).toMatchObject({ status: 400, code: 'validation' });
   });
 });
 

@@ -10,7 +10,11 @@ export const presentClient = (company: TPsaCompany): TProgressiveClient => ({
   name: company.name.slice(0, 200) || `Company ${company.id}`,
   identifier: bounded(company.identifier, 100),
   isActive: company.isActive,
+  psaClientType: clientTypeNames(company),
 });
+
+/** The company's type names as A-056 takes them back: bounded, blank and repeated names dropped. */
+const clientTypeNames = (company: TPsaCompany): string[] => [...new Set(company.types.map((type) => type.name.trim().slice(0, 100)).filter((name) => name !== ''))].slice(0, 50);
 
 export const presentContact = (contact: TPsaContact): TProgressiveContact => ({
   id: contact.id,
@@ -22,7 +26,13 @@ export const presentContact = (contact: TPsaContact): TProgressiveContact => ({
   isActive: contact.isActive,
 });
 
-export const clientCopy = (client: TProgressiveClient): TPsaCompanyCopy => ({ externalId: String(client.id), name: client.name, identifier: client.identifier, isActive: client.isActive });
+export const clientCopy = (client: TProgressiveClient): TPsaCompanyCopy => ({
+  externalId: String(client.id),
+  name: client.name,
+  identifier: client.identifier,
+  isActive: client.isActive,
+  companyTypes: client.psaClientType,
+});
 
 export const contactCopy = (contact: TProgressiveContact & { companyId: number }): TPsaContactCopy => ({
   externalId: String(contact.id),

@@ -56,3 +56,16 @@ export async function saveClientSyncType(db: TDatabase, mspId: string, psaType: 
     .values({ mspId, psaType, syncClientsTypeId: clientTypeId, updatedAt: now })
     .onConflictDoUpdate({ target: [psaTicketingConfigs.mspId, psaTicketingConfigs.psaType], set: { syncClientsTypeId: clientTypeId, updatedAt: now } });
 }
+
+/**
+ * The client type A-043 copies (A-042), or null when none was chosen. Read here rather than through the boards
+ * repository (which owns the row) because this module is the column's only writer and reader.
+ */
+export async function findClientSyncTypeId(db: TDatabase, mspId: string, psaType: TPsaType): Promise<number | null> {
+  const [row] = await db
+    .select({ syncClientsTypeId: psaTicketingConfigs.syncClientsTypeId })
+    .from(psaTicketingConfigs)
+    .where(and(eq(psaTicketingConfigs.mspId, mspId), eq(psaTicketingConfigs.psaType, psaType)))
+    .limit(1);
+  return row?.syncClientsTypeId ?? null;
+}

@@ -16,7 +16,7 @@ import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaContactsCounted, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
-import { addSavedToImportJob, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
+import { addSavedToImportJob, findClientSyncTypeId, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
 import { userAuditFields } from '../../lib/audit';
 
 export interface TImportsDeps extends Pick<TAppDeps, 'database' | 'audit' | 'now'> {
@@ -197,12 +197,18 @@ export function createImportsService(deps: TImportsDeps) {
     return { syncClientsTypeId: clientTypeId, syncClientsTypeName: clientTypeName };
   }
 
-  /** A-043: copies every PSA company and contact into the synchronized copies, a batch at a time (bounded memory). */
+  /**
+   * A-043: copies the PSA companies of the client type A-042 recorded (every company when none was chosen) and their
+   * contacts into the synchronized copies, a batch at a time (bounded memory but for the copied companies' ids).
+   */
   async function syncClientsContacts(actor: TActor): Promise<{ companies: number; contacts: number }> {
     const psaType = await connectedPsaType(actor.mspId);
+    const clientTypeId = await findClientSyncTypeId(db, actor.mspId, psaType);
     const client = await deps.psaClients.forMsp(actor.mspId);
     let companies = 0;
     let contacts = 0;
+    // Contacts follow their company: a vendor's or prospect's people are not the MSP's clients either.
+    const copiedCompanyIds = new Set<number>();
     await withPsaErrors(async () => {
       let batch: TProgressiveClient[] = [];
       const writeCompanies = async () => {
@@ -212,6 +218,8 @@ export function createImportsService(deps: TImportsDeps) {
         companies += (await upsertPsaDirectory(db, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now())).companies.length;
       };
       for await (const company of client.streamCompanies()) {
+        if (clientTypeId !== null && !company.types.some((type) => type.id === clientTypeId)) continue;
+        copiedCompanyIds.add(company.id);
         batch.push(presentClient(company));
         if (batch.length >= SYNC_BATCH) await writeCompanies();
       }
@@ -225,14 +233,14 @@ export function createImportsService(deps: TImportsDeps) {
       };
       for await (const contact of client.streamContacts()) {
         const row = presentContact(contact);
-        if (row.companyId === null) continue;
+        if (row.companyId === null || (clientTypeId !== null && !copiedCompanyIds.has(row.companyId))) continue;
         contactBatch.push({ ...row, companyId: row.companyId });
         if (contactBatch.length >= SYNC_BATCH) await writeContacts();
       }
       await writeContacts();
     });
     // Written in batches, not one transaction (bounded memory over 50,000 contacts), so the event follows the last batch.
-    await deps.audit.record(db, { ...userAuditFields(actor), action: 'imports.sync-all', target: null, outcome: 'success', details: { companies, contacts } });
+    await deps.audit.record(db, { ...userAuditFields(actor), action: 'imports.sync-all', target: null, outcome: 'success', details: { companies, contacts, clientTypeId } });
     return { companies, contacts };
   }
 

@@ -49,6 +49,19 @@ describe('upsertPsaDirectory (the one writer of the synchronized PSA copies: act
     expect((await db.select().from(psaCompanies).where(eq(psaCompanies.mspId, msp.id)))[0]?.isActive).toBe(false);
   });
 
+  it('a source that read the client types replaces them, even with none (a type removed in the PSA goes); one that did not keeps them', async () => {
+    const msp = await buildMsp(t);
+    const db = t.deps.database.db;
+    const typesNow = async () => (await db.select().from(psaCompanies).where(eq(psaCompanies.mspId, msp.id)))[0]?.companyTypes;
+    await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { companies: [FULL_COMPANY] }, new Date());
+    await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { companies: [{ ...FULL_COMPANY, companyTypes: ['Client', 'Partner'] }] }, new Date());
+    expect(await typesNow()).toEqual(['Client', 'Partner']);
+    await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { companies: [{ externalId: '7', name: FULL_COMPANY.name, identifier: 'BWFD' }] }, new Date());
+    expect(await typesNow()).toEqual(['Client', 'Partner']);
+    await upsertPsaDirectory(db, msp.id, 'CONNECTWISE', { companies: [{ ...FULL_COMPANY, companyTypes: [] }] }, new Date());
+    expect(await typesNow()).toEqual([]);
+  });
+
   it('links a contact to a company stored earlier when the source does not return the company', async () => {
     const msp = await buildMsp(t);
     const db = t.deps.database.db;

@@ -15,6 +15,7 @@ export interface TPsaCompanyCopy {
   identifier: string | null;
   /** The source's status: a stored company takes it (unless the copy says `keepCompanyStatus`); absent, it keeps its own and a new one is active. */
   isActive?: boolean;
+  /** The company's client types by name; absent when the source does not see them (a stored company keeps its own). */
   companyTypes?: string[];
   phone?: string | null;
   website?: string | null;
@@ -160,6 +161,7 @@ async function withReferencedCompanies(
 async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType, companies: TPsaCompanyCopy[], keepStatus: boolean, now: Date): Promise<TPsaCompanyRow[]> {
   if (companies.length === 0) return [];
   const statusUnknown = companies.filter((company) => keepStatus || company.isActive === undefined).map((company) => company.externalId);
+  const typesUnknown = companies.filter((company) => company.companyTypes === undefined).map((company) => company.externalId);
   return db
     .insert(psaCompanies)
     .values(
@@ -186,8 +188,9 @@ async function upsertCompanies(db: TDatabase, mspId: string, psaType: TDbPsaType
         identifier: sql`excluded.identifier`,
         // A company reactivated or deactivated in the PSA follows it; one whose status the source did not see keeps its own.
         isActive: sql`case when excluded.external_id = any(${sql.param(statusUnknown)}::text[]) then ${psaCompanies.isActive} else excluded.is_active end`,
-        // An empty list means the source did not say (the activation lookup never sees company types).
-        companyTypes: sql`case when excluded.company_types = '[]'::jsonb then ${psaCompanies.companyTypes} else excluded.company_types end`,
+        // A source that read the types (A-056, A-043) replaces them, none included: a type removed in the PSA goes. One that
+        // did not (the activation lookup) keeps the stored ones.
+        companyTypes: sql`case when excluded.external_id = any(${sql.param(typesUnknown)}::text[]) then ${psaCompanies.companyTypes} else excluded.company_types end`,
         phone: keepWhenUnknown(psaCompanies.phone),
         website: keepWhenUnknown(psaCompanies.website),
         city: keepWhenUnknown(psaCompanies.city),
