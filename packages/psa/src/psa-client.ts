@@ -402,6 +402,17 @@ export interface TCreatePsaSubtype {
   typeIds: number[];
 }
 
+/** What an update may change on a board type; fields left out are kept. */
+export interface TUpdatePsaType {
+  isActive?: boolean;
+}
+
+/** What an update may change on a board subtype; fields left out are kept. `typeIds` replaces the whole list. */
+export interface TUpdatePsaSubtype {
+  typeIds?: number[];
+  isActive?: boolean;
+}
+
 export interface TRegisterPsaWebhook {
   url: string;
   description: string;
@@ -498,6 +509,13 @@ export interface PsaClient {
   createStatus(boardId: number, input: TCreatePsaStatus): Promise<TPsaStatus>;
   createType(boardId: number, input: { name: string }): Promise<TPsaTicketType>;
   createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype>;
+  /** Reactivates (or deactivates) a board type; needs `capabilities.createTypes`. Safe to send again. */
+  updateType(boardId: number, typeId: number, input: TUpdatePsaType): Promise<TPsaTicketType>;
+  /**
+   * Sets the types a board subtype is associated with (ConnectWise `typeAssociationIds`) and/or reactivates it;
+   * needs `capabilities.createSubtypes` (an Autotask sub-issue type has one fixed parent). Safe to send again.
+   */
+  updateSubtype(boardId: number, subtypeId: number, input: TUpdatePsaSubtype): Promise<TPsaSubtype>;
 
   /** A board team (ConnectWise `service/boards/{id}/teams`); Autotask has none and rejects with not_supported. */
   createTeam(boardId: number, input: TCreatePsaTeam): Promise<TPsaTeam>;

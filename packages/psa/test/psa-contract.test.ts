@@ -93,7 +93,7 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
     }
   });
 
-  it('creates board, status, type and subtype on ConnectWise; Autotask flags them as not possible and refuses them', async () => {
+  it('creates board, status, type and subtype on ConnectWise and associates a subtype with a second type; Autotask flags them as not possible and refuses them', async () => {
     const boardCapabilities = { createBoards: true, createStatuses: true, createTypes: true, createSubtypes: true };
     if (psaType === 'connectwise') {
       expect(client.capabilities).toMatchObject(boardCapabilities);
@@ -108,6 +108,12 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
       const subtype = await client.createSubtype(board.id, { name: 'Paper jam', typeIds: [type.id] });
       expect(subtype.typeIds).toEqual([type.id]);
       expect((await client.listSubtypes(board.id)).map((each) => each.name)).toContain('Paper jam');
+      // One subtype under a second type: ConnectWise links them on the subtype (typeAssociationIds), not by a second name.
+      const scanners = await client.createType(board.id, { name: 'Scanners' });
+      expect(await client.updateSubtype(board.id, subtype.id, { typeIds: [type.id, scanners.id], isActive: false })).toMatchObject({ typeIds: [type.id, scanners.id], isActive: false });
+      expect(await client.updateSubtype(board.id, subtype.id, { isActive: true })).toMatchObject({ typeIds: [type.id, scanners.id], isActive: true });
+      expect(await client.updateType(board.id, scanners.id, { isActive: false })).toMatchObject({ id: scanners.id, isActive: false });
+      expect((await client.listTypes(board.id)).find((each) => each.id === scanners.id)?.isActive).toBe(false);
     } else {
       expect(client.capabilities).toMatchObject({ createBoards: false, createStatuses: false, createTypes: false, createSubtypes: false });
       for (const attempt of [
@@ -115,6 +121,8 @@ describe.each(PSAS)('%s adapter against the simulator', (psaType) => {
         client.createStatus(boardId, { name: 'S', isClosed: false }),
         client.createType(boardId, { name: 'T' }),
         client.createSubtype(boardId, { name: 'U', typeIds: [1] }),
+        client.updateType(boardId, 1, { isActive: true }),
+        client.updateSubtype(boardId, 1, { typeIds: [1, 2] }),
       ]) {
         const error = await caught(attempt);
         expect(error.kind).toBe('not_supported');

@@ -153,6 +153,15 @@ export class AutotaskClient implements PsaClient {
     return Promise.reject(notSupportedError(this.psaType, 'createSubtypes'));
   }
 
+  updateType(): Promise<TPsaTicketType> {
+    return Promise.reject(notSupportedError(this.psaType, 'createTypes'));
+  }
+
+  // A sub-issue type is a picklist value with one fixed parent issue type: it cannot be put under another one.
+  updateSubtype(): Promise<TPsaSubtype> {
+    return Promise.reject(notSupportedError(this.psaType, 'createSubtypes'));
+  }
+
   streamCompanies(from?: TStreamFrom): AsyncGenerator<TPsaCompany> {
     return contacts.streamCompanies(this.api, from);
   }

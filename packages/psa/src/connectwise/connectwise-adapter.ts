@@ -42,7 +42,9 @@ import type {
   TPsaWebhook,
   TRegisterPsaWebhook,
   TUnassignPsaTicket,
+  TUpdatePsaSubtype,
   TUpdatePsaTicket,
+  TUpdatePsaType,
 } from '../psa-client';
 import { ConnectWiseApi, type TConnectWiseConfig, type TPatchOperation } from './connectwise-api';
 import { eq } from './conditions';
@@ -155,6 +157,14 @@ export class ConnectWiseClient implements PsaClient {
 
   createSubtype(boardId: number, input: TCreatePsaSubtype): Promise<TPsaSubtype> {
     return reference.createSubtype(this.api, boardId, input);
+  }
+
+  updateType(boardId: number, typeId: number, input: TUpdatePsaType): Promise<TPsaTicketType> {
+    return reference.updateType(this.api, boardId, typeId, input);
+  }
+
+  updateSubtype(boardId: number, subtypeId: number, input: TUpdatePsaSubtype): Promise<TPsaSubtype> {
+    return reference.updateSubtype(this.api, boardId, subtypeId, input);
   }
 
   createTeam(boardId: number, input: TCreatePsaTeam): Promise<TPsaTeam> {

@@ -13,9 +13,12 @@ import type {
   TPsaSubtype,
   TPsaTicketType,
   TPsaTypeAssociation,
+  TUpdatePsaSubtype,
+  TUpdatePsaType,
 } from '../psa-client';
+import { checkId } from '../record-id';
 import { Condition, eq } from './conditions';
-import { requireBoard, type ConnectWiseApi } from './connectwise-api';
+import { requireBoard, type ConnectWiseApi, type TPatchOperation } from './connectwise-api';
 import * as map from './connectwise-mappers';
 
 export function listBoards(api: ConnectWiseApi): Promise<TPsaBoard[]> {
@@ -115,4 +118,26 @@ export function createSubtype(api: ConnectWiseApi, boardId: number, input: TCrea
   const toSubtype = (row: unknown) => map.toSubtype(row, boardId);
   const body = { name: input.name, typeAssociationIds: input.typeIds, inactiveFlag: false };
   return api.create(path, body, toSubtype, () => findNamed(api, path, input.name, toSubtype));
+}
+
+/** `PATCH service/boards/{id}/types/{id}`: only `inactiveFlag`, replaced (so a resend lands the same way). */
+export function updateType(api: ConnectWiseApi, boardId: number, typeId: number, input: TUpdatePsaType): Promise<TPsaTicketType> {
+  const path = `/service/boards/${requireBoard(boardId)}/types/${checkId(typeId)}`;
+  const toType = (row: unknown) => map.toType(row, boardId);
+  if (input.isActive === undefined) return api.get(path, toType);
+  return api.patch(path, [{ op: 'replace', path: 'inactiveFlag', value: !input.isActive }], toType);
+}
+
+/**
+ * `PATCH service/boards/{id}/subtypes/{id}`: the type↔subtype link lives on the subtype (`typeAssociationIds`, the
+ * whole list), so associating a subtype with one more type sends the list it had plus that type.
+ */
+export function updateSubtype(api: ConnectWiseApi, boardId: number, subtypeId: number, input: TUpdatePsaSubtype): Promise<TPsaSubtype> {
+  const path = `/service/boards/${requireBoard(boardId)}/subtypes/${checkId(subtypeId)}`;
+  const toSubtype = (row: unknown) => map.toSubtype(row, boardId);
+  const operations: TPatchOperation[] = [];
+  if (input.typeIds !== undefined) operations.push({ op: 'replace', path: 'typeAssociationIds', value: input.typeIds });
+  if (input.isActive !== undefined) operations.push({ op: 'replace', path: 'inactiveFlag', value: !input.isActive });
+  if (operations.length === 0) return api.get(path, toSubtype);
+  return api.patch(path, operations, toSubtype);
 }

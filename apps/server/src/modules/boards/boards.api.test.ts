@@ -114,6 +114,65 @@ describe('ConnectWise board editing', () => {
     expect(merged.mspConnectWiseBoardTypes.find((type) => type.typeName === 'Cloud Backup')?.mspConnectWiseBoardSubTypes[0]).toMatchObject({ priorityScore: 40, tier: 'Tier2' });
   });
 
+  it('A-034 adds one new subcategory under two categories in one save: one PSA subtype associated with both, shown under both on reload, kept by the next save (regression: it was associated with the first category only and vanished from the second)', async () => {
+    const board = editable(await mergedBoard(admin, msp, boardId));
+    const withOther = (type: (typeof board.mspConnectWiseBoardTypes)[number], index: number) =>
+      ['Hardware', 'Software'].includes(type.typeName)
+        ? { ...type, mspConnectWiseBoardSubTypes: [...type.mspConnectWiseBoardSubTypes, { subTypeId: null, subTypeName: 'Other', isNew: true, tempIndex: `tmp-other-${index}`, priorityScore: 10 + index, subTypeScore: 20, slaDeadLineInHours: 4, tier: 'Tier2' }] }
+        : type;
+    const save = (detail: unknown) => admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
+    const saved = await save({ ...board, mspConnectWiseBoardTypes: board.mspConnectWiseBoardTypes.map(withOther) });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const typeIdOf = (name: string) => board.mspConnectWiseBoardTypes.find((type) => type.typeName === name)?.typeId;
+    const others = (await direct.listSubtypes(boardId)).filter((sub) => sub.name === 'Other');
+    expect(others).toHaveLength(1);
+    expect(others[0]?.typeIds.sort()).toEqual([typeIdOf('Hardware'), typeIdOf('Software')].sort());
+    expect(others[0]?.isActive).toBe(true);
+
+    // The editor reloads from A-030, which lists a type's associated, active subtypes only.
+    const otherUnder = (merged: TMergedCategorization, typeName: string) => merged.mspConnectWiseBoardTypes.find((type) => type.typeName === typeName)?.mspConnectWiseBoardSubTypes.find((sub) => sub.subTypeName === 'Other');
+    const reloaded = await mergedBoard(admin, msp, boardId);
+    const expected = (typeName: string) => ({ subTypeId: others[0]?.id, tier: 'Tier2', slaDeadLineInHours: 4, priorityScore: 10 + board.mspConnectWiseBoardTypes.findIndex((type) => type.typeName === typeName) });
+    expect(otherUnder(reloaded, 'Hardware')).toMatchObject(expected('Hardware'));
+    expect(otherUnder(reloaded, 'Software')).toMatchObject(expected('Software'));
+
+    // The next save sends what the editor reloaded: both rows stay, at the PSA and in the stored board.
+    expect((await save(editable(reloaded))).statusCode).toBe(200);
+    const again = await mergedBoard(admin, msp, boardId);
+    expect(otherUnder(again, 'Hardware')).toMatchObject(expected('Hardware'));
+    expect(otherUnder(again, 'Software')).toMatchObject(expected('Software'));
+    const stored = (await admin.get(`/db/${msp.customDomain}/getPSATicketingConfiguration`)).json<TTicketingConfiguration>().connectWiseConfig?.boardDetails.find((detail) => detail.boardId === boardId);
+    for (const typeName of ['Hardware', 'Software']) {
+      const row = stored?.mspConnectWiseBoardTypes.find((type) => type.typeName === typeName)?.mspConnectWiseBoardSubTypes.find((sub) => sub.subTypeName === 'Other');
+      expect(row?.typeAssociationIds.sort(), typeName).toEqual(others[0]?.typeIds.sort());
+    }
+  });
+
+  it('A-034 reactivates an inactive type and subtype of the new names instead of storing what A-030 hides (regression)', async () => {
+    const hardwareId = (await direct.listTypes(boardId)).find((type) => type.name === 'Hardware')?.id;
+    if (hardwareId === undefined) throw new Error('no Hardware type');
+    const retiredType = await direct.createType(boardId, { name: 'Retired Category' });
+    await direct.updateType(boardId, retiredType.id, { isActive: false });
+    const retiredSub = await direct.createSubtype(boardId, { name: 'Legacy Printer', typeIds: [hardwareId] });
+    await direct.updateSubtype(boardId, retiredSub.id, { isActive: false });
+
+    const board = editable(await mergedBoard(admin, msp, boardId));
+    expect(board.mspConnectWiseBoardTypes.some((type) => type.typeName === 'Retired Category')).toBe(false);
+    const newSub = { subTypeId: null, subTypeName: 'legacy printer', isNew: true, tempIndex: 'tmp-legacy', tier: 'Tier3' };
+    const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, {
+      connectWiseConfig: { boardDetails: [{ ...board, mspConnectWiseBoardTypes: [...board.mspConnectWiseBoardTypes, { typeId: null, typeName: 'Retired Category', isNew: true, tempIndex: 'tmp-retired', mspConnectWiseBoardSubTypes: [newSub] }] }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    expect((await direct.listTypes(boardId)).filter((type) => type.name === 'Retired Category')).toEqual([expect.objectContaining({ id: retiredType.id, isActive: true })]);
+    const [sub] = (await direct.listSubtypes(boardId)).filter((candidate) => candidate.name === 'Legacy Printer');
+    expect(sub).toMatchObject({ id: retiredSub.id, isActive: true });
+    expect(sub?.typeIds.sort()).toEqual([hardwareId, retiredType.id].sort());
+    const reloaded = (await mergedBoard(admin, msp, boardId)).mspConnectWiseBoardTypes.find((type) => type.typeName === 'Retired Category');
+    expect(reloaded?.mspConnectWiseBoardSubTypes).toEqual([expect.objectContaining({ subTypeId: retiredSub.id, subTypeName: 'Legacy Printer', tier: 'Tier3' })]);
+  });
+
   it('A-034 refuses a board without an open and a closed status, without a board, with bad numbers or stale ids', async () => {
     const board = editable(await mergedBoard(admin, msp, boardId));
     const save = (detail: Record<string, unknown>, extra: Record<string, unknown> = {}) =>

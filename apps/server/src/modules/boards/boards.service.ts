@@ -59,6 +59,14 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 const notAllowedAtPsa = () => new AppError('psa_validation', MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
 const problemsError = (problems: TBoardProblem[]) => validation(problems[0]?.reason ?? MESSAGES.boards.saveFailed, problems);
 
+/** Ours (the spec words no such case): a new category whose name the PSA holds as an inactive type it cannot reactivate. */
+export const typeInactiveMessage = (typeName: string) =>
+  `The PSA already has an inactive category "${typeName}" that it cannot reactivate from here. Reactivate it in the PSA and reload the board, or choose another name.`;
+
+/** Ours: a new subcategory whose name the PSA holds on this board but cannot put (active) under this category. */
+export const subTypeNotUnderTypeMessage = (subTypeName: string, typeName: string) =>
+  `The PSA already has a subcategory "${subTypeName}" on this board and cannot add it under the category "${typeName}". Add it under "${typeName}" in the PSA and reload the board, or choose another name.`;
+
 /** Ours (the spec words no such case): one PSA record listed twice would store two rows under one key. */
 export const REPEATED_ENTRY_MESSAGES = {
   type: 'The same type appears twice on this board. Remove one of them.',
@@ -182,9 +190,15 @@ export function createBoardsService(deps: TBoardsDeps) {
   /**
    * Checks every reference of a board against the PSA, then creates its new types and subtypes
    * there (ConnectWise; an existing one of the same name is reused, so a retried save creates no
-   * duplicate) and returns the board with only real ids and the PSA's names.
+   * duplicate, and made active and associated with its type so A-030 shows it) and returns the
+   * board with only real ids and the PSA's names.
    */
-  async function resolveAtPsa(client: PsaClient, psaType: TPsaType, board: TRealBoard, path: string): Promise<{ board: TRealBoard; created: { types: number; subTypes: number } }> {
+  async function resolveAtPsa(
+    client: PsaClient,
+    psaType: TPsaType,
+    board: TRealBoard,
+    path: string,
+  ): Promise<{ board: TRealBoard; created: { types: number; subTypes: number }; updated: { types: number; subTypes: number } }> {
     const psa = await readPsaBoard(client, psaType, board.boardId);
     const open = psa.statuses.find((status) => status.id === board.newCreatingTicketStatusId);
     const closed = psa.statuses.find((status) => status.id === board.closingTicketStatusId);
@@ -210,55 +224,92 @@ export function createBoardsService(deps: TBoardsDeps) {
     });
     board.priorities.forEach((priority, index) => priorityOf(priority.priorityId, `${path}.priorities.${index}.priorityId`));
 
+    const can = boardCapabilities(psaType);
     const created = { types: 0, subTypes: 0 };
+    // Types reactivated, subtypes associated with one more type or reactivated: what the save changed at the PSA besides creating.
+    const updated = { types: 0, subTypes: 0 };
     const knownTypes: TPsaTicketType[] = [...psa.types];
     const knownSubtypes: TPsaSubtype[] = [...psa.subtypes];
-    const types: TEditableBoard['mspConnectWiseBoardTypes'] = [];
-    for (const type of board.mspConnectWiseBoardTypes) {
-      let typeId = type.typeId;
-      let typeName = type.typeName.trim();
-      if (type.isNew || typeId === null) {
-        let existing = knownTypes.find((candidate) => sameName(candidate.name, typeName));
-        if (!existing) {
-          existing = await withPsaErrors(() => client.createType(board.boardId, { name: typeName }));
-          knownTypes.push(existing);
-          created.types += 1;
-        }
-        typeId = existing.id;
-        typeName = existing.name;
-      } else {
-        typeName = knownTypes.find((candidate) => candidate.id === typeId)?.name ?? typeName;
+
+    /** The board's type of this name, active: found (reactivated if need be) or created. */
+    const typeNamed = async (name: string, at: string): Promise<TPsaTicketType> => {
+      const existing = knownTypes.find((candidate) => sameName(candidate.name, name));
+      if (!existing) {
+        const type = await withPsaErrors(() => client.createType(board.boardId, { name }));
+        knownTypes.push(type);
+        created.types += 1;
+        return type;
       }
-      const realTypeId = typeId;
+      if (existing.isActive) return existing;
+      // A-030 lists active types only: an inactive one reused as it is would vanish from the editor on reload.
+      const refusal = typeInactiveMessage(existing.name);
+      if (!can.types) throw validation(refusal, [{ name: at, reason: refusal }]);
+      const type = await withPsaErrors(() => client.updateType(board.boardId, existing.id, { isActive: true }));
+      if (!type.isActive) throw validation(refusal, [{ name: at, reason: refusal }]);
+      knownTypes.splice(knownTypes.indexOf(existing), 1, type);
+      updated.types += 1;
+      return type;
+    };
+
+    /**
+     * The board's subtype of this name, active and associated with the type: found, else the one of that name made so
+     * at the PSA, else created. ConnectWise keeps one subtype per name per board and links it to types by its
+     * `typeAssociationIds`, so "Other" under two categories is one subtype associated with both; reusing it without
+     * the association stores a row A-030 never shows (it lists a type's associated, active subtypes), which the next
+     * save then drops, and the PSA refuses tickets of that type and subtype.
+     */
+    const subtypeNamed = async (name: string, type: TPsaTicketType, at: string): Promise<TPsaSubtype> => {
+      const named = knownSubtypes.filter((candidate) => sameName(candidate.name, name));
+      const isUnder = (candidate: TPsaSubtype) => candidate.typeIds.includes(type.id);
+      const existing = named.find((candidate) => isUnder(candidate) && candidate.isActive) ?? named.find(isUnder) ?? named.find((candidate) => candidate.isActive) ?? named[0];
+      if (!existing) {
+        const subtype = await withPsaErrors(() => client.createSubtype(board.boardId, { name, typeIds: [type.id] }));
+        knownSubtypes.push(subtype);
+        created.subTypes += 1;
+        return subtype;
+      }
+      if (existing.isActive && isUnder(existing)) return existing;
+      const refusal = subTypeNotUnderTypeMessage(existing.name, type.name);
+      if (!can.subTypes) throw validation(refusal, [{ name: at, reason: refusal }]);
+      const change = { ...(isUnder(existing) ? {} : { typeIds: [...existing.typeIds, type.id] }), ...(existing.isActive ? {} : { isActive: true }) };
+      const subtype = await withPsaErrors(() => client.updateSubtype(board.boardId, existing.id, change));
+      // What the PSA answers is what A-030 will show: store nothing it did not take.
+      if (!subtype.isActive || !isUnder(subtype)) throw validation(refusal, [{ name: at, reason: refusal }]);
+      knownSubtypes.splice(knownSubtypes.indexOf(existing), 1, subtype);
+      updated.subTypes += 1;
+      return subtype;
+    };
+
+    const types: TEditableBoard['mspConnectWiseBoardTypes'] = [];
+    for (const [typeIndex, type] of board.mspConnectWiseBoardTypes.entries()) {
+      const typePath = `${path}.mspConnectWiseBoardTypes.${typeIndex}`;
+      const typeAtPsa = type.isNew || type.typeId === null ? await typeNamed(type.typeName.trim(), `${typePath}.typeName`) : knownTypes.find((candidate) => candidate.id === type.typeId);
+      // Unreachable: every existing type id was checked above.
+      if (!typeAtPsa) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
       const subTypes: TEditableSubType[] = [];
-      for (const subType of type.mspConnectWiseBoardSubTypes) {
+      for (const [subIndex, subType] of type.mspConnectWiseBoardSubTypes.entries()) {
         let subTypeId = subType.subTypeId;
         let subTypeName = subType.subTypeName.trim();
-        let associations = subType.typeAssociationIds;
         if (subType.isNew || subTypeId === null) {
-          let existing =
-            knownSubtypes.find((candidate) => sameName(candidate.name, subTypeName) && candidate.typeIds.includes(realTypeId)) ??
-            knownSubtypes.find((candidate) => sameName(candidate.name, subTypeName));
-          if (!existing) {
-            existing = await withPsaErrors(() => client.createSubtype(board.boardId, { name: subTypeName, typeIds: [realTypeId] }));
-            knownSubtypes.push(existing);
-            created.subTypes += 1;
-          }
-          subTypeId = existing.id;
-          subTypeName = existing.name;
-          associations = existing.typeIds;
+          const subtype = await subtypeNamed(subTypeName, typeAtPsa, `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}.subTypeName`);
+          subTypeId = subtype.id;
+          subTypeName = subtype.name;
         } else {
-          const existing = knownSubtypes.find((candidate) => candidate.id === subTypeId);
-          subTypeName = existing?.name ?? subTypeName;
-          associations = existing?.typeIds ?? associations;
+          subTypeName = knownSubtypes.find((candidate) => candidate.id === subTypeId)?.name ?? subTypeName;
         }
         const priority = priorityOf(subType.priorityId, '');
-        subTypes.push({ ...subType, subTypeId, subTypeName, priorityId: priority?.id ?? null, priority: priority?.name ?? null, isNew: false, tempIndex: null, typeAssociationIds: associations });
+        subTypes.push({ ...subType, subTypeId, subTypeName, priorityId: priority?.id ?? null, priority: priority?.name ?? null, isNew: false, tempIndex: null });
       }
-      types.push({ typeId: realTypeId, typeName, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
+      types.push({ typeId: typeAtPsa.id, typeName: typeAtPsa.name, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
     }
+    // Associations as the PSA holds them after every change above (a later type may have added itself to a subtype).
+    const withAssociations = types.map((type) => ({
+      ...type,
+      mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((subType) => ({ ...subType, typeAssociationIds: knownSubtypes.find((candidate) => candidate.id === subType.subTypeId)?.typeIds ?? subType.typeAssociationIds })),
+    }));
     return {
       created,
+      updated,
       board: {
         ...board,
         boardName: psa.boardName,
@@ -266,7 +317,7 @@ export function createBoardsService(deps: TBoardsDeps) {
         newCreatingTicketStatusId: open.id,
         closingTicketStatus: closed.name,
         closingTicketStatusId: closed.id,
-        mspConnectWiseBoardTypes: types,
+        mspConnectWiseBoardTypes: withAssociations,
         priorities: board.priorities.map((priority) => ({ ...priority, priority: priorityOf(priority.priorityId, '')?.name ?? priority.priority })),
       },
     };
@@ -294,6 +345,7 @@ export function createBoardsService(deps: TBoardsDeps) {
     // PSA calls happen before the transaction: no network inside one (STYLE).
     const resolved: { board: TRealBoard; extras: TBoardExtras }[] = [];
     const created = { types: 0, subTypes: 0 };
+    const updated = { types: 0, subTypes: 0 };
     if (boards.length > 0) {
       const client = await deps.psaClients.forMsp(actor.mspId);
       for (const { board, extras, path } of boards) {
@@ -305,6 +357,8 @@ export function createBoardsService(deps: TBoardsDeps) {
         resolved.push({ board: result.board, extras });
         created.types += result.created.types;
         created.subTypes += result.created.subTypes;
+        updated.types += result.updated.types;
+        updated.subTypes += result.updated.subTypes;
       }
     }
     const now = deps.now();
@@ -314,6 +368,7 @@ export function createBoardsService(deps: TBoardsDeps) {
       await audit(tx, actor, 'board.configuration.save', psaType, {
         boards: resolved.map(({ board }) => ({ boardId: board.boardId, types: board.mspConnectWiseBoardTypes.length })),
         created,
+        updated,
         ...(common.defaultCompanyId !== undefined ? { defaultCompanyId: common.defaultCompanyId } : {}),
       });
     });
