@@ -89,6 +89,24 @@ describe('nextTickets (A-122): claims by tier, never twice', () => {
   });
 });
 
+describe('nextTickets answers the new tickets first', () => {
+  let fixture: TQueueFixture;
+  beforeAll(async () => {
+    fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 3, { tier: 'Tier1' });
+  });
+
+  it('answers the newly claimed tickets first, the ones held before after them (the screen makes the first active and starts its timer, R-294)', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [held] = ticketsOf(await next(client, fixture, user.id, 1));
+    if (!held) throw new Error('no ticket');
+    const tickets = ticketsOf(await next(client, fixture, user.id, 3));
+    expect(tickets).toHaveLength(3);
+    expect(tickets.at(-1)?.ticketId).toBe(held.ticketId);
+    expect(tickets.slice(0, 2).map((ticket) => ticket.ticketId)).not.toContain(held.ticketId);
+  });
+});
+
 describe('working, eligible, all tickets and manual pick (A-123, A-124, A-015, A-127)', () => {
   let fixture: TQueueFixture;
   let ids: number[];

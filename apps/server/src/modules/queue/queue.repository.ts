@@ -338,7 +338,7 @@ export interface TClaimRequest {
  * not share a batch (two tabs, two replicas, a PSA-linked technician's own transaction) never hold more than
  * `limit` together: the second waits for the first's commit and counts what it claimed. Order per technician:
  * own tier first, then lower tiers, then rank key — the partial index's order, so each walk stops early.
- * Answers each technician's tickets (the ones held before, then the new ones) in the order of `requests`.
+ * Answers each technician's tickets (the new ones, then the ones held before) in the order of `requests`.
  */
 export async function claimNextTicketsBatch(db: TDatabase, mspId: string, requests: TClaimRequest[], now: Date): Promise<TQueueTicketRow[][]> {
   const techIds = sql`${arrayLiteral(requests.map((request) => request.techId))}::uuid[]`;
@@ -356,8 +356,13 @@ export async function claimNextTicketsBatch(db: TDatabase, mspId: string, reques
     const key = row.assignedTechId ?? '';
     byTech.set(key, [...(byTech.get(key) ?? []), row]);
   }
-  // Oldest claim first (the ones the technician already had), then the new ones best first.
-  return requests.map((request) => (byTech.get(request.techId) ?? []).sort((a, b) => (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey));
+  // The new ones first, best first — the screen makes the first one active and starts its timer (R-294) — then the
+  // ones the technician already had, oldest claim first.
+  const order = (a: TQueueTicketRow, b: TQueueTicketRow) => {
+    if ((a.isNew === true) !== (b.isNew === true)) return a.isNew === true ? -1 : 1;
+    return a.isNew === true ? b.rankKey - a.rankKey : (a.claimedAt?.getTime() ?? 0) - (b.claimedAt?.getTime() ?? 0) || b.rankKey - a.rankKey;
+  };
+  return requests.map((request) => (byTech.get(request.techId) ?? []).sort(order));
 }
 
 /** "Next tickets" for one technician in one statement (claimNextTicketsBatch of one). */
