@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, coerceScore, type TEditableBoard, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useCreateStatus, useScoreBoard } from '../api/boards-queries';
 import { addType, setStatus, typeKey, updatePriorityScore, type TBoardSaveState } from './board-editor-state';
+import { BoardNumberInput } from './board-number-input';
 import { BoardTypeCard } from './board-type-card';
 import { ScoreSuggestions } from './score-suggestions';
 import { SourceHint } from './source-hint';
@@ -178,14 +179,15 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           {board.priorities.map((priority) => (
-            <NumberInput
+            <BoardNumberInput
               key={priority.priorityId}
               label={priority.priority}
               min={0}
               max={100}
               allowDecimal={false}
               value={priority.priorityScore}
-              onChange={(value) => onChange(updatePriorityScore(board, priority.priorityId, coerceScore(value)))}
+              toNumber={coerceScore}
+              onChange={(value) => onChange(updatePriorityScore(board, priority.priorityId, value))}
               description={<SourceHint suggestion={applied?.prioritySuggestions.find((entry) => entry.priorityId === priority.priorityId)?.priorityScore} current={priority.priorityScore} context={{ ticketCount: 0, model: applied?.ai?.model ?? null }} />}
             />
           ))}

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { coerceScore, coerceSlaHours, type TEditableBoard, type TEditableSubType, type TEditableType, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
+import { BoardNumberInput } from './board-number-input';
 import { addSubType, removeNewSubType, removeNewType, subTypeKey, typeKey, updateSubType } from './board-editor-state';
 import { DiagnosticQuestionsModal } from './diagnostic-questions-modal';
 import { SourceHint } from './source-hint';
@@ -66,13 +67,13 @@ function subTypeFields({
     ),
     priorityScore: (
       <>
-        <NumberInput size="xs" label={label('Priority score')} aria-label={`Priority score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.priorityScore} onChange={(value) => onPatch({ priorityScore: coerceScore(value) })} />
+        <BoardNumberInput size="xs" label={label('Priority score')} aria-label={`Priority score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.priorityScore} toNumber={coerceScore} onChange={(value) => onPatch({ priorityScore: value })} />
         <SourceHint suggestion={suggestion?.priorityScore} current={sub.priorityScore} context={sourceContext} />
       </>
     ),
     subTypeScore: (
       <>
-        <NumberInput size="xs" label={label('Subtype score')} aria-label={`Subtype score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.subTypeScore} onChange={(value) => onPatch({ subTypeScore: coerceScore(value) })} />
+        <BoardNumberInput size="xs" label={label('Subtype score')} aria-label={`Subtype score for ${name}`} min={0} max={100} allowDecimal={false} value={sub.subTypeScore} toNumber={coerceScore} onChange={(value) => onPatch({ subTypeScore: value })} />
         <SourceHint suggestion={suggestion?.subTypeScore} current={sub.subTypeScore} context={sourceContext} />
       </>
     ),
@@ -84,7 +85,7 @@ function subTypeFields({
     ),
     sla: (
       <>
-        <NumberInput
+        <BoardNumberInput
           size="xs"
           label={label('SLA (hours)')}
           aria-label={`SLA hours for ${name}`}
@@ -92,7 +93,8 @@ function subTypeFields({
           max={8760}
           allowDecimal={false}
           value={sub.slaDeadLineInHours}
-          onChange={(value) => onPatch({ slaDeadLineInHours: coerceSlaHours(value, merged.psaType) })}
+          toNumber={(typed) => coerceSlaHours(typed, merged.psaType)}
+          onChange={(value) => onPatch({ slaDeadLineInHours: value })}
         />
         <SourceHint suggestion={suggestion?.slaDeadLineInHours} current={sub.slaDeadLineInHours} context={sourceContext} />
       </>

@@ -28,7 +28,7 @@ function stubApi(save: 'ok' | 'refused' | 'offline') {
 }
 
 async function setPriorityWeightToFive() {
-  renderWithProviders(<QueueSettingsCard msp={MSP} />);
+  renderWithProviders(<QueueSettingsCard msp={MSP} canEdit />);
   const input = await screen.findByRole('textbox', { name: 'Priority weight' });
   expect(input).toHaveValue('1');
   expect(screen.getByRole('button', { name: 'Save queue ordering' })).toBeDisabled();
@@ -71,7 +71,7 @@ describe('QueueSettingsCard (DESIGN §8: the queue ordering an admin changes per
 describe('QueueSettingsCard: an emptied field', { timeout: 30_000 }, () => {
   it('asks for a number in range and sends nothing', async () => {
     const saves = stubApi('ok');
-    renderWithProviders(<QueueSettingsCard msp={MSP} />);
+    renderWithProviders(<QueueSettingsCard msp={MSP} canEdit />);
     const input = await screen.findByRole('textbox', { name: /Release unstarted tickets after idle/ });
     await userEvent.clear(input);
     await userEvent.click(screen.getByRole('button', { name: 'Save queue ordering' }));
@@ -83,7 +83,7 @@ describe('QueueSettingsCard: an emptied field', { timeout: 30_000 }, () => {
 describe('QueueSettingsCard: the working day’s time zone', { timeout: 30_000 }, () => {
   it('is chosen from the list and saved with the rest', async () => {
     const saves = stubApi('ok');
-    renderWithProviders(<QueueSettingsCard msp={MSP} />);
+    renderWithProviders(<QueueSettingsCard msp={MSP} canEdit />);
     const zone = await screen.findByRole('combobox', { name: 'Time zone of the working day' });
     expect(zone).toHaveValue('UTC');
     await userEvent.clear(zone);

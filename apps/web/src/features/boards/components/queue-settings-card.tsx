@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Select, SimpleGrid, Switch } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import { MESSAGES, type TQueueSettings } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useQueueSettings, useSaveQueueSettings } from '../api/boards-queries';
@@ -26,8 +26,9 @@ const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) =
 /**
  * The queue's ordering (DESIGN §8) on the Board screen: score = priority weight × priority score + subtype weight ×
  * subtype score − SLA weight × hours of SLA left + age weight × hours waiting; and when claimed tickets go back.
+ * Everyone who opens the Board screen may read them; only `canEdit` (adminPortal, which the save needs) may change them.
  */
-export function QueueSettingsCard({ msp }: { msp: string }) {
+export function QueueSettingsCard({ msp, canEdit }: { msp: string; canEdit: boolean }) {
   const settings = useQueueSettings(msp);
   const save = useSaveQueueSettings(msp);
   // null: follow the saved settings; otherwise the admin's unsaved edit.
@@ -81,6 +82,7 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
                 allowDecimal={!field.key.endsWith('Minutes')}
                 allowNegative={false}
                 clampBehavior="strict"
+                readOnly={!canEdit}
                 value={shown[field.key]}
                 error={missing.has(field.key) ? `Enter a number from ${field.min} to ${field.max}.` : undefined}
                 onChange={(value) => setDraft({ ...shown, [field.key]: value })}
@@ -90,6 +92,7 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
               label="Time zone of the working day"
               description="A timer left running past midnight here is flagged for the technician to confirm."
               searchable
+              readOnly={!canEdit}
               allowDeselect={false}
               data={TIME_ZONES.includes(shown.timeZone) ? TIME_ZONES : [shown.timeZone, ...TIME_ZONES]}
               value={shown.timeZone}
@@ -101,24 +104,31 @@ export function QueueSettingsCard({ msp }: { msp: string }) {
             <Switch
               label="Release unstarted tickets when a technician signs out"
               checked={shown.releaseOnSignOut}
+              disabled={!canEdit}
               onChange={(event) => setDraft({ ...shown, releaseOnSignOut: event.currentTarget.checked })}
             />
-            <Group gap="xs">
-              {isChanged && (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setDraft(null);
-                    setMissing(new Set());
-                  }}
-                >
-                  Cancel
+            {canEdit ? (
+              <Group gap="xs">
+                {isChanged && (
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setDraft(null);
+                      setMissing(new Set());
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                )}
+                <Button onClick={() => void handleSave()} loading={save.isPending} disabled={!isChanged}>
+                  Save queue ordering
                 </Button>
-              )}
-              <Button onClick={() => void handleSave()} loading={save.isPending} disabled={!isChanged}>
-                Save queue ordering
-              </Button>
-            </Group>
+              </Group>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Changing the queue ordering needs the Admin portal permission in your role.
+              </Text>
+            )}
           </Group>
         </>
       )}

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type TMergedCategorization, type TTicketingConfiguration } from '@switchboard/contracts';
+import { BUILT_IN_ROLES, MESSAGES, type TMergedCategorization, type TSessionCheckResponse, type TSessionMspUser, type TTicketingConfiguration } from '@switchboard/contracts';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../lib/render-with-providers';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { sessionKeys } from '../../session/api/session-queries';
 import { BoardsPage } from './boards-page';
 
 const MSP = 'northwind';
@@ -126,14 +128,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The Board screen as the signed-in user sees it (an Admin unless told). */
+function renderBoardsPage(user: TSessionMspUser = buildAdminTechnician()) {
+  const session: TSessionCheckResponse = { authenticated: true, user };
+  return renderWithProviders(
+    <MemoryRouter>
+      <BoardsPage mspCustomDomain={MSP} />
+    </MemoryRouter>,
+    { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },
+  );
+}
+
+type TSentSubType = { subTypeName: string; slaDeadLineInHours: number };
+/** The subtypes of the first board in the last A-034 save. */
+function lastSavedSubTypes(calls: TCall[]): TSentSubType[] {
+  const save = calls.filter((call) => call.url === `/db/${MSP}/addUpdatePSATicketingConfiguration`).at(-1);
+  const body = save?.body as { connectWiseConfig: { boardDetails: { mspConnectWiseBoardTypes: { mspConnectWiseBoardSubTypes: TSentSubType[] }[] }[] } } | undefined;
+  return body?.connectWiseConfig.boardDetails[0]?.mspConnectWiseBoardTypes.flatMap((type) => type.mspConnectWiseBoardSubTypes) ?? [];
+}
+
 describe('BoardsPage', { timeout: 30_000 }, () => {
   it('lists the PSA boards with search and the configured filter (R-163)', async () => {
     stubBoardsApi();
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     const list = await screen.findByRole('navigation', { name: 'Boards' });
     expect(await within(list).findByRole('button', { name: /Help Desk/ })).toBeInTheDocument();
     await userEvent.type(within(list).getByLabelText('Search boards'), 'proj');
@@ -147,23 +164,30 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
   // Bug: the sync screen (R-206) could be reached only from MSP integrations, not from the board it syncs.
   it('leads from the board screen to the sync screen', async () => {
     stubBoardsApi();
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     expect(await screen.findByRole('link', { name: 'Sync boards and tickets' })).toHaveAttribute('href', `/${MSP}/admin/board/sync`);
+    expect(await screen.findByRole('button', { name: 'Save queue ordering' })).toBeInTheDocument();
+  });
+
+  // Bug: a Technician (boardView only) was offered "Sync boards and tickets" (it needs mspIntegrations) and the
+  // queue ordering's save (it needs adminPortal); both ended in a refusal.
+  it('offers a Technician neither the sync nor a change to the queue ordering, which they may still read', async () => {
+    stubBoardsApi();
+    renderBoardsPage(buildAdminTechnician({ roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician }));
+    expect(await screen.findByLabelText('Priority weight')).toHaveValue('1');
+    expect(screen.getByLabelText('Priority weight')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save queue ordering' })).not.toBeInTheDocument();
+    expect(screen.getByText('Changing the queue ordering needs the Admin portal permission in your role.')).toBeInTheDocument();
+    // The board list (boardView) is still there; the sync link is not.
+    expect(await screen.findByRole('button', { name: /Help Desk/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sync boards and tickets' })).not.toBeInTheDocument();
   });
 
   it('marks edits unsaved, saves new types at the PSA through A-034, and clears the success state after 5 seconds (R-166–R-169)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const calls = stubBoardsApi();
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await user.type(await screen.findByLabelText('New type'), 'Backup');
     await user.click(screen.getByRole('button', { name: 'Add type' }));
@@ -198,11 +222,7 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
         ai: { provider: 'openai', model: 'gpt-4o-mini', asked: 1, applied: 1, fallbackReason: null },
       },
     });
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
@@ -217,11 +237,7 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
 
   it('says when the AI model could not help and the defaults stand (A-052, decision 024)', async () => {
     stubBoardsApi({ scoredAnswer: { ...scored, ai: { provider: 'anthropic', model: 'claude-test', asked: 3, applied: 0, fallbackReason: 'The language model did not answer within 0.3 s.' } } });
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
@@ -229,12 +245,8 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
   });
 
   it('shows where each suggested number came from, before and after applying it (A-052)', async () => {
-    stubBoardsApi();
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    const calls = stubBoardsApi();
+    renderBoardsPage();
     await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
     const panel = await screen.findByRole('region', { name: 'Suggested scores' });
@@ -251,18 +263,50 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     // An edited number is the admin's own: its source hint goes.
     await userEvent.clear(screen.getByLabelText('SLA hours for Email / Outlook'));
     await userEvent.type(screen.getByLabelText('SLA hours for Email / Outlook'), '12');
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('12');
     expect(screen.queryByTitle('80% of 35 closed tickets were resolved within 9 h (median 4 h).')).not.toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    expect(lastSavedSubTypes(calls)[0]).toMatchObject({ subTypeName: 'Outlook', slaDeadLineInHours: 12 });
+  });
+
+  // Bug: every keystroke went through the R-174 default, so an emptied SLA field showed 1 at once and typing
+  // "24" gave 124 hours, which was saved.
+  it('keeps what the admin types in an emptied SLA field and saves it; a field left empty takes the default (R-174)', async () => {
+    const calls = stubBoardsApi();
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    // 8 hours first (the default, 1, would hide the bug: emptying gave the number the field already held).
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '8');
+    await userEvent.click(screen.getByLabelText('Subtype score for Email / Outlook'));
+    expect(sla).toHaveValue('8');
+    await userEvent.clear(sla);
+    expect(sla).toHaveValue('');
+    await userEvent.type(sla, '24');
+    expect(sla).toHaveValue('24');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    expect(lastSavedSubTypes(calls)[0]).toMatchObject({ subTypeName: 'Outlook', slaDeadLineInHours: 24 });
+
+    // Emptied and left, the field takes the ConnectWise default, and that is what is saved.
+    const slaAgain = screen.getByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(slaAgain);
+    await userEvent.type(slaAgain, '30');
+    await userEvent.clear(slaAgain);
+    await userEvent.click(screen.getByLabelText('Subtype score for Email / Outlook'));
+    expect(slaAgain).toHaveValue('1');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(lastSavedSubTypes(calls)[0]).toMatchObject({ subTypeName: 'Outlook', slaDeadLineInHours: 1 });
   });
 
   it('refuses to save without a closed status and shows the server refusal, each clearing after 5 seconds (R-167, R-171)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const calls = stubBoardsApi({ failSave: true, withoutClosedStatus: true });
-    renderWithProviders(
-      <MemoryRouter>
-        <BoardsPage mspCustomDomain={MSP} />
-      </MemoryRouter>,
-    );
+    renderBoardsPage();
     await user.click(await screen.findByRole('button', { name: /Help Desk/ }));
     await user.type(await screen.findByLabelText('Subtype score for Email / Outlook'), '5');
     await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { BOARD_STATE_CLEAR_MS, MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
+import { MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
@@ -9,6 +9,8 @@ import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../compo
 import { CreateBoardModal } from '../components/create-board-modal';
 import { DefaultCompanyCard } from '../components/default-company-card';
 import { QueueSettingsCard } from '../components/queue-settings-card';
+import { useBoardSaveStates } from '../components/use-board-save-states';
+import { useSessionUser } from '../../session/api/session-queries';
 
 const FILTERS = [
   { value: 'all', label: 'All boards' },
@@ -17,8 +19,6 @@ const FILTERS = [
   { value: 'unsaved', label: 'Unsaved changes' },
 ] as const;
 type TFilter = (typeof FILTERS)[number]['value'];
-
-const IDLE: TBoardSaveState = { status: 'idle' };
 
 function SelectedBoard({
   msp,
@@ -58,6 +58,12 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const boards = usePsaBoards(mspCustomDomain);
   const configuration = useTicketingConfiguration(mspCustomDomain);
   const saveBoard = useSaveBoard(mspCustomDomain);
+  // What the signed-in user may do here beyond boardView (which opens the screen): the server refuses the
+  // rest, so those controls are not offered (sync: mspIntegrations; queue ordering: adminPortal).
+  const user = useSessionUser();
+  const permissions = user?.principal === 'user' ? user.permissions : null;
+  const canSync = permissions?.mspIntegrations === true;
+  const canChangeQueueOrdering = permissions?.adminPortal === true;
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<TFilter>('all');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -65,26 +71,8 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   // Each board keeps its own working copy, unsaved flag and save state (R-165), also while another is shown.
   const [drafts, setDrafts] = useState<Record<number, TEditableBoard>>({});
   const [unsaved, setUnsaved] = useState<Record<number, boolean>>({});
-  const [saveStates, setSaveStates] = useState<Record<number, TBoardSaveState>>({});
-  const clearTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const timers = clearTimers.current;
-    return () => timers.forEach((timer) => clearTimeout(timer));
-  }, []);
-
-  /** R-167: success and error clear after 5 seconds. */
-  function showSaveState(boardId: number, state: TBoardSaveState) {
-    setSaveStates((states) => ({ ...states, [boardId]: state }));
-    const previous = clearTimers.current.get(boardId);
-    if (previous) clearTimeout(previous);
-    if (state.status === 'success' || state.status === 'error') {
-      clearTimers.current.set(
-        boardId,
-        setTimeout(() => setSaveStates((states) => ({ ...states, [boardId]: IDLE })), BOARD_STATE_CLEAR_MS),
-      );
-    }
-  }
+  // R-167: success and error clear after 5 seconds.
+  const { saveStateOf, showSaveState } = useBoardSaveStates();
 
   const configuredIds = useMemo(() => {
     const data = configuration.data;
@@ -136,8 +124,8 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
           Board
         </Title>
         <Group gap="sm">
-          {/* R-206: the sync screen belongs to the board; it reads the PSA, so it is offered once a PSA is connected. */}
-          {psaType !== null && (
+          {/* R-206: the sync screen belongs to the board; it reads the PSA, so it is offered once a PSA is connected, to those who may sync. */}
+          {psaType !== null && canSync && (
             <Button component={Link} to={`/${mspCustomDomain}/admin/board/sync`} variant="default">
               Sync boards and tickets
             </Button>
@@ -226,14 +214,14 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
               boardId={selectedId}
               draft={drafts[selectedId]}
               isUnsaved={unsaved[selectedId] === true}
-              saveState={saveStates[selectedId] ?? IDLE}
+              saveState={saveStateOf(selectedId)}
               onChange={(board) => handleChange(selectedId, board)}
               onSave={(type, board) => void handleSave(selectedId, type, board)}
             />
           )}
         </Grid.Col>
       </Grid>
-      <QueueSettingsCard msp={mspCustomDomain} />
+      <QueueSettingsCard msp={mspCustomDomain} canEdit={canChangeQueueOrdering} />
     </Stack>
   );
 }

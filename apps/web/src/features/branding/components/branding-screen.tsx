@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ColorInput, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
@@ -40,8 +40,11 @@ function ContrastWarning({ colour, onUse }: { colour: string; onUse: (shade: str
 export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: string; mspName: string }) {
   const branding = useBranding(mspCustomDomain);
   const saveBranding = useSaveBranding(mspCustomDomain);
-  // Unsaved edits over the saved colours (the default red until the MSP saves its own).
+  // Unsaved edits over the saved colours (the server answers the default red until the MSP saves its own).
   const [edits, setEdits] = useState<Partial<TMspBrand>>({});
+  // Until the saved colours are read, the pickers would show the default red and a save would replace the
+  // MSP's colours with it: nothing is shown or saved before they arrive.
+  const isLoaded = branding.data !== undefined;
   const values: TMspBrand = { ...DEFAULTS, ...branding.data, ...edits };
 
   const isValid = FIELDS.every((field) => HEX.test(values[field.key]));
@@ -63,39 +66,49 @@ export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: 
         Branding
       </Title>
       <Text>Choose the colours of your help desk. Your technicians and clients see them, and so does your sign-in page at /{mspCustomDomain}.</Text>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {FIELDS.map((field) => (
-          <Stack key={field.key} gap="xs">
-            <ColorInput
-              label={field.label}
-              description={field.use}
-              value={values[field.key]}
-              onChange={set(field.key)}
-              format="hex"
-              eyeDropperButtonProps={{ 'aria-label': `Pick the ${field.label.toLowerCase()} from the screen` }}
-              swatches={[DEFAULT_BRAND_COLOUR, '#1c7ed6', '#2f9e44', '#5f3dc4', '#0b7285', '#343a40']}
-              error={HEX.test(values[field.key]) ? undefined : 'Use a colour like #1c7ed6.'}
-            />
-            <ContrastWarning colour={values[field.key]} onUse={set(field.key)} />
-          </Stack>
-        ))}
-      </SimpleGrid>
-      <Paper withBorder p="md" aria-label="Preview">
-        <Text fw={600} mb="xs" style={{ color: HEX.test(values.primaryColour) ? values.primaryColour : undefined }}>
-          Preview
-        </Text>
-        <Group>
-          <Button style={HEX.test(values.primaryButtonColour) ? { backgroundColor: values.primaryButtonColour } : undefined}>Primary button</Button>
-          <Button variant="outline" style={HEX.test(values.secondaryButtonColour) ? { color: values.secondaryButtonColour, borderColor: values.secondaryButtonColour } : undefined}>
-            Secondary button
-          </Button>
-        </Group>
-      </Paper>
+      {branding.isPending ? <Loader size="sm" aria-label="Loading your colours" /> : null}
+      {branding.isError ? (
+        <Alert color="red" role="alert" title="Your colours could not be loaded">
+          {errorDetail(branding.error)} Reload the page to try again; nothing is saved until your colours show.
+        </Alert>
+      ) : null}
+      {isLoaded ? (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {FIELDS.map((field) => (
+              <Stack key={field.key} gap="xs">
+                <ColorInput
+                  label={field.label}
+                  description={field.use}
+                  value={values[field.key]}
+                  onChange={set(field.key)}
+                  format="hex"
+                  eyeDropperButtonProps={{ 'aria-label': `Pick the ${field.label.toLowerCase()} from the screen` }}
+                  swatches={[DEFAULT_BRAND_COLOUR, '#1c7ed6', '#2f9e44', '#5f3dc4', '#0b7285', '#343a40']}
+                  error={HEX.test(values[field.key]) ? undefined : 'Use a colour like #1c7ed6.'}
+                />
+                <ContrastWarning colour={values[field.key]} onUse={set(field.key)} />
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <Paper withBorder p="md" aria-label="Preview">
+            <Text fw={600} mb="xs" style={{ color: HEX.test(values.primaryColour) ? values.primaryColour : undefined }}>
+              Preview
+            </Text>
+            <Group>
+              <Button style={HEX.test(values.primaryButtonColour) ? { backgroundColor: values.primaryButtonColour } : undefined}>Primary button</Button>
+              <Button variant="outline" style={HEX.test(values.secondaryButtonColour) ? { color: values.secondaryButtonColour, borderColor: values.secondaryButtonColour } : undefined}>
+                Secondary button
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      ) : null}
       <Group>
-        <Button onClick={handleSave} loading={saveBranding.isPending} disabled={!isValid}>
+        <Button onClick={handleSave} loading={saveBranding.isPending} disabled={!isLoaded || !isValid}>
           Save branding
         </Button>
-        <Button variant="default" onClick={() => setEdits(DEFAULTS)}>
+        <Button variant="default" onClick={() => setEdits(DEFAULTS)} disabled={!isLoaded}>
           Back to the default red
         </Button>
       </Group>

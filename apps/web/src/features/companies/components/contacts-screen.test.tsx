@@ -39,6 +39,40 @@ describe('ContactsScreen', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(listCalls().some((query) => query.psaOnly === 'true')).toBe(true));
   });
 
+  // Bug: the two toggles kept the page number, so page 3 of the longer list became page 3 of a shorter one
+  // and read "No contacts match."
+  it('goes back to page 1 when a toggle changes the list', async () => {
+    const contact = CONTACTS.items[0];
+    if (!contact) throw new Error('fixture');
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaContacts`]: (call) => {
+        const query = queryOf(call.url);
+        // 90 active contacts (3 pages); 12 inactive ones and 40 PSA ones: one page, two pages.
+        const total = query.active === 'false' ? 12 : query.psaOnly === 'true' ? 40 : 90;
+        const page = Number(query.page ?? '1');
+        const count = Math.max(0, Math.min(30, total - (page - 1) * 30));
+        const items = Array.from({ length: count }, (_, index) => ({ ...contact, id: `7a1b2c3d-4e5f-4a6b-8c7d-${String(page * 100 + index).padStart(12, '0')}`, lastName: `Page${page}-${index}` }));
+        return { status: 200, body: { ...CONTACTS, items, total, page } };
+      },
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: { items: [BRIGHTWATER, GRANITE], total: 2, page: 1, pageSize: 30, clientTypes: [] } satisfies TCompanyPage }),
+    });
+    renderWithProviders(<ContactsScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: '3' }));
+    expect(await screen.findByText('Helen Page3-0')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'PSA contacts only' }));
+    expect(await screen.findByText('Helen Page1-0')).toBeInTheDocument();
+    expect(screen.queryByText('No contacts match.')).not.toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('button', { name: '2' }));
+    expect(await screen.findByText('Helen Page2-0')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Active contacts' }));
+    expect(await screen.findByText('Helen Page1-0')).toBeInTheDocument();
+    expect(screen.queryByText('No contacts match.')).not.toBeInTheDocument();
+    const lastQuery = calls.filter((call) => call.url.startsWith(`/db/${MSP}/psaContacts?`)).map((call) => queryOf(call.url)).at(-1);
+    expect(lastQuery).toMatchObject({ active: 'false', psaOnly: 'true', page: '1' });
+  });
+
   it('opens a contact\'s tickets, and falls back to the Contacts view when they cannot be loaded (R-159, R-160)', async () => {
     stubFetch({
       [`GET /db/${MSP}/psaContacts`]: () => ({ status: 200, body: CONTACTS }),

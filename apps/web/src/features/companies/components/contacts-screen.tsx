@@ -63,8 +63,23 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
                   setPage(1);
                 }}
               />
-              <Switch label="Active contacts" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} />
-              <Switch label="PSA contacts only" checked={psaOnly} onChange={(event) => setPsaOnly(event.currentTarget.checked)} />
+              {/* A toggle changes the list, so it starts again at page 1 (a later page of a shorter list is empty). */}
+              <Switch
+                label="Active contacts"
+                checked={active}
+                onChange={(event) => {
+                  setActive(event.currentTarget.checked);
+                  setPage(1);
+                }}
+              />
+              <Switch
+                label="PSA contacts only"
+                checked={psaOnly}
+                onChange={(event) => {
+                  setPsaOnly(event.currentTarget.checked);
+                  setPage(1);
+                }}
+              />
             </Group>
             <Group>
               <Button variant="light" color="brandSecondary" onClick={() => setView({ name: 'ContactAllTickets' })}>

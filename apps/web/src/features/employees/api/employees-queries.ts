@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAddPsaMembersBody, TAddTechnicianBody, TTechnicianEditBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
+import { sessionKeys } from '../../session/api/session-queries';
 
 export type TEmployeeStatus = 'active' | 'inactive';
 export type TEmployeeFilter = { search: string; roleId: string; page: number };
@@ -43,10 +44,14 @@ export function useAddEmployee(mspCustomDomain: string) {
 
 /** A-036 as an admin edit: role and tier of the employee named by e-mail (R-146). */
 export function useEditEmployee(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateEmployees(mspCustomDomain);
   return useMutation({
     mutationFn: async (body: Pick<TTechnicianEditBody, 'email' | 'roleId' | 'tierLevel'>) =>
       (await apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/edit`, { method: 'PUT', body, schema: (s) => s.ZEditUserResponse })).user,
+    // Admins editing themselves: their menus follow their role, so their information is re-read (as after a
+    // role edit). Only the signed-in user's information is cached, so editing anyone else refreshes nothing.
+    onSuccess: (saved) => queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo(saved.id) }),
     onSettled: invalidate,
   });
 }

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
-import type { TEmployee, TRole } from '@switchboard/contracts';
+import type { TEmployee, TRole, TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { sessionKeys } from '../../session/api/session-queries';
+import { useTechnicianInformation } from '../../session/api/technician-information';
 import { EmployeesPage } from './employees-page';
 
 const MSP = 'northwind';
@@ -48,6 +51,12 @@ function stubApi(total: number) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** What the dashboard shell does for its menus: it keeps the signed-in user's information (R-114). */
+function SignedInUserInformation({ user }: { user: TSessionMspUser }) {
+  useTechnicianInformation(user);
+  return null;
+}
 
 describe('EmployeesPage', () => {
   it('shows each account as a badge and invites a technician without one (decision 019)', { timeout: 20_000 }, async () => {
@@ -127,5 +136,57 @@ describe('EmployeesPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete employee' }));
     expect(await screen.findByText(MESSAGES.employees.deleteFailed)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.employees.lastRoleManager)).toBeInTheDocument();
+  });
+
+  // Bug: after an admin changed their own role, only the employee lists were re-read, so their menus kept
+  // the old role's options until they signed in again.
+  it('re-reads the signed-in user\'s information when they change their own role, and only then', { timeout: 30_000 }, async () => {
+    const me = buildAdminTechnician({ id: employee(2).id, firstName: 'Tech2', lastName: 'Person', email: employee(2).email, roleId: ADMIN_ROLE.id, roleName: 'Admin' });
+    let myRole = { roleId: ADMIN_ROLE.id, roleName: 'Admin', permissions: BUILT_IN_ROLES.Admin };
+    const userInfoReads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200 });
+        if (url === `/db/${MSP}/roles/all`) return json({ roles: [ADMIN_ROLE, TECH_ROLE] });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) return json({ employees: [{ ...employee(2), roleId: myRole.roleId, roleName: myRole.roleName }, employee(3)], total: 2, page: 1, pageSize: 30 });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/getById`)) {
+          userInfoReads.push(url);
+          return json({ ...me, ...myRole });
+        }
+        if (url === `/db/${MSP}/technicianUsers/edit`) {
+          const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { email: string; roleId: string };
+          if (body.email === me.email) myRole = { roleId: TECH_ROLE.id, roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician };
+          const edited = body.email === me.email ? { ...me, ...myRole } : buildAdminTechnician({ id: employee(3).id, email: employee(3).email, roleId: body.roleId, roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician });
+          return json({ user: edited });
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const session: TSessionCheckResponse = { authenticated: true, user: me };
+    const { queryClient } = renderWithProviders(
+      <>
+        <SignedInUserInformation user={me} />
+        <EmployeesPage mspCustomDomain={MSP} currentUserId={me.id} />
+      </>,
+      { prepareCache: (cache) => cache.setQueryData(sessionKeys.current(), session) },
+    );
+    await waitFor(() => expect(userInfoReads).toHaveLength(1));
+
+    // Someone else's role: the signed-in user's information is not read again.
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Tech3 Person' }));
+    const other = await screen.findByRole('form', { name: 'Edit employee' });
+    await userEvent.selectOptions(within(other).getByLabelText('Role'), TECH_ROLE.id);
+    await userEvent.click(within(other).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit employee' })).not.toBeInTheDocument());
+    expect(userInfoReads).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Tech2 Person' }));
+    const mine = await screen.findByRole('form', { name: 'Edit employee' });
+    await userEvent.selectOptions(within(mine).getByLabelText('Role'), TECH_ROLE.id);
+    await userEvent.click(within(mine).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(userInfoReads).toHaveLength(2));
+    // The menus read the session's permissions: they are the Technician's now.
+    await waitFor(() => expect(queryClient.getQueryData<TSessionCheckResponse>(sessionKeys.current())).toMatchObject({ user: { roleName: 'Technician', permissions: BUILT_IN_ROLES.Technician } }));
   });
 });

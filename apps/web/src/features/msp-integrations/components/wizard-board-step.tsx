@@ -4,7 +4,8 @@ import { MESSAGES, WIZARD_MESSAGES, boardSaveProblems, isBoardReadyForWizard, ty
 import { psaErrorMessage } from '../psa-error-message';
 import { useMergedBoard, usePsaBoards, useSaveBoard } from '../../boards/api/boards-queries';
 import { BoardEditor } from '../../boards/components/board-editor';
-import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../../boards/components/board-editor-state';
+import { editableFromView, savedBoardFrom } from '../../boards/components/board-editor-state';
+import { useBoardSaveStates } from '../../boards/components/use-board-save-states';
 
 type TWizardBoardStepProps = {
   mspCustomDomain: string;
@@ -20,28 +21,30 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
   const [boardId, setBoardId] = useState<number | null>(initialBoardId);
   const [draft, setDraft] = useState<TEditableBoard | null>(null);
   const [isUnsaved, setUnsaved] = useState(false);
-  const [saveState, setSaveState] = useState<TBoardSaveState>({ status: 'idle' });
+  // "Board saved." and a save error clear after 5 seconds, as on the Board screen.
+  const { saveStateOf, showSaveState } = useBoardSaveStates();
+  const saveState = saveStateOf(boardId);
   const [problem, setProblem] = useState<string | null>(null);
   const merged = useMergedBoard(mspCustomDomain, boardId);
   const saveBoard = useSaveBoard(mspCustomDomain);
   const boardName = boards.data?.find((board) => board.id === boardId)?.name;
   const board = draft ?? (merged.data ? editableFromView(merged.data) : null);
 
-  async function handleSave(psaType: TPsaType, current: TEditableBoard) {
+  async function handleSave(savedBoardId: number, psaType: TPsaType, current: TEditableBoard) {
     const problems = boardSaveProblems(current, psaType);
     if (problems.length > 0) {
       const reasons = [...new Set(problems.map((entry) => entry.reason))];
-      setSaveState({ status: 'error', message: reasons[0] ?? MESSAGES.boards.saveFailed, problems: reasons });
+      showSaveState(savedBoardId, { status: 'error', message: reasons[0] ?? MESSAGES.boards.saveFailed, problems: reasons });
       return;
     }
-    setSaveState({ status: 'saving' });
+    showSaveState(savedBoardId, { status: 'saving' });
     try {
       const saved = await saveBoard.mutateAsync({ psaType, board: current });
-      if (boardId !== null) setDraft(savedBoardFrom(saved, boardId));
+      setDraft(savedBoardFrom(saved, savedBoardId));
       setUnsaved(false);
-      setSaveState({ status: 'success' });
+      showSaveState(savedBoardId, { status: 'success' });
     } catch (error) {
-      setSaveState({ status: 'error', message: psaErrorMessage(error, 'wizard'), problems: [] });
+      showSaveState(savedBoardId, { status: 'error', message: psaErrorMessage(error, 'wizard'), problems: [] });
     }
   }
 
@@ -71,13 +74,12 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
           setBoardId(value === null ? null : Number(value));
           setDraft(null);
           setUnsaved(false);
-          setSaveState({ status: 'idle' });
           setProblem(null);
         }}
       />
       {boardId !== null && merged.isPending && <Loader aria-label="Loading board" />}
       {merged.isError && <Alert color="red">{psaErrorMessage(merged.error, 'wizard')}</Alert>}
-      {merged.data && board && (
+      {merged.data && board && boardId !== null && (
         <>
           <Text size="sm" c="dimmed">
             Check the types, subtypes, priorities, tiers and SLA hours, then save the board.
@@ -92,7 +94,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
               setDraft(next);
               setUnsaved(true);
             }}
-            onSave={() => void handleSave(merged.data.psaType, board)}
+            onSave={() => void handleSave(boardId, merged.data.psaType, board)}
           />
         </>
       )}

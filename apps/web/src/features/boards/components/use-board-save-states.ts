@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BOARD_STATE_CLEAR_MS } from '@switchboard/contracts';
+import type { TBoardSaveState } from './board-editor-state';
+
+export const IDLE_SAVE_STATE: TBoardSaveState = { status: 'idle' };
+
+/**
+ * Each board's save state (R-165), where a success or an error goes back to idle after
+ * BOARD_STATE_CLEAR_MS (R-167 / R-346); shared by the Board screen and the setup wizard's board step.
+ */
+export function useBoardSaveStates() {
+  const [states, setStates] = useState<Record<number, TBoardSaveState>>({});
+  const clearTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const timers = clearTimers.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const showSaveState = useCallback((boardId: number, state: TBoardSaveState) => {
+    setStates((current) => ({ ...current, [boardId]: state }));
+    const previous = clearTimers.current.get(boardId);
+    if (previous) clearTimeout(previous);
+    if (state.status === 'success' || state.status === 'error') {
+      clearTimers.current.set(
+        boardId,
+        setTimeout(() => setStates((current) => ({ ...current, [boardId]: IDLE_SAVE_STATE })), BOARD_STATE_CLEAR_MS),
+      );
+    }
+  }, []);
+
+  const saveStateOf = (boardId: number | null): TBoardSaveState => (boardId === null ? IDLE_SAVE_STATE : (states[boardId] ?? IDLE_SAVE_STATE));
+
+  return { saveStateOf, showSaveState };
+}
