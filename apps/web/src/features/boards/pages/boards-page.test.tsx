@@ -5,35 +5,13 @@ import { BUILT_IN_ROLES, MESSAGES, type TMergedCategorization, type TSessionChec
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { buildAdminTechnician } from '../../../test/build-session-user';
+import { HELP_DESK_MERGED } from '../../../test/help-desk-board';
 import { sessionKeys } from '../../session/api/session-queries';
 import { BoardsPage } from './boards-page';
 
 const MSP = 'northwind';
 
-const merged: TMergedCategorization = {
-  boardId: 1,
-  boardName: 'Help Desk',
-  newCreatingTicketStatus: 'New',
-  newCreatingTicketStatusId: 10,
-  closingTicketStatus: 'Closed',
-  closingTicketStatusId: 11,
-  priorities: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: 0 }],
-  mspConnectWiseBoardTypes: [
-    {
-      typeId: 5,
-      typeName: 'Email',
-      isNew: false,
-      mspConnectWiseBoardSubTypes: [{ subTypeId: 50, subTypeName: 'Outlook', priorityId: null, priority: null, priorityScore: 0, subTypeScore: 0, tier: 'Tier1', slaDeadLineInHours: 1, isNew: false, typeAssociationIds: [5] }],
-    },
-  ],
-  psaType: 'CONNECTWISE',
-  isConfigured: false,
-  statuses: [
-    { id: 10, name: 'New', isClosed: false },
-    { id: 11, name: 'Closed', isClosed: true },
-  ],
-  canCreate: { types: true, subTypes: true, statuses: true, boards: true },
-};
+const merged: TMergedCategorization = HELP_DESK_MERGED;
 
 function configuration(boardDetails: TMergedCategorization[]): TTicketingConfiguration {
   return {

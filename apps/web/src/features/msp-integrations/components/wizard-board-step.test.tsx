@@ -3,33 +3,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, type TMergedCategorization, type TTicketingConfiguration } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
+import { HELP_DESK_MERGED } from '../../../test/help-desk-board';
 import { WizardBoardStep } from './wizard-board-step';
 
 const MSP = 'northwind';
-const merged: TMergedCategorization = {
-  boardId: 1,
-  boardName: 'Help Desk',
-  newCreatingTicketStatus: 'New',
-  newCreatingTicketStatusId: 10,
-  closingTicketStatus: null,
-  closingTicketStatusId: null,
-  priorities: [{ priorityId: 1, priority: 'Priority 1 - Critical', priorityScore: 0 }],
-  mspConnectWiseBoardTypes: [
-    {
-      typeId: 5,
-      typeName: 'Email',
-      isNew: false,
-      mspConnectWiseBoardSubTypes: [{ subTypeId: 50, subTypeName: 'Outlook', priorityId: null, priority: null, priorityScore: 0, subTypeScore: 0, tier: 'Tier1', slaDeadLineInHours: 1, isNew: false, typeAssociationIds: [5] }],
-    },
-  ],
-  psaType: 'CONNECTWISE',
-  isConfigured: false,
-  statuses: [
-    { id: 10, name: 'New', isClosed: false },
-    { id: 11, name: 'Closed', isClosed: true },
-  ],
-  canCreate: { types: true, subTypes: true, statuses: true, boards: true },
-};
+// Not configured yet, and no closing status chosen: the wizard's first save.
+const merged: TMergedCategorization = { ...HELP_DESK_MERGED, closingTicketStatus: null, closingTicketStatusId: null };
 
 function stubApi() {
   vi.stubGlobal(
