@@ -50,3 +50,19 @@ export async function activeTicketId(page: Page): Promise<number> {
   const text = (await heading.textContent()) ?? '';
   return Number(/^#(\d+)/.exec(text)?.[1]);
 }
+
+/**
+ * Presses "Get next tickets" and waits for its answer: the first ticket it answers becomes the active one, whose
+ * heading and running timer the person then sees (R-294). Its PSA id. (Reading the heading right after the click
+ * raced the answer when the technician already held tickets: it still showed the one active before.)
+ */
+export async function getNextTickets(page: Page): Promise<number> {
+  const answer = page.waitForResponse((response) => response.url().includes('/nextTickets') && response.request().method() === 'GET');
+  await page.getByRole('button', { name: 'Get next tickets' }).first().click();
+  const { tickets } = (await (await answer).json()) as { tickets: Array<{ ticketId: number }> };
+  const first = tickets[0];
+  if (!first) throw new Error('next tickets answered none');
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^#${first.ticketId} `) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  return first.ticketId;
+}

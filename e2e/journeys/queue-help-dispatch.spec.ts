@@ -2,7 +2,7 @@ import { LOCAL_ANSWER_INTRO } from '@switchboard/assistant';
 import { MESSAGES } from '@switchboard/contracts';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, expect, test } from '../fixtures';
-import { activeTicketId, openTickets, openTicketsAs } from '../queue-helpers';
+import { getNextTickets, openTickets, openTicketsAs } from '../queue-helpers';
 
 const SHOTS_DIR = process.env.QFEAT_SHOTS_DIR ?? 'test-results/screens/';
 
@@ -35,8 +35,7 @@ for (const width of [1440, 390]) {
   test(`technician help, knowledge base and dispatch at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
     await openTickets(page, 'Tier1');
-    await page.getByRole('button', { name: 'Get next tickets' }).first().click();
-    const ticketId = await activeTicketId(page);
+    const ticketId = await getNextTickets(page);
 
     const help = page.getByRole('region', { name: 'Troubleshooting' });
     const steps = help.getByLabel('Troubleshooting steps');

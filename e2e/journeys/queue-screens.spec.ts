@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../fixtures';
-import { activeTicketId, openTickets } from '../queue-helpers';
+import { getNextTickets, openTickets } from '../queue-helpers';
 
 const SCREENS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
 
@@ -20,8 +20,7 @@ for (const width of [1440, 390]) {
     };
 
     if ((await page.getByRole('heading', { name: 'No tickets' }).count()) > 0) await shot('my-ticket-empty');
-    await page.getByRole('button', { name: 'Get next tickets' }).first().click();
-    await activeTicketId(page);
+    await getNextTickets(page);
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await shot('my-ticket', true);
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DISPATCH_PATHS } from '@switchboard/contracts';
 import { expect, test } from '../fixtures';
-import { activeTicketId, myTicketLabels, openTicketsAs } from '../queue-helpers';
+import { getNextTickets, myTicketLabels, openTicketsAs } from '../queue-helpers';
 import { E2E_PASSWORD, SLA_JOURNEY } from '../scenario';
 
 /**
@@ -34,8 +34,7 @@ test('a technician sees the SLA alerts of the tickets they take and marks them r
   await expect(page.getByRole('heading', { name: 'No tickets' })).toBeVisible();
   await expect(unreadAlerts(page)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Get next tickets' }).first().click();
-  await activeTicketId(page);
+  await getNextTickets(page);
   // Tier3 tickets are claimed first: the five Tier3 tickets, both SLA ones among them, are theirs now.
   const labels = await myTicketLabels(page);
   const idOf = (summary: string) => Number(/^#(\d+)/.exec(labels.find((label) => label.includes(summary)) ?? '')?.[1]);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@switchboard/contracts';
 import { expect, test } from '../fixtures';
-import { activeTicketId, myTicketIds, openTickets, simulatorClient } from '../queue-helpers';
+import { activeTicketId, getNextTickets, myTicketIds, openTickets, simulatorClient } from '../queue-helpers';
 
 /**
  * Issue #10, "Done when": a demo technician presses next, the timer runs, adds a Resolution note
@@ -8,8 +8,7 @@ import { activeTicketId, myTicketIds, openTickets, simulatorClient } from '../qu
  */
 test('a technician gets next tickets, works one with the timer and a Resolution note, and completes it in the PSA', async ({ page }) => {
   await openTickets(page, 'Tier1');
-  await page.getByRole('button', { name: 'Get next tickets' }).first().click();
-  const ticketId = await activeTicketId(page);
+  const ticketId = await getNextTickets(page);
   expect((await myTicketIds(page)).length).toBeGreaterThan(0);
 
   // The timer runs from the server's start time and ticks every second.
