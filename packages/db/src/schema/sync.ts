@@ -85,6 +85,11 @@ export const psaEventSubscriptions = pgTable('psa_event_subscriptions', {
   eventsReceived: integer('events_received').notNull().default(0),
   eventsRefused: integer('events_refused').notNull().default(0),
   lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+  /**
+   * No longer read or written (the cursor is psa_reconcile_cursors since migration 0025); kept for one release because
+   * servers of the previous release use it during a rolling restart (docs/operations.md §7). Drop it in the next one.
+   */
+  lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
