@@ -10,7 +10,7 @@ export async function findEventSubscription(db: TDatabase, mspId: string): Promi
 }
 
 /** Stores (or replaces) the MSP's subscription after the PSA has registered the webhook; the reconcile cursor is not its business. */
-export async function saveEventSubscription(db: TDatabase, row: Omit<TPsaEventSubscriptionRow, 'eventsReceived' | 'eventsRefused' | 'lastEventAt'>): Promise<void> {
+export async function saveEventSubscription(db: TDatabase, row: Omit<TPsaEventSubscriptionRow, 'eventsReceived' | 'eventsRefused' | 'lastEventAt' | 'lastReconciledAt'>): Promise<void> {
   await db
     .insert(psaEventSubscriptions)
     .values(row)
