@@ -1,7 +1,8 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
 import type { TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import {
   useCancelTicketDraft,
   useCreateTicket,
@@ -47,22 +48,21 @@ export function useTicketFlow(user: TSessionMspUser) {
   const talk = useTalkToTechnician(user.mspCustomDomain);
   const who = user.userKind === 'technician' ? { techId: user.id } : { userId: user.id };
   // One flow request at a time: a double click on Confirm created the ticket twice and a double
-  // "did not help" counted twice. The ref answers at once; a mutation's isPending reaches the
-  // screen only after a render, too late for the second click of a double click.
-  const requestInFlight = useRef(false);
+  // "did not help" counted twice (useSingleFlight answers at once, before the busy state is drawn).
+  const flight = useSingleFlight();
   const [request, setRequest] = useState<TFlowRequest | null>(null);
 
   /** Runs one flow request unless another is under way; its error shows in the chat. */
   function runRequest<T>(pending: TFlowRequest, start: () => Promise<T>, onSuccess: (result: T) => void, onError: (error: unknown) => void = showError): boolean {
-    if (requestInFlight.current) return false;
-    requestInFlight.current = true;
+    if (flight.isBusy()) return false;
     setRequest(pending);
-    start()
-      .then(onSuccess, onError)
-      .finally(() => {
-        requestInFlight.current = false;
+    void flight.run(async () => {
+      try {
+        await start().then(onSuccess, onError);
+      } finally {
         setRequest(null);
-      });
+      }
+    });
     return true;
   }
 
@@ -102,7 +102,7 @@ export function useTicketFlow(user: TSessionMspUser) {
   /** Step 4: the form is checked by role; nothing is sent while a message shows. */
   function confirm(buttonId: string | null = null) {
     const { form, draft } = useTicketFlowStore.getState();
-    if (!form || requestInFlight.current) return;
+    if (!form || flight.isBusy()) return;
     const errors = validateDraft(form, user.userKind);
     store.setFormErrors(errors);
     if (Object.keys(errors).length > 0) {
@@ -117,7 +117,7 @@ export function useTicketFlow(user: TSessionMspUser) {
   function cancel(buttonId: string | null = null) {
     const { draft } = useTicketFlowStore.getState();
     const close = () => store.finish(noticeLine(MESSAGES.ticketCreationCancelled), null);
-    if (requestInFlight.current) return;
+    if (flight.isBusy()) return;
     if (!draft) {
       close();
       return;

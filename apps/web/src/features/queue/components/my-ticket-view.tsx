@@ -30,7 +30,7 @@ import {
 import { boardChoices } from '../lib/board-choices';
 import { afterComplete, afterRequeue } from '../lib/my-tickets-state';
 import { isQueueShortcutAllowed } from '../lib/queue-shortcuts';
-import { useSingleFlight } from '../lib/use-single-flight';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import type { TNoteDraft, TQueueTicketView } from '../queue-types';
 import { EditTicketModal } from './edit-ticket-modal';
 import { RejectModal } from './reject-modal';

@@ -8,8 +8,9 @@ import { useCallback, useRef, useState } from 'react';
 export function useSingleFlight() {
   const isRunningRef = useRef(false);
   const [isRunning, setRunning] = useState(false);
-  const run = useCallback(async (action: () => Promise<void>) => {
-    if (isRunningRef.current) return;
+  /** Runs the action unless one is running; whether it ran. */
+  const run = useCallback(async (action: () => Promise<void>): Promise<boolean> => {
+    if (isRunningRef.current) return false;
     isRunningRef.current = true;
     setRunning(true);
     try {
@@ -18,6 +19,9 @@ export function useSingleFlight() {
       isRunningRef.current = false;
       setRunning(false);
     }
+    return true;
   }, []);
-  return { isRunning, run };
+  /** Whether an action runs now (the ref: true from the moment `run` started it). */
+  const isBusy = useCallback(() => isRunningRef.current, []);
+  return { isRunning, isBusy, run };
 }
