@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PsaError, type TPsaFieldMessage } from '../errors';
 import type { HttpTransport, THttpResponse } from '../http/request';
 import { appendQuery, parsePsaPayload, resolveSameOrigin } from '../http/parse';
-import type { Condition } from './conditions';
+import { Condition } from './conditions';
 import { connectWiseMaxPageSize, parseNextLink } from './paging';
-import { streamPages } from '../http/pages';
+import { streamPages, type TPage } from '../http/pages';
 
 export const connectWiseApiVersion = '2025.16';
 
@@ -96,16 +96,70 @@ export function rowsOf(response: THttpResponse): unknown[] {
 }
 
 /**
- * Streams every row of a list endpoint, 1000 per page, following the `Link: rel="next"` header; `readAhead` pages may be
- * requested before the caller reaches them (http/pages.ts: the same requests, for callers that read to the end).
+ * Streams every row of a list endpoint, 1000 per page; `readAhead` pages may be requested before the caller reaches them
+ * (http/pages.ts: the same requests, for callers that read to the end).
+ *
+ * A list in id order (the default, `orderBy=id asc`) is read by keyset: each next page is the same conditions AND
+ * `id > <last id of the page before>`, page 1. Page numbers would count rows of a list that changes while it is read:
+ * a row leaving the conditions between two pages (a ticket moved to another board) shifts the later rows down one
+ * place and an unchanged row is skipped; one entering shifts them up and a row comes twice (psa-apis.md §1.4,
+ * "Pitfall"). Read-ahead keeps its meaning: a page is asked for once the page before it has arrived, which is when
+ * its last id is known, so with `readAhead` N the next N pages are still fetched while the caller reads this one.
+ * Lists in another order (a board's statuses by sortOrder, a lookup newest first) are short and keep page numbers.
  */
 export function streamConnectWiseRows(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery = {}, readAhead = 0): AsyncGenerator<unknown> {
+  const orderBy = query.orderBy ?? 'id asc';
+  return isIdAscending(orderBy) ? streamRowsByIdKeyset(transport, apiBase, path, query, readAhead) : streamRowsByPageNumber(transport, apiBase, path, { ...query, orderBy }, readAhead);
+}
+
+function isIdAscending(orderBy: string): boolean {
+  return /^\s*id(\s+asc)?\s*$/i.test(orderBy);
+}
+
+function streamRowsByIdKeyset(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery, readAhead: number): AsyncGenerator<unknown> {
+  const urlAfter = (afterId: number | null) => {
+    const after = afterId === null ? undefined : Condition.compare('id', '>', afterId);
+    const conditions = query.conditions && after ? Condition.and(query.conditions, after) : (query.conditions ?? after);
+    return appendQuery(`${apiBase}${path}`, {
+      ...query.params,
+      conditions: conditions?.toString(),
+      childConditions: query.childConditions?.toString(),
+      orderBy: 'id asc',
+      fields: query.fields,
+      page: 1,
+      pageSize: connectWiseMaxPageSize,
+    });
+  };
+  const fetchPage = (afterId: number | null): Promise<TPage<number | null>> =>
+    transport.send({ method: 'GET', url: urlAfter(afterId), endpointKey: path }, (response) => {
+      const rows = rowsOf(response);
+      // The server's Link header says whether more rows follow (its URL is not needed: the next page is `id > last`);
+      // without one (older servers) a full page may have a successor and a short or empty page is the end.
+      const link = response.headers.get('link');
+      const hasMore = rows.length > 0 && (link === null ? rows.length === connectWiseMaxPageSize : parseNextLink(link) !== null);
+      if (!hasMore) return { rows, next: null };
+      const lastId = idOfRow(rows[rows.length - 1]);
+      if (lastId === null) throw new PsaError('unavailable', `ConnectWise sent a ${path} row without an id, so the rows after it cannot be asked for.`);
+      // A server that ignored the id condition would answer the same page for ever.
+      if (afterId !== null && lastId <= afterId) throw new PsaError('unavailable', `ConnectWise answered ${path} rows after id ${afterId} with rows up to id ${lastId} only; paging stopped.`);
+      return { rows, next: lastId };
+    });
+  return streamPages<number | null>(null, fetchPage, readAhead);
+}
+
+function idOfRow(row: unknown): number | null {
+  if (typeof row !== 'object' || row === null || !('id' in row)) return null;
+  const { id } = row;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+}
+
+function streamRowsByPageNumber(transport: HttpTransport, apiBase: string, path: string, query: TConnectWiseListQuery, readAhead: number): AsyncGenerator<unknown> {
   const first = {
     url: appendQuery(`${apiBase}${path}`, {
       ...query.params,
       conditions: query.conditions?.toString(),
       childConditions: query.childConditions?.toString(),
-      orderBy: query.orderBy ?? 'id asc',
+      orderBy: query.orderBy,
       fields: query.fields,
       page: 1,
       pageSize: connectWiseMaxPageSize,
