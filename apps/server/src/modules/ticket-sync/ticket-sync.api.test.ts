@@ -101,6 +101,45 @@ describe.each(['connectwise', 'autotask'] as const)('%s batch sync', (psaType) =
   }, 150_000);
 });
 
+describe('the range in the MSP’s time zone', () => {
+  // Regression: the days of a sync were UTC days, so an MSP in New York got the evening before its first day and lost
+  // the evening of its last. R-213 refuses equal dates, so the range is two days: 2 and 3 October 2025, New York time.
+  it('copies the tickets entered from midnight of the first day to midnight after the last, there', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    const weights = `/db/api/ticketQueue/weights?mspCustomDomain=${msp.customDomain}`;
+    const settings = (await admin.get(weights)).json<{ settings: Record<string, unknown> }>().settings;
+    expect((await admin.put(weights, { ...settings, timeZone: 'America/New_York' })).statusCode).toBe(200);
+    const direct = directClient('connectwise');
+    const [board] = await direct.listBoards();
+    let companyId = 0;
+    for await (const company of direct.streamCompanies()) {
+      companyId = company.id;
+      break;
+    }
+    const enteredAt = async (iso: string): Promise<number> => {
+      const ticket = await direct.createTicket({ idempotencyKey: `zone-${iso}`, summary: `Entered ${iso}`, description: 'Time zone range', boardId: board?.id ?? -1, companyId });
+      expect(sim.backdateTicket(ticket.id, Date.parse(iso))).toBe(true);
+      return ticket.id;
+    };
+    const eveningBefore = await enteredAt('2025-10-02T02:00:00Z'); // 22:00 on 1 October in New York
+    const firstMorning = await enteredAt('2025-10-02T04:30:00Z'); // 00:30 on 2 October
+    const firstEvening = await enteredAt('2025-10-03T03:00:00Z'); // 23:00 on 2 October
+    const lastEvening = await enteredAt('2025-10-04T03:30:00Z'); // 23:30 on 3 October
+    const dayAfter = await enteredAt('2025-10-04T04:30:00Z'); // 00:30 on 4 October
+    const run = await admin.post('/psa/api/batch/sync-boards', { mspCustomDomain: msp.customDomain, boardIds: [board?.id ?? -1], startDate: '2025-10-02', endDate: '2025-10-03' });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(await waitForStatus(admin, run.json<{ parentRunId: string }>().parentRunId, settled)).toMatchObject({ startDate: '2025-10-02', endDate: '2025-10-03', phase2: { status: 'COMPLETED' } });
+    const copied = new Set(await copiedIds(t.deps, msp.id));
+    expect({ eveningBefore: copied.has(eveningBefore), firstMorning: copied.has(firstMorning), firstEvening: copied.has(firstEvening), lastEvening: copied.has(lastEvening), dayAfter: copied.has(dayAfter) }).toEqual({
+      eveningBefore: false,
+      firstMorning: true,
+      firstEvening: true,
+      lastEvening: true,
+      dayAfter: false,
+    });
+  });
+});
+
 describe('validation (01 §5, in order)', () => {
   let msp: TTestMsp;
   let admin: TestClient;

@@ -9,6 +9,8 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
+import { queueTimeZoneOf } from '../queue/queue.repository';
+import { startOfDayIn } from '../queue/queue.scoring';
 import { enqueueTicketNotes } from './ticket-notes.jobs';
 import { presentBatchStatus } from './ticket-sync.presenter';
 import {
@@ -149,6 +151,20 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     return stale.length;
   }
 
+  /**
+   * The run's dates as the MSP's own days (its queue settings' time zone, UTC until an admin picks one): from the
+   * start of the first day there to the start of the day after the last, so the end date is a whole day. The zone is
+   * read when phase 2 starts (again on a resumed attempt, which only matters if an admin changed it mid-run).
+   */
+  async function enteredRangeOf(run: TSyncRunRow): Promise<{ createdFrom: Date; createdBefore: Date }> {
+    const start = parseSyncDay(run.startDate);
+    const end = parseSyncDay(run.endDate);
+    if (!start || !end) throw new Error('stored run has an unreadable date range');
+    const timeZone = await queueTimeZoneOf(db, run.mspId);
+    const dayAfterEnd = new Date(end.getTime() + DAY_MS).toISOString().slice(0, 10);
+    return { createdFrom: startOfDayIn(start.toISOString().slice(0, 10), timeZone), createdBefore: startOfDayIn(dayAfterEnd, timeZone) };
+  }
+
   async function phaseOne(run: TSyncRunRow, client: PsaClient, signal: AbortSignal): Promise<TNames> {
     const now = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase1Status: 'RUNNING', phase1StartedAt: run.phase1StartedAt ?? now, updatedAt: now }, run.attempts);
@@ -187,9 +203,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
   async function phaseTwo(run: TSyncRunRow, names: TNames, client: PsaClient, signal: AbortSignal): Promise<void> {
     const now = deps.now();
     await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'RUNNING', phase2StartedAt: run.phase2StartedAt ?? now, updatedAt: now }, run.attempts);
-    const start = parseSyncDay(run.startDate);
-    const end = parseSyncDay(run.endDate);
-    if (!start || !end) throw new Error('stored run has an unreadable date range');
+    const entered = await enteredRangeOf(run);
     let buffer: TPsaTicketRecord[] = [];
     let requestsSeen = client.requestCount();
     // Closed tickets are what the MSP's categoriser learns from: one learning job per attempt once its writes have
@@ -231,10 +245,9 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       writing.catch(() => undefined);
     };
     try {
-      // The end date is a whole day: tickets entered on it are in the range.
       // Read-ahead: the PSA prepares the next pages while this one is mapped and written (the run reads to the end; an
       // interrupted run has sent at most READ_AHEAD_PAGES page requests it will not use, and its retry reads from the checkpoint).
-      const filter = { boardIds: run.boardIds, createdFrom: start, createdBefore: new Date(end.getTime() + DAY_MS), afterId: run.lastTicketId };
+      const filter = { boardIds: run.boardIds, ...entered, afterId: run.lastTicketId };
       for await (const ticket of client.streamTickets(filter, { readAhead: READ_AHEAD_PAGES })) {
         if (signal.aborted) {
           await flush();
