@@ -27,6 +27,27 @@ describe('ConnectWise board maintenance', () => {
     expect(labels('issueType')).toContain('Identity & Access');
   });
 
+  it('keeps one subtype per name on a board: a second of the name (any case, any type) is refused, linking it to another type is a PATCH of typeAssociationIds', async () => {
+    const board = asRecord((await connectWiseCall(sim, 'POST', '/service/boards', { name: 'Shared Subtypes', location: { id: 1 }, department: { id: 1 } })).body);
+    const boardPath = `/service/boards/${String(board.id)}`;
+    const messaging = asRecord((await connectWiseCall(sim, 'POST', `${boardPath}/types`, { name: 'Messaging' })).body);
+    const software = asRecord((await connectWiseCall(sim, 'POST', `${boardPath}/types`, { name: 'Software' })).body);
+    const email = asRecord((await connectWiseCall(sim, 'POST', `${boardPath}/subtypes`, { name: 'Email', typeAssociationIds: [messaging.id] })).body);
+    const second = await connectWiseCall(sim, 'POST', `${boardPath}/subtypes`, { name: 'email', typeAssociationIds: [software.id] });
+    expect(second.status).toBe(400);
+    expect(asArray(asRecord(second.body).errors)).toEqual([expect.objectContaining({ code: 'ObjectExists', field: 'name' })]);
+    // Another board may have its own "Email".
+    expect((await connectWiseCall(sim, 'POST', '/service/boards/1/subtypes', { name: 'Email', typeAssociationIds: [] })).status).toBe(201);
+
+    const linked = await connectWiseCall(sim, 'PATCH', `${boardPath}/subtypes/${String(email.id)}`, [{ op: 'replace', path: 'typeAssociationIds', value: [messaging.id, software.id] }]);
+    expect(linked.body).toMatchObject({ id: email.id, name: 'Email', typeAssociationIds: [messaging.id, software.id], inactiveFlag: false });
+    const associations = asArray((await connectWiseCall(sim, 'GET', `${boardPath}/typeSubTypeItemAssociations`)).body);
+    expect(associations.map((row) => [asRecord(row.type).name, asRecord(row.subType).name])).toEqual([['Messaging', 'Email'], ['Software', 'Email']]);
+    // A type of another board cannot be linked.
+    const foreign = await connectWiseCall(sim, 'PATCH', `${boardPath}/subtypes/${String(email.id)}`, [{ op: 'replace', path: 'typeAssociationIds', value: [1] }]);
+    expect(asArray(asRecord(foreign.body).errors)).toEqual([expect.objectContaining({ code: 'InvalidObject', field: 'typeAssociationIds' })]);
+  });
+
   it('turns a status into a closing status with PATCH and refuses to delete statuses in use', async () => {
     const created = asRecord((await connectWiseCall(sim, 'POST', '/service/boards/1/statuses', { name: 'Cancelled' })).body);
     const closing = await connectWiseCall(sim, 'PATCH', `/service/boards/1/statuses/${String(created.id)}`, [{ op: 'replace', path: 'closedStatus', value: true }]);

@@ -258,7 +258,14 @@ export const ZCreateBoardBody = z.object({
   location: ZNamedRef.nullable().optional(),
   department: ZNamedRef.nullable().optional(),
 });
-export const ZCreatedBoard = z.object({ boardId: z.number().int(), boardName: z.string(), department: z.object({ id: z.number().int(), name: z.string() }), location: z.object({ id: z.number().int(), name: z.string() }) });
+/** A-050's answer; `isExisting`: the board an earlier call of this MSP created and that is not set up yet (a retry), not a new one. */
+export const ZCreatedBoard = z.object({
+  boardId: z.number().int(),
+  boardName: z.string(),
+  department: z.object({ id: z.number().int(), name: z.string() }),
+  location: z.object({ id: z.number().int(), name: z.string() }),
+  isExisting: z.boolean(),
+});
 
 /** The board template (A-023) and what A-051 applies: categorisations with sub-categorisations and priorities. */
 export const ZBoardTemplateSubType = z.object({

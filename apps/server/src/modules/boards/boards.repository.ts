@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { TEditableBoard, TPsaType } from '@switchboard/contracts';
-import { boardConfigs, boardPriorities, boardSubtypes, boardTypes, psaCompanies, psaTicketingConfigs, psaTickets, type TDatabase } from '@switchboard/db';
+import { auditEvents, boardConfigs, boardPriorities, boardSubtypes, boardTypes, psaCompanies, psaTicketingConfigs, psaTickets, type TDatabase } from '@switchboard/db';
 import type { THistoryTicket } from './board-scoring';
 
 export type TTicketingConfigRow = typeof psaTicketingConfigs.$inferSelect;
@@ -30,6 +30,20 @@ export const NO_EXTRAS: TBoardExtras = { ticketTypeId: null, ticketTypeLabel: nu
 export async function findTicketingConfig(db: TDatabase, mspId: string, psaType: TPsaType): Promise<TTicketingConfigRow | undefined> {
   const [row] = await db.select().from(psaTicketingConfigs).where(and(eq(psaTicketingConfigs.mspId, mspId), eq(psaTicketingConfigs.psaType, psaType))).limit(1);
   return row;
+}
+
+/** Where A-050 put a board it created for this MSP (its `board.create` audit event), or undefined when it did not create it. */
+export async function findBoardCreatedHere(db: TDatabase, mspId: string, boardId: number): Promise<{ departmentId: number; locationId: number } | undefined> {
+  // The audit trail is the one record of which PSA boards Switchboard created; it is written with the create and never pruned.
+  const [row] = await db
+    .select({ details: auditEvents.details })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.mspId, mspId), eq(auditEvents.action, 'board.create'), eq(auditEvents.target, String(boardId)), eq(auditEvents.outcome, 'success')))
+    .orderBy(desc(auditEvents.createdAt))
+    .limit(1);
+  const departmentId = row?.details?.departmentId;
+  const locationId = row?.details?.locationId;
+  return typeof departmentId === 'number' && typeof locationId === 'number' ? { departmentId, locationId } : undefined;
 }
 
 /** The PSA type of the MSP's most recently saved configuration, when it has one. */

@@ -142,7 +142,7 @@ export const registerBoardsRoutes: TModule = (app, deps) => {
   app.post(
     '/psa/createSubCategory',
     {
-      schema: { tags: ['boards'], operationId: 'createSubCategory', summary: 'A-049 Create a subtype (subcategory) under a type of a ConnectWise board', querystring: ZCreateSubCategoryQuery, response: { 200: ZCreatedSubCategory } },
+      schema: { tags: ['boards'], operationId: 'createSubCategory', summary: 'A-049 Create a subtype (subcategory) under a type of a ConnectWise board; one of that name already on the board is linked to the type (isExisting)', querystring: ZCreateSubCategoryQuery, response: { 200: ZCreatedSubCategory } },
       config: { access: BOARD_ADMIN },
     },
     async (request) => boards.createSubCategory(actorOf(request), request.query),
@@ -151,7 +151,7 @@ export const registerBoardsRoutes: TModule = (app, deps) => {
   app.post(
     '/psa/createConnectWiseBoard',
     {
-      schema: { tags: ['boards'], operationId: 'createConnectWiseBoard', summary: 'A-050 Create a custom board (title, department, location) at the PSA', querystring: ZMspQuery, body: ZCreateBoardBody, response: { 200: ZCreatedBoard } },
+      schema: { tags: ['boards'], operationId: 'createConnectWiseBoard', summary: 'A-050 Create a custom board (title, department, location) at the PSA; a retry for a board this MSP created and has not set up answers that board (isExisting)', querystring: ZMspQuery, body: ZCreateBoardBody, response: { 200: ZCreatedBoard } },
       config: { access: BOARD_ADMIN },
     },
     async (request) => boards.createBoard(actorOf(request), request.body),

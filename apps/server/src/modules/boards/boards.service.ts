@@ -19,7 +19,7 @@ import {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { ZBoardDetailInput as TZBoardDetailInput, ZCreateBoardBody, ZSaveTicketingConfigurationBody } from '@switchboard/contracts';
-import type { PsaClient, TPsaStatus, TPsaSubtype, TPsaTicketType } from '@switchboard/psa';
+import type { PsaClient, TPsaStatus } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
@@ -30,11 +30,13 @@ import { scoreBoard } from './board-scoring';
 import { aiScoreRequest, applyAiProposals } from './board-scoring-ai';
 import { createLlmEngines } from '../llm-provider/llm-engines';
 import { findLlmProvider } from '../llm-provider/llm-provider.repository';
+import { boardCategoriesAtPsa, sameName } from './board-categories-at-psa';
 import { findBoardTemplate } from './board-templates';
-import { boardCapabilities } from './boards.policy';
+import { boardCapabilities, type TBoardCapabilities } from './boards.policy';
 import { mergeCategorization, presentAutotaskQueue, presentStoredBoard, type TPsaBoardData } from './boards.presenter';
 import {
   NO_EXTRAS,
+  findBoardCreatedHere,
   findLatestConfigPsaType,
   findSyncedCompany,
   findTicketingConfig,
@@ -55,17 +57,8 @@ type TRealBoard = TEditableBoard & { boardId: number };
 
 type TBoardsDeps = Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'psaClients'>;
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const notAllowedAtPsa = () => new AppError('psa_validation', MESSAGES.boards.autotaskCreateNotAllowed, { flags: { notSupported: true } });
 const problemsError = (problems: TBoardProblem[]) => validation(problems[0]?.reason ?? MESSAGES.boards.saveFailed, problems);
-
-/** Ours (the spec words no such case): a new category whose name the PSA holds as an inactive type it cannot reactivate. */
-export const typeInactiveMessage = (typeName: string) =>
-  `The PSA already has an inactive category "${typeName}" that it cannot reactivate from here. Reactivate it in the PSA and reload the board, or choose another name.`;
-
-/** Ours: a new subcategory whose name the PSA holds on this board but cannot put (active) under this category. */
-export const subTypeNotUnderTypeMessage = (subTypeName: string, typeName: string) =>
-  `The PSA already has a subcategory "${subTypeName}" on this board and cannot add it under the category "${typeName}". Add it under "${typeName}" in the PSA and reload the board, or choose another name.`;
 
 /** Ours (the spec words no such case): one PSA record listed twice would store two rows under one key. */
 export const REPEATED_ENTRY_MESSAGES = {
@@ -225,65 +218,12 @@ export function createBoardsService(deps: TBoardsDeps) {
     board.priorities.forEach((priority, index) => priorityOf(priority.priorityId, `${path}.priorities.${index}.priorityId`));
 
     const can = boardCapabilities(psaType);
-    const created = { types: 0, subTypes: 0 };
-    // Types reactivated, subtypes associated with one more type or reactivated: what the save changed at the PSA besides creating.
-    const updated = { types: 0, subTypes: 0 };
-    const knownTypes: TPsaTicketType[] = [...psa.types];
-    const knownSubtypes: TPsaSubtype[] = [...psa.subtypes];
-
-    /** The board's type of this name, active: found (reactivated if need be) or created. */
-    const typeNamed = async (name: string, at: string): Promise<TPsaTicketType> => {
-      const existing = knownTypes.find((candidate) => sameName(candidate.name, name));
-      if (!existing) {
-        const type = await withPsaErrors(() => client.createType(board.boardId, { name }));
-        knownTypes.push(type);
-        created.types += 1;
-        return type;
-      }
-      if (existing.isActive) return existing;
-      // A-030 lists active types only: an inactive one reused as it is would vanish from the editor on reload.
-      const refusal = typeInactiveMessage(existing.name);
-      if (!can.types) throw validation(refusal, [{ name: at, reason: refusal }]);
-      const type = await withPsaErrors(() => client.updateType(board.boardId, existing.id, { isActive: true }));
-      if (!type.isActive) throw validation(refusal, [{ name: at, reason: refusal }]);
-      knownTypes.splice(knownTypes.indexOf(existing), 1, type);
-      updated.types += 1;
-      return type;
-    };
-
-    /**
-     * The board's subtype of this name, active and associated with the type: found, else the one of that name made so
-     * at the PSA, else created. ConnectWise keeps one subtype per name per board and links it to types by its
-     * `typeAssociationIds`, so "Other" under two categories is one subtype associated with both; reusing it without
-     * the association stores a row A-030 never shows (it lists a type's associated, active subtypes), which the next
-     * save then drops, and the PSA refuses tickets of that type and subtype.
-     */
-    const subtypeNamed = async (name: string, type: TPsaTicketType, at: string): Promise<TPsaSubtype> => {
-      const named = knownSubtypes.filter((candidate) => sameName(candidate.name, name));
-      const isUnder = (candidate: TPsaSubtype) => candidate.typeIds.includes(type.id);
-      const existing = named.find((candidate) => isUnder(candidate) && candidate.isActive) ?? named.find(isUnder) ?? named.find((candidate) => candidate.isActive) ?? named[0];
-      if (!existing) {
-        const subtype = await withPsaErrors(() => client.createSubtype(board.boardId, { name, typeIds: [type.id] }));
-        knownSubtypes.push(subtype);
-        created.subTypes += 1;
-        return subtype;
-      }
-      if (existing.isActive && isUnder(existing)) return existing;
-      const refusal = subTypeNotUnderTypeMessage(existing.name, type.name);
-      if (!can.subTypes) throw validation(refusal, [{ name: at, reason: refusal }]);
-      const change = { ...(isUnder(existing) ? {} : { typeIds: [...existing.typeIds, type.id] }), ...(existing.isActive ? {} : { isActive: true }) };
-      const subtype = await withPsaErrors(() => client.updateSubtype(board.boardId, existing.id, change));
-      // What the PSA answers is what A-030 will show: store nothing it did not take.
-      if (!subtype.isActive || !isUnder(subtype)) throw validation(refusal, [{ name: at, reason: refusal }]);
-      knownSubtypes.splice(knownSubtypes.indexOf(existing), 1, subtype);
-      updated.subTypes += 1;
-      return subtype;
-    };
+    const categories = boardCategoriesAtPsa(client, board.boardId, can, psa);
 
     const types: TEditableBoard['mspConnectWiseBoardTypes'] = [];
     for (const [typeIndex, type] of board.mspConnectWiseBoardTypes.entries()) {
       const typePath = `${path}.mspConnectWiseBoardTypes.${typeIndex}`;
-      const typeAtPsa = type.isNew || type.typeId === null ? await typeNamed(type.typeName.trim(), `${typePath}.typeName`) : knownTypes.find((candidate) => candidate.id === type.typeId);
+      const typeAtPsa = type.isNew || type.typeId === null ? await categories.typeNamed(type.typeName.trim(), `${typePath}.typeName`) : categories.typeById(type.typeId);
       // Unreachable: every existing type id was checked above.
       if (!typeAtPsa) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
       const subTypes: TEditableSubType[] = [];
@@ -291,11 +231,11 @@ export function createBoardsService(deps: TBoardsDeps) {
         let subTypeId = subType.subTypeId;
         let subTypeName = subType.subTypeName.trim();
         if (subType.isNew || subTypeId === null) {
-          const subtype = await subtypeNamed(subTypeName, typeAtPsa, `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}.subTypeName`);
+          const subtype = await categories.subtypeNamed(subTypeName, typeAtPsa, `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}.subTypeName`);
           subTypeId = subtype.id;
           subTypeName = subtype.name;
         } else {
-          subTypeName = knownSubtypes.find((candidate) => candidate.id === subTypeId)?.name ?? subTypeName;
+          subTypeName = categories.subtypeById(subTypeId)?.name ?? subTypeName;
         }
         const priority = priorityOf(subType.priorityId, '');
         subTypes.push({ ...subType, subTypeId, subTypeName, priorityId: priority?.id ?? null, priority: priority?.name ?? null, isNew: false, tempIndex: null });
@@ -305,11 +245,11 @@ export function createBoardsService(deps: TBoardsDeps) {
     // Associations as the PSA holds them after every change above (a later type may have added itself to a subtype).
     const withAssociations = types.map((type) => ({
       ...type,
-      mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((subType) => ({ ...subType, typeAssociationIds: knownSubtypes.find((candidate) => candidate.id === subType.subTypeId)?.typeIds ?? subType.typeAssociationIds })),
+      mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((subType) => ({ ...subType, typeAssociationIds: categories.subtypeById(subType.subTypeId)?.typeIds ?? subType.typeAssociationIds })),
     }));
     return {
-      created,
-      updated,
+      created: categories.created,
+      updated: categories.updated,
       board: {
         ...board,
         boardName: psa.boardName,
@@ -389,16 +329,17 @@ export function createBoardsService(deps: TBoardsDeps) {
     };
   }
 
-  async function assertMayCreate(mspId: string, what: 'statuses' | 'types' | 'subTypes' | 'boards'): Promise<PsaClient> {
+  async function assertMayCreate(mspId: string, what: 'statuses' | 'types' | 'subTypes' | 'boards'): Promise<{ client: PsaClient; can: TBoardCapabilities }> {
     const { psaType, client } = await connected(mspId);
-    if (!boardCapabilities(psaType)[what]) throw notAllowedAtPsa();
-    return client;
+    const can = boardCapabilities(psaType);
+    if (!can[what]) throw notAllowedAtPsa();
+    return { client, can };
   }
 
   /** A-047: a status on a ConnectWise board (reused when one of that name exists). */
   async function createStatus(actor: TActor, input: { boardId: number; statusName: string; isClosed: boolean }) {
     if (input.statusName === '') throw validation(MESSAGES.boards.statusNameRequired, [{ name: 'statusName', reason: MESSAGES.boards.statusNameRequired }]);
-    const client = await assertMayCreate(actor.mspId, 'statuses');
+    const { client } = await assertMayCreate(actor.mspId, 'statuses');
     const statuses = await withPsaErrors(() => client.listStatuses(input.boardId));
     const existing: TPsaStatus | undefined = statuses.find((status) => sameName(status.name, input.statusName));
     const status = existing ?? (await withPsaErrors(() => client.createStatus(input.boardId, { name: input.statusName, isClosed: input.isClosed })));
@@ -409,7 +350,7 @@ export function createBoardsService(deps: TBoardsDeps) {
   /** A-048: a type (category) on a ConnectWise board (reused when one of that name exists). */
   async function createCategory(actor: TActor, input: { boardId: number; categoryName: string }) {
     if (input.categoryName === '') throw validation(MESSAGES.boards.categoryNameRequired, [{ name: 'categoryName', reason: MESSAGES.boards.categoryNameRequired }]);
-    const client = await assertMayCreate(actor.mspId, 'types');
+    const { client } = await assertMayCreate(actor.mspId, 'types');
     const types = await withPsaErrors(() => client.listTypes(input.boardId));
     const existing = types.find((type) => sameName(type.name, input.categoryName));
     const type = existing ?? (await withPsaErrors(() => client.createType(input.boardId, { name: input.categoryName })));
@@ -417,19 +358,26 @@ export function createBoardsService(deps: TBoardsDeps) {
     return { typeId: type.id, typeName: type.name, boardId: input.boardId, isExisting: existing !== undefined };
   }
 
-  /** A-049: a subtype (subcategory) under a type of a ConnectWise board (reused when the type already has one of that name). */
+  /**
+   * A-049: a subtype (subcategory) under a type of a ConnectWise board. One of that name already on the board (under
+   * this type or another, or inactive) is answered as existing, associated with this type and active at the PSA:
+   * ConnectWise refuses a second subtype of a name on one board.
+   */
   async function createSubCategory(actor: TActor, input: { boardId: number; categoryId: number; subCategoryName: string }) {
     if (input.subCategoryName === '') throw validation(MESSAGES.boards.subCategoryNameRequired, [{ name: 'subCategoryName', reason: MESSAGES.boards.subCategoryNameRequired }]);
-    const client = await assertMayCreate(actor.mspId, 'subTypes');
+    const { client, can } = await assertMayCreate(actor.mspId, 'subTypes');
     const [types, subtypes] = await withPsaErrors(() => Promise.all([client.listTypes(input.boardId), client.listSubtypes(input.boardId)]));
-    if (!types.some((type) => type.id === input.categoryId)) throw new AppError('psa_not_found', MESSAGES.boards.typeUnknown);
-    const existing = subtypes.find((subtype) => sameName(subtype.name, input.subCategoryName) && subtype.typeIds.includes(input.categoryId));
-    const subtype = existing ?? (await withPsaErrors(() => client.createSubtype(input.boardId, { name: input.subCategoryName, typeIds: [input.categoryId] })));
-    if (!existing) await audit(db, actor, 'board.subtype.create', String(input.boardId), { subTypeId: subtype.id, name: subtype.name, typeId: input.categoryId });
-    return { subTypeId: subtype.id, subTypeName: subtype.name, typeAssociationIds: subtype.typeIds, boardId: input.boardId, isExisting: existing !== undefined };
+    const type = types.find((candidate) => candidate.id === input.categoryId);
+    if (!type) throw new AppError('psa_not_found', MESSAGES.boards.typeUnknown);
+    const categories = boardCategoriesAtPsa(client, input.boardId, can, { types, subtypes });
+    const subtype = await categories.subtypeNamed(input.subCategoryName, type, 'subCategoryName');
+    const isExisting = categories.created.subTypes === 0;
+    if (!isExisting) await audit(db, actor, 'board.subtype.create', String(input.boardId), { subTypeId: subtype.id, name: subtype.name, typeId: input.categoryId });
+    else if (categories.updated.subTypes > 0) await audit(db, actor, 'board.subtype.link', String(input.boardId), { subTypeId: subtype.id, subTypeName: subtype.name, typeId: input.categoryId, typeIds: subtype.typeIds });
+    return { subTypeId: subtype.id, subTypeName: subtype.name, typeAssociationIds: subtype.typeIds, boardId: input.boardId, isExisting };
   }
 
-  /** A-050: a custom board at the PSA (title, department, location; 01 §3, §5). */
+  /** A-050: a custom board at the PSA (title, department, location; 01 §3, §5); a name the PSA has is refused, but for a retry (below). */
   async function createBoard(actor: TActor, body: TCreateBoardBody) {
     const name = (body.name ?? body.title ?? '').trim();
     if (name === '') throw validation(MESSAGES.boards.boardTitleRequired, [{ name: 'name', reason: MESSAGES.boards.boardTitleRequired }]);
@@ -437,16 +385,33 @@ export function createBoardsService(deps: TBoardsDeps) {
     const locationId = body.location?.id ?? null;
     if (departmentId === null) throw validation(MESSAGES.boards.departmentRequired, [{ name: 'department', reason: MESSAGES.boards.departmentRequired }]);
     if (locationId === null) throw validation(MESSAGES.boards.locationRequired, [{ name: 'location', reason: MESSAGES.boards.locationRequired }]);
-    const client = await assertMayCreate(actor.mspId, 'boards');
+    const { client } = await assertMayCreate(actor.mspId, 'boards');
     const [boards, departments, locations] = await withPsaErrors(() => Promise.all([client.listBoards(), client.listDepartments(), client.listLocations()]));
     const department = departments.find((candidate) => candidate.id === departmentId);
     const location = locations.find((candidate) => candidate.id === locationId);
     if (!department) throw validation(MESSAGES.boards.departmentUnknown, [{ name: 'department', reason: MESSAGES.boards.departmentUnknown }]);
     if (!location) throw validation(MESSAGES.boards.locationUnknown, [{ name: 'location', reason: MESSAGES.boards.locationUnknown }]);
-    if (boards.some((board) => sameName(board.name, name))) throw conflict(MESSAGES.boards.boardNameTaken);
+    const named = boards.find((board) => sameName(board.name, name));
+    if (named) {
+      if (!(await isUnsetBoardCreatedHere(actor.mspId, named.id, { departmentId, locationId }))) throw conflict(MESSAGES.boards.boardNameTaken);
+      return { boardId: named.id, boardName: named.name, department, location, isExisting: true };
+    }
     const board = await withPsaErrors(() => client.createBoard({ name, departmentId, locationId }));
     await audit(db, actor, 'board.create', String(board.id), { name: board.name, departmentId, locationId });
-    return { boardId: board.id, boardName: board.name, department, location };
+    return { boardId: board.id, boardName: board.name, department, location, isExisting: false };
+  }
+
+  /**
+   * Whether a board of the asked name is the one an earlier A-050 of this MSP created with the same department and
+   * location and that was never set up here (A-051 or a save would have stored it): the same request sent again after
+   * its template step failed, or after its answer was lost. Answering that board lets the retry fill it instead of
+   * leaving it empty beside a second board; any other board of the name stays refused.
+   */
+  async function isUnsetBoardCreatedHere(mspId: string, boardId: number, asked: { departmentId: number; locationId: number }): Promise<boolean> {
+    const createdHere = await findBoardCreatedHere(db, mspId, boardId);
+    if (!createdHere || createdHere.departmentId !== asked.departmentId || createdHere.locationId !== asked.locationId) return false;
+    const psaType = await connectedPsaType(mspId);
+    return (await listStoredBoards(db, mspId, psaType, [boardId])).length === 0;
   }
 
   /** A-023: a board template by its name. */
@@ -465,7 +430,7 @@ export function createBoardsService(deps: TBoardsDeps) {
     const { psaType, client } = await connected(actor.mspId);
     const can = boardCapabilities(psaType);
     const psa = await readPsaBoard(client, psaType, boardId);
-    const created = { statuses: 0, types: 0, subTypes: 0 };
+    let createdStatuses = 0;
     const unmatched: string[] = [];
 
     const statuses = [...psa.statuses];
@@ -476,7 +441,7 @@ export function createBoardsService(deps: TBoardsDeps) {
       if (!status && can.statuses) {
         status = await withPsaErrors(() => client.createStatus(boardId, { name: wanted.name, isClosed: wanted.isClosingStatus === true }));
         statuses.push(status);
-        created.statuses += 1;
+        createdStatuses += 1;
       }
       if (!status) unmatched.push(`Status: ${wanted.name}`);
       if (wanted.isNewTicketStatus === true && status) open = status;
@@ -500,29 +465,22 @@ export function createBoardsService(deps: TBoardsDeps) {
       else unmatched.push(`Priority: ${priority.name}`);
     });
 
-    const types = [...psa.types];
-    const subtypes = [...psa.subtypes];
+    // ConnectWise: found by name (reactivated, or a subtype of the board linked to this type), else created.
+    // Autotask (decisions #17): only found, by name and under the type; the rest is reported unmatched.
+    const categories = boardCategoriesAtPsa(client, boardId, can, psa);
     const boardTypes: TEditableBoard['mspConnectWiseBoardTypes'] = [];
-    for (const wantedType of body.types) {
-      let type = types.find((candidate) => sameName(candidate.name, wantedType.typeName));
-      if (!type && can.types) {
-        type = await withPsaErrors(() => client.createType(boardId, { name: wantedType.typeName }));
-        types.push(type);
-        created.types += 1;
-      }
+    for (const [typeIndex, wantedType] of body.types.entries()) {
+      const typePath = `types.${typeIndex}`;
+      const type = can.types ? await categories.typeNamed(wantedType.typeName, `${typePath}.typeName`) : psa.types.find((candidate) => sameName(candidate.name, wantedType.typeName));
       if (!type) {
         unmatched.push(`Type: ${wantedType.typeName}`);
         continue;
       }
-      const typeId = type.id;
       const subTypes: TEditableSubType[] = [];
-      for (const wantedSub of wantedType.subTypes) {
-        let subtype = subtypes.find((candidate) => sameName(candidate.name, wantedSub.subTypeName) && candidate.typeIds.includes(typeId));
-        if (!subtype && can.subTypes) {
-          subtype = await withPsaErrors(() => client.createSubtype(boardId, { name: wantedSub.subTypeName, typeIds: [typeId] }));
-          subtypes.push(subtype);
-          created.subTypes += 1;
-        }
+      for (const [subIndex, wantedSub] of wantedType.subTypes.entries()) {
+        const subtype = can.subTypes
+          ? await categories.subtypeNamed(wantedSub.subTypeName, type, `${typePath}.subTypes.${subIndex}.subTypeName`)
+          : psa.subtypes.find((candidate) => sameName(candidate.name, wantedSub.subTypeName) && candidate.typeIds.includes(type.id));
         if (!subtype) {
           unmatched.push(`Subtype: ${wantedType.typeName} / ${wantedSub.subTypeName}`);
           continue;
@@ -542,8 +500,14 @@ export function createBoardsService(deps: TBoardsDeps) {
           typeAssociationIds: subtype.typeIds,
         });
       }
-      boardTypes.push({ typeId, typeName: type.name, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
+      boardTypes.push({ typeId: type.id, typeName: type.name, isNew: false, tempIndex: null, mspConnectWiseBoardSubTypes: subTypes });
     }
+    // Associations as the PSA holds them after every call above (a later type may have linked itself to a subtype).
+    const withAssociations = boardTypes.map((type) => ({
+      ...type,
+      mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((subType) => ({ ...subType, typeAssociationIds: categories.subtypeById(subType.subTypeId)?.typeIds ?? subType.typeAssociationIds })),
+    }));
+    const created = { statuses: createdStatuses, ...categories.created };
     const board: TRealBoard = {
       boardId,
       boardName: psa.boardName,
@@ -551,7 +515,7 @@ export function createBoardsService(deps: TBoardsDeps) {
       newCreatingTicketStatusId: open?.id ?? null,
       closingTicketStatus: closed?.name ?? null,
       closingTicketStatusId: closed?.id ?? null,
-      mspConnectWiseBoardTypes: boardTypes,
+      mspConnectWiseBoardTypes: withAssociations,
       priorities: psaPriorities.map((priority) => ({ priorityId: priority.id, priority: priority.name, priorityScore: priorityScores.get(priority.id) ?? 0 })),
     };
     const problems = boardSaveProblems(board, psaType);
@@ -560,7 +524,7 @@ export function createBoardsService(deps: TBoardsDeps) {
     await db.transaction(async (tx) => {
       await upsertTicketingConfig(tx, actor.mspId, psaType, {}, now);
       await replaceBoard(tx, actor.mspId, psaType, board, NO_EXTRAS, now);
-      await audit(tx, actor, 'board.default-setup', String(boardId), { created, unmatched: unmatched.length });
+      await audit(tx, actor, 'board.default-setup', String(boardId), { created, updated: categories.updated, unmatched: unmatched.length });
     });
     const [stored] = await listStoredBoards(db, actor.mspId, psaType, [boardId]);
     if (!stored) throw notFound();

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'board.default-setup': 'Default board set up',
   'board.status.create': 'Status created in the PSA',
   'board.subtype.create': 'Subtype created in the PSA',
+  'board.subtype.link': 'Subtype linked to another type in the PSA',
   'board.type.create': 'Type created in the PSA',
   'contact.add': 'Contact added',
   'contact.create': 'Contact created in the PSA',
