@@ -48,7 +48,9 @@ export const slaAlertReads = pgTable(
 
 /**
  * The e-mail of a 90 % or 100 % alert to one recipient (the assignee and the MSP's dispatchers):
- * written with the alert, so it exists exactly once; `sentAt` is set when a sweep takes it to send.
+ * written with the alert, so it exists exactly once. `sentAt` is set when a sweep takes it to send, with
+ * `leaseExpiresAt`, and the lease is cleared once the mail server accepted it: a mail whose lease ran out was
+ * taken by a process that died before sending, and is taken again (decision 018). Null `sentAt`: not taken.
  */
 export const slaAlertMails = pgTable(
   'sla_alert_mails',
@@ -57,10 +59,12 @@ export const slaAlertMails = pgTable(
     alertId: uuid('alert_id').notNull(),
     userId: uuid('user_id').notNull(),
     sentAt: at('sent_at'),
+    leaseExpiresAt: at('lease_expires_at'),
   },
   (t) => [
     primaryKey({ columns: [t.mspId, t.alertId, t.userId] }),
     index('sla_alert_mails_unsent_idx').on(t.mspId).where(sql`${t.sentAt} is null`),
+    index('sla_alert_mails_leased_idx').on(t.leaseExpiresAt).where(sql`${t.leaseExpiresAt} is not null`),
     foreignKey({ name: 'sla_alert_mails_alert_fk', columns: [t.mspId, t.alertId], foreignColumns: [slaAlerts.mspId, slaAlerts.id] }).onDelete('cascade'),
     foreignKey({ name: 'sla_alert_mails_user_fk', columns: [t.mspId, t.userId], foreignColumns: [users.mspId, users.id] }).onDelete('cascade'),
   ],

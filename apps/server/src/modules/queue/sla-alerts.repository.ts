@@ -46,10 +46,18 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { ms
   return Number(rows[0]?.alerts ?? 0);
 }
 
+/**
+ * How long a taken mail is held for the process that took it. A process that dies between taking and sending leaves its
+ * mails leased; once the lease runs out, the next sweep of any process takes them again (decision 018).
+ */
+export const SLA_MAIL_LEASE_MS = 10 * 60_000;
+
 export interface TSlaMailRow {
   mspId: string;
   alertId: string;
   userId: string;
+  /** The lease this take holds: a put-back only frees the mail while it is still this take's. */
+  leaseExpiresAt: Date;
   to: string;
   threshold: number;
   psaTicketId: number;
@@ -60,19 +68,26 @@ export interface TSlaMailRow {
 
 export type TSlaMailKey = Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>;
 
+const keyOf = (mail: TSlaMailKey) => sql`(${mail.mspId}::uuid, ${mail.alertId}::uuid, ${mail.userId}::uuid)`;
+
 /**
- * Claims up to `limit` unsent mails (sets sent_at, so another process skips them) in key order after `after`, the last
- * key this sweep has taken, so a mail put back during a sweep is not taken again by the same sweep. The caller sends
- * each and puts back (`releaseSlaMails`) every one it did not send.
+ * Takes up to `limit` mails to send, in key order after `after` (the last key this sweep has taken, so a mail put back
+ * during a sweep is not taken again by the same sweep): the ones never taken and the ones whose lease ran out (their
+ * taker died). Each is marked taken (sent_at) with a lease of SLA_MAIL_LEASE_MS in one statement under SKIP LOCKED, so
+ * two processes never take the same mail at once. The caller sends each, then marks it sent (`markSlaMailSent`) or puts
+ * it back (`releaseSlaMails`).
  */
 export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number, after?: TSlaMailKey): Promise<TSlaMailRow[]> {
-  const afterKey = after ? sql`and (msp_id, alert_id, user_id) > (${after.mspId}::uuid, ${after.alertId}::uuid, ${after.userId}::uuid)` : sql``;
+  const afterKey = after ? sql`and (msp_id, alert_id, user_id) > ${keyOf(after)}` : sql``;
+  const at = now.toISOString();
+  const leaseExpiresAt = new Date(now.getTime() + SLA_MAIL_LEASE_MS);
   const rows = await rowsOf(
     db,
     sql`with taken as (
-        update sla_alert_mails m set sent_at = ${now.toISOString()}::timestamptz
+        update sla_alert_mails m set sent_at = ${at}::timestamptz, lease_expires_at = ${leaseExpiresAt.toISOString()}::timestamptz
         where (m.msp_id, m.alert_id, m.user_id) in (
-          select msp_id, alert_id, user_id from sla_alert_mails where sent_at is null ${afterKey}
+          select msp_id, alert_id, user_id from sla_alert_mails
+          where (sent_at is null or lease_expires_at <= ${at}::timestamptz) ${afterKey}
           order by msp_id, alert_id, user_id limit ${limit} for update skip locked)
         returning m.msp_id, m.alert_id, m.user_id
       )
@@ -90,6 +105,7 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
     mspId: String(row.msp_id),
     alertId: String(row.alert_id),
     userId: String(row.user_id),
+    leaseExpiresAt,
     to: String(row.email),
     threshold: Number(row.threshold),
     psaTicketId: Number(row.psa_ticket_id),
@@ -99,14 +115,25 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
   }));
 }
 
-/** Mails taken but not sent (a failed send, or a sweep that stopped) go back to be taken by a later sweep. */
-export async function releaseSlaMails(db: TDatabase, mails: readonly TSlaMailKey[]): Promise<void> {
+/**
+ * The mail server accepted the mail: it is sent for good (the lease cleared), whoever holds the lease now, so a process
+ * that took it again after this one's lease ran out cannot put it back to be sent a third time.
+ */
+export async function markSlaMailSent(db: TDatabase, mail: TSlaMailKey, now: Date): Promise<void> {
+  await db.execute(sql`update sla_alert_mails set sent_at = ${now.toISOString()}::timestamptz, lease_expires_at = null where (msp_id, alert_id, user_id) = ${keyOf(mail)}`);
+}
+
+/**
+ * Mails taken but not sent (a failed send, or a sweep that stopped) go back to be taken by a later sweep, each only
+ * while it still holds this take's lease (not one another process has taken since, nor one marked sent).
+ */
+export async function releaseSlaMails(db: TDatabase, mails: readonly Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId' | 'leaseExpiresAt'>[]): Promise<void> {
   if (mails.length === 0) return;
   const keys = sql.join(
-    mails.map((mail) => sql`(${mail.mspId}::uuid, ${mail.alertId}::uuid, ${mail.userId}::uuid)`),
+    mails.map((mail) => sql`(${mail.mspId}::uuid, ${mail.alertId}::uuid, ${mail.userId}::uuid, ${mail.leaseExpiresAt.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  await db.execute(sql`update sla_alert_mails set sent_at = null where (msp_id, alert_id, user_id) in (${keys})`);
+  await db.execute(sql`update sla_alert_mails set sent_at = null, lease_expires_at = null where (msp_id, alert_id, user_id, lease_expires_at) in (${keys})`);
 }
 
 export interface TSlaAlertRow {

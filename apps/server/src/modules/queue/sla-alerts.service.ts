@@ -2,10 +2,16 @@ import type { TSlaAlertList } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import type { TActor } from '../../plugins/access';
-import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, releaseSlaMails, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
+import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, markSlaMailSent, releaseSlaMails, SLA_MAIL_LEASE_MS, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
 
 const ALERT_LIST_LIMIT = 50;
 const MAIL_BATCH = 50;
+/**
+ * A sweep starts no send later than this after taking its batch, leaving the rest of the lease (SLA_MAIL_LEASE_MS) for
+ * the send in progress: a mail is sent again by another process only if one send outlasts that (a mail server that
+ * hangs for minutes), or if its process dies after the mail server accepted it and before it was marked sent.
+ */
+export const SLA_MAIL_SEND_WINDOW_MS = SLA_MAIL_LEASE_MS / 2;
 
 function mailOf(mail: TSlaMailRow, publicUrl: string | undefined) {
   const due = mail.slaDueAt ? ` It is due ${mail.slaDueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
@@ -26,30 +32,44 @@ export function createSlaAlertsService(deps: TAppDeps) {
   const db = deps.database.db;
 
   /**
-   * One sweep over every MSP: new alerts, then the mails nobody has sent. Each mail is sent once or kept for a later
-   * sweep: a failed send is put back at once and the sweep goes on with the others (one bad address blocks nobody), and
-   * what a stopped or broken sweep took but did not send is put back too. `onMailError` hears each failed send.
+   * One sweep over every MSP: new alerts, then the mails nobody has sent. A mail is taken with a lease, sent, then marked
+   * sent. A failed send is put back at once and the sweep goes on with the others (one bad address blocks nobody), and
+   * what a stopped or broken sweep took but did not send is put back too. What a process that died (crash, deploy, a
+   * replica killed) took is taken again by any process once its lease runs out, so no mail is lost; that mail is sent
+   * at least once rather than exactly once, as a mail the server accepted just before its process died goes out twice.
+   * A sweep stops sending past SLA_MAIL_SEND_WINDOW_MS after its take (the rest waits for the next sweep), so another
+   * process does not send a mail this one is still sending. `onMailError` hears each failed send.
    */
   async function sweep(options: { signal?: AbortSignal; onMailError?: (error: unknown) => void } = {}): Promise<{ alerts: number; mails: number; failed: number }> {
     const alerts = await insertReachedSlaAlerts(db, deps.now());
     let mails = 0;
     let failed = 0;
     let after: TSlaMailKey | undefined;
-    while (!options.signal?.aborted) {
-      const batch = await takeUnsentSlaMails(db, deps.now(), MAIL_BATCH, after);
+    let isWindowOver = false;
+    while (!options.signal?.aborted && !isWindowOver) {
+      const takenAt = deps.now();
+      const batch = await takeUnsentSlaMails(db, takenAt, MAIL_BATCH, after);
       const unsent = [...batch];
       try {
         for (const mail of batch) {
           if (options.signal?.aborted) break;
+          isWindowOver = deps.now().getTime() - takenAt.getTime() >= SLA_MAIL_SEND_WINDOW_MS;
+          if (isWindowOver) break;
+          let isSent = false;
           try {
             await deps.mailer.send(mailOf(mail, deps.config.publicUrl));
-            mails += 1;
+            isSent = true;
           } catch (error) {
             failed += 1;
             await releaseSlaMails(db, [mail]);
             options.onMailError?.(error);
           }
           unsent.shift();
+          if (isSent) {
+            mails += 1;
+            // Should this fail, the mail keeps its lease and is sent again after it (at least once).
+            await markSlaMailSent(db, mail, deps.now());
+          }
         }
       } finally {
         await releaseSlaMails(db, unsent);
@@ -97,7 +117,8 @@ export type TSlaAlertsService = ReturnType<typeof createSlaAlertsService>;
 
 /**
  * The sweep loop of one process, started with the app and stopped on close (every replica runs one;
- * the unique keys and SKIP LOCKED keep them from alerting or mailing twice; a mail that failed is logged and tried next sweep).
+ * the unique keys and SKIP LOCKED keep them from alerting or mailing twice; a mail that failed is logged and tried next sweep;
+ * one a stopped replica took is sent by another once its lease runs out).
  */
 export function createSlaSweepLoop(service: TSlaAlertsService, options: { intervalMs: number; log: (error: unknown) => void }) {
   return createIntervalLoop({ intervalMs: options.intervalMs, run: (signal) => service.sweep({ signal, onMailError: options.log }), onError: options.log });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { DISPATCH_PATHS, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
+import { withSimulatorApp } from '../../../test/psa-simulator';
+import type { TMail, TMailer } from '../../lib/mailer';
+import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { SLA_MAIL_LEASE_MS, takeUnsentSlaMails } from './sla-alerts.repository';
+import { createSlaAlertsService, SLA_MAIL_SEND_WINDOW_MS } from './sla-alerts.service';
+
+let t: TTestApp;
+let sim: TPsaSimulator;
+
+// No sweep loop in this app: each test runs the sweeps it means to.
+withSimulatorApp({ app: { config: { slaSweepIntervalMs: 0 } } }, (ready) => ({ t, sim } = ready));
+
+const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString();
+
+/** A ticket 9 hours old (past its 8-hour Tier1 SLA) claimed by a new technician, its alerts listed: four mails wait (90 and 100 %, to them and the admin). */
+async function lateTicketWithMails(prefix: string): Promise<{ fixture: TQueueFixture; to: string[] }> {
+  const fixture = await createQueueFixture(t, sim);
+  const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix, createdAt: new Date(t.deps.now().getTime() - 9 * 3_600_000) });
+  const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+  const claimed = await client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, psaMemberId: '', limit: 5 })}`);
+  expect(claimed.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toEqual([ticketId]);
+  const listed = await client.get(`${DISPATCH_PATHS.slaAlerts}?${q({ mspCustomDomain: fixture.msp.customDomain })}`);
+  expect(listed.json<TSlaAlertList>().alerts).toHaveLength(4);
+  return { fixture, to: [tech.email.toLowerCase(), fixture.adminUser.email.toLowerCase()] };
+}
+
+/** An SMTP fake that records every mail it accepts, after `delayMs` (so two sweeps at once overlap), and runs `onSend` first. */
+function recordingMailer(options: { delayMs?: number; onSend?: (mail: TMail) => void } = {}): TMailer & { delivered: TMail[] } {
+  const delivered: TMail[] = [];
+  return {
+    delivered,
+    async send(mail) {
+      options.onSend?.(mail);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      delivered.push(mail);
+    },
+    health: async () => 'ok',
+  };
+}
+
+const ofMsp = (delivered: TMail[], fixture: TQueueFixture) => delivered.filter((mail) => mail.mspId === fixture.msp.id).map((mail) => `${mail.to.toLowerCase()} ${mail.subject.slice(0, 8)}`);
+
+describe('SLA alert mails survive a process that dies between taking and sending them (decision 018)', () => {
+  // Regression (code review): taking a batch marked it sent, so a process killed (crash, deploy, replica stopped) after
+  // taking it and before sending lost those mails for good: no later sweep ever took them again.
+  it('sends a batch a dead process took once its lease runs out, exactly once, though two sweeps run at the same time', async () => {
+    const { fixture, to } = await lateTicketWithMails('Crash');
+    // A process takes the batch and dies before sending any of it.
+    const taken = await takeUnsentSlaMails(t.deps.database.db, t.deps.now(), 50);
+    expect(taken.filter((mail) => mail.mspId === fixture.msp.id)).toHaveLength(4);
+
+    // While the dead process's lease lasts, another process leaves the mails alone (the taker may still be sending).
+    const early = recordingMailer();
+    t.advanceClock(SLA_MAIL_LEASE_MS - 60_000);
+    await createSlaAlertsService({ ...t.deps, mailer: early }).sweep();
+    expect(ofMsp(early.delivered, fixture)).toEqual([]);
+
+    // Past the lease, two replicas sweep at once: each mail goes out once.
+    t.advanceClock(2 * 60_000);
+    const first = recordingMailer({ delayMs: 20 });
+    const second = recordingMailer({ delayMs: 20 });
+    await Promise.all([createSlaAlertsService({ ...t.deps, mailer: first }).sweep(), createSlaAlertsService({ ...t.deps, mailer: second }).sweep()]);
+    const sent = [...ofMsp(first.delivered, fixture), ...ofMsp(second.delivered, fixture)];
+    expect(sent.sort()).toEqual(to.flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort());
+
+    // Sent is sent: later sweeps, even after another lease, send nothing again.
+    t.advanceClock(SLA_MAIL_LEASE_MS + 60_000);
+    const later = recordingMailer();
+    await createSlaAlertsService({ ...t.deps, mailer: later }).sweep();
+    expect(ofMsp(later.delivered, fixture)).toEqual([]);
+  });
+
+  it('a sweep whose sending outlasts its send window stops and puts the rest back, so no mail goes out after its lease', async () => {
+    const { fixture, to } = await lateTicketWithMails('Slow');
+    // Every send of this mail server takes longer than the window (the clock moves on while it answers).
+    const slow = recordingMailer({ onSend: () => t.advanceClock(SLA_MAIL_SEND_WINDOW_MS + 1_000) });
+    const sweeps = createSlaAlertsService({ ...t.deps, mailer: slow });
+    const passes: number[] = [];
+    for (let pass = 0; pass < 8 && ofMsp(slow.delivered, fixture).length < 4; pass += 1) passes.push((await sweeps.sweep()).mails);
+    // One send per sweep (the next would start past the window); the rest waited for the next sweep, none was lost or doubled.
+    expect(passes.every((mails) => mails <= 1)).toBe(true);
+    const sent = ofMsp(slow.delivered, fixture);
+    expect(sent.sort()).toEqual(to.flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort());
+    expect((await sweeps.sweep()).mails).toBe(0);
+  });
+});
