@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type TQueueTicket } from '@switchboard/contracts';
-import { users } from '@switchboard/db';
+import { queueTickets, users } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
+import { createQueueMaintenance } from './queue.maintenance';
 import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type TQueueFixture } from './queue-fixtures.test';
 
 const DAY_MS = 86_400_000;
@@ -473,6 +474,50 @@ describe('the timer of a ticket that leaves the technician or closes is complete
     const entries = await entriesOf(ticket.ticketId, memberA);
     expect(entries).toHaveLength(earlier + 1);
     expect(entries.filter((entry) => entry.notes.includes(MESSAGES.queue.completed))).toHaveLength(1);
+  });
+
+  // Regression (code review): a timer left running on a ticket closed before closing completed timers (fdd49ba) stayed
+  // open for good: only a ticket's next close completed its timers, and a closed ticket never closes again.
+  it('the upkeep completes a timer left running on a ticket closed earlier, and its time entry is sent once however often it runs', async () => {
+    moveClockToNineUtc(t);
+    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
+    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    const earlier = (await entriesOf(ticket.ticketId, memberA)).length;
+    expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
+    t.advanceClock(20 * 60_000);
+    // As a server before that fix left it: the ticket closed in the PSA and in the queue, its timer still running.
+    await fixture.direct.closeTicket(ticket.ticketId, { statusId: fixture.closingStatusId });
+    await upsertTicketCopies(
+      t.deps.database.db,
+      fixture.msp.id,
+      'CONNECTWISE',
+      [{ externalId: ticket.ticketId, summary: ticket.title, board: { id: fixture.boardId, name: 'Board' }, type: { id: fixture.typeId, name: 'Type' }, subtype: { id: fixture.subtypes.tier1, name: 'Tier1' }, priority: { id: fixture.priorityId, name: 'Priority' }, company: { id: fixture.companyId, name: 'Company' }, isClosed: true, closedAt: t.deps.now() }],
+      t.deps.now(),
+    );
+    await t.deps.database.db.update(queueTickets).set({ state: 'closed', closedAt: t.deps.now() }).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.id, ticket.id)));
+    expect((await sessionsOf(a.client, ticket.ticketId, a.user.id)).isActive).toBe(true);
+
+    // The upkeep of two replicas at once.
+    await Promise.all([createQueueMaintenance(t.deps).maintain(fixture.msp.id, true), createQueueMaintenance(t.deps).maintain(fixture.msp.id, true)]);
+    const stopped = await sessionsOf(a.client, ticket.ticketId, a.user.id);
+    expect(stopped.isActive).toBe(false);
+    expect(stopped.totalWorkMinutes).toBeCloseTo(20, 1);
+    t.advanceClock(30 * 60_000);
+    expect((await sessionsOf(a.client, ticket.ticketId, a.user.id)).totalWorkMinutes).toBeCloseTo(20, 1);
+    const sentByRetries = async () => {
+      await runPsaOutboxPass(t.deps);
+      return (await entriesOf(ticket.ticketId, memberA)).length;
+    };
+    await expect.poll(sentByRetries, { timeout: 5_000 }).toBe(earlier + 1);
+
+    // The upkeep again: nothing more is queued or sent.
+    await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
+    await runPsaOutboxPass(t.deps);
+    const entries = await entriesOf(ticket.ticketId, memberA);
+    expect(entries).toHaveLength(earlier + 1);
+    expect(entries.at(-1)?.hours).toBeCloseTo(20 / 60, 2);
   });
 });
 

@@ -2,7 +2,8 @@ import type { TQueueSettings } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+import { closeTicketsClosedInPsa, findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+import { completeTimersOfClosedTickets } from './timers.service';
 
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
 export const MAINTENANCE_INTERVAL_MS = 15_000;
@@ -12,8 +13,8 @@ const FULL_PASS_MS = 10 * 60_000;
 /**
  * Per-process upkeep of the queue, at most every MAINTENANCE_INTERVAL_MS per MSP and on the request
  * path of queue reads (so a "next" sees tickets synchronized a moment ago without a job runner):
- * new ticket copies enter the queue, closed ones leave it, and claims of technicians who signed out
- * or went idle go back (decision in the issue: nothing waits on an absent person).
+ * new ticket copies enter the queue, closed ones leave it (completing the timers left on them), and claims
+ * of technicians who signed out or went idle go back (decision in the issue: nothing waits on an absent person).
  */
 export function createQueueMaintenance(deps: TAppDeps) {
   const db = deps.database.db;
@@ -64,6 +65,15 @@ export function createQueueMaintenance(deps: TAppDeps) {
     const isFull = last === undefined || previousRun === undefined || now.getTime() - last >= FULL_PASS_MS;
     const since = isFull || previousRun === undefined ? null : new Date(previousRun - 60_000);
     await refreshQueue(db, mspId, settings, now, since);
+    // Closed in the PSA: closed here, and in the same transaction every timer still open on a closed ticket is completed
+    // with its time entry queued (a closed ticket refuses A-119, so its minutes would count forever). That includes a
+    // timer an older server left running on a ticket it closed without completing its timers (before decision 018's
+    // close rule): every pass reads the open timers (one read of the open-timer index), not only a pass that closes, in a
+    // statement after the close (a fresh snapshot, so it also sees a timer started just before the close took the ticket's lock).
+    await db.transaction(async (tx) => {
+      await closeTicketsClosedInPsa(tx, mspId, now, since);
+      await completeTimersOfClosedTickets(tx, mspId, now);
+    });
     if (isFull) lastFull.set(mspId, now.getTime());
     const writeIds = await db.transaction(async (tx) => {
       const released = await releaseClaimedTickets(tx, mspId, now, { idleMinutes: settings.idleReleaseMinutes, releaseOnSignOut: settings.releaseOnSignOut });

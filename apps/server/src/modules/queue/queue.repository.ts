@@ -3,9 +3,6 @@ import { queueSettings, type TDatabase } from '@switchboard/db';
 import type { TQueueSettings, TQueueState, TQueueTier } from '@switchboard/contracts';
 import { DEFAULT_QUEUE_SETTINGS, DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
 import { QUEUE_WRITES } from './queue.psa-writes';
-// A cycle (timers.service reads tickets here), used only inside refreshQueue: the refresh closes tickets the PSA
-// closed and must complete their timers in its own transaction, with the timers' one completion path.
-import { completeTimersOfClosedTickets } from './timers.service';
 
 /**
  * Queue SQL (issue #10). Raw SQL where the claim must be one statement (FOR UPDATE SKIP LOCKED in a
@@ -160,8 +157,8 @@ function rankKeySql(settings: TQueueSettings, priority: SQL, subtype: SQL, due: 
 /**
  * Brings the queue up to date with the ticket copies: every open copy of a configured board of the
  * MSP's current PSA gets a queue row (scores, tier and SLA from the board configuration); rows of
- * tickets that are still open get their scores refreshed (a requeue's tier stays); tickets closed
- * in the PSA are closed here. Returns how many rows were inserted or changed.
+ * tickets that are still open get their scores refreshed (a requeue's tier stays). Tickets closed in
+ * the PSA are closed by `closeTicketsClosedInPsa`. Returns how many rows were inserted or changed.
  */
 export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date, changedSince: Date | null): Promise<number> {
   const created = sql.raw('src.created');
@@ -231,29 +228,24 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
         is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${key}, case when q.is_tier_pinned then q.tier else src.tier end)
     returning q.id`,
   );
-  // Closed in the PSA: closed here, and in the same transaction every timer still open on those tickets is
-  // completed with its time entry queued (a closed ticket refuses A-119, so its minutes would count forever).
-  // Only a pass that closes something looks for timers (one read of the open-timer index).
-  const closed = await db.transaction(async (tx) => {
-    const rows = await rowsOf(
-      tx,
-      sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
-        from psa_tickets t
-        where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
-          ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
-        returning q.id`,
-    );
-    if (rows.length === 0) return rows;
-    // A statement of its own (a fresh snapshot), so it also sees a timer started just before the update took the ticket's lock.
-    const withOpenTimers = await rowsOf(
-      tx,
-      sql`select distinct tm.queue_ticket_id from queue_timers tm
-        where tm.msp_id = ${mspId} and tm.queue_ticket_id = any(${arrayLiteral(rows.map((row) => String(row.id)))}::uuid[]) and tm.state <> 'completed'`,
-    );
-    if (withOpenTimers.length > 0) await completeTimersOfClosedTickets(tx, mspId, withOpenTimers.map((row) => String(row.queue_ticket_id)), now);
-    return rows;
-  });
-  return inserted.length + changed.length + closed.length;
+  return inserted.length + changed.length;
+}
+
+/**
+ * Closes the queue rows of tickets closed in the PSA (their copies changed since `changedSince`, or all when null), in
+ * the caller's transaction, which completes the timers left on them (timers.service completeTimersOfClosedTickets).
+ * Returns the ids of the rows it closed.
+ */
+export async function closeTicketsClosedInPsa(tx: TDatabase, mspId: string, now: Date, changedSince: Date | null): Promise<string[]> {
+  const rows = await rowsOf(
+    tx,
+    sql`update queue_tickets q set state = 'closed', closed_at = coalesce(t.psa_closed_at, ${iso(now)}::timestamptz), updated_at = ${iso(now)}::timestamptz
+      from psa_tickets t
+      where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
+        ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
+      returning q.id`,
+  );
+  return rows.map((row) => String(row.id));
 }
 
 /** Whether any board configuration of the MSP changed at or after `since` (one primary-key range read). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
+import { queueTickets, queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
 import { queueTimeZoneOf } from './queue.repository';
 import { sessionFlag } from './queue.scoring';
 
@@ -45,6 +45,21 @@ export async function listOpenTimersOfTickets(db: TDatabase, mspId: string, queu
     .select()
     .from(queueTimers)
     .where(and(eq(queueTimers.mspId, mspId), inArray(queueTimers.queueTicketId, queueTicketIds), ne(queueTimers.state, 'completed'), ...(techId === undefined ? [] : [eq(queueTimers.techId, techId)])));
+}
+
+/**
+ * The open (running or paused) timers on the MSP's closed queue tickets, whenever they closed, with those tickets
+ * locked (the lock order: tickets, then sessions and timers). Reads the open-timer index (a few rows per technician).
+ */
+export async function listOpenTimersOnClosedTickets(db: TDatabase, mspId: string): Promise<TTimerRow[]> {
+  const rows = await db
+    .select({ timer: queueTimers })
+    .from(queueTimers)
+    .innerJoin(queueTickets, and(eq(queueTickets.mspId, queueTimers.mspId), eq(queueTickets.id, queueTimers.queueTicketId)))
+    .where(and(eq(queueTimers.mspId, mspId), ne(queueTimers.state, 'completed'), eq(queueTickets.state, 'closed')))
+    .orderBy(asc(queueTickets.id))
+    .for('update', { of: queueTickets });
+  return rows.map((row) => row.timer);
 }
 
 export async function insertTimer(db: TDatabase, values: typeof queueTimers.$inferInsert): Promise<TTimerRow> {

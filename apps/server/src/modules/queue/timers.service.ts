@@ -20,6 +20,7 @@ import {
   insertSession,
   insertTimer,
   listOpenTimersOfTickets,
+  listOpenTimersOnClosedTickets,
   listSessions,
   listSessionsOfTimer,
   setTimerState,
@@ -134,12 +135,16 @@ export async function completeOpenTimersInTx(tx: TDatabase, ticket: TQueueTicket
 }
 
 /**
- * The queue refresh's part (queue.repository refreshQueue): completes the open timers on the tickets
- * it has just closed because the PSA closed them, in its transaction. The outbox's retry loop sends
- * the entries (the refresh runs outside any request).
+ * The queue upkeep's part (queue.maintenance, in the transaction that closes the tickets the PSA closed): completes every
+ * timer still open on a closed ticket of the MSP, the ones just closed and any an older server left running on a ticket
+ * closed before a close completed its timers (only a ticket's next close would have, and a closed ticket never closes
+ * again). Each time entry is queued as on a completion, keyed by its timer (`time-entry:<timer id>`), so another pass or
+ * replica cannot queue it twice; the outbox's retry loop sends it (the upkeep runs outside any request). A session that
+ * ran over 12 hours or past midnight (left running for days) is flagged as on any completion, so its entry waits for the
+ * technician's confirmation with the real end time.
  */
-export async function completeTimersOfClosedTickets(tx: TDatabase, mspId: string, queueTicketIds: string[], now: Date): Promise<string[]> {
-  const open = await listOpenTimersOfTickets(tx, mspId, queueTicketIds);
+export async function completeTimersOfClosedTickets(tx: TDatabase, mspId: string, now: Date): Promise<string[]> {
+  const open = await listOpenTimersOnClosedTickets(tx, mspId);
   if (open.length === 0) return [];
   const tickets = await listTicketsByIds(tx, mspId, [...new Set(open.map((timer) => timer.queueTicketId))]);
   return completeTimers(tx, mspId, open, tickets, { notes: MESSAGES.queue.completed, now, createdBy: null });
