@@ -136,6 +136,13 @@ export const MESSAGES = {
     sent: 'Invitation sent.',
     sendFailed: 'The invitation could not be sent.',
     sentAll: (count: number) => (count === 1 ? '1 invitation sent.' : `${count} invitations sent.`),
+    /** Some links were not mailed: those invitations were not kept, so sending again later mails them. */
+    notAllSent: (failed: number, total: number) => {
+      const retry = 'Nothing was kept for them: send the invitation again once the mail server answers.';
+      if (total === 1) return `The mail server did not accept the invitation mail. ${retry}`;
+      if (failed === total) return `The mail server did not accept any of the ${total} invitation mails. ${retry}`;
+      return `${total - failed} of ${total} invitations were sent; the mail server did not accept ${failed === 1 ? '1 mail' : `${failed} mails`}. ${retry}`;
+    },
     noneToSend: 'Every active employee already has an account or an open invitation.',
     alreadyHasAccount: 'This employee already has an account. They can sign in or reset their password.',
     inactive: 'This employee is inactive. Restore them before inviting them.',

@@ -5,6 +5,7 @@ import { auditEvents, verificationCodes } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { latestMail, newClient, nextIp, signInThroughApi } from '../auth/auth-test-helpers';
+import type { TMail, TMailer } from '../../lib/mailer';
 import { INVITATION_TTL_MS } from './invitations.service';
 
 let t: TTestApp;
@@ -88,6 +89,60 @@ describe('technician invitations (decision 019)', () => {
     expect(await statusesOf(admin, msp)).toMatchObject({ Adams: 'Invited', Baker: 'Invited', Clark: 'Invited', Davis: 'Active' });
     for (const user of [first, second]) expect((await mailedInvitation(user.email)).token).toMatch(/\./);
     expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).json()).toEqual({ invited: 0 });
+  });
+
+  /** Runs `body` with a mail server that refuses the `failing` sends (1-based, counted from now); the others are delivered. */
+  async function withRefusingMailServer<T>(failing: number[], body: () => Promise<T>): Promise<T> {
+    const real = t.deps.mailer;
+    let sends = 0;
+    const refusing: TMailer = {
+      health: () => real.health(),
+      async send(mail: TMail) {
+        sends += 1;
+        if (failing.includes(sends)) throw new Error('451 4.3.0 Temporary mail server failure');
+        await real.send(mail);
+      },
+    };
+    t.deps.mailer = refusing;
+    try {
+      return await body();
+    } finally {
+      t.deps.mailer = real;
+    }
+  }
+
+  it('"invite all" keeps no invitation whose mail the mail server refused, says how many were not sent, and the next "invite all" sends them (review: invitations lost when SMTP fails partway)', async () => {
+    const { msp, admin } = await setUp();
+    const adams = await buildUser(t, msp, { role: 'Technician', lastName: 'Adams', password: null });
+    const baker = await buildUser(t, msp, { role: 'Technician', lastName: 'Baker', password: null });
+    const clark = await buildUser(t, msp, { role: 'Technician', lastName: 'Clark', password: null });
+
+    // Invitations go out in name order, so Baker's is the second send and the one refused.
+    const partial = await withRefusingMailServer([2], () => admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`));
+    expect(partial.statusCode, partial.body).toBe(502);
+    expect(partial.json()).toMatchObject({ code: 'mail_server_unreachable', detail: MESSAGES.invitations.notAllSent(1, 3) });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Adams: 'Invited', Baker: 'No account', Clark: 'Invited' });
+    for (const user of [adams, clark]) expect((await mailedInvitation(user.email)).token).toMatch(/\./);
+    expect(await latestMail(t, baker.email, MESSAGES.invitations.mailSubject)).toBeUndefined();
+    const refused = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'technician.invite'), eq(auditEvents.outcome, 'failure')));
+    expect(refused.map((event) => event.target)).toEqual([baker.id]);
+
+    const retried = await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ invited: 1 });
+    const { token } = await mailedInvitation(baker.email);
+    const accepted = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('one invitation the mail server refuses is not kept, and the answer says it was not sent', async () => {
+    const { msp, admin } = await setUp();
+    const user = await buildUser(t, msp, { role: 'Technician', lastName: 'Irwin', password: null });
+    const refused = await withRefusingMailServer([1], () => admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id }));
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'mail_server_unreachable', detail: MESSAGES.invitations.notAllSent(1, 1) });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Irwin: 'No account' });
+    expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).json()).toEqual({ invited: 1 });
   });
 
   it('a new invitation replaces the old link, and a link expires after 72 hours', async () => {

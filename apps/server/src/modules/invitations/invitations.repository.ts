@@ -32,6 +32,12 @@ export async function insertInvitations(db: TDatabase, rows: Array<{ id: string;
   await db.insert(verificationCodes).values(rows.map((row) => ({ ...row, purpose: 'invitation' as const })));
 }
 
+/** Deletes invitations whose link was never mailed, so the technician counts as uninvited again. */
+export async function deleteInvitations(db: TDatabase, mspId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(verificationCodes).where(and(eq(verificationCodes.mspId, mspId), inArray(verificationCodes.id, [...ids]), eq(verificationCodes.purpose, 'invitation')));
+}
+
 /** An open invitation of the MSP by its id, with its technician. */
 export async function findOpenInvitation(db: TDatabase, mspId: string, id: string, now: Date): Promise<{ code: TInvitationRow; user: TUserRow } | undefined> {
   const [row] = await db

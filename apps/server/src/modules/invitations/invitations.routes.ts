@@ -20,6 +20,9 @@ const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
 const MANAGE_TECHNICIANS = { principal: 'technician', tenant: 'path', anyPermission: ['technicianUserManagement'] } as const;
 
 /** Where the mailed link points: the configured public address, else the address this request came to (development). */
+/** A refused invitation mail is answered (502) and audited; the mail server's own words go to the log for the operator. */
+const logMailError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'invitation mail not sent');
+
 const baseUrlOf = (deps: Pick<TAppDeps, 'config'>, request: FastifyRequest): string => (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
 /**
@@ -38,7 +41,7 @@ export const registerInvitationsRoutes: TModule = (app, deps) => {
     async (request) => {
       const actor = actorOf(request);
       const msp = await requireMsp(deps, actor.mspCustomDomain);
-      return { employee: await service.inviteOne(actor, msp, request.body.id, baseUrlOf(deps, request)) };
+      return { employee: await service.inviteOne(actor, msp, request.body.id, baseUrlOf(deps, request), logMailError(request)) };
     },
   );
 
@@ -51,7 +54,7 @@ export const registerInvitationsRoutes: TModule = (app, deps) => {
     async (request) => {
       const actor = actorOf(request);
       const msp = await requireMsp(deps, actor.mspCustomDomain);
-      return service.inviteAllUninvited(actor, msp, baseUrlOf(deps, request));
+      return service.inviteAllUninvited(actor, msp, baseUrlOf(deps, request), logMailError(request));
     },
   );
 

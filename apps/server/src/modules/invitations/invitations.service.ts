@@ -7,7 +7,7 @@ import type { TActor, TRequestMeta } from '../../plugins/access';
 import type { TMspRow } from '../auth/auth.repository';
 import { findTechnician } from '../employees/employees.repository';
 import { presentEmployee } from '../employees/employees.presenter';
-import { acceptInvitationRow, closeOpenInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations } from './invitations.repository';
+import { acceptInvitationRow, closeOpenInvitations, deleteInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations } from './invitations.repository';
 import { userAuditFields } from '../../lib/audit';
 
 type TInvitationDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
@@ -36,8 +36,14 @@ function mailText(msp: TMspRow, invitee: TInvitee, link: string): string {
 export function createInvitationsService(deps: TInvitationDeps) {
   const db = deps.database.db;
 
-  /** Stores fresh invitations for the invitees (their older open ones stop working), then mails the links after the commit. */
-  async function issue(actor: TActor, msp: TMspRow, invitees: TInvitee[], baseUrl: string): Promise<void> {
+  /**
+   * Stores fresh invitations for the invitees (their older open ones stop working), then mails the links after the
+   * commit, one by one. A mail the mail server refuses does not stop the others; its invitation is deleted (with a
+   * failure audit event) so the technician shows "No account" and the next "invite all" picks them up again, and the
+   * answer is a 502 saying how many were not sent. There is no durable mail outbox to hand the mail to (mail goes
+   * straight to SMTP, lib/mailer.ts), and keeping the link for a retry would mean storing its secret in clear.
+   */
+  async function issue(actor: TActor, msp: TMspRow, invitees: TInvitee[], baseUrl: string, onMailError: (error: unknown) => void): Promise<void> {
     const now = deps.now();
     const issued = invitees.map((invitee) => ({ invitee, id: randomUUID(), secret: randomToken(32) }));
     await db.transaction(async (tx) => {
@@ -47,26 +53,41 @@ export function createInvitationsService(deps: TInvitationDeps) {
         await deps.audit.record(tx, { ...userAuditFields(actor), action: 'technician.invite', target: invitee.id, outcome: 'success', details: { email: invitee.email } });
       }
     });
-    for (const { invitee, id, secret } of issued) {
+    const unsent: typeof issued = [];
+    for (const invitation of issued) {
+      const { invitee, id, secret } = invitation;
       const link = `${baseUrl}/${encodeURIComponent(msp.customDomain)}/invitation?token=${id}.${secret}`;
-      await deps.mailer.send({ mspId: actor.mspId, to: invitee.email, subject: MESSAGES.invitations.mailSubject, text: mailText(msp, invitee, link) });
+      try {
+        await deps.mailer.send({ mspId: actor.mspId, to: invitee.email, subject: MESSAGES.invitations.mailSubject, text: mailText(msp, invitee, link) });
+      } catch (error) {
+        onMailError(error);
+        unsent.push(invitation);
+      }
     }
+    if (unsent.length === 0) return;
+    await db.transaction(async (tx) => {
+      await deleteInvitations(tx, actor.mspId, unsent.map(({ id }) => id));
+      for (const { invitee } of unsent) {
+        await deps.audit.record(tx, { ...userAuditFields(actor), action: 'technician.invite', target: invitee.id, outcome: 'failure', details: { email: invitee.email, reason: 'mail_not_sent' } });
+      }
+    });
+    throw new AppError('mail_server_unreachable', MESSAGES.invitations.notAllSent(unsent.length, issued.length));
   }
 
   /** Invites one active technician without an account (a second invitation replaces the first). */
-  async function inviteOne(actor: TActor, msp: TMspRow, userId: string, baseUrl: string): Promise<TEmployee> {
+  async function inviteOne(actor: TActor, msp: TMspRow, userId: string, baseUrl: string, onMailError: (error: unknown) => void): Promise<TEmployee> {
     const found = await findTechnician(db, actor.mspId, userId, deps.now());
     if (!found) throw notFound();
     if (!found.user.isActive) throw conflict(MESSAGES.invitations.inactive);
     if (found.user.passwordHash !== null) throw conflict(MESSAGES.invitations.alreadyHasAccount);
-    await issue(actor, msp, [found.user], baseUrl);
+    await issue(actor, msp, [found.user], baseUrl, onMailError);
     return presentEmployee({ ...found, hasOpenInvitation: true });
   }
 
   /** Invites every active technician with neither an account nor an open invitation. */
-  async function inviteAllUninvited(actor: TActor, msp: TMspRow, baseUrl: string): Promise<{ invited: number }> {
+  async function inviteAllUninvited(actor: TActor, msp: TMspRow, baseUrl: string, onMailError: (error: unknown) => void): Promise<{ invited: number }> {
     const invitees = await findUninvitedTechnicians(db, actor.mspId, deps.now());
-    await issue(actor, msp, invitees, baseUrl);
+    await issue(actor, msp, invitees, baseUrl, onMailError);
     return { invited: invitees.length };
   }
 
