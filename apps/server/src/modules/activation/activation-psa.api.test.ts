@@ -6,7 +6,9 @@ import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestApp } from '../../../test/test-app';
 import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import type { TTestMsp } from '../../../test/factories';
+import { MESSAGES } from '@switchboard/contracts';
 import { newClient } from '../auth/auth-test-helpers';
+import { ANONYMOUS_LIVE_LOOKUPS_PER_MINUTE } from './activation-psa-lookup';
 
 const PASSWORD = 'Activ8-Me!';
 let t: TTestApp;
@@ -84,15 +86,20 @@ describe('activation asks the live PSA (issue #3 §3)', () => {
     expect(user).toMatchObject({ kind: 'technician', psaMemberRowId: stale?.id, psaMemberId: String(member.id), tierLevel: 'Tier1' });
   });
 
-  it('answers 404 (accountDoesNotExist) for an address the PSA does not know, even when an outdated copy still has it', async () => {
+  it('activates no account for an address the PSA no longer knows, even when an outdated copy still has it', async () => {
     const msp = await mspConnectedTo('connectwise');
     const email = uniqueEmail('gone');
-    await t.deps.database.db
+    const [member] = await t.deps.database.db
       .insert(psaMembers)
-      .values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '999999', firstName: 'Left', lastName: 'Company', email });
+      .values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '999999', firstName: 'Left', lastName: 'Company', email })
+      .returning();
+    // The look-up answers from the copy (it spends none of the MSP's PSA budget); creating the account asks the PSA.
     const lookup = await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/signup?email=${encodeURIComponent(email)}`);
-    expect(lookup.statusCode).toBe(404);
-    expect(lookup.json()).toMatchObject({ flags: { techEmailCheck: true } });
+    expect(lookup.statusCode).toBe(200);
+    const created = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email, password: PASSWORD, psaMembersAutopilotDbId: member?.id });
+    expect(created.statusCode, created.body).toBe(404);
+    expect(created.json()).toMatchObject({ flags: { techSignup: true } });
+    expect(await t.deps.database.db.select().from(users).where(and(eq(users.mspId, msp.id), eq(users.email, email)))).toEqual([]);
   });
 
   it('falls back to the synchronized copies while the PSA is failing', async () => {
@@ -103,16 +110,16 @@ describe('activation asks the live PSA (issue #3 §3)', () => {
       .insert(psaContacts)
       .values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '434343', externalCompanyId: '424242', companyRowId: company?.id, firstName: 'Cora', lastName: 'Cached', email })
       .returning();
-    const requestsBefore = sim.stats().requests;
     sim.faults.failNext({ kind: 500, count: 50 });
 
     const lookup = await newClient(t).get(`/db/${msp.customDomain}/clientUsers/signup?email=${encodeURIComponent(email)}`);
-    expect(sim.stats().requests).toBeGreaterThan(requestsBefore);
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toEqual({
       records: [{ psaContactAutopilotDbId: contact?.id, psaContactId: '434343', psaCompanyId: '424242', psaCompanyName: 'Cached Dental', firstName: 'Cora', lastName: 'Cached', email }],
     });
+    const requestsBefore = sim.stats().requests;
     const created = await newClient(t).post(`/db/${msp.customDomain}/clientUsers/createAccount?psaCompanyId=424242`, { email, password: PASSWORD, psaContactAutopilotDbId: contact?.id });
+    expect(sim.stats().requests).toBeGreaterThan(requestsBefore);
     expect(created.statusCode).toBe(201);
   });
 
@@ -123,10 +130,80 @@ describe('activation asks the live PSA (issue #3 §3)', () => {
       .insert(psaMembers)
       .values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '515151', firstName: 'Rita', lastName: 'Revoked', email })
       .returning();
-    const requestsBefore = sim.stats().requests;
     const lookup = await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/signup?email=${encodeURIComponent(email)}`);
-    expect(sim.stats().requests).toBeGreaterThan(requestsBefore);
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toEqual({ records: [{ psaMembersAutopilotDbId: member?.id, psaMembersId: '515151', firstName: 'Rita', lastName: 'Revoked', email }] });
+    const requestsBefore = sim.stats().requests;
+    const created = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email, password: PASSWORD, psaMembersAutopilotDbId: member?.id });
+    expect(sim.stats().requests).toBeGreaterThan(requestsBefore);
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
+
+describe('anonymous activation look-ups spare the MSP\'s PSA request budget (review: a few addresses could drain it)', () => {
+  const lookUp = (msp: TTestMsp, collection: 'technicianUsers' | 'clientUsers', email: string) => newClient(t).get(`/db/${msp.customDomain}/${collection}/signup?email=${encodeURIComponent(email)}`);
+
+  it('answers a synchronized member or contact from the copies without asking the PSA', async () => {
+    const msp = await mspConnectedTo('autotask');
+    const memberEmail = uniqueEmail('synced-tech');
+    const contactEmail = uniqueEmail('synced-client');
+    const db = t.deps.database.db;
+    await db.insert(psaMembers).values({ mspId: msp.id, psaType: 'AUTOTASK', externalId: '616161', firstName: 'Sam', lastName: 'Synced', email: memberEmail });
+    await db.insert(psaCompanies).values({ mspId: msp.id, psaType: 'AUTOTASK', externalId: '626262', name: 'Synced Dental' });
+    await db.insert(psaContacts).values({ mspId: msp.id, psaType: 'AUTOTASK', externalId: '636363', externalCompanyId: '626262', firstName: 'Sue', lastName: 'Synced', email: contactEmail });
+
+    const requestsBefore = sim.stats().requests;
+    const member = await lookUp(msp, 'technicianUsers', memberEmail.toUpperCase());
+    const contact = await lookUp(msp, 'clientUsers', contactEmail);
+    expect(member.statusCode, member.body).toBe(200);
+    expect(member.json()).toMatchObject({ records: [{ psaMembersId: '616161', lastName: 'Synced' }] });
+    expect(contact.statusCode, contact.body).toBe(200);
+    expect(contact.json()).toMatchObject({ records: [{ psaContactId: '636363', psaCompanyName: 'Synced Dental' }] });
+    expect(sim.stats().requests).toBe(requestsBefore);
+  });
+
+  it.each(['connectwise', 'autotask'] as const)('asks the %s PSA once for an address looked up again and again', async (psaType) => {
+    const msp = await mspConnectedTo(psaType);
+    const email = uniqueEmail(`unknown-${psaType}`);
+    const before = sim.stats().requests;
+    expect((await lookUp(msp, 'clientUsers', email)).statusCode).toBe(404);
+    const oneLookUp = sim.stats().requests - before;
+    expect(oneLookUp).toBeGreaterThan(0);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const again = await lookUp(msp, attempt % 2 === 0 ? 'clientUsers' : 'technicianUsers', attempt % 2 === 0 ? email.toUpperCase() : email);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ detail: MESSAGES.accountDoesNotExist });
+    }
+    // The technician look-up is another question (members, not contacts): asked once too.
+    const technicianLookUps = sim.stats().requests - before - oneLookUp;
+    expect(technicianLookUps).toBeLessThanOrEqual(oneLookUp);
+    expect(technicianLookUps).toBeGreaterThan(0);
+  });
+
+  it('asks the PSA for at most ANONYMOUS_LIVE_LOOKUPS_PER_MINUTE new addresses of one MSP a minute; past that the caller is asked to wait', async () => {
+    const msp = await mspConnectedTo('connectwise');
+    const other = await mspConnectedTo('connectwise');
+    for (let index = 0; index < ANONYMOUS_LIVE_LOOKUPS_PER_MINUTE; index += 1) expect((await lookUp(msp, 'technicianUsers', uniqueEmail('spray'))).statusCode).toBe(404);
+
+    const before = sim.stats().requests;
+    const overBudget = await lookUp(msp, 'technicianUsers', uniqueEmail('spray'));
+    expect(overBudget.statusCode).toBe(429);
+    expect(overBudget.json()).toMatchObject({ code: 'rate_limited', detail: MESSAGES.tooManyRequests });
+    expect(Number(overBudget.headers['retry-after'])).toBeGreaterThan(0);
+    const overBudgetActivation = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email: uniqueEmail('spray'), password: PASSWORD, psaMembersAutopilotDbId: '00000000-0000-4000-8000-000000000000' });
+    expect(overBudgetActivation.statusCode).toBe(429);
+    // A synchronized member still finds themselves: the copies answer without the PSA.
+    const email = uniqueEmail('synced');
+    await t.deps.database.db.insert(psaMembers).values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '717171', firstName: 'Stan', lastName: 'Synced', email });
+    expect((await lookUp(msp, 'technicianUsers', email)).statusCode).toBe(200);
+    expect(sim.stats().requests).toBe(before);
+
+    // Another MSP's budget is its own, and the next minute opens a new one.
+    expect((await lookUp(other, 'technicianUsers', uniqueEmail('neighbour'))).statusCode).toBe(404);
+    expect(sim.stats().requests).toBeGreaterThan(before);
+    t.advanceClock(61_000);
+    const afterNeighbour = sim.stats().requests;
+    expect((await lookUp(msp, 'technicianUsers', uniqueEmail('next-minute'))).statusCode).toBe(404);
+    expect(sim.stats().requests).toBeGreaterThan(afterNeighbour);
   });
 });

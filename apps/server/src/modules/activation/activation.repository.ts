@@ -56,13 +56,19 @@ function toContactMatch(contact: TContactRow, company: Pick<TCompanyRow, 'id' | 
 }
 
 /**
- * The PSA records of an MSP with this email (case-insensitive). With a configured integration the live
- * PSA answers and what it returned is upserted into the synchronized copies (so the user links to a
- * stable row id); without one, or when the PSA is unavailable, rate limiting or refusing the keys, the
- * synchronized copies answer.
+ * The PSA records of an MSP with this email (case-insensitive). `live` first: with a configured integration the live PSA
+ * answers and what it returned is upserted into the synchronized copies (so the user links to a stable row id); without
+ * one, or when the PSA is unavailable, rate limiting or refusing the keys, the
+ * synchronized copies answer (with the MSP's anonymous budget spent, 429: activation-psa-lookup.ts). `copies` first: the copies answer when they have the address, and only an address they
+ * do not have is asked of the live PSA as above (the public look-up, which must not spend the MSP's PSA requests on
+ * addresses the synchronization already brought in; creating the account asks the PSA, so a stale copy activates nothing).
  */
-export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, email: string, psa: TActivationPsaLookup, now: Date): Promise<TPsaMatches> {
+export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, email: string, psa: TActivationPsaLookup, now: Date, first: 'live' | 'copies'): Promise<TPsaMatches> {
   const lower = email.trim().toLowerCase();
+  if (first === 'copies') {
+    const local = await findLocalPsaRecordsByEmail(db, mspId, kind, lower);
+    if (local.matches.length > 0) return local;
+  }
   const live = await lookUpLivePsaRecords(psa, mspId, kind, lower);
   if (live?.kind === 'technician') return { kind: 'technician', matches: await upsertLiveMembers(db, mspId, DB_PSA_TYPE[live.psaType], live.members, lower, now) };
   if (live?.kind === 'client') return { kind: 'client', matches: await upsertLiveContacts(db, mspId, DB_PSA_TYPE[live.psaType], live.contacts, lower, now) };

@@ -11,12 +11,14 @@ import {
 import type { TModule } from '../../app-deps';
 import { authIpRateLimit, requireMsp, USER_KIND_OF } from '../auth/auth-request';
 import { createActivationService } from './activation.service';
-import { activationPsaLookupFor } from './activation-psa-lookup';
+import { activationPsaLookupFor, createLiveLookupBudget } from './activation-psa-lookup';
 import { requestMeta } from '../../plugins/access';
 
 /** Account activation under `…/activate`: find the PSA record of an email, then create the linked user (A-087…A-090). */
 export const registerActivationRoutes: TModule = (app, deps) => {
   const activation = createActivationService(deps);
+  // Shared by the public look-ups and activations of this app (one per process): what they may spend of each MSP's PSA requests.
+  const liveLookups = createLiveLookupBudget(deps.now);
   for (const collection of MSP_USER_COLLECTIONS) {
     const kind = USER_KIND_OF[collection];
     app.get(
@@ -27,7 +29,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
       },
       async (request) => {
         const msp = await requireMsp(deps, request.params.msp);
-        return activation.lookUpActivationRecords(activationPsaLookupFor(deps, request.log), msp, kind, request.query.email);
+        return activation.lookUpActivationRecords(activationPsaLookupFor(deps, liveLookups, request.log), msp, kind, request.query.email);
       },
     );
   }
@@ -41,7 +43,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
     async (request, reply) => {
       const msp = await requireMsp(deps, request.params.msp);
       const { email, password, psaMembersAutopilotDbId } = request.body;
-      const created = await activation.activateAccount(activationPsaLookupFor(deps, request.log), msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
+      const created = await activation.activateAccount(activationPsaLookupFor(deps, liveLookups, request.log), msp, 'technician', { email, password, psaRecordRowId: psaMembersAutopilotDbId }, requestMeta(request));
       return reply.status(201).send(created);
     },
   );
@@ -56,7 +58,7 @@ export const registerActivationRoutes: TModule = (app, deps) => {
       const msp = await requireMsp(deps, request.params.msp);
       const { email, password, psaContactAutopilotDbId } = request.body;
       const created = await activation.activateAccount(
-        activationPsaLookupFor(deps, request.log),
+        activationPsaLookupFor(deps, liveLookups, request.log),
         msp,
         'client',
         { email, password, psaRecordRowId: psaContactAutopilotDbId, psaCompanyId: request.query.psaCompanyId },

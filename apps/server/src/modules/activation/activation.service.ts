@@ -27,10 +27,10 @@ export interface TActivationInput {
 
 /** Account activation against the MSP's PSA records (A-007…A-010). */
 export function createActivationService(deps: TActivationDeps) {
-  /** the PSA records an activating user may link to. */
+  /** the PSA records an activating user may link to (the synchronized copies first, to spare the MSP's PSA budget). */
   async function lookUpActivationRecords(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
     if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
-    const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now());
+    const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now(), 'copies');
     if (found.matches.length === 0) throw new AppError('not_found', MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
     return { records: found.matches.map((match) => match.record) };
   }
@@ -48,7 +48,7 @@ export function createActivationService(deps: TActivationDeps) {
       return error;
     };
     if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
-    const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now());
+    const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now(), 'live');
     const roleIds = await ensureBuiltInRoles(db, msp.id);
     const id = randomUUID();
     const passwordHash = await hashPassword(input.password);
