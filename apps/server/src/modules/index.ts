@@ -30,6 +30,7 @@ import { registerLlmProviderRoutes } from './llm-provider/llm-provider.routes';
 import { registerPsaEventsRoutes } from './psa-events/psa-events.routes';
 import { registerWizardRoutes } from './wizard/wizard.routes';
 import { registerEmailConnectorRoutes } from './email-connector/email-connector.routes';
+import { registerAuthUpkeep } from './sessions/auth-upkeep';
 
 /** Every domain module, registered in this order by buildApp. Add one line per new module. */
 export const MODULES: TModule[] = [
@@ -64,4 +65,5 @@ export const MODULES: TModule[] = [
   registerPsaEventsRoutes,
   registerWizardRoutes,
   registerEmailConnectorRoutes,
+  registerAuthUpkeep,
 ];
