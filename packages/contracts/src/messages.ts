@@ -221,6 +221,8 @@ export const MESSAGES = {
     saved: 'Board saved.',
     saveFailed: 'The board could not be saved.',
     unsaved: 'Unsaved changes',
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'These changes on the Board screen are not saved. If you leave, they will be lost.',
   },
 
   // Batch board sync (01 §5, §8; ). The last four are ours.

@@ -17,6 +17,8 @@ type TBoardEditorProps = {
   saveState: TBoardSaveState;
   onChange: (board: TEditableBoard) => void;
   onSave: () => void;
+  /** Drops the board's unsaved edits (offered while there are some). */
+  onDiscard?: () => void;
 };
 
 function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; saveState: TBoardSaveState }) {
@@ -46,7 +48,7 @@ function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; save
 }
 
 /** 01 §2 / §4 board editor: statuses, priorities, types and subtypes with scores, tiers and SLA. */
-export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange, onSave }: TBoardEditorProps) {
+export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange, onSave, onDiscard }: TBoardEditorProps) {
   const [newTypeName, setNewTypeName] = useState('');
   const [newStatus, setNewStatus] = useState({ name: '', isClosed: false });
   const [scored, setScored] = useState<TScoredBoard | null>(null);
@@ -94,6 +96,11 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
           <Button variant="light" loading={scoreBoard.isPending} onClick={() => scoreBoard.mutate(board, { onSuccess: setScored })}>
             Suggest scores from ticket history
           </Button>
+          {onDiscard && isUnsaved && (
+            <Button variant="default" onClick={onDiscard} disabled={saveState.status === 'saving'}>
+              Discard changes
+            </Button>
+          )}
           <Button onClick={onSave} loading={saveState.status === 'saving'}>
             Save board
           </Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, type TPsaType } from '@switchboard/contracts';
@@ -10,12 +10,15 @@ import { useBoardOutcome } from './use-board-outcome';
 type TCompany = { id: number; name: string };
 
 /** The default company with its three messages (01 §8, R-179–R-181); a failure restores the previous choice. */
-export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psaType: TPsaType; current: TCompany | null }) {
+export function DefaultCompanyCard({ msp, psaType, current, onUnsavedChange }: { msp: string; psaType: TPsaType; current: TCompany | null; onUnsavedChange?: (isUnsaved: boolean) => void }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   // undefined: follow the saved company; a value (or null) is the admin's unsaved choice.
   const [choice, setChoice] = useState<TCompany | null | undefined>(undefined);
   const chosen = choice === undefined ? current : choice;
+  const isUnsaved = (chosen?.id ?? null) !== (current?.id ?? null);
+  // The screen asks before it is left while a chosen company is not set yet.
+  useEffect(() => onUnsavedChange?.(isUnsaved), [isUnsaved, onUnsavedChange]);
   const [outcome, setOutcome] = useBoardOutcome();
   const options = useDefaultCompanyOptions(msp, debouncedSearch);
   const setDefaultCompany = useSetDefaultCompany(msp);
@@ -54,7 +57,7 @@ export function DefaultCompanyCard({ msp, psaType, current }: { msp: string; psa
           }}
           w={{ base: '100%', sm: 320 }}
         />
-        <Button onClick={() => void handleSave()} loading={setDefaultCompany.isPending} disabled={(chosen?.id ?? null) === (current?.id ?? null)}>
+        <Button onClick={() => void handleSave()} loading={setDefaultCompany.isPending} disabled={!isUnsaved}>
           Set default company
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, NumberInput, Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import { MESSAGES, type TQueueSettings } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
@@ -28,7 +28,7 @@ const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) =
  * subtype score − SLA weight × hours of SLA left + age weight × hours waiting; and when claimed tickets go back.
  * Everyone who opens the Board screen may read them; only `canEdit` (adminPortal, which the save needs) may change them.
  */
-export function QueueSettingsCard({ msp, canEdit }: { msp: string; canEdit: boolean }) {
+export function QueueSettingsCard({ msp, canEdit, onUnsavedChange }: { msp: string; canEdit: boolean; onUnsavedChange?: (isUnsaved: boolean) => void }) {
   const settings = useQueueSettings(msp);
   const save = useSaveQueueSettings(msp);
   // null: follow the saved settings; otherwise the admin's unsaved edit.
@@ -39,6 +39,8 @@ export function QueueSettingsCard({ msp, canEdit }: { msp: string; canEdit: bool
   const saved = settings.data?.settings;
   const shown: TDraft | undefined = draft ?? saved;
   const isChanged = draft !== null && saved !== undefined && (NUMBER_FIELDS.some(({ key }) => draft[key] !== saved[key]) || draft.releaseOnSignOut !== saved.releaseOnSignOut || draft.timeZone !== saved.timeZone);
+  // The screen asks before it is left while the ordering has an unsaved change.
+  useEffect(() => onUnsavedChange?.(isChanged), [isChanged, onUnsavedChange]);
 
   async function handleSave() {
     if (!draft) return;

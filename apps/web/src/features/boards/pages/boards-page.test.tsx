@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, MESSAGES, type TMergedCategorization, type TSessionCheckResponse, type TSessionMspUser, type TTicketingConfiguration } from '@switchboard/contracts';
-import { MemoryRouter } from 'react-router';
+import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 import { HELP_DESK_MERGED } from '../../../test/help-desk-board';
@@ -106,15 +106,31 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The Board screen as the signed-in user sees it (an Admin unless told). */
+const DASHBOARD_PATH = `/${MSP}/dashboard/5f1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a11`;
+
+/**
+ * The Board screen as the signed-in user sees it (an Admin unless told), in a data router as in the app (its leave
+ * guard needs one), with a link away as the dashboard has and the sync screen its own link leads to.
+ */
 function renderBoardsPage(user: TSessionMspUser = buildAdminTechnician()) {
   const session: TSessionCheckResponse = { authenticated: true, user };
-  return renderWithProviders(
-    <MemoryRouter>
-      <BoardsPage mspCustomDomain={MSP} />
-    </MemoryRouter>,
-    { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },
+  const router = createMemoryRouter(
+    [
+      {
+        path: DASHBOARD_PATH,
+        element: (
+          <>
+            <Link to="/elsewhere">Another screen</Link>
+            <BoardsPage mspCustomDomain={MSP} />
+          </>
+        ),
+      },
+      { path: '/elsewhere', element: <p>Another screen is shown</p> },
+      { path: `/${MSP}/admin/board/sync`, element: <p>The sync screen is shown</p> },
+    ],
+    { initialEntries: [DASHBOARD_PATH] },
   );
+  return { ...renderWithProviders(<RouterProvider router={router} />, { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) }), router };
 }
 
 type TSentSubType = { subTypeName: string; slaDeadLineInHours: number };
@@ -301,5 +317,82 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     await user.click(within(await screen.findByRole('listbox', { name: 'Closed status', hidden: true })).getByRole('option', { name: 'Closed (closes)', hidden: true }));
     await user.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
     expect(await screen.findByRole('alert')).toHaveTextContent('The PSA refused the request. Name too long');
+  });
+  // Bug: an admin who edited a board and then left the screen lost the edits without a word.
+  it('asks before leaving with unsaved board edits: Stay keeps the edit, Leave goes (and discards them)', async () => {
+    stubBoardsApi();
+    const { router } = renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Another screen' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.boards.leaveTitle });
+    expect(dialog).toHaveTextContent(MESSAGES.boards.leaveText);
+    expect(within(dialog).getByRole('list', { name: 'Not saved' })).toHaveTextContent('Help Desk');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.boards.leaveTitle })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(DASHBOARD_PATH);
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('12');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.boards.unsaved);
+
+    // The page's own link away (the sync screen) asks too; Leave goes there.
+    await userEvent.click(screen.getByRole('link', { name: 'Sync boards and tickets' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: MESSAGES.boards.leaveTitle })).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('The sync screen is shown')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/${MSP}/admin/board/sync`);
+  });
+
+  it('asks the browser to confirm closing or reloading the tab only while edits are unsaved; a save clears it', async () => {
+    stubBoardsApi();
+    renderBoardsPage();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    expect(unload()).toBe(false);
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    expect(unload()).toBe(true);
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    expect(unload()).toBe(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Another screen' }));
+    expect(await screen.findByText('Another screen is shown')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: MESSAGES.boards.leaveTitle })).not.toBeInTheDocument();
+  });
+
+  it('discards a board\'s unsaved edits on request: the saved values come back and leaving asks nothing', async () => {
+    stubBoardsApi();
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    const savedValue = (sla as HTMLInputElement).value;
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue(savedValue);
+    expect(screen.queryByText(MESSAGES.boards.unsaved, { selector: '[role="status"] *, [role="status"]' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Boards' })).queryByText(MESSAGES.boards.unsaved)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Another screen' }));
+    expect(await screen.findByText('Another screen is shown')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with an unsaved queue ordering too, and names it', async () => {
+    stubBoardsApi();
+    renderBoardsPage();
+    const weight = await screen.findByLabelText('Priority weight');
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '3');
+    await userEvent.click(screen.getByRole('link', { name: 'Another screen' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.boards.leaveTitle });
+    expect(within(dialog).getByRole('list', { name: 'Not saved' })).toHaveTextContent('Queue ordering');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Another screen is shown')).toBeInTheDocument();
   });
 });

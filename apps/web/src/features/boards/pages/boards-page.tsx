@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
 import { CreateBoardModal } from '../components/create-board-modal';
 import { DefaultCompanyCard } from '../components/default-company-card';
+import { LeaveBoardModal, type TNotSavedPart } from '../components/leave-board-modal';
 import { QueueSettingsCard } from '../components/queue-settings-card';
-import { useBoardSaveStates } from '../components/use-board-save-states';
+import { IDLE_SAVE_STATE, useBoardSaveStates } from '../components/use-board-save-states';
 import { useSessionUser } from '../../session/api/session-queries';
 
 const FILTERS = [
@@ -28,6 +30,7 @@ function SelectedBoard({
   saveState,
   onChange,
   onSave,
+  onDiscard,
 }: {
   msp: string;
   boardId: number;
@@ -36,6 +39,7 @@ function SelectedBoard({
   saveState: TBoardSaveState;
   onChange: (board: TEditableBoard) => void;
   onSave: (psaType: TPsaType, board: TEditableBoard) => void;
+  onDiscard: () => void;
 }) {
   const merged = useMergedBoard(msp, boardId);
   if (merged.isPending) return <Loader aria-label="Loading board" />;
@@ -47,7 +51,7 @@ function SelectedBoard({
     );
   }
   const board = draft ?? editableFromView(merged.data);
-  return <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} />;
+  return <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} onDiscard={onDiscard} />;
 }
 
 /** Dark text on the light badges: axe found the light variant's green on a selected board below 4.5:1. */
@@ -73,6 +77,18 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const [unsaved, setUnsaved] = useState<Record<number, boolean>>({});
   // R-167: success and error clear after 5 seconds.
   const { saveStateOf, showSaveState } = useBoardSaveStates();
+  // The cards below keep their own drafts and say whether one is unsaved.
+  const [isDefaultCompanyUnsaved, setDefaultCompanyUnsaved] = useState(false);
+  const [isQueueOrderingUnsaved, setQueueOrderingUnsaved] = useState(false);
+  // What leaving would lose: the boards flagged unsaved (R-165) and the cards' unsaved drafts.
+  const notSaved: TNotSavedPart[] = [
+    ...Object.entries(unsaved)
+      .filter(([, isBoardUnsaved]) => isBoardUnsaved)
+      .map(([boardId]) => ({ key: `board-${boardId}`, label: drafts[Number(boardId)]?.boardName ?? `Board ${boardId}` })),
+    ...(isDefaultCompanyUnsaved ? [{ key: 'default-company', label: 'Default company' }] : []),
+    ...(isQueueOrderingUnsaved ? [{ key: 'queue-ordering', label: 'Queue ordering' }] : []),
+  ];
+  const leaveGuard = useUnsavedChangesGuard(notSaved.length > 0);
 
   const configuredIds = useMemo(() => {
     const data = configuration.data;
@@ -91,6 +107,12 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   function handleChange(boardId: number, board: TEditableBoard) {
     setDrafts((current) => ({ ...current, [boardId]: board }));
     setUnsaved((current) => ({ ...current, [boardId]: true }));
+  }
+
+  function handleDiscard(boardId: number) {
+    setDrafts(({ [boardId]: _dropped, ...rest }) => rest);
+    setUnsaved((current) => ({ ...current, [boardId]: false }));
+    showSaveState(boardId, IDLE_SAVE_STATE);
   }
 
   async function handleSave(boardId: number, psaType: TPsaType, board: TEditableBoard) {
@@ -150,7 +172,8 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
           {errorDetail(boards.error)}
         </Alert>
       )}
-      {psaType !== null && <DefaultCompanyCard msp={mspCustomDomain} psaType={psaType} current={defaultCompany} />}
+      <LeaveBoardModal guard={leaveGuard} notSaved={notSaved} />
+      {psaType !== null && <DefaultCompanyCard msp={mspCustomDomain} psaType={psaType} current={defaultCompany} onUnsavedChange={setDefaultCompanyUnsaved} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <Paper withBorder p="sm" component="nav" aria-label="Boards">
@@ -217,11 +240,12 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
               saveState={saveStateOf(selectedId)}
               onChange={(board) => handleChange(selectedId, board)}
               onSave={(type, board) => void handleSave(selectedId, type, board)}
+              onDiscard={() => handleDiscard(selectedId)}
             />
           )}
         </Grid.Col>
       </Grid>
-      <QueueSettingsCard msp={mspCustomDomain} canEdit={canChangeQueueOrdering} />
+      <QueueSettingsCard msp={mspCustomDomain} canEdit={canChangeQueueOrdering} onUnsavedChange={setQueueOrderingUnsaved} />
     </Stack>
   );
 }

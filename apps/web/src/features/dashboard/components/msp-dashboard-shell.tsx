@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
 import { setMainLoading } from '../../../lib/loading-store';
+import { leaveAfterConfirming } from '../../../lib/use-unsaved-changes-guard';
 import type { TTopLevelTab } from '../../../lib/local-storage';
 import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
 import { AdminArea } from '../../admin/components/admin-area';
@@ -78,10 +79,14 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
     // On a routed screen its option is highlighted but not open: choosing it opens it.
     const next = chooseAdminOption(routeScreen ? { ...ui, currentOption: null } : ui, option, user.permissions);
     if (next === null) return;
-    setUiState(next);
-    leaveRouteScreen();
-    // On a phone the navigation covers the page; choosing a screen shows it (as the iTAgent options do).
+    // On a phone the navigation covers the page; choosing a screen shows it (as the iTAgent options do). It closes
+    // first, so a screen that asks before it is left (unsaved edits) is in view behind its question.
     if (isPhone && openPanels.nav) togglePanel('nav');
+    // Switching screens is no route change: a screen with unsaved edits asks first (lib/use-unsaved-changes-guard).
+    leaveAfterConfirming(() => {
+      setUiState(next);
+      leaveRouteScreen();
+    });
   }
 
   const activeTab: TTopLevelTab = (routeScreen || ui.activeTab === 'admin') && hasAdminTab ? 'admin' : 'iTAgent';
@@ -93,28 +98,39 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
   const isOverviewOpen = isTechnician && !isTicketsOpen && itAgentOption === 'tickets';
 
   function handleOpenTickets() {
-    setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'tickets' });
-    leaveRouteScreen();
     if (isPhone && openPanels.nav) togglePanel('nav');
+    leaveAfterConfirming(() => {
+      setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'tickets' });
+      leaveRouteScreen();
+    });
   }
 
   function handleOpenOverview() {
-    setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'overview' });
-    leaveRouteScreen();
     if (isPhone && openPanels.nav) togglePanel('nav');
+    leaveAfterConfirming(() => {
+      setUiState({ ...ui, activeTab: 'iTAgent', navOption: 'overview' });
+      leaveRouteScreen();
+    });
   }
 
   function handleChooseItAgentOption(option: TItAgentOption) {
-    setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
-    leaveRouteScreen();
     // On a phone the navigation covers the page; choosing a screen shows it.
     if (isPhone && openPanels.nav) togglePanel('nav');
+    leaveAfterConfirming(() => {
+      setUiState({ ...ui, activeTab: 'iTAgent', navOption: option });
+      leaveRouteScreen();
+    });
   }
 
   function handleTabChange(value: string | null) {
     if (value !== 'admin' && value !== 'iTAgent') return;
-    setActiveTab(value);
-    leaveRouteScreen();
+    const change = () => {
+      setActiveTab(value);
+      leaveRouteScreen();
+    };
+    // Mantine calls this for the tab already shown too: only the other tab leaves the screen.
+    if (value === activeTab) change();
+    else leaveAfterConfirming(change);
   }
 
   // One Tabs context spans the header's tab list and the main area's panels, so each tab controls a real panel.
