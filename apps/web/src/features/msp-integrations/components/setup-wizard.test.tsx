@@ -26,11 +26,21 @@ function technician(index: number, firstName: string): TEmployee {
 
 const TECHNICIANS = [technician(1, 'Ada'), technician(2, 'Bo')];
 
+/** A-007 as the server answers it: searched by name or e-mail, by last then first name, 30 a page. */
+function techniciansPage(technicians: TEmployee[], query: URLSearchParams) {
+  const search = (query.get('search') ?? '').trim().toLowerCase();
+  const page = Number(query.get('page') ?? '1');
+  const found = technicians
+    .filter((person) => search === '' || [person.firstName, person.lastName, person.email, `${person.firstName} ${person.lastName}`].some((text) => text.toLowerCase().includes(search)))
+    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+  return { employees: found.slice((page - 1) * 30, page * 30), total: found.length, page, pageSize: 30 };
+}
+
 /**
  * The wizard's API, played by the test: it keeps the progress the way the server does (decision 017) — open moves the
  * current step when the gating allows it — and answers the teams step's reads and its team creation.
  */
-function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'>) {
+function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'>, technicians: TEmployee[] = TECHNICIANS) {
   let progress: TWizardProgress = { ...initial, boardId: BOARD.id, boardName: BOARD.name, isFinished: false, finishedAt: null };
   const teams: TTeam[] = [];
   const calls: Array<{ url: string; method: string; body: unknown }> = [];
@@ -58,7 +68,7 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
         return json(200, { saved, created: saved, updated: 0, skipped: [], jobSaved: saved });
       }
       if (path === '/db/api/teams/getByMspCustomDomain') return json(200, { teams });
-      if (path === `/db/${MSP}/technicianUsers/activeTechnicians`) return json(200, { employees: TECHNICIANS, total: TECHNICIANS.length, page: 1, pageSize: 30 });
+      if (path === `/db/${MSP}/technicianUsers/activeTechnicians`) return json(200, techniciansPage(technicians, new URL(url, 'http://localhost').searchParams));
       if (path === '/psa/addTeamInConnectWiseAndAutopilot') {
         const request = body as { teamName: string; members: Array<{ email: string; tierLevel: 'Tier1' | 'Tier2' | 'Tier3' }> };
         const team: TTeam = {
@@ -68,7 +78,7 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
           boardName: BOARD.name,
           psaTeamId: 3,
           members: request.members.map((member, index) => {
-            const person = TECHNICIANS.find((candidate) => candidate.email === member.email) ?? TECHNICIANS[0];
+            const person = technicians.find((candidate) => candidate.email === member.email) ?? technicians[0];
             return { id: `m${index}`, firstName: person?.firstName ?? '', lastName: person?.lastName ?? '', email: member.email, tierLevel: member.tierLevel, psaMemberId: null, connectWiseTechnicanId: null };
           }),
         };
@@ -154,6 +164,42 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
       members: [
         { email: 'ada@northwind.example', tierLevel: 'Tier3' },
         { email: 'bo@northwind.example', tierLevel: 'Tier1' },
+      ],
+    });
+  });
+
+  // Bug: step 3 read only the first page of technicians (30), so the 31st of an MSP with 45 could not join a team.
+  it('reaches every technician of a team in step 3, beyond the first 30: by search and by page, choices kept across both', async () => {
+    const many = Array.from({ length: 45 }, (_, index) => technician(index + 1, `Member${String(index + 1).padStart(2, '0')}`));
+    const calls = stubApi({ currentStep: 3, completedSteps: [1, 2] }, many);
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    const form = await screen.findByRole('form', { name: 'New team' });
+    await userEvent.type(within(form).getByLabelText('Team name'), 'Everyone');
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Add Member01 Tech to the team' }));
+    expect(within(form).queryByRole('checkbox', { name: 'Add Member31 Tech to the team' })).not.toBeInTheDocument();
+
+    // The second page holds the 31st to the 45th.
+    await userEvent.click(within(form).getByRole('button', { name: '2' }));
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Add Member31 Tech to the team' }));
+    expect(within(form).getByRole('checkbox', { name: 'Add Member45 Tech to the team' })).not.toBeChecked();
+
+    // A search finds one by name; what was chosen on other pages stays chosen.
+    await userEvent.type(within(form).getByLabelText('Search technicians'), 'member44');
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Add Member44 Tech to the team' }));
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Team tier of Member44 Tech' }), 'Tier2');
+    expect(within(form).getByText('3 technicians chosen for this team.')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Search technicians'));
+    expect(await within(form).findByRole('checkbox', { name: 'Add Member01 Tech to the team' })).toBeChecked();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Create team' }));
+    expect(await screen.findByText('Member44 Tech · Tier2')).toBeInTheDocument();
+    const created = calls.find((call) => call.method === 'POST' && call.url.startsWith('/psa/addTeamInConnectWiseAndAutopilot'));
+    expect(created?.body).toMatchObject({
+      teamName: 'Everyone',
+      members: [
+        { email: 'member01@northwind.example', tierLevel: 'Tier3' },
+        { email: 'member31@northwind.example', tierLevel: 'Tier3' },
+        { email: 'member44@northwind.example', tierLevel: 'Tier2' },
       ],
     });
   });
