@@ -25,6 +25,8 @@ export const EMAIL_CONNECTOR_MESSAGES = {
   addressRequired: 'Enter the address of the help-desk mailbox.',
   addressInvalid: 'Enter a full email address, such as help@yourmsp.com.',
   passwordRequired: 'Enter the app password of the mailbox.',
+  /** A saved password goes only to the server it was saved with: a new IMAP server or port needs it typed again. */
+  passwordRequiredForNewServer: 'Enter the app password again: it is only sent to the mail server it was saved for.',
   hostRequired: 'Enter the IMAP server of this mailbox: it is found by itself only for Microsoft 365, Outlook.com and Gmail addresses.',
   hostInvalid: 'Enter the IMAP server as a host name, such as imap.yourmsp.com (no https:// and no port).',
   portInvalid: 'The IMAP port is a number from 1 to 65535 (993 for most mailboxes).',

@@ -289,6 +289,19 @@ describe('A-069 POST /auth/signin', () => {
     expect(locked.json()).toMatchObject({ code: 'locked', detail: MESSAGES.accountLocked });
   });
 
+  // Security review (throttle check-then-act): 25 attempts sent together from 25 addresses, 24 wrong and the right
+  // one, answered { 401: 24, 200: 1 }: the lock was read before the password check and counted after it.
+  it('checks at most 10 passwords of a burst sent all at once; the rest, and then the right password, are refused as locked', async () => {
+    const form = validForm();
+    await freshClient().post('/auth/createAccount', form);
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => freshClient().post('/auth/signin', { emailId: form.email, password: `Wr0ng!Pass${i}` })));
+    const counts = burst.reduce<Record<number, number>>((all, response) => ({ ...all, [response.statusCode]: (all[response.statusCode] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ 401: 10, 423: 15 });
+    expect(burst.find((response) => response.statusCode === 423)?.json()).toMatchObject({ code: 'locked', detail: MESSAGES.accountLocked });
+    const locked = await freshClient().post('/auth/signin', { emailId: form.email, password: form.password });
+    expect(locked.statusCode).toBe(423);
+  });
+
   it('rejects a request without the CSRF header', async () => {
     const response = await freshClient().post('/auth/signin', { emailId: uniqueEmail(), password: 'x' }, { csrf: false });
     expect(response.statusCode).toBe(403);

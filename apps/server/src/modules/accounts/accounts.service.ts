@@ -18,7 +18,7 @@ import { AppError, notFound, validation } from '../../lib/app-error';
 import type { TAuditEvent } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { createSession } from '../sessions/session.service';
-import { assertNotThrottled, recordFailure, recordSuccess, throttleKey } from '../sessions/throttle.service';
+import { recordFailure, recordSuccess, releaseAttempt, reserveAttempt, throttleKey } from '../sessions/throttle.service';
 import { findMspsOfEmail } from '../auth/auth.repository';
 import { findAccountByEmail, findAccountsByEmail, insertAccount, type TAccountRow } from './accounts.repository';
 import type { TRequestMeta } from '../../plugins/access';
@@ -106,7 +106,8 @@ export function createAccountsService(deps: TAccountsDeps) {
     if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, undefined, { validEmail: false });
     if (body.password === '') throw validation(MESSAGES.passwordRequired);
     const key = throttleKey('sign_in', 'account', email);
-    await assertNotThrottled(db, key, deps.now());
+    // Counted as a failure before any password is checked, so a burst of guesses cannot outrun the lock.
+    const reserved = await reserveAttempt(db, key, deps.now(), { spendsBudget: false });
     const audit = (handle: TDatabase, outcome: 'success' | 'failure', actorId: string | null, reason?: string) =>
       deps.audit.record(handle, { actorKind: actorId ? 'account' : 'anonymous', actorId, action: 'account.sign_in', target: email, outcome, ip: meta.ip, requestId: meta.requestId, ...(reason ? { details: { reason } } : {}) });
 
@@ -114,6 +115,7 @@ export function createAccountsService(deps: TAccountsDeps) {
     const withPassword = candidates.filter((account) => account.passwordHash !== null);
     const [providerOnly] = candidates;
     if (providerOnly && withPassword.length === 0) {
+      await releaseAttempt(db, reserved);
       await audit(db, 'failure', providerOnly.id, 'provider_account');
       throw new AppError('provider_account', MESSAGES.providerAccount);
     }
@@ -127,7 +129,7 @@ export function createAccountsService(deps: TAccountsDeps) {
       }
     }
     await db.transaction(async (tx) => {
-      await recordFailure(tx, key, deps.now());
+      await recordFailure(tx, reserved, deps.now());
       await audit(tx, 'failure', null, candidates.length === 0 ? 'unknown_email' : 'wrong_password');
     });
     throw new AppError('invalid_credentials', MESSAGES.invalidCredentials, { flags: { emailCheck: true } });

@@ -55,11 +55,25 @@ describe('validateProviderAccountDetails (A-067)', () => {
 
 describe('provider sign-in helpers', () => {
   it('follows only same-site return paths', () => {
-    expect(safeReturnPath('/dashboard/settings?tab=1')).toBe('/dashboard/settings?tab=1');
-    expect(safeReturnPath('//evil.example/x')).toBeNull();
-    expect(safeReturnPath('/\\evil.example')).toBeNull();
-    expect(safeReturnPath('https://evil.example/')).toBeNull();
-    expect(safeReturnPath(undefined)).toBeNull();
+    const origin = 'https://app.switchboard.test';
+    expect(safeReturnPath('/dashboard/settings?tab=1', origin)).toBe('/dashboard/settings?tab=1');
+    expect(safeReturnPath('//evil.example/x', origin)).toBeNull();
+    expect(safeReturnPath('/\\evil.example', origin)).toBeNull();
+    expect(safeReturnPath('https://evil.example/', origin)).toBeNull();
+    expect(safeReturnPath(undefined, origin)).toBeNull();
+  });
+
+  // Security review: a browser drops tabs and newlines from a URL, so `/\t/evil.example/x` is `//evil.example/x`;
+  // dot segments resolve to `//` too. Each is refused; a path on the app's own origin is kept as path, query and fragment.
+  it.each(['/\t/evil.example/x', '/\n/evil.example/x', '/\r\n/evil.example', '/ /evil.example', '/\u00a0/evil.example', '/\u0000x', '/.//evil.example/x', '/a/..//evil.example', '/%2e//evil.example', 'http://app.switchboard.test:8443/x'])(
+    'refuses the return path %j',
+    (value) => expect(safeReturnPath(value, 'https://app.switchboard.test')).toBeNull(),
+  );
+
+  it('keeps a same-origin return address as its path, query and fragment', () => {
+    expect(safeReturnPath('https://app.switchboard.test/dashboard?tab=2#keys', 'https://app.switchboard.test')).toBe('/dashboard?tab=2#keys');
+    expect(safeReturnPath('/a/../dashboard', 'https://app.switchboard.test/')).toBe('/dashboard');
+    expect(safeReturnPath('/%09/still-here', 'https://app.switchboard.test')).toBe('/%09/still-here');
   });
 
   it('keeps pending state for 10 minutes only', () => {

@@ -176,6 +176,29 @@ describe('provider sign-in (OIDC authorization code + PKCE against a real local 
     expect(callback.headers.location).toMatch(/^\/dashboard\/[0-9a-f-]{36}$/);
   });
 
+  // Security review: only `//` and `\` were refused, so `/\t/evil.example/x` (a browser drops the tab: `//evil.example/x`)
+  // was followed after sign-in, and a newline answered 500 after the session had been created.
+  it.each([
+    ['a tab', '/\t/evil.example/x'],
+    ['a newline', '/\n/evil.example/x'],
+    ['a dot segment', '/.//evil.example/x'],
+    ['a parent segment', '/a/..//evil.example/x'],
+    ['a space', '/ /evil.example/x'],
+  ])('never follows a returnTo with %s that a browser would read as another site', async (_case, returnTo) => {
+    const client = new TestClient(t.app, '10.2.0.16');
+    const { authorizationUrl, stateCookie } = await startSignIn(client, 'google', returnTo);
+    const callback = await deliverCallback(client, await idp.signIn(authorizationUrl, 'formuser', APP_ORIGIN), stateCookie);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toMatch(/^\/dashboard\/[0-9a-f-]{36}$/);
+  });
+
+  it('follows a returnTo on the app\'s own origin as its path, query and fragment', async () => {
+    const client = new TestClient(t.app, '10.2.0.17');
+    const { authorizationUrl, stateCookie } = await startSignIn(client, 'google', `${APP_ORIGIN}/dashboard/settings?tab=2#keys`);
+    const callback = await deliverCallback(client, await idp.signIn(authorizationUrl, 'formuser', APP_ORIGIN), stateCookie);
+    expect(callback.headers.location).toBe('/dashboard/settings?tab=2#keys');
+  });
+
   it('redirects to the login error page when the state does not match', async () => {
     const client = new TestClient(t.app, '10.2.0.7');
     const { authorizationUrl, stateCookie } = await startSignIn(client, 'microsoft');

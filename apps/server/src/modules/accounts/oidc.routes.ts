@@ -128,7 +128,8 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
       }
       try {
         const redirectUri = `${appOrigin(deps, request)}${CALLBACK_PATHS[provider]}`;
-        const { authorizationUrl, authorizationState } = await beginProviderSignIn(clients, provider, redirectUri, safeReturnPath(request.query.returnTo), deps.now());
+        const returnTo = safeReturnPath(request.query.returnTo, appOrigin(deps, request));
+        const { authorizationUrl, authorizationState } = await beginProviderSignIn(clients, provider, redirectUri, returnTo, deps.now());
         setSignedCookie(reply, OIDC_STATE_COOKIE, authorizationState, secure);
         return reply.redirect(authorizationUrl.href);
       } catch (error) {
@@ -161,7 +162,8 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     const account = await providerAccounts.findAccountForIdentity(identity);
     if (account) {
       const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email }, account.id));
-      return reply.redirect(authorizationState.returnTo ?? signedIn.redirectTo);
+      // Checked again: a state cookie signed before this check was tightened may still hold an unsafe path.
+      return reply.redirect(safeReturnPath(authorizationState.returnTo, appOrigin(deps, request)) ?? signedIn.redirectTo);
     }
     // A new identity: keep it server-signed until the business details arrive (A-067).
     setSignedCookie(reply, OIDC_IDENTITY_COOKIE, identity, secure);

@@ -39,10 +39,32 @@ export class ProviderSignInError extends Error {
   }
 }
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeReturnPath(value: string | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
+/** Whether the text holds a control character (C0, DEL, C1) or any whitespace. */
+const hasControlOrSpace = (value: string): boolean =>
+  [...value].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || /\s/.test(char);
+  });
+
+/**
+ * Only same-origin addresses are followed after sign-in (no open redirect): the value is resolved against the
+ * app's origin as a browser would, and its path, query and fragment are kept. Control characters and whitespace
+ * are refused, since a browser drops tabs and newlines from a URL (`/\t/evil.example` is `//evil.example`) and a
+ * Location header cannot carry them; so is a path that resolves to `//` (`/.//evil.example`). Null: use the default.
+ */
+export function safeReturnPath(value: string | null | undefined, appOrigin: string): string | null {
+  if (!value || hasControlOrSpace(value)) return null;
+  let origin: string;
+  let resolved: URL;
+  try {
+    origin = new URL(appOrigin).origin;
+    resolved = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (resolved.origin !== origin) return null;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
 
 export const isFresh = (issuedAt: number, now: Date): boolean => now.getTime() - issuedAt >= 0 && now.getTime() - issuedAt < OIDC_PENDING_MS;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { msps, roles, users, verificationCodes, type TDatabase } from '@switchboard/db';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -112,11 +112,29 @@ export async function consumeCode(db: TDatabase, code: Pick<TVerificationCodeRow
   return consumed.length === 1;
 }
 
-/** Counts one wrong try against a code. */
-export async function incrementCodeAttempts(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>): Promise<void> {
-  await db
+/** Counts one try against a code in one conditional update; false when the code is used, expired or has no try left. */
+export async function takeCodeAttempt(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>, now: Date, maxAttempts: number): Promise<boolean> {
+  const taken = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.mspId, code.mspId),
+        eq(verificationCodes.id, code.id),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return taken.length === 1;
+}
+
+/** Gives back one try a code was charged. */
+export async function returnCodeAttempt(db: TDatabase, code: Pick<TVerificationCodeRow, 'mspId' | 'id'>): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`greatest(${verificationCodes.attempts} - 1, 0)` })
     .where(and(eq(verificationCodes.mspId, code.mspId), eq(verificationCodes.id, code.id)));
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '@switchboard/contracts';
+import { verificationCodes } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { latestCode, latestMail, newClient, nextIp } from './auth-test-helpers';
@@ -119,6 +121,36 @@ describe('forgot password', () => {
     // The lock is by address, whatever its letter case; it holds even for the right code.
     const code = await latestCode(t, user.email, RESET_SUBJECT);
     expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email.toUpperCase())}&token=${code}`)).statusCode).toBe(423);
+  });
+
+  // Security review (throttle check-then-act): the lock and a code's tries were read before the code was compared
+  // and counted after, so wrong codes sent all at once were all compared and never locked the address.
+  it('compares at most 5 guesses of a reset code sent all at once, and locks the address after 10 failures', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const base = `/db/${msp.customDomain}/technicianUsers`;
+    await newClient(t).get(`${base}/forgotPassword?email=${encodeURIComponent(user.email)}`);
+    const code = await latestCode(t, user.email, RESET_SUBJECT);
+    const wrongCodes = Array.from({ length: 25 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    const burst = await Promise.all(wrongCodes.map((wrong) => newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${wrong}`)));
+    const counts = burst.reduce<Record<number, number>>((all, response) => ({ ...all, [response.statusCode]: (all[response.statusCode] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ 400: 10, 423: 15 });
+    const [row] = await t.deps.database.db.select().from(verificationCodes).where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'password_reset')));
+    expect(row?.attempts).toBe(5);
+    expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${code}`)).statusCode).toBe(423);
+  });
+
+  it('lets the right reset code through after four wrong ones: validating it does not use up a try', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const base = `/db/${msp.customDomain}/technicianUsers`;
+    await newClient(t).get(`${base}/forgotPassword?email=${encodeURIComponent(user.email)}`);
+    const code = await latestCode(t, user.email, RESET_SUBJECT);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${wrong}`)).statusCode).toBe(400);
+    expect((await newClient(t).get(`${base}/validateResetToken?email=${encodeURIComponent(user.email)}&token=${code}`)).json()).toEqual({ valid: true });
+    const changed = await newClient(t).post(`${base}/changePassword?token=${code}`, { emailId: user.email, password: NEW_PASSWORD });
+    expect(changed.json()).toEqual({ changed: true });
   });
 
   it('answers 429 after 5 reset requests in 20 seconds from one IP', async () => {

@@ -3,10 +3,10 @@ import type { TAppDeps } from '../../app-deps';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { AppError, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
-import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
+import { assertNotThrottled, recordFailure, recordSuccess, releaseAttempt, reserveAttempt, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { revokeUserSessions } from '../sessions/session.service';
 import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
-import { consumeCodeOnce, countWrongCode, isCodeOpen, isCodeRight, mailCode, storeCode } from './two-factor.service';
+import { consumeCodeOnce, isCodeRight, mailCode, returnCodeTry, storeCode, takeCodeTry } from './two-factor.service';
 import type { TRequestMeta } from '../../plugins/access';
 
 type TResetDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'caches'>;
@@ -30,22 +30,24 @@ function assertValidEmail(email: string, field: string): void {
 async function checkResetCode(deps: TResetDeps, msp: TMspRow, kind: TMspUserKind, email: string, token: string, meta: TRequestMeta): Promise<{ user: TUserRow; row: TVerificationCodeRow }> {
   const db = deps.database.db;
   const key = resetThrottleKey(msp, kind, email);
-  await assertNotThrottled(db, key, deps.now());
-  await spendAttempt(db, key, deps.now());
+  // The failure and the code's try are both counted before the code is compared (a burst cannot outrun either limit).
+  const reserved = await reserveAttempt(db, key, deps.now(), { spendsBudget: true });
   const found = await findUserByEmail(db, msp.id, kind, email);
   const user = found?.isActive ? found : undefined;
   const row = user ? await findLatestOpenCode(db, msp.id, user.id, 'password_reset') : undefined;
-  const isOpen = row !== undefined && isCodeOpen(row, deps.now());
-  if (!user || !row || !isOpen || !isCodeRight(row, token)) {
+  const isTried = row !== undefined && (await takeCodeTry(db, row, deps.now()));
+  if (!user || !row || !isTried || !isCodeRight(row, token)) {
     const target = user?.id ?? email.trim().toLowerCase();
     await db.transaction(async (tx) => {
-      if (row && isOpen) await countWrongCode(tx, row);
-      const isNowLocked = await recordFailure(tx, key, deps.now());
+      const isNowLocked = await recordFailure(tx, reserved, deps.now());
       await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.code', target, outcome: 'failure', ...meta, details: { kind } });
       if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target, outcome: 'success', ...meta, details: { scope: 'reset', minutes: 15 } });
     });
     throw invalidResetCode();
   }
+  // The right code is not a failure and costs no try: it is validated, then used.
+  await releaseAttempt(db, reserved);
+  await returnCodeTry(db, row);
   return { user, row };
 }
 

@@ -331,3 +331,44 @@ describe('sessions', () => {
     expect((await client.get('/auth/api/auth/microsoft-user')).json()).toEqual({ authenticated: false });
   });
 });
+
+/** How many answers had each status, e.g. { 401: 10, 423: 15 }. */
+const statusCounts = (responses: Array<{ statusCode: number }>): Record<number, number> =>
+  responses.reduce<Record<number, number>>((counts, response) => ({ ...counts, [response.statusCode]: (counts[response.statusCode] ?? 0) + 1 }), {});
+
+// Security review (throttle check-then-act): the lock was read before the password check and counted after it, so
+// 25 attempts sent together were all checked (24 × 401 and a 200 for the right password) and the lock never applied.
+describe('brute force sent all at once', () => {
+  it('checks at most 10 passwords of a burst; the rest, and then the right password, are refused as locked', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: `Wrong-${i}!A` })),
+    );
+    expect(statusCounts(burst)).toEqual({ 401: 10, 423: 15 });
+    expect(burst.find((response) => response.statusCode === 423)?.json()).toMatchObject({ code: 'locked', detail: MESSAGES.accountLocked });
+    const afterwards = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+    expect(afterwards.statusCode).toBe(423);
+    const { auditEvents } = await import('@switchboard/db');
+    const { and, eq } = await import('drizzle-orm');
+    const lockouts = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'auth.lockout')));
+    expect(lockouts).toHaveLength(1);
+  });
+
+  it('compares at most 5 guesses of one code and locks 2FA after 10 failures, even for the right code', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const challengeId = await passwordStep(t, newClient(t), msp, user);
+    const code = await latestCode(t, user.email);
+    const wrongCodes = Array.from({ length: 25 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    const burst = await Promise.all(wrongCodes.map((wrong) => newClient(t).post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId, code: wrong })));
+    expect(statusCounts(burst)).toEqual({ 400: 10, 423: 15 });
+    const { auditEvents } = await import('@switchboard/db');
+    const { and, eq } = await import('drizzle-orm');
+    const failures = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'auth.two_factor')));
+    // Five wrong codes compared; the code then counts as closed, so no sixth guess is ever compared.
+    expect(failures.filter((event) => (event.details as { reason?: string }).reason === 'wrong_code')).toHaveLength(5);
+    const right = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId, code });
+    expect(right.statusCode).toBe(423);
+  });
+});

@@ -2,7 +2,7 @@ import { isValidEmail, MESSAGES, mspUserHome, maskEmail, type TPasswordSignInRes
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { assertNotThrottled, recordFailure, recordSuccess, spendAttempt, throttleKey } from '../sessions/throttle.service';
+import { assertNotThrottled, recordFailure, recordSuccess, releaseAttempt, reserveAttempt, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { createSession } from '../sessions/session.service';
 import {
   findMspsOfEmail,
@@ -15,7 +15,7 @@ import {
   type TUserRow,
 } from './auth.repository';
 import { presentMspDomainChoice, presentSessionMspUser } from './session-user.presenter';
-import { consumeCodeOnce, countWrongCode, hasEnrolledTotp, isCodeOpen, isCodeRight, mailCode, renewCode, storeCode, verifyTotp } from './two-factor.service';
+import { consumeCodeOnce, hasEnrolledTotp, isCodeRight, mailCode, renewCode, storeCode, takeCodeTry, verifyTotp } from './two-factor.service';
 import type { TRequestMeta } from '../../plugins/access';
 
 type TSignInDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'config'>;
@@ -69,17 +69,18 @@ export function createSignInService(deps: TSignInDeps) {
     if (input.password === '') throw validation(MESSAGES.passwordRequired, [{ name: 'password', reason: MESSAGES.passwordRequired }]);
     const db = deps.database.db;
     const key = throttleKey('sign_in', msp.id, kind, input.emailId.trim());
-    await assertNotThrottled(db, key, deps.now());
-    await spendAttempt(db, key, deps.now());
+    // Counted as a failure before the password is checked, so a burst of guesses cannot outrun the lock.
+    const reserved = await reserveAttempt(db, key, deps.now(), { spendsBudget: true });
     const user = await findUserByEmail(db, msp.id, kind, input.emailId);
     if (user && user.isActive && user.passwordHash === null) {
+      await releaseAttempt(db, reserved);
       throw new AppError('provider_account', MESSAGES.providerAccount, { flags: { emailCheck: true } });
     }
     const isPasswordRight = await checkPassword(user, input.password);
     const target = input.emailId.trim().toLowerCase();
     if (!user || !isPasswordRight) {
       await db.transaction(async (tx) => {
-        const isNowLocked = await recordFailure(tx, key, deps.now());
+        const isNowLocked = await recordFailure(tx, reserved, deps.now());
         await deps.audit.record(tx, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.sign_in', target, outcome: 'failure', ...meta, details: { kind, reason: 'invalid_credentials' } });
         if (isNowLocked) {
           await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target, outcome: 'success', ...meta, details: { kind, minutes: 15 } });
@@ -109,19 +110,18 @@ export function createSignInService(deps: TSignInDeps) {
     const db = deps.database.db;
     const { row, user } = await loadChallenge(deps, msp, kind, input.challengeId);
     const key = throttleKey('two_factor', msp.id, user.id);
-    await assertNotThrottled(db, key, deps.now());
-    await spendAttempt(db, key, deps.now());
-    /** Counts the failure (and a wrong code against its row) and records it, in one transaction. */
+    // The failure and the code's try are both counted before the code is compared (a burst cannot outrun either limit).
+    const reserved = await reserveAttempt(db, key, deps.now(), { spendsBudget: true });
+    /** Settles the counted failure (the lock on the tenth) and records it, in one transaction. */
     const failed = async (reason: 'code_closed' | 'wrong_code' | 'code_used') => {
       await db.transaction(async (tx) => {
-        if (reason === 'wrong_code') await countWrongCode(tx, row);
-        const isNowLocked = await recordFailure(tx, key, deps.now());
+        const isNowLocked = await recordFailure(tx, reserved, deps.now());
         await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: user.id, action: 'auth.two_factor', target: user.id, outcome: 'failure', ...meta, details: { reason } });
         if (isNowLocked) await deps.audit.record(tx, { mspId: msp.id, actorKind: 'system', action: 'auth.lockout', target: user.id, outcome: 'success', ...meta, details: { scope: 'two_factor', minutes: 15 } });
       });
       return invalidCodeError();
     };
-    if (!isCodeOpen(row, deps.now())) throw await failed('code_closed');
+    if (!(await takeCodeTry(db, row, deps.now()))) throw await failed('code_closed');
     const isEmailCode = isCodeRight(row, input.code);
     const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user, user.totpSecret, input.code));
     if (!isEmailCode && !isTotpCode) throw await failed('wrong_code');

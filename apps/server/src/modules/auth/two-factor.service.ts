@@ -6,10 +6,11 @@ import { decryptSecret, safeEqualHex, sha256, sixDigitCode } from '../../lib/cry
 import {
   consumeCode,
   consumeOpenCodes,
-  incrementCodeAttempts,
   insertVerificationCode,
   replaceCode,
+  returnCodeAttempt,
   spendTotpStep,
+  takeCodeAttempt,
   type TCodePurpose,
   type TUserRow,
   type TVerificationCodeRow,
@@ -67,19 +68,22 @@ export async function renewCode(db: TDatabase, row: TVerificationCodeRow, now: D
   return code;
 }
 
-/** Whether a code row can still be tried at all (open, unexpired, tries left). */
-export function isCodeOpen(row: TVerificationCodeRow, now: Date): boolean {
-  return row.consumedAt === null && row.expiresAt > now && row.attempts < CODE_MAX_ATTEMPTS;
+/**
+ * Takes one of a code's 5 tries before the code is compared; false when it is used, expired or out of tries.
+ * One conditional update, so tries sent together cannot all pass a count read before any was added (security review).
+ */
+export async function takeCodeTry(db: TDatabase, row: TVerificationCodeRow, now: Date): Promise<boolean> {
+  return takeCodeAttempt(db, row, now, CODE_MAX_ATTEMPTS);
 }
 
-/** Compares a submitted code in constant time; a wrong one is counted with `countWrongCode`, beside its audit event. */
+/** Gives back the try a right code took when the code stays open (a reset code is validated, then used). */
+export async function returnCodeTry(db: TDatabase, row: TVerificationCodeRow): Promise<void> {
+  await returnCodeAttempt(db, row);
+}
+
+/** Compares a submitted code in constant time, after `takeCodeTry` has counted the try. */
 export function isCodeRight(row: TVerificationCodeRow, code: string): boolean {
   return /^\d{6}$/.test(code) && safeEqualHex(hashCode(row.id, code), row.codeHash);
-}
-
-/** Counts one wrong try against a code. */
-export async function countWrongCode(db: TDatabase, row: TVerificationCodeRow): Promise<void> {
-  await incrementCodeAttempts(db, row);
 }
 
 /** Uses a code up; false when a concurrent request already did. */
