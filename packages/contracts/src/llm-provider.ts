@@ -24,8 +24,26 @@ export const LLM_DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const LLM_API_KEY_MAX = 500;
 export const LLM_BASE_URL_MAX = 300;
 
+/** A base URL as compared for the stored key: scheme, host and default port as URL writes them, no trailing slash; empty is the provider's own. */
+function comparableLlmBaseUrl(baseUrl: string | null): string | null {
+  const trimmed = (baseUrl ?? '').trim().replace(/\/+$/, '');
+  if (trimmed === '') return null;
+  try {
+    return new URL(trimmed).href.replace(/\/+$/, '');
+  } catch {
+    return trimmed;
+  }
+}
+
+/** Whether two base URLs are one address: a saved API key is only ever sent to the address it was saved for. */
+export function isSameLlmBaseUrl(first: string | null, second: string | null): boolean {
+  return comparableLlmBaseUrl(first) === comparableLlmBaseUrl(second);
+}
+
 export const LLM_PROVIDER_MESSAGES = {
   apiKeyRequired: 'API key is required',
+  /** A saved key goes only to the address it was saved with: a new base URL needs the key typed again. */
+  apiKeyRequiredForNewAddress: 'Enter the API key again: it is only sent to the address it was saved for.',
   modelRequired: 'Model is required',
   baseUrlInvalid: 'Base URL must be a web address such as https://api.openai.com/v1',
   notConfigured: 'No AI model is configured for this MSP.',

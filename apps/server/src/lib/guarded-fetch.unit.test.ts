@@ -49,6 +49,17 @@ describe('createGuardedFetch', () => {
     expect(error?.cause?.code).toBe('ESSRFREFUSED');
   });
 
+  // Security review: the allow-list entries lost their ports here (the save-time check kept them), so with
+  // 127.0.0.1:<one port> on the list a guarded fetch reached every port of 127.0.0.1.
+  it.each(['127.0.0.1', 'localhost'])('refuses %s on a port the allow-list does not name', async (host) => {
+    const otherPort = port === 65_535 ? port - 1 : port + 1;
+    const error = await createGuardedFetch({ allowList: [`${host}:${otherPort}`] })(`http://${host}:${port}/`).then(
+      () => null,
+      (caught: unknown) => caught as Error & { cause?: { code?: string } },
+    );
+    expect(error?.cause?.code).toBe('ESSRFREFUSED');
+  });
+
   it('lets the operator allow-list a local address literal', async () => {
     const response = await createGuardedFetch({ allowList: [`127.0.0.1:${port}`] })(`http://127.0.0.1:${port}/`);
     expect(await response.text()).toBe('inside');

@@ -57,6 +57,18 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
+/**
+ * Whether host and port are on the operator's allow-list, whose entries are `host:port` (an IPv6 host with or
+ * without brackets). The port counts: listing one local service must not open the host's other ports.
+ */
+export function isAllowListed(allowList: readonly string[], host: string, port: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return allowList.some((entry) => {
+    const wanted = entry.trim().toLowerCase();
+    return wanted === `${bare}:${port}` || wanted === `[${bare}]:${port}`;
+  });
+}
+
 const PSA_URL_FIELD = { name: 'psaUrl', label: 'PSA address' };
 
 /** The reason as the sentence a form shows under the field ("Only https addresses are allowed."), not a lower-case fragment. */
@@ -81,7 +93,7 @@ export async function assertOutboundUrlAllowed(rawUrl: string, options: TSsrfGua
   }
   const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (options.allowList.some((entry) => entry.toLowerCase() === `${host}:${port}` || entry.toLowerCase() === `[${host}]:${port}`)) return;
+  if (isAllowListed(options.allowList, host, port)) return;
   if (url.protocol !== 'https:') throw refuse('only https addresses are allowed');
   if (url.username || url.password) throw refuse('addresses with credentials are not allowed');
   const addresses = isIP(host) ? [host] : await (options.resolveHost ?? resolveWithDns)(host).catch(() => [] as string[]);

@@ -15,8 +15,8 @@ export const ZLlmProviderSettings = z.object({
 export type TLlmProviderSettings = z.infer<typeof ZLlmProviderSettings>;
 
 /**
- * PUT /db/:msp/llm-provider. `apiKey` may be left out to keep the stored key when the provider stays
- * the same (the screen never has the key to send back); a new provider needs a new key.
+ * PUT /db/:msp/llm-provider. `apiKey` may be left out to keep the stored key when the provider and the
+ * base URL stay the same (the screen never has the key to send back); a new provider or base URL needs the key.
  */
 export const ZSaveLlmProviderBody = z.object({
   provider: z.enum(LLM_PROVIDERS),

@@ -30,7 +30,7 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
     /**
      * Saves the mailbox once it has accepted the sign-in: the IMAP server defaults for the big providers, the
      * host passes the SSRF guard, and the password is encrypted at rest. Leaving the password out keeps the
-     * stored one while the address stays the same (the screen never holds it).
+     * stored one while the address and the IMAP server and port stay the same (the screen never holds it).
      */
     async save(actor: TActor, body: TSaveEmailConnectorBody): Promise<TEmailConnectorSettings> {
       const existing = await findEmailConnector(db, actor.mspId);
@@ -41,15 +41,20 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
       if (!host) throw validation(EMAIL_CONNECTOR_MESSAGES.hostRequired, [{ name: 'imapHost', reason: EMAIL_CONNECTOR_MESSAGES.hostRequired }]);
       const port = body.imapPort ?? (typedHost ? IMAPS_PORT : (known?.port ?? IMAPS_PORT));
       const isSameMailbox = existing !== null && existing.address.toLowerCase() === address.toLowerCase();
+      // The stored password only ever goes to the server it was saved for (security review: a new host or port kept it).
+      const isSameServer = existing !== null && existing.imapHost.toLowerCase() === host.toLowerCase() && existing.imapPort === port;
       let password = body.appPassword;
-      if (password === undefined && isSameMailbox) {
+      if (password === undefined && isSameMailbox && isSameServer) {
         try {
           password = decryptSecret(deps.config.encryptionKey, existing.secretCiphertext);
         } catch {
           // Sealed with a previous ENCRYPTION_KEY: the admin types it again.
         }
       }
-      if (password === undefined) throw validation(EMAIL_CONNECTOR_MESSAGES.passwordRequired, [{ name: 'appPassword', reason: EMAIL_CONNECTOR_MESSAGES.passwordRequired }]);
+      if (password === undefined) {
+        const reason = isSameMailbox && !isSameServer ? EMAIL_CONNECTOR_MESSAGES.passwordRequiredForNewServer : EMAIL_CONNECTOR_MESSAGES.passwordRequired;
+        throw validation(reason, [{ name: 'appPassword', reason }]);
+      }
 
       // The real sign-in, outside any transaction (no network inside one); only a mailbox that accepted it is saved.
       try {

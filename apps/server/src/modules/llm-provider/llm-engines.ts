@@ -10,10 +10,11 @@ const NO_BOARD: TBoardCatalogue = { boards: [] };
 /**
  * Which engine answers for an MSP (decision 023): its language model, with the local engine as the
  * fallback on a timeout, an error or an answer that fails validation; the local engine alone when the
- * MSP has no provider. The SDKs reach the model through the SSRF-guarded fetch.
+ * MSP has no provider. The SDKs reach the model through the SSRF-guarded fetch, which refuses redirects.
  */
 export function createLlmEngines(deps: Pick<TAppDeps, 'config' | 'database'>) {
-  const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList });
+  // No redirects: the SDKs would follow one from the saved address to any other, with the key (security review).
+  const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList, followsRedirects: false });
 
   function connectionOf(row: TLlmProviderRow): TLlmConnection {
     return {

@@ -1,5 +1,7 @@
 // The MSP's AI model settings (decision 023) through HTTP, against the fake model server that speaks
 // the OpenAI and Anthropic APIs, so the real SDKs run.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LLM_PROVIDER_MESSAGES, permissionMap } from '@switchboard/contracts';
@@ -10,20 +12,41 @@ import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../tes
 
 let t: TTestApp;
 let llm: TLlmServer;
+/** Another model server on the allow-list: the address someone with mspIntegrations would point the provider at. */
+let elsewhere: TLlmServer;
+/** Answers every request with a 307 to `redirectTarget` (same path); allow-listed. */
+let redirector: Server;
+let redirectorUrl: string;
+let redirectTarget = '';
+/** Allow-listed, like an on-premises model; and a local port that is on no list. */
+let listedVictim: TLlmServer;
+let unlistedVictim: TLlmServer;
 
 const API_KEY = 'sk-live-abcdefghijklmnop9xYz';
 
 beforeAll(async () => {
   llm = await startLlmServer();
-  // The fake model listens on plain http on loopback, which the SSRF guard lets through only when allow-listed.
-  t = await createTestApp({ config: { outboundAllowList: [new URL(llm.url).host], llmTimeoutMs: 1000 } });
+  elsewhere = await startLlmServer({ reply: () => ({ kind: 'openai-stream', deltas: ['OK'] }) });
+  listedVictim = await startLlmServer({ reply: () => ({ kind: 'openai-stream', deltas: ['OK'] }) });
+  unlistedVictim = await startLlmServer({ reply: () => ({ kind: 'openai-stream', deltas: ['OK'] }) });
+  redirector = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(307, { location: `${redirectTarget}${request.url ?? ''}` }).end());
+  });
+  await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+  redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+  // The fake models listen on plain http on loopback, which the SSRF guard lets through only when allow-listed.
+  const allowList = [llm.url, elsewhere.url, listedVictim.url, redirectorUrl].map((address) => new URL(address).host);
+  t = await createTestApp({ config: { outboundAllowList: allowList, llmTimeoutMs: 1000 } });
 });
 afterAll(async () => {
   await t.close();
-  await llm.close();
+  await Promise.all([llm.close(), elsewhere.close(), listedVictim.close(), unlistedVictim.close()]);
+  redirector.closeAllConnections();
+  await new Promise<void>((resolve) => redirector.close(() => resolve()));
 });
 beforeEach(() => {
-  llm.requests.length = 0;
+  for (const server of [llm, elsewhere, listedVictim, unlistedVictim]) server.requests.length = 0;
   llm.reply((request) => (request.path === '/v1/messages' ? { kind: 'anthropic-stream', deltas: ['OK'] } : { kind: 'openai-stream', deltas: ['OK'] }));
 });
 
@@ -70,6 +93,34 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     const switched = await admin.put(url(msp), { provider: 'anthropic', model: 'claude-test' });
     expect(switched.statusCode).toBe(400);
     expect(switched.json()).toMatchObject({ code: 'validation', detail: LLM_PROVIDER_MESSAGES.apiKeyRequired, invalidParams: [{ name: 'apiKey' }] });
+  });
+
+  // Security review: with the provider unchanged the stored key was kept whatever the base URL said, so a new
+  // base URL and no key saved, and Test then sent `Authorization: Bearer <the stored key>` to that address.
+  it('asks for the key again when the base URL changes, so the stored key never goes to a new address', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    await admin.put(url(msp), openAiBody());
+    const moved = await admin.put(url(msp), { provider: 'openai', model: 'gpt-test', baseUrl: `${elsewhere.url}/v1` });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({
+      code: 'validation',
+      detail: LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress,
+      invalidParams: [{ name: 'apiKey', reason: LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress }],
+    });
+    // Leaving the base URL empty means the provider's own address: a new address too.
+    expect((await admin.put(url(msp), { provider: 'openai', model: 'gpt-test', baseUrl: '' })).statusCode).toBe(400);
+    expect((await admin.get(url(msp))).json()).toMatchObject({ baseUrl: `${llm.url}/v1` });
+    expect((await admin.post(`${url(msp)}/test`)).json()).toMatchObject({ ok: true });
+    expect(elsewhere.requests).toEqual([]);
+    expect(llm.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+
+    // The same address written differently keeps the key; a new address with its key is saved.
+    const sameAddress = await admin.put(url(msp), { provider: 'openai', model: 'gpt-test', baseUrl: `${llm.url.replace('http://', 'HTTP://')}/v1/` });
+    expect(sameAddress.statusCode).toBe(200);
+    expect(sameAddress.json()).toMatchObject({ keyHint: '••••9xYz' });
+    const withKey = await admin.put(url(msp), { provider: 'openai', model: 'gpt-test', baseUrl: `${elsewhere.url}/v1`, apiKey: 'sk-other-key-1234' });
+    expect(withKey.json()).toMatchObject({ baseUrl: `${elsewhere.url}/v1`, keyHint: '••••1234' });
   });
 
   it('refuses each bad field with a clear message, and a base URL the SSRF guard refuses', async () => {
@@ -145,6 +196,22 @@ describe('POST /db/{msp}/llm-provider/test', () => {
     expect((await admin.post(`${url(msp)}/test`)).json()).toMatchObject({ ok: false, message: 'The language model did not answer within 1 s.' });
     const failures = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'llm_provider.test')));
     expect(failures.map((row) => row.outcome)).toEqual(['failure', 'failure']);
+  });
+
+  // Security review: the SDKs followed redirects, and the connect-time guard compared hosts without their
+  // ports, so an allow-listed (or public) model address could send the server, and the key, to any local port.
+  it.each([
+    ['a local port on no allow-list', () => unlistedVictim],
+    ['another allow-listed address', () => listedVictim],
+  ])('does not follow a redirect from the model address to %s', async (_case, victimOf) => {
+    const victim = victimOf();
+    redirectTarget = victim.url;
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    expect((await admin.put(url(msp), { ...openAiBody(), baseUrl: `${redirectorUrl}/v1` })).statusCode).toBe(200);
+    const tested = await admin.post(`${url(msp)}/test`);
+    expect(tested.json()).toMatchObject({ ok: false });
+    expect(victim.requests).toEqual([]);
   });
 
   it('answers 409 when no model is configured', async () => {

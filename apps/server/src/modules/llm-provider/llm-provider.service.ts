@@ -1,4 +1,4 @@
-import { LLM_PROVIDER_MESSAGES, type TLlmProviderSettings, type TLlmProviderTestResult, type TSaveLlmProviderBody } from '@switchboard/contracts';
+import { LLM_PROVIDER_MESSAGES, isSameLlmBaseUrl, type TLlmProviderSettings, type TLlmProviderTestResult, type TSaveLlmProviderBody } from '@switchboard/contracts';
 import { testLlmConnection } from '@switchboard/assistant';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -37,9 +37,15 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
         throw validation(LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly, [{ name: 'embeddingModel', reason: LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly }]);
       }
       if (baseUrl) await assertOutboundUrlAllowed(baseUrl, { allowList: deps.config.outboundAllowList, field: { name: 'baseUrl', label: 'base URL' } });
-      // The screen never holds the stored key, so leaving the field empty keeps it, unless the provider changes.
-      const keepsKey = body.apiKey === undefined && existing !== null && existing.provider === body.provider;
-      if (body.apiKey === undefined && !keepsKey) throw validation(LLM_PROVIDER_MESSAGES.apiKeyRequired, [{ name: 'apiKey', reason: LLM_PROVIDER_MESSAGES.apiKeyRequired }]);
+      // The screen never holds the stored key, so leaving the field empty keeps it, unless the provider or the
+      // address changes: the key is only ever sent where it was saved for (security review: a new base URL and
+      // no key, then Test, sent the stored key to that address).
+      const isSameProvider = existing !== null && existing.provider === body.provider;
+      const isSameAddress = existing !== null && isSameLlmBaseUrl(existing.baseUrl, baseUrl);
+      if (body.apiKey === undefined && !(isSameProvider && isSameAddress)) {
+        const reason = isSameProvider ? LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress : LLM_PROVIDER_MESSAGES.apiKeyRequired;
+        throw validation(reason, [{ name: 'apiKey', reason }]);
+      }
       const sealed = body.apiKey !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, body.apiKey), keyHint: llmKeyHintOf(body.apiKey) } : null;
       const row = await db.transaction(async (tx) => {
         const saved = await saveLlmProvider(

@@ -70,6 +70,36 @@ describe('LlmProviderSettings', { timeout: 30_000 }, () => {
     expect(within(form()).queryByRole('textbox', { name: /Embedding model/ })).not.toBeInTheDocument();
   });
 
+  // Security review: the server now asks for the key again when the base URL changes (the stored key only goes
+  // to the address it was saved for); the form said "Leave empty to keep" and got a 400 for it.
+  it('asks for the key again when the base URL changes, and keeps it for the same address', async () => {
+    const calls = stubApi();
+    renderWithProviders(<LlmProviderSettings mspCustomDomain={MSP} />);
+    await screen.findByText(/No AI model is connected/);
+    await userEvent.type(within(form()).getByRole('textbox', { name: /^Model/ }), 'llama3');
+    await userEvent.type(within(form()).getByLabelText(/API key/), 'sk-local-9xYz');
+    await userEvent.type(within(form()).getByRole('textbox', { name: /Base URL/ }), 'https://ollama.example.com/v1');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form()).getByLabelText(/API key/)).toHaveAttribute('placeholder', 'Leave empty to keep ••••9xYz'));
+
+    const baseUrl = within(form()).getByRole('textbox', { name: /Base URL/ });
+    await userEvent.clear(baseUrl);
+    await userEvent.type(baseUrl, 'https://elsewhere.example.com/v1');
+    expect(within(form()).getByLabelText(/API key/)).toHaveAttribute('placeholder', 'Paste the API key');
+    expect(within(form()).getByLabelText(/API key/)).toBeRequired();
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    expect(within(form()).getByText(LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+
+    // The saved address written with a trailing slash is the same address: the key is kept.
+    await userEvent.clear(baseUrl);
+    await userEvent.type(baseUrl, 'https://OLLAMA.example.com/v1/');
+    expect(within(form()).getByLabelText(/API key/)).toHaveAttribute('placeholder', 'Leave empty to keep ••••9xYz');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).not.toHaveProperty('apiKey');
+  });
+
   it('shows the Test result, and removes the model only after the confirmation', async () => {
     const calls = stubApi({ ok: false, message: 'The language model service refused the request (HTTP 401).', latencyMs: 80 });
     renderWithProviders(<LlmProviderSettings mspCustomDomain={MSP} requestedProvider="anthropic" />);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { LLM_DEFAULT_EMBEDDING_MODEL, LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
+import { LLM_DEFAULT_EMBEDDING_MODEL, LLM_DEFAULT_MODELS, LLM_PROVIDER_LABELS, LLM_PROVIDER_MESSAGES, isSameLlmBaseUrl, type TLlmProviderKind, type TLlmProviderSettings, type TLlmProviderTestResult } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { useLlmProvider, useRemoveLlmProvider, useSaveLlmProvider, useTestLlmProvider } from '../api/llm-provider-queries';
@@ -96,13 +96,15 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
   const [embeddingModel, setEmbeddingModel] = useState(settings.embeddingModel ?? '');
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [testResult, setTestResult] = useState<TLlmProviderTestResult | null>(null);
-  const keepsKey = settings.isConfigured && settings.provider === provider;
+  const isSameProvider = settings.isConfigured && settings.provider === provider;
+  // The saved key is only ever sent to the address it was saved for: a new base URL needs it again, as the server says.
+  const keepsKey = isSameProvider && isSameLlmBaseUrl(settings.baseUrl, baseUrl);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const next: TFieldErrors = {};
     if (model.trim() === '') next.model = LLM_PROVIDER_MESSAGES.modelRequired;
-    if (apiKey.trim() === '' && !keepsKey) next.apiKey = LLM_PROVIDER_MESSAGES.apiKeyRequired;
+    if (apiKey.trim() === '' && !keepsKey) next.apiKey = isSameProvider ? LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress : LLM_PROVIDER_MESSAGES.apiKeyRequired;
     if (baseUrl.trim() !== '' && !/^https?:\/\/\S+$/i.test(baseUrl.trim())) next.baseUrl = LLM_PROVIDER_MESSAGES.baseUrlInvalid;
     setErrors(next);
     if (Object.keys(next).length > 0) return;

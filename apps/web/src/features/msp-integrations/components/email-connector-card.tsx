@@ -112,7 +112,17 @@ function EmailConnectorForm({ mspCustomDomain, settings, onNotice }: { mspCustom
   const [imapPort, setImapPort] = useState(settings.imapPort && settings.imapPort !== IMAPS_PORT ? String(settings.imapPort) : '');
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [isConfirmOpen, setConfirmOpen] = useState(false);
-  const keepsPassword = settings.isConfigured && settings.address !== null && settings.address.toLowerCase() === address.trim().toLowerCase();
+  const isSameMailbox = settings.isConfigured && settings.address !== null && settings.address.toLowerCase() === address.trim().toLowerCase();
+  // The saved password is only ever sent to the server it was saved for: the server and port a save would use,
+  // worked out as the server does (a typed host, else the big provider's), must be the saved ones.
+  const typedHost = imapHost.trim().toLowerCase();
+  const knownServer = defaultImapServerOf(address.trim());
+  const typedPort = imapPort.trim() === '' ? null : Number(imapPort.trim());
+  const isSameServer =
+    settings.imapHost !== null &&
+    settings.imapHost.toLowerCase() === (typedHost || knownServer?.host) &&
+    settings.imapPort === (typedPort ?? (typedHost ? IMAPS_PORT : (knownServer?.port ?? IMAPS_PORT)));
+  const keepsPassword = isSameMailbox && isSameServer;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -120,7 +130,7 @@ function EmailConnectorForm({ mspCustomDomain, settings, onNotice }: { mspCustom
     const trimmed = address.trim();
     if (trimmed === '') next.address = EMAIL_CONNECTOR_MESSAGES.addressRequired;
     else if (!isValidEmail(trimmed)) next.address = EMAIL_CONNECTOR_MESSAGES.addressInvalid;
-    if (appPassword === '' && !keepsPassword) next.appPassword = EMAIL_CONNECTOR_MESSAGES.passwordRequired;
+    if (appPassword === '' && !keepsPassword) next.appPassword = isSameMailbox ? EMAIL_CONNECTOR_MESSAGES.passwordRequiredForNewServer : EMAIL_CONNECTOR_MESSAGES.passwordRequired;
     if (imapHost.trim() === '' && isValidEmail(trimmed) && !defaultImapServerOf(trimmed)) next.imapHost = EMAIL_CONNECTOR_MESSAGES.hostRequired;
     const port = imapPort.trim() === '' ? null : Number(imapPort.trim());
     if (port !== null && (!Number.isInteger(port) || port < 1 || port > 65_535)) next.imapPort = EMAIL_CONNECTOR_MESSAGES.portInvalid;
