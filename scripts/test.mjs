@@ -198,7 +198,12 @@ const phase1 = Promise.all([
   step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')),
   step('lint', async (exec) => ((await exec(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'])).status === 0 ? 'passed' : 'FAILED')),
   // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
-  step('web build', async (exec) => ((await exec('npm', ['run', '--silent', '-w', '@switchboard/web', 'build', '--', '--logLevel', 'warn'])).status === 0 ? 'passed' : 'FAILED')),
+  // The build, then what each sign-in route loads (bench/web-weight.ts, issue #6: at most 150 KB gzip), so a change
+  // that drags a screen's code into the first load fails here instead of going unnoticed.
+  step('web build and sign-in weight', async (exec) => {
+    if ((await exec('npm', ['run', '--silent', '-w', '@switchboard/web', 'build', '--', '--logLevel', 'warn'])).status !== 0) return 'FAILED';
+    return (await exec('node', ['--import', 'tsx', 'bench/web-weight.ts'])).status === 0 ? 'passed' : 'FAILED';
+  }),
   step('fresh clone: npm start alone', (exec) => vitest(exec, 'clone', ['--project', 'clone'])),
 ]);
 // Started while phase 1 runs (initdb and pg_ctl are quick; the children above write to files meanwhile).

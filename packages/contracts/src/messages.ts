@@ -1,18 +1,16 @@
+import { CORE_MESSAGES } from './messages-core';
+
 /**
  * Every user-facing string of the specification, character for character (requirements.md quotes
  * them, typos and double spaces included). Server `detail`s and web labels both come from here.
  */
 export const MESSAGES = {
-  validEmailRequired: 'A valid email is required.',
-  passwordRequired: 'A password is required.',
-  verificationCodeRequired: 'A valid verification code required.',
-  passwordsDoNotMatch: 'Passwords do not match.',
-  accountDoesNotExist: 'Account does not exists.  Please sign up.',
-  providerAccount: 'Account was created with a provider sign in.  Please sign in with your provider.',
+  // What the first load reads (the sign-in pages and the app shell) is in messages-core.ts; the rest of the
+  // app-wide messages follow, in their old order.
+  ...CORE_MESSAGES,
   invalidCredentials: 'Invalid username or password.',
   accountExists: 'Account exists.',
   signupError: 'Error occurred during sign up.',
-  microsoftLoginError: 'Error with Microsoft Login.',
   // Ours: the spec words only the Microsoft failure; Google's mirrors it.
   googleLoginError: 'Error with Google Login.',
   providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
@@ -20,54 +18,11 @@ export const MESSAGES = {
   verificationCodeResent: 'Verification Code Resent!',
   ticketCreationCancelled: 'Ticket Creation Cancelled.',
 
-  // Account sign-up validator (01 §5), in check order.
-  signup: {
-    password: { required: 'A password is required.', invalid: 'Password should be at least 8 characters.' },
-    phoneNumber: { required: 'A phone number is required.', invalid: 'Invalid phone number format.' },
-    email: { required: 'An email is required.', invalid: 'Invalid email format.' },
-    firstName: { required: 'First name is required.', invalid: 'First name is invalid.' },
-    lastName: { required: 'Last name is required.', invalid: 'Last name is invalid.' },
-    companyName: { required: 'Business name is required.', invalid: 'Business name is invalid.' },
-    street: { required: 'Street name is required.', invalid: 'Street name is invalid.' },
-    city: { required: 'City name is required.', invalid: 'City name is invalid.' },
-    zipcode: { required: 'Zip code is required.', invalid: 'Invalid zip code.' },
-    state: { required: 'State name is required.', invalid: 'State name is invalid.' },
-  },
-  passwordRules: {
-    length: 'Password needs to be at least 8 characters.',
-    special: 'Password needs at least one special character.',
-    uppercase: 'Password needs at least one uppercase character.',
-  },
-
-  // New employee form (01 §5).
-  employee: {
-    names: 'First and last name are required.',
-    email: 'Email is invalid.',
-    phone: 'Phone number is invalid.',
-    password:
-      'Password must be at least 8 characters long, contain at least one uppercase letter, and one special character.',
-  },
-
   profileSaveFailed: 'Failed to save changes',
   profileSaveException: 'An error occurred while saving changes.',
-  techInitFailed: 'Failed to initialize tech information.',
-
-  // Messages the spec does not word; ours, kept here so server and web agree.
-  emptyFields: 'Please fill in all required fields.',
-  fileSize: 'The logo must be 2 MB or smaller.',
-  fileType: 'The logo must be a PNG, JPEG, GIF, SVG or WebP image.',
-  fileMissing: 'Please choose a logo file.',
-  customDomainInvalid:
-    'The custom domain must be 3–63 lower-case letters, digits or hyphens, and must not start or end with a hyphen.',
-  customDomainReserved: 'That custom domain is reserved. Please choose another.',
   customDomainTaken: 'That custom domain is already in use.',
   mspSignupClosed: 'New MSP sign-ups are closed on this server. Ask its operator for an account.',
   mspSignupInvitationRequired: 'MSP sign-up on this server is by invitation. Open the sign-up link from your invitation, or ask the operator for one.',
-  mspSignup: {
-    nameTooLong: 'The MSP name is too long (at most 100 characters).',
-    websiteInvalid: 'Enter the website as a web address, for example https://example.com.',
-    phoneInvalid: 'Enter the company phone number with 9 or 10 digits, for example 206 555 0142.',
-  },
   invalidVerificationCode: 'The verification code is incorrect or has expired.',
   accountLocked: 'Too many failed attempts. Try again in 15 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
@@ -89,13 +44,17 @@ export const MESSAGES = {
   uriTooLong: 'The address is too long.',
   unsupportedMediaType: 'This kind of content is not accepted here.',
   roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
-
-  // Web app shell and roles screen (ours; the spec gives no wording).
-  networkError: 'The server could not be reached. Check your connection and try again.',
-  unexpectedResponse: 'The server sent an unexpected answer.',
-  unexpectedError: 'Something went wrong. Please try again.',
-  pageNotFound: 'This page does not exist.',
   profileSaved: 'Your changes were saved.',
+
+  // New employee form (01 §5).
+  employee: {
+    names: 'First and last name are required.',
+    email: 'Email is invalid.',
+    phone: 'Phone number is invalid.',
+    password:
+      'Password must be at least 8 characters long, contain at least one uppercase letter, and one special character.',
+  },
+
   roles: {
     created: 'Role created.',
     updated: 'Role updated.',
@@ -169,20 +128,6 @@ export const MESSAGES = {
     removed: 'Member removed.',
     removeFailed: 'The member could not be removed.',
     removeConfirm: 'Remove this member from the team?',
-  },
-
-  // Sign-in, sign-up, activation and reset pages (ours; the spec gives no wording).
-  auth: {
-    chooseMsp: 'Your email belongs to more than one service provider. Choose where to sign in:',
-    mspSignupDone: 'Your MSP is ready. Sign in as its first technician.',
-    activationDone: 'Your account is active. Sign in with your new password.',
-    passwordChanged: 'Your password was changed. Sign in with your new password.',
-    resetCodeSent: 'If that email has an account, we sent it a 6-digit verification code.',
-    resetStartOver: 'Start again from the email step.',
-    chooseActivationRecord: 'Choose the record that is you:',
-    providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
-    /** The general sign-in (A-068) for an email that belongs to MSP technicians or clients, not to a general account. */
-    useMspPage: 'This email belongs to a service provider\'s technician or client. Sign in on the service provider\'s page instead:',
   },
 
   // Board screen and board editing (01 §4, §5, §8). The three default-company strings are the spec's; the rest are ours.
@@ -343,6 +288,13 @@ export const MESSAGES = {
     messageRequired: 'Type a question about the documents first.',
     companyUploadForEveryone: 'A client company’s own document is for its people: it cannot be limited to technicians.',
     articleNotFound: 'That article does not exist.',
+    fileNameMissing: 'The file has no usable name. Rename it and upload it again.',
+    unpackedTooLarge: 'This Word document is too large once unpacked (more than 20 MB of text and layout). Split it into smaller files.',
+    packedTooTightly: 'This Word document unpacks to far more than its own size (over 100 times), so it was not read. Split it into smaller files.',
+    tooManyPages: 'This PDF has too many pages (more than 2,000). Split it into smaller files.',
+    textTooLong: 'This document has too much text (more than 2,000,000 characters). Split it into smaller files.',
+    tooManyPassages: 'This document has too many sections to search (more than 5,000). Split it into smaller files.',
+    tooComplex: 'This file took too long or needed too much memory to read. Split it into smaller files, or upload its text as a plain-text file.',
   },
   // PSA connection problems (ours; the spec gives no wording).
   psa: {

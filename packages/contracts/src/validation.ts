@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { CORE_MESSAGES } from './messages-core';
 
 /** 01 §5: word characters and hyphens with dots, @, a dotted domain, a 2–7 letter TLD. */
 export const EMAIL_PATTERN = /^[\w-]+(\.[\w-]+)*@([\w-]+\.)+[a-zA-Z]{2,7}$/;
@@ -20,9 +20,9 @@ export function isValidPhone(value: string): boolean {
 /** The one password rule (decisions #10): the list of unmet rules, empty when strong. */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
-  if (password.length < 8) problems.push(MESSAGES.passwordRules.length);
-  if (!PASSWORD_SPECIALS.test(password)) problems.push(MESSAGES.passwordRules.special);
-  if (!/[A-Z]/.test(password)) problems.push(MESSAGES.passwordRules.uppercase);
+  if (password.length < 8) problems.push(CORE_MESSAGES.passwordRules.length);
+  if (!PASSWORD_SPECIALS.test(password)) problems.push(CORE_MESSAGES.passwordRules.special);
+  if (!/[A-Z]/.test(password)) problems.push(CORE_MESSAGES.passwordRules.uppercase);
   return problems;
 }
 
@@ -89,11 +89,11 @@ export interface TMspInfoFields {
  * before step 2 and the server again on A-082; availability of the domain is the server's.
  */
 export function mspInfoFieldsProblem(fields: TMspInfoFields): string | null {
-  const m = MESSAGES.mspSignup;
-  if ([fields.customDomain, fields.mspName, fields.webSiteUrl, fields.companyPhoneNumber].some((value) => value.trim() === '')) return MESSAGES.emptyFields;
+  const m = CORE_MESSAGES.mspSignup;
+  if ([fields.customDomain, fields.mspName, fields.webSiteUrl, fields.companyPhoneNumber].some((value) => value.trim() === '')) return CORE_MESSAGES.emptyFields;
   const domainProblem = customDomainProblem(fields.customDomain.trim().toLowerCase());
-  if (domainProblem === 'invalid') return MESSAGES.customDomainInvalid;
-  if (domainProblem === 'reserved') return MESSAGES.customDomainReserved;
+  if (domainProblem === 'invalid') return CORE_MESSAGES.customDomainInvalid;
+  if (domainProblem === 'reserved') return CORE_MESSAGES.customDomainReserved;
   if (fields.mspName.trim().length > MSP_NAME_MAX) return m.nameTooLong;
   if (normaliseWebsiteUrl(fields.webSiteUrl) === null) return m.websiteInvalid;
   if (fields.companyPhoneNumber.trim().length > 40 || !isValidPhone(fields.companyPhoneNumber)) return m.phoneInvalid;
@@ -116,7 +116,7 @@ type TFieldCheck = [value: string, messages: { required: string; invalid: string
 
 /** The business-detail checks of 01 §5 shared by the sign-up form and the provider completion. */
 function businessDetailChecks(form: Omit<TAccountSignupFields, 'password' | 'email'>): TFieldCheck[] {
-  const m = MESSAGES.signup;
+  const m = CORE_MESSAGES.signup;
   return [
     [form.firstName, m.firstName, (v) => NAME_PATTERN.test(v)],
     [form.lastName, m.lastName, (v) => NAME_PATTERN.test(v)],
@@ -142,14 +142,14 @@ function firstProblem(checks: TFieldCheck[]): string | null {
  * first of the three "Password needs…" messages.
  */
 function signupPasswordProblem(password: string): string | null {
-  const m = MESSAGES.signup.password;
+  const m = CORE_MESSAGES.signup.password;
   if (password.trim() === '') return m.required;
   if (password.length < 8) return m.invalid;
   return passwordProblems(password)[0] ?? null;
 }
 
 export function validateAccountSignup(form: TAccountSignupFields): string | null {
-  const m = MESSAGES.signup;
+  const m = CORE_MESSAGES.signup;
   return (
     signupPasswordProblem(form.password) ??
     firstProblem([
@@ -162,23 +162,5 @@ export function validateAccountSignup(form: TAccountSignupFields): string | null
 
 /** the provider already verified the email and there is no password; the rest is the sign-up order. */
 export function validateProviderAccountDetails(form: Omit<TAccountSignupFields, 'password' | 'email'>): string | null {
-  return firstProblem([[form.phoneNumber, MESSAGES.signup.phoneNumber, isValidPhone], ...businessDetailChecks(form)]);
-}
-
-/** The new-employee form (01 §5): each failed check with the spec's message; empty when the form may be sent. */
-export interface TNewEmployeeFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  password: string;
-}
-export type TNewEmployeeProblems = Partial<Record<'names' | 'email' | 'phoneNumber' | 'password', string>>;
-export function newEmployeeProblems(form: TNewEmployeeFields): TNewEmployeeProblems {
-  const problems: TNewEmployeeProblems = {};
-  if (form.firstName.trim() === '' || form.lastName.trim() === '') problems.names = MESSAGES.employee.names;
-  if (!isValidEmail(form.email)) problems.email = MESSAGES.employee.email;
-  if (!isValidPhone(form.phoneNumber)) problems.phoneNumber = MESSAGES.employee.phone;
-  if (!isStrongPassword(form.password)) problems.password = MESSAGES.employee.password;
-  return problems;
+  return firstProblem([[form.phoneNumber, CORE_MESSAGES.signup.phoneNumber, isValidPhone], ...businessDetailChecks(form)]);
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CSRF_HEADER, MESSAGES } from '@switchboard/contracts';
+import { CSRF_HEADER, CORE_MESSAGES } from '@switchboard/contracts';
 import type * as TSchemaModule from './schemas';
 
 /** The module of every schema the browser validates with (lib/schemas.ts), loaded on first use. */
@@ -55,7 +55,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The text a failed call shows: the API error's `detail` (the spec's exact string), or the generic message for anything else. */
 export function errorDetail(error: unknown): string {
-  return isApiError(error) ? error.detail : MESSAGES.unexpectedError;
+  return isApiError(error) ? error.detail : CORE_MESSAGES.unexpectedError;
 }
 
 export type TQueryValue = string | number | boolean | null | undefined;
@@ -155,7 +155,7 @@ export async function apiFetch(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, code: 'network', detail: MESSAGES.networkError });
+    throw new ApiError({ status: 0, code: 'network', detail: CORE_MESSAGES.networkError });
   }
 
   const parsed = await readBody(response);
@@ -163,7 +163,7 @@ export async function apiFetch(
   if (!options.schema || !schemas) return parsed;
   const result = options.schema(await schemas).safeParse(parsed);
   if (!result.success) {
-    throw new ApiError({ status: response.status, code: 'invalid_response', detail: MESSAGES.unexpectedResponse });
+    throw new ApiError({ status: response.status, code: 'invalid_response', detail: CORE_MESSAGES.unexpectedResponse });
   }
   return result.data;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { newEmployeeProblems } from '../validation';
+import { newEmployeeProblems } from '../validation-employee';
 
 describe('newEmployeeProblems (01 §5)', () => {
   const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '(303) 555-0100', password: 'Passw0rd!' };

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@switchboard/contracts';
+import { CORE_MESSAGES } from '@switchboard/contracts';
 import { setSignedInUser } from '../../session/api/session-queries';
 import { signInAccount } from '../api/auth-api';
 import { FormError } from './form-error';
@@ -23,7 +23,7 @@ export function AccountPasswordStep({ email, onUseDifferentEmail }: { email: str
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (password === '') {
-      setError(MESSAGES.passwordRequired);
+      setError(CORE_MESSAGES.passwordRequired);
       return;
     }
     setError(null);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, isValidEmail } from '@switchboard/contracts';
+import { CORE_MESSAGES, isValidEmail } from '@switchboard/contracts';
 import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { errorDetail } from '../../../lib/api-client';
@@ -30,7 +30,7 @@ export function useEmailStep<TResult>({ initialEmail = '', initialError = null, 
     event.preventDefault();
     const emailId = email.trim();
     if (!isValidEmail(emailId)) {
-      setError(MESSAGES.validEmailRequired);
+      setError(CORE_MESSAGES.validEmailRequired);
       return;
     }
     setError(null);

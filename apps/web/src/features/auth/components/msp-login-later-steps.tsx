@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES } from '@switchboard/contracts';
+import { CORE_MESSAGES } from '@switchboard/contracts';
 import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/contracts';
 import { setMainLoading } from '../../../lib/loading-store';
 import { setSignedInUser } from '../../session/api/session-queries';
@@ -62,7 +62,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
   function handlePasswordSubmit(event: FormEvent, msp: TMspDomainChoice) {
     event.preventDefault();
     if (password === '') {
-      setError(MESSAGES.passwordRequired);
+      setError(CORE_MESSAGES.passwordRequired);
       return;
     }
     setError(null);
@@ -79,7 +79,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
     // Filling the last box submits on its own; a following Enter must not send the code twice.
     if (verify.isPending) return;
     if (!/^\d{6}$/.test(value)) {
-      setError(MESSAGES.verificationCodeRequired);
+      setError(CORE_MESSAGES.verificationCodeRequired);
       return;
     }
     setError(null);
@@ -122,7 +122,7 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
     case 'choose-msp':
       return (
         <Stack>
-          <Text>{MESSAGES.auth.chooseMsp}</Text>
+          <Text>{CORE_MESSAGES.auth.chooseMsp}</Text>
           <Stack gap="xs" role="list" aria-label="Service providers">
             {step.choices.map((msp) => (
               <div role="listitem" key={msp.mspCustomDomain}>

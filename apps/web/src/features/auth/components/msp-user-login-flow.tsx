@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { MESSAGES } from '@switchboard/contracts';
+import { CORE_MESSAGES } from '@switchboard/contracts';
 import { lookupMspDomains } from '../api/auth-api';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { EmailStepForm, useEmailStep } from './email-step';
@@ -34,7 +34,7 @@ export function MspUserLoginFlow({ userKind, fixedMspDomain, buttonColour, initi
     onFound: ({ mspDomains }) => {
       const choices = fixedMspDomain === undefined ? mspDomains : mspDomains.filter((msp) => msp.mspCustomDomain === fixedMspDomain);
       const [first] = choices;
-      if (first === undefined) emailStep.setError(MESSAGES.accountDoesNotExist);
+      if (first === undefined) emailStep.setError(CORE_MESSAGES.accountDoesNotExist);
       else setLaterStep(choices.length === 1 ? { name: 'password', msp: first } : { name: 'choose-msp', choices });
     },
   });

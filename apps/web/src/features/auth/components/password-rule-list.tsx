@@ -1,8 +1,8 @@
 import { List, Text } from '@mantine/core';
-import { MESSAGES, passwordProblems } from '@switchboard/contracts';
+import { CORE_MESSAGES, passwordProblems } from '@switchboard/contracts';
 import '@mantine/core/styles/List.css';
 
-const RULES = [MESSAGES.passwordRules.length, MESSAGES.passwordRules.special, MESSAGES.passwordRules.uppercase];
+const RULES = [CORE_MESSAGES.passwordRules.length, CORE_MESSAGES.passwordRules.special, CORE_MESSAGES.passwordRules.uppercase];
 
 /** The three "Password needs…" rules (decisions #10), each marked met or unmet as the user types (shade 9: AA contrast on white). */
 export function PasswordRuleList({ password }: { password: string }) {

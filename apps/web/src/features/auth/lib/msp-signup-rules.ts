@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES, MESSAGES, isValidEmail, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, LOGO_TYPES, CORE_MESSAGES, isValidEmail, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
 
 export interface TMspInfoForm {
   customDomain: string;
@@ -28,16 +28,16 @@ export function mspInfoProblem(form: TMspInfoForm): string | null {
   const fieldProblem = mspInfoFieldsProblem(form);
   if (fieldProblem !== null) return fieldProblem;
   if (form.logo) {
-    if (form.logo.size === 0) return MESSAGES.fileMissing;
-    if (form.logo.size > LOGO_MAX_BYTES) return MESSAGES.fileSize;
-    if (!isLogoType(form.logo.type)) return MESSAGES.fileType;
+    if (form.logo.size === 0) return CORE_MESSAGES.fileMissing;
+    if (form.logo.size > LOGO_MAX_BYTES) return CORE_MESSAGES.fileSize;
+    if (!isLogoType(form.logo.type)) return CORE_MESSAGES.fileType;
   }
   return null;
 }
 
 /** MSP sign-up step 2: every field required, a valid email and a strong password. */
 export function firstTechnicianProblem(form: TFirstTechnicianForm): string | null {
-  if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return MESSAGES.emptyFields;
-  if (!isValidEmail(form.email)) return MESSAGES.validEmailRequired;
+  if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return CORE_MESSAGES.emptyFields;
+  if (!isValidEmail(form.email)) return CORE_MESSAGES.validEmailRequired;
   return passwordProblems(form.password)[0] ?? null;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
+import { CORE_MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
 
 export interface TPublicSignupForm {
   firstName: string;
@@ -11,8 +11,8 @@ export interface TPublicSignupForm {
 /** every field required, then a valid email, then a strong password; the first failure stops the form. */
 export function publicSignupProblem(form: TPublicSignupForm): string | null {
   if ([form.firstName, form.lastName, form.phoneNumber, form.emailId, form.password].some((value) => value.trim() === '')) {
-    return MESSAGES.emptyFields;
+    return CORE_MESSAGES.emptyFields;
   }
-  if (!isValidEmail(form.emailId)) return MESSAGES.validEmailRequired;
+  if (!isValidEmail(form.emailId)) return CORE_MESSAGES.validEmailRequired;
   return passwordProblems(form.password)[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Anchor, Button, Center, Divider, Group, Loader, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '@switchboard/contracts';
+import { CORE_MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
 import { lookupAccount, oidcStartUrl } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
@@ -43,14 +43,14 @@ export function GeneralLoginPage() {
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
   const emailStep = useEmailStep({
-    initialError: searchParams.get('error') === null ? null : MESSAGES.microsoftLoginError,
+    initialError: searchParams.get('error') === null ? null : CORE_MESSAGES.microsoftLoginError,
     lookup: (emailId: string) => {
       setMspPages([]);
       void loadPasswordStep();
       return lookupAccount(emailId);
     },
     onFound: (account) => {
-      if (!account.hasPassword) emailStep.setError(MESSAGES.providerAccount);
+      if (!account.hasPassword) emailStep.setError(CORE_MESSAGES.providerAccount);
       else setStep('password');
     },
     // A technician's or client's email is told which MSP page to use (issue #6 §6).

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@switchboard/contracts';
+import { CORE_MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { sessionKeys, setSignedInUser } from './session-queries';
@@ -24,6 +24,6 @@ export function useTechnicianInformation(user: TSessionMspUser) {
     if (fresh !== undefined && JSON.stringify(fresh) !== JSON.stringify(user)) setSignedInUser(queryClient, fresh);
   }, [fresh, user, queryClient]);
   useEffect(() => {
-    if (query.isError) console.error(MESSAGES.techInitFailed, query.error);
+    if (query.isError) console.error(CORE_MESSAGES.techInitFailed, query.error);
   }, [query.isError, query.error]);
 }
