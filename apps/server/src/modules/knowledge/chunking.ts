@@ -7,6 +7,26 @@ export interface TChunk {
 const MAX_CHUNK_CHARS = 1200;
 
 /**
+ * A sentence cut into pieces of at most a passage, at a space where there is one in the second half: a line of a
+ * million characters without a full stop would otherwise be one passage, which search cannot rank and PostgreSQL's
+ * tsvector of it may not hold.
+ */
+function piecesOf(sentence: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (sentence.length - start > MAX_CHUNK_CHARS) {
+    const space = sentence.lastIndexOf(' ', start + MAX_CHUNK_CHARS);
+    let end = space > start + MAX_CHUNK_CHARS / 2 ? space : start + MAX_CHUNK_CHARS;
+    // Never between the two halves of a character outside the BMP (an emoji).
+    if (/[\uD800-\uDBFF]/.test(sentence.charAt(end - 1))) end -= 1;
+    pieces.push(sentence.slice(start, end).trim());
+    start = end;
+  }
+  pieces.push(sentence.slice(start).trim());
+  return pieces.filter((piece) => piece !== '');
+}
+
+/**
  * Splits a document into passages for retrieval: markdown headings start a new passage (and name
  * it), paragraphs are kept whole where they fit, and a long paragraph is cut at sentence ends.
  */
@@ -40,7 +60,7 @@ export function chunkDocument(text: string, title: string): TChunk[] {
       add(paragraph);
       continue;
     }
-    for (const sentence of paragraph.match(/[^.!?\n]+[.!?]*\s*|\n/g) ?? [paragraph]) add(sentence.trim());
+    for (const sentence of paragraph.match(/[^.!?\n]+[.!?]*\s*|\n/g) ?? [paragraph]) for (const piece of piecesOf(sentence.trim())) add(piece);
   }
   flush();
   return chunks;

@@ -6,7 +6,7 @@ import { userAuditFields } from '../../lib/audit';
 import type { TActor } from '../../plugins/access';
 import { chunkDocument, type TChunk } from './chunking';
 import { createKnowledgeEmbeddings, type TEmbeddingWarn } from './knowledge-embeddings';
-import { contentTypeOf, detectDocumentKind, extractDocumentText } from './document-text';
+import { DOCUMENT_LIMITS, contentTypeOf, detectDocumentKind, documentFileNameOf, extractDocumentText } from './document-text';
 import { deleteUploadedDocument, findArticle, findDocument, insertDocument, listArticles, setDocumentAudience, listUploadedDocuments, searchPassages, searchResolutions, type TDocumentRow, type TKnowledgeScope, type TPassageCategory } from './knowledge.repository';
 
 export type { TKnowledgeScope } from './knowledge.repository';
@@ -93,16 +93,19 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
     async upload(actor: TActor, scope: TKnowledgeScope, file: TUploadedFile | null, description: string, audience?: TKnowledgeAudience): Promise<TApplication> {
       if (!file || file.bytes.length === 0) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
       if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('file_size', MESSAGES.documents.fileSize, { flags: { fileSize: true } });
-      const kind = detectDocumentKind(file.bytes, file.fileName);
+      // The name as sent may hold a path, a NUL (PostgreSQL text refuses it: was a 500) or other control characters.
+      const fileName = documentFileNameOf(file.fileName);
+      if (fileName === '') throw new AppError('validation', MESSAGES.documents.fileNameMissing, { invalidParams: [{ name: 'file', reason: MESSAGES.documents.fileNameMissing }] });
+      const kind = detectDocumentKind(file.bytes, fileName);
       if (!kind) throw new AppError('file_type', MESSAGES.documents.fileType);
       const companyExternalId = scope.clientCompanyExternalId === undefined ? null : scope.clientCompanyExternalId;
       if (scope.clientCompanyExternalId === null) throw new AppError('forbidden', MESSAGES.assistant.clientNotLinked);
       const readers: TKnowledgeAudience = scope.clientCompanyExternalId === undefined ? (audience ?? 'technicians') : 'everyone';
       // Extraction is CPU work on the file alone: done before the transaction opens.
       const text = await extractDocumentText(file.bytes, kind);
-      const fileName = file.fileName.trim().slice(0, 200) || 'document';
       const title = fileName.replace(/\.[a-z0-9]+$/i, '');
       const chunks = chunkDocument(text, title);
+      if (chunks.length > DOCUMENT_LIMITS.passages) throw new AppError('file_size', MESSAGES.documents.tooManyPassages);
       const uploadName = `documents/${randomUUID()}`;
       // The bytes go to the file store (PostgreSQL or S3) with the document row, never to a server's disk.
       const stored = { mspId: actor.mspId, name: uploadName, contentType: contentTypeOf(kind), bytes: file.bytes };
