@@ -67,6 +67,37 @@ export const EMAIL_MAIL_MESSAGES = {
   skippedHint: 'It stays unread in the mailbox. Set a default company on the Board screen, or import the sender as a contact of their company: it then becomes a ticket at the next reading.',
   from: (address: string, when: string) => `From ${address} · ${when}`,
   noSubject: '(no subject)',
+  /** "Make a ticket…": a person files one skipped mail under a company of their choosing (decision 036, 2026-11-29). */
+  fileUnder: {
+    button: 'Make a ticket…',
+    buttonLabel: (subject: string) => `Make a ticket… of “${subject}”`,
+    title: 'Make a ticket of this mail',
+    intro: 'Choose the client company this mail is for. Only this mail is filed there: the default company and the PSA’s contacts stay as they are.',
+    companyLabel: 'Company',
+    companyPlaceholder: 'Type to find a company',
+    companiesLoading: 'Loading companies…',
+    companiesFailed: 'The companies could not be loaded. Try again in a moment.',
+    noCompanyFound: 'No active company has that name.',
+    moreCompanies: 'More companies match: type more of the name to find one that is not listed.',
+    contactLabel: 'Contact (optional)',
+    contactPlaceholder: 'No contact: the company only',
+    contactNeedsCompany: 'Choose a company first',
+    contactsLoading: 'Loading contacts…',
+    noContactFound: 'No active contact of this company has that name.',
+    moreContacts: 'More contacts match: type more of the name to find one that is not listed.',
+    save: 'Save',
+    cancel: 'Cancel',
+    companyRequired: 'Choose the company this mail is for.',
+    willBeFiled: (company: string, contact: string | null) =>
+      contact ? `Will be filed under ${company}, for ${contact}, at the next reading.` : `Will be filed under ${company} at the next reading.`,
+    saved: (company: string) => `The mail will be filed under ${company} at the next reading of the mailbox.`,
+    mailNotFound: 'This mail is not among the mail read from the mailbox.',
+    notSkipped: 'This mail is no longer waiting for a company: it is already a ticket, a note on a ticket, or ignored. The list shows what became of it.',
+    companyNotFound: 'Choose a company from the list: this one is not among the active companies synchronized from the PSA.',
+    contactNotOfCompany: 'Choose a contact of the chosen company, or none: this one is not an active contact of that company.',
+    chosenCompanyGone:
+      'The company chosen for this mail is no longer among the active companies synchronized from the PSA. Choose another with “Make a ticket…”, set a default company, or import the sender as a contact.',
+  },
 } as const;
 
 /** The status line of a connected mailbox (the integrations screen). */

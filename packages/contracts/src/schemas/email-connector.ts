@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EMAIL_CONNECTOR_HOST_MAX, EMAIL_CONNECTOR_MESSAGES, EMAIL_CONNECTOR_PASSWORD_MAX, EMAIL_MAIL_LIST_DEFAULT, EMAIL_MAIL_LIST_MAX, EMAIL_MAIL_OUTCOMES } from '../email-connector';
+import { EMAIL_CONNECTOR_HOST_MAX, EMAIL_CONNECTOR_MESSAGES, EMAIL_CONNECTOR_PASSWORD_MAX, EMAIL_MAIL_LIST_DEFAULT, EMAIL_MAIL_LIST_MAX, EMAIL_MAIL_MESSAGES, EMAIL_MAIL_OUTCOMES } from '../email-connector';
 import { isValidEmail } from '../validation';
 import { ZEmail } from './common';
+import { ZPsaRecordId } from './companies';
 
 /** What the screen reads (GET/PUT /db/:msp/integrations/email-connector): never the password, only its last four characters. */
 export const ZEmailConnectorSettings = z.object({
@@ -62,3 +63,16 @@ const LIMIT_MESSAGE = `The limit is a whole number from 1 to ${EMAIL_MAIL_LIST_M
 export const ZEmailConnectorMailQuery = z.object({
   limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(EMAIL_MAIL_LIST_MAX, LIMIT_MESSAGE).default(EMAIL_MAIL_LIST_DEFAULT),
 });
+
+/** POST /db/:msp/integrations/email-connector/mail/:id/file-under: the mail's id (a row of the list). */
+export const ZEmailMailIdParams = z.object({ id: z.uuid(EMAIL_MAIL_MESSAGES.fileUnder.mailNotFound) });
+
+/**
+ * Ours ("Make a ticket…", decision 036): the company, and optionally one of its contacts, to file one skipped mail under —
+ * PSA ids of the MSP's synchronized records (the ticket form's lookups, decision 028, list them).
+ */
+export const ZFileEmailMailBody = z.object({
+  companyId: ZPsaRecordId,
+  contactId: ZPsaRecordId.nullable().optional(),
+});
+export type TFileEmailMailBody = z.infer<typeof ZFileEmailMailBody>;

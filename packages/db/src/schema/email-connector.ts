@@ -29,6 +29,8 @@ export const emailConnectors = pgTable('email_connectors', {
  * file it under; left unread in the mailbox), ignored (an automatic reply or our own mail), note (a reply
  * in the thread of an earlier message's open ticket, added to that ticket as a note: `thread_row_id` is
  * the row of the message that made the ticket; `psa_ticket_*` are filled once the note is in the PSA).
+ * `file_*`: a skipped message a person chose a company (and maybe a contact) for ("Make a ticket…", decision 036): PSA
+ * ids of that PSA's synchronized records; the next reading files it there instead of looking the sender up.
  */
 export const emailConnectorMessages = pgTable(
   'email_connector_messages',
@@ -43,6 +45,9 @@ export const emailConnectorMessages = pgTable(
     reason: text('reason'),
     psaTicketExternalId: text('psa_ticket_external_id'),
     psaTicketNumber: text('psa_ticket_number'),
+    filePsaType: text('file_psa_type', { enum: ['CONNECTWISE', 'AUTOTASK'] }),
+    fileCompanyId: text('file_company_id'),
+    fileContactId: text('file_contact_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TPsaType } from '@switchboard/contracts';
-import { emailConnectorAttachments, emailConnectorMessages, emailConnectors, psaTickets, type TDatabase } from '@switchboard/db';
+import { emailConnectorAttachments, emailConnectorMessages, emailConnectors, psaCompanies, psaContacts, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
 export type TEmailMessageRow = typeof emailConnectorMessages.$inferSelect;
@@ -55,15 +55,111 @@ export async function countEmailTickets(db: TDatabase, mspId: string): Promise<n
   return row?.total ?? 0;
 }
 
-/** The MSP's messages read from the mailbox, newest first (the connector card's "Recent mail"). */
-export async function listRecentEmailMessages(db: TDatabase, mspId: string, limit: number): Promise<TEmailMessageRow[]> {
+/** A message as the "Recent mail" list shows it: with the names of the company and contact a person chose for it, if any. */
+export type TListedEmailMessage = TEmailMessageRow & { fileCompanyName: string | null; fileContactName: string | null };
+
+/** The messages with the names of their chosen company and contact (from the synchronized copies of the chosen PSA). */
+function selectListedEmailMessages(db: TDatabase, mspId: string) {
   return db
-    .select()
+    .select({
+      message: emailConnectorMessages,
+      fileCompanyName: psaCompanies.name,
+      fileContactName: sql<string | null>`nullif(trim(${psaContacts.firstName} || ' ' || ${psaContacts.lastName}), '')`,
+    })
     .from(emailConnectorMessages)
+    .leftJoin(
+      psaCompanies,
+      and(eq(psaCompanies.mspId, emailConnectorMessages.mspId), eq(psaCompanies.psaType, emailConnectorMessages.filePsaType), eq(psaCompanies.externalId, emailConnectorMessages.fileCompanyId)),
+    )
+    .leftJoin(
+      psaContacts,
+      and(eq(psaContacts.mspId, emailConnectorMessages.mspId), eq(psaContacts.psaType, emailConnectorMessages.filePsaType), eq(psaContacts.externalId, emailConnectorMessages.fileContactId)),
+    )
     .where(eq(emailConnectorMessages.mspId, mspId))
+    .$dynamic();
+}
+
+const listed = (row: { message: TEmailMessageRow; fileCompanyName: string | null; fileContactName: string | null }): TListedEmailMessage => ({
+  ...row.message,
+  fileCompanyName: row.fileCompanyName,
+  fileContactName: row.fileContactName,
+});
+
+/** The MSP's messages read from the mailbox, newest first (the connector card's "Recent mail"). */
+export async function listRecentEmailMessages(db: TDatabase, mspId: string, limit: number): Promise<TListedEmailMessage[]> {
+  const rows = await selectListedEmailMessages(db, mspId)
     // One reading takes several messages at one moment: among them the newest mail first.
     .orderBy(desc(emailConnectorMessages.createdAt), sql`${emailConnectorMessages.receivedAt} desc nulls last`, desc(emailConnectorMessages.id))
     .limit(limit);
+  return rows.map(listed);
+}
+
+/** One message of the MSP's mailbox as the list shows it, or null. */
+export async function findListedEmailMessage(db: TDatabase, mspId: string, id: string): Promise<TListedEmailMessage | null> {
+  const [row] = await selectListedEmailMessages(db, mspId).where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id))).limit(1);
+  return row ? listed(row) : null;
+}
+
+/** Where a person chose to file a skipped message: PSA ids of that PSA's synchronized records. */
+export interface TChosenFiling {
+  psaType: TPsaType;
+  companyId: string;
+  contactId: string | null;
+}
+
+/**
+ * Stores the company (and maybe contact) a person chose for a skipped message, in place of an earlier choice; the row,
+ * or null when the message is not skipped (any more: a reading may have just taken it).
+ */
+export async function chooseEmailFiling(db: TDatabase, mspId: string, id: string, choice: TChosenFiling, now: Date): Promise<TEmailMessageRow | null> {
+  const [row] = await db
+    .update(emailConnectorMessages)
+    .set({ filePsaType: choice.psaType, fileCompanyId: choice.companyId, fileContactId: choice.contactId, updatedAt: now })
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id), eq(emailConnectorMessages.state, 'skipped')))
+    .returning();
+  return row ?? null;
+}
+
+/** The company and contact a person chose for this skipped message, or null when none was chosen. */
+export async function findChosenFiling(db: TDatabase, mspId: string, messageId: string): Promise<TChosenFiling | null> {
+  const [row] = await db
+    .select({ psaType: emailConnectorMessages.filePsaType, companyId: emailConnectorMessages.fileCompanyId, contactId: emailConnectorMessages.fileContactId })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.messageId, messageId), eq(emailConnectorMessages.state, 'skipped')));
+  return row?.psaType && row.companyId ? { psaType: row.psaType, companyId: row.companyId, contactId: row.contactId } : null;
+}
+
+/**
+ * The active synchronized company with this PSA id, and the active contact with this PSA id among that company's
+ * contacts (null when there is no such company, or no such contact of it).
+ */
+export async function findFilingRecords(
+  db: TDatabase,
+  mspId: string,
+  psaType: TPsaType,
+  companyId: string,
+  contactId: string | null,
+): Promise<{ company: { name: string } | null; contact: { name: string } | null }> {
+  const [company] = await db
+    .select({ name: psaCompanies.name })
+    .from(psaCompanies)
+    .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), eq(psaCompanies.externalId, companyId), eq(psaCompanies.isActive, true)))
+    .limit(1);
+  if (!company || contactId === null) return { company: company ?? null, contact: null };
+  const [contact] = await db
+    .select({ firstName: psaContacts.firstName, lastName: psaContacts.lastName })
+    .from(psaContacts)
+    .where(
+      and(
+        eq(psaContacts.mspId, mspId),
+        eq(psaContacts.psaType, psaType),
+        eq(psaContacts.externalId, contactId),
+        eq(psaContacts.externalCompanyId, companyId),
+        eq(psaContacts.isActive, true),
+      ),
+    )
+    .limit(1);
+  return { company, contact: contact ? { name: `${contact.firstName} ${contact.lastName}`.trim() } : null };
 }
 
 export type TNewEmailMessage = Pick<TEmailMessageRow, 'messageId' | 'fromAddress' | 'subject' | 'state' | 'reason' | 'receivedAt'> & { threadRowId?: string | null };
@@ -81,20 +177,34 @@ export async function claimEmailMessage(db: TDatabase, mspId: string, message: T
     .values({ mspId, ...message, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [emailConnectorMessages.mspId, emailConnectorMessages.messageId],
-      set: { state: message.state, reason: message.reason, threadRowId: message.threadRowId ?? null, updatedAt: now },
+      set: {
+        state: message.state,
+        reason: message.reason,
+        threadRowId: message.threadRowId ?? null,
+        // Skipped again (the company a person chose is gone): the choice goes too, so the list offers "Make a ticket…" again.
+        ...(message.state === 'skipped' ? { filePsaType: null, fileCompanyId: null, fileContactId: null } : {}),
+        updatedAt: now,
+      },
       setWhere: sql`${emailConnectorMessages.state} = 'skipped'`,
     })
     .returning();
   return row ?? null;
 }
 
-/** Of these Message-IDs, the ones recorded as skipped, with their senders. */
+/** Of these Message-IDs, the ones recorded as skipped that nobody chose a company for, with their senders. */
 export async function findSkippedMessages(db: TDatabase, mspId: string, messageIds: readonly string[]): Promise<Array<{ messageId: string; fromAddress: string }>> {
   if (messageIds.length === 0) return [];
   return db
     .select({ messageId: emailConnectorMessages.messageId, fromAddress: emailConnectorMessages.fromAddress })
     .from(emailConnectorMessages)
-    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.messageId, [...messageIds]), eq(emailConnectorMessages.state, 'skipped')));
+    .where(
+      and(
+        eq(emailConnectorMessages.mspId, mspId),
+        inArray(emailConnectorMessages.messageId, [...messageIds]),
+        eq(emailConnectorMessages.state, 'skipped'),
+        isNull(emailConnectorMessages.fileCompanyId),
+      ),
+    );
 }
 
 /** The PSA has the message's ticket. */

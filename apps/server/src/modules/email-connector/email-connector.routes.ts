@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZCustomDomain, ZEmailConnectorMailList, ZEmailConnectorMailQuery, ZEmailConnectorSettings, ZSaveEmailConnectorBody } from '@switchboard/contracts';
+import {
+  ZCustomDomain,
+  ZEmailConnectorMail,
+  ZEmailConnectorMailList,
+  ZEmailConnectorMailQuery,
+  ZEmailConnectorSettings,
+  ZEmailMailIdParams,
+  ZFileEmailMailBody,
+  ZSaveEmailConnectorBody,
+} from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { actorOf } from '../../plugins/access';
 import { createIntervalLoop } from '../../lib/interval-loop';
@@ -7,11 +16,18 @@ import { createEmailConnectorService } from './email-connector.service';
 import { listConnectedMspIds, listRecentEmailMessages } from './email-connector.repository';
 import { presentEmailMail } from './email-connector.presenter';
 import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE } from './email-tickets.service';
+import { createEmailFileUnderService } from './email-file-under.service';
 
 const ZMspPathParams = z.object({ mspCustomDomain: ZCustomDomain });
+const ZMailPathParams = ZMspPathParams.extend(ZEmailMailIdParams.shape);
 
 /** The same access as the PSA keys: the mailbox is another integration of the MSP. */
 const MANAGE_EMAIL_CONNECTOR = { principal: 'user', tenant: 'path', anyPermission: ['mspIntegrations'] } as const;
+/**
+ * Filing a skipped mail under a client company: the connector's own permission, and a technician's act — choosing a
+ * client company is what the ticket form's lookups, which the screen uses for it, allow technicians only (decision 028).
+ */
+const FILE_EMAIL_MAIL = { principal: 'technician', tenant: 'path', anyPermission: ['mspIntegrations'] } as const;
 
 /**
  * The email connector's settings (R-199, decisions.md #5, decision 036). Additions: the spec lists the
@@ -20,6 +36,7 @@ const MANAGE_EMAIL_CONNECTOR = { principal: 'user', tenant: 'path', anyPermissio
 export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
   const service = createEmailConnectorService(deps);
   const tickets = createEmailTicketsService(deps);
+  const filing = createEmailFileUnderService(deps);
 
   // Each MSP's mailbox is read by a durable job (decision 036): whichever server's worker takes it, one waiting job per MSP.
   await deps.jobQueue.work<{ mspId: string }>(
@@ -90,6 +107,23 @@ export const registerEmailConnectorRoutes: TModule = async (app, deps) => {
       config: { access: MANAGE_EMAIL_CONNECTOR },
     },
     async (request) => ({ mail: (await listRecentEmailMessages(deps.database.db, actorOf(request).mspId, request.query.limit)).map(presentEmailMail) }),
+  );
+
+  app.post(
+    '/db/:mspCustomDomain/integrations/email-connector/mail/:id/file-under',
+    {
+      schema: {
+        tags: ['integrations'],
+        operationId: 'fileEmailConnectorMail',
+        summary:
+          'Ours ("Make a ticket…"): file one skipped mail under a synchronized company of the PSA, and optionally one of its contacts — { companyId, contactId? }, PSA ids. The next reading of the mailbox (asked for at once) makes it a ticket there; the default company and the contacts stay as they are. Answers the mail as the list shows it',
+        params: ZMailPathParams,
+        body: ZFileEmailMailBody,
+        response: { 200: ZEmailConnectorMail },
+      },
+      config: { access: FILE_EMAIL_MAIL },
+    },
+    async (request) => filing.fileUnder(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
 import { psaContacts, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
+import { EMAIL_MAIL_MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, sha256 } from '../../lib/crypto';
 import { cutText, wellFormed } from '../../lib/text';
@@ -14,11 +15,14 @@ import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-dr
 import { MAX_MESSAGE_BYTES, openMailbox } from './mailbox';
 import {
   claimEmailMessage,
+  findChosenFiling,
   findEmailConnector,
+  findFilingRecords,
   findOpenTicketByNumber,
   findSkippedMessages,
   findThreadTicket,
   recordMailboxCheck,
+  type TChosenFiling,
   type TEmailConnectorRow,
   type TNewEmailMessage,
   type TNumberedTicket,
@@ -175,16 +179,38 @@ export function createEmailTicketsService(deps: TAppDeps) {
     return contact ?? null;
   }
 
-  /** Where the ticket goes: the sender's contact and company, else the default company (without a contact), else nowhere. */
-  async function filingOf(mspId: string, board: TMspBoard, sender: TSender) {
+  /**
+   * The company (and contact) a person chose for this mail ("Make a ticket…"), while it is still an active synchronized
+   * company of the MSP's PSA; a chosen contact no longer of it is left out. Null when nothing was chosen or it is gone.
+   */
+  async function chosenFilingOf(mspId: string, board: TMspBoard, chosen: TChosenFiling | null) {
+    if (!chosen || chosen.psaType !== board.psaType) return null;
+    const { company, contact } = await findFilingRecords(db, mspId, board.psaType, chosen.companyId, chosen.contactId);
+    if (!company) return null;
+    return { source: 'chosen' as const, companyId: chosen.companyId, companyName: company.name, contactId: contact ? chosen.contactId : null, contactName: contact?.name ?? null };
+  }
+
+  /**
+   * Where the ticket goes: where a person chose to file this mail, else the sender's contact and company, else the
+   * default company (without a contact), else nowhere.
+   */
+  async function filingOf(mspId: string, board: TMspBoard, sender: TSender, chosen: TChosenFiling | null) {
+    const byChoice = await chosenFilingOf(mspId, board, chosen);
+    if (byChoice) return byChoice;
     const contact = await contactOf(mspId, board, sender);
     if (contact) {
       const company = await findSyncedCompany(db, mspId, board.psaType, Number.parseInt(contact.externalCompanyId, 10));
-      return { companyId: contact.externalCompanyId, companyName: company?.name ?? null, contactId: contact.externalId, contactName: `${contact.firstName} ${contact.lastName}`.trim() };
+      return {
+        source: 'contact' as const,
+        companyId: contact.externalCompanyId,
+        companyName: company?.name ?? null,
+        contactId: contact.externalId,
+        contactName: `${contact.firstName} ${contact.lastName}`.trim(),
+      };
     }
     const config = await findTicketingConfig(db, mspId, board.psaType);
     if (config?.defaultCompanyId == null) return null;
-    return { companyId: String(config.defaultCompanyId), companyName: config.defaultCompanyName, contactId: null, contactName: null };
+    return { source: 'default-company' as const, companyId: String(config.defaultCompanyId), companyName: config.defaultCompanyName, contactId: null, contactName: null };
   }
 
   /**
@@ -262,13 +288,17 @@ export function createEmailTicketsService(deps: TAppDeps) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
       return row ? { state: 'ignored', outboxIds: [] } : null;
     }
+    // A skipped mail a person chose a company for ("Make a ticket…") is to be a ticket there, whatever it answers.
+    const chosen = await findChosenFiling(db, mspId, base.messageId);
     // A reply about an open ticket (its mail thread, or its number in the subject) is a note on it, not a second ticket.
     const reply = await replyTargetOf(mspId, board, mail, sender, subject);
-    if (reply.note) return takeReply(mspId, reply.note, mail, sender, base, now);
-    const filing = await filingOf(mspId, board, sender);
+    if (reply.note && !chosen) return takeReply(mspId, reply.note, mail, sender, base, now);
+    const filing = await filingOf(mspId, board, sender, chosen);
     if (!filing) {
-      // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company.
-      const row = await claimEmailMessage(db, mspId, { ...base, state: 'skipped', reason: 'No synchronized contact has this address and no default company is set.' }, now);
+      // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company (or the
+      // company a person chose for it is no longer synchronized: the claim drops that choice, so they can choose again).
+      const reason = chosen ? EMAIL_MAIL_MESSAGES.fileUnder.chosenCompanyGone : 'No synchronized contact has this address and no default company is set.';
+      const row = await claimEmailMessage(db, mspId, { ...base, state: 'skipped', reason }, now);
       return row ? { state: 'skipped', outboxIds: [] } : null;
     }
     const plan = attachmentPlanOf(mail);
@@ -314,6 +344,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
         from: sender.address,
         subject: summary,
         messageId,
+        filing: filing.source,
         company: filing.companyId,
         contact: filing.contactId,
         board: target.board.boardName,
@@ -329,8 +360,8 @@ export function createEmailTicketsService(deps: TAppDeps) {
   }
 
   /**
-   * Of the unread messages, those skipped before that still have nowhere to go: the MSP has no default company and
-   * no synchronized contact has the sender's address yet. They stay unread for a person and are passed over without
+   * Of the unread messages, those skipped before that still have nowhere to go: nobody chose a company for them, the MSP
+   * has no default company and no synchronized contact has the sender's address yet. They stay unread for a person and are passed over without
    * being fetched, so they cannot hold the reading's places; the others skipped before are taken again.
    */
   async function stillSkipped(client: ImapFlow, mspId: string, board: TMspBoard, unseen: readonly number[]): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEmailConnectorSettings, TSaveEmailConnectorBody } from '@switchboard/contracts';
+import type { TEmailConnectorMail, TEmailConnectorMailList, TEmailConnectorSettings, TFileEmailMailBody, TSaveEmailConnectorBody } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { mspIntegrationKeys } from './msp-integrations-queries';
 
@@ -55,5 +55,22 @@ export function useRemoveEmailConnector(mspCustomDomain: string) {
   return useMutation({
     mutationFn: () => apiFetch(pathOf(mspCustomDomain), { method: 'DELETE', schema: (s) => s.ZEmailConnectorSettings }),
     onSuccess: store,
+  });
+}
+
+/**
+ * "Make a ticket…": files one skipped mail under the chosen company (and contact) at the next reading. The list shows the
+ * mail as the server answers it (waiting, with where it goes) without waiting for its next look.
+ */
+export function useFileEmailMail(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TFileEmailMailBody }) =>
+      apiFetch(`${pathOf(mspCustomDomain)}/mail/${encodeURIComponent(id)}/file-under`, { method: 'POST', body, schema: (s) => s.ZEmailConnectorMail }),
+    onSuccess: (answered: TEmailConnectorMail) => {
+      queryClient.setQueryData<TEmailConnectorMailList>(emailConnectorKeys.mail(mspCustomDomain), (list) =>
+        list ? { mail: list.mail.map((mail) => (mail.id === answered.id ? answered : mail)) } : list,
+      );
+    },
   });
 }
