@@ -150,6 +150,9 @@ export const MESSAGES = {
     autotaskCreateNotAllowed: 'Autotask issue types, sub-issue types, statuses and queues cannot be created through its API: map to an existing value instead.',
     boardTitleRequired: 'A board title is required.',
     boardNameTaken: 'The PSA already has a board with that name.',
+    /** A-050 made the board but A-051 could not add the template's categories: the retry fills the same board. */
+    templateStepFailed: (boardName: string, reason: string) =>
+      `The board “${boardName}” was created in the PSA, but its statuses and categories could not be added: ${reason} Press Try again to add them to the same board.`,
     boardUnknown: 'The PSA has no board with that id. Reload the boards.',
     priorityUnknown: 'A chosen priority no longer exists in the PSA. Choose another.',
     departmentUnknown: 'The PSA has no such department.',

@@ -123,20 +123,41 @@ export function useDepartmentsAndLocations(msp: string, isEnabled: boolean) {
   return { departments, locations };
 }
 
-/** A-050, then (when asked) A-023 + A-051: a custom board at the PSA, optionally set up from the default template. */
+export type TCreatedBoardRef = { boardId: number; boardName: string };
+
+/** The board was made at the PSA (A-050) but the template's categories were not added (A-051): retry that step alone. */
+export class BoardTemplateStepError extends Error {
+  constructor(
+    readonly board: TCreatedBoardRef,
+    readonly reason: unknown,
+  ) {
+    super('The board was created, but the template could not be applied.');
+  }
+}
+
+/**
+ * A-050, then (when asked) A-023 + A-051: a custom board at the PSA, optionally set up from the default template.
+ * With `createdBoard` (the board an earlier try made before its template step failed) only the template step runs.
+ */
 export function useCreateBoard(msp: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { title: string; departmentId: number | null; locationId: number | null; useTemplate: boolean }) => {
-      const board = await apiFetch('/psa/createConnectWiseBoard', {
-        method: 'POST',
-        query: { mspCustomDomain: msp },
-        body: { name: input.title, department: input.departmentId === null ? null : { id: input.departmentId }, location: input.locationId === null ? null : { id: input.locationId } },
-        schema: (s) => s.ZCreatedBoardResponse,
-      });
+    mutationFn: async (input: { title: string; departmentId: number | null; locationId: number | null; useTemplate: boolean; createdBoard?: TCreatedBoardRef }) => {
+      const board =
+        input.createdBoard ??
+        (await apiFetch('/psa/createConnectWiseBoard', {
+          method: 'POST',
+          query: { mspCustomDomain: msp },
+          body: { name: input.title, department: input.departmentId === null ? null : { id: input.departmentId }, location: input.locationId === null ? null : { id: input.locationId } },
+          schema: (s) => s.ZCreatedBoardResponse,
+        }));
       if (input.useTemplate) {
-        const template = await apiFetch('/db/default-et7-board-template/connectWiseManageDetails', { schema: (s) => s.ZBoardTemplate });
-        await apiFetch('/psa/createDefaultBoardSetup', { method: 'POST', query: { mspCustomDomain: msp, boardId: board.boardId }, body: { statuses: template.statuses, priorities: template.priorities, types: template.types } });
+        try {
+          const template = await apiFetch('/db/default-et7-board-template/connectWiseManageDetails', { schema: (s) => s.ZBoardTemplate });
+          await apiFetch('/psa/createDefaultBoardSetup', { method: 'POST', query: { mspCustomDomain: msp, boardId: board.boardId }, body: { statuses: template.statuses, priorities: template.priorities, types: template.types } });
+        } catch (error) {
+          throw new BoardTemplateStepError({ boardId: board.boardId, boardName: board.boardName }, error);
+        }
       }
       return board;
     },

@@ -15,7 +15,8 @@ const template = {
   types: [{ typeName: 'Email', subTypes: [{ subTypeName: 'Outlook', priority: 'Priority 1 - Critical', tier: 'Tier1', slaDeadLineInHours: 2, subTypeScore: 40 }] }],
 };
 
-function stubApi() {
+function stubApi(options: { templateFailures?: number } = {}) {
+  let templateFailures = options.templateFailures ?? 0;
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -27,6 +28,10 @@ function stubApi() {
       if (url.startsWith('/psa/getConnectWiseLocations')) return json([{ id: 2, name: 'Denver' }]);
       if (url.startsWith('/psa/createConnectWiseBoard')) return json({ boardId: 9, boardName: 'Projects', department: { id: 1, name: 'Service' }, location: { id: 2, name: 'Denver' } });
       if (url === '/db/default-et7-board-template/connectWiseManageDetails') return json(template);
+      if (url.startsWith('/psa/createDefaultBoardSetup') && templateFailures > 0) {
+        templateFailures -= 1;
+        return new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'psa_unavailable', detail: 'The PSA did not answer. Try again in a moment.' }), { status: 503, headers: { 'content-type': 'application/problem+json' } });
+      }
       if (url.startsWith('/psa/createDefaultBoardSetup')) return json({ board: {}, created: { statuses: 0, types: 1, subTypes: 1 }, unmatched: [] });
       return new Response('{}', { status: 404 });
     }),
@@ -59,5 +64,28 @@ describe('CreateBoardModal', { timeout: 30_000 }, () => {
     expect(posts[0]?.body).toEqual({ name: 'Projects', department: { id: 1 }, location: { id: 2 } });
     expect(posts[1]?.url).toContain('boardId=9');
     expect(posts[1]?.body).toEqual({ statuses: template.statuses, priorities: template.priorities, types: template.types });
+  });
+
+  it('keeps the board the PSA made when its template step fails, says so, and the retry fills that board instead of making another', async () => {
+    const calls = stubApi({ templateFailures: 1 });
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateBoardModal msp={MSP} isOpen onClose={() => undefined} onCreated={onCreated} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Projects');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Department/ }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: /Department/, hidden: true })).getByRole('option', { name: 'Service', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Location/ }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: /Location/, hidden: true })).getByRole('option', { name: 'Denver', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.boards.templateStepFailed('Projects', 'The PSA did not answer. Try again in a moment.'));
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(9));
+    const posts = calls.filter((call) => call.method === 'POST').map((call) => call.url.split('&')[0]?.split('?')[0]);
+    expect(posts).toEqual(['/psa/createConnectWiseBoard', '/psa/createDefaultBoardSetup', '/psa/createDefaultBoardSetup']);
+    expect(calls.filter((call) => call.url.startsWith('/psa/createDefaultBoardSetup')).every((call) => call.url.includes('boardId=9'))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
-import { useCreateBoard, useDepartmentsAndLocations } from '../api/boards-queries';
+import { BoardTemplateStepError, useCreateBoard, useDepartmentsAndLocations, type TCreatedBoardRef } from '../api/boards-queries';
 
 /** 01 §3 custom board: title, department, location, optionally set up from the default template. */
 export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: string; isOpen: boolean; onClose: () => void; onCreated: (boardId: number) => void }) {
@@ -11,6 +11,8 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
   const [locationId, setLocationId] = useState<string | null>(null);
   const [useTemplate, setUseTemplate] = useState(true);
   const [titleError, setTitleError] = useState<string | null>(null);
+  // The board an earlier try made at the PSA before its template step failed: the retry fills it, no second board.
+  const [createdBoard, setCreatedBoard] = useState<TCreatedBoardRef | null>(null);
   const { departments, locations } = useDepartmentsAndLocations(msp, isOpen);
   const createBoard = useCreateBoard(msp);
 
@@ -22,24 +24,34 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
     }
     setTitleError(null);
     try {
-      const board = await createBoard.mutateAsync({ title: title.trim(), departmentId: departmentId === null ? null : Number(departmentId), locationId: locationId === null ? null : Number(locationId), useTemplate });
+      const board = await createBoard.mutateAsync({
+        title: title.trim(),
+        departmentId: departmentId === null ? null : Number(departmentId),
+        locationId: locationId === null ? null : Number(locationId),
+        useTemplate,
+        ...(createdBoard ? { createdBoard } : {}),
+      });
       setTitle('');
+      setCreatedBoard(null);
       onCreated(board.boardId);
-    } catch {
-      // The alert below shows the server's message.
+    } catch (error) {
+      // The alert below shows what went wrong; a board made before its template step failed is kept for the retry.
+      if (error instanceof BoardTemplateStepError) setCreatedBoard(error.board);
     }
   }
 
   return (
     <Modal opened={isOpen} onClose={onClose} title="New board">
       <Stack>
-        <TextInput label="Title" required maxLength={100} value={title} error={titleError} onChange={(event) => setTitle(event.currentTarget.value)} />
-        <Select label="Department" required data={(departments.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={departmentId} onChange={setDepartmentId} />
-        <Select label="Location" required data={(locations.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={locationId} onChange={setLocationId} />
-        <Checkbox label="Set it up from the default board template (statuses, types, subtypes, scores, tiers and SLA)" checked={useTemplate} onChange={(event) => setUseTemplate(event.currentTarget.checked)} />
+        <TextInput label="Title" required maxLength={100} disabled={createdBoard !== null} value={title} error={titleError} onChange={(event) => setTitle(event.currentTarget.value)} />
+        <Select label="Department" required disabled={createdBoard !== null} data={(departments.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={departmentId} onChange={setDepartmentId} />
+        <Select label="Location" required disabled={createdBoard !== null} data={(locations.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={locationId} onChange={setLocationId} />
+        <Checkbox label="Set it up from the default board template (statuses, types, subtypes, scores, tiers and SLA)" disabled={createdBoard !== null} checked={useTemplate} onChange={(event) => setUseTemplate(event.currentTarget.checked)} />
         {createBoard.isError && (
           <Alert color="red" role="alert">
-            {errorDetail(createBoard.error)}
+            {createBoard.error instanceof BoardTemplateStepError
+              ? MESSAGES.boards.templateStepFailed(createBoard.error.board.boardName, errorDetail(createBoard.error.reason))
+              : errorDetail(createBoard.error)}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -47,7 +59,7 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
             Cancel
           </Button>
           <Button loading={createBoard.isPending} onClick={() => void handleSubmit()}>
-            Create board
+            {createdBoard ? 'Try again' : 'Create board'}
           </Button>
         </Group>
       </Stack>
