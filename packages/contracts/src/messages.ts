@@ -175,6 +175,8 @@ export const MESSAGES = {
 
   // Batch board sync (01 §5, §8; R-212–R-219). The last four are ours.
   batchSync: {
+    /** Ours: which days the dates mean (the server counts them in the queue settings' time zone). */
+    daysIn: (timeZone: string) => `Each day runs from midnight to midnight, ${timeZone} time (the time zone set under Queue ordering on the Board screen).`,
     datesRequired: 'Please select both start and end dates',
     startBeforeEnd: 'Start date must be before end date',
     rangeTooLong: 'Date range cannot exceed 90 days',

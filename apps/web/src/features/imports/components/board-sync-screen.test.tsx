@@ -7,7 +7,7 @@ import { BoardSyncScreen } from './board-sync-screen';
 const RUN = '11111111-1111-4111-8111-111111111111';
 const phase = (status: string) => ({ status, processed: 1, error: null, startedAt: null, finishedAt: null });
 
-function stubApi(statuses: unknown[], options: { boardsFail?: boolean } = {}) {
+function stubApi(statuses: unknown[], options: { boardsFail?: boolean; timeZone?: string } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -18,6 +18,9 @@ function stubApi(statuses: unknown[], options: { boardsFail?: boolean } = {}) {
         return json(502, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'The PSA did not answer.', code: 'psa_unavailable', requestId: 'r' });
       }
       if (url.startsWith('/psa/getConnectWiseBoards')) return json(200, [{ id: 1, name: 'Help Desk', isActive: true }]);
+      if (url.startsWith('/db/api/ticketQueue/weights') && options.timeZone) {
+        return json(200, { settings: { priorityWeight: 1, subtypeWeight: 1, slaWeight: 1, ageWeight: 1, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true, timeZone: options.timeZone } });
+      }
       if (url === '/psa/api/batch/sync-boards') return json(200, { parentRunId: RUN });
       if (url.startsWith('/psa/api/batch/status')) return json(200, statuses.shift());
       return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found.', code: 'not_found', requestId: 'r' });
@@ -50,6 +53,12 @@ describe('BoardSyncScreen', () => {
     stubApi([], { boardsFail: true });
     renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
     expect((await screen.findByRole('alert')).textContent).toBe('The PSA did not answer.');
+  });
+
+  it("says the dates are the MSP's days in the queue settings' time zone", async () => {
+    stubApi([], { timeZone: 'America/New_York' });
+    renderWithProviders(<BoardSyncScreen mspCustomDomain="northwind" />);
+    expect(await screen.findByText(MESSAGES.batchSync.daysIn('America/New York'))).toBeInTheDocument();
   });
 
   it('shows the spec messages for a missing date and clears them after 5 seconds', async () => {

@@ -14,6 +14,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useClearingState } from '../../../lib/use-clearing-state';
 import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
+import { useQueueSettings } from '../../boards/api/boards-queries';
 
 /** "1 board", "35 boards". */
 const counted = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
@@ -55,6 +56,8 @@ export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
 export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
   const boards = useSyncBoards(mspCustomDomain);
   const startSync = useStartBoardSync(mspCustomDomain);
+  // The server counts the dates as the MSP's days, in the queue settings' time zone (UTC until an admin picks one).
+  const timeZone = useQueueSettings(mspCustomDomain).data?.settings.timeZone;
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [boardIds, setBoardIds] = useState<string[]>([]);
@@ -123,6 +126,11 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
         <TextInput type="date" label="Start date" value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} />
         <TextInput type="date" label="End date" value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} />
       </Group>
+      {timeZone !== undefined && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.batchSync.daysIn(timeZone.replaceAll('_', ' '))}
+        </Text>
+      )}
       {boards.isError && (
         <Alert color="red" role="alert">
           {isApiError(boards.error) && boards.error.detail ? boards.error.detail : MESSAGES.unexpectedError}
