@@ -1,26 +1,22 @@
 // "Make a ticket…" (decision 036): a person files one mail the connector skipped (a stranger's, no default company) under
 // a company of their choosing, and the next reading of the mailbox — a real IMAP server — makes it a ticket in the PSA
 // simulator through the outbox, without changing the default company or the PSA's contacts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailConnectorMailList, type TMergedCategorization } from '@switchboard/contracts';
+import { EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailConnectorMailList } from '@switchboard/contracts';
 import { auditEvents, emailConnectorMessages, emailConnectors, psaContacts, psaTicketingConfigs } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
-import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { TestClient, type TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { copyFirstCompanyAndContact, type TCopiedContact } from '../../../test/jarvis-fixtures';
-import { startImapServer, type TImapServer } from '../../../test/imap-server';
+import type { TImapServer } from '../../../test/imap-server';
+import { connectMailbox, withMailboxApp } from '../../../test/mailbox-app';
 import { nextIp } from '../auth/auth-test-helpers';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { createEmailTicketsService, type TEmailTicketsService } from './email-tickets.service';
 
-const ADDRESS = 'help@msp.test';
-const APP_PASSWORD = 'mailbox-app-password';
 
 let t: TTestApp;
-let sim: TPsaSimulator;
 let imap: TImapServer;
 let direct: PsaClient;
 let msp: TTestMsp;
@@ -31,28 +27,13 @@ let first: TCopiedContact;
 let other: TCopiedContact;
 let connector: TEmailTicketsService;
 
-beforeAll(async () => {
-  imap = await startImapServer({ [ADDRESS]: APP_PASSWORD });
-});
-afterAll(async () => {
-  await imap.close();
-});
-withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, imap.hostPort] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } }) }, (ready) => ({ t, sim } = ready));
+withMailboxApp('direct-file-under', (app) => ({ t, imap, direct, msp, admin } = app));
 
 beforeAll(async () => {
-  ({ msp, admin } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() }));
-  direct = simulatorPsaClient(sim, 'connectwise', 'direct-file-under');
-  const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
-  if (!helpDesk) throw new Error('no Help Desk board');
-  const merged = await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`);
-  const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = merged.json<TMergedCategorization>();
-  const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
-  expect(saved.statusCode, saved.body).toBe(200);
   first = await copyFirstCompanyAndContact(t, msp.id, direct);
   other = await copyAnotherCompanyWithContact(first.company.id);
 
-  const connected = await admin.put(`/db/${msp.customDomain}/integrations/email-connector`, { address: ADDRESS, appPassword: APP_PASSWORD, imapHost: imap.host, imapPort: imap.port });
-  expect(connected.statusCode, connected.body).toBe(200);
+  await connectMailbox({ admin, msp, imap });
   connector = createEmailTicketsService(t.deps);
 }, 120_000);
 

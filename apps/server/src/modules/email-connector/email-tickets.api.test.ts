@@ -1,23 +1,21 @@
 // The email connector (decision 036): unread mail in a real IMAP server (hoodiecrow-imap, read by imapflow)
 // becomes tickets in the PSA simulator through the durable outbox, once per Message-ID.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { TEmailConnectorMailList, TEmailConnectorSettings, TMergedCategorization } from '@switchboard/contracts';
+import type { TEmailConnectorMailList, TEmailConnectorSettings } from '@switchboard/contracts';
 import { auditEvents, emailConnectorAttachments, emailConnectorMessages, psaOutbox, psaTickets } from '@switchboard/db';
-import type { PsaClient } from '@switchboard/psa';
+import type { PsaClient, TPsaBoard } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { copyDemoHistory, copyFirstCompanyAndContact, type TCopiedContact } from '../../../test/jarvis-fixtures';
-import { startImapServer, type TImapServer } from '../../../test/imap-server';
+import type { TImapServer } from '../../../test/imap-server';
+import { connectMailbox, withMailboxApp } from '../../../test/mailbox-app';
 import { nextIp } from '../auth/auth-test-helpers';
 import { PSA_WRITE_LEASE_MS, runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createEmailTicketsService, EMAIL_CONNECTOR_QUEUE, MESSAGES_PER_READING, type TEmailTicketsService } from './email-tickets.service';
 
-const ADDRESS = 'help@msp.test';
-const APP_PASSWORD = 'mailbox-app-password';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -25,32 +23,17 @@ let imap: TImapServer;
 let direct: PsaClient;
 let msp: TTestMsp;
 let admin: TestClient;
+let helpDesk: TPsaBoard;
 let copied: TCopiedContact;
 let connector: TEmailTicketsService;
 
-beforeAll(async () => {
-  imap = await startImapServer({ [ADDRESS]: APP_PASSWORD });
-});
-afterAll(async () => {
-  await imap.close();
-});
-withSimulatorApp({ app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, imap.hostPort] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } }) }, (ready) => ({ t, sim } = ready));
+withMailboxApp('direct-email', (app) => ({ t, sim, imap, direct, msp, admin, helpDesk } = app));
 
 beforeAll(async () => {
-  ({ msp, admin } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() }));
-  direct = simulatorPsaClient(sim, 'connectwise', 'direct-email');
-  // The MSP's board: the simulator's Help Desk board saved as its configuration; the demo history teaches its categoriser.
-  const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
-  if (!helpDesk) throw new Error('no Help Desk board');
-  const merged = await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`);
-  const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = merged.json<TMergedCategorization>();
-  const saved = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } });
-  expect(saved.statusCode, saved.body).toBe(200);
   copied = await copyFirstCompanyAndContact(t, msp.id, direct);
   await copyDemoHistory(t, msp.id, helpDesk, { withCompany: true });
 
-  const connected = await admin.put(`/db/${msp.customDomain}/integrations/email-connector`, { address: ADDRESS, appPassword: APP_PASSWORD, imapHost: imap.host, imapPort: imap.port });
-  expect(connected.statusCode, connected.body).toBe(200);
+  await connectMailbox({ admin, msp, imap });
   connector = createEmailTicketsService(t.deps);
 }, 120_000);
 
