@@ -10,6 +10,11 @@ export function pdfWithText(lines: string[]): Buffer {
     `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  return pdfOfObjects(objects);
+}
+
+/** A PDF of these objects (the first is the catalogue), numbered from 1, with a correct cross-reference table. */
+export function pdfOfObjects(objects: string[]): Buffer {
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {

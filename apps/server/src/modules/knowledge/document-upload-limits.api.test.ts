@@ -5,6 +5,7 @@ import { auditEvents, knowledgeDocuments, uploads } from '@switchboard/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { pdfOfObjects } from '../../../test/document-files';
 
 // The review's findings on A-065 uploads: a small .docx that unpacks to a huge document.xml (a zip bomb), a control
 // character in the file's name (a 500), and no bound on the text or passages a document may produce.
@@ -69,16 +70,7 @@ function pdfWithPages(count: number): Buffer {
     `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${count} >>`,
     ...pageIds.map(() => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'),
   ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return pdfOfObjects(objects);
 }
 
 /** What an upload of this MSP left behind: stored files, document rows and upload audit events. */
