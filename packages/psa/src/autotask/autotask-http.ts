@@ -34,7 +34,8 @@ export function mapAutotaskError(response: THttpResponse): PsaError {
     const retryAfter = Number(response.headers.get('retry-after'));
     return new PsaError('rate_limited', 'Autotask is limiting requests; try again shortly.', {
       ...options,
-      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      // At most a day: a larger ask (1e13 s) made the outbox's next try an invalid date.
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 86_400) : null,
     });
   }
   // Autotask reports validation and permission problems as 500 too; only those messages are final, the rest are retried.
@@ -42,6 +43,10 @@ export function mapAutotaskError(response: THttpResponse): PsaError {
     return new PsaError('validation', summary, options);
   }
   if (status >= 500) return new PsaError('unavailable', summary ? `Autotask answered ${status}: ${summary}` : `Autotask answered ${status}.`, options);
+  // A 408 says the server (or a gateway before it) stopped waiting, not that it refused: the request may have been
+  // carried out, so it is retried as a 5xx is (a create looked up first). Autotask documents no 409; like the other
+  // 4xx, a conflict is a refusal another attempt would not change.
+  if (status === 408) return new PsaError('unavailable', 'Autotask timed out on the request (408); it may or may not have been carried out.', options);
   return new PsaError('validation', summary || `Autotask refused the request (${status}).`, options);
 }
 

@@ -73,10 +73,15 @@ export function mapConnectWiseError(response: THttpResponse): PsaError {
     const retryAfter = Number(response.headers.get('retry-after'));
     return new PsaError('rate_limited', 'ConnectWise is limiting requests; try again shortly.', {
       ...options,
-      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      // At most a day: a larger ask (1e13 s) made the outbox's next try an invalid date.
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 86_400) : null,
     });
   }
   if (status >= 500) return new PsaError('unavailable', `ConnectWise answered ${status}.`, options);
+  // A 408 says the server (or a gateway before it) stopped waiting, not that it refused: the request may have been
+  // carried out, so it is retried as a 5xx is (a create looked up first). A 409 (conflict, record in use,
+  // psa-apis.md §1.6) and the other 4xx are refusals another attempt would not change.
+  if (status === 408) return new PsaError('unavailable', 'ConnectWise timed out on the request (408); it may or may not have been carried out.', options);
   return new PsaError('validation', psaMessage ?? `ConnectWise refused the request (${status}).`, options);
 }
 

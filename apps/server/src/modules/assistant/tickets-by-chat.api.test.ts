@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type TCreateTicketResponse, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
-import { auditEvents, psaTickets, users } from '@switchboard/db';
+import { auditEvents, psaOutbox, psaTickets, users } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -321,6 +321,51 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t)), nextIp());
     expect((await outsider.get(`/db/supportTickets/byClientsAutopilotDbid?clientsAutopilotDbid=${companyRow.id}`)).statusCode).toBe(404);
     expect((await outsider.get(`/db/supportTickets/byMspCustomDomain?${q()}`)).statusCode).toBe(404);
+  });
+
+  // Regression (review 2026-11-29, finding 8): confirming the same draft again sent the ticket at once, however long
+  // the PSA had asked to wait, and each resend counted towards the limit of tries (a few repeats made it "failed").
+  it('answers a confirmation repeated before the retry is due with the ticket pending, without asking the PSA again', async () => {
+    const draft = await describeProblem(client, 'The shared calendar no longer shows my colleagues meetings');
+    const confirmation = {
+      ticketDraftId: draft.id,
+      title: 'Shared calendar shows no meetings',
+      description: 'The team calendar is empty since this morning',
+      name: `${contact.firstName} ${contact.lastName}`,
+      emailId: contact.email,
+      phone: '',
+      impact: 'Medium',
+      severity: 'Medium',
+      connectWiseDetails: detailsOf(draft),
+    };
+    // As many 503s as the client's own quick retries: the ticket is kept for the outbox, with a backoff.
+    sim.faults.failNext({ kind: 503, count: 4, method: 'POST', path: '/v4_6_release/apis/3.0/service/tickets' });
+    const first = await client.post(`/psa/createTicket?${q()}`, confirmation);
+    sim.faults.reset();
+    expect(first.statusCode, first.body).toBe(202);
+    const { requestId } = first.json<TCreateTicketResponse>();
+    const writeOf = async () => (await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.targetId, requestId))))[0];
+    const kept = await writeOf();
+    expect(kept).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(kept?.nextAttemptAt.getTime()).toBeGreaterThan(t.deps.now().getTime());
+
+    const requestsBefore = sim.stats().requests;
+    for (let repeat = 0; repeat < 3; repeat++) {
+      const again = await client.post(`/psa/createTicket?${q()}`, confirmation);
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json<TCreateTicketResponse>()).toMatchObject({ requestId, ticketId: null, psaWriteState: 'pending', summary: MESSAGES.assistant.ticketPendingInPsa });
+    }
+    expect(sim.stats().requests).toBe(requestsBefore);
+    expect(await writeOf()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: kept?.nextAttemptAt });
+
+    // The admin's "Send again" still sends it at once, before it is due; the same confirmation then answers with the ticket.
+    if (!kept) throw new Error('no write kept');
+    const resent = await admin.post(`/db/api/psa-writes/${kept.id}/retry`, {});
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ write: { id: kept.id, status: 'done', attempts: 1 } });
+    const landed = await client.post(`/psa/createTicket?${q()}`, confirmation);
+    expect(landed.statusCode, landed.body).toBe(201);
+    expect(landed.json<TCreateTicketResponse>()).toMatchObject({ requestId, psaWriteState: 'done' });
   });
 });
 

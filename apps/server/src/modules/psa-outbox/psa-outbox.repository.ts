@@ -52,7 +52,11 @@ export async function findPsaWriteByKey(db: TDatabase, mspId: string, idempotenc
   return row ?? null;
 }
 
-/** Takes the lease on one pending row that is not held and not waiting behind an earlier write; null when it cannot. */
+/**
+ * Takes the lease on one pending row that is due, not held and not waiting behind an earlier write; null when it
+ * cannot. A row the PSA asked to wait for (backoff, Retry-After) is not due until then: an admin's "Send again"
+ * makes it due first (requeuePsaWrite).
+ */
 export async function claimPsaWrite(db: TDatabase, mspId: string, id: string, now: Date, leaseUntil: Date): Promise<TPsaOutboxRow | null> {
   const [row] = await db
     .update(psaOutbox)
@@ -62,6 +66,7 @@ export async function claimPsaWrite(db: TDatabase, mspId: string, id: string, no
         eq(psaOutbox.mspId, mspId),
         eq(psaOutbox.id, id),
         eq(psaOutbox.status, 'pending'),
+        lte(psaOutbox.nextAttemptAt, now),
         or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
         sql`not ${waitsForEarlierWrite}`,
       ),
@@ -71,38 +76,25 @@ export async function claimPsaWrite(db: TDatabase, mspId: string, id: string, no
 }
 
 /**
- * The due rows of every MSP, leased to this worker (SKIP LOCKED: two replicas never take the same row),
- * leaving out the rows this process is still sending (`inFlightIds`).
+ * The keys of the due rows of every MSP, oldest first, leaving out the rows this process is still sending
+ * (`inFlightIds`). Nothing is leased here: the retry loop claims each row with claimPsaWrite just before its send,
+ * so no row waits out a lease behind slower sends (two replicas may list the same row; only one claims it).
  */
-export async function claimDuePsaWrites(db: TDatabase, now: Date, leaseUntil: Date, limit: number, inFlightIds: readonly string[] = []): Promise<TPsaOutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ mspId: psaOutbox.mspId, id: psaOutbox.id })
-      .from(psaOutbox)
-      .where(
-        and(
-          eq(psaOutbox.status, 'pending'),
-          lte(psaOutbox.nextAttemptAt, now),
-          or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
-          inFlightIds.length > 0 ? notInArray(psaOutbox.id, [...inFlightIds]) : undefined,
-          sql`not ${waitsForEarlierWrite}`,
-        ),
-      )
-      .orderBy(asc(psaOutbox.seq))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed: TPsaOutboxRow[] = [];
-    for (const key of due) {
-      const [row] = await tx
-        .update(psaOutbox)
-        .set({ lockedUntil: leaseUntil })
-        .where(and(eq(psaOutbox.mspId, key.mspId), eq(psaOutbox.id, key.id)))
-        .returning();
-      if (row) claimed.push(row);
-    }
-    return claimed;
-  });
+export async function findDuePsaWrites(db: TDatabase, now: Date, limit: number, inFlightIds: readonly string[] = []): Promise<Array<{ mspId: string; id: string }>> {
+  return db
+    .select({ mspId: psaOutbox.mspId, id: psaOutbox.id })
+    .from(psaOutbox)
+    .where(
+      and(
+        eq(psaOutbox.status, 'pending'),
+        lte(psaOutbox.nextAttemptAt, now),
+        or(isNull(psaOutbox.lockedUntil), lt(psaOutbox.lockedUntil, now)),
+        inFlightIds.length > 0 ? notInArray(psaOutbox.id, [...inFlightIds]) : undefined,
+        sql`not ${waitsForEarlierWrite}`,
+      ),
+    )
+    .orderBy(asc(psaOutbox.seq))
+    .limit(limit);
 }
 
 /** Rows still leased by the sender that holds `lease` (its lockedUntil): a sender that lost the row records nothing. */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@switchboard/contracts';
 import { isPsaError, runWithPsaDeadline, type PsaClient } from '@switchboard/psa';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -5,8 +6,8 @@ import { AppError } from '../../lib/app-error';
 import { createIntervalLoop, type TIntervalLoop } from '../../lib/interval-loop';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
 import {
-  claimDuePsaWrites,
   claimPsaWrite,
+  findDuePsaWrites,
   findPsaWrite,
   insertPsaWrite,
   markPsaWriteAttemptFailed,
@@ -83,6 +84,8 @@ export type TPsaWriteOutcome =
 export const PSA_WRITE_MAX_ATTEMPTS = 12;
 const BASE_DELAY_MS = 15_000;
 const MAX_DELAY_MS = 4 * 60 * 60_000;
+/** The longest wait a PSA's Retry-After can ask for; a longer one (1e13 s made an invalid date) is taken as this. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
 /** How long a claimed row is held by the worker or request that claimed it. */
 export const PSA_WRITE_LEASE_MS = 2 * 60_000;
 /**
@@ -107,11 +110,13 @@ function releaseInFlight(id: string, token: symbol): void {
   if (IN_FLIGHT.get(id) === token) IN_FLIGHT.delete(id);
 }
 
-/** Exponential backoff with jitter: 15 s, 30 s, 1 min … capped at 4 h; a PSA's Retry-After wins when longer. */
+/** Exponential backoff with jitter: 15 s, 30 s, 1 min … capped at 4 h; a PSA's Retry-After (at most a day) wins when longer. */
 export function nextRetryDelayMs(attempts: number, retryAfterSeconds: number | null = null, random: () => number = Math.random): number {
   const exponential = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
   const jittered = Math.round(exponential * (0.8 + random() * 0.4));
-  return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);
+  // NaN and negative asks count as none; Infinity as the cap.
+  const askedMs = retryAfterSeconds !== null && retryAfterSeconds > 0 ? Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS) : 0;
+  return Math.max(jittered, askedMs);
 }
 
 /** PSA answers that another attempt cannot change. Bad keys and a missing integration are retried: an admin can fix them. */
@@ -143,12 +148,23 @@ function leaseLost(row: TPsaOutboxRow): TPsaWriteOutcome {
   return { status: 'pending', error: null, nextAttemptAt: row.nextAttemptAt, row };
 }
 
-/** Sends a row this process has just leased (`row.lockedUntil` is the lease) and registered as in flight under `token`. */
-async function sendLeasedRow(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'request' | 'retry', token: symbol): Promise<TPsaWriteOutcome> {
+/**
+ * Leases the write and sends it, when it is due and nobody holds it; null when it is not sent (another sender holds
+ * it, it waits behind an earlier write, or the PSA asked to wait). The write is reserved in IN_FLIGHT before the
+ * claim (no await between the check and the set), so two callers in this process never both send it, and its entry
+ * is freed whatever happens: a send or bookkeeping step that throws never leaves it held until restart.
+ */
+async function claimAndSend(deps: TPsaWriteDeps, mspId: string, id: string, via: 'request' | 'retry'): Promise<TPsaWriteOutcome | null> {
+  if (IN_FLIGHT.has(id)) return null;
+  const token = Symbol(id);
+  IN_FLIGHT.set(id, token);
   try {
-    return await sendAndRecord(deps, row, via);
+    const now = deps.now();
+    // The lease starts now, just before this send (which ends within PSA_SEND_DEADLINE_MS), never before slower sends.
+    const claimed = await claimPsaWrite(deps.database.db, mspId, id, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS));
+    return claimed ? await sendAndRecord(deps, claimed, via) : null;
   } finally {
-    releaseInFlight(row.id, token);
+    releaseInFlight(id, token);
   }
 }
 
@@ -195,43 +211,60 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
 }
 
 /**
- * Tries one stored write now (call after the transaction that stored it has committed). A write that
- * another worker holds, or that waits behind an earlier write about the same target, stays pending.
+ * Tries one stored write now (call after the transaction that stored it has committed). A write that another worker
+ * holds, or that waits behind an earlier write about the same target, stays pending; so does one whose next try is
+ * not due yet (the PSA asked to wait, or the backoff): it is answered with the reason it waits, without asking the
+ * PSA again or using up a try. An admin's "Send again" makes it due first.
  */
 export async function attemptPsaWrite(deps: TPsaWriteDeps, mspId: string, id: string): Promise<TPsaWriteOutcome> {
-  const now = deps.now();
-  // Reserved before the claim (no await between the check and the set), so two callers here never both send it.
-  const token = Symbol(id);
-  if (!IN_FLIGHT.has(id)) {
-    IN_FLIGHT.set(id, token);
-    const claimed = await claimPsaWrite(deps.database.db, mspId, id, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS)).catch((error: unknown) => {
-      releaseInFlight(id, token);
-      throw error;
-    });
-    if (claimed) return sendLeasedRow(deps, claimed, 'request', token);
-    releaseInFlight(id, token);
-  }
+  const sent = await claimAndSend(deps, mspId, id, 'request');
+  if (sent) return sent;
   const row = await findPsaWrite(deps.database.db, mspId, id);
   if (!row) throw new Error(`psa_outbox: no write ${id}`);
   if (row.status === 'done') return { status: 'done', result: row.result, row };
   if (row.status === 'failed') return { status: 'failed', error: new AppError('psa_validation', row.lastError ?? 'The PSA refused this change.'), row };
+  const now = deps.now();
+  const isBeingSent = IN_FLIGHT.has(id) || (row.lockedUntil !== null && row.lockedUntil >= now);
+  if (!isBeingSent && row.nextAttemptAt > now) {
+    return { status: 'pending', error: new AppError('psa_unavailable', row.lastError ?? MESSAGES.queue.psaPending), nextAttemptAt: row.nextAttemptAt, row };
+  }
   return { status: 'pending', error: null, nextAttemptAt: row.nextAttemptAt, row };
 }
 
-/** One pass of the retry loop: sends the due writes of every MSP, oldest first; how many were attempted. */
+/** How many due writes one pass of the retry loop looks at. */
 const BATCH_SIZE = 20;
 
-export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SIZE): Promise<number> {
-  const now = deps.now();
-  const rows = await claimDuePsaWrites(deps.database.db, now, new Date(now.getTime() + PSA_WRITE_LEASE_MS), batchSize, [...IN_FLIGHT.keys()]);
-  // Ours now: a request that reserved one of them a moment ago has lost the claim to this pass.
-  const tokens = rows.map((row) => {
-    const token = Symbol(row.id);
-    IN_FLIGHT.set(row.id, token);
-    return token;
-  });
-  for (const [index, row] of rows.entries()) await sendLeasedRow(deps, row, 'retry', tokens[index] ?? Symbol(row.id));
-  return rows.length;
+export interface TPsaOutboxPassOptions {
+  /** Ends the pass before its next write (the app is stopping); the writes not reached stay due, held by nobody. */
+  signal?: AbortSignal;
+  /** Told of a write whose send or bookkeeping threw, and the pass goes on with the next; without it the pass throws at its end. */
+  onWriteError?: (error: unknown, write: { mspId: string; id: string }) => void;
+}
+
+/**
+ * One pass of the retry loop: sends the due writes of every MSP, oldest first; how many were attempted. Each write is
+ * leased just before its own send, so none waits out a lease behind slower sends (a later write whose shared lease ran
+ * out was sent by another replica too), and none is held in this process or in the database before its turn.
+ */
+export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SIZE, options: TPsaOutboxPassOptions = {}): Promise<number> {
+  const due = await findDuePsaWrites(deps.database.db, deps.now(), batchSize, [...IN_FLIGHT.keys()]);
+  const errors: unknown[] = [];
+  let attempted = 0;
+  for (const write of due) {
+    if (options.signal?.aborted) break;
+    try {
+      if (await claimAndSend(deps, write.mspId, write.id, 'retry')) attempted += 1;
+    } catch (error) {
+      // Its outcome could not be recorded (a database blip, a handler's onDone or onFailed): the write keeps its lease
+      // until it runs out and is tried again then; the writes after it are not held up.
+      attempted += 1;
+      if (options.onWriteError) options.onWriteError(error, write);
+      else errors.push(error);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `${errors.length} PSA writes could not be recorded.`);
+  return attempted;
 }
 
 /** start / stop (waits for a pass in progress) / runOnce (after the scheduled pass, never beside it; how many were attempted). */
@@ -243,9 +276,11 @@ export function createPsaOutboxWorker(deps: TPsaWriteDeps, options: { intervalMs
     intervalMs: options.intervalMs,
     async run(stopping) {
       let total = 0;
+      const { log } = options;
+      const onWriteError = log ? (error: unknown, write: { mspId: string; id: string }) => log(`PSA outbox: write ${write.id} (MSP ${write.mspId}) could not be sent or recorded`, error) : undefined;
       // Drain what is due now, batch after batch, before sleeping again.
       for (;;) {
-        const sent = await runPsaOutboxPass(deps, BATCH_SIZE);
+        const sent = await runPsaOutboxPass(deps, BATCH_SIZE, { signal: stopping, onWriteError });
         total += sent;
         if (sent < BATCH_SIZE || stopping.aborted) return total;
       }
