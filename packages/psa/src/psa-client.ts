@@ -305,6 +305,12 @@ export interface TPsaNote {
   ticketId: number;
   text: string;
   kind: TPsaNoteKind;
+  /**
+   * Kept from the client's users, whatever the kind: both PSAs mark "internal" apart from the kind, so a resolution
+   * note may be internal too. ConnectWise internalAnalysisFlag or internalFlag; Autotask any publish value other than
+   * the one for all users (a missing one too).
+   */
+  isInternal: boolean;
   createdAt: string | null;
   createdBy: string | null;
   /** The member/resource the note is attributed to, where the PSA says. */

@@ -111,6 +111,8 @@ export const resolutionNoteTitle = 'Resolution';
 
 export interface TNoteKindValues {
   internalPublishValues: ReadonlySet<number>;
+  /** The publish values that show a note to every user (All Autotask Users), client portal users included. */
+  everyonePublishValues: ReadonlySet<number>;
   resolutionNoteType: number | null;
 }
 
@@ -118,6 +120,11 @@ export function noteKindOf(note: TAutotaskNoteRow, values: TNoteKindValues): TPs
   if (note.title === resolutionNoteTitle || (values.resolutionNoteType !== null && note.noteType === values.resolutionNoteType)) return 'resolution';
   if (note.publish !== null && note.publish !== undefined && values.internalPublishValues.has(note.publish)) return 'internal';
   return 'description';
+}
+
+/** Whether clients must not see the note: anything not published to all users (an unknown or missing value too), whatever its kind. */
+export function isInternalNote(note: TAutotaskNoteRow, values: TNoteKindValues): boolean {
+  return note.publish === null || note.publish === undefined || !values.everyonePublishValues.has(note.publish);
 }
 
 export const ZTimeEntryRow = z.object({

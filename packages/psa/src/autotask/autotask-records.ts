@@ -10,6 +10,7 @@ export function toNote(row: map.TAutotaskNoteRow, ticketId: number, kindValues: 
     ticketId: row.ticketID ?? ticketId,
     text: row.description ?? '',
     kind: map.noteKindOf(row, kindValues),
+    isInternal: map.isInternalNote(row, kindValues),
     createdAt: row.createDateTime ?? null,
     createdBy: row.creatorResourceID === null || row.creatorResourceID === undefined ? null : String(row.creatorResourceID),
   };
@@ -46,6 +47,10 @@ export function noteSettingsFrom(fields: TEntityFields) {
     everyonePublish: everyone?.value,
     ordinaryNoteType: ordinaryType?.value,
     resolutionNoteType: resolutionType?.value ?? ordinaryType?.value,
-    kindValues: { internalPublishValues: new Set(internal.map((value) => value.value)), resolutionNoteType: resolutionType?.value ?? null },
+    kindValues: {
+      internalPublishValues: new Set(internal.map((value) => value.value)),
+      everyonePublishValues: new Set(everyone === undefined ? [] : [everyone.value]),
+      resolutionNoteType: resolutionType?.value ?? null,
+    },
   };
 }

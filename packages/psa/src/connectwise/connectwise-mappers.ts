@@ -228,6 +228,7 @@ const ZNote = z.object({
   text: z.string().nullish(),
   detailDescriptionFlag: z.boolean().nullish(),
   internalAnalysisFlag: z.boolean().nullish(),
+  internalFlag: z.boolean().nullish(),
   resolutionFlag: z.boolean().nullish(),
   dateCreated: z.string().nullish(),
   createdBy: z.string().nullish(),
@@ -241,6 +242,8 @@ export const toNote = (row: unknown, ticketId: number): TPsaNote => {
     ticketId: note.ticketId ?? ticketId,
     text: note.text ?? '',
     kind,
+    // The flags are independent: a resolution note can be internal as well, which its kind does not show.
+    isInternal: note.internalAnalysisFlag === true || note.internalFlag === true,
     createdAt: note.dateCreated ?? null,
     createdBy: note.createdBy ?? null,
     memberId: note.member?.id ?? null,

@@ -13,6 +13,28 @@ withSimulatorApp({}, (ready) => ({ t, sim } = ready));
 const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'direct-cw' : 'direct-at');
 const connectedMsp = (psaType: TPsaType) => buildConnectedMsp(t, sim, psaType);
 
+/** A note flagged both resolution and internal, written straight to the simulator (the adapter writes one kind per note). */
+async function addInternalResolutionNote(psaType: TPsaType, ticketId: number, text: string): Promise<void> {
+  const response =
+    psaType === 'connectwise'
+      ? await fetch(`${sim.url}/v4_6_release/apis/3.0/service/tickets/${ticketId}/notes`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Basic ${Buffer.from(`${sim.connectWise.companyId}+${sim.connectWise.publicKey}:${sim.connectWise.privateKey}`).toString('base64')}`,
+            clientId: sim.connectWise.clientId,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ text, resolutionFlag: true, internalAnalysisFlag: true }),
+        })
+      : // noteType 3 is Resolution and publish 2 "Internal Project Team" in the simulator's picklists.
+        await fetch(`${sim.url}/ATServicesRest/V1.0/Tickets/${ticketId}/Notes`, {
+          method: 'POST',
+          headers: { UserName: sim.autotask.username, Secret: sim.autotask.secret, ApiIntegrationCode: sim.autotask.integrationCode, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title: 'Resolution', description: text, noteType: 3, publish: 2 }),
+        });
+  if (!response.ok) throw new Error(`the simulator refused the note: ${response.status} ${await response.text()}`);
+}
+
 describe.each(['connectwise', 'autotask'] as const)('PSA reads on %s', (psaType) => {
   let msp: TTestMsp;
   let admin: TestClient;
@@ -84,6 +106,32 @@ describe.each(['connectwise', 'autotask'] as const)('PSA reads on %s', (psaType)
     expect((await read(`/psa/getTicketsById?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
     expect((await read(`/psa/getTicketStatus?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
     expect((await read(`/psa/getTicketNotes?ticketId=${otherTicket.id}`, clientUser)).status).toBe(404);
+  });
+
+  // Regression: the PSAs flag "internal" and "resolution" independently, and a resolution note also flagged internal
+  // was read as a plain resolution note, so client users were shown it.
+  it('keeps a resolution note that is also internal from client users; technicians still read it', async () => {
+    const [board] = await direct.listBoards();
+    let companyId: number | undefined;
+    for await (const company of direct.streamCompanies()) {
+      companyId = company.id;
+      break;
+    }
+    if (!board || companyId === undefined) throw new Error('demo seed lacks boards or companies');
+    const ticket = await direct.createTicket({ idempotencyKey: `reads-internal-resolution-${psaType}`, summary: 'Printer jams on tray 2', description: 'Every morning.', boardId: board.id, companyId });
+    const hidden = 'Swapped the fuser; the lease on this unit ends in May.';
+    await addInternalResolutionNote(psaType, ticket.id, hidden);
+    await direct.addNote(ticket.id, { text: 'Replaced the tray 2 rollers.', kind: 'resolution' });
+
+    const clientUser = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: String(companyId) }));
+    for (const path of ['/psa/getTicketNotes', '/psa/getTicketNotesById']) {
+      const clientNotes = (await read(`${path}?ticketId=${ticket.id}`, clientUser)).body as { text: string }[];
+      expect(clientNotes.map((note) => note.text)).not.toContain(hidden);
+      expect(clientNotes.map((note) => note.text)).toContain('Replaced the tray 2 rollers.');
+    }
+
+    const technicianNotes = (await read(`/psa/getTicketNotes?ticketId=${ticket.id}`)).body as { kind: string; text: string; isInternal: boolean }[];
+    expect(technicianNotes.find((note) => note.text === hidden)).toMatchObject({ kind: 'resolution', isInternal: true });
   });
 
   it('checks session, tenant and access on the server', async () => {

@@ -10,7 +10,7 @@ export function assertMayReadTicket(auth: TUserContext, ticket: TPsaTicket): voi
   if (auth.psaCompanyId === null || ticket.companyId === null || String(ticket.companyId) !== auth.psaCompanyId) throw notFound();
 }
 
-/** Client users never see internal notes. */
+/** Client users never see internal notes: by the PSA's internal mark, which a resolution note can carry too, not by kind alone. */
 export function visibleNotes(auth: TUserContext, notes: TPsaNote[]): TPsaNote[] {
-  return auth.userKind === 'technician' ? notes : notes.filter((note) => note.kind !== 'internal');
+  return auth.userKind === 'technician' ? notes : notes.filter((note) => !note.isInternal && note.kind !== 'internal');
 }

@@ -53,6 +53,7 @@ export const ZPsaNote = z.object({
   ticketId: z.number().int(),
   text: z.string(),
   kind: z.enum(['description', 'internal', 'resolution']),
+  isInternal: z.boolean(),
   createdAt: z.string().nullable(),
   createdBy: z.string().nullable(),
   memberId: z.number().int().nullable().optional(),

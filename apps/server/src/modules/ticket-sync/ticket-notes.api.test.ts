@@ -139,7 +139,7 @@ describe('the notes still to read', () => {
 });
 
 describe('detailsFromNotes', () => {
-  const note = (id: number, kind: 'description' | 'internal' | 'resolution', text: string, createdAt: string) => ({ id, ticketId: 1, kind, text, createdAt, createdBy: null });
+  const note = (id: number, kind: 'description' | 'internal' | 'resolution', text: string, createdAt: string, isInternal = kind === 'internal') => ({ id, ticketId: 1, kind, isInternal, text, createdAt, createdBy: null });
   it('takes the first description note and every resolution note in time order; internal notes are neither', () => {
     expect(
       detailsFromNotes([
@@ -152,5 +152,18 @@ describe('detailsFromNotes', () => {
       ]),
     ).toEqual({ description: 'Printer jams on tray 2.', resolution: 'First fix.\n\nSecond fix.' });
     expect(detailsFromNotes([note(1, 'internal', 'Only internal.', '2025-01-01T00:00:00Z')])).toEqual({ description: null, resolution: null });
+  });
+
+  // Regression: a resolution note also flagged internal went into the copy's resolution, which Jarvis serves to the
+  // client users of the ticket's company as a past resolution.
+  it('leaves out resolution and description notes the PSA marks internal', () => {
+    expect(
+      detailsFromNotes([
+        note(1, 'description', 'Internal triage of the report.', '2025-01-01T00:00:00Z', true),
+        note(2, 'description', 'Printer jams on tray 2.', '2025-01-01T01:00:00Z'),
+        note(3, 'resolution', 'Swapped the fuser; the lease on this unit ends in May.', '2025-01-02T00:00:00Z', true),
+        note(4, 'resolution', 'Replaced the tray 2 rollers.', '2025-01-03T00:00:00Z'),
+      ]),
+    ).toEqual({ description: 'Printer jams on tray 2.', resolution: 'Replaced the tray 2 rollers.' });
   });
 });

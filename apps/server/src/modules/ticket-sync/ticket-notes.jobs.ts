@@ -34,9 +34,13 @@ export async function enqueueTicketNotes(jobs: Pick<TJobQueue, 'send'>, mspId: s
   }
 }
 
-/** The description and resolution a ConnectWise ticket's notes give: the first description note, all resolution notes in order. */
+/**
+ * The description and resolution a ConnectWise ticket's notes give: the first description note, all resolution notes in
+ * order. Internal notes are neither, whatever their kind: the copy's resolution is what Jarvis shows the company's client
+ * users as a past resolution, and its description what their ticket list shows.
+ */
 export function detailsFromNotes(notes: readonly TPsaNote[]): { description: string | null; resolution: string | null } {
-  const byTime = [...notes].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id - b.id);
+  const byTime = [...notes].filter((note) => !note.isInternal).sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id - b.id);
   const text = (note: TPsaNote) => note.text.trim();
   const description = byTime.find((note) => note.kind === 'description' && text(note) !== '');
   const resolution = byTime.filter((note) => note.kind === 'resolution' && text(note) !== '').map(text).join('\n\n');
