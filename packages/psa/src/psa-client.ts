@@ -129,6 +129,29 @@ export interface TCreatePsaContact {
   /** ConnectWise communication types for the e-mail and phone items; the PSA's default e-mail/phone types when absent. */
   emailTypeId?: number | null;
   phoneTypeId?: number | null;
+  /** Set when this call sends again a write that an earlier call may have created (see TPsaResend). */
+  resend?: TPsaResend | null;
+}
+
+/**
+ * Set by a caller that sends one write more than once (the durable outbox, after an earlier call for it threw or its
+ * sender stopped mid-send), on the creates the PSA can find again only by their content: notes (ticket, kind, text) and
+ * ConnectWise contacts (company, names, e-mail). Nothing of ours marks such a record, so an identical one may be
+ * someone else's: an earlier note with the same words, an old contact of the same name.
+ *
+ * Without it, the call is the write's first: it is sent at once, and only when its own outcome is unknown (a timeout,
+ * a dropped connection, a 5xx) is the record looked up, among those the PSA created since the call began.
+ * With it, the record is looked up before the first send too, among those created since the write was first tried.
+ * "Since" allows a few minutes for the PSA's clock (a ConnectWise date also drops its milliseconds).
+ */
+export interface TPsaResend {
+  /**
+   * How long ago the write was first tried, in milliseconds (when it was stored will do: longer is safe, shorter is
+   * not). An age, not a time, so the caller's clock (an app's, which tests move on) need not agree with the client's.
+   */
+  firstTriedMsAgo: number;
+  /** Ids of records known to be other writes' (an identical note the write before this one added): never taken for this one. */
+  otherWritesIds?: readonly number[];
 }
 
 export interface TPsaTicket {
@@ -288,6 +311,8 @@ export interface TClosePsaTicket {
   resolution?: string;
   /** The technician the resolution note is written for (ConnectWise note member; see TAddPsaNote.memberId). */
   memberId?: number | null;
+  /** Set when this call sends the close again after an earlier call threw: its resolution note may be there already (TPsaResend). */
+  resend?: TPsaResend | null;
 }
 
 export interface TPsaTicketStatus {
@@ -332,6 +357,8 @@ export interface TAddPsaNote {
    * (impersonation needs a per-tenant security setting), so there the text's "Technician: (id): " label says who.
    */
   memberId?: number | null;
+  /** Set when this call sends again a note that an earlier call may have added (TPsaResend). */
+  resend?: TPsaResend | null;
 }
 
 /**
@@ -542,8 +569,10 @@ export interface PsaClient {
   /** Contacts in id order, from after `from.afterId` when given. */
   streamContacts(filter?: TListContactsFilter, from?: TStreamFrom): AsyncIterable<TPsaContact>;
   /**
-   * The writes below that create a record (contact, ticket, note, time entry) look it up before the first send too, so
-   * an outbox may call them again after a thrown error (outcome unknown) and the PSA still holds the record once.
+   * The writes below that create a record (contact, ticket, note, time entry) may be called again after a thrown error
+   * (outcome unknown) and the PSA still holds the record once. Tickets, time entries and Autotask contacts are found by
+   * a key only that write has (the idempotency key, or ticket + member + start), so they are always looked up first;
+   * notes and ConnectWise contacts only when the caller says the call is a resend (`resend`, TPsaResend).
    */
   createContact(input: TCreatePsaContact): Promise<TPsaContact>;
 
@@ -552,14 +581,14 @@ export interface PsaClient {
   createTicket(input: TCreatePsaTicket): Promise<TPsaTicket>;
   getTicket(ticketId: number): Promise<TPsaTicket>;
   updateTicket(ticketId: number, input: TUpdatePsaTicket): Promise<TPsaTicket>;
-  /** Writes the resolution note (if any), then sets the closing status; sending it again lands the same way. */
+  /** Writes the resolution note (if any), then sets the closing status; sent again with `resend`, it lands the same way. */
   closeTicket(ticketId: number, input?: TClosePsaTicket): Promise<TPsaTicket>;
   getTicketStatus(ticketId: number): Promise<TPsaTicketStatus>;
 
   /**
-   * Safe to send again: a note of unknown outcome (or one sent again after a thrown error) is looked up by ticket, kind
-   * and exact text, and the one found is returned. Two notes with the same text and kind on one ticket therefore land
-   * once; callers that mean to repeat a note make its text differ (e.g. the "Technician: (id): " label and a time).
+   * Safe to send again: a note of unknown outcome, or one sent again with `resend` after a thrown error, is looked up by
+   * ticket, kind and exact text among the notes created since the call began (or since the write was first tried), and
+   * the newest found is returned. A note with the same text as an earlier one is a new note, and is added.
    */
   addNote(ticketId: number, input: TAddPsaNote): Promise<TPsaNote>;
   listNotes(ticketId: number): Promise<TPsaNote[]>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PsaError, type PsaClient, type TPsaMember, type TPsaType } from '../src/index';
+import { PsaError, type PsaClient, type TPsaMember, type TPsaResend, type TPsaType } from '../src/index';
 import { clientFor, rawAutotask, rawConnectWise, startPsaSimulator, type TSimulator } from './sim-clients';
 
 // Issue #10 "done when": 20 % injected PSA failures (429 with Retry-After, 500, timeouts, dropped connections, before
@@ -20,12 +20,16 @@ interface TOutboxStats {
   resends: number;
 }
 
-/** What the outbox does with one write: send it; on a retryable PsaError send it again, until it lands. */
-async function throughOutbox<T>(stats: TOutboxStats, send: () => Promise<T>): Promise<T> {
+/**
+ * What the outbox does with one write: send it; on a retryable PsaError send it again, until it lands. A send after the
+ * first is a resend (TPsaResend: tried first this long ago), which the creates found by their content need to know.
+ */
+async function throughOutbox<T>(stats: TOutboxStats, send: (resend: TPsaResend | null) => Promise<T>): Promise<T> {
   stats.writes += 1;
+  const firstTriedAt = Date.now();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await send();
+      return await send(attempt === 1 ? null : { firstTriedMsAgo: Date.now() - firstTriedAt });
     } catch (error) {
       const isRetryable = error instanceof PsaError && (error.kind === 'unavailable' || error.kind === 'rate_limited');
       if (!isRetryable || attempt >= MAX_OUTBOX_ATTEMPTS) throw error;
@@ -93,7 +97,7 @@ describe.each(PSAS)('%s: a working day of writes under 20 percent injected fault
       let owner = technicianAt(index);
       const plan: TPlannedTicket = { key, ticketId: ticket.id, notes: [], resolution: `Technician: (${owner.id}): resolved ${index}.`, timeEntries: [], finalOwnerId: owner.id };
       const note = async (kind: 'description' | 'internal', text: string) => {
-        await throughOutbox(stats, () => client.addNote(ticket.id, { text, kind, memberId: owner.id }));
+        await throughOutbox(stats, (resend) => client.addNote(ticket.id, { text, kind, memberId: owner.id, resend }));
         plan.notes.push(text);
         expectedCreates += 1;
       };
@@ -120,7 +124,7 @@ describe.each(PSAS)('%s: a working day of writes under 20 percent injected fault
       }
       await note('description', `Technician: (${owner.id}): asked the user about ${index}.`);
       await time(12, 15, `Ticket completed ${index}`);
-      await throughOutbox(stats, () => client.closeTicket(ticket.id, { resolution: plan.resolution, memberId: owner.id }));
+      await throughOutbox(stats, (resend) => client.closeTicket(ticket.id, { resolution: plan.resolution, memberId: owner.id, resend }));
       expectedCreates += 1;
       planned.push(plan);
     }

@@ -263,9 +263,9 @@ describe.each(PSAS)('%s PSA writes against the simulator', (psaType) => {
     const closed = await client.closeTicket(ticketId, { resolution: 'Replaced the power supply.', memberId: technician.id });
     expect(closed).toMatchObject({ isClosed: true, statusName: psaType === 'connectwise' ? 'Closed' : expect.any(String) as unknown });
     if (psaType === 'autotask') expect(closed.statusId).toBe(5);
-    // Closing again (an outbox resending) changes nothing and adds no second resolution note.
+    // Closing again (an outbox resending after the first call threw) changes nothing and adds no second resolution note.
     const createsBefore = sim.stats().creates;
-    expect((await client.closeTicket(ticketId, { resolution: 'Replaced the power supply.', memberId: technician.id })).isClosed).toBe(true);
+    expect((await client.closeTicket(ticketId, { resolution: 'Replaced the power supply.', memberId: technician.id, resend: { firstTriedMsAgo: 1_000 } })).isClosed).toBe(true);
     expect(sim.stats().creates).toBe(createsBefore);
     const notes = await client.listNotes(ticketId);
     expect(notes.filter((note) => note.kind === 'resolution').map((note) => note.text)).toEqual(['Replaced the power supply.']);

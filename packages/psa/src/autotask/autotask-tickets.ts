@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { lookUpFirst } from '../http/create-options';
+import { sameNoteIn } from '../note-lookup';
 import { PsaError } from '../errors';
 import { parsePsaPayload } from '../http/parse';
 import { conversationNoteTitle, formatConversation } from '../conversation';
@@ -165,7 +166,7 @@ export async function closeTicket(api: AutotaskApi, ticketId: number, input: TCl
     statusId = complete.value;
   }
   // The resolution note sets the ticket's resolution field too, so it reads back like ConnectWise's resolution note.
-  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution' });
+  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution', resend: input.resend });
   await api.patch('/Tickets', { id: checkId(ticketId), status: statusId });
   return getTicket(api, ticketId);
 }
@@ -187,11 +188,9 @@ export async function addNote(api: AutotaskApi, ticketId: number, input: TAddPsa
     noteType: input.noteTypeId ?? (input.kind === 'resolution' ? settings.resolutionNoteType : settings.ordinaryNoteType),
     publish,
   };
-  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
-  const noteId = await api.create(`/Tickets/${id}/Notes`, body, async () => {
-    const notes = await listNotes(api, id);
-    return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind)?.id ?? null;
-  }, lookUpFirst);
+  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind among the
+  // notes created since this write was first tried; looked up before sending only on a resend (TPsaResend).
+  const noteId = await api.create(`/Tickets/${id}/Notes`, body, async (createdSince) => sameNoteIn(await listNotes(api, id), input, createdSince)?.id ?? null, { resend: input.resend });
   const row = await api.get(`/TicketNotes/${noteId}`, (response) => parsePsaPayload(map.ZNoteRow, itemOf(response), 'note'));
   return toNote(row, id, settings.kindValues);
 }

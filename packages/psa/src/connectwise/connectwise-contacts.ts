@@ -1,4 +1,6 @@
-import { lookUpFirst } from '../http/create-options';
+import { z } from 'zod';
+import { isCreatedSince } from '../http/create-options';
+import { parsePsaPayload } from '../http/parse';
 import type { TCreatePsaContact, TListContactsFilter, TPsaCompany, TPsaContact, TPsaContactWithCompany, TStreamFrom } from '../psa-client';
 import { Condition, eq } from './conditions';
 import type { ConnectWiseApi } from './connectwise-api';
@@ -43,11 +45,25 @@ export async function createContact(api: ConnectWiseApi, input: TCreatePsaContac
     if (input.phone && phoneTypeId !== undefined) communicationItems.push({ type: { id: phoneTypeId }, communicationType: 'Phone', value: input.phone, defaultFlag: true });
   }
   const body = { firstName: input.firstName, lastName: input.lastName, company: { id: input.companyId }, communicationItems };
-  // ConnectWise contacts have no external reference, so an unknown outcome is resolved by name and email in the company.
-  return api.create('/company/contacts', body, map.toContact, async () => {
-    const conditions = Condition.and(eq('company/id', input.companyId), eq('firstName', input.firstName), eq('lastName', input.lastName));
-    const childConditions = input.email ? eq('communicationItems/value', input.email) : undefined;
-    const matches = await api.list('/company/contacts', map.toContact, { conditions, childConditions, orderBy: 'id desc' });
-    return matches[0] ?? null;
-  }, lookUpFirst);
+  // ConnectWise contacts have no external reference, so an unknown outcome is resolved by name and e-mail in the company,
+  // among the active contacts created since this write was first tried: an older (or deactivated) contact of the same
+  // name is another person. Looked up before sending only on a resend (TPsaResend).
+  return api.create('/company/contacts', body, map.toContact, async (createdSince) => {
+    const conditions = Condition.and(eq('company/id', input.companyId), eq('firstName', input.firstName), eq('lastName', input.lastName), eq('inactiveFlag', false));
+    const childConditions = input.email ? Condition.and(eq('communicationItems/value', input.email), eq('communicationItems/communicationType', 'Email')) : undefined;
+    const matches = await api.list('/company/contacts', (row) => ({ contact: map.toContact(row), createdAt: dateEnteredOf(row) }), { conditions, childConditions, orderBy: 'id desc' });
+    const others = new Set(input.resend?.otherWritesIds ?? []);
+    const wantedEmail = input.email?.trim().toLowerCase();
+    const found = matches.find(
+      ({ contact, createdAt }) => !others.has(contact.id) && isCreatedSince(createdAt, createdSince) && (!wantedEmail || contact.email?.trim().toLowerCase() === wantedEmail),
+    );
+    return found?.contact ?? null;
+  }, { resend: input.resend });
+}
+
+const ZEnteredInfo = z.object({ _info: z.object({ dateEntered: z.string().nullish() }).nullish() });
+
+/** When ConnectWise entered the record (`_info.dateEntered`), null when it does not say. */
+function dateEnteredOf(row: unknown): string | null {
+  return parsePsaPayload(ZEnteredInfo, row, 'contact')._info?.dateEntered ?? null;
 }

@@ -1,4 +1,5 @@
 import { lookUpFirst } from '../http/create-options';
+import { sameNoteIn } from '../note-lookup';
 import { PsaError } from '../errors';
 import { formatConversation } from '../conversation';
 import type {
@@ -114,7 +115,7 @@ export async function closeTicket(api: ConnectWiseApi, ticketId: number, input: 
     if (!closing) throw new PsaError('validation', 'The ticket\'s board has no closed status to close it with.', { fieldMessages: [{ field: 'status', message: 'No closed status on this board.' }] });
     statusId = closing.id;
   }
-  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution', memberId: input.memberId });
+  if (input.resolution) await addNote(api, ticketId, { text: input.resolution, kind: 'resolution', memberId: input.memberId, resend: input.resend });
   return updateTicket(api, ticketId, { statusId });
 }
 
@@ -134,11 +135,9 @@ export function addNote(api: ConnectWiseApi, ticketId: number, input: TAddPsaNot
     // Notes written by the product should not e-mail the contact unless the MSP's workflow does so itself.
     processNotifications: false,
   };
-  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind.
-  return api.create(`/service/tickets/${id}/notes`, body, (row) => map.toNote(row, id), async () => {
-    const notes = await listNotes(api, id);
-    return notes.reverse().find((note) => note.text === input.text && note.kind === input.kind) ?? null;
-  }, lookUpFirst);
+  // Notes carry no external reference: an unknown outcome is resolved by finding the same text and kind among the
+  // notes created since this write was first tried; looked up before sending only on a resend (TPsaResend).
+  return api.create(`/service/tickets/${id}/notes`, body, (row) => map.toNote(row, id), async (createdSince) => sameNoteIn(await listNotes(api, id), input, createdSince), { resend: input.resend });
 }
 
 export function listNotes(api: ConnectWiseApi, ticketId: number): Promise<TPsaNote[]> {

@@ -2,6 +2,7 @@ import { PsaError, redactSecrets } from '../errors';
 import type { RequestBudget } from './budget';
 import { currentPsaDeadline, remainingPsaDeadlineMs, type TPsaCallDeadline } from './call-deadline';
 import type { TPsaClock } from './clock';
+import type { TPsaResend } from '../psa-client';
 import { backoffDelayMs, parseRetryAfterMs, type TRetryPolicy } from './retry';
 
 export type THttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -32,15 +33,33 @@ export interface THttpResponse {
   body: unknown;
 }
 
-/** Looks a create's record up by its natural key (name in its parent, external reference); null when it is not there. */
-export type TFindExisting<T> = () => Promise<T | null>;
+/**
+ * Looks a create's record up by its natural key (name in its parent, external reference); null when it is not there.
+ * `createdSince` is the earliest creation date (the PSA's) a record of this very write can carry: a lookup by content
+ * (a note's text, a contact's name) takes nothing older, so an earlier identical record is never taken for this one.
+ * A lookup by a key only this write has (an external id we set) may ignore it.
+ */
+export type TFindExisting<T> = (createdSince: Date) => Promise<T | null>;
+
+/**
+ * How far the PSA's clock may be behind ours when `createdSince` is compared with the dates it gives its records
+ * (ConnectWise also drops the milliseconds). Too short, a resend would miss its own record and add a second; too long,
+ * an identical record made just before the write could be taken for it.
+ */
+export const psaClockSkewMs = 2 * 60_000;
 
 export interface TCreateOptions {
   /**
-   * Look the record up before the first send too. For writes a durable outbox may send again after an earlier call
-   * threw (its outcome unknown to the caller): the record may already be there, so finding it beats creating a second.
+   * Look the record up before the first send too, every time: only for creates whose lookup finds this write's own
+   * record, not an identical one someone made before (by the idempotency key it carries; create-options.ts lists them).
+   * A durable outbox may send such a write again after an earlier call threw, and finding it beats creating a second.
    */
   lookUpFirst?: boolean;
+  /**
+   * This call sends again a write an earlier call may have created (TPsaResend): the record is looked up before the
+   * first send, and `createdSince` goes back to when the write was first tried. Absent, it is the call's own start.
+   */
+  resend?: TPsaResend | null;
 }
 
 export interface THttpTransportOptions {
@@ -89,10 +108,13 @@ export class HttpTransport {
 
   /** Sends a create; when its outcome is unknown, `findExisting` decides between returning the record and sending again. */
   create<T>(request: TCreateRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T>, options: TCreateOptions = {}): Promise<T> {
-    return this.run(request, parse, findExisting, options.lookUpFirst === true);
+    const resend = options.resend ?? null;
+    const triedMsAgo = resend !== null && Number.isFinite(resend.firstTriedMsAgo) ? Math.max(0, resend.firstTriedMsAgo) : 0;
+    const createdSince = new Date(this.options.clock.now() - triedMsAgo - psaClockSkewMs);
+    return this.run(request, parse, () => findExisting(createdSince), options.lookUpFirst === true || resend !== null);
   }
 
-  private async run<T>(request: THttpRequest, parse: (response: THttpResponse) => T, findExisting: TFindExisting<T> | null, isLandedAlreadyPossible = false): Promise<T> {
+  private async run<T>(request: THttpRequest, parse: (response: THttpResponse) => T, findExisting: (() => Promise<T | null>) | null, isLandedAlreadyPossible = false): Promise<T> {
     const { retry, clock } = this.options;
     let lastError: PsaError | null = null;
     let isOutcomeUnknown = isLandedAlreadyPossible;
@@ -139,7 +161,7 @@ export class HttpTransport {
   }
 
   /** A failed lookup leaves the create's outcome unknown, so nothing is sent again; the caller sees unavailable. */
-  private async lookUp<T>(findExisting: TFindExisting<T>): Promise<T | null> {
+  private async lookUp<T>(findExisting: () => Promise<T | null>): Promise<T | null> {
     try {
       return await findExisting();
     } catch (error) {

@@ -300,6 +300,37 @@ describe('A-044 / A-045 add a contact at the PSA', () => {
     expect(await contactsAtPsa('Davis')).toHaveLength(1);
   });
 
+  // Regression (review 2026-11-29, finding 6): the add looked a contact up by company and names before its first send,
+  // with no active filter, so "Chris Lee" without an e-mail answered 201 with an old, deactivated Chris Lee and created
+  // nobody.
+  it('adds "Chris Lee" without an e-mail although a deactivated Chris Lee is in the company: a new contact', async () => {
+    const { companyId, publicKey, privateKey, clientId } = sim.connectWise;
+    const raw = await fetch(`${sim.url}/v4_6_release/apis/3.0/company/contacts`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${companyId}+${publicKey}:${privateKey}`).toString('base64')}`, clientId, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Chris', lastName: 'Lee', company: { id: company.id }, inactiveFlag: true }),
+    });
+    const inactive = (await raw.json()) as { id: number };
+    const response = await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'Chris', lastName: 'Lee' });
+    expect(response.statusCode, response.body).toBe(201);
+    const { contact } = response.json<{ contact: { psaContactId: string; isActive: boolean } }>();
+    expect(contact.psaContactId).not.toBe(String(inactive.id));
+    const atPsa = await contactsAtPsa('Lee');
+    expect(atPsa.map((found) => String(found.id)).sort()).toEqual([String(inactive.id), contact.psaContactId].sort());
+    expect(atPsa.find((found) => String(found.id) === contact.psaContactId)?.isActive).toBe(true);
+  });
+
+  // Regression (review 2026-11-29, finding 7): a 408 was a refusal for good (422, the add thrown away) although the
+  // request may have landed; it is retried, and the contact it made is found, not made twice.
+  it('retries a create answered 408 after the PSA stored it: 201, one contact', async () => {
+    sim.faults.failNext({ kind: 408, phase: 'after', method: 'POST', path: '/v4_6_release/apis/3.0/company/contacts' });
+    const response = await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'Billie', lastName: 'Holiday', email: 'billie@example.com' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(sim.faults.pendingCount()).toBe(0);
+    const atPsa = await contactsAtPsa('Holiday');
+    expect(atPsa.map((found) => String(found.id))).toEqual([response.json<{ contact: { psaContactId: string } }>().contact.psaContactId]);
+  });
+
   it('shows the PSA\'s field message when the PSA refuses, and keeps nothing', async () => {
     const response = await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'Long', lastName: 'x'.repeat(40) });
     expect(response.statusCode).toBe(422);

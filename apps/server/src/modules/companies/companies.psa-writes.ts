@@ -3,12 +3,15 @@ import { PSA_WRITE_MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { definePsaWrite, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
+import { psaResendOf } from '../queue/queue.psa-writes';
 
 /**
  * Add contact (A-044 / A-045) as a kind of the one PSA outbox (decision 013): the add is stored in
  * psa_outbox with the request's transaction, sent at once, and resent by the outbox's retry loop
  * while the PSA is down. The adapters look the contact up before resending a create whose answer
- * was lost, so a retry never makes a second contact.
+ * was lost, so a retry never makes a second contact: Autotask by the idempotency key it carries,
+ * ConnectWise by company, names and e-mail among the active contacts created since the write was
+ * stored, and only on a resend (psaResendOf), so an older namesake is never taken for the new contact.
  */
 export const CONTACT_CREATE = 'contact.create';
 /** The write is about a client company, named by its PSA id: a company's pending adds are found by it. */
@@ -36,6 +39,13 @@ const ZContactCreateResult = z.object({
 });
 export type TContactCreateResult = z.infer<typeof ZContactCreateResult>;
 
+/** The PSA id of the contact an earlier add about the same company made (its done result), null for any other result. */
+function contactIdOfResult(result: unknown): number | null {
+  const parsed = ZContactCreateResult.safeParse(result);
+  const id = parsed.success ? Number(parsed.data.externalContactId) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 /** The stored payload of an add-contact write (JSON in psa_outbox). */
 export function contactPayloadOf(row: TPsaOutboxRow): TContactCreatePayload {
   return ZContactCreatePayload.parse(row.payload);
@@ -49,7 +59,7 @@ export function contactResultOf(row: TPsaOutboxRow): TContactCreateResult | null
 
 definePsaWrite<TContactCreatePayload, TContactCreateResult>(CONTACT_CREATE, {
   describe: (payload) => PSA_WRITE_MESSAGES.summary.contactCreate(payload.firstName, payload.lastName),
-  async send(client, payload, row) {
+  async send(client, payload, row, context) {
     const psaType = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
     if (psaType !== payload.psaType) throw new AppError('psa_validation', `The MSP's PSA is now ${psaType}; this contact was meant for ${payload.psaType}.`);
     const created = await client.createContact({
@@ -61,6 +71,7 @@ definePsaWrite<TContactCreatePayload, TContactCreateResult>(CONTACT_CREATE, {
       phone: payload.phone,
       emailTypeId: payload.emailTypeId,
       phoneTypeId: payload.phoneTypeId,
+      resend: await psaResendOf(context.db, row, context.now, contactIdOfResult),
     });
     return {
       externalContactId: String(created.id),

@@ -286,6 +286,22 @@ describe('the email connector', () => {
     expect(audit?.details).toMatchObject({ thread: ticketRow?.id, ticket: String(ticketId) });
   });
 
+  // Regression (review 2026-11-29, finding 2): a reply with the same words as an earlier reply ("Any update?") was
+  // looked up before it was sent, found the earlier note, and never reached the PSA.
+  it('adds a customer’s second "Any update?" as a second note', async () => {
+    const first = '<scanner-20@client.test>';
+    const subject = 'Scanner sends blank pages';
+    imap.deliver({ from: copied.contact.email, subject, messageId: first, text: 'Every scan comes out blank.' });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1 });
+    const ticketId = Number((await messageRow(first))?.psaTicketExternalId);
+    for (const [index, messageId] of ['<scanner-21@client.test>', '<scanner-22@client.test>'].entries()) {
+      imap.deliver({ from: copied.contact.email, subject: `RE: ${subject}`, messageId, headers: { 'In-Reply-To': first, References: first }, text: 'Any update?' });
+      expect(await connector.readMailbox(msp.id), `reply ${index + 1}`).toMatchObject({ created: 0, notes: 1 });
+    }
+    const updates = (await direct.listNotes(ticketId)).filter((note) => note.text === `Email from ${copied.contact.email.toLowerCase()}:\n\nAny update?`);
+    expect(updates).toHaveLength(2);
+  });
+
   it('keeps a reply whose ticket is still waiting for the PSA, and adds it once the ticket is there', async () => {
     const first = '<laptop-10@client.test>';
     const reply = '<laptop-11@client.test>';

@@ -1,9 +1,10 @@
 import type { PsaClient, TAddPsaNote, TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
 import { PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
-import { definePsaWrite, enqueuePsaWrite, findPsaWriteByKey, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
+import { definePsaWrite, enqueuePsaWrite, findPsaWriteByKey, type TPsaOutboxRow, type TPsaWriteContext } from '../psa-outbox/psa-outbox';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
 import { AppError } from '../../lib/app-error';
+import { noteIdOfResult, psaResendOf } from '../queue/queue.psa-writes';
 import type { TDatabase } from '@switchboard/db';
 import { findEmailAttachmentData, findThreadTicketId, markEmailAttachmentDone, markEmailNoteDone, markEmailTicketDone } from './email-connector.repository';
 
@@ -56,10 +57,15 @@ async function ticketOfWrite(db: TDatabase, mspId: string, where: TEmailTicketOf
   return ticket;
 }
 
-/** A note on the ticket of a write about a mail; the adapters find a note of unknown outcome by its text, so a retry adds none. */
-async function addNoteToTicketOfWrite(client: PsaClient, db: TDatabase, row: TPsaOutboxRow, where: TEmailTicketOfWrite, note: TAddPsaNote): Promise<{ ticket: { externalId: string; number: string }; noteId: number }> {
-  const ticket = await ticketOfWrite(db, row.mspId, where);
-  return { ticket, noteId: (await client.addNote(Number(ticket.externalId), note)).id };
+/**
+ * A note on the ticket of a write about a mail. The adapters find a note of unknown outcome by its text among the notes
+ * created since the write was first tried, and a resend looks first (psaResendOf), so a retry adds none; a second reply
+ * with the same words ("Any update?") is a note of its own.
+ */
+async function addNoteToTicketOfWrite(client: PsaClient, context: TPsaWriteContext, row: TPsaOutboxRow, where: TEmailTicketOfWrite, note: TAddPsaNote): Promise<{ ticket: { externalId: string; number: string }; noteId: number }> {
+  const ticket = await ticketOfWrite(context.db, row.mspId, where);
+  const resend = await psaResendOf(context.db, row, context.now, noteIdOfResult);
+  return { ticket, noteId: (await client.addNote(Number(ticket.externalId), { ...note, resend })).id };
 }
 
 /** What the outbox keeps for a reply by mail that becomes a note on its thread's ticket. */
@@ -76,12 +82,13 @@ export const EMAIL_NOTE_WRITE = 'email.ticket.note';
  * `detailDescriptionFlag`, on Autotask a note all PSA users see. In a mail thread its target is the
  * thread's first message, so the outbox sends it only after that ticket was created, and the ticket's PSA
  * id is read when it is sent; naming a ticket number, its target is that ticket's copy (after the queue's
- * writes about it). A retry after an unknown outcome finds the note by its text (the adapters' lookup).
+ * writes about it). A retry after an unknown outcome finds the note by its text among the notes created since (the
+ * adapters' lookup, psaResendOf).
  */
 definePsaWrite<TEmailNotePayload, { ticketId: number; number: string; noteId: number }>(EMAIL_NOTE_WRITE, {
   describe: () => PSA_WRITE_MESSAGES.summary.emailNote,
   send: async (client, payload, row, context) => {
-    const { ticket, noteId } = await addNoteToTicketOfWrite(client, context.db, row, payload, { text: payload.text, kind: 'description' });
+    const { ticket, noteId } = await addNoteToTicketOfWrite(client, context, row, payload, { text: payload.text, kind: 'description' });
     return { ticketId: Number(ticket.externalId), number: ticket.number, noteId };
   },
   onDone: async (tx, row, result) => {
@@ -164,13 +171,13 @@ export const EMAIL_ATTACHMENT_ADDED_AFTER_ALL_WRITE = 'email.ticket.attachment-a
 /**
  * An internal note (technicians only) about a file of the mail: not added after all, or (after an admin's Send
  * again) added after all. Same target as the file's write, so it goes after the writes about that ticket stored
- * before it; a retry after an unknown outcome finds the note by its text (the adapters' lookup).
+ * before it; a retry after an unknown outcome finds the note by its text among the notes created since (psaResendOf).
  */
 function defineAttachmentNote(kind: string, summary: string): void {
   definePsaWrite<TEmailAttachmentNotePayload, { ticketId: number; noteId: number }>(kind, {
     describe: () => summary,
     send: async (client, payload, row, context) => {
-      const { ticket, noteId } = await addNoteToTicketOfWrite(client, context.db, row, payload, { text: payload.text, kind: 'internal' });
+      const { ticket, noteId } = await addNoteToTicketOfWrite(client, context, row, payload, { text: payload.text, kind: 'internal' });
       return { ticketId: Number(ticket.externalId), noteId };
     },
   });

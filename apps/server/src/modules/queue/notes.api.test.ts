@@ -3,13 +3,14 @@ import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWrite, type TQueueNoteItems, typ
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
+import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createTickets, moveClockToNineUtc, withQueueFixture, technician, type TQueueFixture } from './queue-fixtures.test';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
 let fixture: TQueueFixture;
 
-withQueueFixture({ tickets: { count: 6, tier: 'Tier1' } }, (ready) => ({ t, sim, fixture } = ready));
+withQueueFixture({ tickets: { count: 8, tier: 'Tier1' } }, (ready) => ({ t, sim, fixture } = ready));
 
 async function claimOne() {
   const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
@@ -127,5 +128,44 @@ describe('edit (A-112) and close (A-113)', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]?.hours).toBeCloseTo(0.25, 2);
     expect(entries[0]?.notes).toContain(MESSAGES.queue.completed);
+  });
+});
+
+// Regression (review 2026-11-29, finding 2): a note with the same words as an earlier note on the ticket (a second
+// "Called, left voicemail") was looked up before it was sent, found the earlier one, was marked done with that note's
+// id and never reached the PSA.
+describe('a note with the same words as an earlier one', () => {
+  const VOICEMAIL = 'Technician: (42): Called, left voicemail';
+
+
+  it('is sent: two notes in the PSA, each Switchboard note with its own', async () => {
+    const { client, ticket } = await claimOne();
+    const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
+    for (let time = 0; time < 2; time++) {
+      const sent = await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' });
+      expect(sent.json<TQueueNoteItems>().items[0]).toMatchObject({ psa: { status: 'done' } });
+    }
+    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === VOICEMAIL);
+    expect(inPsa).toHaveLength(2);
+    const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items;
+    expect(read.filter((note) => note.text === 'Called, left voicemail').map((note) => note.psaNoteId).sort()).toEqual(inPsa.map((note) => note.id).sort());
+  });
+
+  it('is sent by the retry loop when the PSA turned its first try away (429): the earlier note is not taken for it', async () => {
+    const { client, ticket } = await claimOne();
+    const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
+    expect((await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
+    sim.faults.set({ retryAfterSeconds: 0.01 });
+    sim.faults.failNext({ kind: 429, count: 8, method: 'POST', path: `/v4_6_release/apis/3.0/service/tickets/${ticket.ticketId}/notes` });
+    const refused = await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' });
+    sim.faults.reset();
+    expect(refused.json<TQueueNoteItems>().items[0]?.psa.status).toBe('pending');
+    // The resend looks first (its first try's outcome is unknown to the outbox), and finds only the earlier write's note.
+    t.advanceClock(10 * 60_000);
+    await runPsaOutboxPass(t.deps);
+    expect((await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === VOICEMAIL)).toHaveLength(2);
+    const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items.filter((note) => note.text === 'Called, left voicemail');
+    expect(read.map((note) => note.psa.status)).toEqual(['done', 'done']);
+    expect(new Set(read.map((note) => note.psaNoteId)).size).toBe(2);
   });
 });
