@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { permissionMap, type TActivityPage } from '@switchboard/contracts';
 import { auditEvents, psaCompanies, psaTickets } from '@switchboard/db';
 import { buildApp } from '../../app';
@@ -143,6 +144,24 @@ describe('activity log', () => {
     const csv = (await admin.get(`${base()}/export.csv?from=2026-02-10&to=2026-02-10`)).body.trimEnd().split('\r\n');
     expect(csv.at(-1)).toBe(`2026-02-10T12:01:00.000Z,Ada Admin,account,technician.tier,Bob Builder,${bob.id},success,`);
     expect(csv[2]).toBe(`2026-02-10T12:08:00.000Z,Ada Admin,account,technician.tier,${stranger.id},${stranger.id},success,`);
+  });
+
+  // Regression: the export paged by a JavaScript Date (milliseconds) while created_at keeps microseconds, so the rows in
+  // the same millisecond after a page's last row were skipped.
+  it('exports every row exactly once when many share one millisecond across the export\'s pages', async () => {
+    const exportMsp = await buildMsp(t);
+    const exportAdmin = await signedInClient(t, await buildUser(t, exportMsp, { role: 'Admin' }));
+    // 1,200 events a microsecond apart inside two milliseconds: more than two of the export's pages of 500.
+    await t.deps.database.db.execute(sql`
+      insert into audit_events (msp_id, actor_kind, action, target, outcome, created_at)
+      select ${exportMsp.id}::uuid, 'system', 'ticket.update', 'row-' || n, 'success', timestamptz '2026-03-02 10:00:00.123+00' + n * interval '1 microsecond'
+      from generate_series(1, 1200) as n`);
+    const response = await exportAdmin.get(`/db/${exportMsp.customDomain}/activityLog/export.csv?from=2026-03-02&to=2026-03-02`);
+    expect(response.statusCode).toBe(200);
+    const targets = response.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[4]);
+    expect(targets).toHaveLength(1200);
+    // Newest first, as on screen: the same order as before, just none left out.
+    expect(targets).toEqual(Array.from({ length: 1200 }, (_, index) => `row-${1200 - index}`));
   });
 
   it('is for adminPortal or roleManagement only, within the tenant', async () => {

@@ -81,13 +81,17 @@ export async function listActivity(db: TDatabase, mspId: string, filter: TActivi
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** The MSP's audit events in pages of `batchSize` (keyset, newest first), for the CSV export. */
+/**
+ * The MSP's audit events in pages of `batchSize` (keyset, newest first), for the CSV export. The cursor is the last row's
+ * created_at as the database's own text: a JavaScript Date keeps milliseconds, created_at microseconds, so a Date cursor
+ * skipped the rows of the same millisecond that came after a page's last row.
+ */
 export async function* streamActivity(db: TDatabase, mspId: string, filter: TActivityFilter, batchSize = 500): AsyncGenerator<TActivityRow[]> {
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL | undefined = after ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
-    const rows: TActivityRow[] = await db
-      .select(selection)
+    const keyset: SQL | undefined = after ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
+    const rows: Array<TActivityRow & { cursorAt: string }> = await db
+      .select({ ...selection, cursorAt: sql<string>`${auditEvents.createdAt}::text` })
       .from(auditEvents)
       .leftJoin(users, userJoin(mspId))
       .where(and(whereOf(mspId, filter), keyset))
@@ -97,7 +101,7 @@ export async function* streamActivity(db: TDatabase, mspId: string, filter: TAct
     yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { createdAt: last.cursorAt, id: last.id };
   }
 }
 
