@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, permissionMap, type TEmployeePage, type TPermission } from '@switchboard/contracts';
-import { roles } from '@switchboard/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { roles, users } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import type { TestClient, TTestApp } from '../../../test/test-app';
@@ -186,6 +187,58 @@ describe('roles beyond one’s own and the last role manager (A-035, A-036)', ()
     expect((await demote()).json()).toMatchObject({ status: 409, detail: MESSAGES.employees.lastRoleManager });
     await buildUser(t, msp);
     expect((await demote()).json()).toMatchObject({ user: { roleName: 'Technician' } });
+  });
+});
+
+// Regression (decision 025): the check ran before the write, outside its transaction and without a lock, so two changes
+// at the same moment both passed it and left the MSP with nobody active who can manage roles.
+describe('two changes at the same moment never remove the last person who can manage roles', () => {
+  const activeRoleManagers = async (msp: TTestMsp) => {
+    const rows = await t.deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
+      .where(and(eq(users.mspId, msp.id), eq(users.isActive, true), sql`(${roles.permissions} ->> 'roleManagement') = 'true'`));
+    return rows.length;
+  };
+  const expectOneRefused = (answers: Array<{ statusCode: number; json: () => unknown }>, detail: string) => {
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ status: 409, detail });
+  };
+
+  it('two admins who deactivate each other: one succeeds, the other is told why', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const msp = await buildMsp(t);
+      const [first, second] = [await buildUser(t, msp), await buildUser(t, msp)];
+      const [firstSession, secondSession] = [await signedInClient(t, first, nextIp()), await signedInClient(t, second, nextIp())];
+      const deleteOf = (userId: string) => `/db/${msp.customDomain}/technicianUsers/delete?id=${userId}`;
+      expectOneRefused(await Promise.all([firstSession.get(deleteOf(second.id)), secondSession.get(deleteOf(first.id))]), MESSAGES.employees.lastRoleManager);
+      expect(await activeRoleManagers(msp)).toBe(1);
+    }
+  });
+
+  it('two admins who demote each other: one succeeds, the other is told why', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const msp = await buildMsp(t);
+      const [first, second] = [await buildUser(t, msp), await buildUser(t, msp)];
+      const [firstSession, secondSession] = [await signedInClient(t, first, nextIp()), await signedInClient(t, second, nextIp())];
+      const demote = (session: TestClient, email: string) => session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email, roleId: msp.roleIds.Technician });
+      expectOneRefused(await Promise.all([demote(firstSession, second.email), demote(secondSession, first.email)]), MESSAGES.employees.lastRoleManager);
+      expect(await activeRoleManagers(msp)).toBe(1);
+    }
+  });
+
+  it('two role managers who take Role management out of each other\'s role: one succeeds, the other is told why', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const msp = await buildMsp(t);
+      const [northId, southId] = [await customRole(msp, 'North keepers', ['roleManagement', 'technicianUserManagement']), await customRole(msp, 'South keepers', ['roleManagement', 'technicianUserManagement'])];
+      const north = await signedInClient(t, await buildUser(t, msp, { roleId: northId }), nextIp());
+      const south = await signedInClient(t, await buildUser(t, msp, { roleId: southId }), nextIp());
+      const strip = (session: TestClient, id: string, name: string) =>
+        session.post(`/db/${msp.customDomain}/roles/create`, { id, name, permissions: permissionMap(['technicianUserManagement']), mspCustomDomain: msp.customDomain });
+      expectOneRefused(await Promise.all([strip(north, southId, 'South keepers'), strip(south, northId, 'North keepers')]), MESSAGES.roleLastRoleManager);
+      expect(await activeRoleManagers(msp)).toBe(1);
+    }
   });
 });
 

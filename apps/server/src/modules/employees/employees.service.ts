@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, PAGE_SIZE, type TAddPsaMembersBody, type TEmployee, type TEmployeeListQuery, type TEmployeePage, type TPermissionMap, type TPsaMemberCandidate, type TTierLevel } from '@switchboard/contracts';
+import { MESSAGES, PAGE_SIZE, type TAddPsaMembersBody, type TEmployee, type TEmployeeListQuery, type TEmployeePage, type TPsaMemberCandidate, type TTierLevel } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
@@ -14,10 +14,9 @@ import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { DB_PSA_TYPE, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
 import { forgetCachedSessions } from '../../plugins/auth-context';
-import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
+import { leavesARoleManager, type TRoleManagerChange } from './last-role-manager';
 import { presentEmployee, presentPsaMemberCandidate } from './employees.presenter';
 import {
-  countOtherActiveRoleManagers,
   findPsaMembers,
   findTechnician,
   findTechniciansLinkedOrNamed,
@@ -28,18 +27,13 @@ import {
 } from './employees.repository';
 import { userAuditFields } from '../../lib/audit';
 
-const lastRoleManagerError = () => conflict(MESSAGES.employees.lastRoleManager);
-
 /**
  * Refuses a change that takes roleManagement away from the MSP's last active holder (deleting them,
- * or giving them a role without it). Shared with the A-036 role edit.
+ * or giving them a role without it). Runs inside the change's transaction, under the MSP's
+ * role-manager lock (decision 025). Shared with the A-036 role edit.
  */
-export async function assertRoleManagerRemains(db: TDatabase, mspId: string, target: { id: string; currentPermissions: Partial<TPermissionMap> | null | undefined }, permissionsAfter: Partial<TPermissionMap> | null): Promise<void> {
-  const holdsNow = holdsRoleManagement(target.currentPermissions);
-  const holdsAfter = holdsRoleManagement(permissionsAfter);
-  if (!holdsNow || holdsAfter) return;
-  const otherActiveRoleManagers = await countOtherActiveRoleManagers(db, mspId, target.id);
-  if (wouldRemoveLastRoleManager({ holdsNow, holdsAfter, otherActiveRoleManagers })) throw lastRoleManagerError();
+export async function assertRoleManagerRemains(tx: TDatabase, mspId: string, change: Extract<TRoleManagerChange, { userId: string }>): Promise<void> {
+  if (!(await leavesARoleManager(tx, mspId, change))) throw conflict(MESSAGES.employees.lastRoleManager);
 }
 
 /** Employees screen (01 §2) and the PSA member import. */
@@ -74,9 +68,8 @@ export function createEmployeesService(deps: TAppDeps) {
     const found = await technicianOf(actor, userId);
     if (!found.user.isActive) throw conflict(MESSAGES.employees.alreadyInactive);
     if (found.user.id === actor.userId) throw conflict(MESSAGES.employees.cannotDeleteSelf);
-    const role = await findRole(db, actor.mspId, found.user.roleId);
-    await assertRoleManagerRemains(db, actor.mspId, { id: found.user.id, currentPermissions: role?.permissions }, null);
     await db.transaction(async (tx) => {
+      await assertRoleManagerRemains(tx, actor.mspId, { kind: 'userDeactivated', userId: found.user.id });
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
       await revokeUserSessions(tx, actor.mspId, found.user.id, deps.now());
       await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true }, tx);

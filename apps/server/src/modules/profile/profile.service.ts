@@ -59,9 +59,6 @@ export function createProfileService(deps: TProfileDeps) {
       const role = await findRole(db, auth.mspId, edit.roleId);
       if (!role) throw roleNotFound();
       assertMayGrantRole(auth.permissions, role);
-      // Issue #8: the last active person who can manage roles keeps that right (no MSP-wide lock-out).
-      const currentRole = await findRole(db, auth.mspId, target.roleId);
-      await assertRoleManagerRemains(db, auth.mspId, { id: target.id, currentPermissions: currentRole?.permissions }, role.permissions);
     }
     const changes = {
       ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),
@@ -72,6 +69,9 @@ export function createProfileService(deps: TProfileDeps) {
     };
     try {
       await db.transaction(async (tx) => {
+        // Issue #8: the last active person who can manage roles keeps that right (no MSP-wide lock-out); checked under
+        // the MSP's role-manager lock, so two admins demoting each other at once cannot both pass (decision 025).
+        if (isRoleChange && edit.roleId !== undefined) await assertRoleManagerRemains(tx, auth.mspId, { kind: 'userRoleChanged', userId: target.id, roleId: edit.roleId });
         await updateUser(tx, auth.mspId, target.id, { ...changes, updatedAt: deps.now() });
         await deps.audit.record(tx, {
           mspId: auth.mspId,

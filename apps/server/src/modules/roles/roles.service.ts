@@ -4,9 +4,10 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { forgetCachedSessions } from '../../plugins/auth-context';
+import { leavesARoleManager } from '../employees/last-role-manager';
 import { isRoleChangeable } from './roles.policy';
 import { presentRole } from './roles.presenter';
-import { countActiveRoleManagersOutsideRole, countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
+import { countUsersWithRole, deleteCustomRole, findRole, insertCustomRole, isRoleNameTaken, listRoles, updateCustomRole } from './roles.repository';
 import { userAuditFields } from '../../lib/audit';
 
 /** Who is acting, for the tenant scope and the audit trail. */
@@ -80,14 +81,16 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit' | '
       throw builtInRoleError();
     }
     if (await isRoleNameTaken(db, actor.mspId, name, existing.id)) throw roleNameTakenError();
-    // Decision 025: taking Role management out of a role must leave someone active who can still manage roles
-    // (else nobody could ever give it back, the editor included).
-    if (existing.permissions.roleManagement === true && input.permissions.roleManagement !== true && (await countActiveRoleManagersOutsideRole(db, actor.mspId, existing.id)) === 0) {
-      await audit(db, actor, 'role.update', existing.id, { name: existing.name, reason: 'last_role_manager' }, 'failure');
-      throw conflict(MESSAGES.roleLastRoleManager);
-    }
+    let isLastRoleManager = false;
     try {
       const updated = await db.transaction(async (tx) => {
+        // Decision 025: taking Role management out of a role must leave someone active who can still manage roles
+        // (else nobody could ever give it back, the editor included); checked under the MSP's role-manager lock, so
+        // two such edits at once cannot both pass.
+        if (!(await leavesARoleManager(tx, actor.mspId, { kind: 'rolePermissionsChanged', roleId: existing.id, permissions: input.permissions }))) {
+          isLastRoleManager = true;
+          throw conflict(MESSAGES.roleLastRoleManager);
+        }
         const row = await updateCustomRole(tx, actor.mspId, existing.id, name, input.permissions);
         if (!row) throw notFound();
         await audit(tx, actor, 'role.update', row.id, {
@@ -99,6 +102,8 @@ export function createRolesService(deps: Pick<TAppDeps, 'database' | 'audit' | '
       forgetRoles(actor.mspId, { sessionsToo: true });
       return presentRole(updated, actor.mspCustomDomain);
     } catch (error) {
+      // The refusal changed nothing (its transaction rolled back), so it is recorded on its own.
+      if (isLastRoleManager) await audit(db, actor, 'role.update', existing.id, { name: existing.name, reason: 'last_role_manager' }, 'failure');
       if (isUniqueViolation(error)) throw roleNameTakenError();
       throw error;
     }

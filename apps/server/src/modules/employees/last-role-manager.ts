@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { TPermissionMap } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
+import { findUserWithTenant } from '../auth/auth.repository';
+import { countActiveRoleManagersOutsideRole, findRole } from '../roles/roles.repository';
+import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
+import { countOtherActiveRoleManagers } from './employees.repository';
+
+/** A change that may take Role management away from someone (decision 025). */
+export type TRoleManagerChange =
+  | { kind: 'userDeactivated'; userId: string }
+  | { kind: 'userRoleChanged'; userId: string; roleId: string }
+  | { kind: 'rolePermissionsChanged'; roleId: string; permissions: Partial<TPermissionMap> };
+
+/**
+ * Decision 025, checked where it cannot be raced: call it inside the change's own transaction, before its write. It
+ * takes the MSP's role-manager lock (a transaction-level advisory lock, held until commit), so two such changes of one
+ * MSP run one after the other, and reads who holds Role management only then, the other change's commit included.
+ * Answers false when the change would leave no active person who can manage roles.
+ */
+export async function leavesARoleManager(tx: TDatabase, mspId: string, change: TRoleManagerChange): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`role-managers:${mspId}`}))`);
+  if (change.kind === 'rolePermissionsChanged') {
+    const role = await findRole(tx, mspId, change.roleId);
+    if (!holdsRoleManagement(role?.permissions) || holdsRoleManagement(change.permissions)) return true;
+    return (await countActiveRoleManagersOutsideRole(tx, mspId, change.roleId)) > 0;
+  }
+  const target = await findUserWithTenant(tx, mspId, change.userId);
+  // An inactive user holds nothing that counts; a user gone is the caller's not-found.
+  const holdsNow = target?.user.isActive === true && holdsRoleManagement(target.role?.permissions);
+  const holdsAfter = change.kind === 'userRoleChanged' && holdsRoleManagement((await findRole(tx, mspId, change.roleId))?.permissions);
+  if (!holdsNow || holdsAfter) return true;
+  return !wouldRemoveLastRoleManager({ holdsNow, holdsAfter, otherActiveRoleManagers: await countOtherActiveRoleManagers(tx, mspId, change.userId) });
+}
