@@ -21,6 +21,8 @@ export const MESSAGES = {
   profileSaveFailed: 'Failed to save changes',
   profileSaveException: 'An error occurred while saving changes.',
   customDomainTaken: 'That custom domain is already in use.',
+  // Ours: after step 2 failed, the MSP of step 1 exists already and sign-up has no call to change it.
+  mspSignupDetailsSaved: 'Your MSP was created with these details, so they cannot be changed here. Go on to finish your admin account.',
   mspSignupClosed: 'New MSP sign-ups are closed on this server. Ask its operator for an account.',
   mspSignupInvitationRequired: 'MSP sign-up on this server is by invitation. Open the sign-up link from your invitation, or ask the operator for one.',
   invalidVerificationCode: 'The verification code is incorrect or has expired.',
@@ -45,6 +47,8 @@ export const MESSAGES = {
   unsupportedMediaType: 'This kind of content is not accepted here.',
   roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
   profileSaved: 'Your changes were saved.',
+  // Ours: the spec words only the missing-name case; a name with other characters needs its own words.
+  profileNameInvalid: 'Names may contain only letters, digits, spaces, apostrophes, hyphens and periods.',
 
   // New employee form (01 §5).
   employee: {

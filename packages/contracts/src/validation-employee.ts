@@ -19,3 +19,10 @@ export function newEmployeeProblems(form: TNewEmployeeFields): TNewEmployeeProbl
   if (!isStrongPassword(form.password)) problems.password = MESSAGES.employee.password;
   return problems;
 }
+
+/**
+ * Profile edits (A-036/A-037; ours, review s25 #2): letters of any language, digits, spaces, periods, apostrophes and
+ * hyphens, as PSA records hold names ("Seán O'Brien"). 01 §5's NAME_PATTERN stays the sign-up rule. Kept out of
+ * validation.ts, which the sign-in pages load first (bench:web).
+ */
+export const PROFILE_NAME_PATTERN = /^[\p{L}\p{M}0-9 .'’-]+$/u;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { hasControlCharacters } from './validation';
+import { hasControlCharacters, NAME_PATTERN } from './validation';
+import { PROFILE_NAME_PATTERN } from './validation-employee';
 import { ZCustomDomain, ZEmail } from './schemas/common';
 
 // Issue #6 §2: a NUL byte in an MSP value reached PostgreSQL and answered 500.
@@ -17,5 +18,14 @@ describe('control characters in MSP values and emails', () => {
       expect(result.error?.issues[0]?.message).toBe(MESSAGES.controlCharacters);
     }
     expect(ZCustomDomain.parse(' Acme-IT ')).toBe('acme-it');
+  });
+});
+
+describe('names: the sign-up rule as 01 §5 words it, the profile rule for names as people have them (review s25 #2)', () => {
+  it("keeps sign-up to letters, digits and spaces, and lets a profile hold Seán O'Brien", () => {
+    expect(NAME_PATTERN.test("Seán O'Brien")).toBe(false);
+    expect(NAME_PATTERN.test('Sean OBrien')).toBe(true);
+    for (const name of ["Seán O'Brien", 'Zoë-Anne', 'St. John’s', 'Nguyễn', 'Ólafur', '李 小龍', 'Renée 2']) expect(PROFILE_NAME_PATTERN.test(name)).toBe(true);
+    for (const name of ['Bad<Name>', 'Help & Desk', 'a_b', '', 'x\u0000y']) expect(PROFILE_NAME_PATTERN.test(name)).toBe(false);
   });
 });

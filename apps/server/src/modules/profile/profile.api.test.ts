@@ -127,7 +127,8 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     const msp = await buildMsp(t);
     const tech = await buildUser(t, msp);
     const client = await signedInClient(t, tech, nextIp());
-    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'Bad<Name>' })).json()).toMatchObject({ status: 400, detail: 'First and last name are required.' });
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'Bad<Name>' })).json()).toMatchObject({ status: 400, detail: MESSAGES.profileNameInvalid, invalidParams: [{ name: 'firstName' }] });
+    expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, lastName: '  ' })).json()).toMatchObject({ status: 400, detail: 'First and last name are required.', invalidParams: [{ name: 'lastName' }] });
     expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, phoneNumber: '12' })).json()).toMatchObject({ status: 400, detail: 'Phone number is invalid.' });
     expect((await newClient(t).put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'X' })).statusCode).toBe(401);
     expect((await client.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: tech.email, firstName: 'X' }, { csrf: false })).json()).toMatchObject({ status: 403, code: 'csrf' });
@@ -142,6 +143,52 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     expect((await session.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: msp.roleIds.Admin })).statusCode).toBe(403);
     const byAdmin = await (await signedInClient(t, admin, nextIp())).put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, lastName: 'Managed' });
     expect(byAdmin.json()).toMatchObject({ user: { lastName: 'Managed' } });
+  });
+});
+
+// Regression (review s25 #2): activation keeps the PSA's names as they are and '' for a missing phone, so
+// "Seán O'Brien" or anyone without a phone could never save their profile.
+describe('Regression: profile saves for accented names and users without a phone', () => {
+  async function buildPsaShapedUser(msp: Awaited<ReturnType<typeof buildMsp>>, fields: { firstName: string; lastName: string; phone: string }, kind: 'technician' | 'client' = 'technician') {
+    const user = await buildUser(t, msp, { kind, firstName: fields.firstName, lastName: fields.lastName });
+    await t.deps.database.db.update(users).set({ phone: fields.phone }).where(and(eq(users.mspId, msp.id), eq(users.id, user.id)));
+    return user;
+  }
+
+  it("saves Seán O'Brien without a phone, with the unchanged fields sent as R-112 words it or only the changed one", async () => {
+    const msp = await buildMsp(t);
+    const tech = await buildPsaShapedUser(msp, { firstName: 'Seán', lastName: "O'Brien", phone: '' });
+    const session = await signedInClient(t, tech, nextIp());
+    const path = `/db/${msp.customDomain}/technicianUsers/edit`;
+    const everyField = await session.put(path, { email: tech.email, firstName: 'Seán', lastName: "O'Brien", phoneNumber: '(303) 555-0199' });
+    expect(everyField.statusCode).toBe(200);
+    expect(everyField.json()).toMatchObject({ user: { firstName: 'Seán', lastName: "O'Brien", phoneNumber: '(303) 555-0199' } });
+    const renamed = await session.put(path, { email: tech.email, firstName: 'Zoë-Anne', lastName: 'St. John’s Nguyễn' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ user: { firstName: 'Zoë-Anne', lastName: 'St. John’s Nguyễn' } });
+  });
+
+  it('lets a user without a phone change their name, and lets a user clear their phone', async () => {
+    const msp = await buildMsp(t);
+    const clientUser = await buildPsaShapedUser(msp, { firstName: 'Ana', lastName: 'Pérez', phone: '' }, 'client');
+    const session = await signedInClient(t, clientUser, nextIp());
+    const path = `/db/${msp.customDomain}/clientUsers/edit`;
+    const withEmptyPhone = await session.put(path, { email: clientUser.email, firstName: 'Ana María', lastName: 'Pérez', phoneNumber: '' });
+    expect(withEmptyPhone.statusCode).toBe(200);
+    expect(withEmptyPhone.json()).toMatchObject({ user: { firstName: 'Ana María', phoneNumber: '' } });
+    expect((await session.put(path, { email: clientUser.email, phoneNumber: '3035550123' })).json()).toMatchObject({ user: { phoneNumber: '3035550123' } });
+    const cleared = await session.put(path, { email: clientUser.email, phoneNumber: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ user: { phoneNumber: '' } });
+  });
+
+  it('does not refuse a PSA name that is sent back unchanged, but checks a changed one', async () => {
+    const msp = await buildMsp(t);
+    const tech = await buildPsaShapedUser(msp, { firstName: 'Help & Desk', lastName: 'Team (IT)', phone: '3035550111' });
+    const session = await signedInClient(t, tech, nextIp());
+    const path = `/db/${msp.customDomain}/technicianUsers/edit`;
+    expect((await session.put(path, { email: tech.email, firstName: 'Help & Desk', lastName: 'Team (IT)', phoneNumber: '3035550112' })).json()).toMatchObject({ user: { phoneNumber: '3035550112' } });
+    expect((await session.put(path, { email: tech.email, firstName: 'Help & Desk 2' })).json()).toMatchObject({ status: 400, detail: MESSAGES.profileNameInvalid });
   });
 });
 

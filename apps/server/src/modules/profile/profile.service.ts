@@ -1,4 +1,4 @@
-import { isValidPhone, MESSAGES, NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
+import { isValidPhone, MESSAGES, PROFILE_NAME_PATTERN, type TSessionMspUser, type TTierLevel } from '@switchboard/contracts';
 import { USERS_ROLE_FOREIGN_KEY } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { forbidden, notFound, validation } from '../../lib/app-error';
@@ -26,13 +26,21 @@ export interface TUserEdit {
 
 const roleNotFound = () => validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
 
-function validateEdit(edit: TUserEdit): void {
-  for (const [field, value] of [['firstName', edit.firstName], ['lastName', edit.lastName]] as const) {
-    if (value !== undefined && !NAME_PATTERN.test(value)) throw validation(MESSAGES.employee.names, [{ name: field, reason: MESSAGES.employee.names }]);
+const invalidField = (name: string, reason: string) => validation(reason, [{ name, reason }]);
+
+/**
+ * Checks only what the edit changes: activation keeps the PSA's names and a missing phone as '' (review s25 #2),
+ * so a value sent back as it is stored is never refused. Names take letters of any language (PROFILE_NAME_PATTERN,
+ * not 01 §5's sign-up NAME_PATTERN); an empty phone clears it.
+ */
+function validateEdit(edit: TUserEdit, stored: Pick<TUserRow, 'firstName' | 'lastName' | 'phone'>): void {
+  for (const [field, value, current] of [['firstName', edit.firstName, stored.firstName], ['lastName', edit.lastName, stored.lastName]] as const) {
+    if (value === undefined || value === current) continue;
+    if (value === '') throw invalidField(field, MESSAGES.employee.names);
+    if (!PROFILE_NAME_PATTERN.test(value)) throw invalidField(field, MESSAGES.profileNameInvalid);
   }
-  if (edit.phoneNumber !== undefined && !isValidPhone(edit.phoneNumber)) {
-    throw validation(MESSAGES.employee.phone, [{ name: 'phoneNumber', reason: MESSAGES.employee.phone }]);
-  }
+  const phone = edit.phoneNumber;
+  if (phone !== undefined && phone !== '' && phone !== stored.phone && !isValidPhone(phone)) throw invalidField('phoneNumber', MESSAGES.employee.phone);
 }
 
 /** Reading and editing MSP users' profiles (A-005, A-006). */
@@ -51,7 +59,7 @@ export function createProfileService(deps: TProfileDeps) {
     const target: TUserRow | undefined = await findUserByEmail(db, auth.mspId, kind, edit.email);
     if (!target) throw notFound();
     if (!canAccessUser(auth, { id: target.id, kind })) throw forbidden();
-    validateEdit(edit);
+    validateEdit(edit, target);
     const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
     const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
     if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();

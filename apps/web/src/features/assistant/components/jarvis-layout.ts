@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { ASSISTANT_MOBILE_BELOW_PX } from '../lib/chat-layout';
+import { ASSISTANT_MOBILE_BELOW_PX, startingAssistantWidth } from '../lib/chat-layout';
 import { useAssistantUiStore } from '../state/assistant-ui-store';
 
 /**
@@ -12,8 +12,14 @@ export function useJarvisLayout(opensAtStart: boolean) {
   const isMobile = useMediaQuery(`(max-width: ${ASSISTANT_MOBILE_BELOW_PX - 0.02}px)`) === true;
   const { isOpen, width, setOpen } = useAssistantUiStore();
   useEffect(() => {
+    const isWide = window.innerWidth > ASSISTANT_MOBILE_BELOW_PX;
+    // Beside the open navigation, Jarvis starts no wider than leaves the page its minimum (review s25 #4).
+    if (isWide) {
+      const store = useAssistantUiStore.getState();
+      store.setWidth(startingAssistantWidth(store.width, window.innerWidth));
+    }
     // A client comes to talk to Jarvis; a technician works the queue beside it and opens it from the header.
-    setOpen(opensAtStart && window.innerWidth > ASSISTANT_MOBILE_BELOW_PX);
+    setOpen(opensAtStart && isWide);
   }, [setOpen, opensAtStart]);
   return {
     isMobile,

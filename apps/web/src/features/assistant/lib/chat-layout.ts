@@ -12,7 +12,20 @@ export function isScrolledToBottom(element: Pick<HTMLElement, 'scrollHeight' | '
   return element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_TOLERANCE_PX;
 }
 
+/** The least width the page beside Jarvis keeps. */
+export const MAIN_MIN_PX = 320;
+/** The dashboard's navigation panel, open at start beside Jarvis on a wide screen (msp-dashboard-shell's navbar width). */
+export const DASHBOARD_NAVBAR_PX = 260;
+
 /** A dragged width stays between the minimum and the window (minus room for the page). */
 export function clampAssistantWidth(width: number, windowWidth: number): number {
-  return Math.round(Math.min(Math.max(width, ASSISTANT_WIDTH_MIN), Math.max(ASSISTANT_WIDTH_MIN, windowWidth - 320)));
+  return Math.round(Math.min(Math.max(width, ASSISTANT_WIDTH_MIN), Math.max(ASSISTANT_WIDTH_MIN, windowWidth - MAIN_MIN_PX)));
+}
+
+/**
+ * The width Jarvis opens with: the chosen one within what the window leaves beside the open navigation. The
+ * unclamped 800 left a client's ticket area 0 px wide at 1024–1092 px (review s25 #4).
+ */
+export function startingAssistantWidth(width: number, windowWidth: number): number {
+  return clampAssistantWidth(width, windowWidth - DASHBOARD_NAVBAR_PX);
 }

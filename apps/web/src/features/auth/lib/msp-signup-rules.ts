@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES, CORE_MESSAGES, isValidEmail, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, LOGO_TYPES, CORE_MESSAGES, isValidEmail, isValidPhone, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
 
 export interface TMspInfoForm {
   customDomain: string;
@@ -35,9 +35,14 @@ export function mspInfoProblem(form: TMspInfoForm): string | null {
   return null;
 }
 
-/** MSP sign-up step 2 (R-089, R-094): every field required, a valid email and a strong password. */
+/**
+ * MSP sign-up step 2 (R-089, R-094): every field required, a valid email, a valid phone and a strong password, in
+ * the server's order (A-035). The phone is checked here too: the server refused it only after step 1's MSP was
+ * created (review s25 #5).
+ */
 export function firstTechnicianProblem(form: TFirstTechnicianForm): string | null {
   if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return CORE_MESSAGES.emptyFields;
   if (!isValidEmail(form.email)) return CORE_MESSAGES.validEmailRequired;
+  if (!isValidPhone(form.phoneNumber)) return CORE_MESSAGES.signup.phoneNumber.invalid;
   return passwordProblems(form.password)[0] ?? null;
 }

@@ -196,4 +196,76 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
     if (!(sent instanceof FormData)) throw new Error('not multipart');
     expect(sent.get('invitationCode')).toBe('spring-partners-2026');
   });
+
+  // Regression (review s25 #5): step 2 did not check the phone, so the server created the MSP and then refused the
+  // technician; Back and Next then asked whether the domain was free, found the MSP just made, and the sign-up was
+  // stuck on "That custom domain is already in use."
+  it("checks step 2's phone before anything is created", async () => {
+    const api = stubFetch(DOMAIN_FREE);
+    renderAuthRoute('/msp/signup');
+    await screen.findByRole('button', { name: 'Next' });
+    await fillStepOne();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Create MSP' });
+    await fillStepTwo();
+    await fill('Phone number', '55501');
+    await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.signup.phoneNumber.invalid);
+    expect(api.callsTo('POST', '/db/msp')).toHaveLength(0);
+  });
+
+  it('after the MSP was created and step 2 failed, Back and Next keep the created MSP: no domain check, no second MSP, step 1 says it is saved', async () => {
+    let isCreated = false;
+    let isTechnicianRefused = true;
+    const api = stubFetch({
+      'POST /db/msp': () => {
+        isCreated = true;
+        return { status: 201, body: { mspCustomDomain: 'fabrikam-it', mspName: 'Fabrikam IT', bootstrapToken: 'boot-123', bootstrapExpiresAt: '2026-11-22T08:00:00.000Z' } };
+      },
+      'POST /db/fabrikam-it/technicianUsers/add': () => (isTechnicianRefused ? problem(400, 'validation', MESSAGES.validEmailRequired, { validEmail: false }) : { status: 201, body: { user: { id: 'u-1' } } }),
+      'GET /db/msp': () => (isCreated ? { status: 200, body: { ...NORTHWIND_PROFILE, mspName: 'Fabrikam IT', customDomain: 'fabrikam-it' } } : DOMAIN_FREE['GET /db/msp']),
+    });
+    renderAuthRoute('/msp/signup');
+    await screen.findByRole('button', { name: 'Next' });
+    await fillStepOne();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Create MSP' });
+    await fillStepTwo();
+    await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.validEmailRequired);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText(MESSAGES.mspSignupDetailsSaved)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^MSP name/, { selector: 'input' })).toHaveAttribute('readonly');
+    const domainChecks = api.callsTo('GET', '/db/msp').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'Create MSP' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.customDomainTaken)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/db/msp')).toHaveLength(domainChecks);
+
+    isTechnicianRefused = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Fabrikam IT' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/db/msp')).toHaveLength(1);
+    expect(api.callsTo('POST', '/db/fabrikam-it/technicianUsers/add')).toHaveLength(2);
+  });
+
+  it('an expired sign-up token opens step 1 again, so a new MSP can be started', async () => {
+    stubFetch({
+      ...DOMAIN_FREE,
+      'POST /db/msp': { status: 201, body: { mspCustomDomain: 'fabrikam-it', mspName: 'Fabrikam IT', bootstrapToken: 'boot-123', bootstrapExpiresAt: '2026-11-22T08:00:00.000Z' } },
+      'POST /db/fabrikam-it/technicianUsers/add': problem(401, 'unauthenticated', MESSAGES.bootstrapTokenInvalid, { mspSignup: true }),
+    });
+    renderAuthRoute('/msp/signup');
+    await screen.findByRole('button', { name: 'Next' });
+    await fillStepOne();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Create MSP' });
+    await fillStepTwo();
+    await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.bootstrapTokenInvalid);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/^Custom domain/, { selector: 'input' })).not.toHaveAttribute('readonly');
+    expect(screen.queryByText(MESSAGES.mspSignupDetailsSaved)).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FileInput, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
@@ -12,7 +12,7 @@ import { noticeState } from '../lib/flow-notice';
 import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
 import '../../../app/styles/mantine-extra';
 import '../components/password-input-styles';
-import { errorDetail } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
 
 const EMPTY_MSP: TMspInfoForm = { customDomain: '', mspName: '', webSiteUrl: '', companyPhoneNumber: '', logo: null };
 const EMPTY_TECHNICIAN: TFirstTechnicianForm = { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' };
@@ -34,13 +34,16 @@ export function MspSignupPage() {
   const [mspInfo, setMspInfo] = useState<TMspInfoForm>(EMPTY_MSP);
   const [technician, setTechnician] = useState<TFirstTechnicianForm>(EMPTY_TECHNICIAN);
   const [error, setError] = useState<string | null>(null);
-  // Kept so a failed step 2 can be retried without creating the MSP a second time.
+  // Kept so a failed step 2 can be retried without creating the MSP a second time. Once it exists, step 1 is
+  // read-only (sign-up has no call to change it) and its Next does not ask about the domain again: the answer
+  // would be this MSP, "already in use" (review s25 #5).
   const [createdMsp, setCreatedMsp] = useState<TCreateMspResponse | null>(null);
+  const isMspCreated = createdMsp !== null;
 
   const signUp = useMutation({
     mutationFn: async () => {
       let msp = createdMsp;
-      if (msp === null || msp.mspCustomDomain !== mspInfo.customDomain.trim().toLowerCase()) {
+      if (msp === null) {
         const form = new FormData();
         form.set('customDomain', mspInfo.customDomain.trim().toLowerCase());
         form.set('mspName', mspInfo.mspName.trim());
@@ -64,13 +67,22 @@ export function MspSignupPage() {
       // The new admin signs in next: their email is already filled in.
       void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech', technician.email.trim()) });
     },
-    onError: (cause) => setError(errorDetail(cause)),
+    onError: (cause) => {
+      // An expired or spent sign-up token: that MSP cannot be finished here, so step 1 is open again for a new one.
+      if (isApiError(cause) && cause.code === 'unauthenticated') setCreatedMsp(null);
+      setError(errorDetail(cause));
+    },
   });
 
   const domainCheck = useMutation({ mutationFn: isCustomDomainFree });
 
   function handleMspInfoSubmit(event: FormEvent) {
     event.preventDefault();
+    if (isMspCreated) {
+      setError(null);
+      setActive(1);
+      return;
+    }
     const problem = mspInfoProblem(mspInfo);
     setError(problem);
     if (problem !== null) return;
@@ -93,6 +105,7 @@ export function MspSignupPage() {
 
   const mspField = (name: Exclude<keyof TMspInfoForm, 'logo'>) => ({
     value: mspInfo[name],
+    readOnly: isMspCreated,
     onChange: (event: { currentTarget: { value: string } }) => {
       const { value } = event.currentTarget;
       setMspInfo((current) => ({ ...current, [name]: value }));
@@ -125,10 +138,16 @@ export function MspSignupPage() {
                 label="Logo (optional)"
                 description="PNG, JPEG, GIF, SVG or WebP, up to 2 MB"
                 accept={LOGO_TYPES.join(',')}
-                clearable
+                clearable={!isMspCreated}
+                readOnly={isMspCreated}
                 value={mspInfo.logo}
                 onChange={(logo) => setMspInfo((current) => ({ ...current, logo }))}
               />
+              {isMspCreated && (
+                <Text size="sm" role="status">
+                  {MESSAGES.mspSignupDetailsSaved}
+                </Text>
+              )}
               <FormError message={error} />
               <Group justify="flex-end">
                 <Button type="submit" loading={domainCheck.isPending}>

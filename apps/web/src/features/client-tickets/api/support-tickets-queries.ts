@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TSupportTicketPage } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 export const supportTicketKeys = {
@@ -6,15 +7,30 @@ export const supportTicketKeys = {
   ofClient: (clientsUserId: string, page: number) => [...supportTicketKeys.all, 'client', clientsUserId, page] as const,
 };
 
+const PENDING_POLL_MS = 15_000;
+const OPEN_POLL_MS = 60_000;
+
+/**
+ * How often the client's list is read again: soon while a ticket is still pending in the PSA, every minute while
+ * one is open there (its status and progress move in the PSA; review s25 #6), never when all are closed or refused.
+ */
+export function clientTicketsRefetchInterval(page: TSupportTicketPage | undefined): number | false {
+  const tickets = page?.tickets ?? [];
+  if (tickets.some((ticket) => ticket.psaWriteState === 'pending')) return PENDING_POLL_MS;
+  return tickets.some((ticket) => !ticket.isClosed && ticket.psaWriteState === 'done') ? OPEN_POLL_MS : false;
+}
+
 /**
  * A-018: the client's own tickets (R-290), newest first, 30 a page, with their progress and
- * whether the PSA has them yet. Polled while one is still pending in the PSA.
+ * whether the PSA has them yet. Polled while one is pending or open, and read again when the window
+ * gets the focus back (the app turns that off elsewhere).
  */
 export function useClientTickets(clientsUserId: string, page: number) {
   return useQuery({
     queryKey: supportTicketKeys.ofClient(clientsUserId, page),
     queryFn: ({ signal }) => apiFetch('/db/supportTickets/byClientsUserId', { query: { clientsUserId, page }, schema: (s) => s.ZSupportTicketPage, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.tickets.some((ticket) => ticket.psaWriteState === 'pending') ? 15_000 : false),
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => clientTicketsRefetchInterval(query.state.data),
   });
 }

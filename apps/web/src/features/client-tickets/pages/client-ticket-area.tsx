@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useElementSize } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
@@ -70,11 +69,31 @@ function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMs
 /** Narrower than this, the ticket form is too cramped beside the chat and shows in the chat instead. */
 const ROOMY_TICKET_AREA_PX = 520;
 
+/**
+ * The element's width once the browser has measured it, null before. Mantine's useElementSize starts at 0 and
+ * a measured 0 looked the same, so an area squeezed to nothing read as "not measured yet" (review s25 #4).
+ */
+function useMeasuredWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
-  const { ref, width } = useElementSize();
+  const { ref, width } = useMeasuredWidth<HTMLDivElement>();
   const setTicketAreaRoomy = useAssistantUiStore((state) => state.setTicketAreaRoomy);
-  // Before the first measurement (width 0) nothing is decided.
-  const isRoomy = width === 0 || width >= ROOMY_TICKET_AREA_PX;
+  // Before the first measurement nothing is decided; a measured 0 (no room left beside Jarvis) is not roomy.
+  const isRoomy = width === null || width >= ROOMY_TICKET_AREA_PX;
   useEffect(() => {
     setTicketAreaRoomy(isRoomy);
   }, [isRoomy, setTicketAreaRoomy]);
@@ -88,7 +107,7 @@ export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { u
         data={[...TICKET_AREA_MODES]}
         value={flow.mode}
         onChange={(value) => isMode(value) && flow.setMode(value)}
-        orientation={width > 0 && width < 400 ? 'vertical' : 'horizontal'}
+        orientation={width !== null && width < 400 ? 'vertical' : 'horizontal'}
         style={{ alignSelf: 'flex-start' }}
       />
       {flow.mode === 'My Ticket' && <MyTicket user={user} flow={flow} showDraft={showDraft && isRoomy} onOpenAssistant={onOpenAssistant} />}

@@ -262,7 +262,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
             <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
           </Suspense>
         </AppShell.Aside>
-        {isProfileOpen && <ProfileModal user={user} onClose={() => setProfileOpen(false)} />}
+        <ProfileModal user={user} opened={isProfileOpen} onClose={() => setProfileOpen(false)} />
       </AppShell>
     </Tabs>
   );

@@ -20,11 +20,11 @@ export function profileSaveErrorMessage(error: unknown): string {
   return MESSAGES.profileSaveException;
 }
 
-/** Saves the signed-in user's own names and phone, then updates the cached session user. */
+/** Saves the signed-in user's own names and phone (the changed ones), then updates the cached session user. */
 export function useSaveProfile(user: TSessionMspUser) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: TProfileFields) => {
+    mutationFn: async (fields: Partial<TProfileFields>) => {
       const body: TClientEditBody = { email: user.email, ...fields };
       return (await apiFetch(profileEditPath(user), { method: 'PUT', body, schema: (s) => s.ZEditUserResponse })).user;
     },

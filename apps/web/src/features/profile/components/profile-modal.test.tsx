@@ -27,7 +27,7 @@ describe('profile save (R-112, R-113)', () => {
     expect(profileSaveErrorMessage(new TypeError('boom'))).toBe(MESSAGES.profileSaveException);
   });
 
-  it('sends first name, last name, email and phone and updates the signed-in user', async () => {
+  it('sends the email and the changed first name, and updates the signed-in user', async () => {
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
       const body = JSON.parse(init.body as string) as Record<string, string>;
       return new Response(
@@ -37,7 +37,7 @@ describe('profile save (R-112, R-113)', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const onClose = vi.fn();
-    const { queryClient } = renderWithProviders(<ProfileModal user={client} onClose={onClose} />);
+    const { queryClient } = renderWithProviders(<ProfileModal user={client} opened onClose={onClose} />);
     const session: TSessionCheckResponse = { authenticated: true, user: client };
     queryClient.setQueryData(sessionKeys.current(), session);
 
@@ -50,7 +50,7 @@ describe('profile save (R-112, R-113)', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/db/northwind/clientUsers/edit');
     expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body as string)).toEqual({ email: client.email, firstName: 'Janet', lastName: 'Doe', phoneNumber: '5551234567' });
+    expect(JSON.parse(init.body as string)).toEqual({ email: client.email, firstName: 'Janet' });
     const cached = queryClient.getQueryData<TSessionCheckResponse>(sessionKeys.current());
     expect(cached?.authenticated === true && cached.user.firstName).toBe('Janet');
   });
@@ -62,8 +62,70 @@ describe('profile save (R-112, R-113)', () => {
         new Response(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Invalid phone number format.', code: 'validation', requestId: 'r' }), { status: 400 }),
       ),
     );
-    renderWithProviders(<ProfileModal user={client} onClose={vi.fn()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    renderWithProviders(<ProfileModal user={client} opened onClose={vi.fn()} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Invalid phone number format.');
+  });
+
+  // Regression (review s25 #2): every field went to the server, so a user whose PSA record has an accented name
+  // or no phone got "First and last name are required." / "Phone number is invalid." and could never save.
+  describe("saves for Seán O'Brien and for a user without a phone", () => {
+    const sean = buildAdminTechnician({ userKind: 'client', firstName: 'Seán', lastName: "O'Brien", phoneNumber: '', roleName: 'Client', tierLevel: null });
+
+    function echoServer() {
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as Record<string, string>;
+        return new Response(JSON.stringify({ user: { ...sean, ...body, hasTotp: false, isActive: true } }), { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+    const sentBody = (fetchMock: ReturnType<typeof echoServer>) => JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string) as unknown;
+
+    it('sends only the phone when only the phone was added', async () => {
+      const fetchMock = echoServer();
+      const onClose = vi.fn();
+      renderWithProviders(<ProfileModal user={sean} opened onClose={onClose} />);
+      await userEvent.type(await screen.findByRole('textbox', { name: /Phone number/ }), '303 555 0123');
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(sentBody(fetchMock)).toEqual({ email: sean.email, phoneNumber: '303 555 0123' });
+    });
+
+    it('sends a changed name with letters of any language, without the empty phone', async () => {
+      const fetchMock = echoServer();
+      const onClose = vi.fn();
+      renderWithProviders(<ProfileModal user={sean} opened onClose={onClose} />);
+      const lastName = await screen.findByRole('textbox', { name: /Last name/ });
+      await userEvent.clear(lastName);
+      await userEvent.type(lastName, 'Ó Briain-Nguyễn');
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(sentBody(fetchMock)).toEqual({ email: sean.email, lastName: 'Ó Briain-Nguyễn' });
+    });
+
+    it('sends an empty phone to clear it', async () => {
+      const fetchMock = echoServer();
+      const onClose = vi.fn();
+      renderWithProviders(<ProfileModal user={client} opened onClose={onClose} />);
+      await userEvent.clear(await screen.findByRole('textbox', { name: /Phone number/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(sentBody(fetchMock)).toEqual({ email: client.email, phoneNumber: '' });
+    });
+
+    it('closes without a call when nothing changed, and names a changed name it cannot take before sending', async () => {
+      const fetchMock = echoServer();
+      const onClose = vi.fn();
+      renderWithProviders(<ProfileModal user={sean} opened onClose={onClose} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const firstName = screen.getByRole('textbox', { name: /First name/ });
+      await userEvent.type(firstName, '<b>');
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText(MESSAGES.profileNameInvalid)).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 });
