@@ -62,6 +62,8 @@ export const CORE_MESSAGES = {
     mspSignupDone: 'Your MSP is ready. Sign in as its first technician.',
     activationDone: 'Your account is active. Sign in with your new password.',
     passwordChanged: 'Your password was changed. Sign in with your new password.',
+    /** The sign-in page after a call was refused because the session had ended (expired, signed out elsewhere, reset). */
+    sessionEnded: 'Your session ended. Sign in again to carry on.',
     resetCodeSent: 'If that email has an account, we sent it a 6-digit verification code.',
     resetStartOver: 'Start again from the email step.',
     chooseActivationRecord: 'Choose the record that is you:',

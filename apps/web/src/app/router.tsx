@@ -5,7 +5,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from '../components/root-layout';
 import { RouteErrorPage } from '../components/route-error-page';
 import { authRoutes } from '../features/auth/routes';
-import { requireAccountLoader, requireAdminLoader, requireMspMemberLoader, requireMspUserLoader } from '../features/session/session-guards';
+import { requireAccountLoader, requireAdminLoader, requireBoardSyncLoader, requireMspUserLoader } from '../features/session/session-guards';
 
 function FirstLoadFallback() {
   return (
@@ -34,8 +34,8 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/:id', loader: requireAccountLoader, lazy: lazyAccountDashboard },
       { path: '/:msp/dashboard/:id', loader: requireMspUserLoader, lazy: lazyMspDashboard },
       { path: '/:msp/dashboard/:id/tickets', loader: requireMspUserLoader, lazy: lazyMspDashboard },
-      // The sync screen (01 §2), reached from MSP integrations. Its path has no user id, so its guard checks the MSP only.
-      { path: '/:msp/admin/board/sync', loader: requireMspMemberLoader, lazy: lazyBoardSync },
+      // The sync screen (01 §2), reached from MSP integrations. Its path has no user id: its guard checks the MSP and the sync permission.
+      { path: '/:msp/admin/board/sync', loader: requireBoardSyncLoader, lazy: lazyBoardSync },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -118,6 +118,20 @@ function toApiError(status: number, body: unknown, fallbackText: string): ApiErr
   return new ApiError({ status, code: status >= 500 ? 'internal' : 'unknown', detail });
 }
 
+type TUnauthenticatedListener = (error: ApiError) => void;
+const unauthenticatedListeners = new Set<TUnauthenticatedListener>();
+
+/**
+ * Subscribes to every 401 `unauthenticated` answer (the server's "Please sign in.": no session,
+ * or one that expired or was revoked); the call still throws. Returns the unsubscribe.
+ */
+export function onUnauthenticated(listener: TUnauthenticatedListener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => {
+    unauthenticatedListeners.delete(listener);
+  };
+}
+
 /**
  * Calls the Switchboard API with the session cookie and the CSRF header, parses the JSON answer,
  * validates it with the schema `schema` picks when given, and throws `ApiError` on any failure.
@@ -159,7 +173,12 @@ export async function apiFetch(
   }
 
   const parsed = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, parsed, response.statusText || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const error = toApiError(response.status, parsed, response.statusText || `HTTP ${response.status}`);
+    // The server's code says why (apps/server/src/lib/app-error.ts): a wrong password is `invalid_credentials`, not this.
+    if (error.status === 401 && error.code === 'unauthenticated') for (const listener of unauthenticatedListeners) listener(error);
+    throw error;
+  }
   if (!options.schema || !schemas) return parsed;
   const result = options.schema(await schemas).safeParse(parsed);
   if (!result.success) {

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TSessionUser } from '@switchboard/contracts';
 import {
   STORAGE_KEYS,
-  clearAllClientState,
   loadLastActiveUser,
   loadLastActiveUserType,
   loadLastUiState,
@@ -42,18 +41,5 @@ describe('lastUiState (R-047)', () => {
     expect(loadLastUiState()).toEqual({ currentOption: 'roles', navOption: 'employees', activeTab: 'admin', introScreen: true });
     window.localStorage.setItem(STORAGE_KEYS.lastUiState, '{not json');
     expect(loadLastUiState()).toBeNull();
-  });
-});
-
-describe('clearAllClientState (R-109)', () => {
-  it('empties local and session storage and expires script-visible cookies', () => {
-    saveLastActiveUser(technician);
-    window.sessionStorage.setItem('draft', 'x');
-    document.cookie = 'clientId=abc; path=/';
-    document.cookie = 'authMethod=microsoft; path=/';
-    clearAllClientState();
-    expect(window.localStorage.length).toBe(0);
-    expect(window.sessionStorage.length).toBe(0);
-    expect(document.cookie).toBe('');
   });
 });

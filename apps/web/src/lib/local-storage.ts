@@ -100,33 +100,3 @@ export function loadLastActiveUserType(): TLastActiveUserType {
   const stored = readJson(STORAGE_KEYS.lastActiveUserType);
   return stored === 'tech' || stored === 'client' ? stored : 'client';
 }
-
-/** Expires every cookie JavaScript can see, on this path and its parents (HttpOnly ones are the server's job). */
-export function clearScriptVisibleCookies(): void {
-  const names = document.cookie
-    .split(';')
-    .map((pair) => pair.split('=')[0]?.trim() ?? '')
-    .filter((name) => name !== '');
-  const segments = window.location.pathname.split('/').filter((segment) => segment !== '');
-  const paths = ['/', ...segments.map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
-  for (const name of names) {
-    for (const path of paths) {
-      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}`;
-    }
-  }
-}
-
-/** Spec 02 §4 logout: clears local storage, session storage and script-visible cookies. */
-export function clearAllClientState(): void {
-  try {
-    window.localStorage.clear();
-  } catch {
-    // Storage may be disabled; nothing to clear then.
-  }
-  try {
-    window.sessionStorage.clear();
-  } catch {
-    // As above.
-  }
-  clearScriptVisibleCookies();
-}

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CORE_MESSAGES } from '@switchboard/contracts';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { signInAccount } from '../api/auth-api';
+import { startSignedInSession } from '../../session/api/signed-in-session';
+import { returnPathFor } from '../../session/return-path';
+import { RETURN_TO_PARAM } from '../../session/session-guards';
+import { signInAccount } from '../api/auth-steps-api';
 import { FormError } from './form-error';
 import './password-input-styles';
 import { errorDetail } from '../../../lib/api-client';
@@ -16,6 +18,7 @@ import { errorDetail } from '../../../lib/api-client';
 export function AccountPasswordStep({ email, onUseDifferentEmail }: { email: string; onUseDifferentEmail: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const signIn = useMutation({ mutationFn: signInAccount });
@@ -32,8 +35,9 @@ export function AccountPasswordStep({ email, onUseDifferentEmail }: { email: str
       {
         onError: (cause) => setError(errorDetail(cause)),
         onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
-          void navigate(redirectTo);
+          startSignedInSession(queryClient, user);
+          // Sent here from a page (a session that ended, a bookmarked dashboard): back to it, else the server's landing.
+          void navigate(returnPathFor(user, searchParams.get(RETURN_TO_PARAM)) ?? redirectTo);
         },
       },
     );

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, PasswordInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CORE_MESSAGES } from '@switchboard/contracts';
 import type { TMspDomainChoice, TPasswordSignInResponse } from '@switchboard/contracts';
 import { setMainLoading } from '../../../lib/loading-store';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { resendTwoFactorCode, signInToMsp, verifyTwoFactorCode } from '../api/auth-api';
+import { startSignedInSession } from '../../session/api/signed-in-session';
+import { returnPathFor } from '../../session/return-path';
+import { RETURN_TO_PARAM } from '../../session/session-guards';
+import { resendTwoFactorCode, signInToMsp, verifyTwoFactorCode } from '../api/auth-steps-api';
 import type { TLoginUserKind } from '../lib/user-kind';
 import { FormError, FormNotice } from './form-error';
 import { VerificationCodeInput } from './verification-code-input';
@@ -36,6 +38,7 @@ type TMspLoginLaterStepsProps = {
 export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain, buttonColour, onStartOver }: TMspLoginLaterStepsProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [step, setStep] = useState<TLaterStep>(firstStep);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -93,10 +96,11 @@ export function MspLoginLaterSteps({ userKind, email, firstStep, fixedMspDomain,
           setCode('');
         },
         onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
+          startSignedInSession(queryClient, user);
           // the dots overlay covers the hand-over; the dashboard shell clears it once mounted.
           setMainLoading(true);
-          void navigate(redirectTo);
+          // Sent here from a page (a session that ended, a bookmarked dashboard): back to it, else the server's landing.
+          void navigate(returnPathFor(user, searchParams.get(RETURN_TO_PARAM)) ?? redirectTo);
         },
       },
     );

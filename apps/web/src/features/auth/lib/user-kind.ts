@@ -15,3 +15,6 @@ export const USER_KIND_LABELS: Record<TLoginUserKind, string> = { tech: 'Technic
 export function isLoginUserKind(value: unknown): value is TLoginUserKind {
   return value === 'tech' || value === 'client';
 }
+
+/** The MSP login page's query parameter that opens it on the technician or the client side (`/{msp}?as=tech`). */
+export const LOGIN_AS_PARAM = 'as';

@@ -5,8 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, OIDC_PROVIDERS, validateAccountSignup, validateProviderAccountDetails } from '@switchboard/contracts';
 import type { TAccountSignedIn, TOidcProvider } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { checkSignupEmail, createAccount, fetchPendingProviderIdentity, validateProviderUser } from '../api/auth-api';
+import { startSignedInSession } from '../../session/api/signed-in-session';
+import { checkSignupEmail, createAccount, fetchPendingProviderIdentity, validateProviderUser } from '../api/auth-steps-api';
 import { authKeys } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
@@ -104,7 +104,7 @@ export function AccountSignupPage() {
       });
     },
     onSuccess: ({ user, redirectTo }) => {
-      setSignedInUser(queryClient, user);
+      startSignedInSession(queryClient, user);
       void navigate(redirectTo);
     },
     onError: (cause) => setError(signupFailureMessage(cause)),

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MESSAGES, passwordProblems } from '@switchboard/contracts';
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
 import { loadLastActiveUserType } from '../../../lib/local-storage';
-import { activateClient, activateTechnician, findClientActivationRecords, findTechnicianActivationRecords } from '../api/auth-api';
+import { activateClient, activateTechnician, findClientActivationRecords, findTechnicianActivationRecords } from '../api/auth-steps-api';
 import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { PasswordRuleList } from '../components/password-rule-list';

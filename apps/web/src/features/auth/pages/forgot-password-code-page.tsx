@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
-import { requestPasswordReset, validateResetCode } from '../api/auth-api';
+import { requestPasswordReset, validateResetCode } from '../api/auth-steps-api';
 import { FormError, FormNotice } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { VerificationCodeInput } from '../components/verification-code-input';

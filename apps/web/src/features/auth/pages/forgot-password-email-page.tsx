@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { loadLastActiveUserType } from '../../../lib/local-storage';
-import { requestPasswordReset } from '../api/auth-api';
+import { requestPasswordReset } from '../api/auth-steps-api';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { UserKindToggle } from '../components/user-kind-toggle';

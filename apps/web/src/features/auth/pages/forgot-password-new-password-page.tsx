@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
-import { changePassword } from '../api/auth-api';
+import { changePassword } from '../api/auth-steps-api';
 import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { PasswordRuleList } from '../components/password-rule-list';

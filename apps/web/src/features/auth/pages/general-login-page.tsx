@@ -1,14 +1,15 @@
 import { Suspense, lazy, useState } from 'react';
 import { Anchor, Button, Center, Divider, Group, Loader, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CORE_MESSAGES } from '@switchboard/contracts';
 import type { TMspSignInPage } from '@switchboard/contracts';
 import { lookupAccount, oidcStartUrl } from '../api/auth-api';
 import { useOidcProviders } from '../api/auth-queries';
 import { AuthLayout } from '../components/auth-layout';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
+import { FormNotice } from '../components/form-error';
 import { mspSignInPagesOf } from '../lib/error-message';
-import { noticeState } from '../lib/flow-notice';
+import { noticeState, readNotice } from '../lib/flow-notice';
 import { errorDetail } from '../../../lib/api-client';
 
 const loadPasswordStep = () => import('../components/account-password-step');
@@ -39,6 +40,7 @@ function MspSignInPageLinks({ pages }: { pages: TMspSignInPage[] }) {
 /** `/auth/login` (R-020, R-064–R-067): general accounts by email and password, or a provider. */
 export function GeneralLoginPage() {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const providers = useOidcProviders();
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
@@ -62,6 +64,7 @@ export function GeneralLoginPage() {
 
   return (
     <AuthLayout title="Sign in">
+      <FormNotice message={readNotice(location.state)} />
       {step === 'email' ? (
         <EmailStepForm step={emailStep} submitLabel="Continue">
           <MspSignInPageLinks pages={mspPages} />

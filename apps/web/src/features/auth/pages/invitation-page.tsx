@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
-import { acceptInvitation, readInvitation } from '../api/auth-api';
+import { acceptInvitation, readInvitation } from '../api/auth-steps-api';
 import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { PasswordRuleList } from '../components/password-rule-list';

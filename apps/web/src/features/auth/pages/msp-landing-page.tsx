@@ -1,20 +1,31 @@
 import { useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { useLoadingStore } from '../../../lib/loading-store';
 import { loadLastActiveUserType, saveLastActiveUserType } from '../../../lib/local-storage';
+import { useSessionUser } from '../../session/api/session-queries';
+import { homePathFor } from '../../session/session-guards';
 import { FormNotice } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { MspUserLoginFlow } from '../components/msp-user-login-flow';
 import { UserKindToggle } from '../components/user-kind-toggle';
 import { readEmail, readNotice, readUserKind } from '../lib/flow-notice';
+import { LOGIN_AS_PARAM, isLoginUserKind } from '../lib/user-kind';
 import type { TLoginUserKind } from '../lib/user-kind';
 
 /** `/{msp}` (R-025): the MSP's branded login page with a technician / client toggle. */
 export function MspLandingPage() {
   const { msp = '' } = useParams();
   const location = useLocation();
-  // A flow that ends here (MSP sign-up, activation, reset) says which list the person is in; else the last one used.
-  const [userKind, setUserKind] = useState<TLoginUserKind>(() => readUserKind(location.state) ?? loadLastActiveUserType());
+  const [searchParams] = useSearchParams();
+  const sessionUser = useSessionUser();
+  const isHandingOver = useLoadingStore((state) => state.isMainLoading);
+  // A flow that ends here (MSP sign-up, activation, reset, a session that ended) says which list the person is in;
+  // so does logout's `?as=` (it clears the stored type, 02 §4); else the last one used.
+  const [userKind, setUserKind] = useState<TLoginUserKind>(() => {
+    const asParam = searchParams.get(LOGIN_AS_PARAM);
+    return readUserKind(location.state) ?? (isLoginUserKind(asParam) ? asParam : loadLastActiveUserType());
+  });
 
   // The email comes with the list it belongs to: switching to the other list starts empty.
   const flowEmail = readUserKind(location.state) === userKind ? (readEmail(location.state) ?? undefined) : undefined;
@@ -23,6 +34,10 @@ export function MspLandingPage() {
     saveLastActiveUserType(kind);
     setUserKind(kind);
   }
+
+  // Someone already signed in to this MSP has nothing to do here: their dashboard. Not while a sign-in on this page
+  // hands over (the overlay is up): that one goes where it was sent from.
+  if (sessionUser?.principal === 'user' && sessionUser.mspCustomDomain === msp && !isHandingOver) return <Navigate to={homePathFor(sessionUser)} replace />;
 
   return (
     <MspAuthFrame customDomain={msp} title={(mspName) => `Sign in to ${mspName}`}>

@@ -3,8 +3,8 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { TPublicSignupBody } from '@switchboard/contracts';
-import { setSignedInUser } from '../../session/api/session-queries';
-import { signUpPublicUser } from '../api/auth-api';
+import { startSignedInSession } from '../../session/api/signed-in-session';
+import { signUpPublicUser } from '../api/auth-steps-api';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
@@ -38,7 +38,7 @@ export function PublicSignupPage() {
       {
         onError: (cause) => setError(errorDetail(cause)),
         onSuccess: ({ user, redirectTo }) => {
-          setSignedInUser(queryClient, user);
+          startSignedInSession(queryClient, user);
           void navigate(redirectTo);
         },
       },

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { useMspProfile } from '../../../app/brand/msp-profile-queries';
 import { setMainLoading } from '../../../lib/loading-store';
@@ -10,7 +10,7 @@ import type { TTopLevelTab } from '../../../lib/local-storage';
 import { ADMIN_OPTION_LABELS, chooseAdminOption, visibleAdminOptions } from '../../admin/admin-options';
 import { AdminArea } from '../../admin/components/admin-area';
 import { ProfileModal } from '../../profile/components/profile-modal';
-import { homePathFor } from '../../session/session-guards';
+import { canOpenBoardSync, homePathFor } from '../../session/session-guards';
 import { useTechnicianInformation } from '../../session/api/technician-information';
 import { useJarvisLayout, useJarvisOverlay } from '../../assistant/components/jarvis-layout';
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
@@ -132,6 +132,9 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
     if (value === activeTab) change();
     else leaveAfterConfirming(change);
   }
+
+  // The sync screen is for technicians with mspIntegrations (its API's rule); anyone else reaching its path goes home.
+  if (routeScreen === 'board-sync' && !canOpenBoardSync(user)) return <Navigate to={homePathFor(user)} replace />;
 
   // One Tabs context spans the header's tab list and the main area's panels, so each tab controls a real panel.
   return (

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TSessionCheckResponse, TSessionUser } from '@switchboard/contracts';
 import { useLoadingStore } from '../../../lib/loading-store';
 import { saveLastActiveUser } from '../../../lib/local-storage';
-import { logoutRedirectPath, performLogout } from './logout';
+import { clearAllClientState, logoutRedirectPath, performLogout } from './logout';
 import { sessionKeys } from './session-queries';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 
@@ -21,9 +21,10 @@ const account: TSessionUser = {
 };
 
 describe('logoutRedirectPath (R-037)', () => {
-  it('sends an MSP user to their MSP login page', () => {
-    expect(logoutRedirectPath(technician, `/northwind/dashboard/${technician.id}/tickets`)).toBe('/northwind');
-    expect(logoutRedirectPath(technician, '/admin')).toBe('/northwind');
+  it('sends an MSP user to their MSP login page, opened on their side (regression: a technician\'s opened on Client)', () => {
+    expect(logoutRedirectPath(technician, `/northwind/dashboard/${technician.id}/tickets`)).toBe('/northwind?as=tech');
+    expect(logoutRedirectPath(technician, '/admin')).toBe('/northwind?as=tech');
+    expect(logoutRedirectPath({ ...technician, userKind: 'client' }, `/northwind/dashboard/${technician.id}`)).toBe('/northwind?as=client');
   });
 
   it('sends anyone logging out from a /public/dashboard path to /public', () => {
@@ -80,18 +81,31 @@ describe('performLogout (R-109..R-111)', () => {
     expect(window.sessionStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(useLoadingStore.getState().isMainLoading).toBe(false);
-    expect(redirect).toHaveBeenCalledWith('/northwind');
+    expect(redirect).toHaveBeenCalledWith('/northwind?as=tech');
   });
 
   it('still clears and redirects when the logout call fails', async () => {
     const { redirect, queryClient } = await logOutWith(async () => Promise.reject(new TypeError('offline')), `/northwind/dashboard/${technician.id}`, technician);
     expect(window.localStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-    expect(redirect).toHaveBeenCalledWith('/northwind');
+    expect(redirect).toHaveBeenCalledWith('/northwind?as=tech');
   });
 
   it('still redirects on a server error, using the saved last user when the cache is empty', async () => {
     const { redirect } = await logOutWith(async () => new Response('boom', { status: 500 }), '/admin', null);
-    expect(redirect).toHaveBeenCalledWith('/northwind');
+    expect(redirect).toHaveBeenCalledWith('/northwind?as=tech');
+  });
+});
+
+describe('clearAllClientState (R-109)', () => {
+  it('empties local and session storage and expires script-visible cookies', () => {
+    saveLastActiveUser(technician);
+    window.sessionStorage.setItem('draft', 'x');
+    document.cookie = 'clientId=abc; path=/';
+    document.cookie = 'authMethod=microsoft; path=/';
+    clearAllClientState();
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe('');
   });
 });

@@ -24,7 +24,7 @@ export async function fetchSession(): Promise<TSessionCheckResponse> {
   return session;
 }
 
-/** A-072, asked once per app start; sign-in and sign-out refresh it explicitly. */
+/** A-072, asked once per app start; sign-in and sign-out refresh it explicitly, and so does a refused call (session-end.ts). */
 export function useSession() {
   return useQuery({
     queryKey: sessionKeys.current(),
