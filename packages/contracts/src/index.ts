@@ -3,6 +3,7 @@ export * from './messages-core';
 export * from './messages';
 export * from './validation';
 export * from './validation-employee';
+export * from './validation-signup';
 export * from './constants';
 export * from './errors';
 export * from './paths';

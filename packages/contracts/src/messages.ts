@@ -8,6 +8,33 @@ export const MESSAGES = {
   // What the first load reads (the sign-in pages and the app shell) is in messages-core.ts; the rest of the
   // app-wide messages follow, in their old order.
   ...CORE_MESSAGES,
+  // Account sign-up validator (01 §5), in check order.
+  signup: {
+    password: { required: 'A password is required.', invalid: 'Password should be at least 8 characters.' },
+    phoneNumber: { required: 'A phone number is required.', invalid: 'Invalid phone number format.' },
+    email: { required: 'An email is required.', invalid: 'Invalid email format.' },
+    firstName: { required: 'First name is required.', invalid: 'First name is invalid.' },
+    lastName: { required: 'Last name is required.', invalid: 'Last name is invalid.' },
+    companyName: { required: 'Business name is required.', invalid: 'Business name is invalid.' },
+    street: { required: 'Street name is required.', invalid: 'Street name is invalid.' },
+    city: { required: 'City name is required.', invalid: 'City name is invalid.' },
+    zipcode: { required: 'Zip code is required.', invalid: 'Invalid zip code.' },
+    state: { required: 'State name is required.', invalid: 'State name is invalid.' },
+  },
+
+  // Messages the spec does not word; ours, kept here so server and web agree.
+  emptyFields: 'Please fill in all required fields.',
+  fileSize: 'The logo must be 2 MB or smaller.',
+  fileType: 'The logo must be a PNG, JPEG, GIF, SVG or WebP image.',
+  fileMissing: 'Please choose a logo file.',
+  customDomainInvalid:
+    'The custom domain must be 3–63 lower-case letters, digits or hyphens, and must not start or end with a hyphen.',
+  customDomainReserved: 'That custom domain is reserved. Please choose another.',
+  mspSignup: {
+    nameTooLong: 'The MSP name is too long (at most 100 characters).',
+    websiteInvalid: 'Enter the website as a web address, for example https://example.com.',
+    phoneInvalid: 'Enter the company phone number with 9 or 10 digits, for example 206 555 0142.',
+  },
   invalidCredentials: 'Invalid username or password.',
   accountExists: 'Account exists.',
   signupError: 'Error occurred during sign up.',

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES, CORE_MESSAGES, isValidEmail, isValidPhone, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, LOGO_TYPES, CORE_MESSAGES, MESSAGES, isValidEmail, isValidPhone, mspInfoFieldsProblem, passwordProblems } from '@switchboard/contracts';
 
 export interface TMspInfoForm {
   customDomain: string;
@@ -28,9 +28,9 @@ export function mspInfoProblem(form: TMspInfoForm): string | null {
   const fieldProblem = mspInfoFieldsProblem(form);
   if (fieldProblem !== null) return fieldProblem;
   if (form.logo) {
-    if (form.logo.size === 0) return CORE_MESSAGES.fileMissing;
-    if (form.logo.size > LOGO_MAX_BYTES) return CORE_MESSAGES.fileSize;
-    if (!isLogoType(form.logo.type)) return CORE_MESSAGES.fileType;
+    if (form.logo.size === 0) return MESSAGES.fileMissing;
+    if (form.logo.size > LOGO_MAX_BYTES) return MESSAGES.fileSize;
+    if (!isLogoType(form.logo.type)) return MESSAGES.fileType;
   }
   return null;
 }
@@ -41,8 +41,8 @@ export function mspInfoProblem(form: TMspInfoForm): string | null {
  * created (review s25 #5).
  */
 export function firstTechnicianProblem(form: TFirstTechnicianForm): string | null {
-  if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return CORE_MESSAGES.emptyFields;
+  if ([form.firstName, form.lastName, form.phoneNumber, form.email, form.password].some(isBlank)) return MESSAGES.emptyFields;
   if (!isValidEmail(form.email)) return CORE_MESSAGES.validEmailRequired;
-  if (!isValidPhone(form.phoneNumber)) return CORE_MESSAGES.signup.phoneNumber.invalid;
+  if (!isValidPhone(form.phoneNumber)) return MESSAGES.signup.phoneNumber.invalid;
   return passwordProblems(form.password)[0] ?? null;
 }

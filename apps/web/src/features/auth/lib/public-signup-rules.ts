@@ -1,4 +1,4 @@
-import { CORE_MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
+import { CORE_MESSAGES, MESSAGES, isValidEmail, passwordProblems } from '@switchboard/contracts';
 
 export interface TPublicSignupForm {
   firstName: string;
@@ -11,7 +11,7 @@ export interface TPublicSignupForm {
 /** every field required, then a valid email, then a strong password; the first failure stops the form. */
 export function publicSignupProblem(form: TPublicSignupForm): string | null {
   if ([form.firstName, form.lastName, form.phoneNumber, form.emailId, form.password].some((value) => value.trim() === '')) {
-    return CORE_MESSAGES.emptyFields;
+    return MESSAGES.emptyFields;
   }
   if (!isValidEmail(form.emailId)) return CORE_MESSAGES.validEmailRequired;
   return passwordProblems(form.password)[0] ?? null;
