@@ -342,6 +342,25 @@ export const MESSAGES = {
     unavailable: 'The PSA is not answering right now. Try again shortly.',
     notSupported: 'Your PSA does not allow this through its API.',
     clientIdRequired: 'A ConnectWise clientId is required.',
+    /** The PSAs as an admin names them. */
+    psaName: { CONNECTWISE: 'ConnectWise', AUTOTASK: 'Autotask' },
+    /** Which PSA a connection reaches, as the failed writes' reason names it. */
+    connectWiseSite: (host: string, companyId: string) => `ConnectWise at ${host}, company ${companyId}`,
+    autotaskUser: (username: string) => `Autotask, API user ${username}`,
+    /**
+     * A write still waiting when the MSP connected another PSA (another site or company, another PSA) or disconnected
+     * (decision 013): kept as failed, never sent to the PSA connected now. `meantFor` names the PSA it was meant for.
+     */
+    connectionChanged: (meantFor: string) => `Not sent: the PSA connection changed before this write was sent. It was meant for ${meantFor}.`,
+    /** The same, for a write that was being sent at that moment: it may have reached the PSA it was meant for. */
+    connectionChangedWhileSending: (meantFor: string) =>
+      `Perhaps not sent: the PSA connection changed while this write was being sent to ${meantFor}. Check there whether it arrived.`,
+    /** `meantFor` when the keys had already been cleared (a write stored while no PSA was connected). */
+    connectionUnknown: 'the PSA connected before, whose keys were cleared',
+    /** The admin's Send again on such a write: it would go to the PSA connected now, which is not the one it was meant for. */
+    sendAgainConnectionChanged: 'This change was meant for the PSA connected before, so it is not sent to the PSA connected now. Make it again in Switchboard if it is still needed.',
+    /** A stored write that names its PSA (a ticket or contact create) when another PSA is connected now. */
+    otherPsa: (connected: string, meantFor: string) => `Not sent: the PSA connected now is ${connected}; this change was meant for ${meantFor}.`,
   },
 
   // The technician queue (02 §5, §8; R-308–R-333). The spec's own strings first, then ours.

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
-import { PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
+import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { ticketDrafts, ticketRequests } from '@switchboard/db';
+import { AppError } from '../../lib/app-error';
 import { definePsaWrite } from '../psa-outbox/psa-outbox';
 import { upsertTicketCopies, type TTicketCopy } from '../boards/ticket-copies.repository';
 
@@ -17,6 +18,11 @@ export interface TTicketCreatePayload {
 
 export const TICKET_CREATE_WRITE = 'ticket.create';
 export const TICKET_REQUEST_TARGET = 'ticket_request';
+
+/** The PSA a stored payload names, as an admin knows it (the payload is JSON kept since the write was stored). */
+function psaNameOf(psaType: unknown): string {
+  return psaType === 'CONNECTWISE' || psaType === 'AUTOTASK' ? MESSAGES.psa.psaName[psaType] : 'another PSA';
+}
 
 /** The ticket copy of a ticket the PSA has just created from `payload.input`, so the queue and lists see it at once (also the email connector's, decision 036). */
 export function ticketCopyOfCreate(
@@ -51,7 +57,13 @@ export function ticketCopyOfCreate(
  */
 definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
   describe: (payload) => PSA_WRITE_MESSAGES.summary.ticketCreate(payload.input.summary),
-  send: (client, payload, row) => client.createTicket({ ...payload.input, idempotencyKey: row.id }),
+  send: (client, payload, row) => {
+    // Stored for one PSA, its board, company and type ids mean other records in another: refused for good, never sent
+    // (the contact create does the same, companies.psa-writes.ts).
+    const connected = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
+    if (connected !== payload.psaType) throw new AppError('psa_validation', MESSAGES.psa.otherPsa(MESSAGES.psa.psaName[connected], psaNameOf(payload.psaType)));
+    return client.createTicket({ ...payload.input, idempotencyKey: row.id });
+  },
   onDone: async (tx, row, ticket) => {
     const payload = row.payload as TTicketCreatePayload;
     const now = new Date();

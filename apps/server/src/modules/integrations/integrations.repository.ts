@@ -9,6 +9,12 @@ export async function findIntegration(db: TDatabase, mspId: string): Promise<TIn
   return row ?? null;
 }
 
+/** The same, locked until the caller's transaction ends: what a change of keys compares with cannot change meanwhile. */
+export async function findIntegrationForUpdate(db: TDatabase, mspId: string): Promise<TIntegrationRow | null> {
+  const [row] = await db.select().from(integrations).where(eq(integrations.mspId, mspId)).limit(1).for('update');
+  return row ?? null;
+}
+
 export interface TSaveIntegration {
   psaType: TIntegrationRow['psaType'];
   settings: Record<string, string>;

@@ -5,13 +5,15 @@ import { validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
-import { clearIntegrationKeys, findIntegration, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
+import { clearIntegrationKeys, findIntegration, findIntegrationForUpdate, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { resetWizardProgress } from '../wizard/wizard.repository';
 import { userAuditFields } from '../../lib/audit';
 import { findEmailConnector } from '../email-connector/email-connector.repository';
+import { stopPsaWritesForConnectionChange } from '../psa-outbox/psa-outbox';
+import { isSamePsa, psaIdentityOf, type TPsaIdentity } from './psa-identity';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -33,6 +35,20 @@ export function createIntegrationsService(deps: TAppDeps) {
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
   async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
     await deps.audit.record(handle, { ...userAuditFields(actor), action, target: 'integrations', outcome, details });
+  }
+
+  /**
+   * In the transaction that connects another PSA or disconnects (decision 013): the writes still waiting were meant for
+   * the PSA connected before (`before`, null when its keys were already cleared), so none may go to the next one. One
+   * audit event for the change, with how many were stopped.
+   */
+  async function stopWritesOfOldConnection(tx: TDatabase, actor: TIntegrationActor, before: TPsaIdentity | null) {
+    const meantFor = before?.label ?? MESSAGES.psa.connectionUnknown;
+    const stopped = await stopPsaWritesForConnectionChange(tx, actor.mspId, meantFor, deps.now());
+    const count = stopped.waiting + stopped.sending;
+    if (count > 0) {
+      await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.connection_changed', target: 'psa_outbox', outcome: 'failure', details: { count, beingSent: stopped.sending, meantFor } });
+    }
   }
 
   return {
@@ -69,8 +85,11 @@ export function createIntegrationsService(deps: TAppDeps) {
       }
       values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
       const row = await db.transaction(async (tx) => {
+        const before = psaIdentityOf(await findIntegrationForUpdate(tx, actor.mspId));
         const saved = await saveIntegrationKeys(tx, actor.mspId, values, deps.now());
         await recordAudit(tx, actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
+        // The same PSA (the same keys again, or a rotated key) keeps its waiting writes; another one must not get them.
+        if (!isSamePsa(before, psaIdentityOf(saved))) await stopWritesOfOldConnection(tx, actor, before);
         return saved;
       });
       clients.invalidate(actor.mspId);
@@ -83,6 +102,8 @@ export function createIntegrationsService(deps: TAppDeps) {
         // While the keys still work: the PSA stops calling a URL that would only be refused.
         await psaEvents.unsubscribe(actor.mspId).catch(logEventsProblem('removing the ticket webhook'));
         await db.transaction(async (tx) => {
+          const before = psaIdentityOf(await findIntegrationForUpdate(tx, actor.mspId));
+          await stopWritesOfOldConnection(tx, actor, before);
           await clearIntegrationKeys(tx, actor.mspId, deps.now());
           await resetWizardProgress(tx, actor.mspId); // R-193: disconnecting resets the setup wizard to step 1.
           await recordAudit(tx, actor, 'integrations.disconnect', 'success', {});

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TPsaOutboxRow = typeof psaOutbox.$inferSelect;
@@ -127,14 +127,54 @@ export async function markPsaWriteAttemptFailed(db: TDatabase, mspId: string, id
 }
 
 /**
+ * What a failed row's `result` holds when it was stopped because the MSP's PSA connection changed before it was sent
+ * (decision 013): the mark that keeps "Send again" from sending it to the PSA connected now. Kept in `result`, which a
+ * failed row does not otherwise use, so no column is needed.
+ */
+export const NOT_SENT_CONNECTION_CHANGED = 'psa_connection_changed';
+
+/** True for a row stopped because the PSA connection changed (see NOT_SENT_CONNECTION_CHANGED). */
+export function isStoppedByConnectionChange(row: Pick<TPsaOutboxRow, 'status' | 'result'>): boolean {
+  const { result } = row;
+  return row.status === 'failed' && typeof result === 'object' && result !== null && 'notSent' in result && result.notSent === NOT_SENT_CONNECTION_CHANGED;
+}
+
+const isNotStoppedByConnectionChange = sql`coalesce(${psaOutbox.result} ->> 'notSent', '') <> ${NOT_SENT_CONNECTION_CHANGED}`;
+
+/**
+ * Marks every open write of the MSP failed because its PSA connection changed, in the caller's transaction (the one
+ * that changes the connection): `reasons.waiting` for a row waiting, `reasons.sending` for one a sender holds now
+ * (it may still land in the PSA it was meant for; that sender records nothing, as it no longer holds a pending row).
+ * No handler's onFailed runs: what one would store is another write, which would go to the PSA connected now.
+ */
+export async function failOpenPsaWritesOfMsp(
+  db: TDatabase,
+  mspId: string,
+  reasons: { waiting: string; sending: string },
+  meantFor: string,
+  now: Date,
+): Promise<{ waiting: number; sending: number }> {
+  const stopped = { status: 'failed' as const, lockedUntil: null, updatedAt: now, result: { notSent: NOT_SENT_CONNECTION_CHANGED, meantFor } };
+  const open = and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.status, 'pending'));
+  const sending = await db
+    .update(psaOutbox)
+    .set({ ...stopped, lastError: reasons.sending })
+    .where(and(open, gte(psaOutbox.lockedUntil, now)))
+    .returning({ id: psaOutbox.id });
+  const waiting = await db.update(psaOutbox).set({ ...stopped, lastError: reasons.waiting }).where(open).returning({ id: psaOutbox.id });
+  return { waiting: waiting.length, sending: sending.length };
+}
+
+/**
  * Makes a pending or failed row due now with its tries counted from the start (an admin's "Send again", e.g. after
- * fixing the cause); a sender's lease on it stays, so a send already going is never made twice.
+ * fixing the cause); a sender's lease on it stays, so a send already going is never made twice. A row stopped because
+ * the PSA connection changed is left as it is (null): it would go to another PSA than the one it was meant for.
  */
 export async function requeuePsaWrite(db: TDatabase, mspId: string, id: string, now: Date): Promise<TPsaOutboxRow | null> {
   const [row] = await db
     .update(psaOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), ne(psaOutbox.status, 'done')))
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), ne(psaOutbox.status, 'done'), isNotStoppedByConnectionChange))
     .returning();
   return row ?? null;
 }

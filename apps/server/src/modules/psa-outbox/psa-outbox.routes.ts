@@ -1,9 +1,9 @@
-import { ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery } from '@switchboard/contracts';
+import { MESSAGES, ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
-import { notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
 import { attemptPsaWrite, createPsaOutboxWorker } from './psa-outbox';
-import { findPsaWriteWithTicket, listOpenPsaWrites, requeuePsaWrite } from './psa-outbox.repository';
+import { findPsaWriteWithTicket, isStoppedByConnectionChange, listOpenPsaWrites, requeuePsaWrite } from './psa-outbox.repository';
 import { presentPsaWrite } from './psa-outbox.presenter';
 import { userAuditFields } from '../../lib/audit';
 
@@ -47,6 +47,12 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
       // the list was not requeued: it is in the PSA, which is what they asked for.
       const shown = await findPsaWriteWithTicket(deps.database.db, actor.mspId, request.params.writeId);
       if (!shown) throw notFound('Write not found.');
+      // Not requeued either: a write stopped because the PSA connection changed (decision 013). Sent now it would go to
+      // the PSA connected now, where its ticket number may be another ticket.
+      if (!row && isStoppedByConnectionChange(shown.row)) {
+        await deps.audit.record(deps.database.db, { ...userAuditFields(actor), action: 'psa_write.retry', target: shown.row.id, outcome: 'failure', details: { kind: shown.row.kind, reason: 'connection_changed' } });
+        throw conflict(MESSAGES.psa.sendAgainConnectionChanged);
+      }
       return { write: presentPsaWrite(shown.row, shown.ticket) };
     },
   );

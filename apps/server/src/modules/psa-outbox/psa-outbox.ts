@@ -7,6 +7,7 @@ import { createIntervalLoop, type TIntervalLoop } from '../../lib/interval-loop'
 import { appErrorFromPsaError } from '../integrations/psa-errors';
 import {
   claimPsaWrite,
+  failOpenPsaWritesOfMsp,
   findDuePsaWrites,
   findPsaWrite,
   insertPsaWrite,
@@ -141,6 +142,17 @@ export async function enqueuePsaWrite(tx: TDatabase, input: TNewPsaWrite & { msp
   if (!HANDLERS.has(input.kind)) throw new Error(`PSA write kind "${input.kind}" is not defined`);
   const { mspId, ...write } = input;
   return (await insertPsaWrite(tx, mspId, write, now)).row;
+}
+
+/**
+ * Stops every write of the MSP that the PSA does not have yet, because the PSA connection is changing to another PSA
+ * (another site or company, another PSA) or going away: a queued note or time entry names its ticket by the PSA's number
+ * alone, and the same number is an unrelated ticket in another PSA. Call in the transaction that changes the connection.
+ * Each is kept as failed, with the PSA it was meant for in its reason, and "Send again" refuses it; a write being sent
+ * at that moment may still land in that PSA. How many were stopped.
+ */
+export async function stopPsaWritesForConnectionChange(tx: TDatabase, mspId: string, meantFor: string, now: Date): Promise<{ waiting: number; sending: number }> {
+  return failOpenPsaWritesOfMsp(tx, mspId, { waiting: MESSAGES.psa.connectionChanged(meantFor), sending: MESSAGES.psa.connectionChangedWhileSending(meantFor) }, meantFor, now);
 }
 
 /** Another worker took the row over (our lease ran out): what we learnt is not recorded; the holder records its own. */
