@@ -27,6 +27,16 @@ async function fillStepTwo(password = 'Admin!2345') {
   await fill('Password', password);
 }
 
+/** Opens the sign-up, fills step 1, goes on and fills step 2 (with this password), ready for "Create MSP". */
+async function reachFilledStepTwo(path = '/msp/signup', password?: string) {
+  renderAuthRoute(path);
+  await screen.findByRole('button', { name: 'Next' });
+  await fillStepOne();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('button', { name: 'Create MSP' });
+  await fillStepTwo(password);
+}
+
 function chooseLogo(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
@@ -114,12 +124,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
 
   it('lists the unmet password rules live and will not create the MSP with a weak password', async () => {
     const api = stubFetch(DOMAIN_FREE);
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo('weakpass');
+    await reachFilledStepTwo('/msp/signup', 'weakpass');
     const rules = screen.getByRole('list', { name: 'Password rules' });
     expect(rules).toHaveTextContent(`✓ ${MESSAGES.passwordRules.length}`);
     expect(rules).toHaveTextContent(`✗ ${MESSAGES.passwordRules.special}`);
@@ -139,12 +144,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
       'POST /db/fabrikam-it/technicianUsers/add': { status: 201, body: { user: { id: 'u-1' } } },
       'GET /db/msp': () => (isCreated ? { status: 200, body: { ...NORTHWIND_PROFILE, mspName: 'Fabrikam IT', customDomain: 'fabrikam-it' } } : DOMAIN_FREE['GET /db/msp']),
     });
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
 
     // The next page is a lazily loaded chunk; allow for a busy machine.
@@ -172,24 +172,14 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
 
   it('shows the server detail when the custom domain is taken meanwhile and stays on the form', async () => {
     stubFetch({ ...DOMAIN_FREE, 'POST /db/msp': problem(409, 'conflict', MESSAGES.customDomainTaken, { mspSignup: true }) });
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.customDomainTaken);
   });
 
   it('sends the invitation code from the sign-up link, and shows the closed-sign-up message', async () => {
     const api = stubFetch({ ...DOMAIN_FREE, 'POST /db/msp': problem(403, 'signup_closed', MESSAGES.mspSignupInvitationRequired, { mspSignup: true, invitationRequired: true }) });
-    renderAuthRoute('/msp/signup?invitation=spring-partners-2026');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo('/msp/signup?invitation=spring-partners-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.mspSignupInvitationRequired);
     const sent = api.callsTo('POST', '/db/msp')[0]?.body;
@@ -202,12 +192,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
   // stuck on "That custom domain is already in use."
   it("checks step 2's phone before anything is created", async () => {
     const api = stubFetch(DOMAIN_FREE);
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo();
     await fill('Phone number', '55501');
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.signup.phoneNumber.invalid);
@@ -225,12 +210,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
       'POST /db/fabrikam-it/technicianUsers/add': () => (isTechnicianRefused ? problem(400, 'validation', MESSAGES.validEmailRequired, { validEmail: false }) : { status: 201, body: { user: { id: 'u-1' } } }),
       'GET /db/msp': () => (isCreated ? { status: 200, body: { ...NORTHWIND_PROFILE, mspName: 'Fabrikam IT', customDomain: 'fabrikam-it' } } : DOMAIN_FREE['GET /db/msp']),
     });
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.validEmailRequired);
 
@@ -256,12 +236,7 @@ describe('MSP sign-up (R-087–R-094)', { timeout: 30_000 }, () => {
       'POST /db/msp': { status: 201, body: { mspCustomDomain: 'fabrikam-it', mspName: 'Fabrikam IT', bootstrapToken: 'boot-123', bootstrapExpiresAt: '2026-11-22T08:00:00.000Z' } },
       'POST /db/fabrikam-it/technicianUsers/add': problem(401, 'unauthenticated', MESSAGES.bootstrapTokenInvalid, { mspSignup: true }),
     });
-    renderAuthRoute('/msp/signup');
-    await screen.findByRole('button', { name: 'Next' });
-    await fillStepOne();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Create MSP' });
-    await fillStepTwo();
+    await reachFilledStepTwo();
     await userEvent.click(screen.getByRole('button', { name: 'Create MSP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.bootstrapTokenInvalid);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));

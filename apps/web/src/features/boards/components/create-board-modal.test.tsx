@@ -39,6 +39,15 @@ function stubApi(options: { templateFailures?: number } = {}) {
   return calls;
 }
 
+/** Types the title "Projects" and picks the department and location. */
+async function fillNewBoard(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Projects');
+  await userEvent.click(within(dialog).getByRole('combobox', { name: /Department/ }));
+  await userEvent.click(within(await screen.findByRole('listbox', { name: /Department/, hidden: true })).getByRole('option', { name: 'Service', hidden: true }));
+  await userEvent.click(within(dialog).getByRole('combobox', { name: /Location/ }));
+  await userEvent.click(within(await screen.findByRole('listbox', { name: /Location/, hidden: true })).getByRole('option', { name: 'Denver', hidden: true }));
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CreateBoardModal', { timeout: 30_000 }, () => {
@@ -51,11 +60,7 @@ describe('CreateBoardModal', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(MESSAGES.boards.boardTitleRequired)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Projects');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Department/ }));
-    await userEvent.click(within(await screen.findByRole('listbox', { name: /Department/, hidden: true })).getByRole('option', { name: 'Service', hidden: true }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Location/ }));
-    await userEvent.click(within(await screen.findByRole('listbox', { name: /Location/, hidden: true })).getByRole('option', { name: 'Denver', hidden: true }));
+    await fillNewBoard(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(9));
@@ -71,11 +76,7 @@ describe('CreateBoardModal', { timeout: 30_000 }, () => {
     const onCreated = vi.fn();
     renderWithProviders(<CreateBoardModal msp={MSP} isOpen onClose={() => undefined} onCreated={onCreated} />);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Projects');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Department/ }));
-    await userEvent.click(within(await screen.findByRole('listbox', { name: /Department/, hidden: true })).getByRole('option', { name: 'Service', hidden: true }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /Location/ }));
-    await userEvent.click(within(await screen.findByRole('listbox', { name: /Location/, hidden: true })).getByRole('option', { name: 'Denver', hidden: true }));
+    await fillNewBoard(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.boards.templateStepFailed('Projects', 'The PSA did not answer. Try again in a moment.'));
