@@ -387,6 +387,25 @@ describe('the timer of a ticket that leaves the technician or closes is complete
   const sessionsOf = async (client: TestClient, ticketId: number, techId: string) =>
     (await client.get(`/db/api/ticketActivities/${fixture.msp.customDomain}/${ticketId}/${techId}`)).json<{ isActive: boolean; totalWorkMinutes: number }>();
   const entriesOf = async (ticketId: number, memberId: number) => (await fixture.direct.listTimeEntries(ticketId)).filter((entry) => entry.memberId === memberId);
+  /** A Tier1 technician who is PSA member A claims one ticket, and the claim's assignment has landed in the PSA. */
+  const claimOneAsMemberA = async () => {
+    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
+    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
+    if (!ticket) throw new Error('no ticket');
+    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA);
+    return { a, ticket };
+  };
+  /** Someone closes the ticket in the PSA, and the sync brings the closed copy. */
+  const closeInPsaAndCopy = async (ticket: { ticketId: number; title: string }) => {
+    await fixture.direct.closeTicket(ticket.ticketId, { statusId: fixture.closingStatusId });
+    await upsertTicketCopies(
+      t.deps.database.db,
+      fixture.msp.id,
+      'CONNECTWISE',
+      [{ externalId: ticket.ticketId, summary: ticket.title, board: { id: fixture.boardId, name: 'Board' }, type: { id: fixture.typeId, name: 'Type' }, subtype: { id: fixture.subtypes.tier1, name: 'Tier1' }, priority: { id: fixture.priorityId, name: 'Priority' }, company: { id: fixture.companyId, name: 'Company' }, isClosed: true, closedAt: t.deps.now() }],
+      t.deps.now(),
+    );
+  };
 
   it('a requeue kept for the technician keeps the timer paused; one handed back completes it, and the next technician’s completion sends only their own', async () => {
     moveClockToNineUtc(t); // the sessions must not cross midnight
@@ -424,10 +443,7 @@ describe('the timer of a ticket that leaves the technician or closes is complete
 
   it('a reject completes the technician’s timer and sends its time entry', async () => {
     moveClockToNineUtc(t);
-    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
-    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
-    if (!ticket) throw new Error('no ticket');
-    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    const { a, ticket } = await claimOneAsMemberA();
     expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
     t.advanceClock(15 * 60_000);
     const rejected = await a.client.post(`/db/api/ticketQueue/rejectTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticket.ticketId, techId: a.user.id })}`, { reason: 'Needs the network team' });
@@ -440,23 +456,13 @@ describe('the timer of a ticket that leaves the technician or closes is complete
 
   it('a ticket closed in the PSA stops its timer at the refresh that closes it, and the time entry is sent', async () => {
     moveClockToNineUtc(t);
-    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
-    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
-    if (!ticket) throw new Error('no ticket');
-    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    const { a, ticket } = await claimOneAsMemberA();
     // The ticket may be the one rejected above, with that technician's entry (the same PSA member) already there.
     const earlier = (await entriesOf(ticket.ticketId, memberA)).length;
     expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
     t.advanceClock(15 * 60_000);
     // Closed by someone in the PSA; the sync brings the closed copy.
-    await fixture.direct.closeTicket(ticket.ticketId, { statusId: fixture.closingStatusId });
-    await upsertTicketCopies(
-      t.deps.database.db,
-      fixture.msp.id,
-      'CONNECTWISE',
-      [{ externalId: ticket.ticketId, summary: ticket.title, board: { id: fixture.boardId, name: 'Board' }, type: { id: fixture.typeId, name: 'Type' }, subtype: { id: fixture.subtypes.tier1, name: 'Tier1' }, priority: { id: fixture.priorityId, name: 'Priority' }, company: { id: fixture.companyId, name: 'Company' }, isClosed: true, closedAt: t.deps.now() }],
-      t.deps.now(),
-    );
+    await closeInPsaAndCopy(ticket);
     t.advanceClock(16_000); // the next upkeep pass
     const working = ticketsOf(await a.client.get(`/db/api/ticketQueue/currentWorking?${q({ mspCustomDomain: fixture.msp.customDomain, techId: a.user.id })}`));
     expect(working.map((each) => each.id)).not.toContain(ticket.id);
@@ -480,22 +486,12 @@ describe('the timer of a ticket that leaves the technician or closes is complete
   // open for good: only a ticket's next close completed its timers, and a closed ticket never closes again.
   it('the upkeep completes a timer left running on a ticket closed earlier, and its time entry is sent once however often it runs', async () => {
     moveClockToNineUtc(t);
-    const a = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(memberA) });
-    const [ticket] = ticketsOf(await next(a.client, fixture, a.user.id, 1));
-    if (!ticket) throw new Error('no ticket');
-    await expect.poll(async () => (await fixture.direct.getTicket(ticket.ticketId)).ownerId, { timeout: 5_000 }).toBe(memberA); // the claim's assignment landed
+    const { a, ticket } = await claimOneAsMemberA();
     const earlier = (await entriesOf(ticket.ticketId, memberA)).length;
     expect((await timer(a.client, 'start', { ticketId: ticket.ticketId, techId: a.user.id })).statusCode).toBe(200);
     t.advanceClock(20 * 60_000);
     // As a server before that fix left it: the ticket closed in the PSA and in the queue, its timer still running.
-    await fixture.direct.closeTicket(ticket.ticketId, { statusId: fixture.closingStatusId });
-    await upsertTicketCopies(
-      t.deps.database.db,
-      fixture.msp.id,
-      'CONNECTWISE',
-      [{ externalId: ticket.ticketId, summary: ticket.title, board: { id: fixture.boardId, name: 'Board' }, type: { id: fixture.typeId, name: 'Type' }, subtype: { id: fixture.subtypes.tier1, name: 'Tier1' }, priority: { id: fixture.priorityId, name: 'Priority' }, company: { id: fixture.companyId, name: 'Company' }, isClosed: true, closedAt: t.deps.now() }],
-      t.deps.now(),
-    );
+    await closeInPsaAndCopy(ticket);
     await t.deps.database.db.update(queueTickets).set({ state: 'closed', closedAt: t.deps.now() }).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.id, ticket.id)));
     expect((await sessionsOf(a.client, ticket.ticketId, a.user.id)).isActive).toBe(true);
 
