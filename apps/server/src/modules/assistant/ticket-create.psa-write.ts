@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
+import type { PsaClient, TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
 import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { ticketDrafts, ticketRequests } from '@switchboard/db';
 import { AppError } from '../../lib/app-error';
@@ -50,6 +50,15 @@ export function ticketCopyOfCreate(
 }
 
 /**
+ * A ticket stored for one PSA names its board, company and type by that PSA's ids, which mean other records in another:
+ * refused for good, never sent (the contact create does the same, companies.psa-writes.ts).
+ */
+export function assertStoredForConnectedPsa(client: PsaClient, storedFor: unknown): void {
+  const connected = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
+  if (connected !== storedFor) throw new AppError('psa_validation', MESSAGES.psa.otherPsa(MESSAGES.psa.psaName[connected], psaNameOf(storedFor)));
+}
+
+/**
  * The ticket create (A-109) through the durable outbox: the outbox row id is the idempotency key
  * (the adapters look it up before sending again, so a retry never duplicates); the row itself is stored once per
  * draft (its key is the draft's), so two requests confirming one draft cannot make two. Once it lands, the
@@ -58,10 +67,7 @@ export function ticketCopyOfCreate(
 definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
   describe: (payload) => PSA_WRITE_MESSAGES.summary.ticketCreate(payload.input.summary),
   send: (client, payload, row) => {
-    // Stored for one PSA, its board, company and type ids mean other records in another: refused for good, never sent
-    // (the contact create does the same, companies.psa-writes.ts).
-    const connected = client.psaType === 'connectwise' ? 'CONNECTWISE' : 'AUTOTASK';
-    if (connected !== payload.psaType) throw new AppError('psa_validation', MESSAGES.psa.otherPsa(MESSAGES.psa.psaName[connected], psaNameOf(payload.psaType)));
+    assertStoredForConnectedPsa(client, payload.psaType);
     return client.createTicket({ ...payload.input, idempotencyKey: row.id });
   },
   onDone: async (tx, row, ticket) => {

@@ -2,7 +2,7 @@ import type { PsaClient, TAddPsaNote, TCreatePsaTicket, TPsaTicket } from '@swit
 import { PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { definePsaWrite, enqueuePsaWrite, findPsaWriteByKey, type TPsaOutboxRow, type TPsaWriteContext } from '../psa-outbox/psa-outbox';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
-import { ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
+import { assertStoredForConnectedPsa, ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
 import { AppError } from '../../lib/app-error';
 import { noteIdOfResult, psaResendOf } from '../queue/queue.psa-writes';
 import type { TDatabase } from '@switchboard/db';
@@ -28,7 +28,10 @@ export const EMAIL_MESSAGE_TARGET = 'email_message';
  */
 definePsaWrite<TEmailTicketPayload, TPsaTicket>(EMAIL_TICKET_WRITE, {
   describe: (payload) => PSA_WRITE_MESSAGES.summary.emailTicketCreate(payload.input.summary),
-  send: (client, payload, row) => client.createTicket({ ...payload.input, idempotencyKey: row.id }),
+  send: (client, payload, row) => {
+    assertStoredForConnectedPsa(client, payload.psaType);
+    return client.createTicket({ ...payload.input, idempotencyKey: row.id });
+  },
   onDone: async (tx, row, ticket) => {
     const payload = row.payload as TEmailTicketPayload;
     const now = new Date();

@@ -7,6 +7,7 @@ import type { TTestApp } from '../../../test/test-app';
 import { simulatorIntegrationBody, startSimulatorApp } from '../../../test/psa-simulator';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from '../queue/queue-fixtures.test';
 import { TICKET_CREATE_WRITE, TICKET_REQUEST_TARGET, type TTicketCreatePayload } from '../assistant/ticket-create.psa-write';
+import { EMAIL_MESSAGE_TARGET, EMAIL_TICKET_WRITE, type TEmailTicketPayload } from '../email-connector/email-tickets.psa-write';
 import { enqueuePsaWrite, runPsaOutboxPass } from './psa-outbox';
 
 // Regression (review: "pending PSA writes go to whatever PSA is connected now"): a queue note or time entry keeps only
@@ -175,6 +176,24 @@ describe('pending PSA writes when the PSA connection changes', () => {
     };
     const row = await t.deps.database.db.transaction((tx) =>
       enqueuePsaWrite(tx, { mspId: fixture.msp.id, kind: TICKET_CREATE_WRITE, idempotencyKey: `other-psa-${crypto.randomUUID()}`, target: { type: TICKET_REQUEST_TARGET, id: payload.requestId }, payload }, t.deps.now()),
+    );
+    const ticketsPath = '/v4_6_release/apis/3.0/service/tickets';
+    const before = siteA.stats().byPath[ticketsPath] ?? 0;
+    await outboxPass();
+    expect(await writeOf(fixture, row.id)).toMatchObject({ status: 'failed', lastError: MESSAGES.psa.otherPsa('ConnectWise', 'Autotask') });
+    expect((siteA.stats().byPath[ticketsPath] ?? 0) - before).toBe(0);
+  }, 60_000);
+
+  it('never sends a ticket made from a mail and stored for Autotask to the ConnectWise PSA connected now', async () => {
+    const fixture = await createQueueFixture(t, siteA);
+    const payload: TEmailTicketPayload = {
+      psaType: 'AUTOTASK',
+      emailMessageRowId: crypto.randomUUID(),
+      input: { summary: 'Scanner offline', description: 'Meant for Autotask', boardId: fixture.boardId, companyId: fixture.companyId, typeId: fixture.typeId, subtypeId: fixture.subtypes.tier1, priorityId: fixture.priorityId },
+      names: { board: 'Queue', type: null, subtype: null, priority: null, company: null, contact: null },
+    };
+    const row = await t.deps.database.db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: fixture.msp.id, kind: EMAIL_TICKET_WRITE, idempotencyKey: `other-psa-mail-${crypto.randomUUID()}`, target: { type: EMAIL_MESSAGE_TARGET, id: payload.emailMessageRowId }, payload }, t.deps.now()),
     );
     const ticketsPath = '/v4_6_release/apis/3.0/service/tickets';
     const before = siteA.stats().byPath[ticketsPath] ?? 0;
