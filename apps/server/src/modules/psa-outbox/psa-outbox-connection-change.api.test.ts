@@ -165,40 +165,30 @@ describe('pending PSA writes when the PSA connection changes', () => {
     expect(audits).toHaveLength(0);
   }, 60_000);
 
-  it('never sends a ticket create stored for Autotask to the ConnectWise PSA connected now', async () => {
+  /** Stores the write `storeFor` makes, runs the outbox: it fails with the plain reason and no ticket reaches ConnectWise. */
+  async function expectRefusedForOtherPsa(storeFor: (fixture: TQueueFixture, input: TTicketCreatePayload['input']) => Parameters<typeof enqueuePsaWrite>[1]) {
     const fixture = await createQueueFixture(t, siteA);
-    const payload: TTicketCreatePayload = {
-      psaType: 'AUTOTASK',
-      requestId: crypto.randomUUID(),
-      draftId: null,
-      input: { summary: 'Printer offline', description: 'Meant for Autotask', boardId: fixture.boardId, companyId: fixture.companyId, typeId: fixture.typeId, subtypeId: fixture.subtypes.tier1, priorityId: fixture.priorityId },
-      names: { board: 'Queue', type: null, subtype: null, priority: null, company: null, contact: null },
-    };
-    const row = await t.deps.database.db.transaction((tx) =>
-      enqueuePsaWrite(tx, { mspId: fixture.msp.id, kind: TICKET_CREATE_WRITE, idempotencyKey: `other-psa-${crypto.randomUUID()}`, target: { type: TICKET_REQUEST_TARGET, id: payload.requestId }, payload }, t.deps.now()),
-    );
+    const input = { summary: 'Printer offline', description: 'Meant for Autotask', boardId: fixture.boardId, companyId: fixture.companyId, typeId: fixture.typeId, subtypeId: fixture.subtypes.tier1, priorityId: fixture.priorityId };
+    const row = await t.deps.database.db.transaction((tx) => enqueuePsaWrite(tx, storeFor(fixture, input), t.deps.now()));
     const ticketsPath = '/v4_6_release/apis/3.0/service/tickets';
     const before = siteA.stats().byPath[ticketsPath] ?? 0;
     await outboxPass();
     expect(await writeOf(fixture, row.id)).toMatchObject({ status: 'failed', lastError: MESSAGES.psa.otherPsa('ConnectWise', 'Autotask') });
     expect((siteA.stats().byPath[ticketsPath] ?? 0) - before).toBe(0);
+  }
+  const names = { board: 'Queue', type: null, subtype: null, priority: null, company: null, contact: null };
+
+  it('never sends a ticket create stored for Autotask to the ConnectWise PSA connected now', async () => {
+    await expectRefusedForOtherPsa((fixture, input) => {
+      const payload: TTicketCreatePayload = { psaType: 'AUTOTASK', requestId: crypto.randomUUID(), draftId: null, input, names };
+      return { mspId: fixture.msp.id, kind: TICKET_CREATE_WRITE, idempotencyKey: `other-psa-${crypto.randomUUID()}`, target: { type: TICKET_REQUEST_TARGET, id: payload.requestId }, payload };
+    });
   }, 60_000);
 
   it('never sends a ticket made from a mail and stored for Autotask to the ConnectWise PSA connected now', async () => {
-    const fixture = await createQueueFixture(t, siteA);
-    const payload: TEmailTicketPayload = {
-      psaType: 'AUTOTASK',
-      emailMessageRowId: crypto.randomUUID(),
-      input: { summary: 'Scanner offline', description: 'Meant for Autotask', boardId: fixture.boardId, companyId: fixture.companyId, typeId: fixture.typeId, subtypeId: fixture.subtypes.tier1, priorityId: fixture.priorityId },
-      names: { board: 'Queue', type: null, subtype: null, priority: null, company: null, contact: null },
-    };
-    const row = await t.deps.database.db.transaction((tx) =>
-      enqueuePsaWrite(tx, { mspId: fixture.msp.id, kind: EMAIL_TICKET_WRITE, idempotencyKey: `other-psa-mail-${crypto.randomUUID()}`, target: { type: EMAIL_MESSAGE_TARGET, id: payload.emailMessageRowId }, payload }, t.deps.now()),
-    );
-    const ticketsPath = '/v4_6_release/apis/3.0/service/tickets';
-    const before = siteA.stats().byPath[ticketsPath] ?? 0;
-    await outboxPass();
-    expect(await writeOf(fixture, row.id)).toMatchObject({ status: 'failed', lastError: MESSAGES.psa.otherPsa('ConnectWise', 'Autotask') });
-    expect((siteA.stats().byPath[ticketsPath] ?? 0) - before).toBe(0);
+    await expectRefusedForOtherPsa((fixture, input) => {
+      const payload: TEmailTicketPayload = { psaType: 'AUTOTASK', emailMessageRowId: crypto.randomUUID(), input, names };
+      return { mspId: fixture.msp.id, kind: EMAIL_TICKET_WRITE, idempotencyKey: `other-psa-mail-${crypto.randomUUID()}`, target: { type: EMAIL_MESSAGE_TARGET, id: payload.emailMessageRowId }, payload };
+    });
   }, 60_000);
 });
