@@ -3,7 +3,7 @@ import { PSA_WRITE_MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { definePsaWrite, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
-import { psaResendOf } from '../queue/queue.psa-writes';
+import { psaResendOf } from '../psa-outbox/psa-resend';
 
 /**
  * Add contact (A-044 / A-045) as a kind of the one PSA outbox (decision 013): the add is stored in

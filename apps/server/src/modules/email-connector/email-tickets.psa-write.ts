@@ -4,7 +4,7 @@ import { definePsaWrite, enqueuePsaWrite, findPsaWriteByKey, type TPsaOutboxRow,
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { assertStoredForConnectedPsa, ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
 import { AppError } from '../../lib/app-error';
-import { noteIdOfResult, psaResendOf } from '../queue/queue.psa-writes';
+import { noteIdOfResult, psaResendOf } from '../psa-outbox/psa-resend';
 import type { TDatabase } from '@switchboard/db';
 import { findEmailAttachmentData, findThreadTicketId, markEmailAttachmentDone, markEmailNoteDone, markEmailTicketDone } from './email-connector.repository';
 

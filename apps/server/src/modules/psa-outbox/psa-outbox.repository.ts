@@ -236,3 +236,12 @@ export async function findPsaWriteWithTicket(db: TDatabase, mspId: string, id: s
   const [selected] = await selectWritesWithTicket(db).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
   return selected ? withTicket(selected) : null;
 }
+
+/** The results of the other done writes about the same target as `row` (the records they made at the PSA). */
+export async function findOtherDoneResultsForTarget(db: TDatabase, row: Pick<TPsaOutboxRow, 'id' | 'mspId' | 'targetType' | 'targetId'>): Promise<unknown[]> {
+  const done = await db
+    .select({ result: psaOutbox.result })
+    .from(psaOutbox)
+    .where(and(eq(psaOutbox.mspId, row.mspId), eq(psaOutbox.targetType, row.targetType), eq(psaOutbox.targetId, row.targetId), eq(psaOutbox.status, 'done'), ne(psaOutbox.id, row.id)));
+  return done.map((each) => each.result);
+}
