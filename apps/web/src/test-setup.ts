@@ -1,8 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterAll, afterEach } from 'vitest';
+import { queryClient } from './lib/query-client';
+import { resetAllStores } from './lib/store-reset';
 
 afterEach(() => cleanup());
+
+// The test files of a worker share its module cache (vite.config.ts: isolate off, which halves the web tests' time),
+// so what a module keeps between renders is emptied after each file: the zustand stores, the app's query cache,
+// Mantine's notification queue (a notification of one file showed as a second alert in the next) and storage.
+afterAll(() => {
+  notifications.clean();
+  queryClient.clear();
+  resetAllStores();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 // testing-library's findBy/waitFor give up after 1 s by default. On a loaded machine (2 shared cores,
 // the full `npm test` running projects side by side) one render of a large screen such as the queue
