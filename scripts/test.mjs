@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, chownSync, readdirSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { aptInstall, ensureDependencies, isRoot, log, run, root, commandOutput } from './lib.mjs';
 
 const started = Date.now();
@@ -17,6 +17,8 @@ const outputDir = mkdtempSync(join(tmpdir(), 'sb-test-'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The tests that failed, and the journeys that passed only on their retry, by name: printed after the summary, the part of a CI log that is always shown. */
+const named = { failed: [], flaky: [] };
 
 /**
  * Runs a command as a child process with its output going to a file (never a pipe: a full pipe would
@@ -84,12 +86,25 @@ function errorContexts(dir) {
     .map((path) => join(dir, path));
 }
 
+/** Every test of a Playwright JSON report, with its spec (suites nest by file and describe). */
+function* playwrightTests(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) yield { spec, test };
+    yield* playwrightTests(suite.suites ?? []);
+  }
+}
+
 /** Runs vitest with a JSON report so the closing summary can count tests across runs. */
 async function vitest(exec, label, args, env = {}) {
   const report = join(outputDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   const { status } = await exec(join(root, 'node_modules/.bin/vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') named.failed.push(`${label}: ${relative(root, file.name)} › ${test.fullName}`);
+      }
+    }
     passed += json.numPassedTests ?? 0;
     failed += json.numFailedTests ?? 0;
     skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
@@ -260,16 +275,25 @@ await Promise.all([
       // Free ports (the app's, the simulator's at +1 and the fake model's at +2), so a run beside another on one machine does not collide.
       const port = journeyPorts + (shard - 1) * 4;
       const shardOutput = join(root, `test-results/shard-${shard}`);
-      const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', `--shard=${shard}/2`], {
+      // One retry: a journey that fails once on the loaded machine and then passes is named as flaky after the summary,
+      // with its failed attempt's page printed, so it is seen and chased; one that fails twice fails the run.
+      const { status } = await exec(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'e2e/playwright.config.ts', `--shard=${shard}/2`, '--retries=1'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         E2E_PORT: String(port),
         E2E_OUTPUT_DIR: shardOutput,
       });
       // What the page showed when a journey failed (Playwright's error context: the page's accessibility snapshot), in
       // the log itself: a CI run's log is often all there is of it.
-      if (status !== 0) for (const context of errorContexts(shardOutput)) await exec('head', ['-v', '-c', '16000', context]);
+      // A failed attempt's only (a journey that passed on its retry leaves its first attempt's too).
+      for (const context of errorContexts(shardOutput)) await exec('head', ['-v', '-c', '16000', context]);
       if (existsSync(report)) {
-        const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+        const json = JSON.parse(readFileSync(report, 'utf8'));
+        for (const { spec, test } of playwrightTests(json.suites ?? [])) {
+          const name = `journeys ${shard}/2: ${spec.file}:${spec.line} › ${spec.title}`;
+          if (test.status === 'unexpected') named.failed.push(name);
+          else if (test.status === 'flaky') named.flaky.push(name);
+        }
+        const stats = json.stats ?? {};
         passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
         failed += stats.unexpected ?? 0;
         skipped += stats.skipped ?? 0;
@@ -289,4 +313,6 @@ for (const r of results) console.log(`  ${r.outcome.startsWith('FAILED') ? '✗'
 console.log(`  total time ${minutes} min`);
 const anyFailed = results.some((r) => r.outcome.startsWith('FAILED'));
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const name of named.failed) console.log(`  failed: ${name}`);
+for (const name of named.flaky) console.log(`  flaky (failed, then passed on its retry): ${name}`);
 process.exit(anyFailed || failed > 0 ? 1 : 0);
