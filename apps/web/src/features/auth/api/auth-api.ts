@@ -34,8 +34,9 @@ export function fetchOidcProviders() {
   return apiFetch('/auth/oidc/providers', { schema: (s) => s.ZOidcProvidersResponse });
 }
 
-export function oidcStartUrl(provider: TOidcProvider): string {
-  return `/auth/oidc/${provider}/start`;
+/** Where a provider sign-in starts; `returnTo` (a path of this site: the server checks it) is where it comes back to. */
+export function oidcStartUrl(provider: TOidcProvider, returnTo: string | null = null): string {
+  return returnTo ? `/auth/oidc/${provider}/start?${new URLSearchParams({ returnTo }).toString()}` : `/auth/oidc/${provider}/start`;
 }
 
 /** A-082: multipart, because of the optional logo. */

@@ -42,6 +42,8 @@ export function GeneralLoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const providers = useOidcProviders();
+  // A session that ended sends its person here with the page they were on; a provider sign-in goes back there too.
+  const returnTo = searchParams.get('returnTo');
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [mspPages, setMspPages] = useState<TMspSignInPage[]>([]);
   const emailStep = useEmailStep({
@@ -90,12 +92,12 @@ export function GeneralLoginPage() {
         <Stack gap="xs">
           <Divider label="or" labelPosition="center" />
           {providers.data.microsoft ? (
-            <Button component="a" href={oidcStartUrl('microsoft')} variant="default">
+            <Button component="a" href={oidcStartUrl('microsoft', returnTo)} variant="default">
               Sign in with Microsoft
             </Button>
           ) : null}
           {providers.data.google ? (
-            <Button component="a" href={oidcStartUrl('google')} variant="default">
+            <Button component="a" href={oidcStartUrl('google', returnTo)} variant="default">
               Sign in with Google
             </Button>
           ) : null}

@@ -184,6 +184,14 @@ describe('MSP login page /{msp}', () => {
 });
 
 describe('general login /auth/login (R-064–R-067)', () => {
+  // Regression: an account whose session ended came here with ?returnTo=, but a provider sign-in dropped it and went home.
+  it('sends the page a session ended on to the provider sign-in, so it comes back there', async () => {
+    stubFetch({ 'GET /auth/oidc/providers': { status: 200, body: { microsoft: true, google: true } } });
+    renderAuthRoute(`/auth/login?returnTo=${encodeURIComponent('/dashboard/a1?tab=agents')}`);
+    expect(await screen.findByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute('href', `/auth/oidc/microsoft/start?returnTo=${encodeURIComponent('/dashboard/a1?tab=agents')}`);
+    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', `/auth/oidc/google/start?returnTo=${encodeURIComponent('/dashboard/a1?tab=agents')}`);
+  });
+
   it('tells a provider account to use its provider and shows the Microsoft error from the callback', async () => {
     stubFetch({
       'GET /auth/oidc/providers': { status: 200, body: { microsoft: true, google: false } },
