@@ -4,8 +4,11 @@
  * token-like strings. Request ids, error codes, constraint names and the SQL text itself stay.
  */
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-/** Hex or base64url runs of 32+ characters: session tokens, their SHA-256, bootstrap tokens, keys. */
-const TOKEN_LIKE = /\b[A-Za-z0-9_-]{32,}\b/g;
+/**
+ * Hex or base64url runs of 32+ characters: session tokens, their SHA-256, bootstrap tokens, keys. The whole run, bounded
+ * by lookarounds rather than \b: a base64url token may start or end with "-", where \b finds no boundary.
+ */
+const TOKEN_LIKE = /(?<![\w-])[\w-]{32,}(?![\w-])/g;
 /** Six digits on their own: what a mailed 2FA or reset code looks like. */
 const SIX_DIGITS = /\b\d{6}\b/g;
 
