@@ -5,6 +5,15 @@ import { clampAssistantWidth } from '../lib/chat-layout';
 import { useAssistantUiStore } from '../state/assistant-ui-store';
 import type { TAssistantTab } from '../state/assistant-ui-store';
 
+/** Where the page beside Jarvis starts: right of the dashboard's navigation panel when it is open (a closed one has slid off to the left). */
+function pageLeftPx(): number {
+  const navbar = document.querySelector('.mantine-AppShell-navbar');
+  return navbar ? Math.max(0, navbar.getBoundingClientRect().right) : 0;
+}
+
+/** A width for Jarvis that leaves the page between the navigation and Jarvis its minimum. */
+const clampToRoom = (width: number) => clampAssistantWidth(width, window.innerWidth - pageLeftPx());
+
 type TAssistantPanelProps = {
   defaultTab: TAssistantTab;
   isMobile: boolean;
@@ -29,12 +38,12 @@ export function AssistantPanel({ defaultTab, isMobile, tickets, engineer }: TAss
   function handlePointerMove(event: PointerEvent<HTMLDivElement>) {
     if (!dragStart.current) return;
     // The panel sits on the right: dragging its left edge leftwards widens it.
-    setWidth(clampAssistantWidth(dragStart.current.width + dragStart.current.x - event.clientX, window.innerWidth));
+    setWidth(clampToRoom(dragStart.current.width + dragStart.current.x - event.clientX));
   }
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.shiftKey ? 100 : 20;
-    if (event.key === 'ArrowLeft') setWidth(clampAssistantWidth(width + step, window.innerWidth));
-    else if (event.key === 'ArrowRight') setWidth(clampAssistantWidth(width - step, window.innerWidth));
+    if (event.key === 'ArrowLeft') setWidth(clampToRoom(width + step));
+    else if (event.key === 'ArrowRight') setWidth(clampToRoom(width - step));
     else return;
     event.preventDefault();
   }

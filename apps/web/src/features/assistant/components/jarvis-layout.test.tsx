@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderHook } from '@testing-library/react';
+import { renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { AssistantPanel } from './assistant-panel';
 import { resetAllStores } from '../../../lib/store-reset';
 import { ASSISTANT_WIDTH_DEFAULT, ASSISTANT_WIDTH_MIN, DASHBOARD_NAVBAR_PX, MAIN_MIN_PX, startingAssistantWidth } from '../lib/chat-layout';
 import { useAssistantUiStore } from '../state/assistant-ui-store';
@@ -36,5 +39,26 @@ describe('the starting width of Jarvis (review s25 #4)', () => {
     setWindowWidth(1440);
     renderHook(() => useJarvisLayout(true));
     expect(useAssistantUiStore.getState().width).toBe(ASSISTANT_WIDTH_DEFAULT);
+  });
+});
+
+// Regression: dragging (or the arrow keys on) Jarvis's edge kept only the window's width in mind, so with the navigation
+// panel open the page between them could be squeezed to 60 px.
+describe('resizing Jarvis beside the open navigation panel', () => {
+  it('stops widening where the page between the navigation and Jarvis keeps its minimum', async () => {
+    setWindowWidth(1280);
+    const navbar = document.createElement('nav');
+    navbar.className = 'mantine-AppShell-navbar';
+    navbar.getBoundingClientRect = () => ({ left: 0, right: DASHBOARD_NAVBAR_PX, top: 0, bottom: 800, width: DASHBOARD_NAVBAR_PX, height: 800, x: 0, y: 0, toJSON: () => ({}) });
+    document.body.append(navbar);
+    try {
+      renderWithProviders(<AssistantPanel defaultTab="tickets" isMobile={false} tickets={<p>tickets</p>} engineer={<p>engineer</p>} />);
+      const edge = screen.getByRole('separator', { name: 'Resize the assistant panel' });
+      edge.focus();
+      for (let press = 0; press < 8; press += 1) await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+      expect(Number(edge.getAttribute('aria-valuenow'))).toBe(1280 - DASHBOARD_NAVBAR_PX - MAIN_MIN_PX);
+    } finally {
+      navbar.remove();
+    }
   });
 });
