@@ -52,7 +52,7 @@ describe('resizing Jarvis beside the open navigation panel', () => {
     navbar.getBoundingClientRect = () => ({ left: 0, right: DASHBOARD_NAVBAR_PX, top: 0, bottom: 800, width: DASHBOARD_NAVBAR_PX, height: 800, x: 0, y: 0, toJSON: () => ({}) });
     document.body.append(navbar);
     try {
-      renderWithProviders(<AssistantPanel defaultTab="tickets" isMobile={false} tickets={<p>tickets</p>} engineer={<p>engineer</p>} />);
+      renderWithProviders(<AssistantPanel defaultTab="Tickets" isMobile={false} tickets={<p>tickets</p>} engineer={<p>engineer</p>} />);
       const edge = screen.getByRole('separator', { name: 'Resize the assistant panel' });
       edge.focus();
       for (let press = 0; press < 8; press += 1) await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}');
