@@ -414,6 +414,8 @@ export const MESSAGES = {
       notQueued: 'Only a ticket waiting in the queue can be assigned. Unassign it first.',
       notAssigned: 'This ticket is not with a technician.',
       noTierTechnician: 'This technician has no tier (No Dispatching), so tickets cannot be assigned to them.',
+      inactiveTechnician: 'This technician has been deleted, so tickets cannot be assigned to them. Unassign the tickets they still hold.',
+      reservationAboveTier: 'This technician is signed out, so the ticket would wait for them, but it needs a higher tier than theirs. Assign it while they are signed in, or to a technician of its tier.',
       assigned: 'Ticket assigned',
       unassigned: 'Ticket back in the queue',
     },

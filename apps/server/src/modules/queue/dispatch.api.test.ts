@@ -9,6 +9,7 @@ import { createQueueFixture, createTickets, moveClockToNineUtc, technician, type
 import type { TMail, TMailer } from '../../lib/mailer';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
 import { createSlaAlertsService } from './sla-alerts.service';
+import { MAINTENANCE_INTERVAL_MS } from './queue.maintenance';
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -141,6 +142,109 @@ describe('the dispatcher’s board (decision 018)', () => {
     expect((await boardOf(new TestClient(t.app), fixture)).statusCode).toBe(401);
     const noCsrf = await fixture.admin.post(`${DISPATCH_PATHS.assign}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { id: ticket.id, techId: fixture.adminUser.id }, { csrf: false });
     expect(noCsrf.statusCode).toBe(403);
+  });
+});
+
+describe('assigning to a technician who is not signed in, and what the board keeps', () => {
+  const next = (client: TestClient, fixture: TQueueFixture, techId: string, limit = 5) =>
+    client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId, psaMemberId: '', limit })}`);
+  const techRowOf = (board: TDispatchBoard, techId: string) => board.technicians.find((row) => row.id === techId);
+
+  // Regression (code review): the assignment was a claim, which the upkeep's release-on-sign-out put back in the queue
+  // on the next board read (the PSA got an assign, then an unassign), so work could not be given out for tomorrow.
+  it('keeps a ticket assigned to a signed-out technician reserved for them past the release, and gives it to them on their next', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const ticketIds = await createTickets(t, fixture, 2, { tier: 'Tier1', prefix: 'Tomorrow' });
+    const [higher] = await createTickets(t, fixture, 1, { tier: 'Tier2', prefix: 'Higher' });
+    const member = (await fixture.direct.listMembers())[0];
+    if (!member) throw new Error('the simulator has no member');
+    // Not signed in: no session at all.
+    const absent = await buildUser(t, fixture.msp, { role: 'Technician', tierLevel: 'Tier1', password: null, psaMemberId: String(member.id) });
+    const before = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>().unassigned;
+    const target = before.find((ticket) => ticket.ticketId === ticketIds[0]);
+    const tier2 = before.find((ticket) => ticket.ticketId === higher);
+    if (!target || !tier2) throw new Error('the tickets are not on the board');
+
+    const assigned = await assign(fixture.admin, fixture, { id: target.id, techId: absent.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ assignedTechId: absent.id });
+    // The PSA hears of the assignment as for any other.
+    await expect.poll(async () => (await fixture.direct.getTicket(target.ticketId)).ownerId, { timeout: 5_000 }).toBe(member.id);
+
+    t.advanceClock(MAINTENANCE_INTERVAL_MS + 1_000); // the upkeep runs on this read
+    const board = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(board.unassigned.map((ticket) => ticket.id)).not.toContain(target.id);
+    expect(board.unassignedTotal).toBe(2);
+    // Reserved for them (queued, theirs), not a claim the release would take back.
+    expect(techRowOf(board, absent.id)?.tickets).toEqual([expect.objectContaining({ id: target.id, state: 'queued', assignedTechId: absent.id })]);
+    await runPsaOutboxPass(t.deps);
+    expect((await fixture.direct.getTicket(target.ticketId)).ownerId).toBe(member.id);
+
+    // A colleague pressing next first does not get it; the technician does when they sign in.
+    const colleague = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await next(colleague.client, fixture, colleague.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.id)).not.toContain(target.id);
+    const client = await signedInClient(t, absent);
+    const mine = (await next(client, fixture, absent.id)).json<{ tickets: TQueueTicket[] }>().tickets;
+    expect(mine).toEqual([expect.objectContaining({ id: target.id, state: 'claimed', assignedTechId: absent.id })]);
+
+    // "Next" never gives a technician a ticket above their tier: such a reservation is refused in plain words.
+    const away = await buildUser(t, fixture.msp, { role: 'Technician', tierLevel: 'Tier1', password: null });
+    expect((await assign(fixture.admin, fixture, { id: tier2.id, techId: away.id })).json()).toMatchObject({ status: 409, detail: MESSAGES.queue.dispatch.reservationAboveTier });
+  });
+
+  // Regression (code review): a ticket reserved for a technician (requeued with assignedFlag) showed in no list of the board.
+  it('shows a reserved ticket under its technician, and unassigning it sends it back to the open queue', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Reserved' });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = (await next(client, fixture, tech.id, 1)).json<{ tickets: TQueueTicket[] }>().tickets;
+    if (!ticket) throw new Error('no ticket');
+    const requeued = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, holdTimeInHours: 0, assignedFlag: 'true' })}`, { ticketId: ticket.ticketId });
+    expect(requeued.statusCode, requeued.body).toBe(200);
+
+    const board = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(board.unassignedTotal).toBe(0);
+    expect(techRowOf(board, tech.id)).toMatchObject({ claimedCount: 0, workingCount: 0, tickets: [expect.objectContaining({ id: ticket.id, state: 'queued', assignedTechId: tech.id })] });
+
+    const back = await unassign(fixture.admin, fixture, { id: ticket.id });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ state: 'queued', assignedTechId: null });
+    const after = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(after.unassigned.map((each) => each.id)).toEqual([ticket.id]);
+    expect(techRowOf(after, tech.id)?.tickets).toEqual([]);
+    // No longer reserved: anyone of the tier may take it.
+    const colleague = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await next(colleague.client, fixture, colleague.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.id)).toEqual([ticket.id]);
+  });
+
+  // Regression (code review): the board listed active technicians only, so the tickets of one deactivated while holding
+  // them vanished from it and nobody could unassign them.
+  it('lists a deactivated technician while they hold tickets, so the dispatcher can unassign them; nothing new is assigned to them', async () => {
+    moveClockToNineUtc(t); // the timer session must not cross midnight
+    const fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 3, { tier: 'Tier1', prefix: 'Leaver' });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [working, reserved] = (await next(client, fixture, tech.id, 2)).json<{ tickets: TQueueTicket[] }>().tickets;
+    if (!working || !reserved) throw new Error('no tickets');
+    expect((await client.post(`/db/api/ticketActivities/${fixture.msp.customDomain}/start`, { ticketId: working.ticketId, techId: tech.id })).statusCode).toBe(200);
+    const requeued = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, holdTimeInHours: 0, assignedFlag: 'true' })}`, { id: reserved.id });
+    expect(requeued.statusCode, requeued.body).toBe(200);
+    const removed = await fixture.admin.get(`/db/${fixture.msp.customDomain}/technicianUsers/delete?id=${tech.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    t.advanceClock(MAINTENANCE_INTERVAL_MS + 1_000);
+    const board = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    const row = techRowOf(board, tech.id);
+    expect(row?.workingCount).toBe(1);
+    expect(new Set(row?.tickets.map((ticket) => `${ticket.id} ${ticket.state}`))).toEqual(new Set([`${working.id} working`, `${reserved.id} queued`]));
+    const [spare] = board.unassigned;
+    if (!spare) throw new Error('no unassigned ticket');
+    expect((await assign(fixture.admin, fixture, { id: spare.id, techId: tech.id })).json()).toMatchObject({ status: 409, detail: MESSAGES.queue.dispatch.inactiveTechnician });
+
+    for (const ticket of [working, reserved]) expect((await unassign(fixture.admin, fixture, { id: ticket.id })).statusCode).toBe(200);
+    const after = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(techRowOf(after, tech.id)).toBeUndefined();
+    expect(after.unassignedTotal).toBe(3);
   });
 });
 

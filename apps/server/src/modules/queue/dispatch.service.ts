@@ -4,7 +4,8 @@ import { conflict, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import type { TQueueMaintenance } from './queue.maintenance';
 import { lockOpenQueueTicket } from './queue.policy';
-import { findTechnician, findTicketById, insertQueueEvent, listActiveTechnicians, listAssignedOpenTickets, listUnassignedBySla, updateQueueTicket } from './queue.repository';
+import { findTechnician, findTicketById, hasLiveSession, insertQueueEvent, listAssignedOpenTickets, listDispatchTechnicians, listUnassignedBySla, updateQueueTicket } from './queue.repository';
+import { tierRank } from './queue.scoring';
 import type { TQueueService } from './queue.service';
 import { completeOpenTimersInTx } from './timers.service';
 
@@ -14,15 +15,16 @@ export const DISPATCH_UNASSIGNED_LIMIT = 50;
 /**
  * The dispatcher's board (issue #10, decision 018): who has what, the unassigned queue by SLA
  * risk, and assignment from it. Assigning is a claim like any other (the PSA gets the owner and
- * "Assigned" through the outbox); unassigning is a release.
+ * "Assigned" through the outbox), or, for a technician who is signed out while the MSP releases
+ * the claims of those who sign out, a reservation for them; unassigning is a release.
  */
 export function createDispatchService(deps: TAppDeps, maintenance: TQueueMaintenance, queue: TQueueService) {
   const db = deps.database.db;
 
-  /** Every active technician's claimed and running tickets, and the unassigned queue. */
+  /** Every technician's claimed, running and reserved tickets (a deactivated one's while they hold any), and the unassigned queue. */
   async function board(actor: TActor): Promise<TDispatchBoard> {
     await maintenance.maintain(actor.mspId);
-    const [technicians, assigned, unassigned] = [await listActiveTechnicians(db, actor.mspId), await listAssignedOpenTickets(db, actor.mspId), await listUnassignedBySla(db, actor.mspId, DISPATCH_UNASSIGNED_LIMIT)];
+    const [technicians, assigned, unassigned] = [await listDispatchTechnicians(db, actor.mspId), await listAssignedOpenTickets(db, actor.mspId), await listUnassignedBySla(db, actor.mspId, DISPATCH_UNASSIGNED_LIMIT)];
     const presented = await queue.present(actor.mspId, [...assigned, ...unassigned.rows]);
     const byTech = new Map<string, TQueueTicket[]>();
     for (const ticket of presented.slice(0, assigned.length)) {
@@ -48,17 +50,33 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
     };
   }
 
-  /** Gives a queued ticket to a technician of the MSP, whatever its tier or hold (the dispatcher decides). */
+  /**
+   * Gives a queued ticket to a technician of the MSP, whatever its tier or hold (the dispatcher decides). A technician
+   * who is signed out, where the MSP releases the claims of those who sign out, gets it reserved (queued, theirs alone,
+   * stored as a requeue with assignedFlag stores it): a claim would go back to the queue at the upkeep's next pass,
+   * and the reservation is claimed by their next "next" (e.g. tomorrow morning). The PSA is told either way.
+   */
   async function assign(actor: TActor, queueTicketId: string, techId: string): Promise<TQueueTicket> {
     const technician = await findTechnician(db, actor.mspId, techId);
-    if (!technician?.isActive) throw notFound(MESSAGES.queue.technicianNotFound);
+    if (!technician) throw notFound(MESSAGES.queue.technicianNotFound);
+    if (!technician.isActive) throw conflict(MESSAGES.queue.dispatch.inactiveTechnician);
     if (technician.tierLevel === null || technician.tierLevel === 'NoTier') throw conflict(MESSAGES.queue.dispatch.noTierTechnician);
+    const technicianRank = tierRank(technician.tierLevel);
+    const { releaseOnSignOut } = await maintenance.settingsOf(actor.mspId);
     const writeId = await db.transaction(async (tx) => {
       const now = deps.now();
       const ticket = await lockOpenQueueTicket(tx, actor.mspId, queueTicketId);
       if (ticket.state !== 'queued') throw conflict(MESSAGES.queue.dispatch.notQueued);
-      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'claimed', assignedTechId: technician.id, claimedAt: now, isReserved: false, holdUntil: null }, now);
-      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'claimed', now, { assignedBy: actor.userId });
+      const isReservation = releaseOnSignOut && !(await hasLiveSession(tx, actor.mspId, technician.id, now));
+      if (isReservation) {
+        // "Next" claims only tickets of the technician's tier or lower (queue_claim_batch): a reservation above it would never reach them.
+        if (tierRank(ticket.tier) > technicianRank) throw conflict(MESSAGES.queue.dispatch.reservationAboveTier);
+        await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: technician.id, claimedAt: null, isReserved: true, holdUntil: null }, now);
+        await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'requeued', now, { assignedBy: actor.userId, assignedFlag: true });
+      } else {
+        await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'claimed', assignedTechId: technician.id, claimedAt: now, isReserved: false, holdUntil: null }, now);
+        await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'claimed', now, { assignedBy: actor.userId });
+      }
       return queue.enqueueAssign(tx, actor, technician, ticket);
     });
     if (writeId !== null) maintenance.deliverLater(actor.mspId, [writeId]);
@@ -66,15 +84,16 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
   }
 
   /**
-   * Takes a claimed (not started) or in-progress ticket back to the queue; the technician's timer on it
-   * is completed and its time entry sent, as the ticket leaves their list and nobody else can finish it.
+   * Takes a claimed (not started), in-progress or reserved ticket back to the open queue (the reservation cleared); the
+   * technician's timer on it is completed and its time entry sent, as the ticket leaves their list and nobody else can finish it.
    */
   async function unassign(actor: TActor, queueTicketId: string): Promise<TQueueTicket> {
     const writeIds = await db.transaction(async (tx) => {
       const now = deps.now();
       const ticket = await findTicketById(tx, actor.mspId, queueTicketId, true);
       if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
-      if (ticket.assignedTechId === null || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.dispatch.notAssigned);
+      const isHeld = ticket.state === 'claimed' || ticket.state === 'working' || (ticket.state === 'queued' && ticket.isReserved);
+      if (ticket.assignedTechId === null || !isHeld) throw conflict(MESSAGES.queue.dispatch.notAssigned);
       const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { techId: ticket.assignedTechId, notes: null, now, createdBy: actor.userId });
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: null, claimedAt: null, isReserved: false }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, ticket.assignedTechId, 'released', now, { unassignedBy: actor.userId });

@@ -547,6 +547,20 @@ describe('activities (A-125, A-126) and weights', () => {
     expect((await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date: '23-11-2026' })}`)).statusCode).toBe(400);
   });
 
+  // Regression (code review): dates PostgreSQL cannot hold (year 0, or a day whose next day is year 10000) passed the
+  // date check and answered 500.
+  it('answers 400 with the date hint for a day outside the years it can count', async () => {
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    for (const date of ['9999-12-31', '0000-01-01']) {
+      const mine = await client.get(`/db/api/ticketQueue/activities/tech?${q({ mspCustomDomain: fixture.msp.customDomain, techId: user.id, date })}`);
+      expect(mine.statusCode, `${date}: ${mine.body}`).toBe(400);
+      expect(mine.json()).toMatchObject({ detail: MESSAGES.queue.badDate });
+      const all = await fixture.admin.get(`/db/api/ticketQueue/activities?${q({ mspCustomDomain: fixture.msp.customDomain, date })}`);
+      expect(all.statusCode, `${date}: ${all.body}`).toBe(400);
+      expect(all.json()).toMatchObject({ detail: MESSAGES.queue.badDate });
+    }
+  });
+
   it('counts the day from midnight to midnight in the MSP’s time zone', async () => {
     const weights = `/db/api/ticketQueue/weights?${q({ mspCustomDomain: fixture.msp.customDomain })}`;
     const settings = (await fixture.admin.get(weights)).json<{ settings: Record<string, unknown> }>().settings;

@@ -560,6 +560,17 @@ export async function releaseTicketsNotAssignedInPsa(db: TDatabase, mspId: strin
   return techIds.map((techId) => byTech.get(techId) ?? { released: 0, hasAssignedInPsaLeft: false });
 }
 
+/** Whether the user has a session that is neither signed out nor expired at `now` (the release on sign-out's test). */
+function liveSessionSql(mspId: SQL, userId: SQL, now: Date): SQL {
+  return sql`exists (select 1 from sessions se where se.msp_id = ${mspId} and se.user_id = ${userId} and se.revoked_at is null and se.expires_at > ${iso(now)}::timestamptz)`;
+}
+
+/** Whether the technician is signed in (a live session) at `now`: without one, the release on sign-out hands their claims back. */
+export async function hasLiveSession(db: TDatabase, mspId: string, userId: string, now: Date): Promise<boolean> {
+  const [row] = await rowsOf(db, sql`select ${liveSessionSql(sql`${mspId}::uuid`, sql`${userId}::uuid`, now)} as is_live`);
+  return row?.is_live === true;
+}
+
 /**
  * Puts claimed but unstarted tickets back in the queue: those of one technician (`techId`), or,
  * for the sweep, those whose technician signed out (no live session) or has been idle (no claim
@@ -583,9 +594,7 @@ export async function releaseClaimedTickets(
         and not exists (select 1 from queue_tickets o where o.msp_id = q.msp_id and o.assigned_tech_id = q.assigned_tech_id and o.claimed_at >= ${since}::timestamptz)
         and not exists (select 1 from queue_timer_sessions s where s.msp_id = q.msp_id and s.tech_id = q.assigned_tech_id and (s.ended_at is null or s.ended_at >= ${since}::timestamptz)))`);
     }
-    if (scope.releaseOnSignOut) {
-      reasons.push(sql`not exists (select 1 from sessions se where se.msp_id = q.msp_id and se.user_id = q.assigned_tech_id and se.revoked_at is null and se.expires_at > ${at}::timestamptz)`);
-    }
+    if (scope.releaseOnSignOut) reasons.push(sql`not ${liveSessionSql(sql.raw('q.msp_id'), sql.raw('q.assigned_tech_id'), now)}`);
     if (reasons.length === 0) return [];
     which = sql`(${sql.join(reasons, sql` or `)})`;
   }
@@ -684,13 +693,16 @@ export async function listUserNames(db: TDatabase, mspId: string, ids: string[])
   return new Map(rows.map((row) => [String(row.id), String(row.name)]));
 }
 
-/** The dispatcher's board: every claimed or in-progress ticket of the MSP with its technician. */
+/** A ticket the board shows under its technician: claimed, in progress, or queued and reserved for them. */
+const HELD_BY_TECHNICIAN = sql.raw(`(q.state in ('claimed', 'working') or (q.state = 'queued' and q.is_reserved))`);
+
+/** The dispatcher's board: every claimed, in-progress or reserved ticket of the MSP with its technician. */
 export async function listAssignedOpenTickets(db: TDatabase, mspId: string): Promise<TQueueTicketRow[]> {
   const rows = await rowsOf(
     db,
     sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
-      where q.msp_id = ${mspId} and q.assigned_tech_id is not null and q.state in ('claimed', 'working')
-      order by q.sla_due_at asc nulls last, q.claimed_at asc`,
+      where q.msp_id = ${mspId} and q.assigned_tech_id is not null and ${HELD_BY_TECHNICIAN}
+      order by q.sla_due_at asc nulls last, q.claimed_at asc nulls last`,
   );
   return rows.map(toTicketRow);
 }
@@ -712,14 +724,18 @@ export interface TDispatchTechnicianRow {
   runningTicketId: number | null;
 }
 
-/** The MSP's active technicians with the ticket their timer runs on (one statement). */
-export async function listActiveTechnicians(db: TDatabase, mspId: string): Promise<TDispatchTechnicianRow[]> {
+/**
+ * The board's technicians with the ticket their timer runs on (one statement): the MSP's active technicians, and
+ * deactivated ones while they still hold tickets (claimed, in progress or reserved), so the dispatcher can unassign those.
+ */
+export async function listDispatchTechnicians(db: TDatabase, mspId: string): Promise<TDispatchTechnicianRow[]> {
   const rows = await rowsOf(
     db,
     sql`select u.id, u.first_name, u.last_name, u.email, u.tier_level,
         (select q.psa_ticket_id from queue_timer_sessions s join queue_tickets q on q.msp_id = s.msp_id and q.id = s.queue_ticket_id
           where s.msp_id = u.msp_id and s.tech_id = u.id and s.ended_at is null limit 1) as running_ticket_id
-      from users u where u.msp_id = ${mspId} and u.kind = 'technician' and u.is_active
+      from users u where u.msp_id = ${mspId} and u.kind = 'technician'
+        and (u.is_active or exists (select 1 from queue_tickets q where q.msp_id = u.msp_id and q.assigned_tech_id = u.id and ${HELD_BY_TECHNICIAN}))
       order by u.first_name, u.last_name, u.id`,
   );
   return rows.map((row) => ({

@@ -53,6 +53,11 @@ import { insertQueueNote } from './notes.repository';
 import { userAuditFields } from '../../lib/audit';
 
 const DAY_MS = 86_400_000;
+/**
+ * The years a day's activities can be asked for: PostgreSQL has no year 0, and the day after 9999-12-31 is no longer a
+ * YYYY-MM-DD date; a time zone's offset keeps both ends of any day in between within what PostgreSQL holds.
+ */
+const ACTIVITY_YEARS = { min: 1900, max: 9998 };
 /** Coalesced claims and releases (decision 029): at most this many technicians per statement, this many statements per MSP at once. */
 const COALESCE = { maxBatch: 64, maxInFlight: 4 };
 
@@ -369,7 +374,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
   function dayOf(date: string | undefined, timeZone: string): { date: string; from: Date; to: Date } {
     const day = date === undefined || date === '' ? dayIn(deps.now(), timeZone) : date.slice(0, 10);
     const utcMidnight = new Date(`${day}T00:00:00.000Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(utcMidnight.getTime()) || utcMidnight.toISOString().slice(0, 10) !== day) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
+    const year = Number(day.slice(0, 4));
+    const isDate = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(utcMidnight.getTime()) && utcMidnight.toISOString().slice(0, 10) === day;
+    if (!isDate || year < ACTIVITY_YEARS.min || year > ACTIVITY_YEARS.max) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
     const next = new Date(utcMidnight.getTime() + DAY_MS).toISOString().slice(0, 10);
     return { date: day, from: startOfDayIn(day, timeZone), to: startOfDayIn(next, timeZone) };
   }

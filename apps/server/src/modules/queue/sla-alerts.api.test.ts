@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { DISPATCH_PATHS, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
+import { psaTickets, slaAlerts } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
-import type { TTestApp } from '../../../test/test-app';
+import type { TestClient, TTestApp } from '../../../test/test-app';
+import { buildUser } from '../../../test/factories';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import type { TMail, TMailer } from '../../lib/mailer';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
@@ -86,5 +89,64 @@ describe('SLA alert mails survive a process that dies between taking and sending
     const sent = ofMsp(slow.delivered, fixture);
     expect(sent.sort()).toEqual(to.flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort());
     expect((await sweeps.sweep()).mails).toBe(0);
+  });
+});
+
+describe('SLA alerts follow the PSA and reach dispatchers once (decision 018)', () => {
+  const next = (client: TestClient, fixture: TQueueFixture, techId: string) =>
+    client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId, psaMemberId: '', limit: 5 })}`);
+  const alertsOf = async (client: TestClient, fixture: TQueueFixture) => (await client.get(`${DISPATCH_PATHS.slaAlerts}?${q({ mspCustomDomain: fixture.msp.customDomain })}`)).json<TSlaAlertList>();
+  const closeCopy = (fixture: TQueueFixture, ticketId: number) =>
+    t.deps.database.db.update(psaTickets).set({ isClosed: true }).where(and(eq(psaTickets.mspId, fixture.msp.id), eq(psaTickets.externalId, String(ticketId))));
+
+  // Regression (code review): the sweep looked only at the queue's state, so a ticket closed in the PSA (before the
+  // upkeep closed its queue row) still raised alerts and mailed its technician and every dispatcher.
+  it('raises no alert and sends no mail for a ticket closed in the PSA, and takes earlier alerts of it off the list', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const [fresh] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'ClosedFresh' });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await next(client, fixture, tech.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toEqual([fresh]);
+    await closeCopy(fixture, fresh ?? 0);
+    t.advanceClock(9 * 3_600_000); // past its 8-hour SLA
+    const mailer = recordingMailer();
+    await createSlaAlertsService({ ...t.deps, mailer }).sweep();
+    expect(ofMsp(mailer.delivered, fixture)).toEqual([]);
+    expect(await alertsOf(client, fixture)).toEqual({ alerts: [], unreadCount: 0 });
+    expect(await t.deps.database.db.select().from(slaAlerts).where(eq(slaAlerts.mspId, fixture.msp.id))).toEqual([]);
+
+    // Alerted while open, then closed in the PSA: off the list and the unread count.
+    const [late] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'ClosedLate', createdAt: new Date(t.deps.now().getTime() - 9 * 3_600_000) });
+    expect((await next(client, fixture, tech.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toContain(late);
+    expect((await alertsOf(client, fixture)).unreadCount).toBe(4);
+    await closeCopy(fixture, late ?? 0);
+    expect(await alertsOf(client, fixture)).toEqual({ alerts: [], unreadCount: 0 });
+  });
+
+  // Regression (code review): the alert key holds the technician, so each reassignment of a breached ticket mailed every
+  // dispatcher its 90 % and 100 % again.
+  it('mails each dispatcher once per ticket and threshold however often the ticket changes technician; each assignee gets theirs', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const dispatcher = await buildUser(t, fixture.msp, { role: 'Admin', tierLevel: 'Tier3', password: null });
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Reassigned', createdAt: new Date(t.deps.now().getTime() - 9 * 3_600_000) });
+    const first = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const second = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = (await next(first.client, fixture, first.user.id)).json<{ tickets: TQueueTicket[] }>().tickets;
+    expect(ticket?.ticketId).toBe(ticketId);
+    const mailer = recordingMailer();
+    const sweeps = createSlaAlertsService({ ...t.deps, mailer });
+    await sweeps.sweep();
+
+    const dispatch = (path: string, body: Record<string, unknown>) => fixture.admin.post(`${path}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, body);
+    expect((await dispatch(DISPATCH_PATHS.unassign, { id: ticket?.id })).statusCode).toBe(200);
+    expect((await dispatch(DISPATCH_PATHS.assign, { id: ticket?.id, techId: second.user.id })).statusCode).toBe(200);
+    await sweeps.sweep();
+    expect((await dispatch(DISPATCH_PATHS.unassign, { id: ticket?.id })).statusCode).toBe(200);
+    expect((await dispatch(DISPATCH_PATHS.assign, { id: ticket?.id, techId: first.user.id })).statusCode).toBe(200);
+    await sweeps.sweep();
+
+    const count = (email: string) => ofMsp(mailer.delivered, fixture).filter((mail) => mail.startsWith(`${email.toLowerCase()} `)).sort();
+    for (const email of [fixture.adminUser.email, dispatcher.email]) expect(count(email)).toEqual([`${email.toLowerCase()} SLA 100 `, `${email.toLowerCase()} SLA 90 %`]);
+    expect(count(first.user.email)).toEqual([`${first.user.email.toLowerCase()} SLA 100 `, `${first.user.email.toLowerCase()} SLA 90 %`]);
+    expect(count(second.user.email)).toEqual([`${second.user.email.toLowerCase()} SLA 100 `, `${second.user.email.toLowerCase()} SLA 90 %`]);
   });
 });

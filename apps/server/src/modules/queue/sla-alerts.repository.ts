@@ -11,10 +11,12 @@ const asDate = (value: unknown): Date => (value instanceof Date ? value : new Da
 
 /**
  * SLA alert SQL (issue #10). The sweep is one statement for all MSPs: every claimed or in-progress
- * ticket with a known SLA gets an alert per threshold it has reached, once (the unique key), and the
- * 90 % and 100 % alerts get one mail row per recipient (the assignee and the MSP's dispatchers) in the
- * same statement, so a mail exists exactly when its alert does. `of` limits it to one technician's tickets (their
- * alert list reads theirs first, so a ticket past its SLA is flagged the moment they take it, not at the next sweep).
+ * ticket with a known SLA that is still open in the PSA (its copy; the upkeep closes the queue row later) gets an
+ * alert per threshold it has reached, once per technician (the unique key), and the 90 % and 100 % alerts get one
+ * mail row per recipient in the same statement, so a mail exists exactly when its alert does: the assignee, and the
+ * MSP's dispatchers only for the first alert of that ticket and threshold (decision 018: once per ticket and threshold,
+ * however often the ticket changes technician). `of` limits it to one technician's tickets (their alert list reads
+ * theirs first, so a ticket past its SLA is flagged the moment they take it, not at the next sweep).
  */
 export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { mspId: string; techId: string }): Promise<number> {
   const at = now.toISOString();
@@ -24,20 +26,24 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { ms
     sql`with reached as (
         insert into sla_alerts (msp_id, queue_ticket_id, tech_id, threshold, created_at)
         select q.msp_id, q.id, q.assigned_tech_id, th.threshold, ${at}::timestamptz
-        from queue_tickets q cross join (values (50), (75), (90), (100)) as th(threshold)
+        from queue_tickets q
+        join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
+        cross join (values (50), (75), (90), (100)) as th(threshold)
         where q.state in ('claimed', 'working') and q.assigned_tech_id is not null
           and q.sla_due_at is not null and q.sla_due_at > q.ticket_created_at
           and ${at}::timestamptz >= q.ticket_created_at + (q.sla_due_at - q.ticket_created_at) * (th.threshold / 100.0)
           ${ofTechnician}
         on conflict do nothing
-        returning msp_id, id, tech_id, threshold
+        returning msp_id, id, queue_ticket_id, tech_id, threshold
       ), mails as (
+        -- sla_alerts read here holds only the alerts from before this statement (its snapshot), not those of reached.
         insert into sla_alert_mails (msp_id, alert_id, user_id)
         select distinct r.msp_id, r.id, u.id
         from reached r join users u on u.msp_id = r.msp_id and u.is_active
         left join roles ro on ro.msp_id = u.msp_id and ro.id = u.role_id
         where r.threshold >= 90 and (u.id = r.tech_id or (u.kind = 'technician'
-          and (ro.permissions ->> 'adminPortal' = 'true' or ro.permissions ->> 'technicianUserManagement' = 'true')))
+          and (ro.permissions ->> 'adminPortal' = 'true' or ro.permissions ->> 'technicianUserManagement' = 'true')
+          and not exists (select 1 from sla_alerts e where e.msp_id = r.msp_id and e.queue_ticket_id = r.queue_ticket_id and e.threshold = r.threshold)))
         on conflict do nothing
         returning alert_id
       )
@@ -148,8 +154,9 @@ export interface TSlaAlertRow {
 }
 
 /**
- * The technician's alerts on tickets still claimed or worked by them, newest first, with their read marks: a ticket they
- * completed, requeued or handed back takes its alerts off their list (they come back if the ticket comes back to them).
+ * The technician's alerts on tickets still claimed or worked by them and open in the PSA, newest first, with their read
+ * marks: a ticket they completed, requeued or handed back, or one closed in the PSA, takes its alerts off their list
+ * (they come back if the ticket comes back to them).
  */
 export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string, limit: number): Promise<TSlaAlertRow[]> {
   const rows = await rowsOf(
@@ -157,7 +164,7 @@ export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string
     sql`select a.id, a.queue_ticket_id, q.psa_ticket_id, p.summary, a.threshold, q.sla_due_at, a.created_at, (r.alert_id is not null) as is_read
       from sla_alerts a
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
-      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
       where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
       order by a.created_at desc, a.threshold desc limit ${limit}`,
@@ -186,12 +193,13 @@ export async function markSlaAlertsRead(db: TDatabase, mspId: string, techId: st
   return rows.length;
 }
 
-/** Unread alerts of the technician, on the tickets `listSlaAlerts` shows (still claimed or worked by them). */
+/** Unread alerts of the technician, on the tickets `listSlaAlerts` shows (still claimed or worked by them, open in the PSA). */
 export async function countUnreadSlaAlerts(db: TDatabase, mspId: string, techId: string): Promise<number> {
   const rows = await rowsOf(
     db,
     sql`select count(*)::int as n from sla_alerts a
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = a.tech_id
       where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
         and r.alert_id is null`,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type TQueueTicket, type TTimerResponse, type TTimerSessionsResponse } from '@switchboard/contracts';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, type TActivitiesResponse, type TQueueTicket, type TTimerResponse, type TTimerSessionsResponse } from '@switchboard/contracts';
 import { queueTimerSessions } from '@switchboard/db';
 import { TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
@@ -182,6 +183,27 @@ describe('timers (A-114–A-118): server-authoritative sessions', () => {
     expect(entries[0]).toMatchObject({ memberId, hours: 3 });
     // The new timer is untouched: still running, its entry sent when it completes.
     expect((await sessionsOf(client, ticketId, user.id)).isActive).toBe(true);
+  });
+
+  // Regression (code review): a session that ended exactly at midnight overlapped the next day too (endedAt >= from),
+  // so that day showed the ticket as an empty "In progress" row.
+  it('a session ending exactly at midnight belongs to its own day only', async () => {
+    const { user, client, tickets } = await workingTechnician(1);
+    const ticketId = tickets[0]?.ticketId ?? 0;
+    await timer(client, 'start', { ticketId, techId: user.id });
+    expect((await timer(client, 'pause', { ticketId, techId: user.id })).statusCode).toBe(200);
+    // The clock of the test runs on, so the session is set to 23:30–00:00 UTC last night in the database (the MSP counts in UTC).
+    const midnight = new Date(`${t.deps.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    await t.deps.database.db
+      .update(queueTimerSessions)
+      .set({ startedAt: new Date(midnight.getTime() - 30 * 60_000), endedAt: midnight })
+      .where(and(eq(queueTimerSessions.mspId, fixture.msp.id), eq(queueTimerSessions.techId, user.id)));
+    const day = async (date: Date) =>
+      (await client.get(`/db/api/ticketQueue/activities/tech?mspCustomDomain=${fixture.msp.customDomain}&techId=${user.id}&date=${date.toISOString().slice(0, 10)}`)).json<TActivitiesResponse>();
+    const before = await day(new Date(midnight.getTime() - 1));
+    expect(before.timeZone).toBe('UTC');
+    expect(before.activities.map((activity) => [activity.ticketId, Math.round(activity.totalWorkMinutes)])).toEqual([[ticketId, 30]]);
+    expect(await day(midnight)).toMatchObject({ activities: [], totals: [] });
   });
 
   // Regression (code review): a start on one ticket locked the running session before the running timer, a pause of

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queueTickets, queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
 import { queueTimeZoneOf } from './queue.repository';
 import { sessionFlag } from './queue.scoring';
@@ -137,7 +137,7 @@ export async function confirmSession(db: TDatabase, mspId: string, sessionId: st
   return row;
 }
 
-/** Sessions of the MSP (or one technician) that overlap [from, to): the activities reads. */
+/** Sessions of the MSP (or one technician) that overlap [from, to): the activities reads. One that ends at `from` does not. */
 export async function listSessionsBetween(db: TDatabase, mspId: string, from: Date, to: Date, techId?: string): Promise<TTimerSessionRow[]> {
   return db
     .select()
@@ -146,7 +146,7 @@ export async function listSessionsBetween(db: TDatabase, mspId: string, from: Da
       and(
         eq(queueTimerSessions.mspId, mspId),
         lt(queueTimerSessions.startedAt, to),
-        or(isNull(queueTimerSessions.endedAt), gte(queueTimerSessions.endedAt, from)),
+        or(isNull(queueTimerSessions.endedAt), gt(queueTimerSessions.endedAt, from)),
         ...(techId ? [eq(queueTimerSessions.techId, techId)] : []),
       ),
     )

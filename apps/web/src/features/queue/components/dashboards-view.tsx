@@ -9,6 +9,18 @@ function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
+/** What the view shows where there is no figure, e.g. the SLA share of a day without a completion that had an SLA. */
+const NO_FIGURE = '—';
+
+/**
+ * Completions that had an SLA to meet (of one technician, or everyone's when `techId` is undefined): the server's
+ * slaMet is null for a ticket without one, which is neither met nor missed, so it stays out of the SLA share.
+ */
+function completionsWithSla(data: TActivitiesResponse, completed: number, techId?: string): number {
+  const withoutSla = data.activities.filter((activity) => activity.completed && activity.slaMet === null && (techId === undefined || activity.techId === techId)).length;
+  return Math.max(completed - withoutSla, 0);
+}
+
 function Totals({ data }: { data: TActivitiesResponse }) {
   // Bars are relative to the day's busiest technician.
   // Whole minutes, as shown: 20 seconds of work is "0" with an empty bar, not a full one.
@@ -27,29 +39,30 @@ function Totals({ data }: { data: TActivitiesResponse }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {data.totals.map((row) => (
-          <Table.Tr key={row.techId}>
-            <Table.Th scope="row" fw={500}>
-              {row.technicianName}
-            </Table.Th>
-            <Table.Td miw={140}>
-              <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
-              {/* Blue, not the brand's red: a long day is not an error. */}
-              <Progress value={(Math.round(row.totalWorkMinutes) / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
-            </Table.Td>
-            <Table.Td miw={140}>
-              <Text size="sm">{row.ticketsCompleted}</Text>
-              <Progress value={(row.ticketsCompleted / maxCompleted) * 100} color="green" aria-hidden="true" size="sm" />
-            </Table.Td>
-            <Table.Td miw={120}>
-              <Text size="sm">
-                {row.slaMet} of {row.ticketsCompleted}
-              </Text>
-              {/* The share of the day's completions that met their SLA (empty when nothing was completed). */}
-              <Progress value={row.ticketsCompleted === 0 ? 0 : (row.slaMet / row.ticketsCompleted) * 100} color="teal" aria-hidden="true" size="sm" />
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        {data.totals.map((row) => {
+          const withSla = completionsWithSla(data, row.ticketsCompleted, row.techId);
+          return (
+            <Table.Tr key={row.techId}>
+              <Table.Th scope="row" fw={500}>
+                {row.technicianName}
+              </Table.Th>
+              <Table.Td miw={140}>
+                <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
+                {/* Blue, not the brand's red: a long day is not an error. */}
+                <Progress value={(Math.round(row.totalWorkMinutes) / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
+              </Table.Td>
+              <Table.Td miw={140}>
+                <Text size="sm">{row.ticketsCompleted}</Text>
+                <Progress value={(row.ticketsCompleted / maxCompleted) * 100} color="green" aria-hidden="true" size="sm" />
+              </Table.Td>
+              <Table.Td miw={120}>
+                <Text size="sm">{withSla === 0 ? NO_FIGURE : `${row.slaMet} of ${withSla}`}</Text>
+                {/* The share of the day's completions with an SLA that met it (empty when none had one). */}
+                <Progress value={withSla === 0 ? 0 : (row.slaMet / withSla) * 100} color="teal" aria-hidden="true" size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
     </Table.ScrollContainer>
@@ -60,10 +73,11 @@ function Summary({ data }: { data: TActivitiesResponse }) {
   const minutes = data.totals.reduce((sum, row) => sum + row.totalWorkMinutes, 0);
   const completed = data.totals.reduce((sum, row) => sum + row.ticketsCompleted, 0);
   const slaMet = data.totals.reduce((sum, row) => sum + row.slaMet, 0);
+  const withSla = completionsWithSla(data, completed);
   const items = [
     { label: 'Minutes worked', value: String(Math.round(minutes)) },
     { label: 'Tickets completed', value: String(completed) },
-    { label: 'SLA met', value: completed === 0 ? '—' : `${Math.round((slaMet / completed) * 100)} %` },
+    { label: 'SLA met', value: withSla === 0 ? NO_FIGURE : `${Math.round((slaMet / withSla) * 100)} %` },
   ];
   return (
     // Three tiles side by side only when the section itself is wide enough: beside an open Jarvis (~340 px) the

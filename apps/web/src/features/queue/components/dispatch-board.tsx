@@ -35,6 +35,11 @@ function SlaBadge({ ticket, now }: { ticket: TQueueTicket; now: number }) {
   );
 }
 
+/** A ticket under a technician that is still queued is reserved for them: theirs when they next press "next". */
+function isReservedFor(ticket: TQueueTicket): boolean {
+  return ticket.assignedTechId !== null && (ticket.state === 'queued' || ticket.state === 'held');
+}
+
 function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number; action: ReactNode }) {
   return (
     <Paper withBorder p="xs" component="li">
@@ -44,6 +49,11 @@ function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number
         </Text>
         <Group gap={6} wrap="wrap">
           <SlaBadge ticket={ticket} now={now} />
+          {isReservedFor(ticket) && (
+            <Badge variant="light" color="blue" title="Waiting for this technician: it is theirs when they next press Get next tickets">
+              Reserved
+            </Badge>
+          )}
           <Badge variant="outline" color="gray">
             {queueTierLabel(ticket.tier)}
           </Badge>
@@ -84,11 +94,13 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
   if (board.isPending) return <Loader aria-label="Loading the dispatch board" />;
   if (board.isError) return <Alert color="red">{errorDetail(board.error)}</Alert>;
   const assignable = board.data.technicians.filter((technician) => technician.tierLevel !== null && technician.tierLevel !== 'NoTier');
+  // The ticket whose assign or unassign is on its way: its button shows it and takes no second click (a second POST answered 409).
+  const isActing = (ticket: TQueueTicket) => action.isPending && action.variables.id === ticket.id;
 
   const assignMenu = (ticket: TQueueTicket) => (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
-        <Button size="xs" aria-label={`Assign ticket #${ticket.ticketId}`} loading={action.isPending && action.variables.id === ticket.id}>
+        <Button size="xs" aria-label={`Assign ticket #${ticket.ticketId}`} loading={isActing(ticket)}>
           Assign
         </Button>
       </Menu.Target>
@@ -104,44 +116,54 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
     </Menu>
   );
 
-  const technicianCard = (technician: TDispatchTechnician) => (
-    <Paper key={technician.id} withBorder p="sm" component="section" aria-label={`Technician ${technician.name}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap={6}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {technician.name}
+  const technicianCard = (technician: TDispatchTechnician) => {
+    const reservedCount = technician.tickets.filter(isReservedFor).length;
+    return (
+      <Paper key={technician.id} withBorder p="sm" component="section" aria-label={`Technician ${technician.name}`}>
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap" gap={6}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {technician.name}
+            </Text>
+            <Badge variant="light" color="gray">
+              {queueTierLabel(technician.tierLevel)}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {technician.claimedCount} claimed · {technician.workingCount} in progress
+            {reservedCount > 0 ? ` · ${reservedCount} reserved` : ''}
+            {technician.runningTicketId !== null ? ` · timer on #${technician.runningTicketId}` : ''}
           </Text>
-          <Badge variant="light" color="gray">
-            {queueTierLabel(technician.tierLevel)}
-          </Badge>
-        </Group>
-        <Text size="xs" c="dimmed">
-          {technician.claimedCount} claimed · {technician.workingCount} in progress
-          {technician.runningTicketId !== null ? ` · timer on #${technician.runningTicketId}` : ''}
-        </Text>
-        {technician.tickets.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No open tickets.
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {technician.tickets.map((ticket) => (
-              <TicketLine
-                key={ticket.id}
-                ticket={ticket}
-                now={board.dataUpdatedAt}
-                action={
-                  <Button size="xs" variant="default" onClick={() => run({ action: 'unassign', id: ticket.id }, MESSAGES.queue.dispatch.unassigned)} aria-label={`Unassign ticket #${ticket.ticketId}`}>
-                    Unassign
-                  </Button>
-                }
-              />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
-  );
+          {technician.tickets.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No open tickets.
+            </Text>
+          ) : (
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {technician.tickets.map((ticket) => (
+                <TicketLine
+                  key={ticket.id}
+                  ticket={ticket}
+                  now={board.dataUpdatedAt}
+                  action={
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => run({ action: 'unassign', id: ticket.id }, MESSAGES.queue.dispatch.unassigned)}
+                      aria-label={`Unassign ticket #${ticket.ticketId}`}
+                      loading={isActing(ticket)}
+                    >
+                      Unassign
+                    </Button>
+                  }
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+    );
+  };
 
   return (
     <Stack gap="md">

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { QUEUE_PATHS, type TActivitiesResponse, type TActivity } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { MSP, MSP_TODAY, TECH_ID, queueTicket } from '../test/fake-queue-server';
+import { DashboardsView } from './dashboards-view';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function completion(index: number, slaMet: boolean | null): TActivity {
+  return {
+    techId: TECH_ID,
+    technicianName: 'Jane Doe',
+    ticketId: 1000 + index,
+    queueTicketId: queueTicket(index).id,
+    title: `Printer ${index} is offline`,
+    sessions: [],
+    totalWorkMinutes: 20,
+    completed: true,
+    completedAt: `${MSP_TODAY}T15:00:00.000Z`,
+    slaMet,
+  };
+}
+
+/** The technician's day (A-125) as the server answers it: totals counted from the activities. */
+function serveDay(activities: TActivity[]) {
+  const day: TActivitiesResponse = {
+    date: MSP_TODAY,
+    timeZone: 'UTC',
+    activities,
+    totals: [
+      {
+        techId: TECH_ID,
+        technicianName: 'Jane Doe',
+        totalWorkMinutes: activities.reduce((sum, activity) => sum + activity.totalWorkMinutes, 0),
+        ticketsCompleted: activities.filter((activity) => activity.completed).length,
+        slaMet: activities.filter((activity) => activity.slaMet === true).length,
+      },
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      const [status, body] = path === QUEUE_PATHS.activitiesOfTechnician ? [200, day] : [404, { type: 'about:blank', title: 'Not found', status: 404, detail: `No fake for ${path}`, code: 'not_found', requestId: 'r' }];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+describe('DashboardsView — SLA met', () => {
+  // Regression (code review): the share divided by every completion, though a ticket without an SLA has slaMet null
+  // (neither met nor missed): one such completion showed "0 of 1" and "0 %".
+  it('shows no figure when no completion of the day had an SLA', { timeout: 20_000 }, async () => {
+    serveDay([completion(1, null)]);
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByRole('group', { name: 'Tickets completed' })).toHaveTextContent('1');
+    expect(within(mine).getByRole('group', { name: 'SLA met' })).toHaveTextContent(/^SLA met—$/);
+    const row = within(within(mine).getByRole('table', { name: 'Activity per technician' })).getByRole('row', { name: /Jane Doe/ });
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent(/^—$/);
+  });
+
+  it('counts only the completions that had an SLA', { timeout: 20_000 }, async () => {
+    serveDay([completion(1, true), completion(2, null), completion(3, false), completion(4, null)]);
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByRole('group', { name: 'Tickets completed' })).toHaveTextContent('4');
+    expect(within(mine).getByRole('group', { name: 'SLA met' })).toHaveTextContent('50 %');
+    const row = within(within(mine).getByRole('table', { name: 'Activity per technician' })).getByRole('row', { name: /Jane Doe/ });
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent(/^1 of 2$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DISPATCH_PATHS, MESSAGES, type TDispatchBoard } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { MSP, TECH_ID, queueTicket } from '../test/fake-queue-server';
+import { DispatchBoard } from './dispatch-board';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const claimed = queueTicket(1, { state: 'claimed', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe', claimedAt: '2026-11-27T08:00:00.000Z' });
+const reserved = queueTicket(2, { state: 'queued', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe' });
+const board: TDispatchBoard = {
+  technicians: [{ id: TECH_ID, name: 'Jane Doe', email: 'jane@example.com', tierLevel: 'Tier1', claimedCount: 1, workingCount: 0, runningTicketId: null, tickets: [claimed, reserved] }],
+  unassigned: [queueTicket(3)],
+  unassignedTotal: 1,
+};
+
+/** The board API, whose unassign answers only when the test releases it (a slow server). */
+function startBoardServer() {
+  const posts: unknown[] = [];
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === DISPATCH_PATHS.board) return json(200, board);
+      if (path === DISPATCH_PATHS.unassign && init.method === 'POST') {
+        posts.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
+        const isFirst = posts.length === 1;
+        await answered;
+        // As the server answers: the first unassign succeeds, a second finds the ticket no longer assigned.
+        return isFirst
+          ? json(200, { ticket: { ...claimed, state: 'queued', assignedTechId: null, assignedTechName: null, claimedAt: null } })
+          : json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: MESSAGES.queue.dispatch.notAssigned, code: 'conflict', requestId: 'r' });
+      }
+      return json(404, { type: 'about:blank', title: 'Not found', status: 404, detail: `No fake for ${path}`, code: 'not_found', requestId: 'r' });
+    }),
+  );
+  return { posts, release: () => release() };
+}
+
+describe('DispatchBoard', () => {
+  // Regression (code review): Unassign had no pending state, so a double click sent two POSTs and a red 409 notice
+  // followed the green one.
+  it('sends one unassign for a double click while the first is on its way, and shows only the success', { timeout: 20_000 }, async () => {
+    const server = startBoardServer();
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const button = await screen.findByRole('button', { name: 'Unassign ticket #1001' });
+    await userEvent.dblClick(button);
+    await userEvent.click(button);
+    await waitFor(() => expect(server.posts).not.toHaveLength(0));
+    expect(server.posts).toEqual([{ id: claimed.id }]);
+    expect(button).toBeDisabled();
+
+    server.release();
+    expect(await screen.findByText(MESSAGES.queue.dispatch.unassigned)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Unassign ticket #1001' })).toBeEnabled());
+    expect(server.posts).toHaveLength(1);
+    expect(screen.queryByText('Not changed')).not.toBeInTheDocument();
+  });
+
+  it('marks a ticket reserved for a technician (queued, theirs) as reserved and counts it, with an Unassign like the others', { timeout: 20_000 }, async () => {
+    startBoardServer();
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const card = await screen.findByRole('region', { name: 'Technician Jane Doe' });
+    expect(within(card).getByText('1 claimed · 0 in progress · 1 reserved')).toBeInTheDocument();
+    const lines = within(card).getAllByRole('listitem');
+    expect(lines.map((line) => within(line).queryByText('Reserved') !== null)).toEqual([false, true]);
+    expect(within(lines[1] as HTMLElement).getByRole('button', { name: 'Unassign ticket #1002' })).toBeEnabled();
+  });
+});
