@@ -64,9 +64,11 @@ outbox.definePsaWrite<TContactPayload, { contactId: number }>('test.faults.conta
 });
 
 /** A write the PSA refuses for good and whose failure cannot be recorded (its onFailed step throws, as a database blip would). */
+const unrecordableSends: string[] = [];
 outbox.definePsaWrite<{ label: string }, null>('test.faults.unrecordable', {
   describe: (payload) => `Unrecordable ${payload.label}`,
-  async send() {
+  async send(_client, payload) {
+    unrecordableSends.push(payload.label);
     throw new AppError('validation', 'The PSA refused this change.');
   },
   async onFailed() {
@@ -130,6 +132,26 @@ describe('PSA outbox under faults', () => {
     for (const row of [broken, ...rows]) expect(outbox.isPsaWriteInFlight(row.id)).toBe(false);
     // The broken write's problem is told, not swallowed.
     expect(logged.some((error) => String(error).includes('could not be recorded') || (error instanceof AggregateError && error.errors.some((each) => String(each).includes('could not be recorded'))))).toBe(true);
+    await settle([broken.id]);
+  }, 30_000);
+
+  // Regression (known since review s25): a handler whose onFailed step always threw left its write unsettled for good —
+  // the failure was never recorded, so every time the lease ran out the write was sent to the PSA again, forever.
+  it('records a refused write as failed once even when its handler’s failure step keeps throwing, and tells of it', async () => {
+    const label = `settles-${tag()}`;
+    const broken = await store('test.faults.unrecordable', `broken-${tag()}`, { label });
+    const logged: unknown[] = [];
+    const worker = outbox.createPsaOutboxWorker(t.deps, { intervalMs: 0, log: (_message, error) => logged.push(error) });
+    for (let pass = 0; pass < 3; pass += 1) {
+      await worker.runOnce().catch((error: unknown) => logged.push(error));
+      t.advanceClock(5 * 60_000);
+    }
+    expect(unrecordableSends.filter((each) => each === label)).toHaveLength(1);
+    const [row] = await rowsOf([broken.id]);
+    expect(row?.status).toBe('failed');
+    expect(row?.lastError).toContain('The PSA refused this change.');
+    expect(row?.lockedUntil).toBeNull();
+    expect(logged.some((error) => String(error).includes('could not be recorded'))).toBe(true);
     await settle([broken.id]);
   }, 30_000);
 

@@ -79,7 +79,7 @@ export type TPsaWriteOutcome =
   /** Kept and retried: the PSA was down, limiting, or an earlier write about the same target is still waiting. */
   | { status: 'pending'; error: AppError | null; nextAttemptAt: Date | null; row: TPsaOutboxRow }
   /** The PSA refused it (or it kept failing); kept as failed with the reason, shown, and retriable by an admin. */
-  | { status: 'failed'; error: AppError; row: TPsaOutboxRow };
+  | { status: 'failed'; error: AppError; row: TPsaOutboxRow; followUpError?: unknown };
 
 /** After this many failed attempts a write is marked failed (about a day of retries); an admin can send it again. */
 export const PSA_WRITE_MAX_ATTEMPTS = 12;
@@ -211,14 +211,27 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
       if (!(await markPsaWriteAttemptFailed(db, row.mspId, row.id, lease, attempts, failureText(appError), nextAttemptAt, now))) return leaseLost(row);
       return { status: 'pending', error: appError, nextAttemptAt, row: { ...row, attempts, nextAttemptAt } };
     }
-    const isRecorded = await db.transaction(async (tx) => {
-      if (!(await markPsaWriteAttemptFailed(tx, row.mspId, row.id, lease, attempts, failureText(appError), null, now))) return false;
-      if (handler?.onFailed) await handler.onFailed(tx, row, appError, now);
-      await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details: { via, attempts, writeId: row.id, reason: appError.detail } });
-      return true;
-    });
+    const recordFailure = (withHandlerStep: boolean) =>
+      db.transaction(async (tx) => {
+        if (!(await markPsaWriteAttemptFailed(tx, row.mspId, row.id, lease, attempts, failureText(appError), null, now))) return false;
+        if (withHandlerStep && handler?.onFailed) await handler.onFailed(tx, row, appError, now);
+        const details = { via, attempts, writeId: row.id, reason: appError.detail, ...(withHandlerStep ? {} : { handlerStepFailed: true }) };
+        await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details });
+        return true;
+      });
+    let isRecorded: boolean;
+    let followUpError: unknown;
+    try {
+      isRecorded = await recordFailure(true);
+    } catch (error) {
+      // The handler's own step (onFailed) threw. Unrecorded, the write would be sent again each time its lease ran
+      // out, for good; it is recorded as failed without that step, and the error goes to the caller to be told.
+      if (!handler?.onFailed) throw error;
+      followUpError = error;
+      isRecorded = await recordFailure(false);
+    }
     if (!isRecorded) return leaseLost(row);
-    return { status: 'failed', error: appError, row: { ...row, status: 'failed', attempts } };
+    return { status: 'failed', error: appError, row: { ...row, status: 'failed', attempts }, ...(followUpError === undefined ? {} : { followUpError }) };
   }
 }
 
@@ -265,7 +278,14 @@ export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SI
   for (const write of due) {
     if (options.signal?.aborted) break;
     try {
-      if (await claimAndSend(deps, write.mspId, write.id, 'retry')) attempted += 1;
+      const outcome = await claimAndSend(deps, write.mspId, write.id, 'retry');
+      if (outcome) attempted += 1;
+      // Recorded, but its handler's failure step threw: told as an error of this write.
+      if (outcome?.status === 'failed' && outcome.followUpError !== undefined) {
+        const error = new Error(`PSA write ${write.id} was recorded as failed, but its failure step could not be recorded: ${outcome.followUpError instanceof Error ? outcome.followUpError.message : "an unknown error"}`, { cause: outcome.followUpError });
+        if (options.onWriteError) options.onWriteError(error, write);
+        else errors.push(error);
+      }
     } catch (error) {
       // Its outcome could not be recorded (a database blip, a handler's onDone or onFailed): the write keeps its lease
       // until it runs out and is tried again then; the writes after it are not held up.
