@@ -282,7 +282,7 @@ export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SI
       if (outcome) attempted += 1;
       // Recorded, but its handler's failure step threw: told as an error of this write.
       if (outcome?.status === 'failed' && outcome.followUpError !== undefined) {
-        const error = new Error(`PSA write ${write.id} was recorded as failed, but its failure step could not be recorded: ${outcome.followUpError instanceof Error ? outcome.followUpError.message : "an unknown error"}`, { cause: outcome.followUpError });
+        const error = new Error(`PSA write ${write.id} was recorded as failed, but its failure step could not be recorded: ${outcome.followUpError instanceof Error ? outcome.followUpError.message : 'an unknown error'}`, { cause: outcome.followUpError });
         if (options.onWriteError) options.onWriteError(error, write);
         else errors.push(error);
       }
