@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'psa_validation',
   'psa_rate_limited',
   'psa_unavailable',
+  'busy',
   'psa_not_configured',
   'mail_server_unreachable',
   'payload_too_large',

@@ -331,6 +331,7 @@ export const MESSAGES = {
     textTooLong: 'This document has too much text (more than 2,000,000 characters). Split it into smaller files.',
     tooManyPassages: 'This document has too many sections to search (more than 5,000). Split it into smaller files.',
     tooComplex: 'This file took too long or needed too much memory to read. Split it into smaller files, or upload its text as a plain-text file.',
+    busy: 'The server is reading other documents right now. Upload this one again in a minute.',
   },
   // PSA connection problems (ours; the spec gives no wording).
   psa: {

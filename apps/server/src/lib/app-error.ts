@@ -35,6 +35,7 @@ export const STATUS_OF_ERROR_CODE: Record<TErrorCode, number> = {
   internal: 500,
   psa_bad_keys: 502,
   psa_unavailable: 503,
+  busy: 503,
   mail_server_unreachable: 502,
 };
 

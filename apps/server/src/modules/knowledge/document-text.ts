@@ -88,6 +88,7 @@ async function boundedTextOf(bytes: Buffer, kind: 'pdf' | 'docx', limits: TExtra
   const outcome = await readInWorker(kind, new Uint8Array(input), DOCUMENT_LIMITS.pdfPages, limits);
   if (outcome.kind === 'tooManyPages') throw new AppError('file_size', MESSAGES.documents.tooManyPages);
   if (outcome.kind === 'tooComplex') throw new AppError('file_size', MESSAGES.documents.tooComplex);
+  if (outcome.kind === 'busy') throw new AppError('busy', MESSAGES.documents.busy, { retryAfterSeconds: 30 });
   if (outcome.kind === 'unreadable') throw unreadable();
   return outcome.text;
 }

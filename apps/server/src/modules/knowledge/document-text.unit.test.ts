@@ -87,6 +87,17 @@ describe('the worker thread that reads PDFs and Word documents', () => {
     expect(read.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused'))).toEqual(['Weka NAS: replace the failed disk in bay 2.', 'Weka router', 'Weka NAS: replace the failed disk in bay 2.']);
   });
 
+  // Regression: uploads waiting for the one extraction slot queued without bound, each holding its file (up to 10 MB),
+  // so a burst of uploads grew a replica past its memory. Past the bound a newcomer is told to try again shortly.
+  it('lets four documents wait their turn beside the one being read, and asks a sixth to try again shortly', async () => {
+    const pdf = pdfWithText(['Kea firewall: restart the VPN service.']);
+    const outcomes = await Promise.allSettled([0, 1, 2, 3, 4, 5].map(() => extractDocumentText(pdf, 'pdf')));
+    expect(outcomes.slice(0, 5).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(outcomes[5]).toMatchObject({ status: 'rejected', reason: { statusCode: 503, detail: MESSAGES.documents.busy, extra: { retryAfterSeconds: 30 } } });
+    // The refusal took no slot: the next document is read.
+    expect(await extractDocumentText(pdf, 'pdf')).toContain('Kea firewall');
+  });
+
   it('stops a reading that needs more memory than its heap bound, and the server process carries on', async () => {
     // 3 MB of small paragraphs packs only 15 times: within DOCX_LIMITS, but mammoth needs hundreds of MB for it.
     const dense = await docxOfBody(Array.from({ length: 80_000 }, (_, index) => `<w:p><w:r><w:t>${index}</w:t></w:r></w:p>`).join(''));

@@ -22,8 +22,10 @@ export const EXTRACTION_LIMITS: TExtractionLimits = { timeoutMs: 20_000, heapMb:
  * 350 MB for a Word document near 2,000,000 characters), and a replica is sized at one vCPU (docs/operations.md).
  */
 const MAX_RUNNING = 1;
+/** Extractions that may wait for a slot: each holds its file (up to 10 MB) meanwhile; past this a newcomer is refused (busy). */
+const MAX_WAITING = 4;
 
-export type TWorkerOutcome = { kind: 'text'; text: string } | { kind: 'tooManyPages' } | { kind: 'unreadable' } | { kind: 'tooComplex' };
+export type TWorkerOutcome = { kind: 'text'; text: string } | { kind: 'tooManyPages' } | { kind: 'unreadable' } | { kind: 'tooComplex' } | { kind: 'busy' };
 
 // The worker's code is plain CommonJS given as a string (eval): the production bundle is one file, so a separate
 // worker module would not be beside it. The libraries are resolved here, by the server's own resolution, and the
@@ -70,12 +72,15 @@ function libraryPathsOf() {
 
 let running = 0;
 const waiting: Array<() => void> = [];
-async function takeSlot(): Promise<void> {
+/** Takes a slot, waiting for one if need be; false at once when MAX_WAITING are already waiting. */
+async function takeSlot(): Promise<boolean> {
   if (running < MAX_RUNNING) {
     running += 1;
-    return;
+    return true;
   }
+  if (waiting.length >= MAX_WAITING) return false;
   await new Promise<void>((resolve) => waiting.push(resolve));
+  return true;
 }
 /** Hands the slot to the next waiting extraction, if any (so a newcomer cannot slip in between). */
 function giveBackSlot(): void {
@@ -113,9 +118,9 @@ function runWorker(kind: 'pdf' | 'docx', bytes: Uint8Array, maxPages: number, li
   });
 }
 
-/** The text of a PDF (refused past `maxPages`) or of a Word package, read in a worker thread within `limits`. */
+/** The text of a PDF (refused past `maxPages`) or of a Word package, read in a worker thread within `limits`; busy when too many wait. */
 export async function readInWorker(kind: 'pdf' | 'docx', bytes: Uint8Array, maxPages: number, limits: TExtractionLimits = EXTRACTION_LIMITS): Promise<TWorkerOutcome> {
-  await takeSlot();
+  if (!(await takeSlot())) return { kind: 'busy' };
   try {
     return await runWorker(kind, bytes, maxPages, limits);
   } finally {
