@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { Alert, Button, Group, Loader, NativeSelect, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,6 @@ import { useClearingState } from '../../../lib/use-clearing-state';
 import {
   timerErrorText,
   useAddNote,
-  useBoardStatuses,
   useCompleteTicket,
   useConfirmSession,
   useEligibleTickets,
@@ -22,21 +21,19 @@ import {
   useTicketNotes,
   useTicketSessions,
   useTimerAction,
-  useUpdateTicket,
   useWorkingTickets,
   type TQueueActor,
   type TTimerAction,
 } from '../api/queue-queries';
-import { boardChoices } from '../lib/board-choices';
 import { afterComplete, afterRequeue } from '../lib/my-tickets-state';
 import { isQueueShortcutAllowed } from '../lib/queue-shortcuts';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import type { TNoteDraft, TQueueTicketView } from '../queue-types';
-import { EditTicketModal } from './edit-ticket-modal';
+import { EditActiveTicket } from './edit-active-ticket';
 import { RejectModal } from './reject-modal';
 import { RequeueModal, type TRequeueChoice } from './requeue-modal';
-import { TicketBadges } from './ticket-badges';
-import { TicketList } from './ticket-list';
+import { EligibleTicketsPanel } from './eligible-tickets-panel';
+import { MyTicketsSwitcher } from './my-tickets-switcher';
 import { TicketAssist } from './ticket-assist';
 import { TicketWorkspace } from './ticket-workspace';
 
@@ -68,7 +65,6 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const [banner, setBanner] = useClearingState<TBanner>(BANNER_MS);
   const [timerError, setTimerError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
-  const [editError, setEditError] = useState<string | null>(null);
   const [eligiblePage, setEligiblePage] = useState(1);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   // A half-written note belongs to its ticket: it waits there while the technician works another one
@@ -86,7 +82,6 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const addNote = useAddNote(actor);
   const complete = useCompleteTicket(actor);
   const requeue = useRequeueTicket(actor);
-  const update = useUpdateTicket(actor.mspCustomDomain);
   const reject = useRejectTicket(actor);
   const confirmSession = useConfirmSession(actor);
 
@@ -97,7 +92,6 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
 
   const sessions = useTicketSessions(actor, active?.ticketId ?? null);
   const notes = useTicketNotes(actor.mspCustomDomain, active?.ticketId ?? null);
-  const statuses = useBoardStatuses(actor.mspCustomDomain, dialog === 'edit' ? (active?.boardId ?? null) : null);
   const isTimerActive = sessions.data?.isActive === true;
 
   useEffect(() => {
@@ -226,7 +220,6 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       notifications.show({ color: 'yellow', title: MESSAGES.queue.editNeedsBoard, message: '' });
       return;
     }
-    setEditError(null);
     setDialog('edit');
   }
 
@@ -271,53 +264,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       </Alert>
     );
 
-  const switcher =
-    tickets.length === 0 ? null : isMobile ? (
-      <Group gap="xs" wrap="nowrap" align="flex-end" maw={720}>
-        <Button variant="default" onClick={() => void handleSelect(activeIndex - 1)} disabled={activeIndex <= 0} aria-label="Previous ticket">
-          ‹
-        </Button>
-        <NativeSelect
-          label="Active ticket"
-          style={{ flex: 1, minWidth: 0 }}
-          value={active?.id ?? ''}
-          onChange={(event) => void handleSelect(tickets.findIndex((ticket) => ticket.id === event.currentTarget.value))}
-          data={tickets.map((ticket) => ({ value: ticket.id, label: `#${ticket.ticketId} ${ticket.title}` }))}
-        />
-        <Button variant="default" onClick={() => void handleSelect(activeIndex + 1)} disabled={activeIndex >= tickets.length - 1} aria-label="Next ticket in the list">
-          ›
-        </Button>
-      </Group>
-    ) : (
-      <Stack gap={6} component="nav" aria-label="My tickets">
-        {tickets.map((ticket, index) => (
-          <UnstyledButton
-            key={ticket.id}
-            onClick={() => void handleSelect(index)}
-            aria-current={index === activeIndex ? 'true' : undefined}
-            p="sm"
-            style={{
-              borderRadius: 'var(--mantine-radius-sm)',
-              border: `1px solid ${index === activeIndex ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
-              background: index === activeIndex ? 'var(--mantine-primary-color-light)' : undefined,
-            }}
-          >
-            <Text size="sm" fw={600} lineClamp={2}>
-              #{ticket.ticketId} {ticket.title}
-            </Text>
-            <TicketBadges ticket={ticket} />
-          </UnstyledButton>
-        ))}
-        <Group gap="xs" grow>
-          <Button size="xs" variant="default" onClick={() => void handleSelect(activeIndex - 1)} disabled={activeIndex <= 0}>
-            Previous
-          </Button>
-          <Button size="xs" variant="default" onClick={() => void handleSelect(activeIndex + 1)} disabled={activeIndex >= tickets.length - 1}>
-            Next in list
-          </Button>
-        </Group>
-      </Stack>
-    );
+  const switcher = tickets.length === 0 ? null : <MyTicketsSwitcher tickets={tickets} activeIndex={activeIndex} isMobile={isMobile} onSelect={(index) => void handleSelect(index)} />;
 
   const toolbar = (
     <Group justify="space-between" wrap="wrap" gap="sm">
@@ -338,33 +285,15 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
 
   let body;
   if (listView === 'eligible') {
-    body = eligible.isPending ? (
-      <Loader aria-label="Loading eligible tickets" />
-    ) : eligible.isError ? (
-      <Alert color="red">{errorDetail(eligible.error)}</Alert>
-    ) : (
-      <Stack>
-        <TicketList
-          tickets={eligible.data}
-          view={isNarrow ? 'cards' : 'rows'}
-          label="Eligible tickets"
-          emptyText="No tickets you may pick right now."
-          actions={(ticket) => (
-            <Button size="xs" onClick={() => void handlePick(ticket)} loading={pick.isPending && pick.variables.id === ticket.id} aria-label={`Pick ticket #${ticket.ticketId}`}>
-              Pick
-            </Button>
-          )}
-        />
-        <Group justify="center" gap="xs">
-          <Button size="xs" variant="default" disabled={eligiblePage <= 1} onClick={() => setEligiblePage((page) => Math.max(1, page - 1))}>
-            Previous page
-          </Button>
-          <Text size="sm">Page {eligiblePage}</Text>
-          <Button size="xs" variant="default" disabled={eligible.data.length < 30} onClick={() => setEligiblePage((page) => page + 1)}>
-            Next page
-          </Button>
-        </Group>
-      </Stack>
+    body = (
+      <EligibleTicketsPanel
+        eligible={eligible}
+        page={eligiblePage}
+        onPageChange={setEligiblePage}
+        view={isNarrow ? 'cards' : 'rows'}
+        pickingId={pick.isPending ? pick.variables.id : null}
+        onPick={(ticket) => void handlePick(ticket)}
+      />
     );
   } else if (working.isPending) {
     body = <Loader aria-label="Loading your tickets" />;
@@ -460,31 +389,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       )}
       {dialog === 'requeue' && active !== null && <RequeueModal ticket={active} isSaving={requeueFlight.isRunning} onConfirm={(choice) => void handleRequeue(choice)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && active !== null && active.boardId !== null && (
-        <EditTicketModal
-          ticket={active}
-          choices={boardChoices(configuration, String(active.boardId))}
-          statuses={(statuses.data ?? []).map((status) => ({ id: String(status.id), name: status.name }))}
-          isLoading={isConfigurationLoading || statuses.isPending}
-          loadError={statuses.isError ? "The statuses of this ticket's board could not be loaded, so its status cannot be changed now. Other changes can still be saved." : null}
-          isSaving={update.isPending}
-          error={editError}
-          onCancel={() => setDialog(null)}
-          onSave={(body) =>
-            update.mutate(
-              { ticketId: active.ticketId, body },
-              {
-                onSuccess: () => {
-                  setDialog(null);
-                  notifications.show({ color: 'green', title: 'Ticket saved', message: `Ticket #${active.ticketId}` });
-                },
-                onError: (error) => {
-                  console.error('updateTicket failed', error);
-                  setEditError(errorDetail(error));
-                },
-              },
-            )
-          }
-        />
+        <EditActiveTicket actor={actor} ticket={active} boardId={active.boardId} configuration={configuration} isConfigurationLoading={isConfigurationLoading} onClose={() => setDialog(null)} />
       )}
     </Stack>
   );
