@@ -2,7 +2,7 @@ import type { TQueueSettings } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { closeTicketsClosedInPsa, findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+import { closeTicketsClosedInPsa, closeTicketsOffConfiguredBoards, findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
 import { completeTimersOfClosedTickets } from './timers.service';
 
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */
@@ -13,7 +13,8 @@ const FULL_PASS_MS = 10 * 60_000;
 /**
  * Per-process upkeep of the queue, at most every MAINTENANCE_INTERVAL_MS per MSP and on the request
  * path of queue reads (so a "next" sees tickets synchronized a moment ago without a job runner):
- * new ticket copies enter the queue, closed ones leave it (completing the timers left on them), and claims
+ * new ticket copies enter the queue, reopened ones come back, closed ones and queued ones moved off a configured
+ * board leave it (completing the timers left on them), and claims
  * of technicians who signed out or went idle go back (decision in the issue: nothing waits on an absent person).
  */
 export function createQueueMaintenance(deps: TAppDeps) {
@@ -72,6 +73,10 @@ export function createQueueMaintenance(deps: TAppDeps) {
     // statement after the close (a fresh snapshot, so it also sees a timer started just before the close took the ticket's lock).
     await db.transaction(async (tx) => {
       await closeTicketsClosedInPsa(tx, mspId, now, since);
+      // Moved to a board that is not configured: no longer the queue's to give out (copies changed since the watermark;
+      // a board configuration removed leaves no changed copy behind, so the full pass, every FULL_PASS_MS, reads them all:
+      // a queue of 100,000 open tickets is not scanned on every read's upkeep).
+      await closeTicketsOffConfiguredBoards(tx, mspId, now, since);
       await completeTimersOfClosedTickets(tx, mspId, now);
     });
     if (isFull) lastFull.set(mspId, now.getTime());

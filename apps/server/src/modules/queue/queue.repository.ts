@@ -157,8 +157,9 @@ function rankKeySql(settings: TQueueSettings, priority: SQL, subtype: SQL, due: 
 /**
  * Brings the queue up to date with the ticket copies: every open copy of a configured board of the
  * MSP's current PSA gets a queue row (scores, tier and SLA from the board configuration); rows of
- * tickets that are still open get their scores refreshed (a requeue's tier stays). Tickets closed in
- * the PSA are closed by `closeTicketsClosedInPsa`. Returns how many rows were inserted or changed.
+ * tickets that are still open get their scores refreshed (a requeue's tier stays), and closed rows of tickets
+ * reopened in the PSA are queued again. Tickets closed in the PSA are closed by `closeTicketsClosedInPsa`.
+ * Returns how many rows were inserted or changed.
  */
 export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueueSettings, now: Date, changedSince: Date | null): Promise<number> {
   const created = sql.raw('src.created');
@@ -173,7 +174,8 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
           coalesce(bp.priority_score, st.priority_score, 0) as priority_score,
           coalesce(st.subtype_score, 0) as subtype_score,
           st.sla_hours,
-          coalesce(t.psa_created_at, t.synced_at) as created
+          coalesce(t.psa_created_at, t.synced_at) as created,
+          t.synced_at as copy_synced_at
         from psa_tickets t
         join integrations i on i.msp_id = t.msp_id and i.psa_type = t.psa_type
         join board_configs bc on bc.msp_id = t.msp_id and bc.psa_type = t.psa_type and t.board_external_id = bc.board_id::text
@@ -228,7 +230,30 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
         is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${key}, case when q.is_tier_pinned then q.tier else src.tier end)
     returning q.id`,
   );
-  return inserted.length + changed.length;
+  // Reopened in the PSA: a closed row whose copy is open again (on a configured board) goes back to the queue, for
+  // anyone, scored afresh. Not a row closed here (A-113 logs a 'closed' event at its closed_at) until the PSA shows
+  // it open after that close's write landed: while the write is pending, or the copy was read before it landed, an
+  // open copy only means the PSA has not heard of the close yet (a failed close keeps the row closed too, for the
+  // integrations screen's resend).
+  const reopened = await rowsOf(
+    db,
+    sql`with ${sourceOf(changedFilter)}
+    update queue_tickets q set
+      state = 'queued', closed_at = null, completed_at = null, assigned_tech_id = null, is_reserved = false,
+      hold_until = null, claimed_at = null, started_at = null,
+      board_id = src.board_id,
+      tier = case when q.is_tier_pinned then q.tier else src.tier end,
+      tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
+      priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
+      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz
+    from src
+    where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state = 'closed'
+      and (not exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed' and e.at = q.closed_at)
+        or exists (select 1 from psa_outbox o where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
+          and o.kind = ${QUEUE_WRITES.close} and o.status = 'done' and o.created_at >= q.closed_at and src.copy_synced_at > o.done_at))
+    returning q.id`,
+  );
+  return inserted.length + changed.length + reopened.length;
 }
 
 /**
@@ -243,6 +268,27 @@ export async function closeTicketsClosedInPsa(tx: TDatabase, mspId: string, now:
       from psa_tickets t
       where q.msp_id = ${mspId} and t.msp_id = q.msp_id and t.id = q.ticket_row_id and t.is_closed and q.state in ('queued', 'claimed', 'working', 'completed')
         ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
+      returning q.id`,
+  );
+  return rows.map((row) => String(row.id));
+}
+
+/**
+ * Takes queued rows (reserved ones too) whose copy is on a board the MSP has not configured (moved in the PSA, or the
+ * board's configuration removed) out of the queue, in the caller's transaction: closed, as `closeTicketsClosedInPsa`
+ * closes a ticket that left, so `refreshQueue` queues it again if its board is configured again. Claimed and working
+ * rows stay with their technician, who is working on them. Like the close, only copies changed since `changedSince`
+ * (null: all, on the upkeep's full pass, which also catches a board whose configuration was removed). Returns the ids
+ * of the rows it closed.
+ */
+export async function closeTicketsOffConfiguredBoards(tx: TDatabase, mspId: string, now: Date, changedSince: Date | null): Promise<string[]> {
+  const rows = await rowsOf(
+    tx,
+    sql`update queue_tickets q set state = 'closed', closed_at = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+      from psa_tickets t
+      where q.msp_id = ${mspId} and q.state = 'queued' and t.msp_id = q.msp_id and t.id = q.ticket_row_id
+        ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
+        and not exists (select 1 from board_configs bc where bc.msp_id = t.msp_id and bc.psa_type = t.psa_type and bc.board_id::text = t.board_external_id)
       returning q.id`,
   );
   return rows.map((row) => String(row.id));
