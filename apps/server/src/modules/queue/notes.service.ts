@@ -184,7 +184,8 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
         mspId: actor.mspId,
         kind: QUEUE_WRITES.close,
         ticketRowId: ticket.ticketRowId,
-        idempotencyKey: `close:${ticket.id}`,
+        // Each close its own (a ticket reopened in the PSA, worked and closed again needs a second close there).
+        idempotencyKey: `close:${ticket.id}:${now.getTime()}`,
         payload: { ticketId: ticket.psaTicketId, statusId: statuses?.closingStatusId ?? null, resolution: null },
         createdBy: actor.userId,
       }, deps.now());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { QUEUE_PATHS, type TQueueTicket } from '@switchboard/contracts';
 import { psaOutbox, queueTickets } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
@@ -93,7 +93,7 @@ describe('the upkeep puts a ticket reopened in the PSA back in the queue', () =>
     const closed = await a.client.post(`${QUEUE_PATHS.closeTicket}?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId })}`);
     expect(closed.statusCode).toBe(200);
     const closeWrite = async () => {
-      const [row] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.kind, QUEUE_WRITES.close), eq(psaOutbox.idempotencyKey, `close:${queueTicketId}`)));
+      const [row] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.kind, QUEUE_WRITES.close), like(psaOutbox.idempotencyKey, `close:${queueTicketId}:%`)));
       return row;
     };
     expect(await closeWrite()).toMatchObject({ status: 'pending' });
@@ -121,6 +121,17 @@ describe('the upkeep puts a ticket reopened in the PSA back in the queue', () =>
     await runUpkeep();
     expect(await queueRowOf(ticketId)).toMatchObject({ state: 'queued', assignedTechId: null, closedAt: null });
     expect(await eligibleIds(a.client, a.user.id)).toContain(ticketId);
+
+    // Worked and closed here again: the PSA gets this second close too (regression: its outbox key was the queue row's
+    // alone, so the first close's landed write answered for it and the ticket stayed open in the PSA).
+    expect((await a.client.post(`/db/api/ticketQueue/manualPick?${q({ mspCustomDomain: fixture.msp.customDomain, techId: a.user.id, ticketQueueEntityId: queueTicketId })}`)).statusCode).toBe(200);
+    expect((await a.client.post(`/db/api/ticketQueue/completeticket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId, techId: a.user.id })}`)).statusCode).toBe(200);
+    expect((await a.client.post(`${QUEUE_PATHS.closeTicket}?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId })}`)).statusCode).toBe(200);
+    const closeWrites = () => t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.kind, QUEUE_WRITES.close), like(psaOutbox.idempotencyKey, `close:${queueTicketId}:%`)));
+    await expect.poll(async () => {
+      await runPsaOutboxPass(t.deps);
+      return (await closeWrites()).map((row) => row.status);
+    }, { timeout: 5_000 }).toEqual(['done', 'done']);
   });
 });
 
