@@ -37,6 +37,11 @@ export const syncRuns = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Set by the worker while it holds the run; a stale one lets another worker take over. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /**
+     * The PSA connection the run was started for (psaIdentityOf(...).key): a run retried after keys for another PSA
+     * were saved fails instead of copying that PSA's tickets. Null on runs of earlier releases (the PSA type is compared).
+     */
+    psaConnection: text('psa_connection'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,4 +107,15 @@ export const psaReconcileCursors = pgTable('psa_reconcile_cursors', {
     .primaryKey()
     .references(() => msps.id, { onDelete: 'cascade' }),
   lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }).notNull(),
+  /**
+   * A window the last pass left unfinished (its request budget ran out): where it read from, the last ticket id it
+   * read (the next pass goes on after it), when its first pass started and the newest PSA change time it has seen.
+   * All null when no window is open; the cursor above moves only when a window finishes.
+   */
+  windowSince: timestamp('window_since', { withTimezone: true }),
+  windowAfterId: integer('window_after_id'),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+  windowLastUpdatedAt: timestamp('window_last_updated_at', { withTimezone: true }),
+  /** The open copy the check for tickets deleted in the PSA reached (by ticket id); the next pass goes on after it, 0 starts over. */
+  checkedAfterId: integer('checked_after_id').notNull().default(0),
 });

@@ -8,6 +8,7 @@ import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integr
 import { clearIntegrationKeys, findIntegration, findIntegrationForUpdate, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
+import { deleteEventSubscription, deleteReconcileCursor, findEventSubscription } from '../psa-events/psa-events.repository';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { resetWizardProgress } from '../wizard/wizard.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -84,15 +85,25 @@ export function createIntegrationsService(deps: TAppDeps) {
         throw validation('Send exactly one of connectWiseManageIntegration or autotaskIntegration.');
       }
       values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
-      const row = await db.transaction(async (tx) => {
-        const before = psaIdentityOf(await findIntegrationForUpdate(tx, actor.mspId));
+      const { row, oldWebhook } = await db.transaction(async (tx) => {
+        const beforeRow = await findIntegrationForUpdate(tx, actor.mspId);
+        const before = psaIdentityOf(beforeRow);
         const saved = await saveIntegrationKeys(tx, actor.mspId, values, deps.now());
         await recordAudit(tx, actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
         // The same PSA (the same keys again, or a rotated key) keeps its waiting writes; another one must not get them.
-        if (!isSamePsa(before, psaIdentityOf(saved))) await stopWritesOfOldConnection(tx, actor, before);
-        return saved;
+        if (isSamePsa(before, psaIdentityOf(saved))) return { row: saved, oldWebhook: null };
+        await stopWritesOfOldConnection(tx, actor, before);
+        // The webhook subscription and the reconcile cursor belong to the PSA connected before: forgotten with this
+        // commit, so an event signed with the old secret is refused from now on and never applied to the new connection.
+        const subscription = await findEventSubscription(tx, actor.mspId);
+        await deleteEventSubscription(tx, actor.mspId);
+        await deleteReconcileCursor(tx, actor.mspId);
+        return { row: saved, oldWebhook: subscription && beforeRow ? { connection: beforeRow, webhookId: subscription.webhookId } : null };
       });
       clients.invalidate(actor.mspId);
+      // After the commit, with the old keys: the old PSA stops calling a URL that is now refused. Best effort, as on
+      // disconnect: an old PSA that cannot be reached does not undo the save.
+      if (oldWebhook) await clients.fromIntegration(oldWebhook.connection).unregisterTicketWebhook(oldWebhook.webhookId).catch(logEventsProblem('removing the previous PSA’s ticket webhook'));
       return presentIntegration(row, (await findEmailConnector(db, actor.mspId)) !== null);
     },
 

@@ -6,12 +6,15 @@ import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa
 import { autotaskSignature, connectWiseSignature, startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
+import { createQueueFixture, createTickets, technician } from '../queue/queue-fixtures.test';
 import { createPsaEventsService } from './psa-events.service';
 
+const RECONCILE_OVERLAP_MS = 2 * 60_000;
 const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit: 4 }, staleAfterMs: 60_000, maxAttempts: 3 };
 
 let t: TTestApp;
 let sim: TPsaSimulator;
+let otherSim: TPsaSimulator;
 let appUrl = '';
 
 /** A port nobody holds right now: the simulator has to reach the app over real HTTP. */
@@ -29,15 +32,18 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   sim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  // Another PSA, for an MSP that saves keys for a different connection.
+  otherSim = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host], psaEventsUrl: appUrl, psaReconcileIntervalMs: 60_000 }, jobs: JOBS });
+  t = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host, new URL(otherSim.url).host], psaEventsUrl: appUrl, psaReconcileIntervalMs: 60_000 }, jobs: JOBS });
   await t.app.listen({ port, host: '127.0.0.1' });
   // A database and a simulator per file: on a loaded machine that takes longer than the default minute.
 }, 120_000);
 afterAll(async () => {
   await t.close();
   await sim.close();
+  await otherSim.close();
 });
 
 function directClient(psaType: TPsaType): PsaClient {
@@ -227,17 +233,37 @@ describe('Autotask webhooks', () => {
     expect((await waitFor(() => copyOf(msp.id, ticketId), (row) => row?.summary === later))?.summary).toBe(later);
   });
 
-  it('a reconcile pass stops at its request budget and keeps its cursor, so the next pass reads the same window', async () => {
+  it('a reconcile pass stops at its request budget and keeps its cursor; a complete pass moves it', async () => {
     const { msp } = await connectedMsp('autotask');
     const events = createPsaEventsService(t.deps);
     const cut = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 1 });
     expect(cut.isCut).toBe(true);
     expect(cut.requests).toBeLessThanOrEqual(2);
-    expect(await lastReconciledAtOf(msp.id)).toBeNull();
+    // No complete pass yet: the cursor still reads from the window's start (epoch), and the window is kept open.
+    expect((await lastReconciledAtOf(msp.id))?.getTime() ?? 0).toBeLessThanOrEqual(RECONCILE_OVERLAP_MS);
+    expect((await cursorRowOf(msp.id))?.windowAfterId).toBeGreaterThan(0);
     const full = await events.reconcileMsp(msp.id, { updatedSince: new Date(0), maxRequests: 10_000 });
     expect(full.isCut).toBe(false);
     expect(full.written).toBeGreaterThan(cut.written);
-    expect(await lastReconciledAtOf(msp.id)).not.toBeNull();
+    expect((await lastReconciledAtOf(msp.id))?.getTime()).toBeGreaterThan(RECONCILE_OVERLAP_MS);
+    expect((await cursorRowOf(msp.id))?.windowAfterId).toBeNull();
+  });
+
+  it('a window larger than the pass budget finishes: each cut pass goes on after the last ticket it read (regression)', async () => {
+    const { msp } = await connectedMsp('autotask');
+    const events = createPsaEventsService(t.deps);
+    await t.deps.database.db.insert(psaReconcileCursors).values({ mspId: msp.id, lastReconciledAt: new Date(0) });
+    const cuts: boolean[] = [];
+    // Two requests: a page of 500 and the first of the next. Before the fix every pass reread the same first page and
+    // was cut again, for ever (the simulator holds more than 500 tickets).
+    for (let pass = 0; pass < 40 && cuts.at(-1) !== false; pass++) cuts.push((await events.reconcileMsp(msp.id, { maxRequests: 2 })).isCut);
+    expect(cuts[0]).toBe(true);
+    expect(cuts.at(-1)).toBe(false);
+    const inPsa = new Set<string>();
+    for await (const ticket of directClient('autotask').streamTickets({})) inPsa.add(String(ticket.id));
+    const copies = await t.deps.database.db.select({ externalId: psaTickets.externalId }).from(psaTickets).where(eq(psaTickets.mspId, msp.id));
+    expect(copies.length).toBe(inPsa.size);
+    expect(copies.every((copy) => inPsa.has(copy.externalId))).toBe(true);
   });
 });
 
@@ -267,6 +293,20 @@ describe('the reconcile loop without a webhook, and across a re-registration', (
     expect((await subscriptionOf(msp.id))?.psaType).toBe('CONNECTWISE');
   });
 
+  it('two passes registering a missing webhook at once leave exactly one callback at ConnectWise (regression)', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const ours = async () => (await cwCallbacks()).filter((callback) => callback.url.includes(`/psa/events/${msp.id}.`));
+    expect(await ours()).toHaveLength(1);
+    // Lost, as after Autotask deactivates a webhook; the callback at the PSA itself is removed too.
+    const events = createPsaEventsService(t.deps);
+    await events.unsubscribe(msp.id);
+    expect(await ours()).toHaveLength(0);
+    await Promise.all([events.reconcileMsp(msp.id), events.reconcileMsp(msp.id)]);
+    const callbacks = await ours();
+    expect(callbacks).toHaveLength(1);
+    expect((await subscriptionOf(msp.id))?.webhookId).toBe(callbacks[0]?.id);
+  });
+
   it('a re-registration keeps the cursor: a change missed while the server was down longer than the look-back is still read (regression)', async () => {
     const { msp } = await connectedMsp('connectwise');
     const events = createPsaEventsService(t.deps);
@@ -293,8 +333,107 @@ describe('the reconcile loop without a webhook, and across a re-registration', (
   });
 });
 
+describe('saving keys for another PSA connection without disconnecting', () => {
+  it('drops the old subscription: an event signed with the old secret is refused, and enabling leaves the new PSA’s unrelated webhook alone (regression)', async () => {
+    const { msp, admin } = await connectedMsp('autotask');
+    const old = await subscriptionOf(msp.id);
+    if (!old?.secretCiphertext) throw new Error('no Autotask subscription');
+    const oldPath = await registeredPath(msp.id);
+    // The other Autotask holds someone else's webhooks, one of them with the id ours has at the first one.
+    const other = createPsaClient(
+      { psaType: 'autotask', username: otherSim.autotask.username, secret: otherSim.autotask.secret, integrationCode: otherSim.autotask.integrationCode, zoneDiscoveryUrl: otherSim.autotask.zoneDiscoveryUrl },
+      { tenantKey: 'events-other-at' },
+    );
+    const unrelated: number[] = [];
+    while (!unrelated.includes(old.webhookId) && unrelated.length < 500) {
+      unrelated.push((await other.registerTicketWebhook({ url: `https://unrelated.example/hook/${unrelated.length}`, description: 'Another integration', secretKey: 'theirs' })).id);
+    }
+    expect(unrelated).toContain(old.webhookId);
+
+    const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, {
+      autotaskIntegration: { username: otherSim.autotask.username, secret: otherSim.autotask.secret, integrationCode: otherSim.autotask.integrationCode, zoneDiscoveryUrl: otherSim.autotask.zoneDiscoveryUrl },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { decryptSecret } = await import('../../lib/crypto');
+    const event = JSON.stringify({ Action: 'Update', EntityType: 'Ticket', Id: await someOpenTicket('autotask'), Fields: {} });
+    const signedWithOld = await postEvent(oldPath, event, { 'x-hook-signature': autotaskSignature(decryptSecret(t.deps.config.encryptionKey, old.secretCiphertext), event) });
+    expect(signedWithOld.statusCode).toBe(401);
+    // The first Autotask no longer calls us (removed with the old keys).
+    expect((await atWebhookUrls(sim)).some((url) => url.includes(`/psa/events/${msp.id}.`))).toBe(false);
+
+    expect((await admin.post(`/db/${msp.customDomain}/integrations/updateConnectWiseManageIntegrator?status=true`, {})).statusCode).toBe(200);
+    expect((await subscriptionOf(msp.id))?.webhookId).toBeDefined();
+    const urls = await atWebhookUrls(otherSim);
+    expect(urls.filter((url) => url.startsWith('https://unrelated.example/hook/'))).toHaveLength(unrelated.length);
+    expect(urls.some((url) => url.includes(`/psa/events/${msp.id}.`))).toBe(true);
+  });
+});
+
+describe('tickets deleted in the PSA, and a PSA clock behind ours', () => {
+  it('a ticket deleted in ConnectWise without a delete event (no public address) leaves the copies and "next" at the next reconcile (regression)', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const [ticketId = 0] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Deleted in ConnectWise' });
+    // Decision 022: without PSA_EVENTS_URL/PUBLIC_URL no webhook is registered; the reconcile alone follows the PSA.
+    const events = createPsaEventsService({ ...t.deps, config: { ...t.deps.config, psaEventsUrl: undefined } });
+    await events.reconcileMsp(fixture.msp.id);
+    expect(await subscriptionOf(fixture.msp.id)).toBeNull();
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const nextIds = async () => {
+      const response = await client.get(`/db/api/ticketQueue/nextTickets?mspCustomDomain=${fixture.msp.customDomain}&techId=${user.id}&psaMemberId=&limit=5`);
+      expect(response.statusCode).toBe(200);
+      return response.json<{ tickets: { ticketId: number }[] }>().tickets.map((ticket) => ticket.ticketId);
+    };
+    expect(await nextIds()).toContain(ticketId);
+
+    const { companyId, publicKey, privateKey, clientId } = sim.connectWise;
+    const removed = await fetch(`${sim.url}/v4_6_release/apis/3.0/service/tickets/${ticketId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Basic ${Buffer.from(`${companyId}+${publicKey}:${privateKey}`).toString('base64')}`, clientId },
+    });
+    expect(removed.status).toBe(204);
+    const pass = await events.reconcileMsp(fixture.msp.id);
+    expect(pass.isCut).toBe(false);
+    expect(await copyOf(fixture.msp.id, ticketId)).toBeNull();
+    expect(await nextIds()).not.toContain(ticketId);
+  });
+
+  it('a reread by id of a ticket the PSA no longer has removes its copy, as a delete event would (regression)', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const [ticketId = 0] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Reread after delete' });
+    const { companyId, publicKey, privateKey, clientId } = sim.connectWise;
+    await fetch(`${sim.url}/v4_6_release/apis/3.0/service/tickets/${ticketId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Basic ${Buffer.from(`${companyId}+${publicKey}:${privateKey}`).toString('base64')}`, clientId },
+    });
+    await createPsaEventsService(t.deps).applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
+    expect(await copyOf(fixture.msp.id, ticketId)).toBeNull();
+  });
+
+  it('the cursor follows the PSA’s clock: an edit in a PSA whose clock is 3 minutes behind ours is still read (regression)', async () => {
+    const { msp } = await connectedMsp('connectwise');
+    const db = t.deps.database.db;
+    // Callouts are refused (as when the app is down), so only the reconcile can bring the edits.
+    await db.update(psaEventSubscriptions).set({ routeTokenHash: '00' }).where(eq(psaEventSubscriptions.mspId, msp.id));
+    await db.insert(psaReconcileCursors).values({ mspId: msp.id, lastReconciledAt: new Date(Date.now() - 60_000) });
+    const ticketId = await someOpenTicket('connectwise');
+    await simPost('/__sim/connectwise/technician-ticket-edits', { ticket: { id: ticketId, summary: `Before the pass ${Date.now()}` } });
+    // Our clock runs 3 minutes ahead of the PSA's (more than the 2-minute overlap).
+    const ahead = createPsaEventsService({ ...t.deps, now: () => new Date(Date.now() + 3 * 60_000) });
+    expect((await ahead.reconcileMsp(msp.id)).isCut).toBe(false);
+    const summary = `Between the passes ${Date.now()}`;
+    await simPost('/__sim/connectwise/technician-ticket-edits', { ticket: { id: ticketId, summary } });
+    expect((await ahead.reconcileMsp(msp.id)).isCut).toBe(false);
+    expect((await copyOf(msp.id, ticketId))?.summary).toBe(summary);
+  });
+});
+
+async function cursorRowOf(mspId: string) {
+  const [row] = await t.deps.database.db.select().from(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId));
+  return row ?? null;
+}
+
 async function registeredPath(mspId: string): Promise<string> {
-  const hooks = [...(await cwCallbacks()).map((callback) => callback.url), ...(await atWebhookUrls())];
+  const hooks = [...(await cwCallbacks()).map((callback) => callback.url), ...(await atWebhookUrls(sim))];
   const url = hooks.find((candidate) => candidate.includes(`/psa/events/${mspId}.`));
   if (!url) throw new Error(`no webhook registered for ${mspId}`);
   return new URL(url).pathname;
@@ -308,9 +447,9 @@ async function cwCallbacks(): Promise<{ id: number; url: string }[]> {
   return (await response.json()) as { id: number; url: string }[];
 }
 
-async function atWebhookUrls(): Promise<string[]> {
-  const { username, secret, integrationCode } = sim.autotask;
-  const response = await fetch(`${sim.url}/atservicesrest/v1.0/TicketWebhooks/query`, {
+async function atWebhookUrls(at: TPsaSimulator = sim): Promise<string[]> {
+  const { username, secret, integrationCode } = at.autotask;
+  const response = await fetch(`${at.url}/atservicesrest/v1.0/TicketWebhooks/query`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', UserName: username, Secret: secret, ApiIntegrationCode: integrationCode },
     body: JSON.stringify({ filter: [{ op: 'exist', field: 'id' }] }),

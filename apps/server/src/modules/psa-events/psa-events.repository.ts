@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { integrations, psaEventSubscriptions, psaReconcileCursors, type TDatabase } from '@switchboard/db';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { integrations, psaEventSubscriptions, psaReconcileCursors, psaTickets, type TDatabase } from '@switchboard/db';
 
 export type TPsaEventSubscriptionRow = typeof psaEventSubscriptions.$inferSelect;
 
@@ -32,15 +32,59 @@ export async function countEvent(db: TDatabase, mspId: string, isAccepted: boole
     .where(eq(psaEventSubscriptions.mspId, mspId));
 }
 
-/** When the MSP's last complete reconcile pass started, or null before its first (with or without a webhook). */
-export async function findLastReconciledAt(db: TDatabase, mspId: string): Promise<Date | null> {
-  const [row] = await db.select({ lastReconciledAt: psaReconcileCursors.lastReconciledAt }).from(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId)).limit(1);
-  return row?.lastReconciledAt ?? null;
+export type TReconcileCursorRow = typeof psaReconcileCursors.$inferSelect;
+
+/** The MSP's reconcile cursor row (the cursor, an unfinished window, the deleted-ticket check's position), or null before its first pass. */
+export async function findReconcileCursor(db: TDatabase, mspId: string): Promise<TReconcileCursorRow | null> {
+  const [row] = await db.select().from(psaReconcileCursors).where(eq(psaReconcileCursors.mspId, mspId)).limit(1);
+  return row ?? null;
 }
 
-/** Moves the MSP's reconcile cursor to the start of a complete pass. */
+/** Moves the MSP's reconcile cursor at the end of a complete window, and closes the window. */
 export async function markReconciled(db: TDatabase, mspId: string, at: Date): Promise<void> {
-  await db.insert(psaReconcileCursors).values({ mspId, lastReconciledAt: at }).onConflictDoUpdate({ target: psaReconcileCursors.mspId, set: { lastReconciledAt: at } });
+  const closed = { windowSince: null, windowAfterId: null, windowStartedAt: null, windowLastUpdatedAt: null };
+  await db.insert(psaReconcileCursors).values({ mspId, lastReconciledAt: at, ...closed }).onConflictDoUpdate({ target: psaReconcileCursors.mspId, set: { lastReconciledAt: at, ...closed } });
+}
+
+/**
+ * Keeps the window a cut pass left unfinished (the next pass goes on after `afterId`); the cursor stays. Before the
+ * MSP's first complete pass the cursor is set so that it, too, reads from the window's start (`cursorIfNone`).
+ */
+export async function saveReconcileWindow(
+  db: TDatabase,
+  mspId: string,
+  window: { since: Date; afterId: number; startedAt: Date; lastUpdatedAt: Date | null },
+  cursorIfNone: Date,
+): Promise<void> {
+  const set = { windowSince: window.since, windowAfterId: window.afterId, windowStartedAt: window.startedAt, windowLastUpdatedAt: window.lastUpdatedAt };
+  await db.insert(psaReconcileCursors).values({ mspId, lastReconciledAt: cursorIfNone, ...set }).onConflictDoUpdate({ target: psaReconcileCursors.mspId, set });
+}
+
+/** Where the check for open copies deleted in the PSA goes on next pass (0: from the start). */
+export async function saveCheckedAfterId(db: TDatabase, mspId: string, checkedAfterId: number): Promise<void> {
+  await db.update(psaReconcileCursors).set({ checkedAfterId }).where(eq(psaReconcileCursors.mspId, mspId));
+}
+
+/** Ticket ids of the MSP's open copies above `afterId`, in id order: what the deleted-ticket check rereads next. */
+export async function listOpenCopyIds(db: TDatabase, mspId: string, psaType: TPsaEventSubscriptionRow['psaType'], afterId: number, limit: number): Promise<number[]> {
+  const ticketId = sql<number>`cast(${psaTickets.externalId} as integer)`;
+  const rows = await db
+    .select({ ticketId })
+    .from(psaTickets)
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.isClosed, false), gt(ticketId, afterId)))
+    .orderBy(asc(ticketId))
+    .limit(limit);
+  return rows.map((row) => Number(row.ticketId));
+}
+
+/** Removes the copies of tickets the PSA no longer has (their queue entries go with them). */
+export async function deleteTicketCopies(db: TDatabase, mspId: string, psaType: TPsaEventSubscriptionRow['psaType'], ticketIds: readonly number[]): Promise<number> {
+  if (ticketIds.length === 0) return 0;
+  const removed = await db
+    .delete(psaTickets)
+    .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), inArray(psaTickets.externalId, ticketIds.map(String))))
+    .returning({ id: psaTickets.id });
+  return removed.length;
 }
 
 export async function deleteReconcileCursor(db: TDatabase, mspId: string): Promise<void> {

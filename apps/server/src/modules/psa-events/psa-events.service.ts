@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { psaTickets } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, validation } from '../../lib/app-error';
 import { decryptSecret, encryptSecret, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
@@ -8,16 +7,21 @@ import { createGuardedFetch } from '../../lib/guarded-fetch';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
+import { isSamePsa, psaIdentityOf } from '../integrations/psa-identity';
 import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
 import {
   countEvent,
   deleteEventSubscription,
   deleteReconcileCursor,
+  deleteTicketCopies,
   findEventSubscription,
-  findLastReconciledAt,
+  findReconcileCursor,
   listConnectedMsps,
+  listOpenCopyIds,
   markReconciled,
+  saveCheckedAfterId,
   saveEventSubscription,
+  saveReconcileWindow,
   type TPsaEventSubscriptionRow,
 } from './psa-events.repository';
 import { usableEventsBaseUrl } from './psa-events.delivery';
@@ -64,6 +68,10 @@ const SIGNING_KEY_TTL_MS = 10 * 60_000;
 export const PSA_EVENT_DEBOUNCE_SECONDS = 2;
 /** Each pass rereads a little before its last one, so a change made while a pass ran is not missed. */
 const RECONCILE_OVERLAP_MS = 2 * 60_000;
+/** Open copies reread per request when checking for tickets deleted in the PSA (an id list both PSAs take in one query). */
+const EXISTENCE_CHUNK = 100;
+
+const latest = (a: Date | null, b: Date | null): Date | null => (a === null ? b : b === null || a > b ? a : b);
 
 const refused = () => new AppError('unauthenticated', 'The event’s route token or signature is not valid.');
 
@@ -118,6 +126,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     if (!baseUrl) return false;
     const integration = await findIntegration(db, mspId);
     if (!integration || !isIntegrationConfigured(integration)) return false;
+    const connection = psaIdentityOf(integration);
     const client = await deps.psaClients.forMsp(mspId);
     const previous = await findEventSubscription(db, mspId);
     const secret = randomToken(24);
@@ -127,16 +136,36 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       description: 'Switchboard ticket sync',
       secretKey: webhookSecret ?? '',
     });
-    await saveEventSubscription(db, {
-      mspId,
-      psaType: integration.psaType,
-      webhookId: webhook.id,
-      routeTokenHash: sha256(secret),
-      secretCiphertext: webhookSecret === null ? null : encryptSecret(deps.config.encryptionKey, webhookSecret),
-      createdAt: deps.now(),
+    // Keys for another PSA saved while this one registered: the webhook belongs to a connection that is gone (saving
+    // the keys dropped its subscription), so it is removed there and not stored; the next pass registers at the new one.
+    if (!isSamePsa(connection, psaIdentityOf(await findIntegration(db, mspId)))) {
+      await client.unregisterTicketWebhook(webhook.id).catch(() => undefined);
+      return false;
+    }
+    // Two subscribes of one MSP at once (the reconcile loops of two replicas, or a pass and an enable) each registered a
+    // webhook; the one that stores second finds the other's row under the MSP's lock and removes its own, so the PSA
+    // keeps exactly one. The lock is held for two statements only: no PSA call waits inside the transaction.
+    const isStored = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`psa-event-subscription:${mspId}`}))`);
+      const current = await findEventSubscription(tx, mspId);
+      if (current && current.routeTokenHash !== previous?.routeTokenHash) return false;
+      await saveEventSubscription(tx, {
+        mspId,
+        psaType: integration.psaType,
+        webhookId: webhook.id,
+        routeTokenHash: sha256(secret),
+        secretCiphertext: webhookSecret === null ? null : encryptSecret(deps.config.encryptionKey, webhookSecret),
+        createdAt: deps.now(),
+      });
+      return true;
     });
-    // The old URL's secret no longer matches the stored hash; its webhook goes too, so the PSA does not keep calling it
-    // (only on the same PSA: after a switch of PSA the old id means nothing to the new one).
+    if (!isStored) {
+      await client.unregisterTicketWebhook(webhook.id).catch(() => undefined);
+      return true;
+    }
+    // The old URL's secret no longer matches the stored hash; its webhook goes too, so the PSA does not keep calling it.
+    // Only on the same connection: saving keys for another PSA drops the subscription (and removes its webhook with the
+    // old keys), so a row still here was registered at this PSA; the old id would name someone else's callback elsewhere.
     if (previous && previous.psaType === integration.psaType && previous.webhookId !== webhook.id) await client.unregisterTicketWebhook(previous.webhookId).catch(() => undefined);
     return true;
   }
@@ -231,9 +260,10 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     const integration = await findIntegration(db, job.mspId);
     if (!integration || !isIntegrationConfigured(integration)) return;
     if (job.isDeleted) {
-      await db.delete(psaTickets).where(and(eq(psaTickets.mspId, job.mspId), eq(psaTickets.psaType, integration.psaType), inArray(psaTickets.externalId, [String(job.ticketId)])));
+      await deleteTicketCopies(db, job.mspId, integration.psaType, [job.ticketId]);
       return;
     }
+    // A ticket the PSA no longer returns is removed here too: its delete event may have been lost.
     await sync.copyTicketsFromPsa(job.mspId, { ticketIds: [job.ticketId] }, { withListNames: false });
   }
 
@@ -242,25 +272,84 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
 
   /**
    * One MSP's safety net: registers the webhook if it is missing, then rereads the tickets changed since the last pass
-   * (within the request budget; a cut pass keeps its cursor, so the next one reads the same window again). The cursor
-   * is kept whether or not there is a webhook, so a server down longer than the look-back still reads what it missed.
+   * and checks that open copies still exist in the PSA, within the request budget. A pass cut by the budget keeps the
+   * cursor and stores where its window stopped (the last ticket id read): the next pass goes on after it, so a window
+   * larger than the budget still finishes. The cursor is kept whether or not there is a webhook, so a server down longer
+   * than the look-back still reads what it missed.
    */
   async function reconcileMsp(
     mspId: string,
     options: { updatedSince?: Date; maxRequests?: number; log?: TReconcileLog } = {},
-  ): Promise<{ written: number; isCut: boolean; requests: number }> {
+  ): Promise<{ written: number; deleted: number; isCut: boolean; requests: number }> {
     if (!(await findEventSubscription(db, mspId))) {
       // A PSA may refuse the webhook (an API member without callback rights): logged, tried again next pass, and the
       // reread below still runs, or the copies would never follow the PSA.
       await subscribe(mspId).catch((error: unknown) => options.log?.(`psa-events: registering the ticket webhook of MSP ${mspId} failed; the reconcile pass goes on`, error));
     }
     const startedAt = deps.now();
-    const lastReconciledAt = await findLastReconciledAt(db, mspId);
+    const cursor = await findReconcileCursor(db, mspId);
+    // An explicit window (a test, an operator) starts afresh; otherwise an unfinished window goes on where it stopped.
+    const open = options.updatedSince === undefined && cursor?.windowSince && cursor.windowAfterId !== null ? cursor : null;
     const lookBack = Math.max(2 * deps.config.psaReconcileIntervalMs, RECONCILE_OVERLAP_MS);
-    const since = options.updatedSince ?? (lastReconciledAt ? new Date(lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
-    const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since }, { maxRequests: options.maxRequests ?? requestsPerPass(), withListNames: false });
-    if (!result.isCut) await markReconciled(db, mspId, startedAt);
-    return result;
+    const since =
+      options.updatedSince ??
+      open?.windowSince ??
+      (cursor ? new Date(cursor.lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
+    const windowStartedAt = open?.windowStartedAt ?? startedAt;
+    const budget = options.maxRequests ?? requestsPerPass();
+    const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since, ...(open?.windowAfterId ? { afterId: open.windowAfterId } : {}) }, { maxRequests: budget, withListNames: false });
+    const seen = latest(open?.windowLastUpdatedAt ?? null, result.lastUpdatedAt);
+    if (result.isCut) {
+      const afterId = result.lastId ?? open?.windowAfterId ?? 0;
+      await saveReconcileWindow(db, mspId, { since, afterId, startedAt: windowStartedAt, lastUpdatedAt: seen }, new Date(since.getTime() + RECONCILE_OVERLAP_MS));
+    } else {
+      await markReconciled(db, mspId, nextCursor(since, seen, windowStartedAt));
+    }
+    // At most a quarter of the budget: the check would otherwise spend the whole of it on every pass of a large MSP
+    // (100,000 open copies are 1,000 requests), making the budget's cap its steady rate at the PSA.
+    const check = await removeDeletedCopies(mspId, Math.min(budget - result.requests, Math.ceil(budget / 4)));
+    return { written: result.written, deleted: result.deleted + check.deleted, isCut: result.isCut, requests: result.requests + check.requests };
+  }
+
+  /**
+   * Where the next window starts (less the overlap), by the PSA's clock: the newest change time the window saw, but no
+   * later than our start (a PSA clock ahead of ours) and never before the window's own start. Our clock alone would
+   * lose the edits of a PSA whose clock runs behind ours by more than the overlap. A window that saw nothing stays put.
+   */
+  function nextCursor(since: Date, seen: Date | null, windowStartedAt: Date): Date {
+    const current = since.getTime() + RECONCILE_OVERLAP_MS;
+    if (!seen) return new Date(current);
+    return new Date(Math.max(current, Math.min(seen.getTime(), windowStartedAt.getTime())));
+  }
+
+  /**
+   * A ticket deleted in the PSA leaves no change to read, and its delete event may never come (no public address,
+   * decision 022, or a lost callout): the open copies are reread by id, a chunk at a time while the pass's budget
+   * has requests left, going on across passes from a stored position (by ticket id, starting over at the end), and the copies
+   * the PSA no longer returns are removed.
+   */
+  async function removeDeletedCopies(mspId: string, requestsLeft: number): Promise<{ deleted: number; requests: number }> {
+    const integration = await findIntegration(db, mspId);
+    const cursor = await findReconcileCursor(db, mspId);
+    if (!integration || !isIntegrationConfigured(integration) || !cursor) return { deleted: 0, requests: 0 };
+    let position = cursor.checkedAfterId;
+    let deleted = 0;
+    let requests = 0;
+    while (requests < requestsLeft) {
+      const ticketIds = await listOpenCopyIds(db, mspId, integration.psaType, position, EXISTENCE_CHUNK);
+      if (ticketIds.length === 0) {
+        position = 0; // every open copy checked: the next pass starts over
+        break;
+      }
+      // A chunk is one page: read whole (a cut read could not tell a deleted ticket from one not reached yet), so a
+      // pass may go over its budget by at most one chunk's request.
+      const result = await sync.copyTicketsFromPsa(mspId, { ticketIds }, { withListNames: false });
+      requests += result.requests;
+      deleted += result.deleted;
+      position = ticketIds.at(-1) ?? position;
+    }
+    if (position !== cursor.checkedAfterId) await saveCheckedAfterId(db, mspId, position);
+    return { deleted, requests };
   }
 
   /** One pass over every connected MSP; one MSP's failure does not stop the others. */

@@ -9,8 +9,10 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
+import { psaIdentityOf } from '../integrations/psa-identity';
 import { queueTimeZoneOf } from '../queue/queue.repository';
 import { startOfDayIn } from '../queue/queue.scoring';
+import { deleteTicketCopies } from '../psa-events/psa-events.repository';
 import { enqueueTicketNotes } from './ticket-notes.jobs';
 import { presentBatchStatus } from './ticket-sync.presenter';
 import {
@@ -45,6 +47,9 @@ export interface TSyncRunJob {
   mspId: string;
   runId: string;
 }
+
+/** Why a run stops when the MSP's PSA connection changed under it (shown as the phase's error). */
+const CONNECTION_CHANGED = 'The PSA connection changed after this sync started, so it was stopped. Start a new sync for the PSA connected now.';
 
 /** Tickets written per transaction; also how often the checkpoint and heartbeat move. */
 const FLUSH_TICKETS = 500;
@@ -92,6 +97,19 @@ function toCopy(ticket: TPsaTicketRecord, names: TNames, directory: Awaited<Retu
   };
 }
 
+/** What one read of tickets into the copies did (copyTicketsFromPsa). */
+export interface TCopyResult {
+  written: number;
+  /** Copies removed because the PSA no longer has their ticket. */
+  deleted: number;
+  isCut: boolean;
+  requests: number;
+  /** The last ticket id read, or null when none was. */
+  lastId: number | null;
+  /** The newest change time (the PSA's clock) among the tickets read. */
+  lastUpdatedAt: Date | null;
+}
+
 /** Batch board sync (A-058, A-033): a durable two-phase job per run. */
 export function createTicketSyncService(deps: TTicketSyncDeps) {
   const db = deps.database.db;
@@ -118,6 +136,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
         requestedBy: actor.userId,
         now: deps.now(),
       });
+      // The connection the run belongs to: a retry after keys for another PSA were saved must not copy that PSA's tickets.
+      await updateSyncRun(tx, actor.mspId, inserted.id, { psaConnection: psaIdentityOf(integration)?.key ?? null });
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'ticket-sync.start', target: inserted.id, outcome: 'success', details: { boardIds, startDate: inserted.startDate, endDate: inserted.endDate } });
       return inserted;
     });
@@ -273,6 +293,13 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     if (run.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, run.mspId);
   }
 
+  /** True while the MSP is connected to the PSA the run was started for (runs of earlier releases: to a PSA of its type). */
+  async function isConnectedTo(run: TSyncRunRow): Promise<boolean> {
+    const integration = await findIntegration(db, run.mspId);
+    if (!integration || !isIntegrationConfigured(integration) || integration.psaType !== run.psaType) return false;
+    return run.psaConnection === null || psaIdentityOf(integration)?.key === run.psaConnection;
+  }
+
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
   async function runJob(job: TSyncRunJob, signal: AbortSignal): Promise<void> {
     const run = await claimSyncRun(db, job.mspId, job.runId, deps.now(), new Date(deps.now().getTime() - deps.staleAfterMs));
@@ -295,6 +322,12 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       else await updateSyncRun(db, run.mspId, run.id, { phase2Status: 'FAILED', phase2Error: message, phase2FinishedAt: at, heartbeatAt: null, updatedAt: at }, run.attempts);
     };
     try {
+      // Keys for another PSA saved since the run started (or a disconnect): its boards, names and checkpoint mean
+      // nothing there, and its tickets would be copied under the old PSA. The run ends; a new one can be started.
+      if (!(await isConnectedTo(run))) {
+        await failPhase(CONNECTION_CHANGED);
+        return;
+      }
       const client = await deps.psaClients.forMsp(run.mspId);
       const names = run.phase1Status === 'COMPLETED' ? run.referenceNames : await phaseOne(run, client, workSignal);
       // Phase 2 writes under this worker's claim even when the row was reread.
@@ -325,15 +358,18 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
    * Copies the MSP's tickets that are open, or (with `updatedSince`) changed since then, or named by `ticketIds`, into
    * psa_tickets: the reconcile and the webhook events keep the copies in step without reading the whole PSA. Names
    * come from the PSA rows, the boards and priorities lists (unless `withListNames` is false: one request per event)
-   * or the synchronized directory. Stops once `maxRequests` PSA requests are spent (`isCut`), so a tenant's budget holds.
+   * or the synchronized directory. Stops once `maxRequests` PSA requests are spent (`isCut`), so a tenant's budget holds;
+   * `lastId` is then the last ticket read (streams run in id order), where the next read can go on. A ticket named by
+   * `ticketIds` that the PSA no longer returns was deleted there: its copy goes (and its queue entry with it).
+   * `lastUpdatedAt` is the newest PSA change time read, by the PSA's own clock.
    */
   async function copyTicketsFromPsa(
     mspId: string,
     filter: TStreamTicketsFilter,
     options: { maxRequests?: number; withListNames?: boolean } = {},
-  ): Promise<{ written: number; isCut: boolean; requests: number }> {
+  ): Promise<TCopyResult> {
     const integration = await findIntegration(db, mspId);
-    if (!integration || !isIntegrationConfigured(integration)) return { written: 0, isCut: false, requests: 0 };
+    if (!integration || !isIntegrationConfigured(integration)) return { written: 0, deleted: 0, isCut: false, requests: 0, lastId: null, lastUpdatedAt: null };
     const client = await deps.psaClients.forMsp(mspId);
     const requestsBefore = client.requestCount();
     const names: TNames = {};
@@ -346,6 +382,9 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     }
     let written = 0;
     let isCut = false;
+    let lastId: number | null = null;
+    let lastUpdatedAt: Date | null = null;
+    const returned = new Set<number>();
     let buffer: TPsaTicketRecord[] = [];
     const flush = async () => {
       if (buffer.length === 0) return;
@@ -359,6 +398,10 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     };
     for await (const ticket of client.streamTickets(filter)) {
       buffer.push(ticket);
+      lastId = ticket.id;
+      returned.add(ticket.id);
+      const updatedAt = ticket.updatedAt ? new Date(ticket.updatedAt) : null;
+      if (updatedAt && !Number.isNaN(updatedAt.getTime()) && (lastUpdatedAt === null || updatedAt > lastUpdatedAt)) lastUpdatedAt = updatedAt;
       if (buffer.length >= FLUSH_TICKETS) await flush();
       if (options.maxRequests !== undefined && client.requestCount() - requestsBefore >= options.maxRequests) {
         isCut = true;
@@ -366,9 +409,13 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       }
     }
     await flush();
+    // Asked by id and not returned: deleted in the PSA (a lost delete event, or no webhook at all). Only a complete read
+    // says so; the same removal as a delete event's, so the queue follows the same way.
+    const missing = isCut || !filter.ticketIds ? [] : filter.ticketIds.filter((ticketId) => !returned.has(ticketId));
+    const deleted = await deleteTicketCopies(db, mspId, integration.psaType, missing);
     // A new or changed ConnectWise copy has its notes (description, resolution) read again, in the background.
     if (written > 0 && integration.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, mspId);
-    return { written, isCut, requests: client.requestCount() - requestsBefore };
+    return { written, deleted, isCut, requests: client.requestCount() - requestsBefore, lastId, lastUpdatedAt };
   }
 
   /** Copies the MSP's open tickets, or those changed since `updatedSince`, into psa_tickets; returns how many were written. */
