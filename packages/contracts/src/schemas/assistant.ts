@@ -459,6 +459,10 @@ export type TCreateTicketResponse = z.infer<typeof ZCreateTicketResponse>;
 /** Additions: cancel the draft, step feedback, and "Talk to a technician". */
 export const ZTicketDraftQuery = z.object({ mspCustomDomain: ZCustomDomain, ticketDraftId: ZId });
 export const ZCancelTicketDraftResponse = z.object({ message: z.literal(MESSAGES.ticketCreationCancelled), mode: z.literal('All Tickets') });
+/** The caller's own open draft of the last day (questions or troubleshooting), to carry on after a reload; null when none. */
+export const ZOpenTicketDraftQuery = z.object({ mspCustomDomain: ZCustomDomain });
+export const ZOpenTicketDraftResponse = z.object({ ticketDraft: ZTicketDraft.nullable() });
+export type TOpenTicketDraftResponse = z.infer<typeof ZOpenTicketDraftResponse>;
 export const ZStepFeedbackBody = z.object({ stepId: ZText(100).min(1), helped: z.boolean() });
 export const ZStepFeedbackResponse = z.object({ didNotHelpCount: z.number().int(), offerTechnician: z.boolean(), message: ZChatMessage });
 /** "Talk to a technician": creates the ticket with what was said so far (contact fields may be given by a technician). */

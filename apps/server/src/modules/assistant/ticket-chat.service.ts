@@ -1,14 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { questionBankFor } from './diagnostic-questions.service';
 import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
 import { DID_NOT_HELP_LIMIT, MESSAGES, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
-import { conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
+import { chatMessages, conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { createKnowledgeService, knowledgeScopeOf, sourceOf } from '../knowledge/knowledge.service';
 import { createLlmEngines } from '../llm-provider/llm-engines';
-import { findOwnConversation, insertMessage } from './conversations';
+import { findOwnConversation, insertMessage, presentMessage } from './conversations';
 import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
 import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
 import { userAuditFields } from '../../lib/audit';
@@ -45,6 +45,31 @@ export async function findOwnDraft(db: TDatabase, actor: Pick<TActor, 'mspId' | 
   const [row] = await db.select().from(ticketDrafts).where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.id, draftId), eq(ticketDrafts.userId, actor.userId))).limit(1);
   if (!row) throw draftNotFound();
   return row;
+}
+
+/** How long an open draft untouched waits to be carried on after a reload; older ones are left behind. */
+const OPEN_DRAFT_RESUME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The assistant message of the draft's latest A-108 round: every round offers Confirm, step feedback
+ * never does, so a "did not help" said since then does not hide the questions or steps.
+ */
+async function latestRoundMessage(db: TDatabase, row: TDraftRow): Promise<TChatMessage | null> {
+  const [message] = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.mspId, row.mspId),
+        eq(chatMessages.conversationId, row.conversationId),
+        eq(chatMessages.role, 'assistant'),
+        gte(chatMessages.createdAt, row.createdAt),
+        sql`${chatMessages.interactiveElements} @> '[{"kind":"confirm"}]'::jsonb`,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(1);
+  return message ? presentMessage(message) : null;
 }
 
 export const isOpenDraft = (row: TDraftRow): boolean => (OPEN_DRAFT_STAGES as readonly string[]).includes(row.stage);
@@ -294,6 +319,20 @@ export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'databas
         return { count: counted.didNotHelpCount, message: inserted };
       });
       return { didNotHelpCount: count, offerTechnician: count >= DID_NOT_HELP_LIMIT, message };
+    },
+
+    /** The caller's own newest open draft touched within a day, as A-108 answered it, or null: a reload carries on with it. */
+    async findOpen(actor: TActor): Promise<TTicketDraft | null> {
+      const since = new Date(deps.now().getTime() - OPEN_DRAFT_RESUME_MS);
+      const [row] = await db
+        .select()
+        .from(ticketDrafts)
+        .where(and(eq(ticketDrafts.mspId, actor.mspId), eq(ticketDrafts.userId, actor.userId), inArray(ticketDrafts.stage, [...OPEN_DRAFT_STAGES]), gte(ticketDrafts.updatedAt, since)))
+        .orderBy(desc(ticketDrafts.updatedAt), desc(ticketDrafts.id))
+        .limit(1);
+      if (!row) return null;
+      const message = await latestRoundMessage(db, row);
+      return message ? present(actor, row, message) : null;
     },
 
     /** R-261: "Ticket Creation Cancelled."; nothing reaches the PSA. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type TCreateTicketResponse, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
-import { auditEvents, psaOutbox, psaTickets, users } from '@switchboard/db';
+import { auditEvents, psaOutbox, psaTickets, ticketDrafts, users } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -278,6 +278,60 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
     expect((await new TestClient(t.app).post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'x', mspCustomDomain: msp.customDomain })).statusCode).toBe(401);
     expect((await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`, undefined, { csrf: false })).statusCode).toBe(403);
     expect((await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: ' ', mspCustomDomain: msp.customDomain })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });
+  });
+
+  it('reads the caller\'s own open draft back after a reload (it was gone: nothing read it), and nothing once it is cancelled, created, a day old, or someone else\'s', async () => {
+    const person = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id) }), nextIp());
+    const openDraft = async (who: TestClient) => {
+      const response = await who.get(`/psa/ticketDraft/open?${q()}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ ticketDraft: TTicketDraft | null }>().ticketDraft;
+    };
+    expect(await openDraft(person)).toBeNull();
+
+    // After A-108's first round: the same draft, exactly as A-108 answered it.
+    const first = await describeProblem(person, 'The shared drive is not showing on my laptop since yesterday');
+    expect(await openDraft(person)).toEqual(first);
+    // After the answers: the draft as the second round answered it (a "did not help" later keeps that round's message).
+    const answered = await answerAll(person, first, 'no');
+    expect(await openDraft(person)).toEqual(answered);
+    const [step] = answered.steps;
+    if (step) {
+      await person.post(`/psa/ticketDraft/stepFeedback?${q({ ticketDraftId: first.id })}`, { stepId: step.id, helped: false });
+      expect(await openDraft(person)).toMatchObject({ id: first.id, didNotHelpCount: 1, message: answered.message });
+    }
+
+    // Never another user's draft of the same MSP, nor another MSP's; no session: 401.
+    expect(await openDraft(await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: String(company.id) }), nextIp()))).toBeNull();
+    const outsider = await signedInClient(t, await buildUser(t, await buildMsp(t)), nextIp());
+    expect((await outsider.get(`/psa/ticketDraft/open?${q()}`)).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get(`/psa/ticketDraft/open?${q()}`)).statusCode).toBe(401);
+
+    // Cancelled: nothing to carry on with.
+    expect((await person.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: first.id })}`)).statusCode).toBe(200);
+    expect(await openDraft(person)).toBeNull();
+
+    // Created: nothing either.
+    const second = await describeProblem(person, 'My keyboard types the wrong letters');
+    expect((await openDraft(person))?.id).toBe(second.id);
+    const created = await person.post(`/psa/createTicket?${q()}`, {
+      psaType: 'CONNECTWISE',
+      ticketDraftId: second.id,
+      title: second.title,
+      description: second.description,
+      name: 'Ann Example',
+      emailId: 'ann@example.com',
+      impact: 'Medium',
+      severity: 'Medium',
+      connectWiseDetails: detailsOf(second),
+    });
+    expect([201, 202], created.body).toContain(created.statusCode);
+    expect(await openDraft(person)).toBeNull();
+
+    // Untouched for more than a day: left behind, not brought back.
+    const third = await describeProblem(person, 'Teams has no sound in meetings');
+    await t.deps.database.db.update(ticketDrafts).set({ updatedAt: new Date(t.deps.now().getTime() - 25 * 3600_000) }).where(and(eq(ticketDrafts.mspId, msp.id), eq(ticketDrafts.id, third.id)));
+    expect(await openDraft(person)).toBeNull();
   });
 
   it('keeps a ticket the PSA cannot take yet as "pending in the PSA" in the lists, then lands it once (A-017, A-018, A-019)', async () => {

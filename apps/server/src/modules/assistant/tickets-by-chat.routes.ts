@@ -1,4 +1,4 @@
-import { ZCancelTicketDraftResponse, ZCreateTicketBody, ZCreateTicketQuery, ZCreateTicketResponse, ZDiagnosticQandABody, ZDiagnosticQandAResponse, ZStepFeedbackBody, ZStepFeedbackResponse, ZTalkToTechnicianBody, ZTicketDraftQuery } from '@switchboard/contracts';
+import { ZCancelTicketDraftResponse, ZCreateTicketBody, ZCreateTicketQuery, ZCreateTicketResponse, ZDiagnosticQandABody, ZDiagnosticQandAResponse, ZOpenTicketDraftQuery, ZOpenTicketDraftResponse, ZStepFeedbackBody, ZStepFeedbackResponse, ZTalkToTechnicianBody, ZTicketDraftQuery } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
@@ -56,6 +56,21 @@ export const registerTicketsByChatRoutes: TModule = async (app, deps) => {
       const { status, response } = await tickets.create(actorOf(request), request.body);
       return reply.status(status).send(response);
     },
+  );
+
+  app.get(
+    '/psa/ticketDraft/open',
+    {
+      schema: {
+        tags: ['tickets-by-chat'],
+        operationId: 'openTicketDraft',
+        summary: 'The caller’s own newest draft still open (questions or troubleshooting) and touched within a day, as A-108 answered it, or null: the chat carries on after a reload',
+        querystring: ZOpenTicketDraftQuery,
+        response: { 200: ZOpenTicketDraftResponse },
+      },
+      config: { access: ANY_USER_QUERY },
+    },
+    async (request) => ({ ticketDraft: await chat.findOpen(actorOf(request)) }),
   );
 
   app.post(

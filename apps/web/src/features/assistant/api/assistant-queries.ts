@@ -8,6 +8,7 @@ export const assistantKeys = {
   conversations: (agentId: string) => [...assistantKeys.all, 'conversations', agentId] as const,
   messages: (conversationId: string) => [...assistantKeys.all, 'messages', conversationId] as const,
   configuration: (msp: string) => [...assistantKeys.all, 'configuration', msp] as const,
+  openTicketDraft: (msp: string) => [...assistantKeys.all, 'openTicketDraft', msp] as const,
   companies: (msp: string, search: string) => [...assistantKeys.all, 'companies', msp, search] as const,
   contacts: (msp: string, psaCompanyId: string, search: string) => [...assistantKeys.all, 'contacts', msp, psaCompanyId, search] as const,
 };
@@ -167,10 +168,27 @@ export function useCreateTicket(mspCustomDomain: string) {
 
 /** The draft additions (docs/api-additions.md): one path each, under the PSA service like A-108. */
 export const TICKET_DRAFT_PATHS = {
+  open: '/psa/ticketDraft/open',
   cancel: '/psa/ticketDraft/cancel',
   stepFeedback: '/psa/ticketDraft/stepFeedback',
   talkToTechnician: '/psa/ticketDraft/talkToTechnician',
 } as const;
+
+/**
+ * The caller's own open draft (null when none), read once when the chat opens empty after a reload.
+ * Not kept once the chat closes (gcTime 0): a later empty chat asks again rather than bring back a
+ * draft cancelled or created since.
+ */
+export function useOpenTicketDraft(mspCustomDomain: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: assistantKeys.openTicketDraft(mspCustomDomain),
+    queryFn: async ({ signal }) => (await apiFetch(TICKET_DRAFT_PATHS.open, { query: { mspCustomDomain }, schema: (s) => s.ZOpenTicketDraftResponse, signal })).ticketDraft,
+    enabled: isEnabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
 
 /** cancel the draft; the answer carries "Ticket Creation Cancelled.". */
 export function useCancelTicketDraft(mspCustomDomain: string) {

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
-import type { TCreateTicketBody, TSessionMspUser } from '@switchboard/contracts';
+import type { TChatMessage, TCreateTicketBody, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 import { ClientTicketArea } from '../../client-tickets/pages/client-ticket-area';
 import { useTicketFlow } from '../state/use-ticket-flow';
-import { CONFIGURATION, DRAFT_ID, FLOW_BUTTONS, MSP, assistantMessage, stepElements, stubFetch, ticketDraft } from '../test/assistant-fixtures';
+import { CONFIGURATION, DRAFT_ID, FLOW_BUTTONS, MSP, assistantMessage, stepElements, stubFetch, ticketDraft, type TCall } from '../test/assistant-fixtures';
 import { TicketChat } from './ticket-chat';
 
 const CLIENT: TSessionMspUser = buildAdminTechnician({ userKind: 'client', firstName: 'Casey', lastName: 'Client', psaCompanyId: '19', psaContactId: '501', roleName: 'Client' });
@@ -39,6 +39,7 @@ function stubFlow() {
   return stubFetch({
     [`GET /db/${MSP}/getPSATicketingConfiguration`]: () => ({ status: 200, body: CONFIGURATION }),
     'GET /db/supportTickets/byClientsUserId': () => EMPTY_TICKETS,
+    'GET /psa/ticketDraft/open': () => ({ status: 200, body: { ticketDraft: null } }),
     'POST /psa/getTicketCategorizationDiagnosticQandA': (call) => {
       const body = call.body as { ticketDraftId?: string };
       if (body.ticketDraftId === undefined) return { status: 200, body: { ticketDraft: ticketDraft() } };
@@ -297,5 +298,75 @@ describe('tickets by chat (02 §4)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Printer is on fire{Enter}');
     expect(await screen.findByText('Jarvis could not categorise this right now. You can still talk to a technician or try again.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message to Jarvis' })).toBeEnabled();
+  });
+
+  describe('after a reload: the open draft is read back and the chat carries on (the chat and the draft were gone)', () => {
+    const personSaid = (id: string, content: string): TChatMessage => ({ ...assistantMessage(id, content, []), role: 'user' });
+    const STEPS = [...stepElements('s1', '1. Remove the saved Outlook password from Credential Manager'), ...FLOW_BUTTONS];
+
+    /** The flow's stub, with the open draft and its stored conversation answering as the server would. */
+    function stubOpenDraft(draft: TTicketDraft, conversation: TChatMessage[]): TCall[] {
+      const calls = stubFlow();
+      const answerAll = vi.mocked(fetch).getMockImplementation();
+      vi.mocked(fetch).mockImplementation(async (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.startsWith('/psa/ticketDraft/open') || url.startsWith('/db/getMessages')) {
+          calls.push({ url, method: 'GET', body: undefined });
+          const body = url.startsWith('/psa/ticketDraft/open') ? { ticketDraft: draft } : { messages: conversation, page: 1, pageSize: 30, total: conversation.length };
+          return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        if (!answerAll) throw new Error('no fetch stub');
+        return answerAll(input, init);
+      });
+      return calls;
+    }
+
+    it('in the questions stage: the first message, the questions and the draft card come back, and the answers go on with that draft', { timeout: 30_000 }, async () => {
+      const draft = ticketDraft();
+      const calls = stubOpenDraft(draft, [personSaid('u1', 'Outlook keeps asking for my password'), draft.message]);
+      const user = userEvent.setup();
+      renderWithProviders(<TechnicianHarness user={CLIENT} />);
+
+      const chat = await screen.findByRole('log', { name: 'Ticket chat' });
+      expect(await within(chat).findByText('Outlook keeps asking for my password')).toBeInTheDocument();
+      const answers = await within(chat).findByRole('group', { name: 'Answers' });
+      const ticket = screen.getByRole('region', { name: 'Your ticket' });
+      expect(within(ticket).getByLabelText('Ticket title')).toHaveValue('Outlook keeps asking for my password');
+      expect(within(ticket).getByLabelText('Subcategory')).toHaveValue('111');
+      expect(calls.filter((call) => call.url.startsWith('/psa/ticketDraft/open'))).toHaveLength(1);
+      expect(calls.find((call) => call.url.startsWith('/psa/ticketDraft/open'))?.url).toContain(`mspCustomDomain=${MSP}`);
+
+      await user.click(within(answers).getByRole('button', { name: 'No' }));
+      await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+      await screen.findByRole('group', { name: 'Troubleshooting steps' });
+      expect(calls.find((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA')?.body).toMatchObject({ ticketDraftId: DRAFT_ID, answers: [{ questionId: 'q1', answer: 'No' }] });
+    });
+
+    it('in the troubleshooting stage: the questions with the answers and the steps come back, and Cancel cancels that draft', { timeout: 30_000 }, async () => {
+      const draft = ticketDraft({ stage: 'troubleshooting', steps: [{ id: 's1', text: 'Remove the saved Outlook password from Credential Manager', sources: [] }], message: assistantMessage('m2', 'Try these steps:', STEPS, 'troubleshootButtons') });
+      const first = ticketDraft().message;
+      const calls = stubOpenDraft(draft, [personSaid('u1', 'Outlook keeps asking for my password'), first, personSaid('u2', 'Does it happen on your phone too? No'), draft.message]);
+      const user = userEvent.setup();
+      renderWithProviders(<TechnicianHarness user={CLIENT} />);
+
+      const chat = await screen.findByRole('log', { name: 'Ticket chat' });
+      expect(await within(chat).findByText('Does it happen on your phone too? No')).toBeInTheDocument();
+      expect(within(chat).getByText('Outlook keeps asking for my password')).toBeInTheDocument();
+      expect(within(chat).getByRole('group', { name: 'Troubleshooting steps' })).toBeInTheDocument();
+      expect(screen.getByText('Try the steps, or confirm the ticket.')).toBeInTheDocument();
+
+      await user.click(within(screen.getByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByText(MESSAGES.ticketCreationCancelled)).toBeInTheDocument();
+      expect(calls.some((call) => call.url.startsWith('/psa/ticketDraft/cancel') && call.url.includes(`ticketDraftId=${DRAFT_ID}`))).toBe(true);
+    });
+
+    it('with no open draft the empty chat shows as before, and nothing else is read', { timeout: 20_000 }, async () => {
+      const calls = stubFlow();
+      renderWithProviders(<TechnicianHarness user={CLIENT} />);
+      await waitFor(() => expect(calls.some((call) => call.url.startsWith('/psa/ticketDraft/open'))).toBe(true));
+      expect(await screen.findByText(/Hi Casey, I am Jarvis\./)).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Your ticket' })).not.toBeInTheDocument();
+      expect(calls.some((call) => call.url.startsWith('/db/getMessages'))).toBe(false);
+    });
   });
 });

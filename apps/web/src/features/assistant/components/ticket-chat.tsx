@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
-import type { useTicketFlow } from '../state/use-ticket-flow';
+import { useResumeOpenDraft, type useTicketFlow } from '../state/use-ticket-flow';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import { FlowDraftCard } from './ticket-draft-card';
@@ -14,6 +14,7 @@ type TTicketFlow = ReturnType<typeof useTicketFlow>;
  * shows here when `showDraft` (technicians, and everyone on a phone); otherwise in "My Ticket".
  */
 export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean }) {
+  useResumeOpenDraft(user, flow);
   const chosen = new Set(
     Object.values(flow.elements)
       .filter((element) => (element.kind === 'answer' && element.questionId !== null && flow.answers[element.questionId] === (element.value ?? element.label)) || element.id === flow.activeStepId)

@@ -1,12 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
-import type { TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
+import type { TChatMessage, TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import {
   useCancelTicketDraft,
   useCreateTicket,
   useDiagnose,
+  useMessages,
+  useOpenTicketDraft,
   useStepFeedback,
   useTalkToTechnician,
   useTicketingConfiguration,
@@ -76,6 +78,18 @@ export function useTicketFlow(user: TSessionMspUser) {
     // A technician's chosen company and contact survive the second round.
     store.takeDraft(draft, current && user.userKind === 'technician' ? { ...form, companyId: current.companyId, contactId: current.contactId, name: current.name || form.name, email: current.email || form.email, phone: current.phone || form.phone } : form);
     store.addMessage(draft.message);
+  }
+
+  /**
+   * After a reload: the draft's stored conversation drawn as the rounds drew it (addMessage), then the
+   * draft, so answering, confirming and cancelling go on with it. Without the conversation, the
+   * latest round's message alone. Nothing happens once the person has started in this chat.
+   */
+  function resume(draft: TTicketDraft, conversation: TChatMessage[]) {
+    const { lines, draft: current } = useTicketFlowStore.getState();
+    if (lines.length > 0 || current !== null) return;
+    for (const message of conversation.length > 0 ? conversation : [draft.message]) store.addMessage(message);
+    store.takeDraft(draft, formFromDraft(catalogue, draft));
   }
 
   function handleDiagnoseError(error: unknown) {
@@ -175,5 +189,29 @@ export function useTicketFlow(user: TSessionMspUser) {
     talkToTechnician,
     tellStep,
     chooseButton,
+    resume,
   };
+}
+
+/**
+ * When the chat opens with nothing in it (a reload, a restored tab), the person's open draft is read
+ * once and the chat carries on with it, once the board configuration its form needs has loaded.
+ */
+export function useResumeOpenDraft(user: TSessionMspUser, flow: Pick<ReturnType<typeof useTicketFlow>, 'isConfigurationLoading' | 'resume'>) {
+  const [isEmptyOnOpen] = useState(() => {
+    const { lines, draft } = useTicketFlowStore.getState();
+    return lines.length === 0 && draft === null;
+  });
+  const open = useOpenTicketDraft(user.mspCustomDomain, isEmptyOnOpen);
+  const draft = open.data ?? null;
+  const conversation = useMessages(draft?.conversationId ?? null);
+  const isResumed = useRef(false);
+  const { isConfigurationLoading, resume } = flow;
+  const isReady = draft !== null && !isConfigurationLoading && !conversation.isPending;
+  const messages = conversation.data?.pages[0]?.messages;
+  useEffect(() => {
+    if (!isReady || isResumed.current) return;
+    isResumed.current = true;
+    resume(draft, messages ?? []);
+  }, [isReady, draft, messages, resume]);
 }
