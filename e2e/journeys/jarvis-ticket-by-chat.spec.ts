@@ -142,6 +142,28 @@ test.describe('tickets by chat (02 §4)', () => {
     await expect(page.getByRole('list', { name: 'Your tickets' }).getByText(atPsa.summary).first()).toBeVisible();
   });
 
+  // Regression: a reload mid-way lost the chat and the proposed ticket, and the stored draft was left behind.
+  test('a client who reloads the page mid-way finds the questions and the proposed ticket again, and carries on', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openAs(page, client);
+    const chat = page.getByRole('complementary', { name: 'Jarvis assistant' });
+    const problem = 'Outlook keeps asking for my password since this morning';
+    await chat.getByRole('textbox', { name: 'Message to Jarvis' }).fill(problem);
+    await chat.getByRole('textbox', { name: 'Message to Jarvis' }).press('Enter');
+    await expect(chat.getByRole('group', { name: 'Answers', exact: true })).toBeVisible({ timeout: 20_000 });
+
+    await page.reload();
+    await expect(chat.getByRole('paragraph').filter({ hasText: problem })).toBeVisible();
+    const answers = chat.getByRole('group', { name: 'Answers', exact: true });
+    await expect(answers).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your ticket' }).getByRole('textbox', { name: 'Ticket title' })).toHaveValue(problem);
+    await answers.getByRole('button').first().click();
+    await chat.getByRole('button', { name: /^Send \d+ answers?$/ }).click();
+    await expect(chat.getByRole('group', { name: 'Troubleshooting steps' }).first()).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Your ticket' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(chat.getByText(MESSAGES.ticketCreationCancelled)).toBeVisible();
+  });
+
   test('cancel shows "Ticket Creation Cancelled." and nothing reaches the PSA', async ({ page }) => {
     test.setTimeout(90_000);
     await openAs(page, client);
