@@ -213,17 +213,19 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
   );
   // A bulk insert (first pass over a large MSP) leaves the planner's row estimates stale: refresh them.
   if (inserted.length > 1000) await db.execute(sql`analyze queue_tickets`);
+  // What a refresh sets from the source row, in the update and the reopen below (a requeue's pinned tier stays).
+  const rescored = sql`
+      board_id = src.board_id,
+      tier = case when q.is_tier_pinned then q.tier else src.tier end,
+      tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
+      priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
+      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz`;
   // Changed configuration or copy: only rows whose values differ are updated (and locked); a
   // requeue's tier stays.
   const changed = await rowsOf(
     db,
     sql`with ${sourceOf(changedFilter)}
-    update queue_tickets q set
-      board_id = src.board_id,
-      tier = case when q.is_tier_pinned then q.tier else src.tier end,
-      tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
-      priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
-      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz
+    update queue_tickets q set ${rescored}
     from src
     where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state in ('queued', 'claimed', 'working')
       and (q.board_id, q.priority_score, q.subtype_score, q.sla_hours, q.ticket_created_at, q.rank_key, q.tier)
@@ -240,12 +242,7 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
     sql`with ${sourceOf(changedFilter)}
     update queue_tickets q set
       state = 'queued', closed_at = null, completed_at = null, assigned_tech_id = null, is_reserved = false,
-      hold_until = null, claimed_at = null, started_at = null,
-      board_id = src.board_id,
-      tier = case when q.is_tier_pinned then q.tier else src.tier end,
-      tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
-      priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
-      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz
+      hold_until = null, claimed_at = null, started_at = null, ${rescored}
     from src
     where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state = 'closed'
       and (not exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed' and e.at = q.closed_at)
