@@ -418,6 +418,8 @@ export const MESSAGES = {
       inactiveTechnician: 'This technician has been deleted, so tickets cannot be assigned to them. Unassign the tickets they still hold.',
       reservationAboveTier: 'This technician is signed out, so the ticket would wait for them, but it needs a higher tier than theirs. Assign it while they are signed in, or to a technician of its tier.',
       assigned: 'Ticket assigned',
+      reserved: 'Ticket reserved',
+      reservedFor: (ticketId: number, name: string) => `Ticket #${ticketId} waits for ${name}, who is signed out: it is theirs when they next get tickets.`,
       unassigned: 'Ticket back in the queue',
     },
     sla: {

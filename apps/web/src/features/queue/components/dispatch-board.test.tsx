@@ -27,6 +27,8 @@ function startBoardServer() {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = new URL(url, 'http://localhost').pathname;
       if (path === DISPATCH_PATHS.board) return json(200, board);
+      // An assignment to a technician who is signed out comes back reserved for them (queued, theirs).
+      if (path === DISPATCH_PATHS.assign && init.method === 'POST') return json(200, { ticket: { ...queueTicket(3), state: 'queued', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe' } });
       if (path === DISPATCH_PATHS.unassign && init.method === 'POST') {
         posts.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
         const isFirst = posts.length === 1;
@@ -70,5 +72,16 @@ describe('DispatchBoard', () => {
     const lines = within(card).getAllByRole('listitem');
     expect(lines.map((line) => within(line).queryByText('Reserved') !== null)).toEqual([false, true]);
     expect(within(lines[1] as HTMLElement).getByRole('button', { name: 'Unassign ticket #1002' })).toBeEnabled();
+  });
+
+  // Regression: a reservation for a signed-out technician was announced as "Ticket assigned", as if they had it now.
+  it('says a ticket given to a signed-out technician is reserved for them, not assigned', { timeout: 20_000 }, async () => {
+    startBoardServer();
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign ticket #1003' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^Jane Doe/ }));
+    expect(await screen.findByText(MESSAGES.queue.dispatch.reserved)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.queue.dispatch.reservedFor(1003, 'Jane Doe'))).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.queue.dispatch.assigned)).not.toBeInTheDocument();
   });
 });

@@ -86,7 +86,11 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
     action.mutate(input, {
-      onSuccess: (ticket) => notifications.show({ color: 'green', title: done, message: `Ticket #${ticket.ticketId}${ticket.assignedTechName ? ` · ${ticket.assignedTechName}` : ''}` }),
+      onSuccess: (ticket) =>
+        // A technician who is signed out gets the ticket reserved, not claimed (decision 018): said as such.
+        input.action === 'assign' && isReservedFor(ticket)
+          ? notifications.show({ color: 'blue', title: MESSAGES.queue.dispatch.reserved, message: MESSAGES.queue.dispatch.reservedFor(ticket.ticketId, ticket.assignedTechName ?? 'the technician') })
+          : notifications.show({ color: 'green', title: done, message: `Ticket #${ticket.ticketId}${ticket.assignedTechName ? ` · ${ticket.assignedTechName}` : ''}` }),
       onError: (error) => notifications.show({ color: 'red', title: 'Not changed', message: errorDetail(error) }),
     });
   }
