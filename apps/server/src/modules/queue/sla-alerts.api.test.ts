@@ -120,6 +120,13 @@ describe('SLA alerts follow the PSA and reach dispatchers once (decision 018)', 
     expect((await alertsOf(client, fixture)).unreadCount).toBe(4);
     await closeCopy(fixture, late ?? 0);
     expect(await alertsOf(client, fixture)).toEqual({ alerts: [], unreadCount: 0 });
+    // Its 90 % and 100 % mails, queued while it was open, are not sent once it is closed (they went out all the same),
+    // and stay settled: a later sweep sends none of them either.
+    const afterClose = recordingMailer();
+    await createSlaAlertsService({ ...t.deps, mailer: afterClose }).sweep();
+    t.advanceClock(SLA_MAIL_LEASE_MS + 60_000);
+    await createSlaAlertsService({ ...t.deps, mailer: afterClose }).sweep();
+    expect(ofMsp(afterClose.delivered, fixture)).toEqual([]);
   });
 
   // Regression (code review): the alert key holds the technician, so each reassignment of a breached ticket mailed every

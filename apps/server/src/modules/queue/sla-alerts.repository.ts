@@ -87,6 +87,16 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
   const afterKey = after ? sql`and (msp_id, alert_id, user_id) > ${keyOf(after)}` : sql``;
   const at = now.toISOString();
   const leaseExpiresAt = new Date(now.getTime() + SLA_MAIL_LEASE_MS);
+  // A mail about a ticket closed since its alert was raised (in the PSA, or here) is moot: settled unsent (marked as
+  // sent, the lease cleared), once per sweep, before the first batch is taken. One being sent right now keeps its lease.
+  if (!after) {
+    await db.execute(sql`update sla_alert_mails m set sent_at = ${at}::timestamptz, lease_expires_at = null
+      from sla_alerts a
+      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      where a.msp_id = m.msp_id and a.id = m.alert_id and (m.sent_at is null or m.lease_expires_at <= ${at}::timestamptz)
+        and (p.is_closed or q.state = 'closed')`);
+  }
   const rows = await rowsOf(
     db,
     sql`with taken as (
