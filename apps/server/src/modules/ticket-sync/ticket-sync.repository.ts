@@ -5,10 +5,13 @@ import type { TPsaType } from '@switchboard/contracts';
 export type TSyncRunRow = typeof syncRuns.$inferSelect;
 
 /** Creates a batch sync run (phase 1 QUEUED, phase 2 absent). */
-export async function insertSyncRun(db: TDatabase, row: { mspId: string; psaType: TPsaType; boardIds: number[]; startDate: string; endDate: string; requestedBy: string; now: Date }): Promise<TSyncRunRow> {
+export async function insertSyncRun(
+  db: TDatabase,
+  row: { mspId: string; psaType: TPsaType; psaConnection: string | null; boardIds: number[]; startDate: string; endDate: string; requestedBy: string; now: Date },
+): Promise<TSyncRunRow> {
   const [run] = await db
     .insert(syncRuns)
-    .values({ mspId: row.mspId, psaType: row.psaType, boardIds: row.boardIds, startDate: row.startDate, endDate: row.endDate, requestedBy: row.requestedBy, createdAt: row.now, updatedAt: row.now })
+    .values({ mspId: row.mspId, psaType: row.psaType, psaConnection: row.psaConnection, boardIds: row.boardIds, startDate: row.startDate, endDate: row.endDate, requestedBy: row.requestedBy, createdAt: row.now, updatedAt: row.now })
     .returning();
   if (!run) throw new Error('sync run insert returned nothing');
   return run;

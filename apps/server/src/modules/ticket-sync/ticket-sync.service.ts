@@ -130,14 +130,14 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       const inserted = await insertSyncRun(tx, {
         mspId: actor.mspId,
         psaType: integration.psaType,
+        // The connection the run belongs to: a retry after keys for another PSA were saved must not copy that PSA's tickets.
+        psaConnection: psaIdentityOf(integration)?.key ?? null,
         boardIds,
         startDate: String(body.startDate),
         endDate: String(body.endDate),
         requestedBy: actor.userId,
         now: deps.now(),
       });
-      // The connection the run belongs to: a retry after keys for another PSA were saved must not copy that PSA's tickets.
-      await updateSyncRun(tx, actor.mspId, inserted.id, { psaConnection: psaIdentityOf(integration)?.key ?? null });
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'ticket-sync.start', target: inserted.id, outcome: 'success', details: { boardIds, startDate: inserted.startDate, endDate: inserted.endDate } });
       return inserted;
     });
@@ -384,7 +384,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     let isCut = false;
     let lastId: number | null = null;
     let lastUpdatedAt: Date | null = null;
-    const returned = new Set<number>();
+    // Only a read by id needs to know which came back (see `missing` below).
+    const returned = filter.ticketIds ? new Set<number>() : null;
     let buffer: TPsaTicketRecord[] = [];
     const flush = async () => {
       if (buffer.length === 0) return;
@@ -399,7 +400,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     for await (const ticket of client.streamTickets(filter)) {
       buffer.push(ticket);
       lastId = ticket.id;
-      returned.add(ticket.id);
+      returned?.add(ticket.id);
       const updatedAt = ticket.updatedAt ? new Date(ticket.updatedAt) : null;
       if (updatedAt && !Number.isNaN(updatedAt.getTime()) && (lastUpdatedAt === null || updatedAt > lastUpdatedAt)) lastUpdatedAt = updatedAt;
       if (buffer.length >= FLUSH_TICKETS) await flush();
@@ -411,7 +412,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     await flush();
     // Asked by id and not returned: deleted in the PSA (a lost delete event, or no webhook at all). Only a complete read
     // says so; the same removal as a delete event's, so the queue follows the same way.
-    const missing = isCut || !filter.ticketIds ? [] : filter.ticketIds.filter((ticketId) => !returned.has(ticketId));
+    const missing = isCut || !filter.ticketIds || !returned ? [] : filter.ticketIds.filter((ticketId) => !returned.has(ticketId));
     const deleted = await deleteTicketCopies(db, mspId, integration.psaType, missing);
     // A new or changed ConnectWise copy has its notes (description, resolution) read again, in the background.
     if (written > 0 && integration.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, mspId);
