@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { TPermissionMap } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
+import { lockForMsp } from '../../lib/advisory-lock';
 import { findUserWithTenant } from '../auth/auth.repository';
 import { countActiveRoleManagersOutsideRole, findRole } from '../roles/roles.repository';
 import { holdsRoleManagement, wouldRemoveLastRoleManager } from './employees.policy';
@@ -19,7 +19,7 @@ export type TRoleManagerChange =
  * Answers false when the change would leave no active person who can manage roles.
  */
 export async function leavesARoleManager(tx: TDatabase, mspId: string, change: TRoleManagerChange): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`role-managers:${mspId}`}))`);
+  await lockForMsp(tx, 'role-managers', mspId);
   if (change.kind === 'rolePermissionsChanged') {
     const role = await findRole(tx, mspId, change.roleId);
     if (!holdsRoleManagement(role?.permissions) || holdsRoleManagement(change.permissions)) return true;

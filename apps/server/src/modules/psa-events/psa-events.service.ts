@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TAppDeps } from '../../app-deps';
+import { lockForMsp } from '../../lib/advisory-lock';
 import { AppError, validation } from '../../lib/app-error';
 import { decryptSecret, encryptSecret, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
 import { createGuardedFetch } from '../../lib/guarded-fetch';
@@ -146,7 +146,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     // webhook; the one that stores second finds the other's row under the MSP's lock and removes its own, so the PSA
     // keeps exactly one. The lock is held for two statements only: no PSA call waits inside the transaction.
     const isStored = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`psa-event-subscription:${mspId}`}))`);
+      await lockForMsp(tx, 'psa-event-subscription', mspId);
       const current = await findEventSubscription(tx, mspId);
       if (current && current.routeTokenHash !== previous?.routeTokenHash) return false;
       await saveEventSubscription(tx, {
