@@ -1,7 +1,7 @@
 // `npm test`: installs what it needs (dependencies; Debian's chromium; PostgreSQL when it can) and
 // runs every check: typecheck, lint, unit + web tests, API tests on PGlite AND on a real PostgreSQL
 // server started here on a free local port, the Playwright journeys in Debian's Chromium, and a fresh
-// clone of HEAD running `npm start` alone. Independent steps run side by side in four phases, each
+// clone of HEAD running `npm start` alone. Independent steps run side by side in three phases, each
 // step's output printed as one block when it ends (docs/decisions/020-parallel-npm-test.md).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, chownSync, readdirSync, writeSync } from 'node:fs';
@@ -204,13 +204,16 @@ if (!existsSync('/usr/bin/chromium')) {
   if (!aptInstall(['chromium'])) log('Could not install chromium (no root/sudo); the browser journeys will fail.');
 }
 
-// Independent steps run side by side where the machine has room for them (decision 020): the API
-// suite on PGlite already keeps two cores busy, so it runs alone; single-threaded or mostly waiting
-// steps share a phase. Every step still runs, and a failing one still fails the run.
+// Independent steps run side by side where the machine has room for them (decision 020): steps that
+// wait a lot or use one core share a phase. Every step still runs, and a failing one still fails the run.
 // Phase 1: typecheck and lint (one core each), the SPA build (the replicas and the journeys serve it),
 // and a clone of HEAD with nothing beside it installing (from the npm cache), building and serving the demo alone.
+// The unit and web component tests start as soon as typecheck ends (lint, one core, runs on meanwhile).
+// Two workers: vitest's default on two cores is one.
 const phase1 = Promise.all([
-  step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')),
+  step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')).then(() =>
+    step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2'])),
+  ),
   step('lint', async (exec) => ((await exec(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'])).status === 0 ? 'passed' : 'FAILED')),
   // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
   // The build, then what each sign-in route loads (bench/web-weight.ts, issue #6: at most 150 KB gzip), so a change
@@ -234,20 +237,25 @@ if (postgres) {
 }
 await phase1;
 
-// Phase 2 and 3, each alone: the unit and web component tests (some time real intervals), then the API suite on PGlite.
-// Two workers: vitest's default on two cores is one.
-await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2']));
-await step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' }));
+// Phase 2: the API suite on PGlite beside the same suite on PostgreSQL (each its own databases). The PGlite pass
+// alone left the cores idle about a third of its time (tests waiting on the simulator, retries and timers), and the
+// PostgreSQL pass alone about half of its; side by side they fill each other's waits (decision 020, revision 4).
+// The PSA adapter tests (packages/psa/test) use no database: the PGlite pass runs them, the PostgreSQL pass leaves them out.
+const apiPasses = Promise.all([
+  step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' })),
+  ...(postgres
+    ? [step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url }))]
+    : []),
+]);
+if (!postgres) results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
+await apiPasses;
 
 // Each shard uses four ports: the app, the simulator (+1), the fake model (+2) and the local IMAP server (+3).
 const journeyPorts = await freePortRun(8);
-// Phase 4: the API suite on PostgreSQL (much of it waiting on the server) and the replicas on that cluster (each
-// in its own database; mostly building, installing and waiting), beside the journeys in two shards (each one
-// browser and one server, mostly waiting on each other).
+// Phase 3: the replicas on the PostgreSQL cluster (in their own database; mostly building, installing and waiting)
+// beside the journeys in two shards (each one browser and one server, mostly waiting on each other).
 const onPostgres = postgres
   ? [
-      // The PSA adapter tests (packages/psa/test) use no database: the PGlite pass has run them, this one leaves them out.
-      step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url })),
       // Built production server ×2 behind Debian's nginx on this cluster (scripts/replica-test.mjs), in its own process.
       step('two replicas behind nginx (production build)', async (exec) => {
         const { status, output } = await exec('node', ['scripts/replica-test.mjs', postgres.url]);
@@ -261,10 +269,7 @@ const onPostgres = postgres
       }),
     ]
   : [];
-if (!postgres) {
-  results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
-  results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
-}
+if (!postgres) results.push({ name: 'two replicas behind nginx (production build)', outcome: 'skipped (needs PostgreSQL)', seconds: '0' });
 await Promise.all([
   Promise.all(onPostgres).then(() => postgres?.stop()),
   // Two shards side by side, each with its own server, simulator, fake model and IMAP server on its own ports and data (the
