@@ -8,7 +8,10 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // The typecheck's programs (scripts/typecheck.mjs), not one per workspace tsconfig: with the project service each
+    // workspace's program type-checked the packages it imports again (lint 182 → 122 s CPU, 4.1 → 3.0 GB). A file
+    // in none of them fails the lint with "not included", so a new folder needs adding to one of them.
+    languageOptions: { parserOptions: { project: ['./tsconfig.typecheck.json', './apps/web/tsconfig.json', './e2e/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
