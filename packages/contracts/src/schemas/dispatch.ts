@@ -29,6 +29,8 @@ export const ZDispatchTechnician = z.object({
   name: z.string(),
   email: z.string(),
   tierLevel: ZQueueTier.nullable(),
+  /** False for one deactivated while holding tickets: listed so those can be unassigned, never assigned anything new. */
+  isActive: z.boolean(),
   claimedCount: z.number().int(),
   workingCount: z.number().int(),
   /** The ticket the technician's timer is running on, if any. */

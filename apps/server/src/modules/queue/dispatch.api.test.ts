@@ -58,7 +58,7 @@ describe('the dispatcher’s board (decision 018)', () => {
     expect(new Set(board.unassigned.map((ticket) => ticket.ticketId))).toEqual(new Set(ticketIds));
     expect(board.unassigned.every((ticket) => ticket.slaDueAt !== null)).toBe(true);
     const techRow = board.technicians.find((row) => row.id === tech.id);
-    expect(techRow).toMatchObject({ claimedCount: 0, workingCount: 0, tickets: [], runningTicketId: null, tierLevel: 'Tier1' });
+    expect(techRow).toMatchObject({ claimedCount: 0, workingCount: 0, tickets: [], runningTicketId: null, tierLevel: 'Tier1', isActive: true });
 
     const target = board.unassigned[0];
     if (!target) throw new Error('no unassigned ticket');
@@ -217,6 +217,30 @@ describe('assigning to a technician who is not signed in, and what the board kee
     expect((await next(colleague.client, fixture, colleague.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.id)).toEqual([ticket.id]);
   });
 
+  // Regression: unassigning a ticket its technician had requeued "assigned" with hold hours kept the hold, so the ticket
+  // the dispatcher took back to give out sat in the open queue, given to nobody, until the hold ran out.
+  it('unassigning a reserved ticket with a hold clears the hold: it is open to anyone at once', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'HeldReserved' });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = (await next(client, fixture, tech.id, 1)).json<{ tickets: TQueueTicket[] }>().tickets;
+    if (!ticket) throw new Error('no ticket');
+    const requeued = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, holdTimeInHours: 4, assignedFlag: 'true' })}`, { id: ticket.id });
+    expect(requeued.statusCode, requeued.body).toBe(200);
+    expect(requeued.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ assignedTechId: tech.id, holdUntil: expect.any(String) as string });
+
+    const back = await unassign(fixture.admin, fixture, { id: ticket.id });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<{ ticket: TQueueTicket }>().ticket).toMatchObject({ state: 'queued', assignedTechId: null, holdUntil: null });
+    const board = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
+    expect(board.unassigned).toEqual([expect.objectContaining({ id: ticket.id, state: 'queued', holdUntil: null })]);
+    expect(techRowOf(board, tech.id)?.tickets).toEqual([]);
+    // Another technician of the tier gets it on their next, well before the 4 hours are up.
+    const colleague = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const taken = (await next(colleague.client, fixture, colleague.user.id)).json<{ tickets: TQueueTicket[] }>().tickets;
+    expect(taken).toEqual([expect.objectContaining({ id: ticket.id, state: 'claimed', assignedTechId: colleague.user.id })]);
+  });
+
   // Regression (code review): the board listed active technicians only, so the tickets of one deactivated while holding
   // them vanished from it and nobody could unassign them.
   it('lists a deactivated technician while they hold tickets, so the dispatcher can unassign them; nothing new is assigned to them', async () => {
@@ -236,6 +260,8 @@ describe('assigning to a technician who is not signed in, and what the board kee
     const board = (await boardOf(fixture.admin, fixture)).json<TDispatchBoard>();
     const row = techRowOf(board, tech.id);
     expect(row?.workingCount).toBe(1);
+    // Said as such, so the web's Assign menu can leave them out.
+    expect(row?.isActive).toBe(false);
     expect(new Set(row?.tickets.map((ticket) => `${ticket.id} ${ticket.state}`))).toEqual(new Set([`${working.id} working`, `${reserved.id} queued`]));
     const [spare] = board.unassigned;
     if (!spare) throw new Error('no unassigned ticket');

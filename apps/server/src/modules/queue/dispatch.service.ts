@@ -39,6 +39,7 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
           name: `${technician.firstName} ${technician.lastName}`.trim(),
           email: technician.email,
           tierLevel: technician.tierLevel,
+          isActive: technician.isActive,
           claimedCount: tickets.filter((ticket) => ticket.state === 'claimed').length,
           workingCount: tickets.filter((ticket) => ticket.state === 'working').length,
           runningTicketId: technician.runningTicketId,
@@ -84,8 +85,9 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
   }
 
   /**
-   * Takes a claimed (not started), in-progress or reserved ticket back to the open queue (the reservation cleared); the
-   * technician's timer on it is completed and its time entry sent, as the ticket leaves their list and nobody else can finish it.
+   * Takes a claimed (not started), in-progress or reserved ticket back to the open queue (the reservation and any hold
+   * cleared); the technician's timer on it is completed and its time entry sent, as the ticket leaves their list and
+   * nobody else can finish it.
    */
   async function unassign(actor: TActor, queueTicketId: string): Promise<TQueueTicket> {
     const writeIds = await db.transaction(async (tx) => {
@@ -95,7 +97,9 @@ export function createDispatchService(deps: TAppDeps, maintenance: TQueueMainten
       const isHeld = ticket.state === 'claimed' || ticket.state === 'working' || (ticket.state === 'queued' && ticket.isReserved);
       if (ticket.assignedTechId === null || !isHeld) throw conflict(MESSAGES.queue.dispatch.notAssigned);
       const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { techId: ticket.assignedTechId, notes: null, now, createdBy: actor.userId });
-      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: null, claimedAt: null, isReserved: false }, now);
+      // A hold set by the technician's requeue ("assigned" with hold hours) kept the ticket for them; the dispatcher took it
+      // back to give it out, so it is open to anyone at once rather than to nobody until the hold ends.
+      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'queued', assignedTechId: null, claimedAt: null, isReserved: false, holdUntil: null }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, ticket.assignedTechId, 'released', now, { unassignedBy: actor.userId });
       const unassignWriteId = await queue.enqueueUnassign(tx, actor, ticket);
       return unassignWriteId === null ? timeEntryWriteIds : [...timeEntryWriteIds, unassignWriteId];

@@ -764,6 +764,7 @@ export interface TDispatchTechnicianRow {
   lastName: string;
   email: string;
   tierLevel: TQueueTier | null;
+  isActive: boolean;
   runningTicketId: number | null;
 }
 
@@ -774,7 +775,7 @@ export interface TDispatchTechnicianRow {
 export async function listDispatchTechnicians(db: TDatabase, mspId: string): Promise<TDispatchTechnicianRow[]> {
   const rows = await rowsOf(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.email, u.tier_level,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.tier_level, u.is_active,
         (select q.psa_ticket_id from queue_timer_sessions s join queue_tickets q on q.msp_id = s.msp_id and q.id = s.queue_ticket_id
           where s.msp_id = u.msp_id and s.tech_id = u.id and s.ended_at is null limit 1) as running_ticket_id
       from users u where u.msp_id = ${mspId} and u.kind = 'technician'
@@ -787,6 +788,7 @@ export async function listDispatchTechnicians(db: TDatabase, mspId: string): Pro
     lastName: asText(row.last_name) ?? '',
     email: asText(row.email) ?? '',
     tierLevel: (asText(row.tier_level) as TQueueTier | null) ?? null,
+    isActive: row.is_active === true,
     runningTicketId: row.running_ticket_id === null || row.running_ticket_id === undefined ? null : Number(row.running_ticket_id),
   }));
 }

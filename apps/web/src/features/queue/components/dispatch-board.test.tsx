@@ -1,23 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DISPATCH_PATHS, MESSAGES, type TDispatchBoard } from '@switchboard/contracts';
+import { DISPATCH_PATHS, MESSAGES, type TDispatchBoard, type TDispatchTechnician } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { MSP, TECH_ID, queueTicket } from '../test/fake-queue-server';
 import { DispatchBoard } from './dispatch-board';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const LEAVER_ID = '00000000-0000-4000-8000-00000000aa02';
 const claimed = queueTicket(1, { state: 'claimed', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe', claimedAt: '2026-11-27T08:00:00.000Z' });
 const reserved = queueTicket(2, { state: 'queued', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe' });
 const board: TDispatchBoard = {
-  technicians: [{ id: TECH_ID, name: 'Jane Doe', email: 'jane@example.com', tierLevel: 'Tier1', claimedCount: 1, workingCount: 0, runningTicketId: null, tickets: [claimed, reserved] }],
+  technicians: [{ id: TECH_ID, name: 'Jane Doe', email: 'jane@example.com', tierLevel: 'Tier1', isActive: true, claimedCount: 1, workingCount: 0, runningTicketId: null, tickets: [claimed, reserved] }],
   unassigned: [queueTicket(3)],
   unassignedTotal: 1,
 };
 
 /** The board API, whose unassign answers only when the test releases it (a slow server). */
-function startBoardServer() {
+function startBoardServer(answer: TDispatchBoard = board) {
   const posts: unknown[] = [];
   let release = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
@@ -26,7 +27,7 @@ function startBoardServer() {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = new URL(url, 'http://localhost').pathname;
-      if (path === DISPATCH_PATHS.board) return json(200, board);
+      if (path === DISPATCH_PATHS.board) return json(200, answer);
       // An assignment to a technician who is signed out comes back reserved for them (queued, theirs).
       if (path === DISPATCH_PATHS.assign && init.method === 'POST') return json(200, { ticket: { ...queueTicket(3), state: 'queued', assignedTechId: TECH_ID, assignedTechName: 'Jane Doe' } });
       if (path === DISPATCH_PATHS.unassign && init.method === 'POST') {
@@ -83,5 +84,22 @@ describe('DispatchBoard', () => {
     expect(await screen.findByText(MESSAGES.queue.dispatch.reserved)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.queue.dispatch.reservedFor(1003, 'Jane Doe'))).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.queue.dispatch.assigned)).not.toBeInTheDocument();
+  });
+
+  // Regression: the Assign menu listed a technician deactivated while holding tickets (kept on the board so their
+  // tickets can be unassigned), and choosing them was refused with a 409.
+  it('keeps a deactivated technician and their ticket on the board, but offers only active technicians in the Assign menu', { timeout: 20_000 }, async () => {
+    const leaverTicket = queueTicket(4, { state: 'working', assignedTechId: LEAVER_ID, assignedTechName: 'Sam Leaver', claimedAt: '2026-11-27T08:00:00.000Z' });
+    const leaver: TDispatchTechnician = { id: LEAVER_ID, name: 'Sam Leaver', email: 'sam@example.com', tierLevel: 'Tier1', isActive: false, claimedCount: 0, workingCount: 1, runningTicketId: null, tickets: [leaverTicket] };
+    startBoardServer({ ...board, technicians: [...board.technicians, leaver] });
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const card = await screen.findByRole('region', { name: 'Technician Sam Leaver' });
+    expect(within(card).getByRole('button', { name: 'Unassign ticket #1004' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Assign ticket #1003' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Jane Doe · 2 open']);
+    // Said on their card, so the dispatcher knows why the menu leaves them out.
+    expect(within(card).getByText('Deactivated')).toBeInTheDocument();
   });
 });

@@ -97,7 +97,9 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
 
   if (board.isPending) return <Loader aria-label="Loading the dispatch board" />;
   if (board.isError) return <Alert color="red">{errorDetail(board.error)}</Alert>;
-  const assignable = board.data.technicians.filter((technician) => technician.tierLevel !== null && technician.tierLevel !== 'NoTier');
+  // A deactivated technician stays on the board while they hold tickets (so those can be unassigned), but the server
+  // refuses to give them anything new (decision 018): the menu offers only those it would accept.
+  const assignable = board.data.technicians.filter((technician) => technician.isActive && technician.tierLevel !== null && technician.tierLevel !== 'NoTier');
   // The ticket whose assign or unassign is on its way: its button shows it and takes no second click (a second POST answered 409).
   const isActing = (ticket: TQueueTicket) => action.isPending && action.variables.id === ticket.id;
 
@@ -110,7 +112,7 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Assign to</Menu.Label>
-        {assignable.length === 0 && <Menu.Item disabled>No technician with a tier</Menu.Item>}
+        {assignable.length === 0 && <Menu.Item disabled>No active technician with a tier</Menu.Item>}
         {assignable.map((technician) => (
           <Menu.Item key={technician.id} onClick={() => run({ action: 'assign', id: ticket.id, techId: technician.id }, MESSAGES.queue.dispatch.assigned)}>
             {technician.name} · {technician.tickets.length} open
@@ -129,9 +131,16 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {technician.name}
             </Text>
-            <Badge variant="light" color="gray">
-              {queueTierLabel(technician.tierLevel)}
-            </Badge>
+            <Group gap={6} wrap="wrap">
+              {!technician.isActive && (
+                <Badge variant="light" color="red" title="Kept on the board until their tickets are unassigned; nothing new can be assigned to them">
+                  Deactivated
+                </Badge>
+              )}
+              <Badge variant="light" color="gray">
+                {queueTierLabel(technician.tierLevel)}
+              </Badge>
+            </Group>
           </Group>
           <Text size="xs" c="dimmed">
             {technician.claimedCount} claimed · {technician.workingCount} in progress
