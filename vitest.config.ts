@@ -23,7 +23,8 @@ export default defineConfig({
           // On PostgreSQL, one migrated template database that each test file's database is copied from.
           globalSetup: ['apps/server/test/api-global-setup.ts'],
           pool: 'forks',
-          maxWorkers: 2,
+          // scripts/test.mjs gives the PGlite pass three (it runs beside the PostgreSQL pass, and both wait on timers and the simulator).
+          maxWorkers: Number(process.env.SB_API_WORKERS ?? 2),
           // Each worker process imports the server once for all its files (every file builds its own app and
           // database, so nothing is shared but the module cache); per-file isolation cost ~100 s of imports.
           isolate: false,

@@ -242,7 +242,7 @@ await phase1;
 // PostgreSQL pass alone about half of its; side by side they fill each other's waits (decision 020, revision 4).
 // The PSA adapter tests (packages/psa/test) use no database: the PGlite pass runs them, the PostgreSQL pass leaves them out.
 const apiPasses = Promise.all([
-  step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '' })),
+  step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '', SB_API_WORKERS: '3' })),
   ...(postgres
     ? [step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url }))]
     : []),
