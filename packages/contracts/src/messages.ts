@@ -360,6 +360,14 @@ export const MESSAGES = {
     connectionUnknown: 'the PSA connected before, whose keys were cleared',
     /** The admin's Send again on such a write: it would go to the PSA connected now, which is not the one it was meant for. */
     sendAgainConnectionChanged: 'This change was meant for the PSA connected before, so it is not sent to the PSA connected now. Make it again in Switchboard if it is still needed.',
+    /**
+     * A write stored for another PSA connection than the MSP's current one (decision 013): one whose request committed
+     * just after the admin connected another PSA. Kept as failed, never sent to the PSA connected now.
+     */
+    storedForOtherConnection:
+      'Not sent: this change was stored for the PSA connected before, and another PSA is connected now. Make it again in Switchboard if it is still needed.',
+    /** A write the PSA took whose follow-up here (e.g. keeping the PSA's id) failed: kept on the done write, not retried. */
+    followUpFailed: (reason: string) => `The PSA has this change, but recording its answer here failed: ${reason}`,
     /** A stored write that names its PSA (a ticket or contact create) when another PSA is connected now. */
     otherPsa: (connected: string, meantFor: string) => `Not sent: the PSA connected now is ${connected}; this change was meant for ${meantFor}.`,
   },

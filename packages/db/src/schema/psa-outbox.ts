@@ -32,6 +32,12 @@ export const psaOutbox = pgTable(
     /** What the PSA answered (e.g. the new ticket's id), once done. */
     result: jsonb('result').$type<unknown>(),
     createdBy: uuid('created_by'),
+    /**
+     * The MSP's PSA connection the write was stored for (the integrations' identity key, as `sync_runs.psa_connection`;
+     * `none` when no PSA was connected): a write whose connection is not the MSP's current one is never sent (decision
+     * 013). Null on rows stored before the column existed, which are sent as before.
+     */
+    psaConnection: text('psa_connection'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),

@@ -8,7 +8,12 @@ import { simulatorIntegrationBody, startSimulatorApp } from '../../../test/psa-s
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from '../queue/queue-fixtures.test';
 import { TICKET_CREATE_WRITE, TICKET_REQUEST_TARGET, type TTicketCreatePayload } from '../assistant/ticket-create.psa-write';
 import { EMAIL_MESSAGE_TARGET, EMAIL_TICKET_WRITE, type TEmailTicketPayload } from '../email-connector/email-tickets.psa-write';
+import { findIntegration } from '../integrations/integrations.repository';
+import { psaIdentityOf } from '../integrations/psa-identity';
+import { QUEUE_WRITES, type TNotePayload } from '../queue/queue.psa-writes';
 import { enqueuePsaWrite, runPsaOutboxPass } from './psa-outbox';
+import { insertPsaWrite } from './psa-outbox.repository';
+import { isPostgresRun } from '../../../test/lock-waits';
 
 // Regression (review: "pending PSA writes go to whatever PSA is connected now"): a queue note or time entry keeps only
 // the PSA's numeric ticket id, and the outbox sent it through the MSP's current client. After an MSP changed its
@@ -163,6 +168,89 @@ describe('pending PSA writes when the PSA connection changes', () => {
     expect((await fixture.direct.listNotes(ticketId)).filter((note) => note.text.includes(text))).toHaveLength(1);
     const audits = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, fixture.msp.id), eq(auditEvents.action, 'psa_write.connection_changed')));
     expect(audits).toHaveLength(0);
+  }, 60_000);
+
+  // Regression (review s26, fault A): a queue note stored by a request whose transaction committed just after the admin
+  // saved keys for another site was not there for the save to stop, and its payload names no PSA, so the retry loop
+  // sent it (the old site's ticket number) to the new site. Each write now keeps the connection it was stored for, and
+  // one stored for another connection than the MSP's current one is settled failed, never sent.
+  it('never sends a note stored for the old site whose transaction committed after the change: failed with the reason, nothing reaches the new site', async () => {
+    const db = t.deps.database.db;
+    const { fixture, ticketId, write } = await pendingNote();
+    const oldConnection = psaIdentityOf(await findIntegration(db, fixture.msp.id))?.key;
+    if (!oldConnection) throw new Error('the MSP has no PSA connection');
+    const [stored] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.id, write.id)));
+    if (!stored) throw new Error('the note is not stored');
+
+    const saved = await fixture.admin.post(`/db/${fixture.msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The request that began before the change stores its note as the change commits: the same insert, with the
+    // connection the request read before the change (PGlite has one connection, so the race is replayed, not raced).
+    const lateText = `Replaced the PSU ${crypto.randomUUID()}`;
+    const latePayload: TNotePayload = { ...(stored.payload as TNotePayload), noteId: crypto.randomUUID(), text: lateText };
+    const late = await db.transaction((tx) =>
+      insertPsaWrite(tx, fixture.msp.id, { kind: QUEUE_WRITES.note, idempotencyKey: `late-note-${crypto.randomUUID()}`, target: { type: 'ticket', id: stored.targetId }, payload: latePayload, psaConnection: oldConnection }, t.deps.now()),
+    );
+
+    const before = requestsTo(siteB);
+    await outboxPass();
+    expect(requestsTo(siteB) - before).toBe(0);
+    expect(siteB.stats().byPath[notesPath(ticketId)] ?? 0).toBe(0);
+    expect(await writeOf(fixture, late.row.id)).toMatchObject({ status: 'failed', lastError: MESSAGES.psa.storedForOtherConnection, nextAttemptAt: null });
+    // Nor does Send again put it on the new site.
+    const retried = await fixture.admin.post(`/db/api/psa-writes/${late.row.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(409);
+    expect(retried.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.psa.sendAgainConnectionChanged });
+    await outboxPass();
+    expect(requestsTo(siteB) - before).toBe(0);
+    expect((await fixture.direct.listNotes(ticketId)).filter((note) => note.text.includes(lateText))).toHaveLength(0);
+    const audits = await db.select().from(auditEvents).where(and(eq(auditEvents.mspId, fixture.msp.id), eq(auditEvents.action, `psa_write.${QUEUE_WRITES.note}`), eq(auditEvents.outcome, 'failure')));
+    expect(audits.map((audit) => audit.details)).toMatchObject([{ writeId: late.row.id, reason: MESSAGES.psa.storedForOtherConnection }]);
+
+    // The note the API stored carries the connection it was stored for.
+    expect(stored.psaConnection).toBe(oldConnection);
+  }, 60_000);
+
+  it.skipIf(!isPostgresRun)('PostgreSQL: never sends a note whose request transaction was still open while the admin saved keys for another site', async () => {
+    const db = t.deps.database.db;
+    const { fixture, ticketId, write } = await pendingNote();
+    const [stored] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.id, write.id)));
+    if (!stored) throw new Error('the note is not stored');
+    const lateText = `Swapped the toner ${crypto.randomUUID()}`;
+    const latePayload: TNotePayload = { ...(stored.payload as TNotePayload), noteId: crypto.randomUUID(), text: lateText };
+    // The request's transaction stores its note, then the admin's save commits on another connection, then the request commits.
+    const late = await db.transaction(async (tx) => {
+      const row = await enqueuePsaWrite(tx, { mspId: fixture.msp.id, kind: QUEUE_WRITES.note, idempotencyKey: `held-note-${crypto.randomUUID()}`, target: { type: 'ticket', id: stored.targetId }, payload: latePayload }, t.deps.now());
+      const saved = await fixture.admin.post(`/db/${fixture.msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
+      expect(saved.statusCode, saved.body).toBe(200);
+      return row;
+    });
+    // The note stored before stays stopped by the change; the one committed after it is settled by the outbox.
+    expect(await writeOf(fixture, write.id)).toMatchObject({ status: 'failed' });
+    expect(await writeOf(fixture, late.id)).toMatchObject({ status: 'pending' });
+    const before = requestsTo(siteB);
+    await outboxPass();
+    expect(requestsTo(siteB) - before).toBe(0);
+    expect(siteB.stats().byPath[notesPath(ticketId)] ?? 0).toBe(0);
+    expect(await writeOf(fixture, late.id)).toMatchObject({ status: 'failed', lastError: MESSAGES.psa.storedForOtherConnection });
+  }, 60_000);
+
+  it('sends a write stored before writes kept their connection (none on the row) as before', async () => {
+    const db = t.deps.database.db;
+    const fixture = await createQueueFixture(t, siteA);
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1' });
+    if (ticketId === undefined) throw new Error('no ticket');
+    const summary = `Kept from the previous release ${crypto.randomUUID()}`;
+    const [legacy] = await db
+      .insert(psaOutbox)
+      .values({ mspId: fixture.msp.id, kind: QUEUE_WRITES.update, idempotencyKey: `legacy-${crypto.randomUUID()}`, targetType: 'ticket', targetId: crypto.randomUUID(), payload: { ticketId, summary }, nextAttemptAt: t.deps.now() })
+      .returning();
+    if (!legacy) throw new Error('the legacy write is not stored');
+    expect(legacy.psaConnection).toBeNull();
+    await outboxPass();
+    const [row] = await db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.id, legacy.id)));
+    expect(row?.status).toBe('done');
+    expect((await fixture.direct.getTicket(ticketId)).summary).toBe(summary);
   }, 60_000);
 
   /** Stores the write `storeFor` makes, runs the outbox: it fails with the plain reason and no ticket reaches ConnectWise. */

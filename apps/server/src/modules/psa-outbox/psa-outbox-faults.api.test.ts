@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { psaOutbox } from '@switchboard/db';
+import { MESSAGES } from '@switchboard/contracts';
+import { auditEvents, psaOutbox } from '@switchboard/db';
 import type { PsaClient, TPsaCompany } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { AppError } from '../../lib/app-error';
@@ -73,6 +74,19 @@ outbox.definePsaWrite<{ label: string }, null>('test.faults.unrecordable', {
   },
   async onFailed() {
     throw new Error('the failure could not be recorded');
+  },
+});
+
+/** A contact create the PSA accepts, whose follow-up here (storing the PSA's id) throws every time. */
+const followUpSends: string[] = [];
+outbox.definePsaWrite<TContactPayload, { contactId: number }>('test.faults.followUp', {
+  describe: (payload) => `Test contact ${payload.lastName}`,
+  async send(client, payload, row) {
+    followUpSends.push(payload.email);
+    return { contactId: (await client.createContact({ idempotencyKey: row.id, ...payload })).id };
+  },
+  async onDone() {
+    throw new Error('the PSA contact id could not be stored');
   },
 });
 
@@ -153,6 +167,46 @@ describe('PSA outbox under faults', () => {
     expect(row?.lockedUntil).toBeNull();
     expect(logged.some((error) => String(error).includes('could not be recorded'))).toBe(true);
     await settle([broken.id]);
+  }, 30_000);
+
+  // Regression (review s26, fault B): a handler whose follow-up (onDone, after the PSA accepted the write) kept throwing
+  // left the write pending: it was sent again on every pass (found by the resend look-ups, so no copy was added) until
+  // its 12th try marked it failed, although the PSA had it. Now it is done with the PSA's answer, and the follow-up's
+  // error is told and kept on the row.
+  it('records a write the PSA accepted as done when its follow-up keeps throwing: one copy in the PSA, the error told and kept', async () => {
+    const contactOf = () => {
+      const name = `FollowUp${tag()}`;
+      return { companyId: company.id, firstName: 'Done', lastName: name, email: `${name.toLowerCase()}@example.com` };
+    };
+    const payload = contactOf();
+    const row = await store('test.faults.followUp', payload.email, payload);
+    const logged: unknown[] = [];
+    const worker = outbox.createPsaOutboxWorker(t.deps, { intervalMs: 0, log: (_message, error) => logged.push(error) });
+    for (let pass = 0; pass < 3; pass += 1) {
+      await worker.runOnce().catch((error: unknown) => logged.push(error));
+      t.advanceClock(5 * 60_000);
+    }
+    expect(followUpSends.filter((each) => each === payload.email)).toHaveLength(1);
+    const contacts = await direct.findContactsByEmail(payload.email);
+    expect(contacts).toHaveLength(1);
+    const [kept] = await rowsOf([row.id]);
+    expect(kept).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null, result: { contactId: contacts[0]?.id } });
+    expect(kept?.lastError).toBe(MESSAGES.psa.followUpFailed('the PSA contact id could not be stored'));
+    expect(logged.some((error) => String(error).includes('the PSA contact id could not be stored'))).toBe(true);
+    const audits = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'psa_write.test.faults.followUp'), eq(auditEvents.target, payload.email)));
+    expect(audits.map((audit) => [audit.outcome, audit.details])).toMatchObject([['success', { writeId: row.id, handlerStepFailed: true }]]);
+
+    // Tried at once by a request: answered done, with the follow-up's error for the caller to tell.
+    const asked = contactOf();
+    const askedRow = await store('test.faults.followUp', asked.email, asked);
+    const outcome = await outbox.attemptPsaWrite(t.deps, msp.id, askedRow.id);
+    expect(outcome.status).toBe('done');
+    expect(String(outcome.status === 'done' ? outcome.followUpError : undefined)).toContain('the PSA contact id could not be stored');
+    t.advanceClock(5 * 60_000);
+    await outbox.runPsaOutboxPass(t.deps);
+    expect(followUpSends.filter((each) => each === asked.email)).toHaveLength(1);
+    expect(await direct.findContactsByEmail(asked.email)).toHaveLength(1);
+    expect((await rowsOf([askedRow.id]))[0]).toMatchObject({ status: 'done', lastError: MESSAGES.psa.followUpFailed('the PSA contact id could not be stored') });
   }, 30_000);
 
   // Finding 3: a batch of rows had one lease; with slow sends a later row's lease ran out before its turn, another

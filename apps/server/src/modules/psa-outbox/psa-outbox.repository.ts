@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
+import { findIntegration } from '../integrations/integrations.repository';
+import { psaIdentityOf } from '../integrations/psa-identity';
 
 export type TPsaOutboxRow = typeof psaOutbox.$inferSelect;
 
@@ -11,6 +13,22 @@ export interface TNewPsaWrite {
   createdBy?: string | null;
 }
 
+/** A write as stored: with the PSA connection it was stored for (psaConnectionOf), which every insert sets. */
+export type TStoredPsaWrite = TNewPsaWrite & { psaConnection: string };
+
+/** `psa_connection` of a write stored while the MSP had no PSA connected (no keys, or keys cleared). */
+export const NO_PSA_CONNECTION = 'none';
+
+/**
+ * The MSP's PSA connection now, as a write stores it (decision 013): the identity key of psa-identity.ts, which
+ * `sync_runs.psa_connection` stores too (it ignores the keys, so a rotated key is the same connection), or
+ * NO_PSA_CONNECTION. Read in the storing transaction: a connection change not yet committed is not seen, so a write
+ * stored meanwhile keeps the connection its request began with.
+ */
+export async function psaConnectionOf(db: TDatabase, mspId: string): Promise<string> {
+  return psaIdentityOf(await findIntegration(db, mspId))?.key ?? NO_PSA_CONNECTION;
+}
+
 /** Not yet sent because an earlier write about the same target is still waiting (a note waits for its ticket's create). */
 const waitsForEarlierWrite = sql`exists (
   select 1 from ${psaOutbox} as earlier
@@ -18,7 +36,7 @@ const waitsForEarlierWrite = sql`exists (
     and earlier.target_id = ${psaOutbox.targetId} and earlier.status = 'pending' and earlier.seq < ${psaOutbox.seq})`;
 
 /** Stores a write; the same idempotency key answers the row already stored (a resubmitted request). */
-export async function insertPsaWrite(db: TDatabase, mspId: string, write: TNewPsaWrite, now: Date): Promise<{ row: TPsaOutboxRow; isNew: boolean }> {
+export async function insertPsaWrite(db: TDatabase, mspId: string, write: TStoredPsaWrite, now: Date): Promise<{ row: TPsaOutboxRow; isNew: boolean }> {
   const [inserted] = await db
     .insert(psaOutbox)
     .values({
@@ -29,6 +47,7 @@ export async function insertPsaWrite(db: TDatabase, mspId: string, write: TNewPs
       targetId: write.target.id,
       payload: write.payload,
       createdBy: write.createdBy ?? null,
+      psaConnection: write.psaConnection,
       nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
@@ -100,11 +119,14 @@ export async function findDuePsaWrites(db: TDatabase, now: Date, limit: number, 
 /** Rows still leased by the sender that holds `lease` (its lockedUntil): a sender that lost the row records nothing. */
 const heldBy = (mspId: string, id: string, lease: Date) => and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), eq(psaOutbox.status, 'pending'), eq(psaOutbox.lockedUntil, lease));
 
-/** Marks a write done; false when the sender no longer holds its lease (another worker took the row over). */
-export async function markPsaWriteDone(db: TDatabase, mspId: string, id: string, lease: Date, attempts: number, result: unknown, now: Date): Promise<boolean> {
+/**
+ * Marks a write done; false when the sender no longer holds its lease (another worker took the row over).
+ * `followUpError`: why the handler's follow-up here failed after the PSA took the write (kept as the row's last error).
+ */
+export async function markPsaWriteDone(db: TDatabase, mspId: string, id: string, lease: Date, attempts: number, result: unknown, now: Date, followUpError: string | null = null): Promise<boolean> {
   const rows = await db
     .update(psaOutbox)
-    .set({ status: 'done', attempts, result: result ?? null, lastError: null, lockedUntil: null, updatedAt: now, doneAt: now })
+    .set({ status: 'done', attempts, result: result ?? null, lastError: followUpError, lockedUntil: null, updatedAt: now, doneAt: now })
     .where(heldBy(mspId, id, lease))
     .returning({ id: psaOutbox.id });
   return rows.length > 0;
@@ -139,6 +161,11 @@ export function isStoppedByConnectionChange(row: Pick<TPsaOutboxRow, 'status' | 
   return row.status === 'failed' && typeof result === 'object' && result !== null && 'notSent' in result && result.notSent === NOT_SENT_CONNECTION_CHANGED;
 }
 
+/** The `result` of a write stopped because the PSA connection changed; `meantFor` names the connection it was for. */
+function notSentResult(meantFor: string) {
+  return { notSent: NOT_SENT_CONNECTION_CHANGED, meantFor };
+}
+
 const isNotStoppedByConnectionChange = sql`coalesce(${psaOutbox.result} ->> 'notSent', '') <> ${NOT_SENT_CONNECTION_CHANGED}`;
 
 /**
@@ -154,7 +181,7 @@ export async function failOpenPsaWritesOfMsp(
   meantFor: string,
   now: Date,
 ): Promise<{ waiting: number; sending: number }> {
-  const stopped = { status: 'failed' as const, lockedUntil: null, updatedAt: now, result: { notSent: NOT_SENT_CONNECTION_CHANGED, meantFor } };
+  const stopped = { status: 'failed' as const, lockedUntil: null, updatedAt: now, result: notSentResult(meantFor) };
   const open = and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.status, 'pending'));
   const sending = await db
     .update(psaOutbox)
@@ -163,6 +190,20 @@ export async function failOpenPsaWritesOfMsp(
     .returning({ id: psaOutbox.id });
   const waiting = await db.update(psaOutbox).set({ ...stopped, lastError: reasons.waiting }).where(open).returning({ id: psaOutbox.id });
   return { waiting: waiting.length, sending: sending.length };
+}
+
+/**
+ * Settles a held write stored for another PSA connection than the MSP's current one as failed, never sent, marked like
+ * the writes a connection change stops (so Send again refuses it; `meantFor` is its stored connection). Its tries are
+ * left as they were: nothing was sent. False when the sender no longer holds its lease.
+ */
+export async function markPsaWriteNotSentForOtherConnection(db: TDatabase, mspId: string, id: string, lease: Date, reason: string, meantFor: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(psaOutbox)
+    .set({ status: 'failed', lastError: reason, lockedUntil: null, updatedAt: now, result: notSentResult(meantFor) })
+    .where(heldBy(mspId, id, lease))
+    .returning({ id: psaOutbox.id });
+  return rows.length > 0;
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   insertPsaWrite,
   markPsaWriteAttemptFailed,
   markPsaWriteDone,
+  markPsaWriteNotSentForOtherConnection,
+  psaConnectionOf,
   type TNewPsaWrite,
   type TPsaOutboxRow,
 } from './psa-outbox.repository';
@@ -41,7 +43,10 @@ export interface TPsaWriteHandler<TPayload, TResult> {
   describe(payload: TPayload): string;
   /** One attempt at the PSA. `row.id` is stable across attempts: use it as the idempotency key. Throw to fail. */
   send(client: PsaClient, payload: TPayload, row: TPsaOutboxRow, context: TPsaWriteContext): Promise<TResult>;
-  /** Runs in the transaction that marks the row done (e.g. store the PSA's id on the module's own row). */
+  /**
+   * Runs in the transaction that marks the row done (e.g. store the PSA's id on the module's own row). When it throws,
+   * the row is still recorded done without it (the PSA has the write), with the error kept as its last error.
+   */
   onDone?(tx: TDatabase, row: TPsaOutboxRow, result: TResult, now: Date): Promise<void>;
   /** Runs in the transaction that marks the row failed for good (e.g. store a write that tells the PSA's readers what is missing). */
   onFailed?(tx: TDatabase, row: TPsaOutboxRow, error: AppError, now: Date): Promise<void>;
@@ -75,7 +80,8 @@ export function describePsaWrite(kind: string, payload: unknown): string {
 export type TPsaWriteDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'psaClients'>;
 
 export type TPsaWriteOutcome =
-  | { status: 'done'; result: unknown; row: TPsaOutboxRow }
+  /** `followUpError`: the PSA has it, but the handler's onDone threw (recorded done without that step). */
+  | { status: 'done'; result: unknown; row: TPsaOutboxRow; followUpError?: unknown }
   /** Kept and retried: the PSA was down, limiting, or an earlier write about the same target is still waiting. */
   | { status: 'pending'; error: AppError | null; nextAttemptAt: Date | null; row: TPsaOutboxRow }
   /** The PSA refused it (or it kept failing); kept as failed with the reason, shown, and retriable by an admin. */
@@ -137,11 +143,14 @@ function failureText(error: AppError): string {
   return [error.detail, ...fields].join(' ').slice(0, 1000);
 }
 
-/** Stores a write in the caller's transaction; a repeated idempotency key returns the row already stored. */
+/**
+ * Stores a write in the caller's transaction, for the MSP's PSA connection of that moment (it is never sent to another
+ * one); a repeated idempotency key returns the row already stored.
+ */
 export async function enqueuePsaWrite(tx: TDatabase, input: TNewPsaWrite & { mspId: string }, now: Date = new Date()): Promise<TPsaOutboxRow> {
   if (!HANDLERS.has(input.kind)) throw new Error(`PSA write kind "${input.kind}" is not defined`);
   const { mspId, ...write } = input;
-  return (await insertPsaWrite(tx, mspId, write, now)).row;
+  return (await insertPsaWrite(tx, mspId, { ...write, psaConnection: await psaConnectionOf(tx, mspId) }, now)).row;
 }
 
 /**
@@ -188,21 +197,15 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
   if (lease === null) throw new Error(`psa_outbox: write ${row.id} is sent without a lease`);
   try {
     if (!handler) throw new AppError('validation', `This server does not know the PSA write "${row.kind}".`);
-    const result = await runWithPsaDeadline(PSA_SEND_DEADLINE_MS, async () => {
+    const sent = await runWithPsaDeadline(PSA_SEND_DEADLINE_MS, async () => {
       const client = await deps.psaClients.forMsp(row.mspId);
-      return handler.send(client, row.payload as never, row, { db, now: deps.now() });
+      // Checked after the client is built, from a connection read no earlier than the client's: a change committed
+      // before this point is seen here, and one committed after it stops the row as being sent (decision 013).
+      if (!(await isStoredForConnectedPsa(db, row))) return { isSent: false } as const;
+      return { isSent: true, result: await handler.send(client, row.payload as never, row, { db, now: deps.now() }) } as const;
     });
-    const now = deps.now();
-    const isRecorded = await db.transaction(async (tx) => {
-      if (!(await markPsaWriteDone(tx, row.mspId, row.id, lease, attempts, result, now))) return false;
-      if (handler.onDone) await handler.onDone(tx, row, result, now);
-      if (via === 'retry') {
-        await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'success', details: { via, attempts, writeId: row.id } });
-      }
-      return true;
-    });
-    if (!isRecorded) return leaseLost(row);
-    return { status: 'done', result, row: { ...row, status: 'done', attempts } };
+    if (!sent.isSent) return await settleStoredForOtherConnection(deps, row, lease, via);
+    return await recordDone(deps, handler, row, lease, attempts, sent.result, via);
   } catch (error) {
     const { retry, appError, retryAfterSeconds } = classify(error);
     const now = deps.now();
@@ -233,6 +236,66 @@ async function sendAndRecord(deps: TPsaWriteDeps, row: TPsaOutboxRow, via: 'requ
     if (!isRecorded) return leaseLost(row);
     return { status: 'failed', error: appError, row: { ...row, status: 'failed', attempts }, ...(followUpError === undefined ? {} : { followUpError }) };
   }
+}
+
+/**
+ * True when the write may go to the MSP's PSA connected now: it was stored for that connection, or before writes kept
+ * theirs (null: sent as before this check existed).
+ */
+async function isStoredForConnectedPsa(db: TDatabase, row: TPsaOutboxRow): Promise<boolean> {
+  return row.psaConnection === null || row.psaConnection === (await psaConnectionOf(db, row.mspId));
+}
+
+/**
+ * A write stored for another PSA connection than the MSP's current one: its request committed just after the admin
+ * connected another PSA, too late for the change to stop it, and what it names (a ticket number) means another record
+ * there. Kept as failed with a plain reason, never sent, and Send again refuses it. No handler's onFailed runs: what one
+ * stores is another write, which would go to the PSA connected now.
+ */
+async function settleStoredForOtherConnection(deps: TPsaWriteDeps, row: TPsaOutboxRow, lease: Date, via: 'request' | 'retry'): Promise<TPsaWriteOutcome> {
+  const reason = MESSAGES.psa.storedForOtherConnection;
+  const now = deps.now();
+  const meantFor = row.psaConnection ?? '';
+  const isRecorded = await deps.database.db.transaction(async (tx) => {
+    if (!(await markPsaWriteNotSentForOtherConnection(tx, row.mspId, row.id, lease, reason, meantFor, now))) return false;
+    const details = { via, attempts: row.attempts, writeId: row.id, reason, meantFor };
+    await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'failure', details });
+    return true;
+  });
+  if (!isRecorded) return leaseLost(row);
+  return { status: 'failed', error: new AppError('conflict', reason), row: { ...row, status: 'failed', lastError: reason } };
+}
+
+/**
+ * Records a write the PSA took as done, with the handler's onDone in the same transaction. When onDone throws, the
+ * write is recorded done all the same, without that step: sent again, the resend look-ups would find it in the PSA
+ * and the follow-up would fail the same way, try after try, until the write was marked failed although the PSA has
+ * it. The error is kept as the row's last error, audited, and answered as `followUpError` for the caller to tell.
+ */
+async function recordDone(deps: TPsaWriteDeps, handler: TAnyHandler, row: TPsaOutboxRow, lease: Date, attempts: number, result: unknown, via: 'request' | 'retry'): Promise<TPsaWriteOutcome> {
+  const now = deps.now();
+  const record = (followUpError: string | null) =>
+    deps.database.db.transaction(async (tx) => {
+      if (!(await markPsaWriteDone(tx, row.mspId, row.id, lease, attempts, result, now, followUpError))) return false;
+      if (followUpError === null && handler.onDone) await handler.onDone(tx, row, result, now);
+      if (via === 'retry' || followUpError !== null) {
+        const details = { via, attempts, writeId: row.id, ...(followUpError === null ? {} : { handlerStepFailed: true, reason: followUpError }) };
+        await deps.audit.record(tx, { mspId: row.mspId, actorKind: 'system', actorId: row.createdBy, action: `psa_write.${row.kind}`, target: row.targetId, outcome: 'success', details });
+      }
+      return true;
+    });
+  let isRecorded: boolean;
+  let followUp: { error: unknown; text: string } | undefined;
+  try {
+    isRecorded = await record(null);
+  } catch (error) {
+    // Without an onDone step, what threw is the bookkeeping itself: the caller retries the write (look-ups first).
+    if (!handler.onDone) throw error;
+    followUp = { error, text: MESSAGES.psa.followUpFailed(error instanceof Error ? error.message : String(error)).slice(0, 1000) };
+    isRecorded = await record(followUp.text);
+  }
+  if (!isRecorded) return leaseLost(row);
+  return { status: 'done', result, row: { ...row, status: 'done', attempts, lastError: followUp?.text ?? null }, ...(followUp ? { followUpError: followUp.error } : {}) };
 }
 
 /**
@@ -280,9 +343,10 @@ export async function runPsaOutboxPass(deps: TPsaWriteDeps, batchSize = BATCH_SI
     try {
       const outcome = await claimAndSend(deps, write.mspId, write.id, 'retry');
       if (outcome) attempted += 1;
-      // Recorded, but its handler's failure step threw: told as an error of this write.
-      if (outcome?.status === 'failed' && outcome.followUpError !== undefined) {
-        const error = new Error(`PSA write ${write.id} was recorded as failed, but its failure step could not be recorded: ${outcome.followUpError instanceof Error ? outcome.followUpError.message : 'an unknown error'}`, { cause: outcome.followUpError });
+      // Recorded, but its handler's follow-up (onDone) or failure step (onFailed) threw: told as an error of this write.
+      if ((outcome?.status === 'failed' || outcome?.status === 'done') && outcome.followUpError !== undefined) {
+        const step = outcome.status === 'done' ? 'was sent and recorded as done, but its follow-up' : 'was recorded as failed, but its failure step';
+        const error = new Error(`PSA write ${write.id} ${step} could not be recorded: ${outcome.followUpError instanceof Error ? outcome.followUpError.message : 'an unknown error'}`, { cause: outcome.followUpError });
         if (options.onWriteError) options.onWriteError(error, write);
         else errors.push(error);
       }
