@@ -59,6 +59,42 @@ describe('ChatMessageList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'add' }));
     expect(log.scrollTop).toBe(1000);
   });
+
+  it('loads older messages above the conversation and keeps the reader on the message they were reading (R-255)', () => {
+    const line = (key: string, text: string): TChatLine => ({ key, messageId: null, role: 'user', text });
+    function Harness() {
+      const [lines, setLines] = useState<TChatLine[]>([line('b', 'newer question')]);
+      return <ChatMessageList label="Chat" lines={lines} olderMessages={{ hasMore: lines.length === 1, isLoading: false, error: null, onShow: () => setLines((current) => [line('a', 'older question'), ...current]) }} />;
+    }
+    let height = 1000;
+    const scrollHeight = vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(() => height);
+    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+    try {
+      renderWithProviders(<Harness />);
+      const log = screen.getByRole('log', { name: 'Chat' });
+      const older = screen.getByRole('button', { name: 'Show older messages' });
+      expect(older.compareDocumentPosition(screen.getByText('newer question')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      log.scrollTop = 0;
+      fireEvent.scroll(log);
+      // The older message adds 600 px above: the reader is moved down by as much, so what they read stays put.
+      height = 1600;
+      fireEvent.click(older);
+      expect(screen.getByText('older question')).toBeInTheDocument();
+      expect(log.scrollTop).toBe(600);
+      expect(screen.queryByRole('button', { name: 'Show older messages' })).not.toBeInTheDocument();
+    } finally {
+      scrollHeight.mockRestore();
+      clientHeight.mockRestore();
+    }
+  });
+
+  it('says when older messages could not be loaded, and leaves the button to try again', () => {
+    const onShow = vi.fn();
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'a', messageId: null, role: 'user', text: 'hello' }]} olderMessages={{ hasMore: true, isLoading: false, error: 'The service is busy.', onShow }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The older messages could not be loaded. The service is busy.');
+    fireEvent.click(screen.getByRole('button', { name: 'Show older messages' }));
+    expect(onShow).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('ChatMessageList sources', () => {

@@ -38,6 +38,18 @@ export type TChatLine = {
   isError?: boolean;
 };
 
+/**
+ * A stored conversation longer than what is shown (R-255: page 1 is the newest 30, older pages load on
+ * demand): "Show older messages" above the first line loads the next older page there.
+ */
+export type TOlderMessages = {
+  hasMore: boolean;
+  isLoading: boolean;
+  /** Why the last load failed, in plain words (null when it did not). */
+  error: string | null;
+  onShow: () => void;
+};
+
 type TChatMessageListProps = {
   lines: TChatLine[];
   label: string;
@@ -50,6 +62,7 @@ type TChatMessageListProps = {
   loadingButtonId?: string | null;
   onFeedback?: (messageId: string, feedback: 'positive' | 'negative') => Promise<void>;
   footer?: ReactNode;
+  olderMessages?: TOlderMessages;
 };
 
 function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'positive' | 'negative') => Promise<void> }) {
@@ -88,12 +101,26 @@ export function hasSourcesFooter(text: string): boolean {
 
 /**
  * The conversation. New lines scroll it to the bottom only when the reader was already there
- * (within 10 px, R-044), so reading an older answer is never interrupted.
+ * (within 10 px, R-044), so reading an older answer is never interrupted. Older lines loaded above
+ * keep the reader on the line they were reading.
  */
-export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, areButtonsDisabled = false, loadingButtonId = null, onFeedback, footer }: TChatMessageListProps) {
+export function ChatMessageList({ lines, label, emptyState, isThinking = false, chosenButtonIds, onChooseButton, areButtonsDisabled = false, loadingButtonId = null, onFeedback, footer, olderMessages }: TChatMessageListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const wasAtBottom = useRef(true);
+  /** The first line and the content's height at the last render, to tell lines added above from lines added below. */
+  const shownBefore = useRef<{ firstKey: string | undefined; scrollHeight: number }>({ firstKey: undefined, scrollHeight: 0 });
   const lastText = lines.at(-1)?.text ?? '';
+  const firstKey = lines[0]?.key;
+
+  // Every render: when lines came above the first one, the content grew above the reader by the height it gained.
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const before = shownBefore.current;
+    const hasGrownAbove = before.firstKey !== undefined && firstKey !== before.firstKey && lines.some((line) => line.key === before.firstKey);
+    if (hasGrownAbove) container.scrollTop += container.scrollHeight - before.scrollHeight;
+    shownBefore.current = { firstKey, scrollHeight: container.scrollHeight };
+  });
 
   useLayoutEffect(() => {
     const container = containerRef.current;
@@ -109,10 +136,23 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
       onScroll={(event) => {
         wasAtBottom.current = isScrolledToBottom(event.currentTarget);
       }}
-      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+      // The browser's own scroll anchoring would move the reader a second time when older lines come above.
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none' }}
       px="xs"
     >
       <Stack gap="sm" py="xs">
+        {olderMessages?.hasMore === true && (
+          <Stack gap={4} align="center">
+            <Button size="compact-xs" variant="subtle" onClick={olderMessages.onShow} loading={olderMessages.isLoading}>
+              Show older messages
+            </Button>
+            {olderMessages.error !== null && (
+              <Text size="sm" c="red.8" role="alert">
+                The older messages could not be loaded. {olderMessages.error}
+              </Text>
+            )}
+          </Stack>
+        )}
         {lines.length === 0 && emptyState}
         {lines.map((line) => (
           <Box key={line.key} style={{ alignSelf: line.role === 'user' ? 'flex-end' : 'stretch', maxWidth: line.role === 'user' ? '85%' : '100%' }}>

@@ -144,6 +144,30 @@ describe('EngineerChat', () => {
     expect(screen.queryByText('Why is the account locked?')).not.toBeInTheDocument();
     expect(screen.queryByText('The AI model did not answer. Try again in a minute.')).not.toBeInTheDocument();
   });
+
+  it('a long conversation offers "Show older messages" above its newest 30, and the older ones come in above them (the button sat under the newest message)', { timeout: 20_000 }, async () => {
+    const stored = Array.from({ length: 35 }, (_, index): TChatMessage => ({ ...assistantMessage(`m${index + 1}`, `Note ${index + 1}`, []), timeStamp: new Date(Date.UTC(2026, 10, 27, 12, 48, index)).toISOString() }));
+    stubConversations({
+      'GET /db/getMessages': (call) => {
+        const page = Number(new URL(call.url, 'http://localhost').searchParams.get('page') ?? '1');
+        const end = stored.length - (page - 1) * 30;
+        return { status: 200, body: { messages: stored.slice(Math.max(0, end - 30), end), page, pageSize: 30, total: stored.length } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await openConversation(user, CONVERSATION);
+    const chat = screen.getByRole('log', { name: `Chat with ${AGENT.agentName}` });
+    const shown = () => within(chat).getAllByText(/^Note \d+$/).map((element) => element.textContent);
+    expect(await within(chat).findByText('Note 35')).toBeInTheDocument();
+    expect(shown()).toEqual(stored.slice(5).map((message) => message.content));
+    const older = within(chat).getByRole('button', { name: 'Show older messages' });
+    expect(older.compareDocumentPosition(within(chat).getByText('Note 6')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(older);
+    expect(await within(chat).findByText('Note 1')).toBeInTheDocument();
+    expect(shown()).toEqual(stored.map((message) => message.content));
+    expect(within(chat).queryByRole('button', { name: 'Show older messages' })).not.toBeInTheDocument();
+  });
 });
 
 const SUGGESTED = ['How do I unlock an AD account?', 'Why does Outlook keep asking for a password?', 'How do I reset MFA for a user?'];

@@ -218,13 +218,12 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
             <PromptButtons label="Example prompts" prompts={agent.examplePrompts} isDisabled={isStreaming} onSend={(prompt) => void send(prompt)} />
           </Stack>
         }
-        footer={
-          messages.hasNextPage ? (
-            <Button size="compact-xs" variant="subtle" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
-              Show older messages
-            </Button>
-          ) : null
-        }
+        olderMessages={{
+          hasMore: messages.hasNextPage,
+          isLoading: messages.isFetchingNextPage,
+          error: messages.isFetchNextPageError ? errorDetail(messages.error) : null,
+          onShow: () => void messages.fetchNextPage(),
+        }}
       />
       {/* Above the composer, not in the empty state: a conversation with messages has no empty state, and the prompts never showed there. */}
       {suggestions.length > 0 && <PromptButtons label="Suggested prompts" prompts={suggestions.slice(0, PROMPT_SUGGESTION_COUNT)} isDisabled={isStreaming} onSend={(prompt) => void send(prompt)} />}

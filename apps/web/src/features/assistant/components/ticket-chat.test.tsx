@@ -360,6 +360,131 @@ describe('tickets by chat (02 §4)', () => {
       expect(calls.some((call) => call.url.startsWith('/psa/ticketDraft/cancel') && call.url.includes(`ticketDraftId=${DRAFT_ID}`))).toBe(true);
     });
 
+    describe('a long conversation (a restored chat showed only its newest 30 messages, without its beginning)', () => {
+      const at = (second: number) => new Date(Date.UTC(2026, 10, 23, 15, 0, second)).toISOString();
+      /** Messages 1–44 said and answered in turn, then the latest round's message (the draft's): 45 in all. */
+      function longConversation(draft: TTicketDraft): TChatMessage[] {
+        const said = Array.from({ length: 44 }, (_, index): TChatMessage => {
+          const number = index + 1;
+          const message = number % 2 === 1 ? personSaid(`said-${number}`, `Said ${number}`) : assistantMessage(`answer-${number}`, `Answer ${number}`, []);
+          return { ...message, timeStamp: at(number) };
+        });
+        return [...said, { ...draft.message, timeStamp: at(45) }];
+      }
+      const EXPECTED = [...Array.from({ length: 44 }, (_, index) => (index % 2 === 0 ? `Said ${index + 1}` : `Answer ${index + 1}`)), 'I think this is Email › Outlook. Does it happen on your phone too?'];
+
+      /**
+       * The flow's stub with a stored conversation paged as the server pages it (A-016: page 1 the newest 30,
+       * each page oldest first). A second round stores its question and answer, so later pages shift as they do.
+       */
+      function stubStoredConversation(draft: TTicketDraft, stored: TChatMessage[], options: { failingPage?: number } = {}): TCall[] {
+        const calls = stubFlow();
+        const answerAll = vi.mocked(fetch).getMockImplementation();
+        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        vi.mocked(fetch).mockImplementation(async (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (!answerAll) throw new Error('no fetch stub');
+          if (url.startsWith('/psa/ticketDraft/open')) {
+            calls.push({ url, method: 'GET', body: undefined });
+            return json({ ticketDraft: draft });
+          }
+          if (url.startsWith('/db/getMessages')) {
+            calls.push({ url, method: 'GET', body: undefined });
+            const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? '1');
+            if (page === options.failingPage) {
+              options.failingPage = undefined;
+              return json({ status: 503, title: 'Unavailable', detail: 'The service is busy. Try again in a moment.', code: 'unavailable', requestId: 'r' }, 503);
+            }
+            const end = stored.length - (page - 1) * 30;
+            return json({ messages: stored.slice(Math.max(0, end - 30), Math.max(0, end)), page, pageSize: 30, total: stored.length });
+          }
+          const answer = await answerAll(input, init);
+          if (url.startsWith('/psa/getTicketCategorizationDiagnosticQandA')) {
+            const { ticketDraft: next } = (await answer.clone().json()) as { ticketDraft: TTicketDraft };
+            stored.push({ ...personSaid('said-next', 'Does it happen on your phone too? No'), timeStamp: at(46) }, { ...next.message, timeStamp: at(47) });
+          }
+          return answer;
+        });
+        return calls;
+      }
+
+      /** What the ticket chat shows of the conversation, top to bottom. */
+      const shownConversation = (chat: HTMLElement) =>
+        within(chat)
+          .getAllByText((_, element) => element?.tagName === 'P' && /^(Said|Answer) \d+$|^I think this is Email › Outlook/.test(element.textContent ?? ''))
+          .map((element) => element.textContent);
+
+      it('restores the newest 30 with "Show older messages" above them; pressing it brings back the beginning, all 45 in order, once each', { timeout: 30_000 }, async () => {
+        const draft = ticketDraft();
+        const calls = stubStoredConversation(draft, longConversation(draft));
+        const user = userEvent.setup();
+        renderWithProviders(<TechnicianHarness user={CLIENT} />);
+
+        const chat = await screen.findByRole('log', { name: 'Ticket chat' });
+        await within(chat).findByRole('group', { name: 'Answers' });
+        expect(shownConversation(chat)).toEqual(EXPECTED.slice(15));
+        const older = within(chat).getByRole('button', { name: 'Show older messages' });
+        // Above the conversation, where the older messages will appear.
+        expect(older.compareDocumentPosition(within(chat).getByText('Answer 16')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+        await user.click(older);
+        expect(await within(chat).findByText('Said 1')).toBeInTheDocument();
+        expect(shownConversation(chat)).toEqual(EXPECTED);
+        expect(within(chat).queryByRole('button', { name: 'Show older messages' })).not.toBeInTheDocument();
+        expect(calls.filter((call) => call.url.startsWith('/db/getMessages')).map((call) => new URL(call.url, 'http://localhost').searchParams.get('page'))).toEqual(['1', '2']);
+        // The older answers bring back no buttons: the flow's buttons stay on the newest round.
+        expect(within(chat).getAllByRole('group', { name: 'Answers' })).toHaveLength(1);
+
+        await user.click(within(screen.getByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
+        expect(await screen.findByText(MESSAGES.ticketCreationCancelled)).toBeInTheDocument();
+        expect(screen.queryByText('Said 1')).not.toBeInTheDocument();
+      });
+
+      it('after the chat went on, the older messages still come once each and in order (the pages shifted by the new round); a failed load says so and can be tried again', { timeout: 30_000 }, async () => {
+        const draft = ticketDraft();
+        const stored = longConversation(draft);
+        stubStoredConversation(draft, stored, { failingPage: 2 });
+        const user = userEvent.setup();
+        renderWithProviders(<TechnicianHarness user={CLIENT} />);
+
+        const chat = await screen.findByRole('log', { name: 'Ticket chat' });
+        await user.click(within(await within(chat).findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'No' }));
+        await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+        await within(chat).findByRole('group', { name: 'Troubleshooting steps' });
+        expect(stored).toHaveLength(47);
+
+        await user.click(within(chat).getByRole('button', { name: 'Show older messages' }));
+        expect(await within(chat).findByText('The older messages could not be loaded. The service is busy. Try again in a moment.')).toBeInTheDocument();
+        expect(shownConversation(chat)).toEqual(EXPECTED.slice(15));
+
+        await user.click(within(chat).getByRole('button', { name: 'Show older messages' }));
+        expect(await within(chat).findByText('Said 1')).toBeInTheDocument();
+        expect(shownConversation(chat)).toEqual(EXPECTED);
+        expect(within(chat).getByText('Does it happen on your phone too? No')).toBeInTheDocument();
+        expect(within(chat).getByText('Try these steps:')).toBeInTheDocument();
+        expect(within(chat).queryByText(/could not be loaded/)).not.toBeInTheDocument();
+        expect(within(chat).queryByRole('button', { name: 'Show older messages' })).not.toBeInTheDocument();
+      });
+
+      it('one press brings the older messages even when a whole page of messages was stored since (in another tab): that page is passed over, and nothing newer comes in above', { timeout: 30_000 }, async () => {
+        const draft = ticketDraft();
+        const stored = longConversation(draft);
+        const calls = stubStoredConversation(draft, stored);
+        const user = userEvent.setup();
+        renderWithProviders(<TechnicianHarness user={CLIENT} />);
+
+        const chat = await screen.findByRole('log', { name: 'Ticket chat' });
+        await within(chat).findByRole('group', { name: 'Answers' });
+        stored.push(...Array.from({ length: 31 }, (_, index) => ({ ...personSaid(`elsewhere-${index}`, `Said elsewhere ${index}`), timeStamp: at(50 + index) })));
+
+        await user.click(within(chat).getByRole('button', { name: 'Show older messages' }));
+        expect(await within(chat).findByText('Said 1')).toBeInTheDocument();
+        expect(shownConversation(chat)).toEqual(EXPECTED);
+        expect(within(chat).queryByText(/Said elsewhere/)).not.toBeInTheDocument();
+        expect(calls.filter((call) => call.url.startsWith('/db/getMessages')).map((call) => new URL(call.url, 'http://localhost').searchParams.get('page'))).toEqual(['1', '2', '3']);
+      });
+    });
+
     it('with no open draft the empty chat shows as before, and nothing else is read', { timeout: 20_000 }, async () => {
       const calls = stubFlow();
       renderWithProviders(<TechnicianHarness user={CLIENT} />);

@@ -14,7 +14,7 @@ type TTicketFlow = ReturnType<typeof useTicketFlow>;
  * shows here when `showDraft` (technicians, and everyone on a phone); otherwise in "My Ticket".
  */
 export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean }) {
-  useResumeOpenDraft(user, flow);
+  const olderMessages = useResumeOpenDraft(user, flow);
   const chosen = new Set(
     Object.values(flow.elements)
       .filter((element) => (element.kind === 'answer' && element.questionId !== null && flow.answers[element.questionId] === (element.value ?? element.label)) || element.id === flow.activeStepId)
@@ -48,6 +48,7 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
       <ChatMessageList
         label="Ticket chat"
         lines={lines}
+        olderMessages={olderMessages}
         isThinking={flow.isSending || flow.isTellingStep}
         chosenButtonIds={chosen}
         areButtonsDisabled={flow.isBusy}

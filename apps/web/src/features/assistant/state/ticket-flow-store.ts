@@ -26,9 +26,21 @@ type TTicketFlowStore = {
   setFormErrors: (formErrors: TTicketFormErrors) => void;
   /** The interactive elements of every message shown, by id (what a pressed button means). */
   elements: Record<string, TInteractiveElement>;
+  /**
+   * After a reload: the stored conversation the chat was restored from and the oldest of its messages
+   * shown, above which older ones can be loaded (R-255). Null when the chat did not start from one.
+   */
+  restored: TRestoredConversation | null;
   addLine: (line: TChatLine) => void;
   /** A stored message as a line; its buttons' meanings are remembered. */
   addMessage: (message: TChatMessage) => void;
+  /** The stored conversation (oldest first) as the chat's lines, after a reload. */
+  restoreConversation: (messages: TChatMessage[]) => void;
+  /**
+   * Older messages of the restored conversation (oldest first) go above the lines; the ones already shown
+   * or newer than the oldest shown are left out. Answers how many were added.
+   */
+  addOlderMessages: (messages: TChatMessage[]) => number;
   replaceLine: (key: string, line: TChatLine) => void;
   takeDraft: (draft: TTicketDraft, form: TTicketForm) => void;
   setForm: (form: TTicketForm) => void;
@@ -40,17 +52,46 @@ type TTicketFlowStore = {
   finish: (closing: TChatLine, result: TCreateTicketResponse | null) => void;
 };
 
-type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'elements' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError' | 'formErrors'>;
-const INITIAL: TTicketFlowState = { lines: [], elements: {}, draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false, formErrors: {} };
+type TRestoredConversation = { conversationId: string; oldest: Pick<TChatMessage, 'id' | 'timeStamp'> };
 
-export const useTicketFlowStore = create<TTicketFlowStore>()((set) => ({
+type TTicketFlowState = Pick<TTicketFlowStore, 'lines' | 'elements' | 'restored' | 'draft' | 'form' | 'answers' | 'activeStepId' | 'mode' | 'result' | 'hasServerError' | 'formErrors'>;
+const INITIAL: TTicketFlowState = { lines: [], elements: {}, restored: null, draft: null, form: null, answers: {}, activeStepId: null, mode: 'My Ticket', result: null, hasServerError: false, formErrors: {} };
+
+const elementsOf = (messages: TChatMessage[]) => Object.fromEntries(messages.flatMap((message) => message.interactiveElements.map((element) => [element.id, element])));
+
+export const useTicketFlowStore = create<TTicketFlowStore>()((set, get) => ({
   ...INITIAL,
   addLine: (line) => set((state) => ({ lines: [...state.lines, line] })),
   addMessage: (message) =>
     set((state) => ({
       lines: [...state.lines, lineOfMessage(message)],
-      elements: { ...state.elements, ...Object.fromEntries(message.interactiveElements.map((element) => [element.id, element])) },
+      elements: { ...state.elements, ...elementsOf([message]) },
     })),
+  restoreConversation: (messages) => {
+    const [oldest] = messages;
+    set((state) => ({
+      lines: [...state.lines, ...messages.map(lineOfMessage)],
+      elements: { ...state.elements, ...elementsOf(messages) },
+      restored: oldest ? { conversationId: oldest.conversationId, oldest: { id: oldest.id, timeStamp: oldest.timeStamp } } : null,
+    }));
+  },
+  addOlderMessages: (messages) => {
+    const { restored, lines } = get();
+    if (restored === null) return 0;
+    // Pages are counted from the newest message, so messages stored since the restore shift older pages:
+    // a page may repeat what is shown, or hold what was said here since (shown as typed, not by id).
+    const shown = new Set(lines.map((line) => line.key));
+    const older = messages.filter((message) => !shown.has(message.id) && message.timeStamp <= restored.oldest.timeStamp);
+    const [oldest] = older;
+    if (!oldest) return 0;
+    set((state) => ({
+      lines: [...older.map(lineOfMessage), ...state.lines],
+      // What the newer messages' buttons mean wins over an older message's element of the same id.
+      elements: { ...elementsOf(older), ...state.elements },
+      restored: { ...restored, oldest: { id: oldest.id, timeStamp: oldest.timeStamp } },
+    }));
+    return older.length;
+  },
   replaceLine: (key, line) => set((state) => ({ lines: state.lines.map((candidate) => (candidate.key === key ? line : candidate)) })),
   takeDraft: (draft, form) => set({ draft, form, answers: {}, activeStepId: null, mode: draft.mode, hasServerError: false, result: null, formErrors: {} }),
   setForm: (form) => set({ form }),

@@ -15,7 +15,7 @@ import {
 } from '../api/assistant-queries';
 import { boardCatalogueOf, createTicketBody, formFromDraft, validateDraft } from '../lib/ticket-draft';
 import type { TBoardCatalogue } from '../lib/ticket-draft';
-import type { TChatButton, TChatLine } from '../components/chat-message-list';
+import type { TChatButton, TChatLine, TOlderMessages } from '../components/chat-message-list';
 import { useTicketFlowStore } from './ticket-flow-store';
 
 let lineCounter = 0;
@@ -81,14 +81,15 @@ export function useTicketFlow(user: TSessionMspUser) {
   }
 
   /**
-   * After a reload: the draft's stored conversation drawn as the rounds drew it (addMessage), then the
-   * draft, so answering, confirming and cancelling go on with it. Without the conversation, the
-   * latest round's message alone. Nothing happens once the person has started in this chat.
+   * After a reload: the draft's stored conversation (its newest page, oldest first) drawn as the rounds
+   * drew it, then the draft, so answering, confirming and cancelling go on with it. Without the
+   * conversation, the latest round's message alone. Nothing happens once the person has started in this chat.
    */
   function resume(draft: TTicketDraft, conversation: TChatMessage[]) {
     const { lines, draft: current } = useTicketFlowStore.getState();
     if (lines.length > 0 || current !== null) return;
-    for (const message of conversation.length > 0 ? conversation : [draft.message]) store.addMessage(message);
+    if (conversation.length > 0) store.restoreConversation(conversation);
+    else store.addMessage(draft.message);
     store.takeDraft(draft, formFromDraft(catalogue, draft));
   }
 
@@ -195,16 +196,20 @@ export function useTicketFlow(user: TSessionMspUser) {
 
 /**
  * When the chat opens with nothing in it (a reload, a restored tab), the person's open draft is read
- * once and the chat carries on with it, once the board configuration its form needs has loaded.
+ * once and the chat carries on with it, once the board configuration its form needs has loaded. The
+ * chat comes back with the conversation's newest page (R-255: 30 messages); the answer says whether
+ * older messages remain and loads them above, page by page, for "Show older messages".
  */
-export function useResumeOpenDraft(user: TSessionMspUser, flow: Pick<ReturnType<typeof useTicketFlow>, 'isConfigurationLoading' | 'resume'>) {
+export function useResumeOpenDraft(user: TSessionMspUser, flow: Pick<ReturnType<typeof useTicketFlow>, 'isConfigurationLoading' | 'resume'>): TOlderMessages {
   const [isEmptyOnOpen] = useState(() => {
     const { lines, draft } = useTicketFlowStore.getState();
     return lines.length === 0 && draft === null;
   });
   const open = useOpenTicketDraft(user.mspCustomDomain, isEmptyOnOpen);
   const draft = open.data ?? null;
-  const conversation = useMessages(draft?.conversationId ?? null);
+  const restored = useTicketFlowStore((state) => state.restored);
+  // A chat reopened after its restore (the panel closed and opened again) still reads the restored conversation.
+  const conversation = useMessages(restored?.conversationId ?? draft?.conversationId ?? null);
   const isResumed = useRef(false);
   const { isConfigurationLoading, resume } = flow;
   const isReady = draft !== null && !isConfigurationLoading && !conversation.isPending;
@@ -214,4 +219,26 @@ export function useResumeOpenDraft(user: TSessionMspUser, flow: Pick<ReturnType<
     isResumed.current = true;
     resume(draft, messages ?? []);
   }, [isReady, draft, messages, resume]);
+
+  const loading = useSingleFlight();
+  const { fetchNextPage } = conversation;
+  function showOlder() {
+    void loading.run(async () => {
+      // A page that holds only what is shown already (the pages shifted by what was said since) is passed
+      // over to the next, so one press always brings older messages while there are any.
+      for (;;) {
+        const result = await fetchNextPage();
+        const page = result.data?.pages.at(-1);
+        if (result.isFetchNextPageError || !page) return;
+        const added = useTicketFlowStore.getState().addOlderMessages(page.messages);
+        if (added > 0 || !result.hasNextPage || useTicketFlowStore.getState().restored === null) return;
+      }
+    });
+  }
+  return {
+    hasMore: restored !== null && conversation.hasNextPage,
+    isLoading: loading.isRunning,
+    error: conversation.isFetchNextPageError ? errorDetail(conversation.error) : null,
+    onShow: showOlder,
+  };
 }
