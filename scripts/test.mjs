@@ -1,7 +1,7 @@
 // `npm test`: installs what it needs (dependencies; Debian's chromium; PostgreSQL when it can) and
 // runs every check: typecheck, lint, unit + web tests, API tests on PGlite AND on a real PostgreSQL
 // server started here on a free local port, the Playwright journeys in Debian's Chromium, and a fresh
-// clone of HEAD running `npm start` alone. Independent steps run side by side in three phases, each
+// clone of HEAD running `npm start` alone. Independent steps run side by side in four phases, each
 // step's output printed as one block when it ends (docs/decisions/020-parallel-npm-test.md).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, chownSync, readdirSync, writeSync } from 'node:fs';
@@ -208,12 +208,8 @@ if (!existsSync('/usr/bin/chromium')) {
 // wait a lot or use one core share a phase. Every step still runs, and a failing one still fails the run.
 // Phase 1: typecheck and lint (one core each), the SPA build (the replicas and the journeys serve it),
 // and a clone of HEAD with nothing beside it installing (from the npm cache), building and serving the demo alone.
-// The unit and web component tests start as soon as typecheck ends (lint, one core, runs on meanwhile).
-// Two workers: vitest's default on two cores is one.
 const phase1 = Promise.all([
-  step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')).then(() =>
-    step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2'])),
-  ),
+  step('typecheck', async (exec) => ((await exec('node', ['scripts/typecheck.mjs'])).status === 0 ? 'passed' : 'FAILED')),
   step('lint', async (exec) => ((await exec(join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'])).status === 0 ? 'passed' : 'FAILED')),
   // Through the workspace script: vite lives in apps/web/node_modules (vitest hoists its own copy).
   // The build, then what each sign-in route loads (bench/web-weight.ts, issue #6: at most 150 KB gzip), so a change
@@ -237,7 +233,11 @@ if (postgres) {
 }
 await phase1;
 
-// Phase 2: the API suite on PGlite beside the same suite on PostgreSQL (each its own databases). The PGlite pass
+// Phase 2, alone: the unit and web component tests (some time real intervals and UI waits; run beside lint's tail, a
+// dialog once took over its 5 s to open). Two workers: vitest's default on two cores is one.
+await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'unit', '--project', 'web', '--maxWorkers=2']));
+
+// Phase 3: the API suite on PGlite beside the same suite on PostgreSQL (each its own databases). The PGlite pass
 // alone left the cores idle about a third of its time (tests waiting on the simulator, retries and timers), and the
 // PostgreSQL pass alone about half of its; side by side they fill each other's waits (decision 020, revision 4).
 // The PSA adapter tests (packages/psa/test) use no database: the PGlite pass runs them, the PostgreSQL pass leaves them out.
@@ -252,7 +252,7 @@ await apiPasses;
 
 // Each shard uses four ports: the app, the simulator (+1), the fake model (+2) and the local IMAP server (+3).
 const journeyPorts = await freePortRun(8);
-// Phase 3: the replicas on the PostgreSQL cluster (in their own database; mostly building, installing and waiting)
+// Phase 4: the replicas on the PostgreSQL cluster (in their own database; mostly building, installing and waiting)
 // beside the journeys in two shards (each one browser and one server, mostly waiting on each other).
 const onPostgres = postgres
   ? [

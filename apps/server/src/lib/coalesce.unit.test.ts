@@ -31,7 +31,8 @@ describe('createCoalescer', () => {
       return inputs;
     }, { maxBatch: 2, maxInFlight: 1 });
     const first = echo('a', 1);
-    await sleep(1);
+    // After the coalescer's own setImmediate (a 1 ms sleep could end first on a loaded machine, and 2 joined 1's batch).
+    await new Promise((resolve) => setImmediate(resolve));
     const later = [echo('a', 2), echo('a', 3), echo('a', 4)];
     expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
     expect(maxRunning).toBe(1);
