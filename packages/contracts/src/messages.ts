@@ -73,6 +73,8 @@ export const MESSAGES = {
   uriTooLong: 'The address is too long.',
   unsupportedMediaType: 'This kind of content is not accepted here.',
   roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
+  // Ours: the person acted on (deleted, restored, given another role) holds a role richer than the actor's (review s26 #2).
+  roleTargetTooBroad: 'You cannot change someone whose role has permissions you do not have yourself.',
   profileSaved: 'Your changes were saved.',
   // Ours: the spec words only the missing-name case; a name with other characters needs its own words.
   profileNameInvalid: 'Names may contain only letters, digits, spaces, apostrophes, hyphens and periods.',
@@ -298,6 +300,8 @@ export const MESSAGES = {
     ticketCreatedWithoutPriority: 'Your ticket {ticketNumber} was created on {boardName}: {typeName} / {subTypeName}.',
     ticketPendingInPsa: 'Your ticket was saved and is pending in the PSA. It will appear there as soon as the PSA accepts it.',
     pendingInPsa: 'pending in the PSA',
+    /** A ticket request the PSA refused for good (never got a ticket number): its one badge in the client's lists. */
+    refusedInPsa: 'refused by the PSA',
     failedInPsa: 'The PSA refused this ticket. A technician will look at it.',
     boardNotConfigured: 'Your MSP has not set up a ticket board yet. Ask your service provider to configure one.',
     boardUnknown: 'That board is not one of your MSP’s configured boards.',

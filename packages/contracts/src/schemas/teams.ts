@@ -16,6 +16,8 @@ export const ZTeamMember = z.object({
   psaMemberId: z.string().nullable(),
   /** The spec's misspelt field name (02 §3), kept for fidelity: the ConnectWise member id. */
   connectWiseTechnicanId: z.string().nullable(),
+  /** False for a deactivated technician: they stay on the team (and its PSA team) until removed, shown as inactive. */
+  isActive: z.boolean(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 

@@ -10,3 +10,11 @@ export function wouldRemoveLastRoleManager(input: { holdsNow: boolean; holdsAfte
 }
 
 export const holdsRoleManagement = (permissions: Partial<TPermissionMap> | null | undefined): boolean => permissions?.roleManagement === true;
+
+/**
+ * Decision 025: whether this user counts as someone able to manage roles: an active technician who can sign in (a
+ * password; MSP users have no other way in) and whose role grants it. `countsAsRoleManagerSql` is the same rule in SQL.
+ */
+export function countsAsRoleManager(user: { kind: string; isActive: boolean; passwordHash: string | null }, permissions: Partial<TPermissionMap> | null | undefined): boolean {
+  return user.kind === 'technician' && user.isActive && user.passwordHash !== null && holdsRoleManagement(permissions);
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { psaMembers, roles, users, type TDatabase } from '@switchboard/db';
 import { hasOpenInvitationSql } from '../invitations/invitations.repository';
+import { countsAsRoleManagerSql } from '../roles/roles.repository';
 
 export type TTechnicianRow = typeof users.$inferSelect;
 export type TPsaMemberRow = typeof psaMembers.$inferSelect;
@@ -59,13 +60,13 @@ export async function findTechnician(db: TDatabase, mspId: string, userId: strin
   return row;
 }
 
-/** Active users of the MSP, other than `exceptUserId`, whose role grants roleManagement. */
+/** Users of the MSP, other than `exceptUserId`, who count as role managers (decision 025: active technicians who can sign in). */
 export async function countOtherActiveRoleManagers(db: TDatabase, mspId: string, exceptUserId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(users)
     .innerJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.mspId, mspId), eq(users.isActive, true), ne(users.id, exceptUserId), sql`(${roles.permissions} ->> 'roleManagement') = 'true'`));
+    .where(and(eq(users.mspId, mspId), ne(users.id, exceptUserId), countsAsRoleManagerSql()));
   return row?.total ?? 0;
 }
 

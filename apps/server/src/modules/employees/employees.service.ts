@@ -5,7 +5,7 @@ import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, notFound, validation } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TActor } from '../../plugins/access';
-import { grantsNoMoreThan } from '../roles/roles.policy';
+import { assertMayActOnHolderOf, grantsNoMoreThan } from '../roles/roles.policy';
 import { findRole } from '../roles/roles.repository';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findIntegration } from '../integrations/integrations.repository';
@@ -24,6 +24,7 @@ import {
   listTechnicians,
   listUnimportedPsaMembers,
   updateTechnician,
+  type TTechnicianWithRole,
 } from './employees.repository';
 import { userAuditFields } from '../../lib/audit';
 
@@ -60,14 +61,23 @@ export function createEmployeesService(deps: TAppDeps) {
     return found;
   }
 
+  /** Refuses (403) acting on a technician whose current role holds a permission the actor lacks (review s26 #2). */
+  async function assertMayActOn(actor: TActor, found: TTechnicianWithRole): Promise<void> {
+    const role = await findRole(db, actor.mspId, found.user.roleId);
+    if (!role) throw notFound();
+    assertMayActOnHolderOf(actor.permissions, role);
+  }
+
   /**
    * A-038: a soft delete. The employee becomes inactive (listed under Inactive), cannot sign in,
-   * and their open sessions end; nobody deletes themself or the last person who can manage roles.
+   * and their open sessions end; nobody deletes themself, someone whose role holds more than their own, or the last
+   * person who can manage roles.
    */
   async function remove(actor: TActor, userId: string): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
     if (!found.user.isActive) throw conflict(MESSAGES.employees.alreadyInactive);
     if (found.user.id === actor.userId) throw conflict(MESSAGES.employees.cannotDeleteSelf);
+    await assertMayActOn(actor, found);
     await db.transaction(async (tx) => {
       await assertRoleManagerRemains(tx, actor.mspId, { kind: 'userDeactivated', userId: found.user.id });
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
@@ -78,10 +88,11 @@ export function createEmployeesService(deps: TAppDeps) {
     return presentEmployee({ ...found, user: { ...found.user, isActive: false } });
   }
 
-  /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back). */
+  /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back); not one whose role holds more than the actor's. */
   async function restore(actor: TActor, userId: string): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
     if (found.user.isActive) throw conflict(MESSAGES.employees.alreadyActive);
+    await assertMayActOn(actor, found);
     await db.transaction(async (tx) => {
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
       await audit(actor, 'technician.restore', found.user.id, { email: found.user.email }, tx);

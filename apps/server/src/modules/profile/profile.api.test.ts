@@ -96,7 +96,8 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     const msp = await buildMsp(t);
     const [managerRole] = await t.deps.database.db
       .insert(roles)
-      .values({ mspId: msp.id, name: 'Technician managers', custom: true, permissions: permissionMap(['technicianUserManagement']) })
+      // Holding what the built-in Technician role holds too: nobody acts on someone whose role outranks their own (review s26 #2).
+      .values({ mspId: msp.id, name: 'Technician managers', custom: true, permissions: permissionMap(['technicianUserManagement', 'boardView', 'clientDocuments', 'mspDocuments']) })
       .returning();
     if (!managerRole) throw new Error('role not created');
     const manager = await buildUser(t, msp, { roleId: managerRole.id });

@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors';
 import { assertRoleManagerRemains } from '../employees/employees.service';
 import { forgetCachedSessions, type TAuthContext } from '../../plugins/auth-context';
 import { findUserByEmail, findUserWithTenant, updateUser, type TMspUserKind, type TUserRow } from '../auth/auth.repository';
-import { assertMayGrantRole } from '../roles/roles.policy';
+import { assertMayActOnHolderOf, assertMayGrantRole } from '../roles/roles.policy';
 import { canAccessUser, canManageUsersOfKind } from './profile.policy';
 import { presentSessionMspUser } from '../auth/session-user.presenter';
 import type { TRequestMeta } from '../../plugins/access';
@@ -64,6 +64,10 @@ export function createProfileService(deps: TProfileDeps) {
     const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
     if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
     if (isRoleChange && edit.roleId !== undefined) {
+      // Review s26 #2: the role the person holds now must not outrank the actor's either, or a user manager could demote an Admin.
+      const currentRole = await findRole(db, auth.mspId, target.roleId);
+      if (!currentRole) throw notFound();
+      assertMayActOnHolderOf(auth.permissions, currentRole);
       const role = await findRole(db, auth.mspId, edit.roleId);
       if (!role) throw roleNotFound();
       assertMayGrantRole(auth.permissions, role);

@@ -101,6 +101,34 @@ describe('A-061 POST /db/{msp}/roles/create', () => {
     expect((allowed.json<{ role: TRole }>()).role.permissions).toMatchObject({ roleManagement: false, technicianUserManagement: true });
   });
 
+  // Regression (review s26 #1): an imported Admin with no password yet counted as someone who could still manage roles.
+  it('refuses taking Role management out of a role while the only other holder cannot sign in', async () => {
+    const msp = await buildMsp(t);
+    const [managers] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Managers', custom: true, permissions: permissionMap(['roleManagement', 'technicianUserManagement']) }).returning();
+    if (!managers) throw new Error('role not created');
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: managers.id }));
+    await buildUser(t, msp, { role: 'Admin', password: null });
+    await buildUser(t, msp, { kind: 'client', role: 'Admin' });
+    const strip = () => manager.post(`/db/${msp.customDomain}/roles/create`, { id: managers.id, name: 'Managers', permissions: permissionMap(['technicianUserManagement']), mspCustomDomain: msp.customDomain });
+    const refused = await strip();
+    expect(refused.json()).toMatchObject({ status: 409, detail: MESSAGES.roleLastRoleManager });
+    expect((await rolesOf(manager, msp)).find((role) => role.id === managers.id)?.permissions).toMatchObject({ roleManagement: true });
+  });
+
+  // Regression (review s26 #3): a clone of a role named 51–60 characters was always refused (the name passed 60).
+  it('clones a role whose name is as long as a role name may be', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const base = 'N'.repeat(55);
+    expect((await admin.post(`/db/${msp.customDomain}/roles/create`, { name: base, permissions: ALL_PERMISSIONS, mspCustomDomain: msp.customDomain })).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const name = cloneRoleName(base, (await rolesOf(admin, msp)).map((role) => role.name));
+      const response = await admin.post(`/db/${msp.customDomain}/roles/create`, { name, permissions: ALL_PERMISSIONS, custom: true, mspCustomDomain: msp.customDomain });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ role: TRole }>().role.name).toMatch(new RegExp(`… - Clone ${attempt}$`));
+    }
+  });
+
   it('clones a role under the name cloneRoleName computes', async () => {
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);

@@ -24,3 +24,11 @@ export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissi
 export function assertMayGrantRole(actorPermissions: TPermissionMap, role: Pick<TRoleRow, 'permissions'>): void {
   if (!grantsNoMoreThan(role.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleGrantTooBroad);
 }
+
+/**
+ * The other half of the role-grant rule (review s26 #2): nobody deletes, restores or changes the role of someone whose
+ * CURRENT role holds a permission they lack, so a user manager cannot deactivate, bring back or demote an Admin.
+ */
+export function assertMayActOnHolderOf(actorPermissions: TPermissionMap, targetRole: Pick<TRoleRow, 'permissions'>): void {
+  if (!grantsNoMoreThan(targetRole.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleTargetTooBroad);
+}

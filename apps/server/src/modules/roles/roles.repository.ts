@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TPermissionMap } from '@switchboard/contracts';
 import { roles, users, type TDatabase } from '@switchboard/db';
 import { preparedPerDatabase } from '../../lib/prepared-statements';
@@ -35,13 +35,22 @@ export async function isRoleNameTaken(db: TDatabase, mspId: string, name: string
   return row !== undefined;
 }
 
-/** Active users of the MSP whose role is not `roleId` and grants roleManagement (who could still manage roles if `roleId` lost it). */
+/**
+ * Decision 025: who counts as someone able to manage roles, over `users` joined to their role. Only an active technician
+ * who can sign in: MSP users sign in with a password only (provider sign-in is for general accounts, not MSP users),
+ * so an imported or invited technician with none yet cannot, and a client user never reaches the roles screen.
+ */
+export function countsAsRoleManagerSql(): SQL | undefined {
+  return and(eq(users.kind, 'technician'), eq(users.isActive, true), isNotNull(users.passwordHash), sql`(${roles.permissions} ->> 'roleManagement') = 'true'`);
+}
+
+/** Users of the MSP who count as role managers (decision 025) and whose role is not `roleId` (who could still manage roles if `roleId` lost it). */
 export async function countActiveRoleManagersOutsideRole(db: TDatabase, mspId: string, roleId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(users)
     .innerJoin(roles, and(eq(roles.mspId, users.mspId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.mspId, mspId), eq(users.isActive, true), ne(users.roleId, roleId), sql`(${roles.permissions} ->> 'roleManagement') = 'true'`));
+    .where(and(eq(users.mspId, mspId), ne(users.roleId, roleId), countsAsRoleManagerSql()));
   return row?.total ?? 0;
 }
 

@@ -204,6 +204,23 @@ describe('Teams on Autotask (kept in Switchboard only)', () => {
     expect((await setup.admin.delete(`/psa/api/teams/removeMember/${team.id}?emailId=${encodeURIComponent(one.email)}`)).json<{ team: TTeam }>().team.members.map((member) => member.email)).toEqual([two.email]);
   });
 
+  // Regression (review s26 #4): a deactivated technician stays on the team (removed from the PSA team only by hand),
+  // but the Team screen could not tell them from the others: the member carried no isActive.
+  it('says which members are inactive, and again active once restored', async () => {
+    const setup = await connected('autotask');
+    const [leaving, staying] = setup.techs;
+    if (!leaving || !staying) throw new Error('no technicians');
+    const team = (await createTeam(setup, [{ email: leaving.email, tierLevel: 'Tier1' }, { email: staying.email, tierLevel: 'Tier2' }])).json<{ team: TTeam }>().team;
+    expect(team.members.map((member) => member.isActive)).toEqual([true, true]);
+    expect((await setup.admin.get(`/db/${setup.msp.customDomain}/technicianUsers/delete?id=${leaving.id}`)).statusCode).toBe(200);
+    const activeOf = (listed: TTeam) => Object.fromEntries(listed.members.map((member) => [member.email, member.isActive]));
+    expect(activeOf((await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json<{ team: TTeam }>().team)).toEqual({ [leaving.email]: false, [staying.email]: true });
+    const listed = (await setup.admin.get(`/db/api/teams/getByMspCustomDomain?mspCustomDomain=${setup.msp.customDomain}`)).json<{ teams: TTeam[] }>().teams;
+    expect(activeOf(listed.find((entry) => entry.id === team.id) ?? team)).toEqual({ [leaving.email]: false, [staying.email]: true });
+    expect((await setup.admin.post(`/db/${setup.msp.customDomain}/technicianUsers/restore?id=${leaving.id}`)).statusCode).toBe(200);
+    expect(activeOf((await setup.admin.get(`/db/api/teams/getById/${team.id}`)).json<{ team: TTeam }>().team)).toEqual({ [leaving.email]: true, [staying.email]: true });
+  });
+
   it('needs a connected PSA to create a team', async () => {
     const msp = await buildMsp(t);
     const admin = await signedInClient(t, await buildUser(t, msp), nextIp());

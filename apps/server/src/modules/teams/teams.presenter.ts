@@ -10,6 +10,7 @@ function presentTeamMember(row: TTeamMemberRow, team: Pick<TTeamRow, 'psaType'>)
     tierLevel: row.tierLevel,
     psaMemberId: row.user.psaMemberId,
     connectWiseTechnicanId: team.psaType === 'CONNECTWISE' ? row.user.psaMemberId : null,
+    isActive: row.user.isActive,
   };
 }
 

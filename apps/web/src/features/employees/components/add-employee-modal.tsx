@@ -4,7 +4,7 @@ import { Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { MESSAGES, newEmployeeProblems } from '@switchboard/contracts';
 import type { TNewEmployeeProblems, TRole, TTierLevel } from '@switchboard/contracts';
 import { useAddEmployee } from '../api/employees-queries';
-import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
+import { EmployeeFormFooter, RoleSelect, shownRoleId, TierSelect } from './employee-form-parts';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../form-styles';
 import '../../auth/components/password-input-styles';
 
@@ -16,8 +16,10 @@ const EMPTY = { firstName: '', lastName: '', email: '', phoneNumber: '', passwor
 export function AddEmployeeModal({ mspCustomDomain, roles, onClose, onAdded }: TAddEmployeeModalProps) {
   const addEmployee = useAddEmployee(mspCustomDomain);
   const [values, setValues] = useState(EMPTY);
-  const defaultRole = roles.find((role) => role.name === 'Technician') ?? roles[0];
-  const [roleId, setRoleId] = useState(defaultRole?.id ?? '');
+  const [chosenRoleId, setRoleId] = useState('');
+  // Derived each render, not set once at mount (review s26 #5): a dialog opened before the roles loaded showed one role
+  // and sent none; so what the picker shows is what is sent.
+  const roleId = shownRoleId(roles, chosenRoleId);
   const [tierLevel, setTierLevel] = useState<TTierLevel>('Tier1');
   const [problems, setProblems] = useState<TNewEmployeeProblems>({});
   const field = (name: keyof typeof EMPTY) => ({

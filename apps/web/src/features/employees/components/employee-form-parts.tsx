@@ -7,6 +7,15 @@ import { EMPLOYEE_TIER_OPTIONS, isTierLevel } from '../../../lib/tier-labels';
 // The parts the add, edit and import-members forms share: the role and tier choices, and the
 // refusal shown above Cancel and the submit button.
 
+/**
+ * The role a new employee's picker shows, and so sends: the one chosen while it is still listed, else the built-in
+ * Technician role (01 §6's default), else the first role; '' only while no roles are loaded.
+ */
+export function shownRoleId(roles: TRole[], chosenRoleId: string): string {
+  if (roles.some((role) => role.id === chosenRoleId)) return chosenRoleId;
+  return (roles.find((role) => role.name === 'Technician') ?? roles[0])?.id ?? '';
+}
+
 export function RoleSelect({ roles, value, onChange, autoFocus = false }: { roles: TRole[]; value: string; onChange: (roleId: string) => void; autoFocus?: boolean }) {
   return (
     <NativeSelect

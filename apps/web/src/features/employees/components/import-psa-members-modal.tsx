@@ -6,7 +6,7 @@ import type { TRole, TTierLevel } from '@switchboard/contracts';
 import { useImportPsaMembers, usePsaMemberCandidates } from '../api/employees-queries';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../form-styles';
 import { errorDetail } from '../../../lib/api-client';
-import { EmployeeFormFooter, RoleSelect, TierSelect } from './employee-form-parts';
+import { EmployeeFormFooter, RoleSelect, shownRoleId, TierSelect } from './employee-form-parts';
 
 type TImportPsaMembersModalProps = { mspCustomDomain: string; roles: TRole[]; onClose: () => void; onImported: (count: number) => void };
 
@@ -16,7 +16,9 @@ export function ImportPsaMembersModal({ mspCustomDomain, roles, onClose, onImpor
   const importMembers = useImportPsaMembers(mspCustomDomain);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [roleId, setRoleId] = useState(roles.find((role) => role.name === 'Technician')?.id ?? roles[0]?.id ?? '');
+  const [chosenRoleId, setRoleId] = useState('');
+  // Derived each render (review s26 #5): what the picker shows is what is sent, also when the roles load after opening.
+  const roleId = shownRoleId(roles, chosenRoleId);
   const [tierLevel, setTierLevel] = useState<TTierLevel>('Tier1');
   const [problem, setProblem] = useState<string | null>(null);
   const needle = filter.trim().toLowerCase();

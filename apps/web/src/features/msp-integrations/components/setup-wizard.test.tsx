@@ -79,7 +79,7 @@ function stubApi(initial: Pick<TWizardProgress, 'currentStep' | 'completedSteps'
           psaTeamId: 3,
           members: request.members.map((member, index) => {
             const person = technicians.find((candidate) => candidate.email === member.email) ?? technicians[0];
-            return { id: `m${index}`, firstName: person?.firstName ?? '', lastName: person?.lastName ?? '', email: member.email, tierLevel: member.tierLevel, psaMemberId: null, connectWiseTechnicanId: null };
+            return { id: `m${index}`, firstName: person?.firstName ?? '', lastName: person?.lastName ?? '', email: member.email, tierLevel: member.tierLevel, psaMemberId: null, connectWiseTechnicanId: null, isActive: true };
           }),
         };
         teams.push(team);

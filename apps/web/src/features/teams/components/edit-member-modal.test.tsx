@@ -6,7 +6,7 @@ import type { TTeam } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { EditMemberModal } from './edit-member-modal';
 
-const member = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', tierLevel: 'Tier1' as const, psaMemberId: '7', connectWiseTechnicanId: '7' };
+const member = { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', tierLevel: 'Tier1' as const, psaMemberId: '7', connectWiseTechnicanId: '7', isActive: true };
 const team: TTeam = { id: '00000000-0000-4000-8000-000000000010', teamName: 'Escalations', boardId: 1, boardName: 'Service Desk', psaTeamId: 3, members: [member] };
 
 afterEach(() => vi.unstubAllGlobals());

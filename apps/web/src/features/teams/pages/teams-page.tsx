@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
 import type { TTeam, TTeamMember } from '@switchboard/contracts';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { errorDetail } from '../../../lib/api-client';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { useRemoveTeamMember, useTeams } from '../api/teams-queries';
@@ -16,6 +17,16 @@ import { EditMemberModal } from '../components/edit-member-modal';
 const MEMBERS_PER_PAGE = PAGE_SIZE;
 
 type TDialog = { kind: 'create' } | { kind: 'add'; team: TTeam } | { kind: 'edit'; team: TTeam; member: TTeamMember } | null;
+
+/** A deactivated technician stays on the team until removed (review s26 #4): said in their row, not hidden. */
+function InactiveBadge({ member }: { member: TTeamMember }) {
+  if (member.isActive) return null;
+  return (
+    <ReadableBadge color="gray" size="sm" title="Deactivated: cannot sign in until restored on the Employees screen">
+      Inactive
+    </ReadableBadge>
+  );
+}
 
 /** 02 §2 Team screen (R-224–R-231): teams, their member table, create, add, edit tier, remove. */
 export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
@@ -92,7 +103,9 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
                 const name = `${member.firstName} ${member.lastName}`;
                 return (
                   <Paper key={member.id} component="li" withBorder p="sm">
-                    <Text fw={600}>{name}</Text>
+                    <Text fw={600}>
+                      {name} <InactiveBadge member={member} />
+                    </Text>
                     <Text size="sm" style={{ wordBreak: 'break-all' }}>
                       {member.email}
                     </Text>
@@ -129,7 +142,7 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
                     return (
                       <Table.Tr key={member.id}>
                         <Table.Th scope="row" fw={500}>
-                          {name}
+                          {name} <InactiveBadge member={member} />
                         </Table.Th>
                         <Table.Td style={{ wordBreak: 'break-all' }}>{member.email}</Table.Td>
                         <Table.Td>{TIER_LABELS[member.tierLevel]}</Table.Td>
