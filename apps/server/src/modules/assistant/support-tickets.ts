@@ -1,14 +1,17 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, isOnboardingCategory, type TSupportTicket, type TTicketProgress } from '@switchboard/contracts';
-import { psaCompanies, psaTickets, ticketRequests, users } from '@switchboard/db';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { MESSAGES, PAGE_SIZE, isOnboardingCategory, type TPsaType, type TSupportTicket, type TSupportTicketPage, type TTicketProgress } from '@switchboard/contracts';
+import { psaCompanies, psaTickets, ticketRequests, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
+import { findIntegration } from '../integrations/integrations.repository';
 import { psaWritesFor, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
 import { TICKET_REQUEST_TARGET } from './ticket-create.psa-write';
 
 type TCopyRow = typeof psaTickets.$inferSelect;
 type TRequestRow = typeof ticketRequests.$inferSelect;
+type TEntrySource = 'copy' | 'request';
 
 const numberOrNull = (value: string | null) => (value !== null && /^\d{1,10}$/.test(value) ? Number.parseInt(value, 10) : null);
 
@@ -65,7 +68,7 @@ function presentPending(row: TRequestRow, state: 'pending' | 'failed'): TSupport
     subCategoryName: resolved.subTypeName ?? null,
     priority: resolved.priority ?? null,
     priorityId: resolved.priorityId ?? null,
-    status: state === 'pending' ? 'pending in the PSA' : 'refused by the PSA',
+    status: state === 'pending' ? MESSAGES.assistant.pendingInPsa : MESSAGES.assistant.refusedInPsa,
     companyId: row.companyExternalId,
     companyName: null,
     contactId: row.contactExternalId,
@@ -88,38 +91,69 @@ function shownState(row: TRequestRow, writes: readonly TPsaOutboxRow[]): 'pendin
   return row.state === 'failed' ? 'failed' : 'pending';
 }
 
-/** Support ticket lists (A-017, A-018, A-019): the ticket copies plus the tickets still pending in the PSA, newest first, 30 a page. */
+/**
+ * One snapshot for the whole page: the requests still waiting, the copies and the total are read together, so a ticket
+ * landing meanwhile (its request gets the PSA's id and its copy is written in one transaction) is listed once (review s26 #6).
+ */
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+const emptyPage = (pageNumber: number): TSupportTicketPage => ({ tickets: [], page: pageNumber, pageSize: PAGE_SIZE, total: 0 });
+
+/** Support ticket lists (A-017, A-018, A-019): the ticket copies plus the tickets not (yet) in the PSA, newest first, 30 a page. */
 export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
   const db = deps.database.db;
 
-  async function page(mspId: string, copiesWhere: SQL | undefined, requestsWhere: SQL | undefined, pageNumber: number) {
-    const pendingRows = await db
+  /**
+   * One page of the copies and the requests without a PSA ticket, merged by when each was opened (a refusal from
+   * months ago sorts among the tickets of its day, not on top; review s26 #2). Both sides are of the connected PSA:
+   * the same company or contact id means someone else in another PSA (review s26 #1).
+   */
+  async function page(tx: TDatabase, mspId: string, psaType: TPsaType, copiesWhere: SQL | undefined, requestsWhere: SQL | undefined, pageNumber: number): Promise<TSupportTicketPage> {
+    const copyScope = and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), copiesWhere);
+    const requestScope = and(eq(ticketRequests.mspId, mspId), eq(ticketRequests.psaType, psaType), isNull(ticketRequests.psaTicketExternalId), requestsWhere);
+    const entries = unionAll(
+      tx.select({ source: sql<TEntrySource>`'copy'`.as('source'), id: psaTickets.id, openedAt: sql<Date>`coalesce(${psaTickets.psaCreatedAt}, ${psaTickets.syncedAt})`.as('opened_at') }).from(psaTickets).where(copyScope),
+      tx.select({ source: sql<TEntrySource>`'request'`.as('source'), id: ticketRequests.id, openedAt: sql<Date>`${ticketRequests.createdAt}`.as('opened_at') }).from(ticketRequests).where(requestScope),
+    ).as('entries');
+    // The page's 30 entries are picked first, so only they are joined to their rows.
+    const onPage = tx
       .select()
-      .from(ticketRequests)
-      .where(and(eq(ticketRequests.mspId, mspId), isNull(ticketRequests.psaTicketExternalId), requestsWhere))
-      .orderBy(desc(ticketRequests.createdAt))
-      .limit(200);
-    const outbox = await psaWritesFor(db, mspId, TICKET_REQUEST_TARGET, pendingRows.map((row) => row.id));
-    const pending = pendingRows.map((row) => presentPending(row, shownState(row, outbox)));
-    const where = and(eq(psaTickets.mspId, mspId), copiesWhere);
-    const [total] = await db.select({ value: count() }).from(psaTickets).where(where);
-    const start = (pageNumber - 1) * PAGE_SIZE;
-    const pendingOnPage = pending.slice(start, start + PAGE_SIZE);
-    const copyOffset = Math.max(0, start - pending.length);
-    const copies = await db
-      .select()
-      .from(psaTickets)
-      .where(where)
-      .orderBy(desc(sql`coalesce(${psaTickets.psaCreatedAt}, ${psaTickets.syncedAt})`), desc(psaTickets.id))
-      .limit(PAGE_SIZE - pendingOnPage.length)
-      .offset(copyOffset);
-    return { tickets: [...pendingOnPage, ...copies.map(presentCopy)], page: pageNumber, pageSize: PAGE_SIZE, total: (total?.value ?? 0) + pending.length };
+      .from(entries)
+      .orderBy(desc(entries.openedAt), desc(entries.id))
+      .limit(PAGE_SIZE)
+      .offset((pageNumber - 1) * PAGE_SIZE)
+      .as('on_page');
+    const rows = await tx
+      .select({ copy: psaTickets, request: ticketRequests })
+      .from(onPage)
+      .leftJoin(psaTickets, and(eq(onPage.source, 'copy'), eq(psaTickets.mspId, mspId), eq(psaTickets.id, onPage.id)))
+      .leftJoin(ticketRequests, and(eq(onPage.source, 'request'), eq(ticketRequests.mspId, mspId), eq(ticketRequests.id, onPage.id)))
+      .orderBy(desc(onPage.openedAt), desc(onPage.id));
+    const [copyCount] = await tx.select({ value: count() }).from(psaTickets).where(copyScope);
+    const [requestCount] = await tx.select({ value: count() }).from(ticketRequests).where(requestScope);
+    const requestIds = rows.flatMap((row) => (row.request ? [row.request.id] : []));
+    const outbox = await psaWritesFor(tx, mspId, TICKET_REQUEST_TARGET, requestIds);
+    const tickets = rows.flatMap((row) => {
+      if (row.copy) return [presentCopy(row.copy)];
+      return row.request ? [presentPending(row.request, shownState(row.request, outbox))] : [];
+    });
+    return { tickets, page: pageNumber, pageSize: PAGE_SIZE, total: (copyCount?.value ?? 0) + (requestCount?.value ?? 0) };
+  }
+
+  /** The page in one read-only snapshot, of the PSA the MSP has connected now; nothing connected lists nothing. */
+  function pageOfConnectedPsa(mspId: string, pageNumber: number, scopeOf: (tx: TDatabase, psaType: TPsaType) => { copies: SQL | undefined; requests: SQL | undefined } | null) {
+    return db.transaction(async (tx) => {
+      const psaType = (await findIntegration(tx, mspId))?.psaType ?? null;
+      if (!psaType) return emptyPage(pageNumber);
+      const scope = scopeOf(tx, psaType);
+      return scope ? page(tx, mspId, psaType, scope.copies, scope.requests, pageNumber) : emptyPage(pageNumber);
+    }, ONE_SNAPSHOT);
   }
 
   return {
     /** A-017: every ticket of the MSP (technicians; R-290). */
     byMsp(actor: TActor, pageNumber: number) {
-      return page(actor.mspId, undefined, undefined, pageNumber);
+      return pageOfConnectedPsa(actor.mspId, pageNumber, () => ({ copies: undefined, requests: undefined }));
     },
 
     /** A-018: the tickets one client user raised or is the contact of; a client only their own (404 otherwise). */
@@ -127,17 +161,25 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
       if (actor.userKind === 'client' && clientsUserId !== actor.userId) throw notFound();
       const [user] = await db.select({ psaContactId: users.psaContactId }).from(users).where(and(eq(users.mspId, actor.mspId), eq(users.id, clientsUserId))).limit(1);
       if (!user) throw notFound();
-      const copiesWhere = or(inArray(psaTickets.externalId, sql`(select psa_ticket_external_id from ticket_requests where msp_id = ${actor.mspId} and created_by_user_id = ${clientsUserId} and psa_ticket_external_id is not null)`), user.psaContactId === null ? undefined : eq(psaTickets.contactExternalId, user.psaContactId));
-      return page(actor.mspId, copiesWhere, eq(ticketRequests.createdByUserId, clientsUserId), pageNumber);
+      return pageOfConnectedPsa(actor.mspId, pageNumber, (tx, psaType) => {
+        const raisedByUser = tx
+          .select({ externalId: ticketRequests.psaTicketExternalId })
+          .from(ticketRequests)
+          .where(and(eq(ticketRequests.mspId, actor.mspId), eq(ticketRequests.psaType, psaType), eq(ticketRequests.createdByUserId, clientsUserId), isNotNull(ticketRequests.psaTicketExternalId)));
+        const copies = or(inArray(psaTickets.externalId, raisedByUser), user.psaContactId === null ? undefined : eq(psaTickets.contactExternalId, user.psaContactId));
+        return { copies, requests: eq(ticketRequests.createdByUserId, clientsUserId) };
+      });
     },
 
     /** A-019: the tickets of one client company (its row id); a client only their own company (404 otherwise). */
     async byCompany(actor: TActor, companyRowId: string, actorCompanyRowId: string | null, pageNumber: number) {
       if (actor.userKind === 'client' && companyRowId !== actorCompanyRowId) throw notFound();
-      const [company] = await db.select({ externalId: psaCompanies.externalId }).from(psaCompanies).where(and(eq(psaCompanies.mspId, actor.mspId), eq(psaCompanies.id, companyRowId))).limit(1);
+      const [company] = await db.select({ externalId: psaCompanies.externalId, psaType: psaCompanies.psaType }).from(psaCompanies).where(and(eq(psaCompanies.mspId, actor.mspId), eq(psaCompanies.id, companyRowId))).limit(1);
       if (!company) throw notFound();
-      return page(actor.mspId, eq(psaTickets.companyExternalId, company.externalId), eq(ticketRequests.companyExternalId, company.externalId), pageNumber);
+      // A company copied from an earlier PSA has no tickets in the connected one: its id there is another company's.
+      return pageOfConnectedPsa(actor.mspId, pageNumber, (_tx, psaType) =>
+        company.psaType === psaType ? { copies: eq(psaTickets.companyExternalId, company.externalId), requests: eq(ticketRequests.companyExternalId, company.externalId) } : null,
+      );
     },
   };
 }
-

@@ -67,3 +67,22 @@ describe("a client's ticket list refreshes while a ticket is open", () => {
     expect(closedOnly).toHaveBeenCalledTimes(1);
   });
 });
+
+// Regression (review s26 #3): after a failed first read the list had no tickets to decide by, so it was never read again.
+describe("a client's ticket list whose first read failed", () => {
+  it('is read again a minute later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const page: TSupportTicketPage = { tickets: [ticket()], page: 1, pageSize: 30, total: 1 };
+    const unavailable = { status: 503, title: 'Service Unavailable', detail: 'The service is unavailable. Try again in a moment.', code: 'unavailable', requestId: 'r' };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify(unavailable), { status: 503, headers: { 'content-type': 'application/problem+json' } }))
+      .mockImplementation(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderTickets();
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    await act(async () => vi.advanceTimersByTimeAsync(61_000));
+    await waitFor(() => expect(result.current.data?.tickets).toHaveLength(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -13,9 +13,11 @@ const OPEN_POLL_MS = 60_000;
 /**
  * How often the client's list is read again: soon while a ticket is still pending in the PSA, every minute while
  * one is open there (its status and progress move in the PSA; review s25 #6), never when all are closed or refused.
+ * A first read that failed has no tickets to go by: it is tried again every minute until it works (review s26 #3).
  */
-export function clientTicketsRefetchInterval(page: TSupportTicketPage | undefined): number | false {
-  const tickets = page?.tickets ?? [];
+export function clientTicketsRefetchInterval(page: TSupportTicketPage | undefined, hasFailed = false): number | false {
+  if (!page) return hasFailed ? OPEN_POLL_MS : false;
+  const tickets = page.tickets;
   if (tickets.some((ticket) => ticket.psaWriteState === 'pending')) return PENDING_POLL_MS;
   return tickets.some((ticket) => !ticket.isClosed && ticket.psaWriteState === 'done') ? OPEN_POLL_MS : false;
 }
@@ -31,6 +33,6 @@ export function useClientTickets(clientsUserId: string, page: number) {
     queryFn: ({ signal }) => apiFetch('/db/supportTickets/byClientsUserId', { query: { clientsUserId, page }, schema: (s) => s.ZSupportTicketPage, signal }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
-    refetchInterval: (query) => clientTicketsRefetchInterval(query.state.data),
+    refetchInterval: (query) => clientTicketsRefetchInterval(query.state.data, query.state.status === 'error'),
   });
 }

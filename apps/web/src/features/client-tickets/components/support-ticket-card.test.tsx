@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { TSupportTicket } from '@switchboard/contracts';
+import { MESSAGES, type TSupportTicket } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { formatWhen } from '../../../lib/format-when';
 import { SupportTicketCard } from './support-ticket-card';
@@ -37,5 +37,28 @@ describe('SupportTicketCard', () => {
     const line = screen.getByText(/^Ticket 100346 · /);
     expect(line).toHaveTextContent(`Ticket 100346 · ${formatWhen(ticket.createdAt)} · Priority 2 - High`);
     expect(line.textContent).not.toContain(':07');
+  });
+});
+
+// Regression (review s26 #5): a pending ticket showed "pending in the PSA" twice, and a refused one a red "Not accepted
+// by the PSA" beside a blue "refused by the PSA".
+describe('SupportTicketCard of a ticket not in the PSA', () => {
+  const notInPsa = { ...ticket, ticketId: null, ticketNumber: null, isClosed: false, priority: null, progress: { ticketCreated: 'pending', ticketAssigned: 'pending', ticketClosed: 'pending' } } satisfies TSupportTicket;
+
+  it('shows one badge for a ticket still pending in the PSA', () => {
+    renderWithProviders(<SupportTicketCard ticket={{ ...notInPsa, psaWriteState: 'pending', status: MESSAGES.assistant.pendingInPsa }} />);
+    expect(screen.getAllByText(MESSAGES.assistant.pendingInPsa)).toHaveLength(1);
+  });
+
+  it('shows one badge for a ticket the PSA refused, with what happens next', () => {
+    renderWithProviders(<SupportTicketCard ticket={{ ...notInPsa, psaWriteState: 'failed', status: MESSAGES.assistant.refusedInPsa }} />);
+    expect(screen.getAllByText(MESSAGES.assistant.refusedInPsa)).toHaveLength(1);
+    expect(screen.queryByText('Not accepted by the PSA')).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.assistant.failedInPsa)).toBeInTheDocument();
+  });
+
+  it("still shows a PSA ticket's own status", () => {
+    renderWithProviders(<SupportTicketCard ticket={{ ...ticket, status: 'In Progress', isClosed: false }} />);
+    expect(screen.getByText('In Progress')).toBeInTheDocument();
   });
 });

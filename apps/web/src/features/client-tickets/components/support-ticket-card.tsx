@@ -33,10 +33,11 @@ export function SupportTicketCard({ ticket, isExpanded = false }: { ticket: TSup
           )}
           {ticket.psaWriteState === 'failed' && (
             <Badge color="red" variant="light">
-              Not accepted by the PSA
+              {MESSAGES.assistant.refusedInPsa}
             </Badge>
           )}
-          {ticket.status && (
+          {/* Until the PSA has the ticket its status only repeats the badge above (review s26 #5). */}
+          {ticket.psaWriteState === 'done' && ticket.status && (
             <Badge color={ticket.isClosed ? 'gray' : 'blue'} variant="light">
               {ticket.status}
             </Badge>

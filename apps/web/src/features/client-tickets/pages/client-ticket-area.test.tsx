@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TSessionMspUser } from '@switchboard/contracts';
+import { MESSAGES, type TSessionMspUser, type TSupportTicket, type TSupportTicketPage } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
 import { buildAdminTechnician } from '../../../test/build-session-user';
@@ -76,5 +76,103 @@ describe('a client ticket area measured at 0 px', () => {
     expect(await within(screen.getByTestId('ticket-area')).findByLabelText('Board')).toHaveValue('1');
     expect(within(screen.getByTestId('jarvis')).queryByLabelText('Board')).not.toBeInTheDocument();
     expect(useAssistantUiStore.getState().isTicketAreaRoomy).toBe(true);
+  });
+});
+
+/** The ticket area alone, with the real ticket flow (its mode starts on "My Ticket"). */
+function AreaOnly() {
+  const flow = useTicketFlow(CLIENT);
+  return <ClientTicketArea user={CLIENT} flow={flow} showDraft onOpenAssistant={() => undefined} />;
+}
+
+function supportTicket(number: number, overrides: Partial<TSupportTicket> = {}): TSupportTicket {
+  return {
+    id: `t${number}`, ticketId: number, ticketNumber: String(number), title: `Ticket title ${number}`, description: null, boardId: 1, boardName: 'Service Desk',
+    categoryId: null, categoryName: null, subCategoryId: null, subCategoryName: null, priority: null, priorityId: null, status: 'New',
+    companyId: null, companyName: null, contactId: null, contactName: null, ownerName: null, isClosed: false, createdAt: '2026-11-20T10:00:00.000Z',
+    psaWriteState: 'done', progress: { ticketCreated: 'done', ticketAssigned: 'pending', ticketClosed: 'pending' },
+    ...overrides,
+  };
+}
+
+const UNAVAILABLE = { status: 503, body: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The service is unavailable. Try again in a moment.', code: 'unavailable', requestId: 'r' } };
+
+/** Serves the client's list from `answer` (a page, or an error), and the configuration the ticket flow reads. */
+function serveTickets(answer: (page: number) => { status: number; body: unknown }) {
+  return stubFetch({
+    [`GET /db/${MSP}/getPSATicketingConfiguration`]: () => ({ status: 200, body: CONFIGURATION }),
+    'GET /db/supportTickets/byClientsUserId': (call) => answer(Number(new URL(call.url, 'http://localhost').searchParams.get('page') ?? '1')),
+  });
+}
+
+const pageOf = (tickets: TSupportTicket[], page = 1, total = tickets.length): { status: number; body: TSupportTicketPage } => ({ status: 200, body: { tickets, page, pageSize: 30, total } });
+
+async function openAllTickets() {
+  const user = userEvent.setup();
+  const rendered = renderWithProviders(<AreaOnly />);
+  await user.click(screen.getByRole('radio', { name: 'All Tickets' }));
+  return { user, ...rendered };
+}
+
+// Regression (review s26 #3): one failed poll replaced a loaded list with a lone red alert, the alert had no way to
+// try again, and after a failed first load the list was never read again.
+describe("a client's ticket list when a read fails", () => {
+  it('keeps the loaded tickets with a short note when a refresh fails, and drops the note once a refresh works', { timeout: 20_000 }, async () => {
+    let isDown = false;
+    serveTickets(() => (isDown ? UNAVAILABLE : pageOf([supportTicket(1)])));
+    const { queryClient } = await openAllTickets();
+    expect(await screen.findByText('Ticket title 1')).toBeInTheDocument();
+    isDown = true;
+    await queryClient.refetchQueries();
+    expect(await screen.findByText(/could not be refreshed/)).toBeInTheDocument();
+    expect(screen.getByText('Ticket title 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    isDown = false;
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(screen.queryByText(/could not be refreshed/)).not.toBeInTheDocument());
+    expect(screen.getByText('Ticket title 1')).toBeInTheDocument();
+  });
+
+  it('offers "Try again" when the first read fails, and shows the tickets once it works', { timeout: 20_000 }, async () => {
+    let isDown = true;
+    serveTickets(() => (isDown ? UNAVAILABLE : pageOf([supportTicket(2)])));
+    const { user } = await openAllTickets();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(UNAVAILABLE.body.detail);
+    isDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ticket title 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+// Regression (review s26 #4): on page 2, when the total dropped to 30 or fewer, the list said "30 tickets" and showed
+// no tickets and no pages to go back to.
+describe("a client's ticket list whose last page goes away", () => {
+  it('goes back to the last page there is', { timeout: 20_000 }, async () => {
+    let total = 31;
+    const firstPage = Array.from({ length: 30 }, (_, index) => supportTicket(index + 1));
+    serveTickets((page) => (page === 1 ? pageOf(firstPage, 1, total) : pageOf(total > 30 ? [supportTicket(99)] : [], page, total)));
+    const { user, queryClient } = await openAllTickets();
+    await screen.findByText('31 tickets');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Ticket title 99')).toBeInTheDocument();
+    total = 30;
+    await queryClient.refetchQueries();
+    expect(await screen.findByText('Ticket title 1')).toBeInTheDocument();
+    expect(screen.getByText('30 tickets')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your tickets' })).getAllByRole('article')).toHaveLength(30);
+  });
+});
+
+// Regression (review s26 #2): "My Ticket" showed the first row of the list as the latest ticket, and a refusal two
+// months old was always first.
+describe('"My Ticket"', () => {
+  it('shows the ticket opened last as "Your latest ticket"', { timeout: 20_000 }, async () => {
+    const refused = supportTicket(0, { id: 'r1', ticketId: null, ticketNumber: null, title: 'Refused two months ago', status: MESSAGES.assistant.refusedInPsa, psaWriteState: 'failed', createdAt: '2026-09-29T10:00:00.000Z' });
+    serveTickets(() => pageOf([refused, supportTicket(7, { title: 'Opened yesterday', createdAt: '2026-11-28T10:00:00.000Z' })]));
+    renderWithProviders(<AreaOnly />);
+    expect(await screen.findByRole('article', { name: 'Ticket 7: Opened yesterday' })).toBeInTheDocument();
+    expect(screen.queryByText('Refused two months ago')).not.toBeInTheDocument();
   });
 });

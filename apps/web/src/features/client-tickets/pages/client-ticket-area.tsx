@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
-import type { TSessionMspUser, TTicketAreaMode } from '@switchboard/contracts';
+import type { TSessionMspUser, TSupportTicket, TTicketAreaMode } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { FlowDraftCard } from '../../assistant/components/ticket-draft-card';
 import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
@@ -13,18 +13,47 @@ import { SupportTicketCard } from '../components/support-ticket-card';
 type TTicketFlow = ReturnType<typeof useTicketFlow>;
 const isMode = (value: string): value is TTicketAreaMode => (TICKET_AREA_MODES as readonly string[]).includes(value);
 
+/** The ticket opened last, by its date rather than its place in the list (review s26 #2); one without a date counts as oldest. */
+function openedLast(tickets: readonly TSupportTicket[]): TSupportTicket | undefined {
+  const timeOf = (ticket: TSupportTicket) => {
+    const time = ticket.createdAt === null ? Number.NaN : Date.parse(ticket.createdAt);
+    return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+  };
+  return tickets.reduce<TSupportTicket | undefined>((newest, ticket) => (newest === undefined || timeOf(ticket) > timeOf(newest) ? ticket : newest), undefined);
+}
+
 function AllTickets({ user }: { user: TSessionMspUser }) {
   const [page, setPage] = useState(1);
   const tickets = useClientTickets(user.id, page);
   const data = tickets.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  if (tickets.isError) return <Alert color="red" role="alert">{errorDetail(tickets.error)}</Alert>;
-  if (!data) return <Loader aria-label="Loading your tickets" />;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : null;
+  // The total can shrink under the page on screen: go back to the last page there is, not an empty one (review s26 #4).
+  // Set while rendering (React's pattern for state that follows other data), so the empty page is never shown.
+  if (pageCount !== null && page > pageCount) setPage(pageCount);
+  if (!data) {
+    if (!tickets.isError) return <Loader aria-label="Loading your tickets" />;
+    return (
+      <Alert color="red" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorDetail(tickets.error)}</Text>
+          <Button size="compact-sm" variant="light" color="red" loading={tickets.isFetching} onClick={() => void tickets.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite">
         {data.total === 0 ? 'You have no tickets yet.' : `${data.total} ticket${data.total === 1 ? '' : 's'}`}
       </Text>
+      {/* A failed refresh keeps what was read last on screen; the list keeps polling (review s26 #3). */}
+      {tickets.isRefetchError && (
+        <Text size="xs" c="red.8" role="status">
+          Your tickets could not be refreshed just now, so this list may be out of date.
+        </Text>
+      )}
       {data.tickets.length > 0 && (
         <Stack gap="xs" component="ul" aria-label="Your tickets" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {data.tickets.map((ticket) => (
@@ -34,7 +63,7 @@ function AllTickets({ user }: { user: TSessionMspUser }) {
           ))}
         </Stack>
       )}
-      {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Ticket pages" />}
+      {pageCount !== null && pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Ticket pages" />}
     </Stack>
   );
 }
@@ -43,7 +72,7 @@ function MyTicket({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMs
   const latest = useClientTickets(user.id, 1);
   if (flow.draft && flow.form && showDraft) return <FlowDraftCard user={user} flow={flow} />;
   if (flow.draft) return <Text c="dimmed">Your ticket is being prepared in the chat.</Text>;
-  const newest = latest.data?.tickets[0];
+  const newest = openedLast(latest.data?.tickets ?? []);
   return (
     <Stack gap="sm">
       <Paper withBorder p="md">
