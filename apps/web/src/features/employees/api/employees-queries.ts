@@ -28,9 +28,13 @@ export function useEmployees(mspCustomDomain: string, status: TEmployeeStatus, f
   });
 }
 
+/**
+ * After any change to employees: their lists, and the MSP's teams, whose members show each one's name, tier and
+ * whether they are active (`['teams', domain]` is teamsKeys' prefix: teams-queries imports this module, not the reverse).
+ */
 function useInvalidateEmployees(mspCustomDomain: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: employeesKeys.msp(mspCustomDomain) });
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: employeesKeys.msp(mspCustomDomain) }), queryClient.invalidateQueries({ queryKey: ['teams', mspCustomDomain] })]);
 }
 
 /** A-035: the add-employee form (only called once the form shows no error, R-144). */
