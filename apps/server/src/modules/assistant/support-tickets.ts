@@ -5,7 +5,7 @@ import { psaCompanies, psaTickets, ticketRequests, users, type TDatabase } from 
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { findIntegration } from '../integrations/integrations.repository';
+import { findPsaTypeOfMsp } from '../integrations/integrations.repository';
 import { psaWritesFor, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
 import { TICKET_REQUEST_TARGET } from './ticket-create.psa-write';
 
@@ -143,7 +143,7 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
   /** The page in one read-only snapshot, of the PSA the MSP has connected now; nothing connected lists nothing. */
   function pageOfConnectedPsa(mspId: string, pageNumber: number, scopeOf: (tx: TDatabase, psaType: TPsaType) => { copies: SQL | undefined; requests: SQL | undefined } | null) {
     return db.transaction(async (tx) => {
-      const psaType = (await findIntegration(tx, mspId))?.psaType ?? null;
+      const psaType = await findPsaTypeOfMsp(tx, mspId);
       if (!psaType) return emptyPage(pageNumber);
       const scope = scopeOf(tx, psaType);
       return scope ? page(tx, mspId, psaType, scope.copies, scope.requests, pageNumber) : emptyPage(pageNumber);

@@ -16,7 +16,7 @@ import {
 import type { TAppDeps } from '../../app-deps';
 import { createShortLivedCache } from '../../lib/short-lived-cache';
 import { AppError, notFound } from '../../lib/app-error';
-import { findIntegration } from '../integrations/integrations.repository';
+import { findPsaTypeOfMsp } from '../integrations/integrations.repository';
 import { psaNotConfigured } from '../integrations/psa-errors';
 import { canUseCompany, canUseCompanyRow, companyScopeOf, type TCompaniesActor } from './companies.policy';
 import { attemptPsaWrite, enqueuePsaWrite, type TPsaOutboxRow, type TPsaWriteDeps } from '../psa-outbox/psa-outbox';
@@ -83,9 +83,7 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
   }
 
   /** The MSP's PSA type, when it has one: the copies of a former PSA are not shown. */
-  async function currentPsaType(mspId: string): Promise<TPsaTypeName | null> {
-    return (await findIntegration(db, mspId))?.psaType ?? null;
-  }
+  const currentPsaType = (mspId: string): Promise<TPsaTypeName | null> => findPsaTypeOfMsp(db, mspId);
 
   /** A-008: one page of companies, filtered by client type ("all" is no filter) and search. */
   async function listCompanyPage(actor: TCompaniesActor, query: TPaging & { search: string; clientType: string }): Promise<TCompanyPage> {

@@ -9,6 +9,14 @@ export async function findIntegration(db: TDatabase, mspId: string): Promise<TIn
   return row ?? null;
 }
 
+/**
+ * The PSA type of the MSP's integration (null without one): the copies and requests of that type are the MSP's; those
+ * of an earlier PSA are not shown (their ids mean other records in the PSA connected now).
+ */
+export async function findPsaTypeOfMsp(db: TDatabase, mspId: string): Promise<TIntegrationRow['psaType'] | null> {
+  return (await findIntegration(db, mspId))?.psaType ?? null;
+}
+
 /** The same, locked until the caller's transaction ends: what a change of keys compares with cannot change meanwhile. */
 export async function findIntegrationForUpdate(db: TDatabase, mspId: string): Promise<TIntegrationRow | null> {
   const [row] = await db.select().from(integrations).where(eq(integrations.mspId, mspId)).limit(1).for('update');
