@@ -125,3 +125,9 @@ export function ticketDraftProblems(draft: TTicketDraftCheck, userKind: 'technic
   if (draft.subTypeId === null || draft.subTypeId === undefined) problems.push({ name: 'subTypeId', reason: m.subCategoryRequired });
   return problems;
 }
+
+/**
+ * The problem+json flag on a tickets-by-chat answer whose draft has ended (created or cancelled elsewhere: 409,
+ * or gone: 404): the chat ends its flow rather than keep sending the draft's id.
+ */
+export const TICKET_DRAFT_ENDED_FLAG = 'ticketDraftEnded';

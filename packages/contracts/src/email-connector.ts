@@ -67,6 +67,8 @@ export const EMAIL_MAIL_MESSAGES = {
   skippedHint: 'It stays unread in the mailbox. Set a default company on the Board screen, or import the sender as a contact of their company: it then becomes a ticket at the next reading.',
   from: (address: string, when: string) => `From ${address} · ${when}`,
   noSubject: '(no subject)',
+  /** A mail whose ticket was still waiting for the PSA when the MSP connected another PSA (decision 042). */
+  psaChanged: 'Not made: another PSA was connected before its ticket was sent. Use “Make a ticket…” to file it in the PSA connected now.',
   /** "Make a ticket…": a person files one skipped mail under a company of their choosing (decision 036, 2026-11-29). */
   fileUnder: {
     button: 'Make a ticket…',
@@ -97,6 +99,8 @@ export const EMAIL_MAIL_MESSAGES = {
     contactNotOfCompany: 'Choose a contact of the chosen company, or none: this one is not an active contact of that company.',
     chosenCompanyGone:
       'The company chosen for this mail is no longer among the active companies synchronized from the PSA. Choose another with “Make a ticket…”, set a default company, or import the sender as a contact.',
+    /** The mail a person chose a company for is no longer in the inbox the connector reads (moved, deleted, or another mailbox connected). */
+    notInInbox: 'No longer in the help-desk mailbox’s inbox, so no ticket was made. Make the ticket in the PSA by hand if it is needed.',
   },
 } as const;
 

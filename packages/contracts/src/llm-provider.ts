@@ -50,4 +50,6 @@ export const LLM_PROVIDER_MESSAGES = {
   embeddingModelOpenAiOnly: 'Only an OpenAI-compatible provider offers embeddings; leave the embedding model empty for Claude.',
   saved: 'AI model saved.',
   removed: 'AI model removed. Jarvis answers from your knowledge base again.',
+  /** Test calls the saved model, so it waits while the form shows other settings. */
+  saveToTest: 'Save to test these settings: Test calls the saved model.',
 } as const;

@@ -26,6 +26,8 @@ export const MESSAGES = {
   emptyFields: 'Please fill in all required fields.',
   fileSize: 'The logo must be 2 MB or smaller.',
   fileType: 'The logo must be a PNG, JPEG, GIF, SVG or WebP image.',
+  /** An SVG logo refused for what it holds (decision 005), not for its type. */
+  logoSvgRefused: 'This SVG contains scripts, links, styles or entity declarations. Export it as PNG, or as a plain SVG.',
   fileMissing: 'Please choose a logo file.',
   customDomainInvalid:
     'The custom domain must be 3–63 lower-case letters, digits or hyphens, and must not start or end with a hyphen.',
@@ -239,6 +241,10 @@ export const MESSAGES = {
     stoppedAtNoTotal: 'Stopped at {loaded}. Resume to load the rest.',
     saveFailed: 'The selection could not be saved. Try again.',
     saved: '{count} saved.',
+    /** A-057's `skipped` contacts, as the panel and the wizard's toast count them ({count}). */
+    notSavedNoCompany: '{count} not saved: their company is not among your saved clients. Save the company in step 4 (Clients) first, then save these contacts again.',
+    /** Skipped rows for any other reason the server gives ({reason}). */
+    notSavedOther: '{count} not saved: {reason}',
     /** The wizard's toast as it moves on from step 4 or 5 (the panel with its own "{count} saved." is gone by then). */
     savedClientsTitle: 'Clients saved',
     savedContactsTitle: 'Contacts saved',
@@ -280,6 +286,8 @@ export const MESSAGES = {
     troubleshootQuestionRequired: 'Type a question first.',
     agentNotFound: 'That agent does not exist or was deleted.',
     defaultAgentReadOnly: 'The built-in troubleshooting agent cannot be changed or deleted.',
+    /** R-246 is a soft delete and no more: the agent's conversations leave History with it (an edit keeps them, under the new agent). */
+    agentDeleteWarning: 'The agent and your conversations with it disappear from every list. To change the agent and keep its conversations, edit it instead.',
     conversationNotFound: 'That conversation does not exist or was deleted.',
     defaultConversationName: 'Chat - {timestamp}',
     localEngineNotice: 'No AI model is connected, so this answer comes from your MSP’s knowledge base and past ticket resolutions.',
@@ -308,6 +316,9 @@ export const MESSAGES = {
     typeUnknown: 'That category is not on the chosen board.',
     subTypeUnknown: 'That subcategory does not belong to the chosen category.',
     priorityUnknown: 'That priority is not one of the board’s priorities.',
+    itemUnknown: 'That item is not one of the board’s items.',
+    ticketTypeUnknown: 'That ticket type is not the queue’s ticket type.',
+    reporterEmailNotOwn: 'You can only create a ticket with your own email address.',
     contactUnknown: 'That contact does not belong to the chosen company.',
     companyUnknown: 'That company is not one of your synchronized PSA companies.',
     clientNotLinked: 'Your account is not linked to a company and contact in the PSA yet. Ask your service provider to link it.',
@@ -316,10 +327,19 @@ export const MESSAGES = {
   },
   documents: {
     fileMissing: 'Please choose a file to upload.',
+    fileEmpty: 'The file is empty. Choose a file with something in it.',
     fileSize: 'The file must be 10 MB or smaller.',
     fileType: 'Upload a PDF, Word (.docx), Markdown or plain-text file.',
     descriptionTooLong: 'The description is too long (at most 1000 characters).',
+    /** A PDF that opens but holds no text: most often a scan. */
     unreadable: 'No text could be read from this file. If it is a scanned PDF, upload a text version.',
+    /** A file that is broken or not what its name says (any kind). */
+    cannotRead: 'This file could not be read. Check that it opens, then upload it again.',
+    /** A Word, Markdown or text file without any text. */
+    noText: 'This file has no text in it. Add its text, then upload it again.',
+    /** The title of a document whose file name is only an extension (".md"). */
+    untitledDocument: 'Untitled document',
+    mspDocumentsNeeded: 'Documents for the whole MSP need the MSP documents permission: ask an administrator to add it to your role.',
     notFound: 'That document does not exist.',
     uploaded: 'Document uploaded.',
     deleted: 'Document deleted.',
@@ -360,6 +380,15 @@ export const MESSAGES = {
     /** The same, for a write that was being sent at that moment: it may have reached the PSA it was meant for. */
     connectionChangedWhileSending: (meantFor: string) =>
       `Perhaps not sent: the PSA connection changed while this write was being sent to ${meantFor}. Check there whether it arrived.`,
+    /**
+     * The integrations form's warning before keys for another PSA are saved (decision 042): the data of the PSA
+     * connected before is removed and the setup wizard starts again.
+     */
+    startOverTitle: 'Connect another PSA?',
+    startOverText: (dataPsaLabel: string) =>
+      `Switchboard holds the tickets, queue, technicians’ links, companies, contacts and board setup of ${dataPsaLabel}. Connecting another PSA removes them and starts the setup wizard again. Writes not yet sent stay listed as not sent.`,
+    startOverConfirm: 'Connect and start over',
+    startOverCancel: 'Cancel',
     /** `meantFor` when the keys had already been cleared (a write stored while no PSA was connected). */
     connectionUnknown: 'the PSA connected before, whose keys were cleared',
     /** The admin's Send again on such a write: it would go to the PSA connected now, which is not the one it was meant for. */
@@ -400,6 +429,9 @@ export const MESSAGES = {
       endBeforeStart: 'The end time must be after the session started and not in the future.',
       badEndTime: 'Give the end time as a date and time, like 2026-11-23T17:30:00Z.',
       awaitsConfirmation: 'A work session ran past midnight or over 12 hours: confirm it, and the time entry is sent to the PSA.',
+      stillRunning: 'This work session is still running. Pause the timer first, or give the time it really ended.',
+      notFlagged: 'This work session did not run past midnight or over 12 hours, so there is nothing to confirm.',
+      alreadyConfirmed: 'This work session is already confirmed.',
     },
     ownQueueOnly: 'You can only work your own queue.',
     badDate: 'Use a date like 2026-11-23.',

@@ -49,7 +49,13 @@ export const WIZARD_MESSAGES = {
   boardNotReady: 'The board needs at least one type with a saved subtype, and no type may have only new subtypes. Add them and save the board.',
   teamRequired: 'Create at least one team before you continue.',
   technicianRequired: 'Import at least one technician before you continue.',
+  /** R-191: step 4 completes by adding clients; the API alone cannot skip it. */
+  clientRequired: 'Save at least one client company before you continue.',
+  /** R-191: step 5 completes by adding contacts. */
+  contactRequired: 'Save at least one contact before you continue.',
   finished: 'Setup is complete. Your PSA is connected and its data is in Switchboard.',
+  /** Step 6: the PSA's company types did not load, so no client type can be chosen yet (the reason follows). */
+  companyTypesNotLoaded: 'The company types could not be loaded from your PSA, so setup cannot finish yet.',
 } as const;
 
 /** R-183: a step can be opened when it is step 1, the current step, or the step before it is completed. */
@@ -70,8 +76,8 @@ export function isBoardReadyForWizard(board: Pick<TEditableBoard, 'mspConnectWis
 export const INTEGRATION_FORM_MESSAGES = {
   required: (label: string) => `Enter the ${label}.`,
   connected: 'Connected. Your PSA answered and its boards are available.',
-  disconnected: 'Disconnected. The keys and everything loaded from the PSA were cleared, and the setup wizard starts again at step 1.',
-  disconnectConfirm: 'Disconnect the PSA? The saved keys are cleared, the integration is switched off and the setup wizard goes back to step 1.',
+  disconnected: 'Disconnected. The keys were cleared and the setup wizard starts again at step 1. What was loaded from the PSA is cleared when another PSA is connected; connecting this one again keeps it.',
+  disconnectConfirm: 'Disconnect the PSA? The saved keys are cleared, the integration is switched off and the setup wizard goes back to step 1. Tickets, technicians’ links, companies and contacts loaded from this PSA stay until another PSA is connected.',
   /** The PSA refused the keys just typed into the connect form: what to do there (not "under Integrations": the admin is there). */
   badKeysHere: 'Check the keys above, correct them and press Connect again.',
   /** Saved keys the PSA stopped accepting, seen in a wizard step below the PSA connection card. */
