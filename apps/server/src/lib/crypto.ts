@@ -42,3 +42,14 @@ export function decryptSecret(key: Buffer, sealed: string): string {
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
 }
+
+/** Below this length the last four characters would give away too much of a secret, so none is shown. */
+const SECRET_HINT_MIN_LENGTH = 12;
+
+/**
+ * What a screen may show of a saved secret (PSA key, AI model key, mailbox app password): its last four characters,
+ * e.g. "••••9xYz", only when it has at least 12; "••••" alone otherwise ("1234" or "none" would be the whole key).
+ */
+export function secretHintOf(secret: string): string {
+  return secret.length >= SECRET_HINT_MIN_LENGTH ? `••••${secret.slice(-4)}` : '••••';
+}

@@ -21,6 +21,12 @@ export const integrations = pgTable('integrations', {
   microsoftGraphIntegrator: boolean('microsoft_graph_integrator').notNull().default(false),
   /** Unused since decision 036: A-004's emailIntegrator is whether an email_connectors row exists. */
   emailIntegrator: boolean('email_integrator').notNull().default(false),
+  /**
+   * The PSA the MSP's copies, queue, board setup and users' PSA links came from (`psaIdentityOf(...).key`, decision
+   * 042): set by every key save, left by a disconnect. Keys saved for another PSA start that data over. Null: no data
+   * is tied to a PSA yet (rows of earlier releases without a sync run fall back to the keys saved before).
+   */
+  dataPsaConnection: text('data_psa_connection'),
   ...timestamps,
 });
 

@@ -124,6 +124,11 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
         if (locks.get(mspId) === next) locks.delete(mspId);
       }
     },
+
+    /** Drops the MSP's model from memory: its data was started over for another PSA (decision 042). */
+    forget(mspId: string): void {
+      cache.delete(mspId);
+    },
   };
 
   async function forMspNow(mspId: string, board: TMspBoard, options: { isFresh?: boolean }): Promise<TCategoriser> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TPsaType } from '@switchboard/contracts';
 import { emailConnectorAttachments, emailConnectorMessages, emailConnectors, psaCompanies, psaContacts, psaTickets, type TDatabase } from '@switchboard/db';
 
@@ -129,6 +129,30 @@ export async function findChosenFiling(db: TDatabase, mspId: string, messageId: 
   return row?.psaType && row.companyId ? { psaType: row.psaType, companyId: row.companyId, contactId: row.contactId } : null;
 }
 
+/** The Message-IDs of the skipped messages a person chose a company for, the oldest choice first (at most `limit`). */
+export async function findChosenFilingMessageIds(db: TDatabase, mspId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ messageId: emailConnectorMessages.messageId })
+    .from(emailConnectorMessages)
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.state, 'skipped'), isNotNull(emailConnectorMessages.fileCompanyId)))
+    .orderBy(asc(emailConnectorMessages.updatedAt), asc(emailConnectorMessages.id))
+    .limit(limit);
+  return rows.map((row) => row.messageId);
+}
+
+/**
+ * A skipped message that cannot be filed where a person chose (it is no longer in the mailbox): the choice is dropped and
+ * the reason says why, so the list shows it skipped again. True when it still had a choice.
+ */
+export async function dropChosenFiling(db: TDatabase, mspId: string, messageId: string, reason: string, now: Date): Promise<boolean> {
+  const dropped = await db
+    .update(emailConnectorMessages)
+    .set({ reason, filePsaType: null, fileCompanyId: null, fileContactId: null, updatedAt: now })
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.messageId, messageId), eq(emailConnectorMessages.state, 'skipped'), isNotNull(emailConnectorMessages.fileCompanyId)))
+    .returning({ id: emailConnectorMessages.id });
+  return dropped.length > 0;
+}
+
 /**
  * The active synchronized company with this PSA id, and the active contact with this PSA id among that company's
  * contacts (null when there is no such company, or no such contact of it).
@@ -254,7 +278,8 @@ export async function findThreadTicket(db: TDatabase, mspId: string, psaType: TP
     .innerJoin(named, eq(named.rootId, emailConnectorMessages.id))
     // The copy in the MSP's current PSA (after a switch of PSA the other one's ids may repeat).
     .leftJoin(psaTickets, and(eq(psaTickets.mspId, emailConnectorMessages.mspId), eq(psaTickets.psaType, psaType), eq(psaTickets.externalId, emailConnectorMessages.psaTicketExternalId)))
-    .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.state, ['pending', 'done'])))
+    // A made ticket names its PSA ticket: one without (its PSA was replaced, decision 042) has no thread to add to.
+    .where(and(eq(emailConnectorMessages.mspId, mspId), or(eq(emailConnectorMessages.state, 'pending'), and(eq(emailConnectorMessages.state, 'done'), isNotNull(emailConnectorMessages.psaTicketExternalId)))))
     .orderBy(desc(emailConnectorMessages.createdAt))
     .limit(1);
   return row ?? null;

@@ -107,6 +107,19 @@ export function findTechniciansLinkedOrNamed(db: TDatabase, mspId: string, exter
     );
 }
 
+/**
+ * Links a technician account without a PSA link to a member (decision 042: connecting another PSA cleared the links,
+ * and the wizard imports the new PSA's members again). Null when the account meanwhile got a link or went away.
+ */
+export async function linkTechnicianToMember(db: TDatabase, mspId: string, userId: string, member: Pick<TPsaMemberRow, 'id' | 'externalId'>, now: Date): Promise<TTechnicianRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ psaMemberId: member.externalId, psaMemberRowId: member.id, updatedAt: now })
+    .where(and(eq(users.mspId, mspId), eq(users.id, userId), eq(users.kind, 'technician'), isNull(users.psaMemberId), isNull(users.psaMemberRowId)))
+    .returning();
+  return row ?? null;
+}
+
 export async function insertTechnicians(db: TDatabase, rows: Array<typeof users.$inferInsert>): Promise<TTechnicianRow[]> {
   if (rows.length === 0) return [];
   return db.insert(users).values(rows).returning();

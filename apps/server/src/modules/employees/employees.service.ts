@@ -21,9 +21,11 @@ import {
   findTechnician,
   findTechniciansLinkedOrNamed,
   insertTechnicians,
+  linkTechnicianToMember,
   listTechnicians,
   listUnimportedPsaMembers,
   updateTechnician,
+  type TTechnicianRow,
   type TTechnicianWithRole,
 } from './employees.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -168,35 +170,61 @@ export function createEmployeesService(deps: TAppDeps) {
       return { member, record, email: record.email };
     });
     const existing = await findTechniciansLinkedOrNamed(db, actor.mspId, externalIds, rows.map((row) => row.email));
-    if (existing.length > 0 || new Set(rows.map((row) => row.email.toLowerCase())).size !== rows.length) throw conflict(MESSAGES.employees.memberAlreadyImported);
+    if (new Set(rows.map((row) => row.email.toLowerCase())).size !== rows.length) throw conflict(MESSAGES.employees.memberAlreadyImported);
+    // Decision 042: an account of the member's e-mail without a PSA link (connecting another PSA cleared it) is linked,
+    // keeping its role, tier and password; one linked to any member, this one included, is refused as before.
+    const unlinkedByEmail = new Map(existing.filter((user) => user.psaMemberId === null && user.psaMemberRowId === null).map((user) => [user.email.toLowerCase(), user]));
+    if (existing.some((user) => !unlinkedByEmail.has(user.email.toLowerCase()) || (user.psaMemberId !== null && externalIds.includes(user.psaMemberId)))) {
+      throw conflict(MESSAGES.employees.memberAlreadyImported);
+    }
     const now = deps.now();
-    const inserted = await db.transaction((tx) =>
-      insertTechnicians(
-        tx,
-        rows.map(({ member, record, email }) => ({
-          mspId: actor.mspId,
-          id: randomUUID(),
-          kind: 'technician' as const,
-          roleId: member.roleId ?? body.roleId ?? roleIds.Technician,
-          firstName: record.firstName,
-          lastName: record.lastName,
-          email,
-          phone: record.phone ?? '',
-          passwordHash: null,
-          tierLevel: member.tierLevel ?? body.tierLevel ?? 'Tier1',
-          psaMemberId: record.externalId,
-          psaMemberRowId: record.id,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      ),
-    ).catch((error: unknown) => {
-      // Another import of the same person won the race (unique e-mail per MSP).
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.employees.memberAlreadyImported);
-      throw error;
-    });
+    const { inserted, linked } = await db
+      .transaction(async (tx) => {
+        const linkedUsers: TTechnicianRow[] = [];
+        for (const { record, email } of rows) {
+          const account = unlinkedByEmail.get(email.toLowerCase());
+          if (!account) continue;
+          const user = await linkTechnicianToMember(tx, actor.mspId, account.id, record, now);
+          // Linked meanwhile by another request: the same refusal as a member already imported.
+          if (!user) throw conflict(MESSAGES.employees.memberAlreadyImported);
+          linkedUsers.push(user);
+        }
+        const insertedUsers = await insertTechnicians(
+          tx,
+          rows
+            .filter(({ email }) => !unlinkedByEmail.has(email.toLowerCase()))
+            .map(({ member, record, email }) => ({
+              mspId: actor.mspId,
+              id: randomUUID(),
+              kind: 'technician' as const,
+              roleId: member.roleId ?? body.roleId ?? roleIds.Technician,
+              firstName: record.firstName,
+              lastName: record.lastName,
+              email,
+              phone: record.phone ?? '',
+              passwordHash: null,
+              tierLevel: member.tierLevel ?? body.tierLevel ?? 'Tier1',
+              psaMemberId: record.externalId,
+              psaMemberRowId: record.id,
+              createdAt: now,
+              updatedAt: now,
+            })),
+        );
+        return { inserted: insertedUsers, linked: linkedUsers };
+      })
+      .catch((error: unknown) => {
+        // Another import of the same person won the race (unique e-mail per MSP).
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.employees.memberAlreadyImported);
+        throw error;
+      });
+    for (const user of linked) {
+      forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, user.id);
+      await audit(actor, 'technician.link', user.id, { psaMemberId: user.psaMemberId, email: user.email });
+    }
     for (const user of inserted) await audit(actor, 'technician.import', user.id, { psaMemberId: user.psaMemberId, email: user.email, roleId: user.roleId, tierLevel: user.tierLevel });
-    return inserted.map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? null, hasOpenInvitation: false }));
+    const linkedRoleNames = new Map<string, string | null>();
+    for (const user of linked) if (!roleNames.has(user.roleId)) linkedRoleNames.set(user.roleId, (await findRole(db, actor.mspId, user.roleId))?.name ?? null);
+    return [...linked, ...inserted].map((user) => presentEmployee({ user, roleName: roleNames.get(user.roleId) ?? linkedRoleNames.get(user.roleId) ?? null, hasOpenInvitation: false }));
   }
 
   return { list, remove, restore, updateTier, listImportCandidates, importPsaMembers };

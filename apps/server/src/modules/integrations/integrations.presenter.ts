@@ -1,14 +1,11 @@
 import type { TIntegrationRow } from './integrations.repository';
 import type { TIntegrationSummary } from '@switchboard/contracts';
+import { dataPsaOf } from './psa-identity';
 
 export const isIntegrationConfigured = (row: TIntegrationRow): boolean => row.secretCiphertext !== '';
 
-/** Shows the last four characters only, e.g. "••••Key1". */
-export function keyHintOf(key: string): string {
-  return `••••${key.slice(-4)}`;
-}
-
 /**
+ * `dataPsa*`: the PSA the MSP's data came from (decision 042), for the form's warning before keys for another PSA.
  * `hasEmailConnector`: A-004's emailIntegrator is true while a mailbox that accepted the sign-in is saved
  * (decision 036); it lives in email_connectors, so disconnecting the PSA leaves it alone.
  */
@@ -24,9 +21,12 @@ export function presentIntegration(row: TIntegrationRow | null, hasEmailConnecto
       connectWiseManageIntegrator: false,
       microsoftGraphIntegrator: false,
       emailIntegrator: hasEmailConnector,
+      dataPsaConnection: null,
+      dataPsaLabel: null,
     };
   }
   const isConfigured = isIntegrationConfigured(row);
+  const dataPsa = dataPsaOf(row);
   return {
     psaType: isConfigured ? row.psaType : null,
     isConfigured,
@@ -37,5 +37,7 @@ export function presentIntegration(row: TIntegrationRow | null, hasEmailConnecto
     connectWiseManageIntegrator: row.connectWiseManageIntegrator,
     microsoftGraphIntegrator: row.microsoftGraphIntegrator,
     emailIntegrator: hasEmailConnector,
+    dataPsaConnection: dataPsa?.key ?? null,
+    dataPsaLabel: dataPsa?.label ?? null,
   };
 }

@@ -28,6 +28,11 @@ export interface TSaveIntegration {
   settings: Record<string, string>;
   secretCiphertext: string;
   keyHint: string;
+  /**
+   * The PSA these keys reach (`psaConnectionKeyOf`): the MSP's data comes from it from now on (decision 042). The
+   * integrations service always sets it; left out (tests that store keys directly), the column is not changed.
+   */
+  dataPsaConnection?: string;
 }
 
 /** Saves new keys; new keys are unverified, so the integrator flag drops until they are checked again. */
@@ -45,7 +50,7 @@ export async function setConnectWiseManageIntegrator(db: TDatabase, mspId: strin
   await db.update(integrations).set({ connectWiseManageIntegrator: isIntegrated, updatedAt: now }).where(eq(integrations.mspId, mspId));
 }
 
-/** Disconnect: the keys are wiped (the row stays for the other integrators' flags). */
+/** Disconnect: the keys are wiped (the row stays for the other integrators' flags, and says where the data came from). */
 export async function clearIntegrationKeys(db: TDatabase, mspId: string, now: Date): Promise<void> {
   await db
     .update(integrations)

@@ -1,10 +1,10 @@
-import { MESSAGES, type TIntegrationSummary, type TIntegratorResult } from '@switchboard/contracts';
+import { MESSAGES, psaConnectionKeyOf, type TIntegrationSummary, type TIntegratorResult } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { validation } from '../../lib/app-error';
-import { encryptSecret } from '../../lib/crypto';
+import { encryptSecret, secretHintOf } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
-import { isIntegrationConfigured, keyHintOf, presentIntegration } from './integrations.presenter';
+import { isIntegrationConfigured, presentIntegration } from './integrations.presenter';
 import { clearIntegrationKeys, findIntegration, findIntegrationForUpdate, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
 import { psaNotConfigured, withPsaErrors } from './psa-errors';
@@ -14,7 +14,10 @@ import { resetWizardProgress } from '../wizard/wizard.repository';
 import { userAuditFields } from '../../lib/audit';
 import { findEmailConnector } from '../email-connector/email-connector.repository';
 import { stopPsaWritesForConnectionChange } from '../psa-outbox/psa-outbox';
-import { isSamePsa, psaIdentityOf, type TPsaIdentity } from './psa-identity';
+import { dataPsaOf, isSamePsa, psaIdentityOf, type TPsaIdentity } from './psa-identity';
+import { startPsaDataOver } from './psa-data-reset.repository';
+import { forgetCachedSessions } from '../../plugins/auth-context';
+import { categoriserStoreFor } from '../assistant/mspboard';
 
 export interface TIntegrationActor {
   mspId: string;
@@ -52,6 +55,26 @@ export function createIntegrationsService(deps: TAppDeps) {
     }
   }
 
+  /**
+   * Decision 042, in the transaction that saves keys for another PSA: the MSP's copies, queue, board setup and users'
+   * PSA links of the PSA its data came from are removed, the wizard starts again (R-193, as on disconnect), and one
+   * audit event says what went.
+   */
+  async function startDataOver(tx: TDatabase, actor: TIntegrationActor, dataPsa: TPsaIdentity) {
+    const removed = await startPsaDataOver(tx, actor.mspId);
+    await resetWizardProgress(tx, actor.mspId);
+    await recordAudit(tx, actor, 'integrations.psa_data.reset', 'success', { previousPsa: dataPsa.label, removed });
+  }
+
+  /**
+   * After that commit, this process's caches of it: sessions carry the users' old PSA links, and the categoriser was
+   * trained on the old copies. Other replicas' sessions expire within the cache's lifetime (decision 011).
+   */
+  function forgetPsaDataOfMsp(mspId: string) {
+    forgetCachedSessions.ofMsp(deps.caches.sessions, mspId);
+    categoriserStoreFor(db, deps.now).forget(mspId);
+  }
+
   return {
     /** The summary any signed-in user of the MSP may read; never a key. */
     async getSummary(mspId: string): Promise<TIntegrationSummary> {
@@ -61,7 +84,7 @@ export function createIntegrationsService(deps: TAppDeps) {
     /** Encrypts and stores new keys after checking the PSA address is one we may call. */
     async saveKeys(actor: TIntegrationActor, body: TUpdateIntegrationsBody): Promise<TIntegrationSummary> {
       const existing = await findIntegration(db, actor.mspId);
-      let values: TSaveIntegration;
+      let values: TSaveIntegration & { dataPsaConnection: string };
       let secrets: TIntegrationSecrets;
       if (body.connectWiseManageIntegration) {
         const input = body.connectWiseManageIntegration;
@@ -70,7 +93,13 @@ export function createIntegrationsService(deps: TAppDeps) {
         const clientId = input.clientId ?? (existing?.psaType === 'CONNECTWISE' ? existing.settings.clientId : undefined) ?? deps.config.connectWiseClientId;
         if (!clientId) throw validation(MESSAGES.psa.clientIdRequired, [{ name: 'connectWiseManageIntegration.clientId', reason: MESSAGES.psa.clientIdRequired }]);
         secrets = { psaType: 'CONNECTWISE', publicKey: input.publicKey, privateKey: input.privateKey };
-        values = { psaType: 'CONNECTWISE', settings: { companyId: input.companyId, psaUrl, clientId }, secretCiphertext: '', keyHint: keyHintOf(input.privateKey) };
+        values = {
+          psaType: 'CONNECTWISE',
+          settings: { companyId: input.companyId, psaUrl, clientId },
+          secretCiphertext: '',
+          keyHint: secretHintOf(input.privateKey),
+          dataPsaConnection: psaConnectionKeyOf({ psaType: 'CONNECTWISE', psaUrl, companyId: input.companyId }),
+        };
       } else if (body.autotaskIntegration) {
         const input = body.autotaskIntegration;
         if (input.zoneDiscoveryUrl) await assertAllowed(input.zoneDiscoveryUrl);
@@ -79,28 +108,35 @@ export function createIntegrationsService(deps: TAppDeps) {
           psaType: 'AUTOTASK',
           settings: { username: input.username, ...(input.zoneDiscoveryUrl ? { zoneDiscoveryUrl: input.zoneDiscoveryUrl } : {}) },
           secretCiphertext: '',
-          keyHint: keyHintOf(input.secret),
+          keyHint: secretHintOf(input.secret),
+          dataPsaConnection: psaConnectionKeyOf({ psaType: 'AUTOTASK', username: input.username, zoneDiscoveryUrl: input.zoneDiscoveryUrl }),
         };
       } else {
         throw validation('Send exactly one of connectWiseManageIntegration or autotaskIntegration.');
       }
       values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
-      const { row, oldWebhook } = await db.transaction(async (tx) => {
+      const { row, oldWebhook, hasStartedOver } = await db.transaction(async (tx) => {
         const beforeRow = await findIntegrationForUpdate(tx, actor.mspId);
         const before = psaIdentityOf(beforeRow);
+        const dataPsa = dataPsaOf(beforeRow);
         const saved = await saveIntegrationKeys(tx, actor.mspId, values, deps.now());
         await recordAudit(tx, actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
+        // Decision 042: data of another PSA never mixes with the new one's (the ids collide and cannot be told apart).
+        // The same PSA (the same keys, a rotated key, a reconnect after a disconnect) keeps everything.
+        const hasStartedOver = dataPsa !== null && dataPsa.key !== values.dataPsaConnection;
+        if (hasStartedOver) await startDataOver(tx, actor, dataPsa);
         // The same PSA (the same keys again, or a rotated key) keeps its waiting writes; another one must not get them.
-        if (isSamePsa(before, psaIdentityOf(saved))) return { row: saved, oldWebhook: null };
+        if (isSamePsa(before, psaIdentityOf(saved))) return { row: saved, oldWebhook: null, hasStartedOver };
         await stopWritesOfOldConnection(tx, actor, before);
         // The webhook subscription and the reconcile cursor belong to the PSA connected before: forgotten with this
         // commit, so an event signed with the old secret is refused from now on and never applied to the new connection.
         const subscription = await findEventSubscription(tx, actor.mspId);
         await deleteEventSubscription(tx, actor.mspId);
         await deleteReconcileCursor(tx, actor.mspId);
-        return { row: saved, oldWebhook: subscription && beforeRow ? { connection: beforeRow, webhookId: subscription.webhookId } : null };
+        return { row: saved, oldWebhook: subscription && beforeRow ? { connection: beforeRow, webhookId: subscription.webhookId } : null, hasStartedOver };
       });
       clients.invalidate(actor.mspId);
+      if (hasStartedOver) forgetPsaDataOfMsp(actor.mspId);
       // After the commit, with the old keys: the old PSA stops calling a URL that is now refused. Best effort, as on
       // disconnect: an old PSA that cannot be reached does not undo the save.
       if (oldWebhook) await clients.fromIntegration(oldWebhook.connection).unregisterTicketWebhook(oldWebhook.webhookId).catch(logEventsProblem('removing the previous PSA’s ticket webhook'));

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, psaConnectionKeyOf, psaHostOf } from '@switchboard/contracts';
 import { isIntegrationConfigured } from './integrations.presenter';
 import type { TIntegrationRow } from './integrations.repository';
 
@@ -12,36 +12,43 @@ export interface TPsaIdentity {
   label: string;
 }
 
-/** Autotask's global zone-information host, which the adapter asks when no zone URL is saved (packages/psa autotask/zone.ts). */
-const AUTOTASK_DEFAULT_ZONE_HOST = 'webservices.autotask.net';
-
-/** The host (with a port other than the default) of what an admin typed, scheme or not: "NA.myconnectwise.net/" → "na.myconnectwise.net". */
-function hostOf(address: string): string {
-  const trimmed = address.trim();
-  try {
-    return new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`).host;
-  } catch {
-    return trimmed.toLowerCase();
-  }
-}
-
 /**
  * The PSA the row reaches; null when it reaches none (no row, or keys cleared) or misses what names its PSA.
  * ConnectWise: the site's host and the company id (ConnectWise reads both without regard to case). Autotask: the API
- * user, which belongs to one Autotask database, and where its zone is asked.
+ * user, which belongs to one Autotask database, and where its zone is asked (`psaConnectionKeyOf`, shared with the form).
  */
 export function psaIdentityOf(row: TIntegrationRow | null): TPsaIdentity | null {
   if (!row || !isIntegrationConfigured(row)) return null;
   if (row.psaType === 'CONNECTWISE') {
     const { psaUrl, companyId } = row.settings;
     if (!psaUrl || !companyId) return null;
-    const host = hostOf(psaUrl);
-    return { key: `CONNECTWISE ${host} ${companyId.trim().toLowerCase()}`, label: MESSAGES.psa.connectWiseSite(host, companyId.trim()) };
+    return { key: psaConnectionKeyOf({ psaType: 'CONNECTWISE', psaUrl, companyId }), label: MESSAGES.psa.connectWiseSite(psaHostOf(psaUrl), companyId.trim()) };
   }
   const { username, zoneDiscoveryUrl } = row.settings;
   if (!username) return null;
-  const zoneHost = zoneDiscoveryUrl ? hostOf(zoneDiscoveryUrl) : AUTOTASK_DEFAULT_ZONE_HOST;
-  return { key: `AUTOTASK ${username.trim().toLowerCase()} ${zoneHost}`, label: MESSAGES.psa.autotaskUser(username.trim()) };
+  return { key: psaConnectionKeyOf({ psaType: 'AUTOTASK', username, zoneDiscoveryUrl }), label: MESSAGES.psa.autotaskUser(username.trim()) };
+}
+
+/**
+ * The label of a stored connection key (`integrations.data_psa_connection`, `sync_runs.psa_connection`), for when the
+ * keys that named it are gone: the key keeps the host and the company id or user, in lower case.
+ */
+export function psaLabelOfKey(key: string): string {
+  const [psaType, first = '', second = ''] = key.split(' ');
+  if (psaType === 'CONNECTWISE') return MESSAGES.psa.connectWiseSite(first, second);
+  if (psaType === 'AUTOTASK') return MESSAGES.psa.autotaskUser(first);
+  return MESSAGES.psa.connectionUnknown;
+}
+
+/**
+ * The PSA the MSP's copies, queue, board setup and users' links came from (decision 042): the stored data connection,
+ * else (a row saved before it was kept) the PSA of the saved keys. Null: no data is tied to a PSA.
+ */
+export function dataPsaOf(row: TIntegrationRow | null): TPsaIdentity | null {
+  const current = psaIdentityOf(row);
+  const key = row?.dataPsaConnection ?? current?.key ?? null;
+  if (key === null) return null;
+  return { key, label: current?.key === key ? current.label : psaLabelOfKey(key) };
 }
 
 /** True when both connections reach the same PSA; a connection that reaches none is never the same as another. */

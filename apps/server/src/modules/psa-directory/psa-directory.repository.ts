@@ -136,11 +136,28 @@ async function writeContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, 
       updated_at = excluded.updated_at
     returning id, (xmax = 0) as is_new`);
   // node-postgres and PGlite both answer { rows }.
-  return (result as { rows: { id: string; is_new: boolean }[] }).rows.map((row) => ({ id: row.id, isNew: row.is_new }));
+  const written = (result as { rows: { id: string; is_new: boolean }[] }).rows.map((row) => ({ id: row.id, isNew: row.is_new }));
+  await linkClientAccountsToContacts(db, mspId, written.map((row) => row.id));
+  return written;
+}
+
+/**
+ * A client account without a PSA contact (its links cleared when another PSA was connected, decision 042) is linked to
+ * the contact just written with its e-mail, as activation would have linked it — only when exactly one active contact
+ * of that PSA has the address, so an account is never tied to someone else's contact. A linked account is never moved.
+ */
+async function linkClientAccountsToContacts(db: TDatabase, mspId: string, contactRowIds: string[]): Promise<void> {
+  if (contactRowIds.length === 0) return;
+  await db.execute(sql`
+    update users u set psa_contact_id = c.external_id, psa_contact_row_id = c.id, psa_company_id = c.external_company_id, company_row_id = c.company_row_id
+    from psa_contacts c
+    where u.msp_id = ${mspId} and u.kind = 'client' and u.psa_contact_id is null
+      and c.msp_id = u.msp_id and c.id = any(${sql.param(contactRowIds)}::uuid[]) and c.is_active and lower(c.email) = lower(u.email)
+      and not exists (select 1 from psa_contacts d where d.msp_id = c.msp_id and d.psa_type = c.psa_type and d.is_active and d.id <> c.id and lower(d.email) = lower(c.email))`);
 }
 
 /** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
-async function withReferencedCompanies(
+export async function withReferencedCompanies(
   db: TDatabase,
   mspId: string,
   psaType: TDbPsaType,

@@ -42,4 +42,70 @@ describe('ConnectPsaForm', () => {
     expect(alert).toHaveTextContent('Autotask rejected the API username, secret or integration code. Check the keys above, correct them and press Connect again.');
     expect(alert).not.toHaveTextContent('under Integrations');
   });
+
+  // Decision 042: keys for another PSA start the MSP's PSA data over, so the admin is warned before anything is saved.
+  describe('keys for another PSA than the one the data came from', () => {
+    const DATA_PSA = { connection: 'CONNECTWISE na.myconnectwise.net northwind', label: 'ConnectWise at na.myconnectwise.net, company northwind' };
+
+    function stubSave() {
+      const fetchMock = vi.fn(async (url: string) => {
+        const path = url.split('?')[0];
+        if (path === `/db/${MSP}/integrations/update`) return new Response(JSON.stringify({ ...SAVED, psaType: 'CONNECTWISE', companyId: 'northwind' }), { status: 200 });
+        return new Response(JSON.stringify({ ...SAVED, boardCount: 3 }), { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    async function typeConnectWise(site: string, companyId: string) {
+      await userEvent.type(screen.getByLabelText(/Company ID/), companyId);
+      await userEvent.type(screen.getByLabelText(/Site URL/), site);
+      await userEvent.type(screen.getByLabelText(/Public key/), 'PublicKey1');
+      await userEvent.type(screen.getByLabelText(/Private key/), 'PrivateKey2');
+      await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    }
+
+    it('asks before saving keys for another ConnectWise site, and Cancel saves nothing', async () => {
+      const fetchMock = stubSave();
+      renderWithProviders(<ConnectPsaForm mspCustomDomain={MSP} dataPsa={DATA_PSA} onConnected={() => undefined} />);
+      await typeConnectWise('https://eu.myconnectwise.net', 'northwind');
+      const dialog = await screen.findByRole('dialog', { name: MESSAGES.psa.startOverTitle });
+      expect(dialog).toHaveTextContent(MESSAGES.psa.startOverText(DATA_PSA.label));
+      await userEvent.click(screen.getByRole('button', { name: MESSAGES.psa.startOverCancel }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.psa.startOverTitle })).not.toBeInTheDocument());
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('saves after "Connect and start over"', async () => {
+      const fetchMock = stubSave();
+      const onConnected = vi.fn();
+      renderWithProviders(<ConnectPsaForm mspCustomDomain={MSP} dataPsa={DATA_PSA} onConnected={onConnected} />);
+      await userEvent.click(screen.getByRole('radio', { name: 'Autotask' }));
+      await userEvent.type(screen.getByLabelText(/API username/), 'api-user@example.com');
+      await userEvent.type(screen.getByLabelText(/^Secret/), 'secret');
+      await userEvent.type(screen.getByLabelText(/Integration code/), 'CODE123');
+      await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      await userEvent.click(await screen.findByRole('button', { name: MESSAGES.psa.startOverConfirm }));
+      await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith(3));
+      expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toContain(`/db/${MSP}/integrations/update`);
+    });
+
+    it('does not ask for the same site (another case, a trailing slash, new keys)', async () => {
+      const fetchMock = stubSave();
+      const onConnected = vi.fn();
+      renderWithProviders(<ConnectPsaForm mspCustomDomain={MSP} dataPsa={DATA_PSA} onConnected={onConnected} />);
+      await typeConnectWise('NA.myconnectwise.net/', 'Northwind');
+      await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith(3));
+      expect(screen.queryByRole('dialog', { name: MESSAGES.psa.startOverTitle })).not.toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalled();
+    });
+
+    it('does not ask when no data is tied to a PSA', async () => {
+      stubSave();
+      const onConnected = vi.fn();
+      renderWithProviders(<ConnectPsaForm mspCustomDomain={MSP} onConnected={onConnected} />);
+      await typeConnectWise('https://eu.myconnectwise.net', 'northwind');
+      await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith(3));
+    });
+  });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { INTEGRATION_FORM_MESSAGES } from '@switchboard/contracts';
+import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { INTEGRATION_FORM_MESSAGES, MESSAGES, psaConnectionKeyOf } from '@switchboard/contracts';
 import { psaErrorMessage } from '../psa-error-message';
 import { useConnectPsa, type TConnectInput } from '../api/msp-integrations-queries';
-import { READABLE_ERROR_STYLES } from '../../employees/form-styles';
+import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import '../../auth/components/password-input-styles';
 
 type TPsaChoice = 'CONNECTWISE' | 'AUTOTASK';
@@ -27,13 +27,45 @@ const FIELDS: Record<TPsaChoice, TField[]> = {
   ],
 };
 
-/** R-195–R-198: save the keys, then integrate; a failure from the PSA is shown as its message. */
-export function ConnectPsaForm({ mspCustomDomain, onConnected }: { mspCustomDomain: string; onConnected: (boardCount: number | null) => void }) {
+/** The PSA the MSP's data came from (the summary's `dataPsaConnection` and `dataPsaLabel`, decision 042). */
+export interface TDataPsa {
+  connection: string;
+  label: string;
+}
+
+/** The connection the typed keys reach, compared as the server compares it (`psaConnectionKeyOf`). */
+function connectionOf(input: TConnectInput): string {
+  return input.psaType === 'CONNECTWISE'
+    ? psaConnectionKeyOf({ psaType: 'CONNECTWISE', psaUrl: input.keys.psaUrl, companyId: input.keys.companyId })
+    : psaConnectionKeyOf({ psaType: 'AUTOTASK', username: input.keys.username, zoneDiscoveryUrl: input.keys.zoneDiscoveryUrl });
+}
+
+/**
+ * R-195–R-198: save the keys, then integrate; a failure from the PSA is shown as its message. Keys for another PSA
+ * than the one the MSP's data came from (`dataPsa`) start that data over (decision 042), so the admin confirms first.
+ */
+export function ConnectPsaForm({ mspCustomDomain, dataPsa = null, onConnected }: { mspCustomDomain: string; dataPsa?: TDataPsa | null; onConnected: (boardCount: number | null) => void }) {
   const connect = useConnectPsa(mspCustomDomain);
   const [psaType, setPsaType] = useState<TPsaChoice>('CONNECTWISE');
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Keys for another PSA, waiting for the admin's answer to the warning. */
+  const [pendingInput, setPendingInput] = useState<TConnectInput | null>(null);
   const fields = FIELDS[psaType];
+
+  function save(input: TConnectInput) {
+    // Not mutate's onSuccess: this form unmounts as soon as the summary says "connected".
+    connect
+      .mutateAsync(input)
+      .then((result) => onConnected(result.boardCount))
+      .catch(() => undefined);
+  }
+
+  function handleConfirmStartOver() {
+    if (!pendingInput) return;
+    setPendingInput(null);
+    save(pendingInput);
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,11 +81,11 @@ export function ConnectPsaForm({ mspCustomDomain, onConnected }: { mspCustomDoma
       psaType === 'CONNECTWISE'
         ? { psaType, keys: { companyId: value('companyId'), psaUrl: value('psaUrl'), publicKey: value('publicKey'), privateKey: value('privateKey'), ...optional('clientId') } }
         : { psaType, keys: { username: value('username'), secret: value('secret'), integrationCode: value('integrationCode'), ...optional('zoneDiscoveryUrl') } };
-    // Not mutate's onSuccess: this form unmounts as soon as the summary says "connected".
-    connect
-      .mutateAsync(input)
-      .then((result) => onConnected(result.boardCount))
-      .catch(() => undefined);
+    if (dataPsa && dataPsa.connection !== connectionOf(input)) {
+      setPendingInput(input);
+      return;
+    }
+    save(input);
   }
 
   return (
@@ -108,6 +140,20 @@ export function ConnectPsaForm({ mspCustomDomain, onConnected }: { mspCustomDoma
           </Button>
         </div>
       </Stack>
+      <Modal opened={pendingInput !== null} onClose={() => setPendingInput(null)} title={MESSAGES.psa.startOverTitle} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS}>
+        <Stack>
+          <Text>{MESSAGES.psa.startOverText(dataPsa?.label ?? '')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPendingInput(null)}>
+              {MESSAGES.psa.startOverCancel}
+            </Button>
+            {/* red.9: white text on Mantine's plain red is below 4.5:1 (WCAG AA), as in leave-board-modal. */}
+            <Button color="red.9" onClick={handleConfirmStartOver}>
+              {MESSAGES.psa.startOverConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

@@ -79,7 +79,11 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
               </Group>
             </Stack>
           ) : (
-            <ConnectPsaForm mspCustomDomain={mspCustomDomain} onConnected={() => setNotice(INTEGRATION_FORM_MESSAGES.connected)} />
+            <ConnectPsaForm
+              mspCustomDomain={mspCustomDomain}
+              dataPsa={integration.dataPsaConnection && integration.dataPsaLabel ? { connection: integration.dataPsaConnection, label: integration.dataPsaLabel } : null}
+              onConnected={() => setNotice(INTEGRATION_FORM_MESSAGES.connected)}
+            />
           )}
         </Stack>
       </Paper>
