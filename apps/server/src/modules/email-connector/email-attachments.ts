@@ -24,13 +24,15 @@ export interface TAttachmentPlan {
   toAdd: TMailFile[];
   overSize: string[];
   overCount: string[];
+  /** Every file of a mail over 10 MB, which is not fetched whole (a cut file would look whole): none is added. */
+  overMail: string[];
 }
 
 /** What the plan reads of a mailparser attachment. */
 type TMailAttachment = Pick<Attachment, 'filename' | 'contentType' | 'content' | 'related'>;
 
 /** A file's name as the PSA shows it: its own (without a path), else one made from its place in the mail. */
-function fileNameOf(attachment: TMailAttachment, position: number): string {
+export function fileNameOf(attachment: Pick<TMailAttachment, 'contentType'> & { filename?: string | undefined }, position: number): string {
   // Control characters (a NUL would not fit a PostgreSQL text) are dropped with the path.
   const own = [...((attachment.filename ?? '').split(/[\\/]/).pop() ?? '')].filter((character) => character >= ' ').join('').trim();
   const name = own || `attachment-${position}${attachment.contentType === 'message/rfc822' ? '.eml' : ''}`;
@@ -44,7 +46,7 @@ function fileNameOf(attachment: TMailAttachment, position: number): string {
  * mailbox and is named in the text.
  */
 export function attachmentPlanOf(mail: { attachments: readonly TMailAttachment[] }): TAttachmentPlan {
-  const plan: TAttachmentPlan = { toAdd: [], overSize: [], overCount: [] };
+  const plan: TAttachmentPlan = { toAdd: [], overSize: [], overCount: [], overMail: [] };
   mail.attachments.forEach((attachment, index) => {
     const size = attachment.content.length;
     if (attachment.related === true && size < INLINE_IMAGE_MAX_BYTES) return;
@@ -62,6 +64,7 @@ export function attachmentLinesOf(plan: TAttachmentPlan): string[] {
   if (plan.toAdd.length > 0) lines.push(`Attachments (added to the ticket): ${plan.toAdd.map((file) => file.fileName).join(', ')}`);
   if (plan.overSize.length > 0) lines.push(`Attachments not added (over 6 MB, in the help-desk mailbox): ${plan.overSize.join(', ')}`);
   if (plan.overCount.length > 0) lines.push(`Attachments not added (more than ${ATTACHMENTS_PER_MAIL}, in the help-desk mailbox): ${plan.overCount.join(', ')}`);
+  if (plan.overMail.length > 0) lines.push(`Attachments not added (the email is over 10 MB, in the help-desk mailbox): ${plan.overMail.join(', ')}`);
   return lines;
 }
 

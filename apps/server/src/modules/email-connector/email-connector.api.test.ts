@@ -11,6 +11,9 @@ import { startImapServer, type TImapServer } from '../../../test/imap-server';
 
 const ADDRESS = 'help@msp.test';
 const APP_PASSWORD = 'abcd-efgh-ijkl-9xYz';
+/** A mailbox whose password is short (some IMAP servers allow that). */
+const SHORT_ADDRESS = 'short@msp.test';
+const SHORT_PASSWORD = 'abcd';
 
 let t: TTestApp;
 let imap: TImapServer;
@@ -26,7 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  imap = await startImapServer({ [ADDRESS]: APP_PASSWORD });
+  imap = await startImapServer({ [ADDRESS]: APP_PASSWORD, [SHORT_ADDRESS]: SHORT_PASSWORD });
   deadPort = await freePort();
   // The local IMAP server is plain IMAP on loopback, which the SSRF guard lets through only when allow-listed.
   t = await createTestApp({ config: { outboundAllowList: [imap.hostPort, `127.0.0.1:${deadPort}`] } });
@@ -68,6 +71,18 @@ describe('GET/PUT/DELETE /db/{msp}/integrations/email-connector', () => {
     expect((await admin.get(url(msp))).body).not.toContain(APP_PASSWORD);
     expect((await admin.get(`/db/${msp.customDomain}/integrations`)).json()).toMatchObject({ emailIntegrator: true, isConfigured: false });
     expect(await auditOf(msp)).toEqual([{ action: 'email_connector.create', outcome: 'success', details: { address: ADDRESS, imapHost: '127.0.0.1', imapPort: imap.port, passwordChanged: true } }]);
+  });
+
+  // Review finding: the hint was "••••" and the last four characters whatever the password's length, so a short one was shown whole.
+  it('shows no character of an app password shorter than 12 characters', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const saved = await admin.put(url(msp), body({ address: SHORT_ADDRESS, appPassword: SHORT_PASSWORD }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ passwordHint: '••••' });
+    const read = await admin.get(url(msp));
+    expect(read.body).not.toContain(SHORT_PASSWORD);
+    expect(read.json()).toMatchObject({ isConfigured: true, address: SHORT_ADDRESS, passwordHint: '••••' });
   });
 
   it('keeps the saved password when it is left out for the same address, and asks for it for another address', async () => {

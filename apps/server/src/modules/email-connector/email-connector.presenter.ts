@@ -1,9 +1,6 @@
 import { EMAIL_MAIL_MESSAGES, type TEmailConnectorMail, type TEmailConnectorSettings, type TEmailMailOutcome } from '@switchboard/contracts';
 import type { TEmailConnectorRow, TEmailMessageRow, TListedEmailMessage } from './email-connector.repository';
 
-/** Shows the last four characters only, e.g. "••••abcd". */
-export const passwordHintOf = (password: string): string => `••••${password.slice(-4)}`;
-
 /** The settings the screen shows; never the password. */
 export function presentEmailConnector(row: TEmailConnectorRow | null, ticketCount: number): TEmailConnectorSettings {
   return {

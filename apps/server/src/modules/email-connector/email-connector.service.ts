@@ -3,10 +3,10 @@ import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, validation } from '../../lib/app-error';
 import { userAuditFields } from '../../lib/audit';
-import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { decryptSecret, encryptSecret, secretHintOf } from '../../lib/crypto';
 import type { TActor } from '../../plugins/access';
 import { verifyMailbox } from './mailbox';
-import { passwordHintOf, presentEmailConnector } from './email-connector.presenter';
+import { presentEmailConnector } from './email-connector.presenter';
 import { countEmailTickets, deleteEmailConnector, findEmailConnector, saveEmailConnector } from './email-connector.repository';
 
 const notConfigured = () => new AppError('conflict', EMAIL_CONNECTOR_MESSAGES.notConfigured);
@@ -64,7 +64,7 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
         await recordAudit(db, actor, 'email_connector.verify', 'failure', { address, imapHost: host, imapPort: port, reason });
         throw error;
       }
-      const sealed = body.appPassword !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, password), passwordHint: passwordHintOf(password) } : null;
+      const sealed = body.appPassword !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, password), passwordHint: secretHintOf(password) } : null;
       await db.transaction(async (tx) => {
         await saveEmailConnector(
           tx,

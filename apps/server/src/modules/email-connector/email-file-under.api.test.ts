@@ -219,6 +219,41 @@ describe('POST /db/{msp}/integrations/email-connector/mail/{id}/file-under', () 
     imap.markSeen(messageId);
   });
 
+  // Review finding: the reading looked only at unread mail, so a skipped mail someone had opened (or moved) meanwhile was
+  // never found again and the list said "Will be filed under …" for ever.
+  it('files a skipped mail that a person has opened since (marked read) as chosen: the reading finds it by its Message-ID', async () => {
+    const messageId = '<file-under-opened@elsewhere.test>';
+    const skipped = await skippedMail(messageId, 'Screen flickers', 'The second screen flickers when it wakes up.');
+    imap.markSeen(messageId);
+    const chosen = await admin.post(fileUnderUrl(msp.customDomain, skipped.id), { companyId: String(other.company.id) });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+
+    const filed = await waitUntilFiled(messageId);
+    expect(filed).toMatchObject({ id: skipped.id, state: 'done', reason: null });
+    expect(await direct.getTicket(Number(filed.psaTicketExternalId))).toMatchObject({ summary: 'Screen flickers', companyId: other.company.id, contactId: null });
+    expect(await listedMail(skipped.id)).toMatchObject({ outcome: 'ticket', ticketNumber: filed.psaTicketNumber });
+  });
+
+  it('skips a mail again, saying why, when it is no longer in the mailbox’s inbox (moved, or another mailbox connected) — and drops the choice', async () => {
+    // A mail skipped by an earlier reading that is no longer in INBOX (the mailbox has no message with this Message-ID).
+    const [gone] = await t.deps.database.db
+      .insert(emailConnectorMessages)
+      .values({ mspId: msp.id, messageId: '<file-under-moved@elsewhere.test>', fromAddress: 'pat-moved@elsewhere.test', subject: 'Moved away', state: 'skipped', reason: 'No synchronized contact has this address and no default company is set.', receivedAt: null, createdAt: t.deps.now(), updatedAt: t.deps.now() })
+      .returning();
+    if (!gone) throw new Error('no row');
+    const chosen = await admin.post(fileUnderUrl(msp.customDomain, gone.id), { companyId: String(other.company.id) });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ outcome: 'waiting' });
+
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && (await messageRow(gone.messageId)).fileCompanyId !== null) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await messageRow(gone.messageId)).toMatchObject({ state: 'skipped', reason: EMAIL_MAIL_MESSAGES.fileUnder.notInInbox, fileCompanyId: null, filePsaType: null });
+    expect(await listedMail(gone.id)).toMatchObject({ outcome: 'skipped', reason: EMAIL_MAIL_MESSAGES.fileUnder.notInInbox });
+    // A reading now leaves it alone: no ticket, still skipped.
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 0, failed: 0 });
+    expect(await messageRow(gone.messageId)).toMatchObject({ state: 'skipped', reason: EMAIL_MAIL_MESSAGES.fileUnder.notInInbox });
+  });
+
   it('files under the company alone when no contact is chosen', async () => {
     const messageId = '<file-under-3@elsewhere.test>';
     const skipped = await skippedMail(messageId, 'Wi-Fi drops', 'The Wi-Fi drops every ten minutes.');

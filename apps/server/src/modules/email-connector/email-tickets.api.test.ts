@@ -522,6 +522,53 @@ describe('the email connector', () => {
     expect((await storedAttachments(row?.id ?? '')).map((file) => file.fileName)).toEqual(['log.txt']);
   }, 60_000);
 
+  // Review finding: a mail over 10 MB was fetched cut at 10 MB and parsed as it was, so its files were uploaded cut and
+  // whole-looking (a 5 MB PDF came out 2.4 MB), and nothing said the mail was too large.
+  it('makes a ticket of a mail over 10 MB from its headers and whole text, adds none of its files and names each as not added', async () => {
+    const messageId = '<oversized-24@client.test>';
+    const scan = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4_500_000)]);
+    const manual = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4_500_000)]);
+    imap.deliver({
+      from: copied.contact.email,
+      subject: 'Scans of the broken printer',
+      messageId,
+      text: 'The printer jams on every second page. Both scans are attached.\nThanks, Pat',
+      attachments: [
+        { fileName: 'scan.pdf', contentType: 'application/pdf', data: scan },
+        { fileName: 'manual.pdf', contentType: 'application/pdf', data: manual },
+      ],
+    });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, failed: 0, problem: null });
+    const row = await messageRow(messageId);
+    expect(row).toMatchObject({ state: 'done' });
+    const ticketId = Number(row?.psaTicketExternalId);
+    expect(await direct.getTicket(ticketId)).toMatchObject({ summary: 'Scans of the broken printer', companyId: copied.company.id, contactId: copied.contact.id });
+    // Not one file, whole or cut: they stay in the mailbox, each named with why.
+    expect(filesInPsa(ticketId)).toEqual({});
+    expect(await storedAttachments(row?.id ?? '')).toEqual([]);
+    expect(await attachmentWritesOf(row?.id ?? '')).toEqual([]);
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(ticketId))));
+    expect(copy?.description).toBe(
+      'The printer jams on every second page. Both scans are attached.\nThanks, Pat\n\nAttachments not added (the email is over 10 MB, in the help-desk mailbox): scan.pdf, manual.pdf',
+    );
+    const [audit] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'email_connector.ticket'), eq(auditEvents.target, row?.id ?? '')));
+    expect(audit?.details).toMatchObject({ attachments: [], attachmentsNotAdded: ['scan.pdf', 'manual.pdf'] });
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  }, 60_000);
+
+  it('makes a ticket of a mail over 10 MB whose text alone is too large to read from its headers, saying the text stays in the mailbox', async () => {
+    const messageId = '<oversized-text-25@client.test>';
+    const line = 'Log line: the backup job failed again with the same error.\n';
+    imap.deliver({ from: copied.contact.email, subject: 'Backup log', messageId, text: line.repeat(Math.ceil(10_600_000 / line.length)) });
+    expect(await connector.readMailbox(msp.id)).toMatchObject({ created: 1, failed: 0, problem: null });
+    const row = await messageRow(messageId);
+    const ticketId = Number(row?.psaTicketExternalId);
+    expect(await direct.getTicket(ticketId)).toMatchObject({ summary: 'Backup log', companyId: copied.company.id });
+    const [copy] = await t.deps.database.db.select().from(psaTickets).where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.externalId, String(ticketId))));
+    expect(copy?.description).toBe('(The email is over 10 MB, so its text was not read: it is in the help-desk mailbox.)');
+    expect(imap.flagsOf(messageId)).toContain('\\Seen');
+  }, 60_000);
+
   it('records why a mailbox could not be read (a changed password) for the settings screen', async () => {
     const { emailConnectors } = await import('@switchboard/db');
     const { encryptSecret } = await import('../../lib/crypto');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import EmailReplyParser from 'email-reply-parser';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
 import { psaContacts, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -12,10 +12,13 @@ import { attemptPsaWrite, enqueuePsaWrite } from '../psa-outbox/psa-outbox';
 import { findSyncedCompany, findTicketingConfig } from '../boards/boards.repository';
 import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
 import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-draft';
-import { MAX_MESSAGE_BYTES, openMailbox } from './mailbox';
+import { openMailbox } from './mailbox';
+import { readMessage, type TReadMail } from './mail-reading';
 import {
   claimEmailMessage,
+  dropChosenFiling,
   findChosenFiling,
+  findChosenFilingMessageIds,
   findEmailConnector,
   findFilingRecords,
   findOpenTicketByNumber,
@@ -29,10 +32,13 @@ import {
   type TThreadTicket,
 } from './email-connector.repository';
 import { EMAIL_MESSAGE_TARGET, EMAIL_NOTE_WRITE, EMAIL_TICKET_WRITE, type TEmailNotePayload, type TEmailTicketPayload } from './email-tickets.psa-write';
-import { attachmentLinesOf, attachmentPlanOf, enqueueAttachmentWrites, type TAttachmentPlan } from './email-attachments';
+import { attachmentLinesOf, enqueueAttachmentWrites, type TAttachmentPlan } from './email-attachments';
 
 /** The queue of "read this MSP's mailbox" jobs (decision 036); one waiting job per MSP. */
 export const EMAIL_CONNECTOR_QUEUE = 'email-connector-read';
+/** Where the Message-ID made for a message without one (the hash of its bytes) points: nowhere. */
+const HASHED_MESSAGE_ID_DOMAIN = '@switchboard.invalid';
+const HASHED_MESSAGE_ID = /^<sha256-[0-9a-f]+@switchboard\.invalid>$/;
 /** At most this many new messages are taken in one reading; the rest wait for the next. */
 export const MESSAGES_PER_READING = 50;
 /** ConnectWise's summary is at most 100 characters (Autotask allows 255); the longer text stays in the description. */
@@ -88,9 +94,13 @@ export function summaryOf(subject: string, text: string, sender: TSender): strin
   return summary.length > SUMMARY_MAX ? `${cutText(summary, SUMMARY_MAX - 1)}…` : summary;
 }
 
+/** A mail over 10 MB whose text was too large to read as well (`readMessage`): the ticket is made from its headers. */
+const TEXT_UNREAD = '(The email is over 10 MB, so its text was not read: it is in the help-desk mailbox.)';
+
 /** `text` bounded (an empty text said so), with the mail's files named: added to the ticket, or left in the mailbox. */
-function withAttachments(text: string, plan: TAttachmentPlan): string {
-  const body = text === '' ? '(The email had no text.)' : text.length > DESCRIPTION_MAX ? `${cutText(text, DESCRIPTION_MAX)}\n[…]` : text;
+function withAttachments(text: string, plan: TAttachmentPlan, isTextUnread = false): string {
+  const empty = isTextUnread ? TEXT_UNREAD : '(The email had no text.)';
+  const body = text === '' ? empty : text.length > DESCRIPTION_MAX ? `${cutText(text, DESCRIPTION_MAX)}\n[…]` : text;
   const lines = attachmentLinesOf(plan);
   return lines.length > 0 ? `${body}\n\n${lines.join('\n')}` : body;
 }
@@ -102,8 +112,8 @@ const textOf = (mail: ParsedMail) => (mail.text ?? '').replace(/\r\n/g, '\n').tr
  * A new ticket's description: the whole text, with the attachments named; a reply in the thread of a closed ticket
  * says first which ticket it follows, so the technician finds what was done before.
  */
-function descriptionOf(mail: ParsedMail, plan: TAttachmentPlan, followUpOf: string | null): string {
-  const description = withAttachments(textOf(mail), plan);
+function descriptionOf({ mail, plan, isTextUnread }: TReadMail, followUpOf: string | null): string {
+  const description = withAttachments(textOf(mail), plan, isTextUnread);
   return followUpOf === null ? description : `Follow-up to ticket #${followUpOf}, which is closed.\n\n${description}`;
 }
 
@@ -111,11 +121,11 @@ function descriptionOf(mail: ParsedMail, plan: TAttachmentPlan, followUpOf: stri
  * A reply's note: who wrote, and what they wrote above the quoted thread and their signature
  * (`email-reply-parser`); the whole text when nothing is left of it.
  */
-export function replyNoteOf(mail: ParsedMail, sender: TSender, plan: TAttachmentPlan): string {
+export function replyNoteOf({ mail, plan, isTextUnread }: TReadMail, sender: TSender): string {
   const whole = textOf(mail);
   const reply = new EmailReplyParser().parseReply(whole).trim() || whole;
   const who = sender.name ? `${sender.name} <${sender.address}>` : sender.address;
-  return `Email from ${who}:\n\n${withAttachments(reply, plan)}`;
+  return `Email from ${who}:\n\n${withAttachments(reply, plan, isTextUnread)}`;
 }
 
 /** Where a reply goes: its mail thread's ticket, or the ticket its subject names. */
@@ -161,7 +171,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   const categorisers = categoriserStoreFor(db, deps.now);
 
   /** What the audit event of a ticket or note says of the mail's files. */
-  const attachmentsAudit = (plan: TAttachmentPlan) => ({ attachments: plan.toAdd.map((file) => file.fileName), attachmentsNotAdded: [...plan.overSize, ...plan.overCount] });
+  const attachmentsAudit = (plan: TAttachmentPlan) => ({ attachments: plan.toAdd.map((file) => file.fileName), attachmentsNotAdded: [...plan.overSize, ...plan.overCount, ...plan.overMail] });
 
   /** The audit event of a message that became a ticket or a note, in the transaction that stored it. */
   const auditMail = (tx: TDatabase, mspId: string, action: 'email_connector.ticket' | 'email_connector.note', rowId: string, details: Record<string, unknown>) =>
@@ -242,14 +252,14 @@ export function createEmailTicketsService(deps: TAppDeps) {
    * A reply: claimed, and its note and files stored in the outbox (after its ticket's earlier writes), in one
    * transaction. Null when it was taken before.
    */
-  async function takeReply(mspId: string, target: TReplyTarget, mail: ParsedMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
+  async function takeReply(mspId: string, target: TReplyTarget, read: TReadMail, sender: TSender, base: Omit<TNewEmailMessage, 'state' | 'reason'>, now: Date) {
     const { thread, ticket } = target;
-    const plan = attachmentPlanOf(mail);
+    const { plan } = read;
     return db.transaction(async (tx) => {
       const row = await claimEmailMessage(tx, mspId, { ...base, state: 'note', reason: null, threadRowId: thread?.id ?? null }, now);
       if (!row) return null;
       const ticketOf = { threadRowId: thread?.id ?? null, ticket: ticket ? { externalId: ticket.externalId, number: ticket.number } : null };
-      const payload: TEmailNotePayload = { emailMessageRowId: row.id, ...ticketOf, text: replyNoteOf(mail, sender, plan) };
+      const payload: TEmailNotePayload = { emailMessageRowId: row.id, ...ticketOf, text: replyNoteOf(read, sender) };
       const writeTarget = ticket ? { type: 'ticket', id: ticket.rowId } : { type: EMAIL_MESSAGE_TARGET, id: thread.id };
       const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_NOTE_WRITE, idempotencyKey: `email:${row.id}`, target: writeTarget, payload }, now);
       const attachmentWriteIds = await enqueueAttachmentWrites(tx, mspId, row.id, plan.toAdd, { target: writeTarget, ticketOf }, now);
@@ -274,13 +284,14 @@ export function createEmailTicketsService(deps: TAppDeps) {
   }
 
   /** One message: claimed and, when it is a ticket, stored in the outbox, in one transaction. Null when it was taken before. */
-  async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, mail: ParsedMail, source: Buffer): Promise<{ state: TNewEmailMessage['state']; outboxIds: string[] } | null> {
+  async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, read: TReadMail): Promise<{ state: TNewEmailMessage['state']; outboxIds: string[] } | null> {
+    const { mail, source, plan } = read;
     const mspId = connector.mspId;
     const from = mail.from?.value[0];
     const sender: TSender = { address: (from?.address ?? '').trim().toLowerCase(), name: (from?.name ?? '').trim() };
     const subject = (mail.subject ?? '').trim();
     // A message without a Message-ID is known by its bytes: the same mail read twice is the same message.
-    const messageId = mail.messageId?.trim() || `<sha256-${sha256(source.toString('latin1'))}@switchboard.invalid>`;
+    const messageId = mail.messageId?.trim() || `<sha256-${sha256(source.toString('latin1'))}${HASHED_MESSAGE_ID_DOMAIN}>`;
     const base = { messageId: cutText(messageId, 998), fromAddress: cutText(sender.address, 320), subject: cutText(subject, 998), receivedAt: mail.date ?? null };
     const now = deps.now();
 
@@ -292,7 +303,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
     const chosen = await findChosenFiling(db, mspId, base.messageId);
     // A reply about an open ticket (its mail thread, or its number in the subject) is a note on it, not a second ticket.
     const reply = await replyTargetOf(mspId, board, mail, sender, subject);
-    if (reply.note && !chosen) return takeReply(mspId, reply.note, mail, sender, base, now);
+    if (reply.note && !chosen) return takeReply(mspId, reply.note, read, sender, base, now);
     const filing = await filingOf(mspId, board, sender, chosen);
     if (!filing) {
       // Left unread in the mailbox for a person: no contact has this address and the MSP has no default company (or the
@@ -301,8 +312,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'skipped', reason }, now);
       return row ? { state: 'skipped', outboxIds: [] } : null;
     }
-    const plan = attachmentPlanOf(mail);
-    const text = descriptionOf(mail, plan, reply.followUpOf);
+    const text = descriptionOf(read, reply.followUpOf);
     const summary = summaryOf(subject, mail.text ?? '', sender);
     const { category, engine, confidence } = await categoryOf(mspId, board, `${subject}\n${mail.text ?? ''}`);
     const target = category?.board ?? board.stored[0];
@@ -387,21 +397,48 @@ export function createEmailTicketsService(deps: TAppDeps) {
     return new Set(skipped.filter((message) => !known.has(message.fromAddress)).flatMap((message) => uidOfId.get(message.messageId) ?? []));
   }
 
-  /** Reads the unread messages of the open INBOX, oldest first, and takes each. */
+  /**
+   * The mail a person chose a company for ("Make a ticket…"), looked up in the open INBOX by its Message-ID whatever its
+   * flags: someone may have opened it since it was skipped. One no longer there (moved, deleted, or another mailbox is
+   * connected now) is skipped again, saying so, and its choice dropped, so the list stops saying it waits. Their UIDs.
+   */
+  async function chosenInInbox(client: ImapFlow, mspId: string, outcome: TReadingOutcome): Promise<{ uids: number[]; messageIds: Set<string> }> {
+    const uids: number[] = [];
+    const messageIds = new Set<string>();
+    for (const messageId of await findChosenFilingMessageIds(db, mspId, MESSAGES_PER_READING)) {
+      // A mail without a Message-ID is known by the hash of its bytes, which no search finds: it is taken while unread.
+      if (HASHED_MESSAGE_ID.test(messageId)) continue;
+      const found = (await client.search({ header: { 'message-id': messageId } }, { uid: true })) || [];
+      if (found.length > 0) {
+        uids.push(...found);
+        messageIds.add(messageId);
+      } else if (await dropChosenFiling(db, mspId, messageId, EMAIL_MAIL_MESSAGES.fileUnder.notInInbox, deps.now())) {
+        outcome.skipped += 1;
+      }
+    }
+    return { uids, messageIds };
+  }
+
+  /** Reads the unread messages of the open INBOX, oldest first, and takes each (and, first, the mail filed by a person). */
   async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome, failures: string[], onMessageError: (error: unknown) => void): Promise<void> {
     const lock = await client.getMailboxLock('INBOX');
     try {
       const unseen = ((await client.search({ seen: false }, { uid: true })) || []).sort((a, b) => a - b);
       const waiting = await stillSkipped(client, connector.mspId, board, unseen);
       outcome.skipped += waiting.size;
-      for (const uid of unseen.filter((candidate) => !waiting.has(candidate)).slice(0, MESSAGES_PER_READING)) {
+      const chosen = await chosenInInbox(client, connector.mspId, outcome);
+      const unseenSet = new Set(unseen);
+      const uids = [...new Set([...chosen.uids, ...unseen.filter((candidate) => !waiting.has(candidate))])];
+      for (const uid of uids.slice(0, MESSAGES_PER_READING)) {
         if (signal.aborted) return;
-        const fetched = await client.fetchOne(String(uid), { uid: true, source: { maxLength: MAX_MESSAGE_BYTES } }, { uid: true });
-        if (!fetched || !fetched.source) continue;
-        const mail = cleanMail(await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true }));
+        const read = await readMessage(client, uid);
+        if (!read) continue;
+        const mail = cleanMail(read.mail);
+        // A mail that was read already is taken only as the one a person filed (a header search matches parts of a value).
+        if (!unseenSet.has(uid) && !chosen.messageIds.has(cutText(mail.messageId?.trim() ?? '', 998))) continue;
         let taken: Awaited<ReturnType<typeof takeMessage>>;
         try {
-          taken = await takeMessage(connector, board, mail, fetched.source);
+          taken = await takeMessage(connector, board, { ...read, mail });
         } catch (error) {
           // One mail that cannot be stored must not hold up the others: it stays unread and is tried again next time.
           outcome.failed += 1;

@@ -39,6 +39,6 @@ describe('which files of a mail are added to its ticket (decision 039)', () => {
   it('names a file without a name by its place, and keeps a path out of a name', () => {
     const plan = attachmentPlanOf({ attachments: [file(undefined, 5), file('C:\\Users\\pat\\report.pdf', 5)] });
     expect(plan.toAdd.map((added) => added.fileName)).toEqual(['attachment-1', 'report.pdf']);
-    expect(attachmentLinesOf({ toAdd: [], overSize: [], overCount: [] })).toEqual([]);
+    expect(attachmentLinesOf({ toAdd: [], overSize: [], overCount: [], overMail: [] })).toEqual([]);
   });
 });

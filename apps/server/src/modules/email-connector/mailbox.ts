@@ -15,7 +15,7 @@ export interface TMailboxAccount {
 
 const IMAP_FIELD = { name: 'imapHost', label: 'IMAP server' };
 const CONNECT_TIMEOUT_MS = 15_000;
-/** A message larger than this is not read (its attachments would only be dropped): the ticket says so instead. */
+/** A message larger than this is not fetched whole (its files would arrive cut): its ticket is made from its headers and text, and names its files as left in the mailbox (`readMessage`). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 const isAllowListed = (allowList: readonly string[], host: string, port: number) =>

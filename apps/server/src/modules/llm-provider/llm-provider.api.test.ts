@@ -81,6 +81,22 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     expect(await auditActions(msp)).toEqual(['llm_provider.create']);
   });
 
+  // Review finding: the hint was "••••" and the last four characters whatever the key's length, so a short key was shown whole.
+  it('shows no character of a key shorter than 12 characters', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const saved = await admin.put(url(msp), { ...openAiBody(), apiKey: 'abcd' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ keyHint: '••••' });
+    const read = await admin.get(url(msp));
+    expect(read.body).not.toContain('abcd');
+    expect(read.json()).toMatchObject({ keyHint: '••••' });
+    const eleven = await admin.put(url(msp), { ...openAiBody(), apiKey: 'sk-12345678' });
+    expect(eleven.json()).toMatchObject({ keyHint: '••••' });
+    const twelve = await admin.put(url(msp), { ...openAiBody(), apiKey: 'sk-123456789' });
+    expect(twelve.json()).toMatchObject({ keyHint: '••••6789' });
+  });
+
   it('keeps the stored key when the field is left out, but a new provider needs a new key', async () => {
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);

@@ -1,11 +1,6 @@
 import type { TLlmProviderSettings } from '@switchboard/contracts';
 import type { TLlmProviderRow } from './llm-provider.repository';
 
-/** The last four characters only, e.g. "••••9xYz" (like the PSA keys). */
-export function llmKeyHintOf(apiKey: string): string {
-  return `••••${apiKey.slice(-4)}`;
-}
-
 /** Row → what the settings screen reads; never the key. */
 export function presentLlmProvider(row: TLlmProviderRow | null): TLlmProviderSettings {
   if (!row) return { isConfigured: false, provider: null, model: null, baseUrl: null, embeddingModel: null, keyHint: null, updatedAt: null };

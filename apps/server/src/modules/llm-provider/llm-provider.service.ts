@@ -3,11 +3,11 @@ import { testLlmConnection } from '@switchboard/assistant';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, validation } from '../../lib/app-error';
-import { encryptSecret } from '../../lib/crypto';
+import { encryptSecret, secretHintOf } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import type { TActor } from '../../plugins/access';
 import { createLlmEngines } from './llm-engines';
-import { llmKeyHintOf, presentLlmProvider } from './llm-provider.presenter';
+import { presentLlmProvider } from './llm-provider.presenter';
 import { deleteLlmProvider, findLlmProvider, saveLlmProvider } from './llm-provider.repository';
 import { userAuditFields } from '../../lib/audit';
 
@@ -46,7 +46,7 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
         const reason = isSameProvider ? LLM_PROVIDER_MESSAGES.apiKeyRequiredForNewAddress : LLM_PROVIDER_MESSAGES.apiKeyRequired;
         throw validation(reason, [{ name: 'apiKey', reason }]);
       }
-      const sealed = body.apiKey !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, body.apiKey), keyHint: llmKeyHintOf(body.apiKey) } : null;
+      const sealed = body.apiKey !== undefined ? { secretCiphertext: encryptSecret(deps.config.encryptionKey, body.apiKey), keyHint: secretHintOf(body.apiKey) } : null;
       const row = await db.transaction(async (tx) => {
         const saved = await saveLlmProvider(
           tx,

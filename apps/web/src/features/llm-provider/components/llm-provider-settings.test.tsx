@@ -100,6 +100,45 @@ describe('LlmProviderSettings', { timeout: 30_000 }, () => {
     expect(calls.filter((call) => call.method === 'PUT')[1]?.body).not.toHaveProperty('apiKey');
   });
 
+  // Review finding: Test called the saved model while the form showed other, unsaved settings, so "The model answered"
+  // said nothing of what was typed.
+  it('offers Test only for the saved settings: while the form differs it is disabled and says to save first', async () => {
+    const calls = stubApi();
+    renderWithProviders(<LlmProviderSettings mspCustomDomain={MSP} />);
+    await screen.findByText(/No AI model is connected/);
+    await userEvent.type(within(form()).getByRole('textbox', { name: /^Model/ }), 'gpt-4o-mini');
+    await userEvent.type(within(form()).getByLabelText(/API key/), 'sk-live-secret-9xYz');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form()).getByRole('button', { name: 'Test' })).toBeEnabled());
+    expect(within(form()).queryByText(LLM_PROVIDER_MESSAGES.saveToTest)).not.toBeInTheDocument();
+
+    const model = () => within(form()).getByRole('textbox', { name: /^Model/ });
+    await userEvent.type(model(), '-2');
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeDisabled();
+    expect(within(form()).getByText(LLM_PROVIDER_MESSAGES.saveToTest)).toBeVisible();
+    await userEvent.type(model(), '{Backspace}{Backspace}');
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeEnabled();
+
+    await userEvent.type(within(form()).getByLabelText(/API key/), 'sk-new-key-1234');
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeDisabled();
+    await userEvent.clear(within(form()).getByLabelText(/API key/));
+    await userEvent.type(within(form()).getByRole('textbox', { name: /Base URL/ }), 'https://models.example.com/v1');
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeDisabled();
+    await userEvent.clear(within(form()).getByRole('textbox', { name: /Base URL/ }));
+    await userEvent.click(within(form()).getByRole('radio', { name: 'Claude' }));
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeDisabled();
+    await userEvent.click(within(form()).getByRole('radio', { name: 'OpenAI' }));
+    await userEvent.type(within(form()).getByRole('textbox', { name: /Embedding model/ }), 'nomic-embed-text');
+    expect(within(form()).getByRole('button', { name: 'Test' })).toBeDisabled();
+    expect(calls.some((call) => call.url.endsWith('/test'))).toBe(false);
+
+    // Saved: Test is for these settings now.
+    await userEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form()).getByRole('button', { name: 'Test' })).toBeEnabled());
+    await userEvent.click(within(form()).getByRole('button', { name: 'Test' }));
+    expect(await within(form()).findByRole('status')).toHaveTextContent('The model answered');
+  });
+
   it('shows the Test result, and removes the model only after the confirmation', async () => {
     const calls = stubApi({ ok: false, message: 'The language model service refused the request (HTTP 401).', latencyMs: 80 });
     renderWithProviders(<LlmProviderSettings mspCustomDomain={MSP} requestedProvider="anthropic" />);

@@ -99,6 +99,14 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
   const isSameProvider = settings.isConfigured && settings.provider === provider;
   // The saved key is only ever sent to the address it was saved for: a new base URL needs it again, as the server says.
   const keepsKey = isSameProvider && isSameLlmBaseUrl(settings.baseUrl, baseUrl);
+  // Test calls the saved model (the server reads the stored settings), so it is offered only while the form shows them.
+  const isUnsaved =
+    settings.isConfigured &&
+    (!isSameProvider ||
+      model.trim() !== (settings.model ?? '') ||
+      apiKey.trim() !== '' ||
+      baseUrl.trim() !== (settings.baseUrl ?? '') ||
+      (provider === 'openai' && embeddingModel.trim() !== (settings.embeddingModel ?? '')));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -211,7 +219,7 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
           <Button type="submit" loading={save.isPending}>
             Save
           </Button>
-          <Button variant="default" onClick={handleTest} loading={test.isPending} disabled={!settings.isConfigured}>
+          <Button variant="default" onClick={handleTest} loading={test.isPending} disabled={!settings.isConfigured || isUnsaved} aria-describedby={isUnsaved ? 'llm-provider-save-to-test' : undefined}>
             Test
           </Button>
           {settings.isConfigured ? (
@@ -220,6 +228,11 @@ function LlmProviderForm({ mspCustomDomain, settings, requestedProvider }: { msp
             </Button>
           ) : null}
         </Group>
+        {isUnsaved ? (
+          <Text size="sm" c="dimmed" id="llm-provider-save-to-test">
+            {LLM_PROVIDER_MESSAGES.saveToTest}
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );

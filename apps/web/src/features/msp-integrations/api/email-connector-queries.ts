@@ -72,5 +72,7 @@ export function useFileEmailMail(mspCustomDomain: string) {
         list ? { mail: list.mail.map((mail) => (mail.id === answered.id ? answered : mail)) } : list,
       );
     },
+    // Refused (a reading or another person took the mail meanwhile, 409): the list looks again, so it shows what became of it.
+    onError: () => queryClient.invalidateQueries({ queryKey: emailConnectorKeys.mail(mspCustomDomain) }),
   });
 }

@@ -21,6 +21,8 @@ const SKIPPED: TEmailConnectorMail = {
   ticketNumber: null,
 };
 const TICKET: TEmailConnectorMail = { ...SKIPPED, id: '8b6f3f7e-3a55-4f1c-9a36-0d8f2f6f1a02', subject: 'Printer jams', outcome: 'ticket', reason: null, ticketNumber: '4711' };
+/** The skipped mail once a reading (or another person) made it a ticket. */
+const TAKEN: TEmailConnectorMail = { ...SKIPPED, outcome: 'ticket', reason: null, ticketNumber: '4712' };
 
 const COMPANIES = [
   { psaCompanyId: '19', name: 'Brightwater Family Dental' },
@@ -40,7 +42,8 @@ function stubApi(answer: 'ok' | 'contact-refused' | 'taken') {
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': status === 200 ? 'application/json' : 'application/problem+json' } });
       const path = url.split('?')[0];
       const query = new URLSearchParams(url.split('?')[1] ?? '');
-      if (path === MAIL_PATH) return json(200, { mail: [SKIPPED, TICKET] });
+      // A mail taken meanwhile (409) is a ticket by then: the list says so once it looks again.
+      if (path === MAIL_PATH) return json(200, { mail: [answer === 'taken' && posts.length > 0 ? TAKEN : SKIPPED, TICKET] });
       if (path === `/db/${MSP}/ticketForm/companies`) {
         lookups.push(url);
         const search = (query.get('search') ?? '').toLowerCase();
@@ -137,6 +140,19 @@ describe('Recent mail: Make a ticket… (decision 036)', { timeout: 30_000 }, ()
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent(MESSAGES.notSkipped);
     // Still open, as chosen: nothing was lost.
     expect(within(dialog()).getByRole('combobox', { name: /^Company/ })).toHaveValue('Brightwater Family Dental');
+  });
+
+  // Review finding: after a 409 the alert said the list shows what became of the mail, but the list was only updated on success.
+  it('after "no longer waiting" (409) looks at the list again, so it shows what became of the mail', async () => {
+    const { lookups } = stubApi('taken');
+    renderAs(buildAdminTechnician());
+    await chooseCompanyAndContact(lookups);
+    await userEvent.click(within(dialog()).getByRole('button', { name: MESSAGES.save }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(MESSAGES.notSkipped);
+    await userEvent.click(within(dialog()).getByRole('button', { name: MESSAGES.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(EMAIL_MAIL_MESSAGES.ticketCreated('4712'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Make a ticket/ })).not.toBeInTheDocument();
   });
 
   it('is not offered to those who may not change the connector, nor to a client user', async () => {
