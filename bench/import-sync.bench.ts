@@ -129,7 +129,16 @@ async function runBench(): Promise<void> {
     // Companies (and contacts) present, as after step 4 of the wizard.
     const directoryStarted = performance.now();
     peak = rssOf(pid);
-    const directory = (await call(`/psa/syncClientsContacts?mspCustomDomain=${ready.customDomain}`)) as { companies: number; contacts: number };
+    // A-043 copies the companies (and contacts) of the client type the finish step records (A-042), and refuses to run
+    // without one while the PSA has types: one copy per type brings the whole directory, as before that refusal.
+    const clientTypes = (await call(`/psa/getCompanyTypes?mspCustomDomain=${ready.customDomain}`)) as Array<{ id: number; name: string }>;
+    const directory = { companies: 0, contacts: 0 };
+    for (const clientType of clientTypes) {
+      await call(`/db/${ready.customDomain}/updateClientSync?clientTypeId=${clientType.id}&clientTypeName=${encodeURIComponent(clientType.name)}`);
+      const copied = (await call(`/psa/syncClientsContacts?mspCustomDomain=${ready.customDomain}`)) as { companies: number; contacts: number };
+      directory.companies += copied.companies;
+      directory.contacts += copied.contacts;
+    }
     console.log(`A-043 copy of the directory (${directory.companies.toLocaleString('en')} companies, ${directory.contacts.toLocaleString('en')} contacts): ${seconds(performance.now() - directoryStarted)}, server peak RSS ${mb(peak)}`);
 
     // BENCH_ONLY=sync skips the contacts import (the directory copy stays: the ticket sync names companies and contacts from it).

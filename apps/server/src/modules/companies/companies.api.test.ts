@@ -388,6 +388,12 @@ describe('A-044 / A-045 add a contact at the PSA', () => {
     const listed = (await admin.get(`/db/${msp.customDomain}/psaContactsByClientId?psaCompanyId=${company.id}`)).json<TContactPage>();
     expect(listed.pending.map((contact) => `${contact.firstName} ${contact.status}`)).toEqual(['Ella pending']);
     expect(await contactsAtPsa('Fitzgerald')).toEqual([]);
+    // Review finding 6 (regression): the Contacts screen listed the pending add under Inactive too; a new contact is active.
+    const keeperRole = (await insertCustomRole(t.deps.database.db, msp.id, `Contacts keeper ${rndKey()}`, permissionMap(['clientUserManagement']))).id;
+    const keeper = await signedInClient(t, await buildUser(t, msp, { roleId: keeperRole }));
+    const contactsScreen = (active: boolean) => keeper.get(`/db/${msp.customDomain}/psaContacts?active=${active}&psaOnly=false`).then((page) => page.json<TContactPage>());
+    expect((await contactsScreen(true)).pending.map((contact) => contact.firstName)).toEqual(['Ella']);
+    expect((await contactsScreen(false)).pending).toEqual([]);
 
     // The same form sent again is the same add, not a second one.
     expect((await admin.post(`/psa/psa/${msp.customDomain}/addPSAContact`, body)).statusCode).toBe(202);

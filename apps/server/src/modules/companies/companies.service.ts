@@ -136,7 +136,8 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
     const scope = companyScopeOf(actor);
     const [{ rows, total, isTotalCapped }, unfinished] = await Promise.all([
       listContacts(db, actor.mspId, { psaType, externalCompanyId: scope, isActive: query.active, search: query.search }, query, CONTACT_LIST_CAP),
-      query.psaOnly ? Promise.resolve([]) : listUnfinishedContactWrites(db, actor.mspId, scope, PENDING_SHOWN),
+      // A contact being added is active, so the Inactive list shows no pending adds (as the company's contacts view).
+      query.psaOnly || !query.active ? Promise.resolve([]) : listUnfinishedContactWrites(db, actor.mspId, scope, PENDING_SHOWN),
     ]);
     return { items: rows.map(presentContact), total, isTotalCapped, page: query.page, pageSize: query.pageSize, pending: unfinished.map((row) => presentContactWrite(row, null)) };
   }

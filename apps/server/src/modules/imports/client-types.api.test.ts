@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TCompanyPage, TProgressiveClient } from '@switchboard/contracts';
+import { MESSAGES, permissionMap, type TCompanyPage, type TProgressiveClient } from '@switchboard/contracts';
 import { psaContacts } from '@switchboard/db';
-import type { TPsaNamed } from '@switchboard/psa';
+import type { PsaClient, TPsaNamed } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
 import type { TTestMsp } from '../../../test/factories';
 import { buildConnectedMsp, withSimulatorApp } from '../../../test/psa-simulator';
+import { createImportsService } from './imports.service';
 
 // Regression: client company types were never stored (company_types stayed [] but for the demo seed), so the Companies
 // screen's client-type filter (R-153) had no options; and A-043 ignored the type chosen in the wizard's finish step
-// (A-042), copying vendors and prospects with the clients.
+// (A-042), copying vendors and prospects with the clients; and with no type chosen it copied them all (review finding 1).
 
 let t: TTestApp;
 let sim: TPsaSimulator;
@@ -49,15 +50,29 @@ const syncAll = async (admin: TestClient, msp: TTestMsp) => {
 };
 
 describe.each(['connectwise', 'autotask'] as const)('%s client types', (psaType) => {
-  it('A-043 without a chosen type copies every company with its client types: the Companies list offers them and filters by one', async () => {
+  // Review finding 1 (regression): the finish step sent no type while the types loaded (or after their load failed), and
+  // A-043 then copied every PSA company and contact, vendors and prospects included.
+  it('A-043 with no type chosen in the finish step is refused while the PSA has company types: nothing is copied', async () => {
     const { msp, admin } = await buildConnectedMsp(t, sim, psaType);
-    await syncAll(admin, msp);
-    const all = await companiesPage(admin, msp);
-    expect(all.total).toBe(25);
-    expect(all.clientTypes).toEqual([...DEMO_TYPES, VENDOR.type]);
-    const prospects = await companiesPage(admin, msp, '?clientType=Prospect');
-    expect(prospects.items.map((company) => [company.name, company.psaClientType])).toEqual([['High Plains Ag Supply', ['Prospect']]]);
-    expect((await companiesPage(admin, msp, '?clientType=Co-Managed')).total).toBe(3);
+    const refused = await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`);
+    expect(refused.json()).toMatchObject({ status: 409, detail: MESSAGES.imports.clientTypeRequired });
+    expect((await companiesPage(admin, msp)).total).toBe(0);
+    expect(await t.deps.database.db.select().from(psaContacts).where(eq(psaContacts.mspId, msp.id))).toEqual([]);
+  });
+
+  it('A-043 for a PSA without company types copies every company with its contacts (there is no type to choose)', async () => {
+    const { msp, adminUser } = await buildConnectedMsp(t, sim, psaType);
+    const real = await t.deps.psaClients.forMsp(msp.id);
+    const withoutTypes = {
+      listCompanyTypes: () => Promise.resolve([]),
+      streamCompanies: (...args: Parameters<PsaClient['streamCompanies']>) => real.streamCompanies(...args),
+      streamContacts: (...args: Parameters<PsaClient['streamContacts']>) => real.streamContacts(...args),
+    } as unknown as PsaClient;
+    const imports = createImportsService({ database: t.deps.database, audit: t.deps.audit, now: t.deps.now, psaClients: { forMsp: () => Promise.resolve(withoutTypes) } });
+    const actor = { mspId: msp.id, mspCustomDomain: msp.customDomain, userId: adminUser.id, userKind: 'technician' as const, permissions: permissionMap(['mspIntegrations']), ip: '127.0.0.1', requestId: 'no-types' };
+    const synced = await imports.syncClientsContacts(actor);
+    expect(synced.companies).toBe(25);
+    expect(synced.contacts).toBeGreaterThan(0);
   });
 
   it('A-043 with the type chosen in the finish step (A-042) copies only companies of that type and their contacts: no vendor', async () => {

@@ -168,6 +168,9 @@ describe('a PSA failure mid-stream', () => {
 describe('saving while the stream runs', () => {
   it('saves made during the stream (as the panel does, a thousand at a time) do not end it: every row streams and is stored', async () => {
     const { msp, admin } = await connectedMsp('connectwise');
+    // Step 4 first: a contact is saved only once its company is (A-057).
+    const clients = await stream(admin, msp, 'clients');
+    expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: clients.rows })).json()).toMatchObject({ saved: COMPANIES });
     await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
     const address = t.app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
@@ -312,23 +315,33 @@ describe('validation and the wizard finish calls', () => {
     expect((await admin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${msp.customDomain}&jobId=00000000-0000-4000-8000-000000000000`)).json()).toMatchObject({ status: 404 });
     const contact = await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}`, [{ id: 9, companyId: null, firstName: 'No', lastName: 'Company', email: null, phone: null, isActive: true }]);
     expect(contact.json()).toMatchObject({ saved: 0, skipped: [{ id: 9, reason: MESSAGES.imports.companyNotImported }] });
+    // Review finding 3 (regression): a contact whose company was never imported (step 4) was saved, unlinked, anyway.
+    const imported = { id: 501, name: 'Imported Co', identifier: 'ICO', isActive: true };
+    expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: [imported] })).json()).toMatchObject({ saved: 1 });
+    const mixed = await admin.post(`/psa/psa/progressive/contacts/save-selected?mspCustomDomain=${msp.customDomain}`, [
+      { id: 10, companyId: imported.id, firstName: 'Has', lastName: 'Company', email: null, phone: null, isActive: true },
+      { id: 11, companyId: 999_999, firstName: 'Never', lastName: 'Imported', email: null, phone: null, isActive: true },
+    ]);
+    expect(mixed.json()).toMatchObject({ saved: 1, created: 1, skipped: [{ id: 11, reason: MESSAGES.imports.companyNotImported }] });
+    const stored = await t.deps.database.db.select({ externalId: psaContacts.externalId, companyRowId: psaContacts.companyRowId }).from(psaContacts).where(eq(psaContacts.mspId, msp.id));
+    expect(stored.map((row) => [row.externalId, typeof row.companyRowId])).toEqual([['10', 'string']]);
 
     const bare = await buildMsp(t);
     const bareAdmin = await signedInClient(t, await buildUser(t, bare, { role: 'Admin' }));
     expect((await bareAdmin.get(`/psa/psa/progressive/clients/fetchStream?mspCustomDomain=${bare.customDomain}`)).json()).toMatchObject({ status: 409, code: 'psa_not_configured' });
   });
 
-  it('A-043 without a chosen client type copies every company and contact; A-042 records the auto-synced client type', async () => {
+  it('A-043 without a chosen client type is refused (the PSA has types); A-042 records the type and A-043 copies its companies', async () => {
     const { msp, admin } = await connectedMsp('autotask');
-    const synced = (await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json<{ companies: number; contacts: number }>();
-    expect(synced.companies).toBe(COMPANIES);
-    const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaCompanies).where(eq(psaCompanies.mspId, msp.id))) as [{ value: number }];
-    expect(value).toBe(COMPANIES);
-    expect(synced.contacts).toBeGreaterThan(CONTACTS * 0.9);
+    expect((await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json()).toMatchObject({ status: 409, detail: MESSAGES.imports.clientTypeRequired });
 
     expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=3&clientTypeName=Customer`)).json()).toEqual({ syncClientsTypeId: 3, syncClientsTypeName: 'Customer' });
     const [config] = await t.deps.database.db.select().from(psaTicketingConfigs).where(eq(psaTicketingConfigs.mspId, msp.id));
     expect(config?.syncClientsTypeId).toBe(3);
+    const synced = (await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).json<{ companies: number; contacts: number }>();
+    const [{ value }] = (await t.deps.database.db.select({ value: count() }).from(psaCompanies).where(eq(psaCompanies.mspId, msp.id))) as [{ value: number }];
+    expect(value).toBe(synced.companies);
+    expect(synced.companies).toBeLessThan(COMPANIES);
     expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=x&clientTypeName=Customer`)).statusCode).toBe(400);
     expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=99999999999&clientTypeName=Customer`)).json()).toMatchObject({ status: 400, code: 'validation' });
   });

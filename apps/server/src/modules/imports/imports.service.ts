@@ -8,13 +8,13 @@ import {
 } from '@switchboard/contracts';
 import { isPsaError } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
-import { notFound, validation } from '../../lib/app-error';
+import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
-import { upsertPsaContactsCounted, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { upsertPsaContactsCounted, upsertPsaDirectory, withReferencedCompanies } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
 import { addSavedToImportJob, findClientSyncTypeId, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -170,13 +170,20 @@ export function createImportsService(deps: TImportsDeps) {
     return { saved: result.companies.length, created, updated: result.companies.length - created, skipped: [], jobSaved: await countSaved(actor, jobId, 'clients', result.companies.length) };
   }
 
-  /** A-057: upserts the selected contacts by PSA id, linked to their company copy; a contact without a company is skipped. */
+  /**
+   * A-057: upserts the selected contacts by PSA id, linked to their company copy; a contact whose company was not
+   * imported (no psa_companies row of this MSP and PSA, or no company at all) is skipped and answered in `skipped`.
+   */
   async function saveSelectedContacts(actor: TActor, rows: TProgressiveContact[], jobId: string | undefined): Promise<TSaveSelectedResult> {
     if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
     if (jobId) await jobOf(actor, jobId, 'contacts');
     const psaType = await connectedPsaType(actor.mspId);
-    const withCompany = dedupe(rows).flatMap((row) => (row.companyId === null ? [] : [{ ...row, companyId: row.companyId }]));
-    const skipped = rows.filter((row) => row.companyId === null).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
+    const unique = dedupe(rows);
+    const withCompanyId = unique.flatMap((row) => (row.companyId === null ? [] : [{ ...row, companyId: row.companyId }]));
+    const importedCompanies = await withReferencedCompanies(db, actor.mspId, psaType, new Map(), withCompanyId.map(contactCopy));
+    const withCompany = withCompanyId.filter((row) => importedCompanies.has(String(row.companyId)));
+    const savable = new Set(withCompany.map((row) => row.id));
+    const skipped = unique.filter((row) => !savable.has(row.id)).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
     const result = withCompany.length
       ? await db.transaction(async (tx) => {
           const written = await upsertPsaContactsCounted(tx, actor.mspId, psaType, withCompany.map(contactCopy), deps.now());
@@ -198,13 +205,16 @@ export function createImportsService(deps: TImportsDeps) {
   }
 
   /**
-   * A-043: copies the PSA companies of the client type A-042 recorded (every company when none was chosen) and their
-   * contacts into the synchronized copies, a batch at a time (bounded memory but for the copied companies' ids).
+   * A-043: copies the PSA companies of the client type A-042 recorded and their contacts into the synchronized copies, a
+   * batch at a time (bounded memory but for the copied companies' ids). With no type recorded it is refused while the PSA
+   * has company types (copying them all would bring vendors and prospects in); a PSA without types has nothing to choose,
+   * so every company is copied (R-192 names no rule for that case).
    */
   async function syncClientsContacts(actor: TActor): Promise<{ companies: number; contacts: number }> {
     const psaType = await connectedPsaType(actor.mspId);
     const clientTypeId = await findClientSyncTypeId(db, actor.mspId, psaType);
     const client = await deps.psaClients.forMsp(actor.mspId);
+    if (clientTypeId === null && (await withPsaErrors(() => client.listCompanyTypes())).length > 0) throw conflict(MESSAGES.imports.clientTypeRequired);
     let companies = 0;
     let contacts = 0;
     // Contacts follow their company: a vendor's or prospect's people are not the MSP's clients either.

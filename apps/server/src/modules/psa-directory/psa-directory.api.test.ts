@@ -103,12 +103,14 @@ describe('a company’s status follows the PSA when companies are saved (A-056) 
 
   it('a company imported inactive and reactivated in the PSA is offered again, and the reverse (regression: is_active was set on insert only)', async () => {
     const { msp, admin } = await buildConnectedMsp(t, sim, 'autotask');
-    let company: { id: number; name: string } | undefined;
+    let company: { id: number; name: string; type?: { id: number; name: string } } | undefined;
     for await (const candidate of simulatorPsaClient(sim, 'autotask', 'directory-status-at').streamCompanies()) {
-      company = { id: candidate.id, name: candidate.name };
+      company = { id: candidate.id, name: candidate.name, type: candidate.types[0] };
       break;
     }
-    if (!company) throw new Error('the simulator has no company');
+    if (!company?.type) throw new Error('the simulator has no company with a client type');
+    // A-043 copies the client type chosen in the wizard's finish step (A-042); the PSA has types, so one is chosen.
+    expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=${company.type.id}&clientTypeName=${encodeURIComponent(company.type.name)}`)).statusCode).toBe(200);
     const sync = async () => expect((await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).statusCode).toBe(200);
     const save = async (row: TProgressiveClient) =>
       expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: [row] })).json()).toMatchObject({ saved: 1, created: 0 });

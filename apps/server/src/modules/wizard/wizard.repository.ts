@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { boardSubtypes, teams, users, wizardProgress, type TDatabase } from '@switchboard/db';
+import { boardSubtypes, psaCompanies, psaContacts, teams, users, wizardProgress, type TDatabase } from '@switchboard/db';
 
 export type TWizardProgressRow = typeof wizardProgress.$inferSelect;
 
@@ -33,16 +33,31 @@ export async function countSavedSubtypesOfBoard(db: TDatabase, mspId: string, bo
   return row?.total ?? 0;
 }
 
-/** Technicians imported from PSA members (wizard step 2's result). */
+/** Active technicians imported from PSA members (wizard step 2's result); a deactivated one no longer counts. */
 export async function countImportedTechnicians(db: TDatabase, mspId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(users)
-    .where(and(eq(users.mspId, mspId), eq(users.kind, 'technician'), isNotNull(users.psaMemberId)));
+    .where(and(eq(users.mspId, mspId), eq(users.kind, 'technician'), isNotNull(users.psaMemberId), eq(users.isActive, true)));
   return row?.total ?? 0;
 }
 
-export async function countTeams(db: TDatabase, mspId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(teams).where(eq(teams.mspId, mspId));
+/** Teams on one board (wizard step 3's result for the board chosen in step 1). */
+export async function countTeamsOnBoard(db: TDatabase, mspId: string, boardId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(teams).where(and(eq(teams.mspId, mspId), eq(teams.boardId, boardId)));
+  return row?.total ?? 0;
+}
+
+type TPsaTypeName = (typeof psaCompanies.$inferSelect)['psaType'];
+
+/** Client companies saved from one PSA (wizard step 4's result). */
+export async function countSavedCompanies(db: TDatabase, mspId: string, psaType: TPsaTypeName): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(psaCompanies).where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType)));
+  return row?.total ?? 0;
+}
+
+/** Contacts saved from one PSA (wizard step 5's result). */
+export async function countSavedContacts(db: TDatabase, mspId: string, psaType: TPsaTypeName): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(psaContacts).where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.psaType, psaType)));
   return row?.total ?? 0;
 }

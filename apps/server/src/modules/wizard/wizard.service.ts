@@ -1,10 +1,10 @@
 import { canOpenWizardStep, WIZARD_MESSAGES, WIZARD_STEP_COUNT, type TWizardCompleteBody, type TWizardProgress } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, validation } from '../../lib/app-error';
-import { findIntegration } from '../integrations/integrations.repository';
+import { findIntegration, findPsaTypeOfMsp } from '../integrations/integrations.repository';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { presentWizardProgress } from './wizard.presenter';
-import { countImportedTechnicians, countSavedSubtypesOfBoard, countTeams, findWizardProgress, saveWizardProgress } from './wizard.repository';
+import { countImportedTechnicians, countSavedCompanies, countSavedContacts, countSavedSubtypesOfBoard, countTeamsOnBoard, findWizardProgress, saveWizardProgress } from './wizard.repository';
 
 export interface TWizardActor {
   mspId: string;
@@ -18,7 +18,7 @@ export function createWizardService(deps: Pick<TAppDeps, 'database' | 'audit' | 
   const db = deps.database.db;
 
   /** Checks what the server can see of a step's completion rule; the rest is checked by the screen before it asks. */
-  async function assertStepDone(mspId: string, body: TWizardCompleteBody): Promise<void> {
+  async function assertStepDone(mspId: string, body: TWizardCompleteBody, progress: TWizardProgress): Promise<void> {
     if (body.step === 1) {
       const integration = await findIntegration(db, mspId);
       if (!integration || !isIntegrationConfigured(integration) || !integration.connectWiseManageIntegrator) throw conflict(WIZARD_MESSAGES.notConnected);
@@ -27,8 +27,15 @@ export function createWizardService(deps: Pick<TAppDeps, 'database' | 'audit' | 
       if ((await countSavedSubtypesOfBoard(db, mspId, body.boardId)) === 0) throw conflict(WIZARD_MESSAGES.boardNotReady);
     }
     if (body.step === 2 && (await countImportedTechnicians(db, mspId)) === 0) throw conflict(WIZARD_MESSAGES.technicianRequired);
-    // team members always carry a tier once stored, so the server checks that a team exists.
-    if (body.step === 3 && (await countTeams(db, mspId)) === 0) throw conflict(WIZARD_MESSAGES.teamRequired);
+    // team members always carry a tier once stored, so the server checks that a team exists on the step-1 board.
+    if (body.step === 3 && (progress.boardId === null || (await countTeamsOnBoard(db, mspId, progress.boardId)) === 0)) throw conflict(WIZARD_MESSAGES.teamRequired);
+    // adding clients completes step 4 and adding contacts step 5, so at least one of each is saved from the current PSA.
+    if (body.step === 4 || body.step === 5) {
+      const psaType = await findPsaTypeOfMsp(db, mspId);
+      if (psaType === null) throw conflict(WIZARD_MESSAGES.notConnected);
+      if (body.step === 4 && (await countSavedCompanies(db, mspId, psaType)) === 0) throw conflict(WIZARD_MESSAGES.clientRequired);
+      if (body.step === 5 && (await countSavedContacts(db, mspId, psaType)) === 0) throw conflict(WIZARD_MESSAGES.contactRequired);
+    }
   }
 
   return {
@@ -54,8 +61,10 @@ export function createWizardService(deps: Pick<TAppDeps, 'database' | 'audit' | 
     async completeStep(actor: TWizardActor, body: TWizardCompleteBody): Promise<TWizardProgress> {
       const progress = presentWizardProgress(await findWizardProgress(db, actor.mspId));
       if (body.step !== progress.currentStep) throw conflict(WIZARD_MESSAGES.notCurrentStep, { currentStep: progress.currentStep });
-      await assertStepDone(actor.mspId, body);
-      const completedSteps = [...new Set([...progress.completedSteps, body.step])].sort((a, b) => a - b);
+      await assertStepDone(actor.mspId, body, progress);
+      // Another board in step 1 undoes what steps 2–6 did for the old one (its teams, the finish): only step 1 stays complete.
+      const isBoardChanged = body.step === 1 && progress.boardId !== null && body.boardId !== progress.boardId;
+      const completedSteps = isBoardChanged ? [1] : [...new Set([...progress.completedSteps, body.step])].sort((a, b) => a - b);
       const isLast = body.step === WIZARD_STEP_COUNT;
       const now = deps.now();
       const row = await db.transaction(async (tx) => {
@@ -67,7 +76,7 @@ export function createWizardService(deps: Pick<TAppDeps, 'database' | 'audit' | 
             completedSteps,
             boardId: body.step === 1 ? (body.boardId ?? null) : progress.boardId,
             boardName: body.step === 1 ? (body.boardName ?? null) : progress.boardName,
-            finishedAt: isLast ? now : progress.finishedAt ? new Date(progress.finishedAt) : null,
+            finishedAt: isLast ? now : progress.finishedAt && !isBoardChanged ? new Date(progress.finishedAt) : null,
           },
           now,
         );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
+import { MESSAGES, type TProgressiveClient, type TProgressiveContact, type TSaveSelectedResult } from '@switchboard/contracts';
 import { ApiError, apiFetch, buildApiUrl, loadSchemas } from '../../../lib/api-client';
 
 export type TImportKind = 'clients' | 'contacts';
@@ -26,6 +26,27 @@ const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], impor
 /** A problem the stream itself reports (no HTTP status: it arrived as an event, or the connection never came back). */
 const streamProblem = (code: string, detail: string) => new ApiError({ status: 0, code, detail });
 
+/**
+ * The server's refusal of a stream request, read with a plain request to the same address: a 4xx problem (sign-in
+ * needed, no permission, unknown import, PSA not connected). A stream that would start, a 5xx or no answer (a server
+ * away) is no refusal: the caller resumes. A probe that started a stream is cancelled at once (the job ends CANCELLED).
+ */
+async function probeRefusal(url: string): Promise<ApiError | null> {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' }, signal: controller.signal });
+    if (response.status < 400 || response.status >= 500) {
+      controller.abort();
+      return null;
+    }
+    const body = (await response.json().catch(() => null)) as { code?: unknown; detail?: unknown } | null;
+    const detail = typeof body?.detail === 'string' ? body.detail : MESSAGES.imports.loadFailed;
+    return new ApiError({ status: response.status, code: typeof body?.code === 'string' ? body.code : 'unknown', detail });
+  } catch {
+    return null;
+  }
+}
+
 /** How long to wait before each reconnect after a dropped stream; past the last, loading stops with an error. */
 export const RESUME_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
 
@@ -48,7 +69,11 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
   /** The cancel request still under way: a resume waits for it, or the late cancel would stop the resumed stream. */
   const cancellingRef = useRef<Promise<unknown> | null>(null);
 
+  /** The connection whose refusal is being asked about (probeRefusal); cleared when anything else happens to the load. */
+  const probingRef = useRef<EventSource | null>(null);
+
   const close = useCallback(() => {
+    probingRef.current = null;
     if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
     retryTimerRef.current = null;
     sourceRef.current?.close();
@@ -62,9 +87,12 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
         // A resume names the job and the last row held (rows come in id order): the server carries on after it.
         const held = seenRef.current.size;
         const resume = jobRef.current && held > 0 ? { jobId: jobRef.current, afterId: lastIdRef.current, received: held } : { jobId: jobRef.current ?? undefined };
-        const source = new EventSource(buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain, ...resume }), { withCredentials: true });
+        const url = buildApiUrl(`/psa/psa/progressive/${kind}/fetchStream`, { mspCustomDomain, ...resume });
+        const source = new EventSource(url, { withCredentials: true });
         sourceRef.current = source;
         let retries = attempt;
+        /** Whether this connection got the server's `started`: an error before it may be a refusal rather than a drop. */
+        let isStarted = false;
         const isCurrent = () => sourceRef.current === source;
         const finish = (error: ApiError | null = null) => {
           close();
@@ -86,6 +114,7 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
         };
         source.addEventListener('started', (event) => {
           if (!isCurrent()) return;
+          isStarted = true;
           const data = JSON.parse((event as MessageEvent<string>).data) as { importJobId?: string };
           jobRef.current = data.importJobId ?? jobRef.current;
           setState((previous) => ({ ...previous, importJobId: jobRef.current, isResuming: false }));
@@ -122,7 +151,20 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
           if (raw) {
             const problem = JSON.parse(raw) as { code?: string; detail?: string };
             finish(streamProblem(problem.code ?? 'internal', problem.detail ?? MESSAGES.imports.loadFailed));
-          } else handleDropped();
+          } else if (isStarted) handleDropped();
+          else {
+            // EventSource turns a refused request (401, 403, 404, 409 psa_not_configured) into this same bare error:
+            // ask once what the server says, so the admin reads the reason instead of "resuming…" and a timeout.
+            close();
+            probingRef.current = source;
+            void probeRefusal(url).then((refusal) => {
+              // Cancelled, started again or unmounted meanwhile: the answer is no longer wanted.
+              if (probingRef.current !== source) return;
+              probingRef.current = null;
+              if (refusal) finish(refusal);
+              else handleDropped();
+            });
+          }
         });
         source.addEventListener('complete', () => {
           if (!isCurrent()) return;
@@ -169,17 +211,38 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
   return { state, start, cancel, resume };
 }
 
-/** A-056/A-057 a thousand rows at a time (the server's limit); returns how many were saved. */
-export async function saveSelectedRows<K extends TImportKind>(mspCustomDomain: string, kind: K, rows: TImportRow<K>[], importJobId: string | null, onProgress?: (saved: number) => void): Promise<number> {
+/** What a save did: rows written, and rows the server would not save with its reason (A-057: the company was not imported). */
+export interface TSaveOutcome {
+  saved: number;
+  skipped: TSaveSelectedResult['skipped'];
+}
+
+/** A-056/A-057 a thousand rows at a time (the server's limit); returns how many were saved and which were skipped. */
+export async function saveSelectedRows<K extends TImportKind>(mspCustomDomain: string, kind: K, rows: TImportRow<K>[], importJobId: string | null, onProgress?: (saved: number) => void): Promise<TSaveOutcome> {
   let saved = 0;
+  const skipped: TSaveOutcome['skipped'] = [];
   for (let start = 0; start < rows.length; start += 1_000) {
     const batch = rows.slice(start, start + 1_000);
     const result =
       kind === 'clients'
-        ? await apiFetch<{ saved: number }>('/psa/psa/progressive/clients/save-selected', { method: 'POST', body: { mspCustomDomain, importJobId: importJobId ?? undefined, selectedClients: batch } })
-        : await apiFetch<{ saved: number }>('/psa/psa/progressive/contacts/save-selected', { method: 'POST', query: { mspCustomDomain, jobId: importJobId ?? undefined }, body: batch });
+        ? await apiFetch('/psa/psa/progressive/clients/save-selected', { method: 'POST', body: { mspCustomDomain, importJobId: importJobId ?? undefined, selectedClients: batch }, schema: (s) => s.ZSaveSelectedResult })
+        : await apiFetch('/psa/psa/progressive/contacts/save-selected', { method: 'POST', query: { mspCustomDomain, jobId: importJobId ?? undefined }, body: batch, schema: (s) => s.ZSaveSelectedResult });
     saved += result.saved;
+    skipped.push(...result.skipped);
     onProgress?.(saved);
   }
-  return saved;
+  return { saved, skipped };
+}
+
+/** "3 not saved: …" per reason, in plain words (the company reason says what to do in the wizard). */
+export function describeSkipped(skipped: TSaveOutcome['skipped']): string {
+  const byReason = new Map<string, number>();
+  for (const row of skipped) byReason.set(row.reason, (byReason.get(row.reason) ?? 0) + 1);
+  return [...byReason]
+    .map(([reason, count]) =>
+      reason === MESSAGES.imports.companyNotImported
+        ? MESSAGES.imports.notSavedNoCompany.replace('{count}', count.toLocaleString())
+        : MESSAGES.imports.notSavedOther.replace('{count}', count.toLocaleString()).replace('{reason}', reason),
+    )
+    .join(' ');
 }

@@ -210,3 +210,72 @@ describe('ImportPanel errors in plain words (wizard steps 4 and 5)', () => {
     expect(screen.queryByText(/under Integrations/)).toBeNull();
   });
 });
+
+// Review finding 3 (regression): the server's `skipped` never reached the screen, which said only "{count} saved.".
+describe('ImportPanel save: contacts not saved are counted and explained', () => {
+  it('says how many were saved and how many were not, and why, in plain words', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const rows = JSON.parse(typeof init.body === 'string' ? init.body : '[]') as Array<{ id: number }>;
+        bodies.push(rows);
+        const skipped = rows.filter((row) => row.id > 2).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
+        return new Response(JSON.stringify({ saved: rows.length - skipped.length, created: rows.length - skipped.length, updated: 0, skipped, jobSaved: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const onSaved = vi.fn();
+    const first = renderPanel({ onSaved });
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('data', contacts(1, 5));
+    first.emit('complete', { importJobId: JOB, fetched: 5, total: 5, status: 'COMPLETE' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 5 selected' }));
+    expect(await screen.findByText('2 saved.')).toBeTruthy();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.imports.notSavedNoCompany.replace('{count}', '3'));
+    expect(onSaved).toHaveBeenCalledWith(2, 3);
+  });
+});
+
+// Review finding 5 (regression): a stream the server refused before it started (401/403/404/409) reached EventSource as
+// a bare error, so the panel said "Connection lost — resuming…" for ~15 s and then resumeFailed, hiding the reason.
+describe('ImportPanel: a stream refused before it starts', () => {
+  function stubProbe(status: number, problem: Record<string, unknown>) {
+    const probes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        probes.push(url);
+        return new Response(JSON.stringify({ status, title: 'Refused', ...problem }), { status, headers: { 'content-type': 'application/problem+json' } });
+      }),
+    );
+    return probes;
+  }
+
+  it('asks once why and shows the problem (PSA not connected) instead of resuming', async () => {
+    const probes = stubProbe(409, { detail: MESSAGES.psa.notConfigured, code: 'psa_not_configured' });
+    const first = renderPanel();
+    first.drop();
+    expect(await screen.findByText(MESSAGES.psa.notConfigured)).toBeTruthy();
+    expect(probes).toHaveLength(1);
+    expect(probes[0]).toContain('/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=northwind');
+    expect(screen.queryByText(MESSAGES.imports.resuming)).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RESUME_DELAYS_MS[0] * 4);
+    });
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.imports.resumeFailed)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Load contacts' })).toBeEnabled();
+  });
+
+  it('a server that is only away (503) is resumed as before', async () => {
+    stubProbe(503, { detail: 'Service Unavailable', code: 'internal' });
+    const first = renderPanel();
+    first.drop();
+    expect(await screen.findByText(MESSAGES.imports.resuming)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RESUME_DELAYS_MS[0]);
+    });
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+});

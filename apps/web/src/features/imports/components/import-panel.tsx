@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import { isApiError, type ApiError } from '../../../lib/api-client';
-import { saveSelectedRows, useProgressiveImport, type TImportKind, type TImportRow } from '../api/progressive-import';
+import { describeSkipped, saveSelectedRows, useProgressiveImport, type TImportKind, type TImportRow } from '../api/progressive-import';
 
 const PAGE_ROWS = 50;
 
@@ -12,8 +12,8 @@ type TSelection = { mode: 'some'; ids: Set<number> } | { mode: 'all'; except: Se
 export interface TImportPanelProps<K extends TImportKind> {
   mspCustomDomain: string;
   kind: K;
-  /** Told after a save (the wizard completes its step 4 or 5). */
-  onSaved?: (saved: number) => void;
+  /** Told after a save (the wizard completes its step 4 or 5): rows saved, and rows the server would not save. */
+  onSaved?: (saved: number, notSaved: number) => void;
   /** Words for a problem where the panel stands (the wizard explains refused keys its own way); default the server's detail. */
   describeError?: (error: ApiError) => string;
 }
@@ -41,6 +41,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<TSelection>({ mode: 'some', ids: new Set() });
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
+  /** Rows the server would not save, in words: a warning of its own, not a line beside the button. */
+  const [notSavedMessage, setNotSavedMessage] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
   const isSelected = (id: number) => (selection.mode === 'all' ? !selection.except.has(id) : selection.ids.has(id));
@@ -58,11 +60,13 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   const handleSave = async () => {
     setIsSaving(true);
     setSaveMessage(null);
+    setNotSavedMessage(null);
     try {
       const chosen = state.rows.filter((row) => isSelected(row.id));
-      const saved = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
+      const { saved, skipped } = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
       setSaveMessage(MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()));
-      onSaved?.(saved);
+      setNotSavedMessage(skipped.length > 0 ? describeSkipped(skipped) : null);
+      onSaved?.(saved, skipped.length);
     } catch (error) {
       setSaveMessage(isApiError(error) ? describeError(error) : MESSAGES.imports.saveFailed);
     } finally {
@@ -132,6 +136,11 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
             </Button>
             {saveMessage && <Text size="sm">{saveMessage}</Text>}
           </Group>
+          {notSavedMessage && (
+            <Alert color="yellow" role="status">
+              {notSavedMessage}
+            </Alert>
+          )}
         </>
       )}
     </Stack>

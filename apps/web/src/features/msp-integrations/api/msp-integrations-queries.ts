@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TWizardCompleteBody } from '@switchboard/contracts';
+import type { TWizardCompleteBody, TWizardProgress } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 const mspPath = (mspCustomDomain: string) => `/db/${encodeURIComponent(mspCustomDomain)}`;
@@ -59,19 +59,29 @@ export function useWizardProgress(mspCustomDomain: string) {
   });
 }
 
-export function useOpenWizardStep(mspCustomDomain: string) {
+/**
+ * A refused open or complete (409: another admin moved the wizard on, or disconnected the PSA) means the progress held
+ * here is stale, and refetch on focus is off: read it again so the stepper shows where the wizard really is.
+ */
+function useWizardMutationHandlers(mspCustomDomain: string) {
   const queryClient = useQueryClient();
+  return {
+    onSuccess: (progress: TWizardProgress) => queryClient.setQueryData(mspIntegrationKeys.wizard(mspCustomDomain), progress),
+    onError: () => queryClient.invalidateQueries({ queryKey: mspIntegrationKeys.wizard(mspCustomDomain) }),
+  };
+}
+
+export function useOpenWizardStep(mspCustomDomain: string) {
   return useMutation({
     mutationFn: (step: number) => apiFetch(`${mspPath(mspCustomDomain)}/wizard/open`, { method: 'POST', body: { step }, schema: (s) => s.ZWizardProgress }),
-    onSuccess: (progress) => queryClient.setQueryData(mspIntegrationKeys.wizard(mspCustomDomain), progress),
+    ...useWizardMutationHandlers(mspCustomDomain),
   });
 }
 
 export function useCompleteWizardStep(mspCustomDomain: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TWizardCompleteBody) => apiFetch(`${mspPath(mspCustomDomain)}/wizard/complete`, { method: 'POST', body, schema: (s) => s.ZWizardProgress }),
-    onSuccess: (progress) => queryClient.setQueryData(mspIntegrationKeys.wizard(mspCustomDomain), progress),
+    ...useWizardMutationHandlers(mspCustomDomain),
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type TEmployee, type TTeam, type TWizardProgress } from '@switchboard/contracts';
+import { MESSAGES, WIZARD_MESSAGES, type TEmployee, type TTeam, type TWizardProgress } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { SetupWizard } from './setup-wizard';
 
@@ -240,6 +240,42 @@ describe('SetupWizard', { timeout: 30_000 }, () => {
     expect(await within(fresh).findByRole('checkbox', { name: 'Add Ada Tech to the team' })).not.toBeChecked();
     expect(within(fresh).getByRole('combobox', { name: 'Team tier of Ada Tech' })).toBeDisabled();
     expect(calls.filter((call) => call.url.startsWith(`/db/${MSP}/wizard/open`)).map((call) => call.body)).toEqual([{ step: 2 }, { step: 3 }]);
+  });
+});
+
+// Review finding 2 (regression): after a 409 (another admin moved the wizard on, or disconnected) only a successful
+// open/complete updated the stored progress, and refetch on focus is off: the wizard stayed on a step it could not leave.
+describe('SetupWizard when another admin moved it on', { timeout: 30_000 }, () => {
+  it('a refused completion (409, the wizard is on step 5) shows step 5, and clicking a step clears the refusal', async () => {
+    let progress: TWizardProgress = { currentStep: 2, completedSteps: [1], boardId: BOARD.id, boardName: BOARD.name, isFinished: false, finishedAt: null };
+    const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const path = url.split('?')[0];
+        if (path === `/db/${MSP}/wizard`) return json(200, progress);
+        if (path === `/db/${MSP}/wizard/complete`) return json(409, { status: 409, title: 'Conflict', detail: WIZARD_MESSAGES.notCurrentStep, code: 'conflict', flags: { currentStep: progress.currentStep } });
+        if (path === `/db/${MSP}/wizard/open`) {
+          progress = { ...progress, currentStep: (JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { step: number }).step };
+          return json(200, progress);
+        }
+        if (path === `/db/${MSP}/psaMembers`) return json(200, { members: [] });
+        if (path === `/db/${MSP}/roles/all`) return json(200, { roles: [] });
+        return json(404, { status: 404, title: 'Not Found', detail: `unexpected ${path}`, code: 'not_found' });
+      }),
+    );
+    renderWithProviders(<SetupWizard mspCustomDomain={MSP} isConnected />);
+    expect(await screen.findByText('Step 2 of 6')).toBeInTheDocument();
+    // Meanwhile another admin finished steps 2–4.
+    progress = { ...progress, currentStep: 5, completedSteps: [1, 2, 3, 4] };
+    await userEvent.click(await within(wizardRegion()).findByRole('button', { name: 'Continue to teams' }));
+    expect(await within(wizardRegion()).findByText('Step 5 of 6')).toBeInTheDocument();
+    expect(stepButton('Contacts')).toBeEnabled();
+    expect(within(wizardRegion()).getByRole('alert')).toHaveTextContent(WIZARD_MESSAGES.notCurrentStep);
+
+    await userEvent.click(stepButton('Clients'));
+    expect(await within(wizardRegion()).findByText('Step 4 of 6')).toBeInTheDocument();
+    expect(within(wizardRegion()).queryByText(WIZARD_MESSAGES.notCurrentStep)).not.toBeInTheDocument();
   });
 });
 

@@ -14,12 +14,18 @@ import { WizardTechniciansStep } from './wizard-technicians-step';
 /** Steps 4 and 5 explain refused keys as the other steps do: disconnect above, not "under Integrations" (the admin is there). */
 const describeWizardError = (error: unknown) => psaErrorMessage(error, 'wizard');
 
-/** The step moves on as soon as rows are saved, taking the panel and its "{count} saved." with it: a toast keeps the count in view. */
-function announceSaved(kind: 'clients' | 'contacts', saved: number) {
+/**
+ * The step moves on as soon as rows are saved, taking the panel and its "{count} saved." with it: a toast keeps the count
+ * in view, and how many contacts were not saved (their company was not imported in step 4).
+ */
+function announceSaved(kind: 'clients' | 'contacts', saved: number, notSaved: number) {
+  const savedText = MESSAGES.imports.saved.replace('{count}', saved.toLocaleString());
   notifications.show({
-    color: 'green',
+    color: notSaved > 0 ? 'yellow' : 'green',
     title: kind === 'clients' ? MESSAGES.imports.savedClientsTitle : MESSAGES.imports.savedContactsTitle,
-    message: MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()),
+    message: notSaved > 0 ? `${savedText} ${MESSAGES.imports.notSavedNoCompany.replace('{count}', notSaved.toLocaleString())}` : savedText,
+    // Long enough to read the longer message; never held open, or it would sit over step 6's Finish button.
+    autoClose: notSaved > 0 ? 10_000 : undefined,
   });
 }
 
@@ -38,6 +44,12 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
   const board = current.boardId !== null ? { id: current.boardId, name: current.boardName ?? `Board ${current.boardId}` } : null;
   const stepProps = { mspCustomDomain, isCompleting: completeStep.isPending };
   const mutationError = completeStep.error ?? openStep.error;
+  /** Opening a step starts afresh: an earlier refusal (of either call) no longer applies. */
+  const handleOpenStep = (step: number) => {
+    completeStep.reset();
+    openStep.reset();
+    openStep.mutate(step);
+  };
 
   function body(step: number) {
     if (!isConnected && step === 1) return <Text c="dimmed">{WIZARD_MESSAGES.notConnected}</Text>;
@@ -52,9 +64,9 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         return (
           <Stack gap="md">
             <Text size="sm">Load the PSA’s companies, choose your clients and save them.</Text>
-            <ImportPanel mspCustomDomain={mspCustomDomain} kind="clients" onSaved={(saved) => {
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="clients" onSaved={(saved, notSaved) => {
                 if (saved === 0) return;
-                announceSaved('clients', saved);
+                announceSaved('clients', saved, notSaved);
                 complete({ step: 4 });
               }} describeError={describeWizardError} />
           </Stack>
@@ -63,9 +75,9 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         return (
           <Stack gap="md">
             <Text size="sm">{WIZARD_CONTACTS_STEP_HELP}</Text>
-            <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved) => {
+            <ImportPanel mspCustomDomain={mspCustomDomain} kind="contacts" onSaved={(saved, notSaved) => {
                 if (saved === 0) return;
-                announceSaved('contacts', saved);
+                announceSaved('contacts', saved, notSaved);
                 complete({ step: 5 });
               }} describeError={describeWizardError} />
           </Stack>
@@ -99,10 +111,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         <Stepper
           // A finished wizard shows all six steps completed.
           active={current.isFinished && current.currentStep === WIZARD_STEPS.length ? WIZARD_STEPS.length : current.currentStep - 1}
-          onStepClick={(index) => {
-            completeStep.reset();
-            openStep.mutate(index + 1);
-          }}
+          onStepClick={(index) => handleOpenStep(index + 1)}
           orientation={isNarrow ? 'vertical' : 'horizontal'}
           size="sm"
           iconSize={isNarrow ? 28 : undefined}
@@ -132,7 +141,7 @@ export function SetupWizard({ mspCustomDomain, isConnected }: { mspCustomDomain:
         </Stepper>
         {current.isFinished && (
           <Group>
-            <Button variant="default" onClick={() => openStep.mutate(1)}>
+            <Button variant="default" onClick={() => handleOpenStep(1)}>
               Review step 1
             </Button>
           </Group>
