@@ -44,7 +44,7 @@ export const QUEUE_PATHS = {
   weights: '/db/api/ticketQueue/weights',
   /**
    * A-114..A-117 POST `${timerBase}/${mspCustomDomain}/start|pause|resume|complete`; A-118 GET
-   * `${timerBase}/${mspCustomDomain}/${ticketId}/${techId}`; addition POST `…/confirm`.
+   * `${timerBase}/${mspCustomDomain}/${ticketId}/${techId}`; additions POST `…/confirm` and GET `…/toConfirm?techId`.
    */
   timerBase: '/db/api/ticketActivities',
   /** A-110 POST: add a note (info label + text). */
@@ -58,7 +58,7 @@ export const QUEUE_PATHS = {
 } as const;
 
 /** Build the timer paths (A-114..A-118). */
-export const timerPath = (mspCustomDomain: string, action: 'start' | 'pause' | 'resume' | 'complete' | 'confirm') =>
+export const timerPath = (mspCustomDomain: string, action: 'start' | 'pause' | 'resume' | 'complete' | 'confirm' | 'toConfirm') =>
   `${QUEUE_PATHS.timerBase}/${encodeURIComponent(mspCustomDomain)}/${action}`;
 export const timerSessionsPath = (mspCustomDomain: string, ticketId: number, techId: string) =>
   `${QUEUE_PATHS.timerBase}/${encodeURIComponent(mspCustomDomain)}/${ticketId}/${encodeURIComponent(techId)}`;
@@ -187,9 +187,19 @@ export const ZManualPickQuery = ZMspQuery.extend({ techId: ZTechId, ticketQueueE
 /** A-119 / A-120 complete, and mark incomplete. */
 export const ZQueueTicketActionQuery = ZMspQuery.extend({ ticketId: ZTicketId, techId: ZTechId });
 export type TQueueTicketActionQuery = z.infer<typeof ZQueueTicketActionQuery>;
+/**
+ * A-119 / A-120 query. `close` (addition, decision 043): 'true' closes the ticket in the same transaction, its PSA
+ * close (A-113's, with the board's closing status) kept in the outbox, so a close can no longer be lost between two calls.
+ */
+export const ZCompleteTicketQuery = ZQueueTicketActionQuery.extend({ close: ZBooleanQuery.default('false') });
+export type TCompleteTicketQuery = z.infer<typeof ZCompleteTicketQuery>;
 
-/** A-119 / A-120 answer: the completed ticket; totalWorkHours from its sessions. */
-export const ZCompleteTicketResponse = z.object({ ticket: ZQueueTicket, totalWorkHours: z.number() });
+/**
+ * A-119 / A-120 answer: the completed ticket; totalWorkHours from its sessions. Additions: `awaitsConfirmation`, a
+ * work session of the completed timer ran past midnight or over 12 hours, so its time entry waits for the technician's
+ * confirmation (listed by `…/toConfirm`); `close`, the PSA close's delivery when `close=true` (null otherwise).
+ */
+export const ZCompleteTicketResponse = z.object({ ticket: ZQueueTicket, totalWorkHours: z.number(), awaitsConfirmation: z.boolean().default(false), close: ZPsaWriteState.nullable().default(null) });
 export type TCompleteTicketResponse = z.infer<typeof ZCompleteTicketResponse>;
 
 /** A-121 requeueticket: query. holdTimeInHours 0 (none) to MAX_HOLD_HOURS; newTier optional (keeps the tier). */
@@ -214,7 +224,10 @@ export type TRequeueBody = z.infer<typeof ZRequeueBody>;
 export const ZRejectTicketQuery = ZQueueTicketActionQuery;
 export const ZRejectTicketBody = z.object({ reason: z.string().trim().max(2000).default('') });
 export type TRejectTicketBody = z.infer<typeof ZRejectTicketBody>;
-export const ZRejectTicketResponse = z.object({ ticketId: z.number().int(), rejectedUntil: z.string(), note: ZPsaWriteState });
+/** `awaitsConfirmation` (addition): the handed-back ticket's timer holds a session to confirm before its time is sent. */
+export const ZRejectTicketResponse = z.object({ ticketId: z.number().int(), rejectedUntil: z.string(), note: ZPsaWriteState, awaitsConfirmation: z.boolean().default(false) });
+/** A-121 answer: the ticket; `awaitsConfirmation` (addition) as on a completion. */
+export const ZRequeueResponse = ZQueueTicketResponse.extend({ awaitsConfirmation: z.boolean().default(false) });
 
 /** Release claimed-but-unstarted tickets (addition). */
 export const ZReleaseQuery = ZMspQuery.extend({ techId: ZTechId });
@@ -307,6 +320,13 @@ export type TTimerSessionsResponse = z.infer<typeof ZTimerSessionsResponse>;
 export const ZTimerConfirmBody = z.object({ sessionId: z.uuid(), techId: ZTechId, endTime: z.string().trim().max(40).optional() });
 export type TTimerConfirmBody = z.infer<typeof ZTimerConfirmBody>;
 export const ZTimerConfirmResponse = z.object({ session: ZTimerSession, timeEntry: ZPsaWriteState.nullable() });
+
+/** The technician's finished sessions awaiting confirmation on any of their tickets (addition, decision 043). */
+export const ZSessionsToConfirmQuery = z.object({ techId: ZTechId });
+export const ZSessionToConfirm = ZTimerSession.extend({ ticketTitle: z.string() });
+export type TSessionToConfirm = z.infer<typeof ZSessionToConfirm>;
+export const ZSessionsToConfirmResponse = z.object({ sessions: z.array(ZSessionToConfirm) });
+export type TSessionsToConfirmResponse = z.infer<typeof ZSessionsToConfirmResponse>;
 
 /** Note categories (02 §2, R-314). */
 export const NOTE_CATEGORIES = ['Description', 'Internal', 'Resolution'] as const;

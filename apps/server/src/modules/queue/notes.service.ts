@@ -14,13 +14,19 @@ import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { resolveTechnician } from './queue.policy';
 import { deliverQueueWrite, enqueueQueueWrite, pendingWriteStates, QUEUE_WRITES, type TUpdatePayload } from './queue.psa-writes';
-import { applyEditToTicketCopy, findBoardStatuses, findTicketByPsaId, insertQueueEvent, updateQueueTicket, type TQueueTicketRow } from './queue.repository';
+import { applyEditToTicketCopy, findTicketByPsaId, insertQueueEvent, updateQueueTicket, type TQueueTicketRow } from './queue.repository';
 import { tierRank } from './queue.scoring';
-import { completeOpenTimersInTx, memberNumberOf } from './timers.service';
-import type { TQueueService } from './queue.service';
+import { memberNumberOf } from './timers.service';
+import { closeTicketInTx, type TQueueService } from './queue.service';
 import { insertQueueNote, listQueueNotes, type TQueueNoteRow } from './notes.repository';
 
 const DONE: TPsaWriteState = { status: 'done', message: null, nextAttemptAt: null };
+
+/** Who may change a ticket (A-112, A-113): the technician it is with, while it is not closed (409 otherwise, in plain words). */
+function assertMayChange(ticket: TQueueTicketRow, actorId: string): void {
+  if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
+  if (ticket.assignedTechId !== actorId || ticket.state === 'queued') throw conflict(ticket.assignedTechId === null || ticket.state === 'queued' ? MESSAGES.queue.notYourTicket : MESSAGES.queue.heldByOther);
+}
 
 /** R-314: the note's category from A-111's flags (resolution, then internal, then description). */
 export function noteKindOf(query: Pick<TAddNotesQuery, 'detailDescriptionFlag' | 'internalAnalysisFlag' | 'resolutionFlag'>): TNoteKind {
@@ -62,7 +68,10 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
     if (body.text.trim() === '') throw validation(MESSAGES.queue.emptyNote, [{ name: 'text', reason: MESSAGES.queue.emptyNote }]);
     const technician = await resolveTechnician(db, actor, actor.userId, 'work');
     const ticket = await ticketOf(actor, ticketId);
-    const info = body.info === '' ? `Technician: (${technician.psaMemberId ?? technician.id}): ` : body.info;
+    // R-315's label names the technician's PSA member. The screen used to send one naming the Switchboard user id (PSA
+    // notes read "Technician: (uuid): "); that label, like none, is replaced by the server's own.
+    const ownLabel = `Technician: (${technician.psaMemberId ?? technician.id}): `;
+    const info = body.info.trim() === '' || body.info.trim() === `Technician: (${technician.id}):` ? ownLabel : body.info;
     const { note, writeId } = await db.transaction(async (tx) => {
       const created = await insertQueueNote(tx, { mspId: actor.mspId, queueTicketId: ticket.id, psaTicketId: ticket.psaTicketId, kind, noteType, info, text: body.text, createdBy: actor.userId, createdAt: deps.now() });
       const id = await enqueueQueueWrite(tx, {
@@ -93,11 +102,13 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
   /**
    * A-112: edit mode's save (R-328–R-330). Needs a board; title, category, subcategory, priority and
    * status go to the PSA; impact, severity and tier are the queue's; a changed description is added
-   * to the PSA as a Description note (the PSAs keep descriptions as notes).
+   * to the PSA as a Description note (the PSAs keep descriptions as notes). Only the technician the
+   * ticket is with edits it, until it closes (My Ticket's edit is the only one; the spec names no other).
    */
   async function updateTicket(actor: TActor, ticketId: number, body: TUpdateTicketBody): Promise<TUpdateTicketResponse> {
     const technician = await resolveTechnician(db, actor, actor.userId, 'work');
     const ticket = await ticketOf(actor, ticketId);
+    assertMayChange(ticket, actor.userId);
     if (ticket.boardId === null) throw validation(MESSAGES.queue.editNeedsBoard, [{ name: 'boardId', reason: MESSAGES.queue.editNeedsBoard }]);
     const psaChanges: Omit<TUpdatePayload, 'ticketId'> = {
       ...(body.title !== undefined && body.title !== ticket.summary ? { summary: body.title } : {}),
@@ -115,6 +126,10 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
     if (Object.keys(psaChanges).length === 0 && !descriptionChanged && Object.keys(localChanges).length === 0) throw validation(MESSAGES.queue.nothingToUpdate);
     const writeIds = await db.transaction(async (tx) => {
       const now = deps.now();
+      // Locked and checked as a close is: an edit of a closed ticket or of another technician's used to reach the PSA.
+      const locked = await findTicketByPsaId(tx, actor.mspId, ticketId, true);
+      if (!locked) throw notFound(MESSAGES.queue.ticketNotFound);
+      assertMayChange(locked, actor.userId);
       const ids: string[] = [];
       if (Object.keys(localChanges).length > 0) await updateQueueTicket(tx, actor.mspId, ticket.id, localChanges, now);
       await applyEditToTicketCopy(tx, actor.mspId, ticket.id, {
@@ -172,24 +187,10 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
       const now = deps.now();
       const ticket = await findTicketByPsaId(tx, actor.mspId, ticketId, true);
       if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
-      if (ticket.state === 'closed') throw conflict(MESSAGES.queue.ticketClosed);
-      if (ticket.assignedTechId !== actor.userId || ticket.state === 'queued') throw conflict(ticket.assignedTechId === null || ticket.state === 'queued' ? MESSAGES.queue.notYourTicket : MESSAGES.queue.heldByOther);
+      assertMayChange(ticket, actor.userId);
       if (boardId !== undefined && ticket.boardId !== null && boardId !== ticket.boardId) throw validation(MESSAGES.queue.boardMismatch, [{ name: 'boardId', reason: MESSAGES.queue.boardMismatch }]);
-      const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, actor.mspId, ticket.boardId);
-      await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'closed', closedAt: now, ...(ticket.completedAt === null ? { completedAt: now } : {}) }, now);
-      await insertQueueEvent(tx, actor.mspId, ticket.id, actor.userId, 'closed', now);
-      // Queued before the close, so the PSA gets the time before the ticket closes (the outbox keeps the order).
-      const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { notes: MESSAGES.queue.completed, now, createdBy: actor.userId });
-      const writeId = await enqueueQueueWrite(tx, {
-        mspId: actor.mspId,
-        kind: QUEUE_WRITES.close,
-        ticketRowId: ticket.ticketRowId,
-        // Each close its own (a ticket reopened in the PSA, worked and closed again needs a second close there).
-        idempotencyKey: `close:${ticket.id}:${now.getTime()}`,
-        payload: { ticketId: ticket.psaTicketId, statusId: statuses?.closingStatusId ?? null, resolution: null },
-        createdBy: actor.userId,
-      }, deps.now());
-      return { ticket, statusName: statuses?.closingStatusName ?? null, timeEntryWriteIds, writeId };
+      const closed = await closeTicketInTx(tx, ticket, actor.userId, now);
+      return { ticket, ...closed };
     });
     for (const id of result.timeEntryWriteIds) await deliverQueueWrite(deps, actor.mspId, id);
     const psa = await deliverQueueWrite(deps, actor.mspId, result.writeId);

@@ -8,6 +8,7 @@ import {
   ZAddNotesQuery,
   ZCloseTicketQuery,
   ZCloseTicketResponse,
+  ZCompleteTicketQuery,
   ZCompleteTicketResponse,
   ZCurrentWorkingQuery,
   ZEligibleTicketsQuery,
@@ -30,6 +31,9 @@ import {
   ZReleaseResponse,
   ZRequeueBody,
   ZRequeueQuery,
+  ZRequeueResponse,
+  ZSessionsToConfirmQuery,
+  ZSessionsToConfirmResponse,
   ZTimerBody,
   ZTimerCompleteBody,
   ZTimerConfirmBody,
@@ -122,8 +126,8 @@ export const registerQueueRoutes: TModule = (app, deps) => {
     [QUEUE_PATHS.completeTicket, 'ticketQueueCompleteTicket', 'A-119 Mark a queue ticket complete (with A-113 closeTicket)'],
     [QUEUE_PATHS.complete, 'ticketQueueComplete', 'A-120 Mark a queue ticket complete (alias of A-119)'],
   ] as const) {
-    app.post(path, { schema: { tags, operationId, summary, querystring: ZQueueTicketActionQuery, response: { 200: ZCompleteTicketResponse } }, config: { access: TECH_QUERY } }, async (request) =>
-      queue.complete(actorOf(request), request.query.ticketId, request.query.techId),
+    app.post(path, { schema: { tags, operationId, summary, querystring: ZCompleteTicketQuery, response: { 200: ZCompleteTicketResponse } }, config: { access: TECH_QUERY } }, async (request) =>
+      queue.complete(actorOf(request), request.query.ticketId, request.query.techId, { close: request.query.close === 'true' }),
     );
   }
 
@@ -135,8 +139,8 @@ export const registerQueueRoutes: TModule = (app, deps) => {
 
   app.post(
     QUEUE_PATHS.requeueTicket,
-    { schema: { tags, operationId: 'ticketQueueRequeueTicket', summary: 'A-121 Requeue the active ticket (hold hours, assigned flag, new tier)', querystring: ZRequeueQuery, body: ZRequeueBody, response: { 200: ZQueueTicketResponse } }, config: { access: TECH_QUERY } },
-    async (request) => ({ ticket: await queue.requeue(actorOf(request), request.query, request.body) }),
+    { schema: { tags, operationId: 'ticketQueueRequeueTicket', summary: 'A-121 Requeue the active ticket (hold hours, assigned flag, new tier)', querystring: ZRequeueQuery, body: ZRequeueBody, response: { 200: ZRequeueResponse } }, config: { access: TECH_QUERY } },
+    async (request) => queue.requeue(actorOf(request), request.query, request.body),
   );
 
   app.post(
@@ -195,6 +199,14 @@ export const registerQueueRoutes: TModule = (app, deps) => {
     timerPath('confirm'),
     { schema: { tags, operationId: 'ticketActivitiesConfirm', summary: 'Confirm a session flagged for running past midnight or over 12 hours', params: ZTimerParams, body: ZTimerConfirmBody, response: { 200: ZTimerConfirmResponse } }, config: { access: TECH_PATH } },
     async (request) => timers.confirm(actorOf(request), request.body),
+  );
+  app.get(
+    timerPath('toConfirm'),
+    {
+      schema: { tags, operationId: 'ticketActivitiesToConfirm', summary: 'The technician’s finished sessions awaiting confirmation, on any of their tickets (decision 043)', params: ZTimerParams, querystring: ZSessionsToConfirmQuery, response: { 200: ZSessionsToConfirmResponse } },
+      config: { access: TECH_PATH },
+    },
+    async (request) => timers.sessionsToConfirm(actorOf(request), request.query.techId),
   );
   app.get(
     `${QUEUE_PATHS.timerBase}/:mspCustomDomain/:ticketId/:techId`,

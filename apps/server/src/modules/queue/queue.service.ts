@@ -47,7 +47,7 @@ import {
 } from './queue.repository';
 import { createCoalescer } from '../../lib/coalesce';
 import { dayIn, minutesBetween, startOfDayIn, tierRank } from './queue.scoring';
-import { completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
+import { completeOpenTimersInTx, completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
 import { insertQueueNote } from './notes.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -72,6 +72,29 @@ async function byDistinct<TInput, TOutput>(inputs: TInput[], keyOf: (input: TInp
   const outputs = await run([...distinct.values()]);
   const byKey = new Map(keys.map((key, index) => [key, outputs[index] as TOutput]));
   return inputs.map((input) => byKey.get(keyOf(input)) as TOutput);
+}
+
+/**
+ * Closes a locked queue ticket in the caller's transaction (A-113, and A-119 with `close=true`): closed here at once, the
+ * open timers on it completed and their time entries queued first, then the PSA close with the board's closing status
+ * queued in the outbox, which retries it until it lands (R-320). The caller has checked who may close it.
+ */
+export async function closeTicketInTx(tx: TDatabase, ticket: TQueueTicketRow, actorId: string, now: Date): Promise<{ statusName: string | null; timeEntryWriteIds: string[]; writeId: string }> {
+  const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, ticket.mspId, ticket.boardId);
+  await updateQueueTicket(tx, ticket.mspId, ticket.id, { state: 'closed', closedAt: now, ...(ticket.completedAt === null ? { completedAt: now } : {}) }, now);
+  await insertQueueEvent(tx, ticket.mspId, ticket.id, actorId, 'closed', now);
+  // Queued before the close, so the PSA gets the time before the ticket closes (the outbox keeps the order).
+  const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { notes: MESSAGES.queue.completed, now, createdBy: actorId });
+  const writeId = await enqueueQueueWrite(tx, {
+    mspId: ticket.mspId,
+    kind: QUEUE_WRITES.close,
+    ticketRowId: ticket.ticketRowId,
+    // Each close its own (a ticket reopened in the PSA, worked and closed again needs a second close there).
+    idempotencyKey: `close:${ticket.id}:${now.getTime()}`,
+    payload: { ticketId: ticket.psaTicketId, statusId: statuses?.closingStatusId ?? null, resolution: null },
+    createdBy: actorId,
+  }, now);
+  return { statusName: statuses?.closingStatusName ?? null, timeEntryWriteIds, writeId };
 }
 
 /** The technician queue (DESIGN §8; 02 §4; R-294–R-332): claims, lists, completion, requeue, reject, release. */
@@ -239,9 +262,11 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
 
   /**
    * A-119 / A-120: marks the ticket complete; a timer still open on it is completed with the note
-   * 'Ticket completed' (R-319) and its time entry goes to the PSA. The PSA close is A-113.
+   * 'Ticket completed' (R-319) and its time entry goes to the PSA. The PSA close is A-113, or, with
+   * `close` (decision 043), made here in the same transaction: R-320 sends the two together, and a close
+   * lost between two calls (the second failed) left the ticket open in the PSA with nothing to retry it.
    */
-  async function complete(actor: TActor, ticketId: number, techId: string): Promise<TCompleteTicketResponse> {
+  async function complete(actor: TActor, ticketId: number, techId: string, options: { close?: boolean } = {}): Promise<TCompleteTicketResponse> {
     const technician = await resolveTechnician(db, actor, techId, 'work');
     const result = await db.transaction(async (tx) => {
       const now = deps.now();
@@ -250,13 +275,15 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const timer = await completeTimerInTx(tx, ticket, technician, MESSAGES.queue.completed, now, actor.userId);
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'completed', completedAt: now }, now);
       await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'completed', now);
-      return { ticket, timeEntryWriteId: timer?.timeEntryWriteId ?? null };
+      const close = options.close === true ? await closeTicketInTx(tx, { ...ticket, completedAt: now }, actor.userId, now) : null;
+      return { ticket, timeEntryWriteIds: [...(timer?.timeEntryWriteId ? [timer.timeEntryWriteId] : []), ...(close?.timeEntryWriteIds ?? [])], closeWriteId: close?.writeId ?? null, awaitsConfirmation: timer?.awaitsConfirmation === true };
     });
-    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
+    for (const id of result.timeEntryWriteIds) await deliverQueueWrite(deps, actor.mspId, id);
+    const close = result.closeWriteId === null ? null : await deliverQueueWrite(deps, actor.mspId, result.closeWriteId);
     const sessions = await listSessions(db, actor.mspId, result.ticket.id, technician.id);
     const now = deps.now();
     const minutes = sessions.reduce((sum, session) => sum + minutesBetween(session.startedAt, session.endedAt ?? now), 0);
-    return { ticket: await presentOne(actor.mspId, result.ticket.id), totalWorkHours: Math.round((minutes / 60) * 100) / 100 };
+    return { ticket: await presentOne(actor.mspId, result.ticket.id), totalWorkHours: Math.round((minutes / 60) * 100) / 100, awaitsConfirmation: result.awaitsConfirmation, close };
   }
 
   /** Mark incomplete, persisted (decisions #18): a completed ticket goes back to the technician's working list. */
@@ -280,7 +307,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
    * same technician (assignedFlag) and with a new tier. Kept for them, a running timer on it is paused
    * (R-325); handed back, their timer is completed and its time entry sent, as nobody else can finish it.
    */
-  async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<TQueueTicket> {
+  async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<{ ticket: TQueueTicket; awaitsConfirmation: boolean }> {
     const technician = await resolveTechnician(db, actor, query.techId, 'work');
     if (!body || (body.id === undefined && body.ticketId === undefined)) throw validation(MESSAGES.queue.noActiveTicketToRequeue, [{ name: 'body', reason: MESSAGES.queue.noActiveTicketToRequeue }]);
     const isAssigned = query.assignedFlag === 'true';
@@ -289,8 +316,13 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const ticket = body.id !== undefined ? await findTicketById(tx, actor.mspId, body.id, true) : await findTicketByPsaId(tx, actor.mspId, body.ticketId ?? 0, true);
       if (!ticket || ticket.assignedTechId !== technician.id || (ticket.state !== 'claimed' && ticket.state !== 'working')) throw conflict(MESSAGES.queue.noActiveTicketToRequeue);
       let timeEntryWriteId: string | null = null;
+      let awaitsConfirmation = false;
       if (isAssigned) await pauseTimerOnTicket(tx, actor.mspId, ticket.id, technician.id, now);
-      else timeEntryWriteId = (await completeTimerInTx(tx, ticket, technician, null, now, actor.userId))?.timeEntryWriteId ?? null;
+      else {
+        const completed = await completeTimerInTx(tx, ticket, technician, null, now, actor.userId);
+        timeEntryWriteId = completed?.timeEntryWriteId ?? null;
+        awaitsConfirmation = completed?.awaitsConfirmation === true;
+      }
       const holdUntil = query.holdTimeInHours > 0 ? new Date(now.getTime() + query.holdTimeInHours * 3_600_000) : null;
       await updateQueueTicket(
         tx,
@@ -307,11 +339,11 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         now,
       );
       await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'requeued', now, { holdTimeInHours: query.holdTimeInHours, assignedFlag: isAssigned, newTier: query.newTier ?? null });
-      return { ticket, timeEntryWriteId, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
+      return { ticket, timeEntryWriteId, awaitsConfirmation, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
     });
     if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
     if (result.writeId !== null) await deliverQueueWrite(deps, actor.mspId, result.writeId);
-    return presentOne(actor.mspId, result.ticket.id);
+    return { ticket: await presentOne(actor.mspId, result.ticket.id), awaitsConfirmation: result.awaitsConfirmation };
   }
 
   /**
@@ -343,12 +375,12 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
         createdBy: actor.userId,
       }, deps.now());
       const unassignWriteId = await enqueueUnassign(tx, actor, ticket);
-      return { ticket, until, timeEntryWriteId: timer?.timeEntryWriteId ?? null, noteWriteId, unassignWriteId };
+      return { ticket, until, timeEntryWriteId: timer?.timeEntryWriteId ?? null, awaitsConfirmation: timer?.awaitsConfirmation === true, noteWriteId, unassignWriteId };
     });
     if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
     const note = await deliverQueueWrite(deps, actor.mspId, result.noteWriteId);
     if (result.unassignWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
-    return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note };
+    return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note, awaitsConfirmation: result.awaitsConfirmation };
   }
 
   /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queueTickets, queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
 import { queueTimeZoneOf } from './queue.repository';
 import { sessionFlag } from './queue.scoring';
@@ -28,13 +28,14 @@ export async function findLatestTimer(db: TDatabase, mspId: string, queueTicketI
   return row;
 }
 
-/** One timer of the MSP by id (a session's own timer, whatever timers came after it). */
-export async function findTimer(db: TDatabase, mspId: string, timerId: string): Promise<TTimerRow | undefined> {
-  const [row] = await db
+/** One timer of the MSP by id (a session's own timer, whatever timers came after it); `lock` takes it FOR UPDATE. */
+export async function findTimer(db: TDatabase, mspId: string, timerId: string, lock = false): Promise<TTimerRow | undefined> {
+  const query = db
     .select()
     .from(queueTimers)
     .where(and(eq(queueTimers.mspId, mspId), eq(queueTimers.id, timerId)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -135,6 +136,30 @@ export async function confirmSession(db: TDatabase, mspId: string, sessionId: st
     .where(and(eq(queueTimerSessions.mspId, mspId), eq(queueTimerSessions.id, sessionId)))
     .returning();
   return row;
+}
+
+/** How many sessions to confirm one read lists (oldest first): more would be a screen nobody reads. */
+const SESSIONS_TO_CONFIRM_LIMIT = 100;
+
+/**
+ * The technician's finished sessions flagged (past midnight or over 12 hours) and not confirmed, on any ticket, oldest
+ * first: what waits for their confirmation, also after the ticket left their list.
+ */
+export async function listSessionsAwaitingConfirmation(db: TDatabase, mspId: string, techId: string): Promise<TTimerSessionRow[]> {
+  return db
+    .select()
+    .from(queueTimerSessions)
+    .where(
+      and(
+        eq(queueTimerSessions.mspId, mspId),
+        eq(queueTimerSessions.techId, techId),
+        isNotNull(queueTimerSessions.endedAt),
+        isNotNull(queueTimerSessions.flag),
+        isNull(queueTimerSessions.confirmedAt),
+      ),
+    )
+    .orderBy(asc(queueTimerSessions.startedAt))
+    .limit(SESSIONS_TO_CONFIRM_LIMIT);
 }
 
 /** Sessions of the MSP (or one technician) that overlap [from, to): the activities reads. One that ends at `from` does not. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type TPsaWriteState, type TTimerConfirmBody, type TTimerCompleteBody, type TTimerResponse, type TTimerSession, type TTimerSessionsResponse } from '@switchboard/contracts';
+import { MESSAGES, type TPsaWriteState, type TSessionsToConfirmResponse, type TTimerConfirmBody, type TTimerCompleteBody, type TTimerResponse, type TTimerSession, type TTimerSessionsResponse } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
@@ -8,7 +8,7 @@ import { assertWorkingOn, resolveTechnician } from './queue.policy';
 import { presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
 import { findTechnicians, findTicketById, findTicketByPsaId, listTicketsByIds, queueTimeZoneOf, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
-import { hoursOf, minutesBetween } from './queue.scoring';
+import { hoursOf, minutesBetween, sessionFlag } from './queue.scoring';
 import {
   confirmSession,
   endSession,
@@ -22,6 +22,7 @@ import {
   listOpenTimersOfTickets,
   listOpenTimersOnClosedTickets,
   listSessions,
+  listSessionsAwaitingConfirmation,
   listSessionsOfTimer,
   setTimerState,
   type TTimerRow,
@@ -282,27 +283,38 @@ export function createTimersService(deps: TAppDeps) {
 
   /**
    * Confirms a flagged session (ran past midnight or over 12 hours), optionally with the real end
-   * time. Once no flagged session of a completed timer is unconfirmed, its time entry is sent.
+   * time. Once no flagged session of a completed timer is unconfirmed, its time entry is sent. Only a
+   * flagged, unconfirmed session that has ended (or, running, is given its real end) can be confirmed.
    */
   async function confirm(actor: TActor, body: TTimerConfirmBody): Promise<{ session: TTimerSession; timeEntry: TPsaWriteState | null }> {
     const technician = await resolveTechnician(db, actor, body.techId, 'work');
     const now = deps.now();
+    const timeZone = await queueTimeZoneOf(db, actor.mspId);
     const result = await db.transaction(async (tx) => {
+      // Lock order as everywhere (see the top of the file): the session, then its timer. The timer is locked before
+      // its sessions are read, so two confirmations of one timer's sessions at once take turns and the second sees
+      // the first's confirmation: each used to see the other unconfirmed, and neither queued the time entry.
       const session = await findSession(tx, actor.mspId, body.sessionId);
       if (!session || session.techId !== body.techId) throw notFound(MESSAGES.queue.timer.sessionNotFound);
+      const timer = await findTimer(tx, actor.mspId, session.timerId, true);
       const endedAt = body.endTime === undefined || body.endTime === '' ? undefined : new Date(body.endTime);
       if (endedAt && Number.isNaN(endedAt.getTime())) throw validation(MESSAGES.queue.timer.badEndTime, [{ name: 'endTime', reason: MESSAGES.queue.timer.badEndTime }]);
+      if (session.confirmedAt !== null) throw conflict(MESSAGES.queue.timer.alreadyConfirmed);
+      const isRunning = session.endedAt === null;
+      if (isRunning && !endedAt) throw conflict(MESSAGES.queue.timer.stillRunning);
+      // A running session is flagged by how long it has run so far (as A-118 shows it); an ended one by its stored flag.
+      const flag = isRunning ? sessionFlag(session.startedAt, now, timeZone) : session.flag;
+      if (flag === null) throw conflict(MESSAGES.queue.timer.notFlagged);
       if (endedAt && (endedAt <= session.startedAt || endedAt > now)) throw validation(MESSAGES.queue.timer.endBeforeStart, [{ name: 'endTime', reason: MESSAGES.queue.timer.endBeforeStart }]);
-      if (endedAt && session.endedAt === null) {
+      if (endedAt && isRunning) {
         await endSession(tx, session, endedAt);
         await setTimerState(tx, actor.mspId, session.timerId, { state: 'paused' });
       }
-      const confirmed = await confirmSession(tx, actor.mspId, session.id, { ...(endedAt && session.endedAt !== null ? { endedAt } : {}), confirmedAt: now });
+      const confirmed = await confirmSession(tx, actor.mspId, session.id, { ...(endedAt && !isRunning ? { endedAt } : {}), confirmedAt: now });
       if (!confirmed) throw notFound(MESSAGES.queue.timer.sessionNotFound);
       const ticket = await findTicketById(tx, actor.mspId, session.queueTicketId);
       if (!ticket) throw notFound(MESSAGES.queue.ticketNotFound);
       // The session's own timer: a newer timer started on the ticket since must not hide it.
-      const timer = await findTimer(tx, actor.mspId, session.timerId);
       let timeEntryWriteId: string | null = null;
       if (timer && timer.state === 'completed' && timer.psaTimeEntryId === null) {
         const sessions = await listSessionsOfTimer(tx, actor.mspId, timer.id);
@@ -311,8 +323,26 @@ export function createTimersService(deps: TAppDeps) {
       return { confirmed, psaTicketId: ticket.psaTicketId, timeEntryWriteId };
     });
     const timeEntry = result.timeEntryWriteId === null ? null : await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
-    return { session: presentSession(result.confirmed, result.psaTicketId, now, await queueTimeZoneOf(db, actor.mspId)), timeEntry };
+    return { session: presentSession(result.confirmed, result.psaTicketId, now, timeZone), timeEntry };
   }
 
-  return { start, pause, resume, complete, sessionsOf, confirm };
+  /**
+   * The technician's finished sessions awaiting confirmation on any of their tickets (decision 043): a ticket completed,
+   * requeued, handed back or closed leaves their list, and its flagged session must stay reachable, or its time is never billed.
+   */
+  async function sessionsToConfirm(actor: TActor, techId: string): Promise<TSessionsToConfirmResponse> {
+    await resolveTechnician(db, actor, techId, 'read');
+    const now = deps.now();
+    const sessions = await listSessionsAwaitingConfirmation(db, actor.mspId, techId);
+    const tickets = new Map((await listTicketsByIds(db, actor.mspId, [...new Set(sessions.map((session) => session.queueTicketId))])).map((ticket) => [ticket.id, ticket]));
+    const timeZone = await queueTimeZoneOf(db, actor.mspId);
+    return {
+      sessions: sessions.flatMap((session) => {
+        const ticket = tickets.get(session.queueTicketId);
+        return ticket ? [{ ...presentSession(session, ticket.psaTicketId, now, timeZone), ticketTitle: ticket.summary }] : [];
+      }),
+    };
+  }
+
+  return { start, pause, resume, complete, sessionsOf, confirm, sessionsToConfirm };
 }

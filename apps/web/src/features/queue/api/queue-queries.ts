@@ -14,6 +14,7 @@ export const queueKeys = {
   working: (msp: string, techId: string) => [...queueKeys.msp(msp), 'working', techId] as const,
   eligible: (msp: string, techId: string, page: number) => [...queueKeys.msp(msp), 'eligible', techId, page] as const,
   sessions: (msp: string, ticketId: number, techId: string) => [...queueKeys.msp(msp), 'sessions', ticketId, techId] as const,
+  toConfirm: (msp: string, techId: string) => [...queueKeys.msp(msp), 'toConfirm', techId] as const,
   notes: (msp: string, ticketId: number) => [...queueKeys.msp(msp), 'notes', ticketId] as const,
   activities: (msp: string, date: string | null, techId: string | null) => [...queueKeys.msp(msp), 'activities', date, techId] as const,
   statuses: (msp: string, boardId: number) => [...queueKeys.msp(msp), 'statuses', boardId] as const,
@@ -87,6 +88,18 @@ export function useTicketSessions(actor: TQueueActor, ticketId: number | null) {
       return { ...answer, clockOffsetMs: Date.parse(answer.serverTime) - Date.now() };
     },
     enabled: ticketId !== null,
+  });
+}
+
+/**
+ * The technician's finished sessions awaiting confirmation on any of their tickets (decision 043): a completed,
+ * requeued or handed-back ticket leaves the list, and its flagged time must still be confirmable.
+ */
+export function useSessionsToConfirm(actor: TQueueActor) {
+  return useQuery({
+    queryKey: queueKeys.toConfirm(actor.mspCustomDomain, actor.techId),
+    queryFn: async ({ signal }) =>
+      (await apiFetch(timerPath(actor.mspCustomDomain, 'toConfirm'), { query: { techId: actor.techId }, schema: (s) => s.ZSessionsToConfirmResponse, signal })).sessions,
   });
 }
 
@@ -191,13 +204,18 @@ export function useTimerAction(actor: TQueueActor) {
         queryClient.invalidateQueries({ queryKey: variables.action === 'start' ? [...queueKeys.msp(actor.mspCustomDomain), 'sessions'] : queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
         // The first start moves the ticket from claimed to working.
         queryClient.invalidateQueries({ queryKey: queueKeys.working(actor.mspCustomDomain, actor.techId) }),
+        // A session ended past midnight or after 12 hours now waits for its confirmation.
+        queryClient.invalidateQueries({ queryKey: queueKeys.toConfirm(actor.mspCustomDomain, actor.techId) }),
       ]),
   });
 }
 
 const NOTE_FLAGS: Record<TNoteCategory, string> = { Description: 'detailDescriptionFlag', Internal: 'internalAnalysisFlag', Resolution: 'resolutionFlag' };
 
-/** A-111: a note with its category's flag (R-314) and the 'Technician: (id): ' label (R-315). */
+/**
+ * A-111: a note with its category's flag (R-314). The 'Technician: (id): ' label (R-315) is the server's, with the
+ * technician's PSA member id: this screen sent its Switchboard user id, and PSA notes read "Technician: (uuid): ".
+ */
 export function useAddNote(actor: TQueueActor) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -205,33 +223,27 @@ export function useAddNote(actor: TQueueActor) {
       apiFetch(QUEUE_PATHS.addNotesToTicket, {
         method: 'POST',
         query: { mspCustomDomain: actor.mspCustomDomain, ticketId, [NOTE_FLAGS[category]]: 'true' },
-        body: { info: `Technician: (${actor.techId}): `, text },
+        body: { info: '', text },
         schema: (s) => s.ZQueueNoteItems,
       }),
     onSettled: (_data, _error, variables) => queryClient.invalidateQueries({ queryKey: queueKeys.notes(actor.mspCustomDomain, variables.ticketId) }),
   });
 }
 
-/** A-119 with A-113 (R-320): the queue completion, then the PSA close; a close failure is tolerated (the outbox retries). */
+/**
+ * A-119 with A-113 (R-320) in one call (`close=true`, decision 043): the completion and the PSA close are kept together
+ * on the server, the close retried by its outbox until it lands. Two calls lost the close when the second failed: the
+ * ticket stayed open in the PSA while this screen said "completed and closed". The answer's `close` says how far it got.
+ */
 export function useCompleteTicket(actor: TQueueActor) {
   const invalidate = useInvalidateQueue(actor.mspCustomDomain);
   return useMutation({
-    mutationFn: async (ticket: TQueueTicket) => {
-      const completed = await apiFetch(QUEUE_PATHS.completeTicket, {
+    mutationFn: (ticket: TQueueTicket) =>
+      apiFetch(QUEUE_PATHS.completeTicket, {
         method: 'POST',
-        query: { mspCustomDomain: actor.mspCustomDomain, ticketId: ticket.ticketId, techId: actor.techId },
+        query: { mspCustomDomain: actor.mspCustomDomain, ticketId: ticket.ticketId, techId: actor.techId, close: 'true' },
         schema: (s) => s.ZCompleteTicketResponse,
-      });
-      const close = await apiFetch(QUEUE_PATHS.closeTicket, {
-        method: 'POST',
-        query: { mspCustomDomain: actor.mspCustomDomain, ticketId: ticket.ticketId, boardId: ticket.boardId ?? undefined },
-        schema: (s) => s.ZCloseTicketResponse,
-      }).catch((error: unknown) => {
-        console.error('closeTicket failed; the PSA close is retried by the server', error);
-        return null;
-      });
-      return { completed, close };
-    },
+      }),
     onSettled: invalidate,
   });
 }
@@ -245,7 +257,7 @@ export function useRequeueTicket(actor: TQueueActor) {
         method: 'POST',
         query: { mspCustomDomain: actor.mspCustomDomain, techId: actor.techId, holdTimeInHours, assignedFlag: String(assignedFlag), newTier },
         body: ticket,
-        schema: (s) => s.ZQueueTicketResponse,
+        schema: (s) => s.ZRequeueResponse,
       }),
     onSettled: invalidate,
   });
@@ -296,6 +308,10 @@ export function useConfirmSession(actor: TQueueActor) {
   return useMutation({
     mutationFn: ({ sessionId }: { sessionId: string; ticketId: number }) =>
       apiFetch(timerPath(actor.mspCustomDomain, 'confirm'), { method: 'POST', body: { sessionId, techId: actor.techId }, schema: (s) => s.ZTimerConfirmResponse }),
-    onSettled: (_data, _error, variables) => queryClient.invalidateQueries({ queryKey: queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
+    onSettled: (_data, _error, variables) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queueKeys.sessions(actor.mspCustomDomain, variables.ticketId, actor.techId) }),
+        queryClient.invalidateQueries({ queryKey: queueKeys.toConfirm(actor.mspCustomDomain, actor.techId) }),
+      ]),
   });
 }

@@ -18,6 +18,7 @@ import {
   useNextTickets,
   useRejectTicket,
   useRequeueTicket,
+  useSessionsToConfirm,
   useTicketNotes,
   useTicketSessions,
   useTimerAction,
@@ -36,9 +37,13 @@ import { EligibleTicketsPanel } from './eligible-tickets-panel';
 import { MyTicketsSwitcher } from './my-tickets-switcher';
 import { TicketAssist } from './ticket-assist';
 import { TicketWorkspace } from './ticket-workspace';
+import { TimeToConfirm } from './time-to-confirm';
 
 export const BANNER_MS = 3000;
-type TBanner = { kind: 'closed' | 'requeued'; ticketId: number };
+/** `awaitsConfirmation`: the ticket's time waits under "Time to confirm" (decision 043). */
+type TBanner = { kind: 'closed' | 'requeued'; ticketId: number; awaitsConfirmation: boolean };
+/** A completed ticket whose PSA close has not landed (pending: retried by the server; failed: refused by the PSA). */
+type TCloseWarning = { ticketId: number; status: 'pending' | 'failed'; message: string | null };
 
 type TMyTicketViewProps = {
   actor: TQueueActor;
@@ -63,6 +68,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const [goneIds, setGoneIds] = useState<ReadonlySet<string>>(new Set());
   // R-321 / R-325: the closed and requeued confirmations show for 3 seconds.
   const [banner, setBanner] = useClearingState<TBanner>(BANNER_MS);
+  const [closeWarning, setCloseWarning] = useState<TCloseWarning | null>(null);
   const [timerError, setTimerError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
   const [eligiblePage, setEligiblePage] = useState(1);
@@ -84,6 +90,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   const requeue = useRequeueTicket(actor);
   const reject = useRejectTicket(actor);
   const confirmSession = useConfirmSession(actor);
+  const toConfirm = useSessionsToConfirm(actor);
 
   const tickets = (working.data ?? []).filter((ticket) => !goneIds.has(ticket.id) && !ticket.completed && !ticket.closed);
   const foundIndex = tickets.findIndex((ticket) => ticket.id === activeId);
@@ -172,8 +179,9 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     // here (A-117) made a ticket without an open timer (marked incomplete, or a retry after a failed
     // completion) impossible to complete: A-117 answered "There is no timer on this ticket".
     setTimerError(null);
+    let answer;
     try {
-      await complete.mutateAsync(ticket);
+      answer = await complete.mutateAsync(ticket);
     } catch (error) {
       console.error('completeticket failed', error);
       notifications.show({ color: 'red', title: 'Ticket not completed', message: errorDetail(error) });
@@ -183,7 +191,15 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     noteDrafts.delete(ticket.id);
     setGoneIds((current) => new Set(current).add(ticket.id));
     setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
-    setBanner({ kind: 'closed', ticketId: ticket.ticketId });
+    // "Closed" only when the PSA has the close (R-321); otherwise the screen says plainly that it is not closed there yet.
+    const close = answer.close;
+    if (close === null || close.status === 'done') {
+      setCloseWarning(null);
+      setBanner({ kind: 'closed', ticketId: ticket.ticketId, awaitsConfirmation: answer.awaitsConfirmation });
+    } else {
+      setBanner(null);
+      setCloseWarning({ ticketId: ticket.ticketId, status: close.status, message: close.message });
+    }
   }
 
   async function handleRequeue(choice: TRequeueChoice) {
@@ -198,8 +214,9 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     await requeueFlight.run(async () => {
       // R-325: a running timer is paused first.
       if (isTimerActive) await runTimer('pause', ticket.ticketId);
+      let awaitsConfirmation = false;
       try {
-        await requeue.mutateAsync({ ticket, ...choice });
+        awaitsConfirmation = (await requeue.mutateAsync({ ticket, ...choice })).awaitsConfirmation;
       } catch (error) {
         console.error('requeueticket failed', error);
         notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorDetail(error) });
@@ -209,7 +226,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       const nextState = afterRequeue(before, ticket.id);
       setGoneIds((current) => new Set(current).add(ticket.id));
       setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
-      setBanner({ kind: 'requeued', ticketId: ticket.ticketId });
+      setBanner({ kind: 'requeued', ticketId: ticket.ticketId, awaitsConfirmation });
     });
   }
 
@@ -261,8 +278,32 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     banner === null ? null : (
       <Alert color={banner.kind === 'closed' ? 'green' : 'blue'} role="status" title={banner.kind === 'closed' ? MESSAGES.queue.closed : MESSAGES.queue.requeued}>
         Ticket #{banner.ticketId} {banner.kind === 'closed' ? 'was completed and closed.' : 'is back in the queue.'}
+        {banner.awaitsConfirmation ? ' Its time waits for your confirmation under “Time to confirm”.' : ''}
       </Alert>
     );
+
+  const closeWarningView =
+    closeWarning === null ? null : (
+      <Alert color={closeWarning.status === 'failed' ? 'red' : 'yellow'} role="alert" title={`Ticket #${closeWarning.ticketId} is completed but not closed in the PSA`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setCloseWarning(null)}>
+        {closeWarning.status === 'pending'
+          ? 'The PSA has not taken the close yet. Switchboard keeps trying until it lands; the ticket shows as pending in the PSA meanwhile.'
+          : 'The PSA refused to close it. Close it in the PSA, or ask an admin to send it again from “Changes waiting for the PSA”.'}
+        {closeWarning.message !== null && closeWarning.message !== '' ? ` (${closeWarning.message})` : ''}
+      </Alert>
+    );
+
+  const timeToConfirm = (
+    <TimeToConfirm
+      sessions={toConfirm.data ?? []}
+      confirmingId={confirmSession.isPending ? confirmSession.variables.sessionId : null}
+      onConfirm={(session) =>
+        confirmSession.mutate(
+          { sessionId: session.id, ticketId: session.ticketId },
+          { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }) },
+        )
+      }
+    />
+  );
 
   const switcher = tickets.length === 0 ? null : <MyTicketsSwitcher tickets={tickets} activeIndex={activeIndex} isMobile={isMobile} onSelect={(index) => void handleSelect(index)} />;
 
@@ -363,6 +404,8 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     <Stack gap="md">
       {toolbar}
       {bannerView}
+      {closeWarningView}
+      {timeToConfirm}
       {body}
       {dialog === 'reject' && active !== null && (
         <RejectModal
@@ -374,12 +417,13 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
             reject.mutate(
               { ticket, reason },
               {
-                onSuccess: () => {
+                onSuccess: (answer) => {
                   setDialog(null);
                   const nextState = afterRequeue({ tickets, activeIndex }, ticket.id);
                   setGoneIds((current) => new Set(current).add(ticket.id));
                   setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
-                  notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.` });
+                  const confirmNote = answer.awaitsConfirmation ? ' Its time waits for your confirmation under “Time to confirm”.' : '';
+                  notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.${confirmNote}` });
                 },
                 onError: (error) => notifications.show({ color: 'red', title: 'Ticket not handed back', message: errorDetail(error) }),
               },

@@ -30,7 +30,8 @@ export function SessionHistory({ sessions, totalWorkMinutes, onConfirm }: { sess
                   <Table.Td>{formatWhen(session.startTime)}</Table.Td>
                   <Table.Td>{session.endTime === null ? 'Running' : formatWhen(session.endTime)}</Table.Td>
                   <Table.Td>{session.endTime === null ? '—' : formatDuration(workedSeconds([session], 0))}
-                    {session.flag !== null && session.confirmedAt === null && (
+                    {/* A running session is confirmed once it has ended (or with its real end): the server refuses it otherwise. */}
+                    {session.flag !== null && session.confirmedAt === null && session.endTime !== null && (
                       <Group gap={4} mt={4} wrap="nowrap">
                         <Badge size="xs" color="orange" variant="light">
                           {session.flag === 'pastMidnight' ? 'Ran past midnight' : 'Over 12 hours'}

@@ -67,6 +67,10 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
   const failures = new Map<string, TAnswer>();
   let sequence = 0;
   let answers = 0;
+  /** The PSA close's delivery a completion with close=true answers (the server's outbox state). */
+  let closeState: { status: 'done' | 'pending' | 'failed'; message: string | null; nextAttemptAt: string | null } = { status: 'done', message: null, nextAttemptAt: null };
+  /** Whether the next completion's sessions ran past midnight (flagged, awaiting confirmation). */
+  let flagNextCompletion = false;
 
   const problem = (status: number, detail: string, code = 'conflict') => ({ status, body: { type: 'about:blank', title: 'Error', status, detail, code, requestId: 'r' } });
   const ok = (body: unknown) => ({ status: 200, body });
@@ -162,6 +166,21 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       timers.set(ticketId, action === 'pause' ? 'paused' : 'completed');
       return ok(timerAnswer(ticketId, action === 'pause' ? 'paused' : 'completed'));
     }
+    if (/^\/db\/api\/ticketActivities\/[^/]+\/toConfirm$/.test(path)) {
+      const all = [...working, ...completed, ...queued];
+      const waiting = [...sessions.entries()].flatMap(([ticketId, list]) =>
+        list.filter((session) => session.flag !== null && session.confirmedAt === null && session.endTime !== null).map((session) => ({ ...session, ticketTitle: all.find((ticket) => ticket.ticketId === ticketId)?.title ?? '' })),
+      );
+      return ok({ sessions: waiting });
+    }
+    if (/^\/db\/api\/ticketActivities\/[^/]+\/confirm$/.test(path)) {
+      const sessionId = (body as { sessionId: string }).sessionId;
+      const session = [...sessions.values()].flat().find((each) => each.id === sessionId);
+      if (!session) return problem(404, MESSAGES.queue.timer.sessionNotFound, 'not_found');
+      if (session.confirmedAt !== null) return problem(409, MESSAGES.queue.timer.alreadyConfirmed);
+      session.confirmedAt = iso(now());
+      return ok({ session, timeEntry: { status: 'done', message: null, nextAttemptAt: null } });
+    }
     const sessionsMatch = /^\/db\/api\/ticketActivities\/[^/]+\/(\d+)\/[^/]+$/.exec(path);
     if (sessionsMatch) {
       const ticketId = Number(sessionsMatch[1]);
@@ -196,9 +215,15 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
         closeOpen(done.ticketId);
         timers.set(done.ticketId, 'completed');
       }
-      const finished = { ...done, completed: true, state: 'completed' as const };
+      const awaitsConfirmation = flagNextCompletion;
+      if (flagNextCompletion) {
+        for (const session of sessionsOf(done.ticketId)) session.flag = 'pastMidnight';
+        flagNextCompletion = false;
+      }
+      const isClose = query.get('close') === 'true';
+      const finished = { ...done, completed: true, closed: isClose, state: isClose ? ('closed' as const) : ('completed' as const) };
       completed.push(finished);
-      return ok({ ticket: finished, totalWorkHours: 0.1 });
+      return ok({ ticket: finished, totalWorkHours: 0.1, awaitsConfirmation, close: isClose ? closeState : null });
     }
     if (path === '/psa/closeTicket') return ok({ ticketId: ticketIdOf(), closed: true, closingStatus: 'Closed', psa: { status: 'done', message: null, nextAttemptAt: null } });
     if (path === '/db/api/ticketQueue/requeueticket') {
@@ -213,7 +238,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const index = completed.findIndex((ticket) => ticket.ticketId === ticketIdOf());
       const [again] = index === -1 ? [] : completed.splice(index, 1);
       if (!again) return problem(409, 'This ticket is not completed, so it cannot be marked incomplete.');
-      working.push({ ...again, completed: false, state: 'working' });
+      working.push({ ...again, completed: false, closed: false, state: 'working' });
       return ok({ ticket: again });
     }
     if (path === '/db/api/ticketQueue/activities/tech' || path === '/db/api/ticketQueue/activities') {
@@ -317,6 +342,10 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     failNext: (path: string, failure: { status: number; detail: string } | 'network') =>
       failures.set(path, failure === 'network' ? 'network' : problem(failure.status, failure.detail)),
     sessionsOf,
+    /** What the PSA close of the next completions (close=true) answers. */
+    setCloseState: (state: typeof closeState) => void (closeState = state),
+    /** The next completion's sessions ran past midnight: flagged, their time waiting for a confirmation. */
+    flagNextCompletion: () => void (flagNextCompletion = true),
     /** Takes `count` tickets out of the queue, as other technicians taking them would. */
     removeQueued: (count: number) => void queued.splice(0, count),
     /** The next call to `path` waits for the returned release before it is answered (a slow server). */
