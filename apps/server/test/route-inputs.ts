@@ -84,6 +84,8 @@ function sampleString(schema: TJsonSchema, name: string, ctx: TSampleContext): s
   else if (lower.includes('password')) value = 'Passw0rd!matrix';
   // URLs stay unusable on purpose: a probe must never make the server call out.
   else if (lower.includes('url')) value = 'not a url';
+  // A time zone must be one the runtime knows (the activity log's `tz`).
+  else if (lower === 'tz' || lower.includes('timezone')) value = 'UTC';
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Number.POSITIVE_INFINITY;
   return value.padEnd(min, 'x').slice(0, max);

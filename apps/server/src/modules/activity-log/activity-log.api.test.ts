@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { permissionMap, type TActivityPage } from '@switchboard/contracts';
-import { auditEvents, psaCompanies, psaTickets } from '@switchboard/db';
+import { auditEvents, emailConnectorMessages, psaCompanies, psaOutbox, psaTickets } from '@switchboard/db';
 import { buildApp } from '../../app';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
@@ -61,7 +61,7 @@ describe('activity log', () => {
 
   it('explains bad filters in plain words', async () => {
     const cases: Array<[string, string]> = [
-      ['from=2026-13-01', 'Use a date like 2026-01-31.'],
+      ['from=2026-13-01', 'Use a date between 1970 and 9998, like 2026-01-31.'],
       ['from=2026-01-05&to=2026-01-01', 'The start date must be on or before the end date.'],
       ['userId=someone', 'Choose a person from the list.'],
       ['page=0', 'Page must be 1 or more.'],
@@ -162,6 +162,128 @@ describe('activity log', () => {
     expect(targets).toHaveLength(1200);
     // Newest first, as on screen: the same order as before, just none left out.
     expect(targets).toEqual(Array.from({ length: 1200 }, (_, index) => `row-${1200 - index}`));
+  });
+
+  // Regression: to=9999-12-31 made the end bound year 10000 and from=0000-01-01 a year PostgreSQL has not: a 500 for the
+  // page and a CSV whose headers had gone out before the query failed.
+  it('refuses a date outside the years the log can hold, in plain words, for the page and the CSV', async () => {
+    for (const query of ['to=9999-12-31', 'from=0000-01-01', 'from=1969-12-31', 'to=10000-01-01']) {
+      for (const path of [base(), `${base()}/export.csv`]) {
+        const response = await admin.get(`${path}?${query}`);
+        expect(response.statusCode, `${path}?${query}`).toBe(400);
+        expect(response.headers['content-type'], query).toContain('application/problem+json');
+        expect(response.body, query).toContain('Use a date between 1970 and 9998, like 2026-01-31.');
+      }
+    }
+    expect((await admin.get(`${base()}?from=1970-01-01&to=9998-12-31`)).statusCode).toBe(200);
+    const csv = await admin.get(`${base()}/export.csv?from=1970-01-01&to=9998-12-31`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('When (UTC),')).toBe(true);
+  });
+
+  // Regression: the CSV's headers and first line went out before the first query ran, so a failing read left a
+  // "200 text/csv" download cut short instead of an error the browser shows.
+  it('answers a failing export with a problem, not a cut-short CSV', async () => {
+    const failing = await createTestApp();
+    try {
+      const failingMsp = await buildMsp(failing);
+      const failingAdmin = await signedInClient(failing, await buildUser(failing, failingMsp, { role: 'Admin' }));
+      await failing.deps.database.db.execute(sql`alter table audit_events rename to audit_events_away`);
+      const response = await failingAdmin.get(`/db/${failingMsp.customDomain}/activityLog/export.csv`);
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.headers['content-disposition']).toBeUndefined();
+    } finally {
+      await failing.close();
+    }
+  });
+
+  // Regression: the From and To days were UTC days while the table shows the admin's local times, so an event at
+  // 23:30 in New York on 1 March (04:30 UTC on 2 March) was not in "From 1 March to 1 March".
+  it('reads From and To as days of the time zone the screen sends', async () => {
+    const zoneMsp = await buildMsp(t);
+    const zoneAdmin = await signedInClient(t, await buildUser(t, zoneMsp, { role: 'Admin' }));
+    const event = (action: string, at: string) => ({ mspId: zoneMsp.id, actorKind: 'system', action, outcome: 'success' as const, createdAt: new Date(at) });
+    await t.deps.database.db.insert(auditEvents).values([
+      // 00:30 on 1 March in New York (EST, UTC-5)
+      event('wizard.finish', '2026-03-01T05:30:00.000Z'),
+      // 23:30 on 1 March in New York
+      event('demo.seed', '2026-03-02T04:30:00.000Z'),
+      // 00:30 on 2 March in New York
+      event('queue.settings_save', '2026-03-02T05:30:00.000Z'),
+      // 23:30 on 8 March in New York, after the switch to summer time (EDT, UTC-4)
+      event('msp.branding.save', '2026-03-09T03:30:00.000Z'),
+      // 00:30 on 9 March in New York (EDT)
+      event('msp.logo.save', '2026-03-09T04:30:00.000Z'),
+    ]);
+    const actions = async (query: string) => {
+      const response = await zoneAdmin.get(`/db/${zoneMsp.customDomain}/activityLog?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TActivityPage>().items.map((item) => item.action);
+    };
+    expect(await actions('from=2026-03-01&to=2026-03-01&tz=America/New_York')).toEqual(['demo.seed', 'wizard.finish']);
+    expect(await actions('from=2026-03-02&to=2026-03-08&tz=America/New_York')).toEqual(['msp.branding.save', 'queue.settings_save']);
+    // Without a zone the days are UTC days, as before.
+    expect(await actions('from=2026-03-01&to=2026-03-01')).toEqual(['wizard.finish']);
+    const csv = (await zoneAdmin.get(`/db/${zoneMsp.customDomain}/activityLog/export.csv?from=2026-03-01&to=2026-03-01&tz=America/New_York`)).body.trimEnd().split('\r\n');
+    expect(csv.slice(1).map((line) => line.split(',')[3])).toEqual(['demo.seed', 'wizard.finish']);
+    const bad = await zoneAdmin.get(`/db/${zoneMsp.customDomain}/activityLog?from=2026-03-01&tz=Mars/Olympus_Mons`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('The time zone is not one this server knows.');
+  });
+
+  // Regression: every auth.* action counted as a sign-in, so turning off the authenticator app or changing a password
+  // was under "Sign-ins" and missing from "Accounts".
+  it('counts authenticator, password and activation changes as account changes, not sign-ins', async () => {
+    const kindMsp = await buildMsp(t);
+    const kindUser = await buildUser(t, kindMsp, { role: 'Admin' });
+    const kindAdmin = await signedInClient(t, kindUser);
+    const actions = ['auth.sign_in', 'auth.sign_in.password', 'auth.two_factor', 'auth.two_factor.resend', 'auth.lockout', 'auth.logout', 'auth.totp.disable', 'auth.totp.enable', 'auth.password_change', 'auth.password_reset.request', 'auth.activation'];
+    await t.deps.database.db.insert(auditEvents).values(
+      actions.map((action, index) => ({ mspId: kindMsp.id, actorKind: 'user', actorId: kindUser.id, action, target: kindUser.id, outcome: 'success' as const, createdAt: new Date(Date.UTC(2026, 3, 1, 12, index)) })),
+    );
+    const ofKind = async (kind: string) =>
+      (await kindAdmin.get(`/db/${kindMsp.customDomain}/activityLog?from=2026-04-01&to=2026-04-01&kind=${kind}`)).json<TActivityPage>().items.map((item) => [item.action, item.kind]).reverse();
+    expect(await ofKind('sign-in')).toEqual(actions.slice(0, 6).map((action) => [action, 'sign-in']));
+    expect(await ofKind('account')).toEqual(actions.slice(6).map((action) => [action, 'account']));
+  });
+
+  // Regression: the email connector's and the PSA outbox's events showed message and write ids.
+  it('names the email connector\'s and the PSA outbox\'s targets', async () => {
+    const mailMsp = await buildMsp(t);
+    const mailAdmin = await signedInClient(t, await buildUser(t, mailMsp, { role: 'Admin' }));
+    const db = t.deps.database.db;
+    const [mail] = await db.insert(emailConnectorMessages).values({ mspId: mailMsp.id, messageId: '<m1@example.com>', fromAddress: 'jo@contoso.com', subject: 'Printer jammed again', state: 'pending' }).returning({ id: emailConnectorMessages.id });
+    const [blank] = await db.insert(emailConnectorMessages).values({ mspId: mailMsp.id, messageId: '<m2@example.com>', fromAddress: 'jo@contoso.com', subject: '', state: 'skipped' }).returning({ id: emailConnectorMessages.id });
+    const [ticket] = await db.insert(psaTickets).values({ mspId: mailMsp.id, psaType: 'CONNECTWISE', externalId: '815', ticketNumber: '815', summary: 'VPN down' }).returning({ id: psaTickets.id });
+    const [write] = await db
+      .insert(psaOutbox)
+      .values({ mspId: mailMsp.id, kind: 'queue.note', idempotencyKey: 'note-1', targetType: 'ticket', targetId: ticket?.id ?? '', payload: { ticketId: 815, text: 'Rebooted', kind: 'internal' }, psaConnection: 'none' })
+      .returning({ id: psaOutbox.id });
+    const goneMail = '00000000-0000-4000-8000-000000000777';
+    const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute));
+    const event = (minute: number, action: string, target: string | null, details?: Record<string, unknown>) => ({ mspId: mailMsp.id, actorKind: 'system', action, target, outcome: 'success' as const, details, createdAt: at(minute) });
+    await db.insert(auditEvents).values([
+      event(1, 'email_connector.ticket', mail?.id ?? null, { subject: 'Printer jammed again' }),
+      event(2, 'email_connector.note', goneMail, { subject: 'Re: Toner' }),
+      event(3, 'email_connector.file_under', blank?.id ?? null, { subject: '' }),
+      event(4, 'psa_write.email.ticket.create', mail?.id ?? null),
+      event(5, 'psa_write.email.ticket.note', ticket?.id ?? null),
+      event(6, 'email_connector.update', 'email-connector', { address: 'help@msp.example' }),
+      event(7, 'psa_write.connection_changed', 'psa_outbox', { count: 2 }),
+      event(8, 'psa_write.retry', write?.id ?? null, { kind: 'queue.note' }),
+    ]);
+    const page = (await mailAdmin.get(`/db/${mailMsp.customDomain}/activityLog?from=2026-05-01&to=2026-05-01`)).json<TActivityPage>();
+    expect(page.items.map((item) => [item.action, item.targetLabel]).reverse()).toEqual([
+      ['email_connector.ticket', 'Printer jammed again'],
+      ['email_connector.note', 'Re: Toner'],
+      ['email_connector.file_under', '(no subject)'],
+      ['psa_write.email.ticket.create', 'Printer jammed again'],
+      ['psa_write.email.ticket.note', '#815 VPN down'],
+      ['email_connector.update', 'Email connector'],
+      ['psa_write.connection_changed', 'PSA outbox'],
+      ['psa_write.retry', 'Internal note on the ticket'],
+    ]);
   });
 
   it('is for adminPortal or roleManagement only, within the tenant', async () => {

@@ -5,9 +5,11 @@ import { auditEvents, users, type TDatabase } from '@switchboard/db';
 /** Which audit actions make up each kind the log filters by (checked in this order; the rest are changes). */
 const KIND_PREFIXES: ReadonlyArray<readonly [Exclude<TActivityKind, 'change'>, readonly string[]]> = [
   ['access-refused', ['access.']],
-  ['sign-in', ['auth.', 'account.sign_in', 'account.provider_sign_in']],
+  // Signing in and out only: the authenticator app, passwords and activation (auth.totp.*, auth.password_*,
+  // auth.activation) change the account, so they fall through to 'account'.
+  ['sign-in', ['auth.sign_in', 'auth.two_factor', 'auth.lockout', 'auth.logout', 'account.sign_in', 'account.provider_sign_in']],
   ['role', ['role.']],
-  ['account', ['technician.', 'client_user.', 'user.', 'public_user.', 'account.', 'team_member.']],
+  ['account', ['auth.', 'technician.', 'client_user.', 'user.', 'public_user.', 'account.', 'team_member.']],
 ];
 
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { agents, boardConfigs, conversations, knowledgeDocuments, msps, psaCompanies, psaTickets, roles, teams, ticketRequests, users, type TDatabase } from '@switchboard/db';
+import { EMAIL_MAIL_MESSAGES } from '@switchboard/contracts';
+import { agents, boardConfigs, conversations, emailConnectorMessages, knowledgeDocuments, msps, psaCompanies, psaOutbox, psaTickets, roles, teams, ticketRequests, users, type TDatabase } from '@switchboard/db';
+import { describePsaWrite } from '../psa-outbox/psa-outbox';
 
 /**
  * What an audit event's target is, in the words a person recognises (the user's name, the ticket's
@@ -7,7 +9,7 @@ import { agents, boardConfigs, conversations, knowledgeDocuments, msps, psaCompa
  * log resolves a page of them with one query per kind of target (never one per row), always within
  * the MSP, and falls back to what the event recorded (a deleted role's name) or to the id itself.
  */
-type TTargetKind = 'user' | 'role' | 'team' | 'ticket' | 'ticketRequest' | 'company' | 'board' | 'document' | 'agent' | 'conversation' | 'msp';
+type TTargetKind = 'user' | 'role' | 'team' | 'ticket' | 'ticketRequest' | 'company' | 'board' | 'document' | 'agent' | 'conversation' | 'msp' | 'mail' | 'psaWrite';
 
 /** Which kind of record each action names (checked in this order, first match wins). */
 const TARGET_KINDS: ReadonlyArray<readonly [string, TTargetKind]> = [
@@ -15,6 +17,12 @@ const TARGET_KINDS: ReadonlyArray<readonly [string, TTargetKind]> = [
   ['psa_write.ticket.create', 'ticketRequest'],
   ['ticket.create', 'ticketRequest'],
   ['psa_write.contact.create', 'company'],
+  // A mail's ticket, note or files: the mail's row, or (a reply to a ticket the PSA already has) that ticket's copy.
+  ['psa_write.email.', 'mail'],
+  // Sending a failed write again names the outbox row.
+  ['psa_write.retry', 'psaWrite'],
+  // The mail that became a ticket or a note, or that a person filed under a company; the settings' events name 'email-connector'.
+  ['email_connector.', 'mail'],
   ['role.', 'role'],
   ['team.', 'team'],
   ['board.', 'board'],
@@ -39,6 +47,8 @@ const FIXED_TARGETS: Readonly<Record<string, string>> = {
   wizard: 'Setup wizard',
   CONNECTWISE: 'ConnectWise boards',
   AUTOTASK: 'Autotask boards',
+  'email-connector': 'Email connector',
+  psa_outbox: 'PSA outbox',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,7 +69,10 @@ function kindOfTarget(action: string): TTargetKind | null {
 const personName = (row: { firstName: string; lastName: string; email: string }) => `${row.firstName} ${row.lastName}`.trim() || row.email;
 const ticketName = (number: string | null, summary: string) => (number ? `#${number} ${summary}` : summary);
 
-const KEYED_BY_UUID: ReadonlySet<TTargetKind> = new Set(['user', 'role', 'team', 'ticket', 'ticketRequest', 'document', 'agent', 'conversation']);
+const KEYED_BY_UUID: ReadonlySet<TTargetKind> = new Set(['user', 'role', 'team', 'ticket', 'ticketRequest', 'document', 'agent', 'conversation', 'mail', 'psaWrite']);
+
+/** A mail by its subject, as the integrations screen lists it. */
+const mailName = (subject: string) => (subject.trim() === '' ? EMAIL_MAIL_MESSAGES.noSubject : subject);
 
 /** The names of one kind's targets, by the target as the audit row holds it; one query, within the MSP. */
 async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets: string[]): Promise<Map<string, string>> {
@@ -101,6 +114,18 @@ async function namesOf(db: TDatabase, mspId: string, kind: TTargetKind, targets:
       return entries((await db.select({ id: agents.id, name: agents.agentName }).from(agents).where(and(eq(agents.mspId, mspId), inArray(agents.id, uuids)))).map((row) => [row.id, row.name]));
     case 'conversation':
       return entries((await db.select({ id: conversations.id, name: conversations.conversationName }).from(conversations).where(and(eq(conversations.mspId, mspId), inArray(conversations.id, uuids)))).map((row) => [row.id, row.name]));
+    case 'mail': {
+      const mails = await db.select({ id: emailConnectorMessages.id, subject: emailConnectorMessages.subject }).from(emailConnectorMessages).where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.id, uuids)));
+      const found = new Map(mails.map((row) => [row.id, mailName(row.subject)]));
+      const rest = uuids.filter((uuid) => !found.has(uuid));
+      if (rest.length === 0) return found;
+      const tickets = await db.select({ id: psaTickets.id, number: psaTickets.ticketNumber, externalId: psaTickets.externalId, summary: psaTickets.summary }).from(psaTickets).where(and(eq(psaTickets.mspId, mspId), inArray(psaTickets.id, rest)));
+      for (const row of tickets) found.set(row.id, ticketName(row.number ?? row.externalId, row.summary));
+      return found;
+    }
+    case 'psaWrite':
+      // What the write does, as the outbox's list says it ("Internal note on the ticket").
+      return entries((await db.select({ id: psaOutbox.id, kind: psaOutbox.kind, payload: psaOutbox.payload }).from(psaOutbox).where(and(eq(psaOutbox.mspId, mspId), inArray(psaOutbox.id, uuids)))).map((row) => [row.id, describePsaWrite(row.kind, row.payload)]));
     case 'msp': {
       // The MSP's own events name it by its domain or id: only this MSP's name is ever shown.
       const [msp] = await db.select({ id: msps.id, customDomain: msps.customDomain, name: msps.name }).from(msps).where(eq(msps.id, mspId)).limit(1);
@@ -119,7 +144,9 @@ function recordedName(action: string, details: Record<string, unknown> | null): 
     const value = details?.[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
-  return null;
+  // A mail's events record its subject (the mail's row may be gone).
+  const subject = details?.subject;
+  return kindOfTarget(action) === 'mail' && typeof subject === 'string' ? mailName(subject) : null;
 }
 
 /** The target of each row in words, by row id; a row whose target has no better name is absent. */

@@ -6,19 +6,48 @@ export interface TLogoType {
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
 
 /**
- * Markup an SVG logo must not contain. SVG is accepted because the sign-up form offers it, but only
- * as a picture: scripts, event handlers, javascript: links, embedded HTML and entity declarations
- * are refused outright rather than sanitised, and the logo route also serves it with a sandboxing
- * CSP and nosniff.
+ * Markup an SVG logo must not contain (decision 005). SVG is accepted because the sign-up form offers it, but only
+ * as a picture: scripts, event handlers, javascript: links, embedded HTML and entity declarations are refused
+ * outright rather than sanitised, and the logo route also serves it with a sandboxing CSP and nosniff. So is what
+ * could load or change a link another way: an animation that sets a link (`<animate|set attributeName="href">`),
+ * style sheets (`<style>`, `@import`), a `url(…)` other than a `#fragment` or a data image, a CSS escape in a style
+ * attribute (`u\72l(`), and character references in attribute values (`javascript&#58;`) that would hide any of these.
  */
-const UNSAFE_SVG_PATTERNS = [/<script/i, /\bon[a-z]+\s*=/i, /javascript:/i, /<foreignobject/i, /<!entity/i, /<iframe/i, /<embed/i, /<object/i, /\bhref\s*=(?!\s*["']?\s*(?:#|data:image\/))/i];
+const UNSAFE_SVG_PATTERNS = [
+  /<script/i,
+  /\bon[a-z]+\s*=/i,
+  /javascript:/i,
+  /<foreignobject/i,
+  /<!entity/i,
+  /<iframe/i,
+  /<embed/i,
+  /<object/i,
+  /\bhref\s*=(?!\s*["']?\s*(?:#|data:image\/))/i,
+  /<(?:animate[a-z]*|set)\b[^>]*\battributeName\s*=\s*["']?\s*(?:xlink:)?href/i,
+  /<style/i,
+  /@import/i,
+  /\burl\s*\((?!\s*["']?\s*(?:#|data:image\/))/i,
+  /\bstyle\s*=\s*(?:"[^"]*\\|'[^']*\\)/i,
+  // An attribute value holding a character reference, or an entity other than the five XML predefines.
+  /=\s*(?:"[^"]*&(?!(?:amp|lt|gt|quot|apos);)[^"]*"|'[^']*&(?!(?:amp|lt|gt|quot|apos);)[^']*')/i,
+];
+
+// An SVG document: optional BOM, XML declaration, comments and doctype, then the <svg> root.
+const SVG_ROOT = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+// A doctype with an internal subset (`<!DOCTYPE svg [ … ]>`), which the root pattern above does not pass.
+const SVG_ROOT_WITH_SUBSET = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<!doctype svg\s*\[[\s\S]*?\]\s*>\s*(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+
+const hasUnsafeSvgContent = (text: string) => UNSAFE_SVG_PATTERNS.some((pattern) => pattern.test(text));
 
 function isSafeSvg(bytes: Buffer): boolean {
   const text = bytes.toString('utf8');
-  // An SVG document: optional BOM, XML declaration, comments and doctype, then the <svg> root.
-  const root = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
-  if (!root.test(text)) return false;
-  return !UNSAFE_SVG_PATTERNS.some((pattern) => pattern.test(text));
+  return SVG_ROOT.test(text) && !hasUnsafeSvgContent(text);
+}
+
+/** An SVG document refused for what it contains (not for being no SVG): its sender is told what to change. */
+export function isRefusedSvg(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  return (SVG_ROOT.test(text) || SVG_ROOT_WITH_SUBSET.test(text)) && hasUnsafeSvgContent(text);
 }
 
 /** The logo's real type from its first bytes (never from the declared mimetype alone), or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLogoType } from './logo-file';
+import { detectLogoType, isRefusedSvg } from './logo-file';
 
 const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`);
 
@@ -30,6 +30,47 @@ describe('detectLogoType', () => {
       expect(detectLogoType(svg(body)), body).toBeNull();
     }
     expect(detectLogoType(Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg></svg>'))).toBeNull();
+  });
+
+  // Regression: an animation could set a link to javascript: (hidden behind a character reference), and a style sheet
+  // could load from anywhere, because only the href attribute itself was checked (decision 005).
+  it('refuses SVGs that animate a link, load styles from elsewhere or hide text behind character references', () => {
+    for (const body of [
+      '<a><animate attributeName="href" values="javascript&#58;alert(1)"/><text>x</text></a>',
+      '<a><set attributeName="xlink:href" to="https://tracker.example/"/><text>x</text></a>',
+      "<a><animate values='x' attributeName='href'/></a>",
+      '<style>@import url(//tracker.example/x.css);</style>',
+      '<style>rect { fill: red }</style>',
+      '<rect style="fill: url(https://tracker.example/p.svg#g)"/>',
+      '<rect fill="url(//tracker.example/p.svg#g)"/>',
+      '<rect style="background: u\\72l(//tracker.example/p.png)"/>',
+      '<rect style="@import \'//tracker.example/x.css\'"/>',
+      '<text x="&#49;">x</text>',
+      "<rect fill='&#x72;ed'/>",
+    ]) {
+      expect(detectLogoType(svg(body)), body).toBeNull();
+      expect(isRefusedSvg(svg(body)), body).toBe(true);
+    }
+  });
+
+  it('keeps the plain SVG a design tool exports: gradients by #id, data images, the five XML entities', () => {
+    for (const body of [
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect fill="url(#g)" style="fill: url( \'#g\' )"/>',
+      '<image href="data:image/png;base64,AAAA"/><rect fill="url(data:image/png;base64,AAAA)"/>',
+      '<text font-family="Fish &amp; Chips">A &#38; B</text>',
+      '<circle r="4"><animate attributeName="r" values="4;6;4" dur="2s" repeatCount="indefinite"/></circle>',
+    ]) {
+      expect(detectLogoType(svg(body))?.mime, body).toBe('image/svg+xml');
+      expect(isRefusedSvg(svg(body)), body).toBe(false);
+    }
+  });
+
+  it('tells a refused SVG from a file that is no SVG at all', () => {
+    expect(isRefusedSvg(svg('<script>alert(1)</script>'))).toBe(true);
+    expect(isRefusedSvg(Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg></svg>'))).toBe(true);
+    expect(isRefusedSvg(Buffer.from('hello'))).toBe(false);
+    expect(isRefusedSvg(Buffer.from('<html><svg></svg></html>'))).toBe(false);
+    expect(isRefusedSvg(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(false);
   });
 
   it('refuses text, HTML and truncated signatures', () => {

@@ -24,6 +24,8 @@ function logoForm(file?: { bytes: Buffer | string; type: string; name: string })
   return form;
 }
 
+const SVG_REFUSED = 'This SVG contains scripts, links, styles or entity declarations. Export it as PNG, or as a plain SVG.';
+
 const path = () => `/db/${msp.customDomain}/branding/logo`;
 const uploadNames = async () => (await t.deps.database.db.select({ name: uploads.name }).from(uploads).where(eq(uploads.mspId, msp.id))).map((row) => row.name);
 
@@ -58,6 +60,9 @@ describe('brand logo change (addition to R-090)', () => {
       [logoForm({ bytes: '', type: 'image/png', name: 'empty.png' }), 400, MESSAGES.fileMissing, { fileMissing: true }],
       [logoForm({ bytes: Buffer.concat([png(2), Buffer.alloc(LOGO_MAX_BYTES, 0)]), type: 'image/png', name: 'big.png' }), 413, MESSAGES.fileSize, { fileSize: true }],
       [logoForm({ bytes: 'not an image', type: 'text/plain', name: 'notes.txt' }), 415, MESSAGES.fileType, { fileType: true }],
+      // Regression: an SVG refused for what it holds was told it was not a PNG, JPEG, GIF, SVG or WebP image.
+      [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', name: 'x.svg' }), 415, SVG_REFUSED, { fileType: true }],
+      [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(//x.example/a.css);</style></svg>', type: 'image/svg+xml', name: 'y.svg' }), 415, SVG_REFUSED, { fileType: true }],
     ];
     for (const [form, status, detail, flags] of cases) {
       const response = await admin.post(path(), form);

@@ -208,17 +208,19 @@ describe('A-082 POST /db/msp', () => {
   });
 
   it('judges the type by the bytes: a renamed text file, a lying mimetype and a scripted SVG get 415', async () => {
+    const svgRefused = 'This SVG contains scripts, links, styles or entity declarations. Export it as PNG, or as a plain SVG.';
     const cases = [
-      { bytes: 'just text, not an image', type: 'image/png', name: 'logo.png' },
-      { bytes: PNG_BYTES, type: 'image/gif', name: 'logo.gif' },
-      { bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', name: 'x.svg' },
-      { bytes: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', type: 'image/svg+xml', name: 'y.svg' },
-      { bytes: '<html><body>hi</body></html>', type: 'text/html', name: 'z.html' },
+      { bytes: 'just text, not an image', type: 'image/png', name: 'logo.png', detail: MESSAGES.fileType },
+      { bytes: PNG_BYTES, type: 'image/gif', name: 'logo.gif', detail: MESSAGES.fileType },
+      // Regression: a refused SVG was told it was not an SVG; it now hears what is wrong with it.
+      { bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', name: 'x.svg', detail: svgRefused },
+      { bytes: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', type: 'image/svg+xml', name: 'y.svg', detail: svgRefused },
+      { bytes: '<html><body>hi</body></html>', type: 'text/html', name: 'z.html', detail: MESSAGES.fileType },
     ];
-    for (const file of cases) {
+    for (const { detail, ...file } of cases) {
       const response = await signUp(signupForm({ file }));
       expect(response.statusCode, file.name).toBe(415);
-      expect(response.json()).toMatchObject({ code: 'file_type', detail: MESSAGES.fileType, flags: { mspSignup: true } });
+      expect(response.json()).toMatchObject({ code: 'file_type', detail, flags: { fileType: true, mspSignup: true } });
     }
   });
 

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
-import { detectLogoType, logoRelativePath, versionedLogoPath, type TLogoType } from './logo-file';
+import { detectLogoType, isRefusedSvg, logoRelativePath, versionedLogoPath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
 import { findMspByDomain, findMspById, insertMsp, updateMspBrand, updateMspLogo } from './msp.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -46,6 +46,8 @@ function logoTypeOf(logo: { bytes: Buffer; declaredMime: string }, error: TLogoE
   if (logo.bytes.length === 0) throw error('file_missing', MESSAGES.fileMissing, { fileMissing: true });
   if (logo.bytes.length > LOGO_MAX_BYTES) throw error('file_size', MESSAGES.fileSize, { fileSize: true });
   const type = detectLogoType(logo.bytes);
+  // An SVG refused for its content hears what to change, not that it is no SVG.
+  if (!type && isRefusedSvg(logo.bytes)) throw error('file_type', MESSAGES.logoSvgRefused, { fileType: true });
   if (!type || !declaredTypeMatches(logo.declaredMime, type)) throw error('file_type', MESSAGES.fileType, { fileType: true });
   return type;
 }

@@ -11,6 +11,12 @@ describe('actionLabel', () => {
   it('says a write the outbox made reached the PSA', () => {
     expect(actionLabel('psa_write.queue.close')).toBe('In the PSA: ticket closed');
     expect(actionLabel('psa_write.contact.create')).toBe('In the PSA: contact created');
+    expect(actionLabel('psa_write.email.ticket.create')).toBe('In the PSA: ticket created from an email');
+  });
+
+  it('says what the outbox itself did', () => {
+    expect(actionLabel('psa_write.retry')).toBe('PSA write sent again');
+    expect(actionLabel('psa_write.connection_changed')).toBe('Waiting PSA writes not sent: the PSA connection changed');
   });
 
   it('shows the code of an action it has no words for', () => {

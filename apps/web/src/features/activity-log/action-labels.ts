@@ -37,6 +37,19 @@ const ACTION_LABELS: Record<string, string> = {
   'document.delete': 'Document deleted',
   'document.readers': 'Document readers changed',
   'document.upload': 'Document uploaded',
+  'email_connector.create': 'Email connector set up',
+  'email_connector.delete': 'Email connector removed',
+  'email_connector.file_under': 'Email filed under a company',
+  'email_connector.note': 'Email reply added to its ticket',
+  'email_connector.ticket': 'Email turned into a ticket',
+  'email_connector.update': 'Email connector changed',
+  'email_connector.verify': 'Email connector mailbox sign-in checked',
+  // Kinds of PSA write (shown as "In the PSA: …").
+  'email.ticket.attachment': 'Email file added to the ticket',
+  'email.ticket.attachment-added-after-all': 'Note that an email file was added after all',
+  'email.ticket.attachment-not-added': 'Note that an email file was not added',
+  'email.ticket.create': 'Ticket created from an email',
+  'email.ticket.note': 'Email reply added as a note',
   'imports.client-sync-type': 'Client type to synchronise chosen',
   'imports.clients.save': 'Client companies imported',
   'imports.contacts.save': 'Contacts imported',
@@ -44,6 +57,7 @@ const ACTION_LABELS: Record<string, string> = {
   'integrations.disconnect': 'PSA disconnected',
   'integrations.integrator.enable': 'PSA boards could not be read',
   'integrations.keys.save': 'PSA connection saved',
+  'integrations.psa_data.reset': 'PSA data started over for another PSA',
   'llm_provider.create': 'AI model connected',
   'llm_provider.delete': 'AI model removed',
   'llm_provider.test': 'AI model tested',
@@ -71,6 +85,7 @@ const ACTION_LABELS: Record<string, string> = {
   'technician.import': 'Employee imported from the PSA',
   'technician.invitation.accept': 'Invitation accepted',
   'technician.invite': 'Employee invited',
+  'technician.link': 'Employee linked to their PSA member',
   'technician.restore': 'Employee restored',
   'technician.tier': 'Tier changed',
   'ticket-sync.start': 'Board and ticket sync started',
@@ -82,10 +97,18 @@ const ACTION_LABELS: Record<string, string> = {
   'wizard.step.complete': 'Setup wizard step completed',
 };
 
+/** The outbox's own events, which are not a write of some kind. */
+const PSA_OUTBOX_LABELS: Record<string, string> = {
+  'psa_write.connection_changed': 'Waiting PSA writes not sent: the PSA connection changed',
+  'psa_write.retry': 'PSA write sent again',
+};
+
 const PSA_WRITE = 'psa_write.';
 
 /** The action in words; a write the outbox made in the PSA says so; an action without words shows its code. */
 export function actionLabel(action: string): string {
+  const outboxLabel = PSA_OUTBOX_LABELS[action];
+  if (outboxLabel) return outboxLabel;
   if (action.startsWith(PSA_WRITE)) {
     const kind = action.slice(PSA_WRITE.length);
     const label = ACTION_LABELS[kind];

@@ -2,7 +2,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TActivityKind } from '@switchboard/contracts';
 import { apiFetch, buildApiUrl } from '../../../lib/api-client';
 
-export type TActivityParams = { page: number; userId?: string | undefined; kind?: TActivityKind | undefined; from?: string | undefined; to?: string | undefined };
+export type TActivityParams = {
+  page: number;
+  userId?: string | undefined;
+  kind?: TActivityKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The IANA time zone whose days From and To are (the browser's, as the table's times are). */
+  tz?: string | undefined;
+};
+
+/** The browser's time zone (e.g. "Europe/Berlin"): the one the log's times are shown in. */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
 
 export const activityLogKeys = {
   all: ['activity-log'] as const,

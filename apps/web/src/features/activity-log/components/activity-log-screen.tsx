@@ -6,7 +6,7 @@ import type { TActivityEvent, TActivityKind } from '@switchboard/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { ListPager } from '../../companies/components/tickets-table';
-import { activityCsvUrl, useActivityLog } from '../api/activity-log-queries';
+import { activityCsvUrl, browserTimeZone, useActivityLog } from '../api/activity-log-queries';
 import { actionLabel } from '../action-labels';
 import { formatWhenExact } from '../../../lib/format-when';
 
@@ -53,7 +53,9 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
   const [kind, setKind] = useState<TActivityKind | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const filter = { userId: userId ?? undefined, kind: kind ?? undefined, from: from || undefined, to: to || undefined };
+  // From and To are the admin's own days, as the times below are local: the browser's zone goes with them.
+  const hasDay = from !== '' || to !== '';
+  const filter = { userId: userId ?? undefined, kind: kind ?? undefined, from: from || undefined, to: to || undefined, tz: hasDay ? browserTimeZone() : undefined };
   const log = useActivityLog(mspCustomDomain, { page, ...filter });
   const data = log.data;
   // Phones get one card per event: the five-column table would hide the target and outcome off-screen.
@@ -79,8 +81,8 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
           onChange={(value) => change(setKind)(isKind(value) ? value : null)}
           w={{ base: '100%', sm: 200 }}
         />
-        <TextInput label="From" type="date" value={from} onChange={(event) => change(setFrom)(event.currentTarget.value)} />
-        <TextInput label="To" type="date" value={to} onChange={(event) => change(setTo)(event.currentTarget.value)} />
+        <TextInput label="From" type="date" min="1970-01-01" max="9998-12-31" value={from} onChange={(event) => change(setFrom)(event.currentTarget.value)} />
+        <TextInput label="To" type="date" min="1970-01-01" max="9998-12-31" value={to} onChange={(event) => change(setTo)(event.currentTarget.value)} />
         <Button component="a" href={activityCsvUrl(mspCustomDomain, filter)} variant="light" color="brandSecondary" download>
           Export CSV
         </Button>
