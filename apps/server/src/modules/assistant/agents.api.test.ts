@@ -85,6 +85,30 @@ describe('agents (A-021, A-091–A-093; R-241–R-246)', () => {
     expect(ids).not.toContain(old.id);
   });
 
+  it('moves the conversations of an edited agent to the new one, so its History still lists them (they were left under the retired id)', async () => {
+    const old = await createAgent();
+    const conversation = await addConversation(technician, { agentID: old.id, conversationName: 'Quota question' });
+    await insertMessage(t.deps.database.db, msp.id, conversation.id, { role: 'user', content: 'Why is the mailbox full?' });
+    const builtIn = await addConversation(technician, { agentID: DEFAULT_AGENT_ID, conversationName: 'Not with the agent' });
+    const response = await technician.post(`/gpt/assistant/editAndCreateNewAgent?mspCustomDomain=${msp.customDomain}&agentId=${old.id}`, { ...form, agentName: 'Mailbox helper edited' });
+    expect(response.statusCode, response.body).toBe(201);
+    const edited = response.json<{ agent: TAgent }>().agent;
+
+    const history = await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${edited.id}`);
+    expect(history.statusCode).toBe(200);
+    const page = history.json<TConversationPage>();
+    expect(page.conversations.map((c) => ({ id: c.id, agentID: c.agentID }))).toEqual([{ id: conversation.id, agentID: edited.id }]);
+    expect(page.total).toBe(1);
+    expect((await technician.get(`/db/getMessages?conversationId=${conversation.id}`)).json<TMessagePage>().messages.map((m) => m.content)).toEqual(['Why is the mailbox full?']);
+    // The built-in agent's conversations stay where they were.
+    const builtInIds = (await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${DEFAULT_AGENT_ID}`)).json<TConversationPage>().conversations.map((c) => c.id);
+    expect(builtInIds).toContain(builtIn.id);
+    // Edited twice: the first agent's conversations follow to the newest.
+    const again = await technician.post(`/gpt/assistant/editAndCreateNewAgent?mspCustomDomain=${msp.customDomain}&agentId=${edited.id}`, { ...form, agentName: 'Mailbox helper edited twice' });
+    const newest = again.json<{ agent: TAgent }>().agent;
+    expect((await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${newest.id}`)).json<TConversationPage>().conversations.map((c) => c.id)).toEqual([conversation.id]);
+  });
+
   it('makes one agent from two saves of one edit at once (a double-click on Save)', async () => {
     const old = await createAgent();
     const save = () => technician.post(`/gpt/assistant/editAndCreateNewAgent?mspCustomDomain=${msp.customDomain}&agentId=${old.id}`, { ...form, agentName: 'Mailbox helper twice' });

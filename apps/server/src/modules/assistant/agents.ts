@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { DEFAULT_AGENT_ID, DEFAULT_AGENT_NAME, MESSAGES, type TAgent } from '@switchboard/contracts';
-import { agents, type TDatabase } from '@switchboard/db';
+import { agents, conversations, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
@@ -99,7 +99,7 @@ export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) 
       return presentAgent(row, actor.userKind, actor.mspCustomDomain);
     },
 
-    /** a new agent from the old one; the old one is retired (soft-deleted) in the same transaction. */
+    /** a new agent from the old one; the old one is retired (soft-deleted) and its conversations move to the new one, in the same transaction. */
     async editAsNew(actor: TActor, agentId: string, form: TAgentFormParsed): Promise<TAgent> {
       if (agentId === DEFAULT_AGENT_ID) throw defaultReadOnly();
       const row = await db.transaction(async (tx) => {
@@ -123,13 +123,22 @@ export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) 
           })
           .returning();
         if (!created) throw new Error('agent insert returned no row');
-        await audit(tx, actor, 'agent.edit', created.id, { previousAgentId: old.id, agentName: created.agentName });
+        // The conversations with the old agent go on under the new one: History lists by agent, and the retired id is listed nowhere.
+        const moved = await tx
+          .update(conversations)
+          .set({ agentId: created.id })
+          .where(and(eq(conversations.mspId, actor.mspId), eq(conversations.userId, actor.userId), eq(conversations.agentId, old.id)))
+          .returning({ id: conversations.id });
+        await audit(tx, actor, 'agent.edit', created.id, { previousAgentId: old.id, agentName: created.agentName, conversationsMoved: moved.length });
         return created;
       });
       return presentAgent(row, actor.userKind, actor.mspCustomDomain);
     },
 
-    /** sets deleted; the conversations with it stay readable. */
+    /**
+     * A-093 (R-246): sets deleted. R-246 asks for a soft delete and no more: the agent and its conversations stay
+     * stored (and audited) but leave every list, as the delete dialog says; nothing moves them to another agent.
+     */
     async softDelete(actor: TActor, agentId: string): Promise<void> {
       if (agentId === DEFAULT_AGENT_ID) throw defaultReadOnly();
       await db.transaction(async (tx) => {

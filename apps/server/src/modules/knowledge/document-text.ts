@@ -79,7 +79,10 @@ export const DOCUMENT_LIMITS = {
   pdfPages: 2000,
 } as const;
 
-const unreadable = () => new AppError('validation', MESSAGES.documents.unreadable);
+/** A broken file, or one that is not what its name says: the same words whatever its kind (a broken .docx was told it might be a scanned PDF). */
+const cannotRead = () => new AppError('validation', MESSAGES.documents.cannotRead);
+/** A file that opens but holds no text: for a PDF most often a scan, which the message says. */
+const noTextIn = (kind: TDocumentKind) => new AppError('validation', kind === 'pdf' ? MESSAGES.documents.unreadable : MESSAGES.documents.noText);
 
 /** A PDF's or Word document's text, read in a worker thread within time and memory bounds. */
 async function boundedTextOf(bytes: Buffer, kind: 'pdf' | 'docx', limits: TExtractionLimits): Promise<string> {
@@ -89,7 +92,7 @@ async function boundedTextOf(bytes: Buffer, kind: 'pdf' | 'docx', limits: TExtra
   if (outcome.kind === 'tooManyPages') throw new AppError('file_size', MESSAGES.documents.tooManyPages);
   if (outcome.kind === 'tooComplex') throw new AppError('file_size', MESSAGES.documents.tooComplex);
   if (outcome.kind === 'busy') throw new AppError('busy', MESSAGES.documents.busy, { retryAfterSeconds: 30 });
-  if (outcome.kind === 'unreadable') throw unreadable();
+  if (outcome.kind === 'unreadable') throw cannotRead();
   return outcome.text;
 }
 
@@ -103,6 +106,6 @@ export async function extractDocumentText(bytes: Buffer, kind: TDocumentKind, li
     .replace(/\r\n?/g, '\n')
     .replace(/[^\P{Cc}\n\t]/gu, ' ')
     .trim();
-  if (cleaned === '') throw unreadable();
+  if (cleaned === '') throw noTextIn(kind);
   return cleaned;
 }

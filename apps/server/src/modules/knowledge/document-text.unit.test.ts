@@ -63,7 +63,7 @@ describe('extractDocumentText of Word packages', () => {
 
   it('words a broken package as unreadable', async () => {
     const truncated = (await docxOfBody('<w:p><w:r><w:t>Kakapo</w:t></w:r></w:p>')).subarray(0, 200);
-    expect(await refusalOf(extractDocumentText(truncated, 'docx'))).toMatchObject({ statusCode: 400, detail: MESSAGES.documents.unreadable });
+    expect(await refusalOf(extractDocumentText(truncated, 'docx'))).toMatchObject({ statusCode: 400, detail: MESSAGES.documents.cannotRead });
   });
 });
 

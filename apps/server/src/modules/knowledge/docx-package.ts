@@ -37,7 +37,7 @@ interface TZipEntry {
   localHeaderOffset: number;
 }
 
-const unreadable = () => new AppError('validation', MESSAGES.documents.unreadable);
+const unreadable = () => new AppError('validation', MESSAGES.documents.cannotRead);
 const tooLarge = () => new AppError('file_size', MESSAGES.documents.unpackedTooLarge);
 
 /** A little-endian reader that refuses to read outside the buffer (a broken or hostile package is unreadable, not a crash). */

@@ -78,11 +78,40 @@ describe('A-065 upload and A-022 list of tools/documents', () => {
 
     const blank = await technician.post('/db/applications/upload', uploadForm({ bytes: '   \n ', name: 'blank.txt' }));
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ detail: MESSAGES.documents.unreadable });
+    expect(blank.json()).toMatchObject({ detail: MESSAGES.documents.noText });
 
     const huge = await technician.post('/db/applications/upload', uploadForm({ bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 'a'), name: 'huge.txt' }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'file_size', detail: MESSAGES.documents.fileSize });
+  });
+
+  it('words an empty file, a broken Word document and a blank text file each for what it is (the empty file read "Please choose a file", the broken one had the scanned-PDF hint)', async () => {
+    const empty = await technician.post('/db/applications/upload', uploadForm({ bytes: Buffer.alloc(0), name: 'empty.txt' }, { description: 'x' }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ detail: MESSAGES.documents.fileEmpty });
+
+    const brokenDocx = await technician.post('/db/applications/upload', uploadForm({ bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not really a Word document')]), name: 'broken.docx' }));
+    expect(brokenDocx.statusCode).toBe(400);
+    expect(brokenDocx.json()).toMatchObject({ detail: MESSAGES.documents.cannotRead });
+
+    const truncatedDocx = await technician.post('/db/applications/upload', uploadForm({ bytes: (await docxWithText(['Half a file'])).subarray(0, 200), name: 'truncated.docx' }));
+    expect(truncatedDocx.statusCode).toBe(400);
+    expect(truncatedDocx.json()).toMatchObject({ detail: MESSAGES.documents.cannotRead });
+
+    const blank = await technician.post('/db/applications/upload', uploadForm({ bytes: '   \n ', name: 'blank.md' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ detail: MESSAGES.documents.noText });
+
+    const scanned = await technician.post('/db/applications/upload', uploadForm({ bytes: pdfWithText([]), name: 'scan.pdf' }));
+    expect(scanned.statusCode).toBe(400);
+    expect(scanned.json()).toMatchObject({ detail: MESSAGES.documents.unreadable });
+  });
+
+  it('gives a file named only ".md" a plain title (it was stored and cited with an empty one)', async () => {
+    const document = await upload(technician, { bytes: 'Platypus modem: hold reset for ten seconds, then wait for the green light.', name: '.md' });
+    expect(document.fileName).toBe('.md');
+    const [best] = (await search(technician, 'platypus modem reset')).json<TRagSearchResponse>().results;
+    expect(best).toMatchObject({ id: document.id, title: MESSAGES.documents.untitledDocument, reference: '.md' });
   });
 
   it('words a description that is too long', async () => {
@@ -207,6 +236,35 @@ describe('tenancy and access of documents and search', () => {
     const boardOnly = await signedInClient(t, await buildUser(t, msp, { roleId: bare.id }));
     expect((await boardOnly.get(`/db/applications/msp/${msp.customDomain}`)).statusCode).toBe(403);
     expect((await boardOnly.post('/db/applications/upload', uploadForm({ bytes: 'x', name: 'x.txt' }))).statusCode).toBe(403);
+  });
+
+  it('lets a technician holding clientDocuments but not mspDocuments read, and act on client companies’ documents only: no MSP-wide upload or delete (review: they could share with everyone and delete MSP documents)', async () => {
+    const [clientDocumentsOnly] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Client documents only', custom: true, permissions: permissionMap(['boardView', 'clientDocuments']) }).returning();
+    if (!clientDocumentsOnly) throw new Error('role not created');
+    const limited = await signedInClient(t, await buildUser(t, msp, { roleId: clientDocumentsOnly.id }));
+    const client = await signedInClient(t, await buildUser(t, msp, { kind: 'client', psaCompanyId: '881' }));
+    const mspWide = await upload(technician, { bytes: 'Kiwi backup runbook for technicians', name: 'kiwi.txt' });
+    const ofCompany = await upload(client, { bytes: 'Kiwi plotter notes of company 881', name: 'kiwi-company.txt' });
+
+    const everyone = await limited.post('/db/applications/upload', uploadForm({ bytes: 'Shared with everyone', name: 'share.txt' }, { mspCustomDomain: msp.customDomain, audience: 'everyone' }));
+    expect(everyone.statusCode).toBe(403);
+    expect(everyone.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.documents.mspDocumentsNeeded });
+    const technicians = await limited.post('/db/applications/upload', uploadForm({ bytes: 'For technicians', name: 'tech.txt' }, { mspCustomDomain: msp.customDomain }));
+    expect(technicians.statusCode).toBe(403);
+
+    const list = (await limited.get(`/db/applications/msp/${msp.customDomain}`)).json<TApplicationList>().applications;
+    expect(list.find((application) => application.id === mspWide.id)?.canDelete).toBe(false);
+    expect(list.find((application) => application.id === ofCompany.id)?.canDelete).toBe(true);
+    expect(list.map((application) => application.fileName)).not.toContain('share.txt');
+    expect(list.map((application) => application.fileName)).not.toContain('tech.txt');
+
+    const deleteMspWide = await limited.delete(`/db/${msp.customDomain}/applications/${mspWide.id}`);
+    expect(deleteMspWide.statusCode).toBe(403);
+    expect(deleteMspWide.json()).toMatchObject({ code: 'forbidden', detail: MESSAGES.documents.mspDocumentsNeeded });
+    expect((await limited.put(`/db/${msp.customDomain}/applications/${mspWide.id}/readers`, { audience: 'everyone' })).statusCode).toBe(403);
+    expect((await limited.get(`/db/${msp.customDomain}/applications/${mspWide.id}/file`)).statusCode).toBe(200);
+    expect((await limited.delete(`/db/${msp.customDomain}/applications/${ofCompany.id}`)).statusCode).toBe(200);
+    expect((await technician.get(`/db/${msp.customDomain}/applications/${mspWide.id}/file`)).statusCode).toBe(200);
   });
 
   it('searches past resolutions only with sources "resolutions", and refuses an unknown source', async () => {

@@ -46,21 +46,31 @@ export function articleBodyOf(title: string, passages: readonly TChunk[]): strin
 
 const presentArticleSummary = (row: { id: string; title: string; typeName: string | null; subTypeName: string | null }): TKnowledgeArticleSummary => ({ id: row.id, title: row.title, typeName: row.typeName, subTypeName: row.subTypeName });
 
-/** Whether the scope may delete the document: technicians any, a client user their company's only. */
-const mayDelete = (scope: TKnowledgeScope, row: Pick<TDocumentRow, 'companyExternalId'>) => scope.clientCompanyExternalId === undefined || row.companyExternalId !== null;
+/**
+ * R-240 leaves open what the two document permissions gate; we read them by whose documents they are: the MSP's own
+ * (no company: every technician upload) need `mspDocuments` held by a technician, a client company's need either
+ * permission (the routes admit no one without one, and a client user reaches only their own company's).
+ */
+type TDocumentActor = Pick<TActor, 'userKind' | 'permissions'>;
+const mayManageMspDocuments = (actor: TDocumentActor) => actor.userKind === 'technician' && actor.permissions.mspDocuments;
 
-function presentDocument(row: TDocumentRow, mspCustomDomain: string, scope: TKnowledgeScope): TApplication {
+/** Whether the user may delete the document: a client company's, or the MSP's own with `mspDocuments`. */
+const mayDelete = (actor: TDocumentActor, row: Pick<TDocumentRow, 'companyExternalId'>) => row.companyExternalId !== null || mayManageMspDocuments(actor);
+
+const mspDocumentsNeeded = () => new AppError('forbidden', MESSAGES.documents.mspDocumentsNeeded);
+
+function presentDocument(row: TDocumentRow, actor: Pick<TActor, 'userKind' | 'permissions' | 'mspCustomDomain'>): TApplication {
   return {
     id: row.id,
     fileName: row.fileName ?? row.title,
     contentType: row.contentType ?? 'text/markdown',
     sizeBytes: row.sizeBytes,
     description: row.description,
-    mspCustomDomain,
+    mspCustomDomain: actor.mspCustomDomain,
     chunkCount: row.chunkCount,
     uploadedBy: row.uploadedByUserId,
     createdAt: row.createdAt.toISOString(),
-    canDelete: mayDelete(scope, row),
+    canDelete: mayDelete(actor, row),
     audience: row.audience,
   };
 }
@@ -75,23 +85,26 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
   return {
     /** A-022: the documents the user may read. */
     async listDocuments(actor: TActor, scope: TKnowledgeScope): Promise<TApplication[]> {
-      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor.mspCustomDomain, scope));
+      return (await listUploadedDocuments(db, scope)).map((row) => presentDocument(row, actor));
     },
 
     /** One document the user may read (404 otherwise: another company's document does not exist for them). */
     async getDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
       const row = await findDocument(db, scope, documentId);
       if (!row) throw new AppError('not_found', MESSAGES.documents.notFound);
-      return presentDocument(row, actor.mspCustomDomain, scope);
+      return presentDocument(row, actor);
     },
 
     /**
      * A-065: stores the file (in the uploads table, never under the web root), its text and its
-     * passages. A technician's upload is for the whole MSP, read by technicians only unless `audience`
-     * says everyone; a client user's is for their company only, read by everyone there (decision 034).
+     * passages. A technician's upload is for the whole MSP (so it needs `mspDocuments`), read by technicians
+     * only unless `audience` says everyone; a client user's is for their company only, read by everyone there (decision 034).
      */
     async upload(actor: TActor, scope: TKnowledgeScope, file: TUploadedFile | null, description: string, audience?: TKnowledgeAudience): Promise<TApplication> {
-      if (!file || file.bytes.length === 0) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
+      // A technician's upload is for the whole MSP, whichever readers it names: that takes mspDocuments.
+      if (actor.userKind === 'technician' && !mayManageMspDocuments(actor)) throw mspDocumentsNeeded();
+      if (!file) throw new AppError('file_missing', MESSAGES.documents.fileMissing, { flags: { fileMissing: true } });
+      if (file.bytes.length === 0) throw new AppError('validation', MESSAGES.documents.fileEmpty, { invalidParams: [{ name: 'file', reason: MESSAGES.documents.fileEmpty }] });
       if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new AppError('file_size', MESSAGES.documents.fileSize, { flags: { fileSize: true } });
       // The name as sent may hold a path, a NUL (PostgreSQL text refuses it: was a 500) or other control characters.
       const fileName = documentFileNameOf(file.fileName);
@@ -103,7 +116,8 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
       const readers: TKnowledgeAudience = scope.clientCompanyExternalId === undefined ? (audience ?? 'technicians') : 'everyone';
       // Extraction is CPU work on the file alone: done before the transaction opens.
       const text = await extractDocumentText(file.bytes, kind);
-      const title = fileName.replace(/\.[a-z0-9]+$/i, '');
+      // A name that is only an extension (".md") leaves no title; search results cite the title, so it is never empty.
+      const title = fileName.replace(/\.[a-z0-9]+$/i, '').trim() || MESSAGES.documents.untitledDocument;
       const chunks = chunkDocument(text, title);
       if (chunks.length > DOCUMENT_LIMITS.passages) throw new AppError('file_size', MESSAGES.documents.tooManyPassages);
       const uploadName = `documents/${randomUUID()}`;
@@ -179,7 +193,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
     async deleteDocument(actor: TActor, scope: TKnowledgeScope, documentId: string): Promise<TApplication> {
       const row = await findDocument(db, scope, documentId);
       if (!row || row.kind !== 'document') throw new AppError('not_found', MESSAGES.documents.notFound);
-      if (!mayDelete(scope, row)) throw new AppError('forbidden', MESSAGES.documents.sharedNotYours);
+      if (!mayDelete(actor, row)) throw actor.userKind === 'client' ? new AppError('forbidden', MESSAGES.documents.sharedNotYours) : mspDocumentsNeeded();
       const files = row.uploadName === null ? [] : [{ mspId: actor.mspId, name: row.uploadName }];
       await deps.files.removeWith(db, files, async (tx) => {
         // A second delete racing this one finds nothing left: the same 404 as a document that never existed.
@@ -192,7 +206,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           details: { fileName: row.fileName, sizeBytes: row.sizeBytes, chunks: row.chunkCount, companyExternalId: row.companyExternalId },
         });
       });
-      return presentDocument(row, actor.mspCustomDomain, scope);
+      return presentDocument(row, actor);
     },
 
     /** Who may read an uploaded document (decision 034), changed by a technician; a client user's company upload stays for everyone there. */
@@ -206,7 +220,7 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
           await deps.audit.record(tx, { ...userAuditFields(actor), action: 'document.readers', target: documentId, outcome: 'success', details: { fileName: row.fileName, from: row.audience, to: audience } });
         });
       }
-      return presentDocument({ ...row, audience }, actor.mspCustomDomain, scope);
+      return presentDocument({ ...row, audience }, actor);
     },
 
     /**

@@ -61,7 +61,8 @@ export function useConversations(agentId: string | null, page: number) {
     queryKey: [...assistantKeys.conversations(agentId ?? 'none'), page] as const,
     queryFn: ({ signal }) => apiFetch('/db/conversations/getConversationsByAgentID', { query: { agentId, page }, schema: (s) => s.ZConversationPage, signal }),
     enabled: agentId !== null,
-    placeholderData: keepPreviousData,
+    // Another page of the same agent's list stays up while the next loads; another agent's list never does.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === (agentId ?? 'none') ? previous : undefined),
   });
 }
 

@@ -34,6 +34,27 @@ describe('ChatMessageList', () => {
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
+  it('marks the feedback saved on an answer after a reload, and the one chosen now (the saved choice was never shown)', async () => {
+    const onFeedback = vi.fn(async () => undefined);
+    const lines: TChatLine[] = [
+      { key: 'a', messageId: 'm1', role: 'assistant', text: 'Restart the router.', feedback: 'positive' },
+      { key: 'b', messageId: 'm2', role: 'assistant', text: 'Replace the cable.', feedback: null },
+    ];
+    renderWithProviders(<ChatMessageList label="Chat" lines={lines} onFeedback={onFeedback} />);
+    const [helpful, secondHelpful] = screen.getAllByRole('button', { name: 'Helpful answer' });
+    const [unhelpful, secondUnhelpful] = screen.getAllByRole('button', { name: 'Unhelpful answer' });
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    expect(unhelpful).toHaveAttribute('aria-pressed', 'false');
+    expect(secondHelpful).toHaveAttribute('aria-pressed', 'false');
+    expect(secondUnhelpful).toHaveAttribute('aria-pressed', 'false');
+    if (!secondUnhelpful) throw new Error('no second answer');
+    await act(async () => {
+      fireEvent.click(secondUnhelpful);
+    });
+    expect(secondUnhelpful).toHaveAttribute('aria-pressed', 'true');
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('keeps the reader where they are when they scrolled up, and follows new lines when at the bottom', () => {
     function Harness() {
       const [lines, setLines] = useState<TChatLine[]>([{ key: 'a', messageId: null, role: 'user', text: 'hello' }]);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
@@ -36,6 +36,8 @@ export type TChatLine = {
   /** The person pressed Stop: the text is what was written until then. */
   isStopped?: boolean;
   isError?: boolean;
+  /** The feedback saved on an answer, shown as the pressed button after a reload. */
+  feedback?: 'positive' | 'negative' | null;
 };
 
 /**
@@ -65,13 +67,19 @@ type TChatMessageListProps = {
   olderMessages?: TOlderMessages;
 };
 
-function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedback: (messageId: string, feedback: 'positive' | 'negative') => Promise<void> }) {
+type TFeedback = 'positive' | 'negative';
+
+function FeedbackButtons({ messageId, saved, onFeedback }: { messageId: string; saved: TFeedback | null; onFeedback: (messageId: string, feedback: TFeedback) => Promise<void> }) {
   // 02 §4 Chat / R-254: the confirmation shows for 2 seconds.
   const [confirmation, setConfirmation] = useClearingState<string>(FEEDBACK_CONFIRMATION_MS);
+  // The choice made here, until the stored message says the same (or another) after a re-read.
+  const [chosen, setChosen] = useState<TFeedback | null>(null);
+  const current = chosen ?? saved;
 
-  async function send(feedback: 'positive' | 'negative') {
+  async function send(feedback: TFeedback) {
     try {
       await onFeedback(messageId, feedback);
+      setChosen(feedback);
       setConfirmation(MESSAGES.assistant.feedbackSaved);
     } catch {
       setConfirmation('Your feedback could not be saved. Please try again.');
@@ -81,10 +89,10 @@ function FeedbackButtons({ messageId, onFeedback }: { messageId: string; onFeedb
   return (
     <Group gap={4} mt={4}>
       {/* Words, not emoji: not every system has an emoji font. */}
-      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Helpful answer" onClick={() => void send('positive')}>
+      <Button size="compact-xs" variant={current === 'positive' ? 'light' : 'subtle'} color="gray.8" aria-label="Helpful answer" aria-pressed={current === 'positive'} onClick={() => void send('positive')}>
         Helpful
       </Button>
-      <Button size="compact-xs" variant="subtle" color="gray.8" aria-label="Unhelpful answer" onClick={() => void send('negative')}>
+      <Button size="compact-xs" variant={current === 'negative' ? 'light' : 'subtle'} color="gray.8" aria-label="Unhelpful answer" aria-pressed={current === 'negative'} onClick={() => void send('negative')}>
         Not helpful
       </Button>
       <Text size="xs" c="dimmed" role="status" aria-live="polite">
@@ -239,7 +247,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                 </Group>
               )}
             </Paper>
-            {line.role === 'assistant' && line.messageId !== null && !line.isStreaming && onFeedback && <FeedbackButtons messageId={line.messageId} onFeedback={onFeedback} />}
+            {line.role === 'assistant' && line.messageId !== null && !line.isStreaming && onFeedback && <FeedbackButtons messageId={line.messageId} saved={line.feedback ?? null} onFeedback={onFeedback} />}
           </Box>
         ))}
         {isThinking && (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
 import type { TAgent, TChatMessage, TConversation, TJarvisChatResponse } from '@switchboard/contracts';
@@ -167,6 +167,82 @@ describe('EngineerChat', () => {
     expect(await within(chat).findByText('Note 1')).toBeInTheDocument();
     expect(shown()).toEqual(stored.map((message) => message.content));
     expect(within(chat).queryByRole('button', { name: 'Show older messages' })).not.toBeInTheDocument();
+  });
+
+  it('after deleting the only conversation on the last page shows the page before (it said "No conversations with this agent yet." while 30 existed)', { timeout: 20_000 }, async () => {
+    const stored = Array.from({ length: 31 }, (_, index): TConversation => ({ ...CONVERSATION, id: `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`, conversationName: `Case ${index + 1}`, timeStamp: new Date(Date.UTC(2026, 10, 27, 12, 0, 31 - index)).toISOString() }));
+    stubFetch({
+      'GET /db/getAgents': () => ({ status: 200, body: { agents: [AGENT] } }),
+      'GET /db/conversations/getConversationsByAgentID': (call) => {
+        const page = Number(new URL(call.url, 'http://localhost').searchParams.get('page') ?? '1');
+        return { status: 200, body: { conversations: stored.slice((page - 1) * 30, page * 30), page, pageSize: 30, total: stored.length } };
+      },
+      'GET /db/conversations/deleteConversation': (call) => {
+        const id = new URL(call.url, 'http://localhost').searchParams.get('conversationId');
+        stored.splice(stored.findIndex((conversation) => conversation.id === id), 1);
+        return { status: 200, body: { conversationId: id, deleted: true } };
+      },
+      'GET /db/getMessages': () => ({ status: 200, body: { messages: [], page: 1, pageSize: 30, total: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    await user.click(await within(list).findByRole('button', { name: 'Delete Case 31' }));
+    expect(await within(list).findByRole('button', { name: 'Case 1' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.queryByText('No conversations with this agent yet.')).not.toBeInTheDocument();
+  });
+
+  it('starts another agent’s History on its first page and never shows the last agent’s conversations under it while it loads (page 2 and the list carried over)', { timeout: 20_000 }, async () => {
+    const custom: TAgent = { ...AGENT, id: '3a1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a55', agentName: 'Mailbox helper', custom: true };
+    const builtIns = Array.from({ length: 31 }, (_, index): TConversation => ({ ...CONVERSATION, id: `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`, conversationName: `Built-in case ${index + 1}`, timeStamp: new Date(Date.UTC(2026, 10, 27, 12, 0, 31 - index)).toISOString() }));
+    let answerCustom: (() => void) | null = null;
+    const requestedPages: string[] = [];
+    stubFetch({
+      'GET /db/getAgents': () => ({ status: 200, body: { agents: [AGENT, custom] } }),
+      'GET /db/conversations/getConversationsByAgentID': (call) => {
+        const query = new URL(call.url, 'http://localhost').searchParams;
+        const page = Number(query.get('page') ?? '1');
+        requestedPages.push(`${query.get('agentId')}:${page}`);
+        return { status: 200, body: { conversations: builtIns.slice((page - 1) * 30, page * 30), page, pageSize: 30, total: builtIns.length } };
+      },
+      'GET /db/getMessages': () => ({ status: 200, body: { messages: [], page: 1, pageSize: 30, total: 0 } }),
+    });
+    const fetchStub = vi.mocked(fetch);
+    const answerAll = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) => {
+      if (!answerAll) throw new Error('no fetch stub');
+      if (typeof input === 'string' && input.includes(`agentId=${custom.id}`)) {
+        requestedPages.push(`${custom.id}:${new URL(input, 'http://localhost').searchParams.get('page') ?? '1'}`);
+        await new Promise<void>((resolve) => {
+          answerCustom = resolve;
+        });
+        return new Response(JSON.stringify({ conversations: [{ ...CONVERSATION, agentID: custom.id, conversationName: 'Quota question' }], page: 1, pageSize: 30, total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    expect(await screen.findByRole('button', { name: 'Built-in case 31' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Agent' }), custom.id);
+    await waitFor(() => expect(answerCustom).not.toBeNull());
+    expect(screen.queryByRole('button', { name: 'Built-in case 31' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Built-in case/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Loading conversations')).toBeInTheDocument();
+    act(() => answerCustom?.());
+    expect(await screen.findByRole('button', { name: 'Quota question' })).toBeInTheDocument();
+    expect(requestedPages.filter((entry) => entry.startsWith(custom.id))).toEqual([`${custom.id}:1`]);
+  });
+
+  it('offers a client user History only: agents are a technician’s to create and edit (Create and Edit always failed with 403)', async () => {
+    stubConversations({});
+    renderWithProviders(<EngineerChat user={buildAdminTechnician({ userKind: 'client', roleName: 'Client', psaCompanyId: '19' })} />);
+    expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Create' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Create')).not.toBeInTheDocument();
   });
 });
 

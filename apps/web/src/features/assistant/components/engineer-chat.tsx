@@ -56,6 +56,8 @@ function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conve
   const deleteConversation = useDeleteConversation(agentId);
   const data = conversations.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CHAT_PAGE_SIZE)) : 1;
+  // The last page's only conversation deleted (or conversations gone elsewhere): go to the last page there is.
+  if (data && !conversations.isPlaceholderData && page > pageCount) setPage(pageCount);
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
@@ -70,7 +72,7 @@ function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conve
           {errorDetail(conversations.error)}
         </Text>
       )}
-      {data && data.conversations.length === 0 && (
+      {data && data.total === 0 && (
         <Text size="sm" c="dimmed">
           No conversations with this agent yet.
         </Text>
@@ -255,10 +257,13 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
 /**
  * The "Engineer" tab: chat with the built-in troubleshooter or a custom agent. Chat modes (R-248):
  * History lists this person's conversations with the agent (Newest first by default), Edit changes
- * the agent (a new agent from the old, R-245), Create makes a new agent.
+ * the agent (a new agent from the old, R-245), Create makes a new agent; a client user has History only.
  */
 export function EngineerChat({ user }: { user: TSessionMspUser }) {
-  const { agentId, chatMode, setChatMode, openConversation } = useAssistantUiStore();
+  const { agentId, chatMode: chosenMode, setChatMode, openConversation } = useAssistantUiStore();
+  // Agents are created and edited by technicians only (A-091/A-092): a client user has History alone.
+  const canEditAgents = user.userKind === 'technician';
+  const chatMode: TChatMode = canEditAgents ? chosenMode : 'History';
   const agentsQuery = useAgents();
   const agents = agentsQuery.data ?? [];
   const agent = agents.find((candidate) => candidate.id === agentId) ?? agents.find((candidate) => candidate.id === DEFAULT_AGENT_ID) ?? agents[0];
@@ -280,7 +285,7 @@ export function EngineerChat({ user }: { user: TSessionMspUser }) {
           onChange={(event) => openConversation(event.currentTarget.value, null)}
           style={{ flex: '1 1 10rem' }}
         />
-        <SegmentedControl size="xs" aria-label="Chat mode" data={[...CHAT_MODES]} value={chatMode} onChange={(value) => isChatMode(value) && setChatMode(value)} />
+        {canEditAgents && <SegmentedControl size="xs" aria-label="Chat mode" data={[...CHAT_MODES]} value={chatMode} onChange={(value) => isChatMode(value) && setChatMode(value)} />}
       </Group>
       {chatMode === 'Create' && (
         <AgentForm
@@ -325,7 +330,8 @@ export function EngineerChat({ user }: { user: TSessionMspUser }) {
       )}
       {chatMode === 'History' && agent && (
         <>
-          <ConversationList agentId={agent.id} onOpen={(conversation) => openConversation(agent.id, conversation?.id ?? null)} />
+          {/* Keyed by agent: another agent's History starts on its first page with nothing of the last agent's list. */}
+          <ConversationList key={`conversations-${agent.id}`} agentId={agent.id} onOpen={(conversation) => openConversation(agent.id, conversation?.id ?? null)} />
           <AgentConversation key={agent.id} user={user} agent={agent} />
         </>
       )}

@@ -96,6 +96,9 @@ describe('AgentsPage (02 §4 Agents)', () => {
     expect(calls.find((call) => call.url.startsWith('/gpt/assistant/editAndCreateNewAgent'))?.url).toContain(`agentId=${CUSTOM_ID}`);
 
     await user.click(screen.getByRole('button', { name: 'Delete M365 Expert' }));
+    // R-246 is a soft delete: the dialog promised the conversations were kept, but nothing listed them again.
+    expect(await screen.findByText(MESSAGES.assistant.agentDeleteWarning)).toBeInTheDocument();
+    expect(screen.queryByText(/past conversations are kept/)).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Delete agent' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'M365 Expert' })).not.toBeInTheDocument());
     expect(calls.some((call) => call.url.startsWith('/db/softDeleteAgent?agentId=4b1e8a4e'))).toBe(true);

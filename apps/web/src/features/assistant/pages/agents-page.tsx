@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_AGENT_ID } from '@switchboard/contracts';
+import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
 import type { TAgent } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useAgents, useCreateAgent, useDeleteAgent, useEditAgent } from '../api/assistant-queries';
@@ -27,7 +27,7 @@ export function AgentsPage({ mspCustomDomain, onOpenAgent }: { mspCustomDomain: 
   function handleDelete(agent: TAgent) {
     modals.openConfirmModal({
       title: `Delete ${agent.agentName}?`,
-      children: <Text size="sm">The agent disappears from every list. Its past conversations are kept.</Text>,
+      children: <Text size="sm">{MESSAGES.assistant.agentDeleteWarning}</Text>,
       labels: { confirm: 'Delete agent', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>

@@ -30,6 +30,8 @@ type TAssistantUiStore = {
   setChatMode: (mode: TChatMode) => void;
   setFilter: (filter: TConversationFilter) => void;
   openConversation: (agentId: string, conversationId: string | null) => void;
+  /** Opens Jarvis on the Engineer tab with a new chat with this agent (the Agents screen's "Chat"). */
+  openAgentChat: (agentId: string) => void;
 };
 
 const INITIAL = { isOpen: false, width: ASSISTANT_WIDTH_DEFAULT, tab: null, chatMode: 'History', filter: 'Newest', agentId: null, conversationId: null, isTicketAreaRoomy: true } as const;
@@ -44,6 +46,7 @@ export const useAssistantUiStore = create<TAssistantUiStore>()((set) => ({
   setChatMode: (chatMode) => set({ chatMode }),
   setFilter: (filter) => set({ filter }),
   openConversation: (agentId, conversationId) => set({ agentId, conversationId }),
+  openAgentChat: (agentId) => set({ isOpen: true, tab: 'Engineer', chatMode: 'History', agentId, conversationId: null }),
 }));
 
 /** "Tickets" is the default tab when the MSP's PSA is ConnectWise Manage, else "Engineer". */

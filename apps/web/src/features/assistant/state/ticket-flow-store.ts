@@ -139,5 +139,6 @@ export function lineOfMessage(message: TChatMessage): TChatLine {
     buttons: buttonsOf(message.interactiveElements),
     buttonsLabel: buttonsLabelOf(message.interactiveElements),
     sources: [...new Set(message.sources.map((source) => source.reference ?? source.title))],
+    feedback: message.feedback,
   };
 }

@@ -36,6 +36,17 @@ function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${a
   );
 }
 
+/** After renderDashboard: these paths answer with these bodies, every other call as before. */
+function answerAssistantCalls(bodies: Record<string, unknown>) {
+  const before = vi.mocked(fetch).getMockImplementation();
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    const path = (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).split('?')[0] ?? '';
+    if (path in bodies) return new Response(JSON.stringify(bodies[path]), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (!before) throw new Error('no fetch stub');
+    return before(input, init);
+  });
+}
+
 beforeEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
@@ -71,6 +82,33 @@ describe('MSP dashboard', () => {
     expect(within(navigation).queryByRole('button', { name: 'Overview' })).not.toBeInTheDocument();
     expect(within(navigation).getAllByRole('button', { name: 'Tickets' })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /next tickets/i })).not.toBeInTheDocument();
+  });
+
+  it('the Agents screen’s "Chat" opens Jarvis on the Engineer tab with that agent (the button never showed)', { timeout: 30_000 }, async () => {
+    const custom = { id: '3a1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a55', agentName: 'Mailbox helper', role: 'Exchange expert', description: 'Helps with mailboxes.', objectives: ['Fix quotas'], custom: true, deleted: false, defaultPrompt: null, examplePrompts: [], techId: admin.id, userId: null, mspCustomDomain: 'northwind', previousAgentId: null, createdAt: '2026-11-23T16:00:00.000Z' };
+    renderDashboard(admin);
+    answerAssistantCalls({ '/db/getAgents': { agents: [custom] }, '/db/conversations/getConversationsByAgentID': { conversations: [], page: 1, pageSize: 30, total: 0 } });
+    const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Agents' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Chat with Mailbox helper' }, { timeout: 10_000 }));
+    const jarvis = screen.getByRole('complementary', { name: 'Jarvis assistant' });
+    expect(jarvis).not.toHaveAttribute('inert');
+    expect(await within(jarvis).findByRole('tab', { name: 'Engineer' }, { timeout: 10_000 })).toHaveAttribute('aria-selected', 'true');
+    expect(await within(jarvis).findByRole('combobox', { name: 'Agent' })).toHaveValue(custom.id);
+    expect(within(jarvis).getByRole('textbox', { name: 'Message to Mailbox helper' })).toBeInTheDocument();
+  });
+
+  it('a technician holding clientDocuments but not mspDocuments gets no upload and no readers choice on Documents (uploads for everyone were offered)', { timeout: 30_000 }, async () => {
+    const limited = buildAdminTechnician({ roleName: 'Client documents', permissions: permissionMap(['boardView', 'clientDocuments']) });
+    window.localStorage.setItem(STORAGE_KEYS.lastUiState, JSON.stringify({ activeTab: 'iTAgent', navOption: 'documents', currentOption: null }));
+    renderDashboard(limited);
+    answerAssistantCalls({ '/db/applications/msp/northwind': { applications: [] }, '/db/northwind/knowledge/articles': { articles: [] } });
+    const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Documents' }));
+    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.documents.mspDocumentsNeeded)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Upload a document' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Who can read it' })).not.toBeInTheDocument();
   });
 
   it("shows the signed-in user's overview on the iTAgent tab", async () => {

@@ -14,6 +14,7 @@ import { canOpenBoardSync, homePathFor } from '../../session/session-guards';
 import { useTechnicianInformation } from '../../session/api/technician-information';
 import { useJarvisLayout, useJarvisOverlay } from '../../assistant/components/jarvis-layout';
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
+import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
 import { MspUserOverview } from './user-overview';
 import { UserMenu } from './user-menu';
@@ -61,6 +62,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
   const { toggleRef: jarvisToggleRef, asideRef: jarvisAsideRef, handleKeyDown: handleJarvisKeyDown } = useJarvisOverlay(isJarvisCovering, jarvis.setOpen);
   const isPhone = useMediaQuery('(max-width: 48em)') === true;
   const ticketFlow = useTicketFlow(user);
+  const openAgentChat = useAssistantUiStore((state) => state.openAgentChat);
   const itAgentOptions = itAgentOptionsOf(user);
   const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === ui.navOption) ?? 'tickets';
 
@@ -237,8 +239,8 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
           <Tabs.Panel value="iTAgent">
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {isTicketsOpen && <QueuePage user={user} />}
-              {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} />}
-              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={user.userKind === 'technician'} />}
+              {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} onOpenAgent={(agent) => openAgentChat(agent.id)} />}
+              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={isTechnician && user.permissions.mspDocuments} canUpload={!isTechnician || user.permissions.mspDocuments} />}
               {!isTicketsOpen &&
                 itAgentOption === 'tickets' &&
                 (user.userKind === 'client' ? (

@@ -5,6 +5,7 @@ export function documentProblem(file: File | null, description: string): string 
   if (!file) return MESSAGES.documents.fileMissing;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return MESSAGES.documents.fileType;
+  if (file.size === 0) return MESSAGES.documents.fileEmpty;
   if (file.size > DOCUMENT_MAX_BYTES) return MESSAGES.documents.fileSize;
   if (description.trim().length > DOCUMENT_DESCRIPTION_MAX) return MESSAGES.documents.descriptionTooLong;
   return null;

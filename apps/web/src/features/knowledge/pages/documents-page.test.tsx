@@ -45,6 +45,17 @@ describe('DocumentsPage (R-239)', () => {
     expect(calls.some((call) => call.url === '/db/applications/upload')).toBe(false);
   });
 
+  it('says an empty file is empty without calling the server (it said "Please choose a file to upload.")', { timeout: 20_000 }, async () => {
+    const calls = stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [] } }) });
+    const user = userEvent.setup();
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
+    const form = await screen.findByRole('form', { name: 'Upload a document' });
+    await user.upload(fileInputOf(form), new File([], 'notes.md', { type: 'text/markdown' }));
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(await within(form).findByText(MESSAGES.documents.fileEmpty)).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/db/applications/upload')).toBe(false);
+  });
+
   it('uploads a Markdown runbook as multipart with its description and lists it', { timeout: 20_000 }, async () => {
     let applications: TApplication[] = [];
     const calls = stubFetch({

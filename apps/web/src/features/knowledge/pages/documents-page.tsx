@@ -59,9 +59,10 @@ function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TA
 
 /**
  * Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text.
- * A technician says who may read it (decision 034: technicians only unless they share it); a client user's upload is for their company.
+ * A technician with `mspDocuments` says who may read it (decision 034: technicians only unless they share it); one without it
+ * uploads nothing (a technician's upload is for the whole MSP); a client user's upload is for their company.
  */
-export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCustomDomain: string; canChooseAudience: boolean }) {
+export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = true }: { mspCustomDomain: string; canChooseAudience: boolean; canUpload?: boolean }) {
   const documents = useDocuments(mspCustomDomain);
   const upload = useUploadDocument(mspCustomDomain);
   const deleteDocument = useDeleteDocument(mspCustomDomain);
@@ -108,33 +109,40 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience }: { mspCusto
       <Title order={2} id="documents-title">
         Documents
       </Title>
-      <Paper withBorder p="md">
-        <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
-          <Stack gap="sm">
-            <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_FILE_INPUT_STYLES} />
-            <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
-            {canChooseAudience && (
-              <Radio.Group label="Who can read it" description="Jarvis uses it only for the people who may read it." value={audience} onChange={(value) => isAudience(value) && setAudience(value)}>
-                <Group gap="lg" mt={6}>
-                  {KNOWLEDGE_AUDIENCES.map((value) => (
-                    <Radio key={value} value={value} label={KNOWLEDGE_AUDIENCE_LABELS[value]} />
-                  ))}
-                </Group>
-              </Radio.Group>
-            )}
-            {upload.isError && (
-              <Alert color="red" role="alert">
-                {errorDetail(upload.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={upload.isPending}>
-                Upload
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      {!canUpload && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.documents.mspDocumentsNeeded}
+        </Text>
+      )}
+      {canUpload && (
+        <Paper withBorder p="md">
+          <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
+            <Stack gap="sm">
+              <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_FILE_INPUT_STYLES} />
+              <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+              {canChooseAudience && (
+                <Radio.Group label="Who can read it" description="Jarvis uses it only for the people who may read it." value={audience} onChange={(value) => isAudience(value) && setAudience(value)}>
+                  <Group gap="lg" mt={6}>
+                    {KNOWLEDGE_AUDIENCES.map((value) => (
+                      <Radio key={value} value={value} label={KNOWLEDGE_AUDIENCE_LABELS[value]} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+              )}
+              {upload.isError && (
+                <Alert color="red" role="alert">
+                  {errorDetail(upload.error)}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" loading={upload.isPending}>
+                  Upload
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
       {documents.isPending && <Loader aria-label="Loading documents" />}
       {documents.isError && (
         <Alert color="red" role="alert">
