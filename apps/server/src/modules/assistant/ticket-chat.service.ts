@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { questionBankFor } from './diagnostic-questions.service';
 import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
-import { DID_NOT_HELP_LIMIT, MESSAGES, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
+import { DID_NOT_HELP_LIMIT, MESSAGES, TICKET_DRAFT_ENDED_FLAG, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
 import { chatMessages, conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
@@ -22,12 +22,14 @@ interface TStoredProposal {
   categorisation: TProposedCategorisation;
 }
 
-export const draftNotFound = () => new AppError('not_found', MESSAGES.assistant.ticketDraftNotFound);
+/** A draft that is not the caller's (or gone): flagged like a closed one, so the chat ends its flow. */
+export const draftNotFound = () => new AppError('not_found', MESSAGES.assistant.ticketDraftNotFound, { flags: { [TICKET_DRAFT_ENDED_FLAG]: true } });
 
 /** Knowledge candidates looked at per troubleshooting step the second round offers. */
 const STEP_CANDIDATES_PER_STEP = 3;
 
-export const draftClosed = () => new AppError('conflict', MESSAGES.assistant.ticketDraftClosed);
+/** A draft created or cancelled already (elsewhere, or by a request whose answer was lost): the flag tells it from other conflicts. */
+export const draftClosed = () => new AppError('conflict', MESSAGES.assistant.ticketDraftClosed, { flags: { [TICKET_DRAFT_ENDED_FLAG]: true } });
 
 /** The stages in which a draft can still be answered, confirmed, handed over or cancelled. */
 export const OPEN_DRAFT_STAGES = ['questions', 'troubleshooting'] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES, type TCreateTicketResponse, type TMergedCategorization, type TSupportTicketPage, type TTicketDraft } from '@switchboard/contracts';
-import { psaContacts, psaOutbox, ticketDrafts, ticketRequests, users } from '@switchboard/db';
+import { MESSAGES, TICKET_DRAFT_ENDED_FLAG, type TCreateTicketResponse, type TMergedCategorization, type TSupportTicketPage, type TTicketDraft } from '@switchboard/contracts';
+import { boardSubtypes, psaContacts, psaOutbox, ticketDrafts, ticketRequests, users } from '@switchboard/db';
 import type { PsaClient } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -109,7 +109,7 @@ describe('one confirmed draft is one ticket (a double-click, Confirm beside "Tal
       client.post(`/psa/ticketDraft/talkToTechnician?${q({ ticketDraftId: draft.id })}`, {}),
     ]);
     expect([confirmed.statusCode, talked.statusCode].sort(), `${confirmed.body}\n${talked.body}`).toEqual([201, 409]);
-    expect([confirmed, talked].find((response) => response.statusCode === 409)?.json()).toMatchObject({ detail: MESSAGES.assistant.ticketDraftClosed });
+    expect([confirmed, talked].find((response) => response.statusCode === 409)?.json()).toMatchObject({ detail: MESSAGES.assistant.ticketDraftClosed, flags: { [TICKET_DRAFT_ENDED_FLAG]: true } });
     expect(await psaTicketsWith('confirmtalk2')).toHaveLength(1);
   });
 
@@ -270,5 +270,88 @@ describe('step feedback and the lists', () => {
     sim.faults.reset();
     expect(resent.statusCode, resent.body).toBe(200);
     expect(await shown()).toMatchObject({ psaWriteState: 'pending', status: 'pending in the PSA' });
+  });
+});
+
+describe('a draft ended elsewhere is flagged, so the chat can end its flow (every later answer got a bare 409 and the chat stayed stuck)', () => {
+  it('a second Cancel answers 409 with the flag, and a draft that is not the caller\'s 404 with the flag', async () => {
+    const { client } = await clientUser();
+    const draft = await describeProblem(client, 'The headset crackles endedflag13');
+    expect((await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`)).statusCode).toBe(200);
+    for (const again of [
+      await client.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`),
+      await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'Still crackles', mspCustomDomain: msp.customDomain, ticketDraftId: draft.id, answers: [] }),
+    ]) {
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.assistant.ticketDraftClosed, flags: { [TICKET_DRAFT_ENDED_FLAG]: true } });
+    }
+    const { client: other } = await clientUser();
+    const gone = await other.post(`/psa/ticketDraft/cancel?${q({ ticketDraftId: draft.id })}`);
+    expect(gone.statusCode, gone.body).toBe(404);
+    expect(gone.json()).toMatchObject({ detail: MESSAGES.assistant.ticketDraftNotFound, flags: { [TICKET_DRAFT_ENDED_FLAG]: true } });
+  });
+});
+
+/** The reporter the PSA write carries for a kept request. */
+async function reporterSent(requestId: string) {
+  const [write] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, msp.id), eq(psaOutbox.targetId, requestId)));
+  const input = (write?.payload as { input?: { reporterName: string | null; reporterEmail: string | null; reporterPhone: string | null } } | undefined)?.input;
+  if (!input) throw new Error('no PSA write for the request');
+  return { name: input.reporterName, email: input.reporterEmail, phone: input.reporterPhone };
+}
+
+describe('what a client may set on their own ticket (R-265, R-266, R-271)', () => {
+  it('a client\'s priority, duration and item are not taken: the PSA ticket has the subcategory\'s priority and is due after its SLA (they set the highest priority and due now)', async () => {
+    const { client } = await clientUser();
+    const draft = await describeProblem(client, 'The docking station does not charge my laptop clientprio14');
+    // The board's first subcategory configured with its lowest priority and a 6-hour SLA; the client asks for the highest.
+    const [type] = board.mspConnectWiseBoardTypes;
+    const [subType] = type?.mspConnectWiseBoardSubTypes ?? [];
+    const byId = [...board.priorities].sort((a, b) => a.priorityId - b.priorityId);
+    const [lowest, highest] = [byId[0], byId.at(-1)];
+    if (!type || !subType || !lowest || !highest || lowest === highest) throw new Error('the board needs a subcategory and two priorities');
+    await t.deps.database.db
+      .update(boardSubtypes)
+      .set({ priorityId: lowest.priorityId, priorityName: lowest.priority, slaHours: 6 })
+      .where(and(eq(boardSubtypes.mspId, msp.id), eq(boardSubtypes.typeId, type.typeId), eq(boardSubtypes.subtypeId, subType.subTypeId)));
+    const body = confirmation(draft, 'Dock does not charge clientprio14');
+    const chosen = { boardId: board.boardId, typeId: type.typeId, subTypeId: subType.subTypeId, priorityId: highest.priorityId, itemId: 424242 };
+    const created = await client.post(`/psa/createTicket?${q()}`, { ...body, durationHours: 0, connectWiseDetails: chosen });
+    expect(created.statusCode, created.body).toBe(201);
+    const ticket = await direct.getTicket(created.json<TCreateTicketResponse>().ticketId ?? 0);
+    expect(ticket).toMatchObject({ priorityId: lowest.priorityId, itemId: null });
+    const dueIn = Date.parse(ticket.dueAt ?? '') - t.deps.now().getTime();
+    expect(Math.abs(dueIn - 6 * 3_600_000)).toBeLessThan(5 * 60_000);
+  });
+
+  it('a client files as themselves: the reporter is their own name and e-mail; another e-mail, company or contact is refused (a client could file with someone else\'s address)', async () => {
+    const email = `pat.own-${Date.now()}@contoso.example`;
+    const { client } = await clientUser({ email });
+    const draft = await describeProblem(client, 'My second monitor stays black reporter15');
+    const body = confirmation(draft, 'Monitor black reporter15');
+
+    const otherEmail = await client.post(`/psa/createTicket?${q()}`, { ...body, emailId: 'ceo@contoso.example' });
+    expect(otherEmail.statusCode, otherEmail.body).toBe(400);
+    expect(otherEmail.json()).toMatchObject({ detail: MESSAGES.assistant.reporterEmailNotOwn, invalidParams: [{ name: 'emailId', reason: MESSAGES.assistant.reporterEmailNotOwn }] });
+    for (const foreign of [{ psaCompanyId: '987654' }, { psaContactId: '987654' }]) {
+      const refused = await client.post(`/psa/createTicket?${q()}`, { ...body, ...foreign });
+      expect(refused.statusCode, refused.body).toBe(404);
+    }
+    expect(await draftStage(draft.id)).toBe('questions');
+
+    const created = await client.post(`/psa/createTicket?${q()}`, { ...body, emailId: email.toUpperCase(), name: 'Somebody Else', phone: '3035550142' });
+    expect(created.statusCode, created.body).toBe(201);
+    // The phone is the number to call back on, which the form lets them correct.
+    expect(await reporterSent(created.json<TCreateTicketResponse>().requestId)).toEqual({ name: `${contact.firstName} ${contact.lastName}`, email, phone: '3035550142' });
+  });
+
+  it('a technician\'s item must be one of the board\'s items (it was sent to the PSA unchecked)', async () => {
+    const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }), nextIp());
+    const draft = await describeProblem(technician, 'The scanner jams on every page techitem16');
+    const body = confirmation(draft, 'Scanner jams techitem16');
+    const refused = await technician.post(`/psa/createTicket?${q()}`, { ...body, name: 'Pat Tech', emailId: 'pat.tech@contoso.example', techId: undefined, psaCompanyId: String(company.id), psaContactId: String(contact.id), connectWiseDetails: { ...body.connectWiseDetails, itemId: 987654 } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ detail: MESSAGES.assistant.itemUnknown, invalidParams: [{ name: 'itemId', reason: MESSAGES.assistant.itemUnknown }] });
+    expect(await draftStage(draft.id)).toBe('questions');
   });
 });

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { cutText } from '../../lib/text';
 import type { TActor } from '../../plugins/access';
 import type { TStoredBoard } from '../boards/boards.repository';
+import { withPsaErrors } from '../integrations/psa-errors';
 import { attemptPsaWrite, enqueuePsaWrite, findPsaWriteByKey } from '../psa-outbox/psa-outbox';
 import { recentMessages } from './conversations';
 import { boardNotConfigured, loadMspBoard, type TMspBoard } from './mspboard';
@@ -75,6 +76,11 @@ interface TTicketToCreate {
   companyId: string;
   contactId: string | null;
   reporter: TReporter;
+  /** Hours until the ticket is due: the subcategory's SLA, or a technician's chosen duration. */
+  slaHours: number | null;
+  /** ConnectWise item and Autotask ticket type, checked against the board. */
+  itemId: number | null;
+  ticketTypeId: number | null;
 }
 
 type TCreateAnswer = { status: 201 | 202; response: TCreateTicketResponse };
@@ -89,6 +95,9 @@ interface TResolvedNames {
 
 /** One draft is one ticket: its PSA write is keyed by the draft, whichever request confirms it. */
 const draftWriteKey = (draftId: string) => `ticket-draft:${draftId}`;
+
+/** A PSA id named in the request (not left out) that is not the profile's own. */
+const isOther = (named: string | null | undefined, own: string | null) => named !== null && named !== undefined && named !== own;
 
 /** The PSA needs no more than an address of some shape; the form's stricter rule (01 §5) is for what people type. */
 const isReporterEmail = (email: string) => /^[^\s@]+@[^\s@]+$/.test(email);
@@ -128,7 +137,7 @@ export function createTicketCreateService(deps: TAppDeps) {
 
   async function profileOf(actor: TActor) {
     const [user] = await db
-      .select({ psaCompanyId: users.psaCompanyId, psaContactId: users.psaContactId })
+      .select({ psaCompanyId: users.psaCompanyId, psaContactId: users.psaContactId, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)
       .where(and(eq(users.mspId, actor.mspId), eq(users.id, actor.userId)))
       .limit(1);
@@ -136,12 +145,23 @@ export function createTicketCreateService(deps: TAppDeps) {
     return user;
   }
 
-  /** Clients create as themselves (their profile's company and contact); technicians for a chosen company and contact (R-266). */
+  /**
+   * Clients create as themselves (their profile's company and contact); technicians for a chosen company and contact (R-266).
+   * A client naming another company or contact is answered as for another user's id: not found.
+   */
   async function partiesOf(actor: TActor, chosen: { psaCompanyId?: string | null; psaContactId?: string | null }) {
-    if (actor.userKind !== 'client') return { companyId: chosen.psaCompanyId ?? null, contactId: chosen.psaContactId ?? null };
+    if (actor.userKind !== 'client') return { companyId: chosen.psaCompanyId ?? null, contactId: chosen.psaContactId ?? null, profile: null };
     const profile = await profileOf(actor);
     if (profile.psaCompanyId === null) throw new AppError('conflict', MESSAGES.assistant.clientNotLinked);
-    return { companyId: profile.psaCompanyId, contactId: profile.psaContactId };
+    if (isOther(chosen.psaCompanyId, profile.psaCompanyId) || isOther(chosen.psaContactId, profile.psaContactId)) throw notFound();
+    return { companyId: profile.psaCompanyId, contactId: profile.psaContactId, profile };
+  }
+
+  /** A technician's ConnectWise item must be one of the board's items in the PSA (asked only when one is named, before any transaction). */
+  async function assertBoardItem(actor: TActor, boardId: number, itemId: number): Promise<void> {
+    const client = await deps.psaClients.forMsp(actor.mspId);
+    const items = await withPsaErrors(() => client.listItems(boardId));
+    if (!items.some((item) => item.id === itemId && item.isActive)) throw invalid('itemId', MESSAGES.assistant.itemUnknown);
   }
 
   /** The handover's reporter: the person, or a technician's chosen contact; what the form would refuse is left out (the PSA has the contact's own). */
@@ -198,7 +218,7 @@ export function createTicketCreateService(deps: TAppDeps) {
 
   /** Keeps the request and its PSA write in one transaction that first claims the draft, then tries the write. */
   async function send(actor: TActor, psaType: TPsaType, ticket: TTicketToCreate): Promise<TCreateAnswer> {
-    const { body, draft, placement, companyId, contactId, reporter } = ticket;
+    const { body, draft, placement, companyId, contactId, reporter, slaHours, itemId, ticketTypeId } = ticket;
     const { category, priorityId, priorityName } = placement;
     const [company] = await db
       .select({ name: psaCompanies.name })
@@ -220,7 +240,6 @@ export function createTicketCreateService(deps: TAppDeps) {
     const conversation = draft
       ? (await recentMessages(db, actor.mspId, draft.conversationId, 200)).map((message) => ({ role: message.role, content: message.content, at: message.timeStamp }))
       : body.conversation.map((message) => ({ role: message.role, content: message.content, at: message.timeStamp ?? null }));
-    const slaHours = body.durationHours ?? category?.slaHours ?? null;
     const impactScore = body.impactScore ?? SEVERITY_SCORES[body.impact];
     const severityScore = body.severityScore ?? SEVERITY_SCORES[body.severity];
     const onboarding = body.onboarding
@@ -230,7 +249,6 @@ export function createTicketCreateService(deps: TAppDeps) {
     const description = `${body.description}${onboarding}\n\nImpact: ${body.impact} (${impactScore}). Severity: ${body.severity} (${severityScore}).${placed}`;
     const now = deps.now();
     const boardRow = placement.board.board;
-    const { cw, at } = detailsFor(psaType, body);
     const payloadInput: TTicketCreatePayload['input'] = {
       summary: cutText(body.title, SUMMARY_MAX),
       description,
@@ -239,11 +257,11 @@ export function createTicketCreateService(deps: TAppDeps) {
       contactId: contactId === null ? null : Number.parseInt(contactId, 10),
       typeId: category?.typeId ?? null,
       subtypeId: category?.subTypeId ?? null,
-      itemId: cw?.itemId ?? null,
+      itemId,
       priorityId,
       statusId: boardRow.newStatusId,
       sourceId: boardRow.sourceValue,
-      ticketTypeId: at?.ticketTypeValue ?? boardRow.ticketTypeId,
+      ticketTypeId,
       ticketCategoryId: boardRow.ticketCategoryValue,
       impact: body.impact,
       severity: body.severity,
@@ -322,7 +340,7 @@ export function createTicketCreateService(deps: TAppDeps) {
       const boardId = cw?.boardId ?? at?.queueId ?? null;
       const typeId = cw?.typeId ?? at?.issueTypeValue ?? null;
       const subTypeId = cw?.subTypeId ?? at?.subIssueTypeValue ?? null;
-      const { companyId, contactId } = await partiesOf(actor, body);
+      const { companyId, contactId, profile } = await partiesOf(actor, body);
 
       const problems = ticketDraftProblems({ title: body.title, description: body.description, name: body.name, emailId: body.emailId, phone: body.phone, psaCompanyId: companyId, boardId, typeId, subTypeId }, actor.userKind);
       const first = problems[0];
@@ -330,12 +348,25 @@ export function createTicketCreateService(deps: TAppDeps) {
       if (boardId === null || typeId === null || subTypeId === null || companyId === null) throw new Error('checked above');
       const category = resolveChosenCategory(board, boardId, typeId, subTypeId);
 
+      const boardRow = category.board.board;
+      const phone = body.phone.trim() === '' ? null : body.phone.trim();
+      if (profile) {
+        // A client's form has no priority, duration, item or ticket type (R-271): the subcategory's priority and SLA
+        // apply (R-265), and the reporter is the client (R-266); only the phone to call back on is theirs to give.
+        if (body.emailId.trim().toLowerCase() !== profile.email.trim().toLowerCase()) throw invalid('emailId', MESSAGES.assistant.reporterEmailNotOwn);
+        const reporter = { name: `${profile.firstName} ${profile.lastName}`.trim() || null, email: profile.email, phone };
+        return send(actor, board.psaType, { body, draft, placement: placementOf(category, category.priorityId), companyId, contactId, reporter, slaHours: category.slaHours, itemId: null, ticketTypeId: boardRow.ticketTypeId });
+      }
       const requestedPriorityId = cw?.priorityId ?? at?.priorityValue ?? null;
       if (requestedPriorityId !== null && requestedPriorityId !== category.priorityId && !category.board.priorities.some((priority) => priority.priorityId === requestedPriorityId)) {
         throw invalid('priorityId', MESSAGES.assistant.priorityUnknown);
       }
-      const reporter = { name: body.name, email: body.emailId, phone: body.phone === '' ? null : body.phone };
-      return send(actor, board.psaType, { body, draft, placement: placementOf(category, requestedPriorityId ?? category.priorityId), companyId, contactId, reporter });
+      const ticketTypeValue = at?.ticketTypeValue ?? null;
+      if (ticketTypeValue !== null && ticketTypeValue !== boardRow.ticketTypeId) throw invalid('ticketTypeValue', MESSAGES.assistant.ticketTypeUnknown);
+      const itemId = cw?.itemId ?? null;
+      if (itemId !== null) await assertBoardItem(actor, boardRow.boardId, itemId);
+      const reporter = { name: body.name, email: body.emailId, phone };
+      return send(actor, board.psaType, { body, draft, placement: placementOf(category, requestedPriorityId ?? category.priorityId), companyId, contactId, reporter, slaHours: body.durationHours ?? category.slaHours, itemId, ticketTypeId: boardRow.ticketTypeId });
     },
 
     /**
@@ -369,7 +400,7 @@ export function createTicketCreateService(deps: TAppDeps) {
       const { companyId, contactId } = await partiesOf(actor, body);
       // A technician chooses the company in the form; the handover cannot guess it.
       if (companyId === null) throw invalid('psaCompanyId', MESSAGES.ticketForm.companyRequired);
-      return send(actor, board.psaType, { body, draft, placement, companyId, contactId, reporter });
+      return send(actor, board.psaType, { body, draft, placement, companyId, contactId, reporter, slaHours: category?.slaHours ?? null, itemId: null, ticketTypeId: placement.board.board.ticketTypeId });
     },
   };
 }

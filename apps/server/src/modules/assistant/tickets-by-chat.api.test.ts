@@ -319,8 +319,9 @@ describe('tickets by chat (02 §4, A-108, A-109)', () => {
       ticketDraftId: second.id,
       title: second.title,
       description: second.description,
-      name: 'Ann Example',
-      emailId: 'ann@example.com',
+      // A client files as themselves: their own e-mail, as the draft gives it.
+      name: second.name,
+      emailId: second.emailId,
       impact: 'Medium',
       severity: 'Medium',
       connectWiseDetails: detailsOf(second),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@switchboard/contracts';
+import { MESSAGES, TICKET_DRAFT_ENDED_FLAG } from '@switchboard/contracts';
 import type { TChatMessage, TCreateTicketBody, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
@@ -66,9 +66,10 @@ function stubFlow() {
         },
       };
     },
+    // What the server answers for a ticket kept while the PSA is away (its summary is the pending message).
     'POST /psa/ticketDraft/talkToTechnician': () => ({
-      status: 201,
-      body: { ticketId: null, ticketNumber: null, requestId: 'req-2', psaWriteState: 'pending', summary: 'Your ticket was handed to a technician.', mode: 'All Tickets' },
+      status: 202,
+      body: { ticketId: null, ticketNumber: null, requestId: 'req-2', psaWriteState: 'pending', summary: MESSAGES.assistant.ticketPendingInPsa, mode: 'All Tickets' },
     }),
   });
 }
@@ -243,10 +244,94 @@ describe('tickets by chat (02 §4)', () => {
       { stepId: 's1', helped: false },
       { stepId: 's2', helped: false },
     ]);
-    await user.click(screen.getAllByRole('button', { name: MESSAGES.assistant.talkToTechnician })[0] as HTMLElement);
-    expect(await screen.findByText(/Your ticket was handed to a technician\./)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(MESSAGES.assistant.ticketPendingInPsa.slice(0, 30)))).toBeInTheDocument();
+    // The header's button is emphasised now (it stayed plain), and the offer keeps the round's Confirm and Cancel in reach.
+    const chat = screen.getByRole('log', { name: 'Ticket chat' });
+    const header = screen.getAllByRole('button', { name: MESSAGES.assistant.talkToTechnician }).find((button) => !chat.contains(button));
+    expect(header).toHaveAttribute('data-variant', 'filled');
+    expect(within(chat).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(within(chat).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(chat).getAllByRole('button', { name: MESSAGES.assistant.talkToTechnician })).toHaveLength(1);
+    await user.click(within(chat).getByRole('button', { name: MESSAGES.assistant.talkToTechnician }));
+    // "Pending in the PSA" is said once (it was said twice: the summary already is that message).
+    await screen.findByText(MESSAGES.assistant.ticketPendingInPsa);
+    expect(document.body.textContent?.split(MESSAGES.assistant.ticketPendingInPsa)).toHaveLength(2);
     expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+  });
+
+  it('a draft closed elsewhere (another tab confirmed it) ends the flow: the server\'s message, "All Tickets", and the next message starts a new draft (every answer got 409)', { timeout: 30_000 }, async () => {
+    const calls = stubFlow();
+    const answerAll = vi.mocked(fetch).getMockImplementation();
+    const closed = { status: 409, title: 'Conflict', detail: MESSAGES.assistant.ticketDraftClosed, code: 'conflict', requestId: 'r', flags: { [TICKET_DRAFT_ENDED_FLAG]: true } };
+    let isClosed = true;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url === '/psa/getTicketCategorizationDiagnosticQandA' && isClosed && typeof init?.body === 'string' && init.body.includes('ticketDraftId')) {
+        calls.push({ url, method: 'POST', body: JSON.parse(init.body) as unknown });
+        return new Response(JSON.stringify(closed), { status: 409, headers: { 'content-type': 'application/problem+json' } });
+      }
+      if (!answerAll) throw new Error('no fetch stub');
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    expect(await screen.findByText(MESSAGES.assistant.ticketDraftClosed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked());
+    expect(screen.queryByRole('region', { name: 'Your ticket' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Answers' })).not.toBeInTheDocument();
+
+    isClosed = false;
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await screen.findByRole('group', { name: 'Answers' });
+    const sent = calls.filter((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA');
+    expect(sent).toHaveLength(3);
+    expect(sent[2]?.body).not.toHaveProperty('ticketDraftId');
+    expect(sent[2]?.body).toMatchObject({ userMessage: 'My VPN drops' });
+  });
+
+  it('a Cancel answered "not found" (the draft is gone) ends the flow too, with the server\'s message', { timeout: 20_000 }, async () => {
+    stubFlow();
+    const answerAll = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith('/psa/ticketDraft/cancel')) {
+        const gone = { status: 404, title: 'Not Found', detail: MESSAGES.assistant.ticketDraftNotFound, code: 'not_found', requestId: 'r', flags: { [TICKET_DRAFT_ENDED_FLAG]: true } };
+        return new Response(JSON.stringify(gone), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+      }
+      if (!answerAll) throw new Error('no fetch stub');
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await user.click(within(await screen.findByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(MESSAGES.assistant.ticketDraftNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Your ticket' })).not.toBeInTheDocument();
+  });
+
+  it('the next chat round keeps the title and category the person changed in the form (the new proposal replaced them)', { timeout: 30_000 }, async () => {
+    stubFlow();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness user={CLIENT} />);
+    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    const answers = await screen.findByRole('group', { name: 'Answers' });
+    const ticket = screen.getByRole('region', { name: 'Your ticket' });
+    await user.clear(within(ticket).getByLabelText('Ticket title'));
+    await user.type(within(ticket).getByLabelText('Ticket title'), 'Password prompt loop');
+    await user.selectOptions(within(ticket).getByLabelText('Category'), '12');
+    await user.selectOptions(within(ticket).getByLabelText('Subcategory'), '121');
+    await user.selectOptions(within(ticket).getByLabelText('Impact'), 'High');
+    await user.click(within(answers).getByRole('button', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
+    await screen.findByRole('group', { name: 'Troubleshooting steps' });
+    const after = screen.getByRole('region', { name: 'Your ticket' });
+    expect(within(after).getByLabelText('Ticket title')).toHaveValue('Password prompt loop');
+    expect(within(after).getByLabelText('Category')).toHaveValue('12');
+    expect(within(after).getByLabelText('Subcategory')).toHaveValue('121');
+    expect(within(after).getByLabelText('Impact')).toHaveValue('High');
   });
 
   it('a double click on the chat\'s Confirm creates one ticket: the flow buttons wait, disabled, while it is created (it sent two and showed an error under the summary)', { timeout: 30_000 }, async () => {

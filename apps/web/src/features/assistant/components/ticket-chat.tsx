@@ -3,7 +3,7 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { useResumeOpenDraft, type useTicketFlow } from '../state/use-ticket-flow';
 import { ChatComposer } from './chat-composer';
-import { ChatMessageList } from './chat-message-list';
+import { ChatMessageList, type TChatButton } from './chat-message-list';
 import { FlowDraftCard } from './ticket-draft-card';
 
 type TTicketFlow = ReturnType<typeof useTicketFlow>;
@@ -26,7 +26,15 @@ export function TicketChat({ user, flow, showDraft }: { user: TSessionMspUser; f
 
   // The flow's buttons (answers, steps, Confirm, Cancel, talk to a technician) show on the newest answer that has any.
   const lastAssistant = flow.lines.findLastIndex((line) => line.role === 'assistant' && (line.buttons?.length ?? 0) > 0);
-  const lines = flow.lines.map((line, index) => (index === lastAssistant || !line.buttons ? line : { ...line, buttons: undefined }));
+  const kindOf = (button: TChatButton) => flow.elements[button.id]?.kind;
+  // The offer of a technician (after two steps that did not help) brings only its own button: the round's
+  // Confirm and Cancel stay with it, or they could not be reached from the chat.
+  const newest = flow.lines[lastAssistant]?.buttons ?? [];
+  const roundActions =
+    flow.draft === null || newest.some((button) => kindOf(button) === 'confirm')
+      ? []
+      : (flow.lines.findLast((line) => line.buttons?.some((button) => kindOf(button) === 'confirm'))?.buttons ?? []).filter((button) => kindOf(button) === 'confirm' || kindOf(button) === 'cancel');
+  const lines = flow.lines.map((line, index) => (index === lastAssistant ? (roundActions.length > 0 ? { ...line, buttons: [...newest, ...roundActions] } : line) : !line.buttons ? line : { ...line, buttons: undefined }));
 
   const draftCard = showDraft ? <FlowDraftCard user={user} flow={flow} /> : null;
 

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { basedOn, boardCatalogueOf, formFromDraft } from '../lib/ticket-draft';
-import { CONFIGURATION, MSP, ticketDraft } from '../test/assistant-fixtures';
+import { CONFIGURATION, MSP, stubFetch, ticketDraft } from '../test/assistant-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
 import { TicketDraftCard } from './ticket-draft-card';
 
 const catalogue = boardCatalogueOf(CONFIGURATION);
@@ -51,6 +53,24 @@ describe('TicketDraftCard when Jarvis is not sure', () => {
   it('offers no guesses when Jarvis proposed a category', () => {
     renderWithProviders(<TicketDraftCard mspCustomDomain={MSP} userKind="client" catalogue={catalogue} draft={ticketDraft()} form={formFromDraft(catalogue, ticketDraft())} errors={{}} isConfirming={false} isCancelling={false} onChange={() => {}} onConfirm={() => {}} onCancel={() => {}} />);
     expect(screen.queryByText('Jarvis is not sure yet. Is it one of these?')).not.toBeInTheDocument();
+  });
+});
+
+describe('TicketDraftCard by role (R-265, R-271)', () => {
+  const card = (userKind: 'client' | 'technician') => (
+    <TicketDraftCard mspCustomDomain={MSP} userKind={userKind} catalogue={catalogue} draft={ticketDraft()} form={formFromDraft(catalogue, ticketDraft())} errors={{}} isConfirming={false} isCancelling={false} onChange={() => {}} onConfirm={() => {}} onCancel={() => {}} />
+  );
+
+  it('shows a client no Duration: their ticket takes the subcategory\'s SLA (a client could set their own due date)', () => {
+    renderWithProviders(card('client'));
+    expect(screen.queryByLabelText('Duration')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Filled from the board configuration' })).toHaveTextContent('SLA: 4 hours');
+  });
+
+  it('shows a technician the Duration', () => {
+    stubFetch({});
+    renderWithProviders(card('technician'));
+    expect(screen.getByLabelText('Duration')).toBeInTheDocument();
   });
 });
 

@@ -211,12 +211,15 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
         <SimpleGrid type="container" cols={{ base: 1, '560px': 3 }}>
           <NativeSelect label="Impact" data={[...SEVERITY_LEVELS]} value={form.impact} onChange={(event) => isSeverity(event.currentTarget.value) && onChange({ ...form, impact: event.currentTarget.value })} />
           <NativeSelect label="Severity" data={[...SEVERITY_LEVELS]} value={form.severity} onChange={(event) => isSeverity(event.currentTarget.value) && onChange({ ...form, severity: event.currentTarget.value })} />
-          <NativeSelect
-            label="Duration"
-            data={[{ value: '', label: form.slaHours === null ? 'From the SLA' : `From the SLA (${form.slaHours} h)` }, ...DURATION_OPTIONS.map((option) => ({ value: String(option.minutes), label: option.label }))]}
-            value={durationValue}
-            onChange={(event) => onChange({ ...form, durationMinutes: asId(event.currentTarget.value) })}
-          />
+          {/* A client's ticket takes the subcategory's SLA (R-265); their form has no duration (R-271). */}
+          {userKind === 'technician' && (
+            <NativeSelect
+              label="Duration"
+              data={[{ value: '', label: form.slaHours === null ? 'From the SLA' : `From the SLA (${form.slaHours} h)` }, ...DURATION_OPTIONS.map((option) => ({ value: String(option.minutes), label: option.label }))]}
+              value={durationValue}
+              onChange={(event) => onChange({ ...form, durationMinutes: asId(event.currentTarget.value) })}
+            />
+          )}
         </SimpleGrid>
         {isOnboarding && (
           <Stack gap="xs" role="group" aria-label="New employee">

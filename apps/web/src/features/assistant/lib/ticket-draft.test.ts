@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTicketingConfiguration } from '@switchboard/contracts';
-import { applyProposal, bestGuesses, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, formFromDraft, isOnboardingDraft } from './ticket-draft';
+import { applyProposal, bestGuesses, boardCatalogueOf, chooseBoard, chooseCategory, chooseSubcategory, emptyDraft, formFromDraft, isOnboardingDraft, keepEditsOverDraft } from './ticket-draft';
 import { ticketDraft } from '../test/assistant-fixtures';
 
 const sub = (subTypeId: number, subTypeName: string, priority: string, tier: 'Tier1' | 'Tier2' | 'Tier3', sla: number) => ({
@@ -63,6 +63,13 @@ describe('ticket draft dependent fields (02 §4)', () => {
     expect(changed).toMatchObject({ boardId: 1, categoryId: 12, subcategoryId: null, priorityLabel: null, tier: null, slaHours: null });
   });
 
+  it('another subcategory clears a Duration chosen by hand: the new SLA applies (R-265; the old duration stayed)', () => {
+    const filled = { ...chooseSubcategory(catalogue, chooseCategory(chooseBoard(catalogue, emptyDraft(), 1), 11), 111), durationMinutes: 30 };
+    const moved = chooseSubcategory(catalogue, chooseCategory(filled, 12), 121);
+    expect(moved).toMatchObject({ subcategoryId: 121, slaHours: 24, durationMinutes: null });
+    expect(chooseSubcategory(catalogue, filled, 111)).toMatchObject({ durationMinutes: null });
+  });
+
   it('a proposal naming a subtype that is not on the board is dropped, not kept', () => {
     expect(applyProposal(catalogue, emptyDraft(), { boardId: 1, categoryId: 11, subcategoryId: 999 })).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: null, tier: null });
     expect(applyProposal(catalogue, emptyDraft(), { boardId: 7, categoryId: 11, subcategoryId: 111 })).toMatchObject({ boardId: null, categoryId: null });
@@ -100,5 +107,32 @@ describe('best guesses when the engine is not sure', () => {
     const [guess] = bestGuesses(catalogue, [{ boardId: 1, typeId: 11, subTypeId: 111, confidence: 0.59 }]);
     if (!guess) throw new Error('no guess');
     expect(applyProposal(catalogue, emptyDraft(), guess)).toMatchObject({ boardId: 1, categoryId: 11, subcategoryId: 111, priorityLabel: 'Priority 2 - High', tier: 'Tier2', slaHours: 4 });
+  });
+});
+
+describe('a later chat round keeps what the person changed in the form (their edits were replaced by the new proposal)', () => {
+  const first = ticketDraft({ categorisation: { ...ticketDraft().categorisation, abstained: true, connectWiseDetails: null } });
+  const second = ticketDraft({ title: 'Server title', description: 'Server description, round two', severity: 'High', categorisation: ticketDraft().categorisation });
+
+  it('keeps a chosen guess, title, impact, duration and onboarding fields; takes the new proposal where nothing was changed', () => {
+    const shown = formFromDraft(catalogue, first);
+    const edited = { ...applyProposal(catalogue, shown, { boardId: 1, categoryId: 12, subcategoryId: 121 }), title: 'My own title', impact: 'High' as const, durationMinutes: 45, onboarding: { ...shown.onboarding, firstName: 'Nina' } };
+    const kept = keepEditsOverDraft(catalogue, first, edited, second);
+    expect(kept).toMatchObject({ title: 'My own title', impact: 'High', durationMinutes: 45, boardId: 1, categoryId: 12, subcategoryId: 121, slaHours: 24, tier: 'Tier1' });
+    expect(kept.onboarding.firstName).toBe('Nina');
+    // Not changed by the person: the new round's values.
+    expect(kept).toMatchObject({ description: 'Server description, round two', severity: 'High' });
+  });
+
+  it('applies the new proposal when the person picked no category', () => {
+    const shown = formFromDraft(catalogue, first);
+    expect(keepEditsOverDraft(catalogue, first, { ...shown, title: 'Mine' }, second)).toMatchObject({ title: 'Mine', boardId: 1, categoryId: 11, subcategoryId: 111, tier: 'Tier2', slaHours: 4 });
+  });
+
+  it('keeps a technician\'s chosen company and contact with the name, e-mail and phone they filled', () => {
+    const tech = ticketDraft({ psaCompanyId: null, psaContactId: null, name: '', emailId: '', phone: '' });
+    const shown = formFromDraft(catalogue, tech);
+    const chosen = { ...shown, companyId: '19', contactId: '501', name: 'Tanya Beaulieu', email: 'tanya@brightwater.example', phone: '3035550119' };
+    expect(keepEditsOverDraft(catalogue, tech, chosen, { ...tech, title: 'Round two' })).toMatchObject({ companyId: '19', contactId: '501', name: 'Tanya Beaulieu', email: 'tanya@brightwater.example', phone: '3035550119', title: 'Round two' });
   });
 });

@@ -179,6 +179,8 @@ export function chooseSubcategory(catalogue: TBoardCatalogue, draft: TTicketForm
     tier: sub.tier,
     slaHours: sub.slaHours,
     subTypeScore: sub.subTypeScore,
+    // The new subcategory's SLA applies: a duration chosen for the old one does not carry over.
+    durationMinutes: null,
   };
 }
 
@@ -353,4 +355,32 @@ export function createTicketBody(
       ? { newFirstName: form.onboarding.firstName, newLastName: form.onboarding.lastName, newEmail: form.onboarding.email, ownerEmail: form.onboarding.ownerEmail, newPhone: form.onboarding.phone, licence: form.onboarding.licence }
       : null,
   };
+}
+
+const PERSON_FIELDS = ['title', 'description', 'name', 'email', 'phone', 'impact', 'severity', 'durationMinutes'] as const;
+const CATEGORY_FIELDS = ['boardId', 'categoryId', 'subcategoryId'] as const;
+
+/**
+ * A later A-108 round's draft over the form the person has been editing: what they changed since the
+ * previous round's draft was shown (`previous`, as `formFromDraft` drew it) stays; the rest follows
+ * `next`. A board, category or subcategory the person picked (a guess, or by hand) keeps what it
+ * filled; the new proposal's applies only when they picked none.
+ */
+export function keepEditsOverDraft(catalogue: TBoardCatalogue, previous: TTicketDraft, current: TTicketForm, next: TTicketDraft): TTicketForm {
+  const shown = formFromDraft(catalogue, previous);
+  const proposed = formFromDraft(catalogue, next);
+  const hasPickedCategory = CATEGORY_FIELDS.some((field) => current[field] !== shown[field]);
+  const merged: TTicketForm = hasPickedCategory
+    ? { ...proposed, ...pick(current, [...CATEGORY_FIELDS, 'priorityId', 'priorityLabel', 'priorityScore', 'tier', 'slaHours', 'subTypeScore', 'ticketTypeId', 'itemId', 'durationMinutes']) }
+    : proposed;
+  for (const field of PERSON_FIELDS) if (current[field] !== shown[field]) Object.assign(merged, { [field]: current[field] });
+  // The company and contact go together: a technician's choice (or a cleared one) stays as a pair.
+  if (current.companyId !== shown.companyId || current.contactId !== shown.contactId) Object.assign(merged, { companyId: current.companyId, contactId: current.contactId });
+  const onboarding = { ...merged.onboarding };
+  for (const field of Object.keys(onboarding) as (keyof TOnboardingFields)[]) if (current.onboarding[field] !== shown.onboarding[field]) onboarding[field] = current.onboarding[field];
+  return { ...merged, onboarding };
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
 }

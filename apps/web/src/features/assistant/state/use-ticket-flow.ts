@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES, answeredQuestionsText } from '@switchboard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, TICKET_DRAFT_ENDED_FLAG, answeredQuestionsText } from '@switchboard/contracts';
 import type { TChatMessage, TCreateTicketResponse, TSessionMspUser, TTicketDraft } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -13,7 +14,8 @@ import {
   useTalkToTechnician,
   useTicketingConfiguration,
 } from '../api/assistant-queries';
-import { boardCatalogueOf, createTicketBody, formFromDraft, validateDraft } from '../lib/ticket-draft';
+import { supportTicketKeys } from '../../client-tickets/api/support-tickets-queries';
+import { boardCatalogueOf, createTicketBody, formFromDraft, keepEditsOverDraft, validateDraft } from '../lib/ticket-draft';
 import type { TBoardCatalogue } from '../lib/ticket-draft';
 import type { TChatButton, TChatLine, TOlderMessages } from '../components/chat-message-list';
 import { useTicketFlowStore } from './ticket-flow-store';
@@ -28,9 +30,14 @@ const EMPTY_CATALOGUE: TBoardCatalogue = { psaType: null, boards: [] };
 /** The flow request under way, and the chat button that started it (that one shows loading). */
 type TFlowRequest = { action: 'send' | 'confirm' | 'cancel' | 'talk' | 'step'; helped?: boolean; buttonId: string | null };
 
-/** The summary shown after a ticket is created or handed to a technician (R-260). */
+/** The summary shown after a ticket is created or handed to a technician (R-260): the server's, which says "pending in the PSA" itself. */
 function summaryLine(result: TCreateTicketResponse): TChatLine {
-  return noticeLine(result.psaWriteState === 'pending' ? `${result.summary}\n\n${MESSAGES.assistant.ticketPendingInPsa}` : result.summary);
+  return noticeLine(result.summary);
+}
+
+/** The draft was created or cancelled elsewhere (409), or is gone (404): the server flags both. */
+function isDraftEnded(error: unknown): boolean {
+  return isApiError(error) && error.flags[TICKET_DRAFT_ENDED_FLAG] === true;
 }
 
 /**
@@ -48,6 +55,7 @@ export function useTicketFlow(user: TSessionMspUser) {
   const cancelDraft = useCancelTicketDraft(user.mspCustomDomain);
   const stepFeedback = useStepFeedback(user.mspCustomDomain);
   const talk = useTalkToTechnician(user.mspCustomDomain);
+  const queryClient = useQueryClient();
   const who = user.userKind === 'technician' ? { techId: user.id } : { userId: user.id };
   // One flow request at a time: a double click on Confirm created the ticket twice and a double
   // "did not help" counted twice (useSingleFlight answers at once, before the busy state is drawn).
@@ -69,14 +77,20 @@ export function useTicketFlow(user: TSessionMspUser) {
   }
 
   function showError(error: unknown) {
+    // A draft closed in another tab (or by a request whose answer was lost) cannot be answered, confirmed or
+    // cancelled here any more: the flow ends with the server's word and the lists show what became of it.
+    if (isDraftEnded(error)) {
+      store.finish(noticeLine(errorDetail(error)), null);
+      void queryClient.invalidateQueries({ queryKey: supportTicketKeys.all });
+      return;
+    }
     store.addLine(noticeLine(errorDetail(error), true));
   }
 
   function takeDraft(draft: TTicketDraft) {
-    const current = useTicketFlowStore.getState().form;
-    const form = formFromDraft(catalogue, draft);
-    // A technician's chosen company and contact survive the second round.
-    store.takeDraft(draft, current && user.userKind === 'technician' ? { ...form, companyId: current.companyId, contactId: current.contactId, name: current.name || form.name, email: current.email || form.email, phone: current.phone || form.phone } : form);
+    const { form: current, draft: previous } = useTicketFlowStore.getState();
+    // A later round keeps what the person changed in the form (a technician's company and contact among it).
+    store.takeDraft(draft, current && previous ? keepEditsOverDraft(catalogue, previous, current, draft) : formFromDraft(catalogue, draft));
     store.addMessage(draft.message);
   }
 
@@ -152,6 +166,8 @@ export function useTicketFlow(user: TSessionMspUser) {
     if (!draft || step === null) return;
     runRequest({ action: 'step', helped, buttonId }, () => stepFeedback.mutateAsync({ ticketDraftId: draft.id, stepId: step, helped }), (answer) => {
       store.setActiveStep(null);
+      // The draft counts what did not help, so the header's "Talk to a technician" stands out once it is offered.
+      useTicketFlowStore.setState((state) => (state.draft?.id === draft.id ? { draft: { ...state.draft, didNotHelpCount: answer.didNotHelpCount, offerTechnician: answer.offerTechnician } } : {}));
       store.addMessage(answer.message);
     });
   }
