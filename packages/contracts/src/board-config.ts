@@ -64,6 +64,8 @@ export interface TEditableBoard {
   closingTicketStatusId: number | null;
   mspConnectWiseBoardTypes: TEditableType[];
   priorities: { priorityId: number; priority: string; priorityScore: number }[];
+  /** The stored board's version when the editor read it (decision 012); null: not stored then; absent: not checked. */
+  version?: string | null;
 }
 
 /** The board with every number resolved by the 01 §5 defaults. */
@@ -75,6 +77,7 @@ export function normaliseBoard(board: TBoardDetailParsed, psaType: TPsaType): TE
     newCreatingTicketStatusId: board.newCreatingTicketStatusId,
     closingTicketStatus: board.closingTicketStatus,
     closingTicketStatusId: board.closingTicketStatusId,
+    ...(board.version !== undefined ? { version: board.version } : {}),
     priorities: board.priorities.map((priority) => ({ priorityId: priority.priorityId, priority: priority.priority, priorityScore: coerceScore(priority.priorityScore) })),
     mspConnectWiseBoardTypes: board.mspConnectWiseBoardTypes.map((type) => ({
       typeId: type.typeId,
@@ -172,6 +175,7 @@ export function boardFromAutotaskQueue(queue: TAutotaskQueueConfigInput): TBoard
     newCreatingTicketStatusId: queue.newTicketStatusId ?? null,
     closingTicketStatus: queue.closingStatusLabel ?? null,
     closingTicketStatusId: queue.closingStatusId ?? null,
+    ...(queue.version !== undefined ? { version: queue.version } : {}),
     priorities: queue.priorities ?? [],
     mspConnectWiseBoardTypes: (queue.issueTypes ?? []).map((issueType) => ({
       typeId: issueType.value,
@@ -202,6 +206,7 @@ export function autotaskQueueFromBoard(board: TEditableBoard): TAutotaskQueueCon
     newTicketStatusId: board.newCreatingTicketStatusId,
     closingStatusLabel: board.closingTicketStatus,
     closingStatusId: board.closingTicketStatusId,
+    ...(board.version !== undefined ? { version: board.version } : {}),
     priorities: board.priorities,
     issueTypes: board.mspConnectWiseBoardTypes.map((type) => ({
       value: type.typeId,

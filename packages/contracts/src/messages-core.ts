@@ -42,5 +42,7 @@ export const CORE_MESSAGES = {
     providerSignupExpired: 'Your provider sign-in has expired. Please sign in with your provider again.',
     /** The general sign-in for an email that belongs to MSP technicians or clients, not to a general account. */
     useMspPage: 'This email belongs to a service provider\'s technician or client. Sign in on the service provider\'s page instead:',
+    /** A technician imported from the PSA who has no password yet (decision 019): only an invitation gives them one. */
+    askForInvitation: 'Your administrator added you to Switchboard. Ask them to send you an invitation from the Employees screen.',
   },
 } as const;

@@ -78,6 +78,19 @@ export const MESSAGES = {
   // Ours: the person acted on (deleted, restored, given another role) holds a role richer than the actor's (review s26 #2).
   roleTargetTooBroad: 'You cannot change someone whose role has permissions you do not have yourself.',
   profileSaved: 'Your changes were saved.',
+  // The profile dialog's authenticator app section (decisions #16; ours, the spec has none).
+  authenticatorApp: {
+    isOn: 'On. When you sign in, you can enter the code from your authenticator app instead of the mailed code.',
+    isOff: 'Off. Sign-in codes arrive by mail.',
+    setupSteps: 'In your authenticator app, add an account and type in this key (or open the link on this device). Then enter the 6-digit code the app shows.',
+    replaceNote: 'Your current app keeps working until you confirm the new one.',
+    turnOffSteps: 'Enter the current 6-digit code from your authenticator app to turn it off.',
+    codeFormat: 'Enter the 6 digits your authenticator app shows.',
+    turnedOn: 'Authenticator app turned on.',
+    turnedOff: 'Authenticator app turned off. Sign-in codes arrive by mail.',
+    loadFailed: 'Whether you use an authenticator app could not be loaded.',
+    setupFailed: 'The authenticator app could not be set up.',
+  },
   // Ours: the spec words only the missing-name case; a name with other characters needs its own words.
   profileNameInvalid: 'Names may contain only letters, digits, spaces, apostrophes, hyphens and periods.',
 
@@ -143,6 +156,8 @@ export const MESSAGES = {
     invalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
     accepted: 'Your password is set. Sign in to continue.',
     mailSubject: 'You are invited to Switchboard',
+    /** Forgot-password for a technician without a password: the answer stays the same for every address, the mail explains. */
+    noPasswordYetMailSubject: 'Your Switchboard account has no password yet',
   },
   // Team screen: the first two are the spec's (01 §5, §8); the rest are ours.
   teams: {
@@ -196,6 +211,12 @@ export const MESSAGES = {
     departmentRequired: 'Choose a department for the new board.',
     locationRequired: 'Choose a location for the new board.',
     statusNameRequired: 'A status name is required.',
+    /** A-047: a same-named status is reused only when it is active and of the asked kind (review s27). */
+    statusNameInactive: (name: string) => `This board already has an inactive status named “${name}”. Make it active in the PSA, or choose another name.`,
+    statusNameOtherKind: (name: string, isClosed: boolean) =>
+      `This board already has a status named “${name}”, and it ${isClosed ? 'closes' : 'does not close'} tickets. Choose that status from the list, or choose another name.`,
+    /** A-034 with the version of an older read (decision 012). */
+    staleSave: 'Someone else saved this board since you opened it. Reload the board to see their changes, then make yours again.',
     categoryNameRequired: 'A category name is required.',
     subCategoryNameRequired: 'A subcategory name is required.',
     templateNotFound: 'There is no board template with that name.',
@@ -284,6 +305,8 @@ export const MESSAGES = {
     chatTextRequired: 'Type a message or choose an answer first.',
     promptInputRequired: 'Type something or pick a troubleshooting message first.',
     troubleshootQuestionRequired: 'Type a question first.',
+    /** Under an AI model's answer that cites none of the retrieved sources (the cited ones are listed under "Sources:"). */
+    answerCitesNoSource: 'This answer cites none of your knowledge base or past resolutions: check it before you rely on it.',
     agentNotFound: 'That agent does not exist or was deleted.',
     defaultAgentReadOnly: 'The built-in troubleshooting agent cannot be changed or deleted.',
     /** R-246 is a soft delete and no more: the agent's conversations leave History with it (an edit keeps them, under the new agent). */

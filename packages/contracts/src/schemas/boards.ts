@@ -16,6 +16,13 @@ const ZName = z.string().trim().max(100);
 /** Scores and SLA arrive as the editor typed them: non-numeric values are defaulted by the service (01 §5). */
 const ZLooseNumber = z.union([z.number(), z.string().max(20), z.null()]).optional();
 const ZTempIndex = z.string().trim().min(1).max(64);
+/**
+ * Ours (decision 012, docs/api-additions.md): the stored board's version as A-030 / A-011 gave it (null: not stored
+ * yet). A-034 refuses (409) a board whose version is no longer the stored one; left out, the save is not checked.
+ */
+const ZBoardVersionInput = z.string().trim().min(1).max(64).nullable().optional();
+/** The stored board's version (its last save), null while the board is not stored. */
+const ZBoardVersionView = z.string().nullable().optional();
 
 export const ZBoardSubType = z.object({
   subTypeId: ZPsaId.nullable(),
@@ -55,6 +62,7 @@ export const ZBoardDetailInput = z.object({
   closingTicketStatusId: ZPsaId.nullable().default(null),
   mspConnectWiseBoardTypes: z.array(ZBoardType).max(300).default([]),
   priorities: z.array(ZBoardPriority).max(50).default([]),
+  version: ZBoardVersionInput,
 });
 export type TBoardDetailInput = z.input<typeof ZBoardDetailInput>;
 export type TBoardDetailParsed = z.output<typeof ZBoardDetailInput>;
@@ -104,6 +112,7 @@ export const ZAutotaskQueueConfig = z.object({
   sourceLabel: z.string().trim().max(100).nullable().default(null),
   issueTypes: z.array(ZAutotaskIssueType).max(300).default([]),
   priorities: z.array(ZBoardPriority).max(50).default([]),
+  version: ZBoardVersionInput,
 });
 export type TAutotaskQueueConfigInput = z.input<typeof ZAutotaskQueueConfig>;
 export const ZAutotaskConfigInput = z.object({ ticketQueueDetails: z.array(ZAutotaskQueueConfig).max(50).default([]), ...ZConfigCommon });
@@ -153,6 +162,7 @@ export const ZBoardDetailView = z.object({
   closingTicketStatusId: z.number().int().nullable(),
   mspConnectWiseBoardTypes: z.array(ZBoardTypeView),
   priorities: z.array(ZBoardPriorityView),
+  version: ZBoardVersionView,
 });
 export type TBoardDetailView = z.infer<typeof ZBoardDetailView>;
 
@@ -188,6 +198,7 @@ export const ZAutotaskQueueView = z.object({
     }),
   ),
   priorities: z.array(ZBoardPriorityView),
+  version: ZBoardVersionView,
 });
 export type TAutotaskQueueView = z.infer<typeof ZAutotaskQueueView>;
 

@@ -101,6 +101,22 @@ describe('diagnostic questions of a subcategory (issue #9)', () => {
     expect(saved.json<TDiagnosticQuestionList>().questions.map((question) => question.text)).toEqual(['Does Outlook show \ufffd when it starts?']);
   });
 
+  // Bug (review s27): a new question worded like one just rewritten took the rewritten one's id (ids come from the
+  // wording), so two questions of one subcategory shared an id.
+  it('gives a new question worded like a rewritten one its own id: no two questions of a subcategory share one', async () => {
+    const first = await admin.post(path(), { ...outlook, questions: [{ text: 'Is the Outlook icon grey?' }] });
+    expect(first.statusCode, first.body).toBe(200);
+    const [original] = first.json<TDiagnosticQuestionList>().questions;
+    if (!original) throw new Error('no question saved');
+    const second = await admin.post(path(), { ...outlook, questions: [{ id: original.id, text: 'Is the Outlook icon grey in the taskbar?' }, { text: 'Is the Outlook icon grey?' }] });
+    expect(second.statusCode, second.body).toBe(200);
+    const ids = second.json<TDiagnosticQuestionList>().questions.map((question) => question.id);
+    expect(ids[0]).toBe(original.id);
+    expect(new Set(ids).size).toBe(2);
+    const listed = (await admin.get(`${path()}?typeId=${outlook.typeId}&subTypeId=${outlook.subTypeId}`)).json<TDiagnosticQuestionList>();
+    expect(listed.questions.map((question) => question.id)).toEqual(ids);
+  });
+
   it('refuses an empty, too long, repeated or eleventh question with a plain message, and an unknown subcategory with 404', async () => {
     const save = (questions: unknown) => admin.post(path(), { ...passwordReset, questions });
     expect((await save([{ text: '   ' }])).json()).toMatchObject({ status: 400, code: 'validation', detail: MESSAGES.diagnosticQuestions.questionRequired });

@@ -86,12 +86,28 @@ export function createDiagnosticQuestionsService(deps: Pick<TAppDeps, 'database'
       return read(actor.mspId, board.psaType, typeId, subtypeId, { typeName, subtypeName });
     },
 
-    /** Replaces the subcategory's questions (order kept); an edited question keeps its id, a new one gets one from its wording. */
+    /** Replaces the subcategory's questions (order kept); an edited question keeps its id, a new one gets one from its wording (a fresh one when that is taken). */
     async replace(actor: TActor, input: { typeId: number; subTypeId: number; questions: { id?: string | undefined; text: string }[] }): Promise<TDiagnosticQuestionList> {
       const { board, typeName, subtypeName } = await subtypeOf(actor.mspId, input.typeId, input.subTypeId);
       const current = await read(actor.mspId, board.psaType, input.typeId, input.subTypeId, { typeName, subtypeName });
       const knownIds = new Set(current.questions.map((question) => question.id));
-      const questions = input.questions.map((question) => ({ id: question.id && knownIds.has(question.id) ? question.id : idOfWording(question.text), text: question.text.trim().replace(/\s+/g, ' ') }));
+      const texts = input.questions.map((question) => question.text.trim().replace(/\s+/g, ' '));
+      // Edited questions keep their ids (the first holder of one, should it be sent twice); then each new question gets
+      // its wording's id, or a fresh one when that id is taken (a new question worded like one just rewritten).
+      const used = new Set<string>();
+      const keptIds = input.questions.map((question) => {
+        if (!question.id || !knownIds.has(question.id) || used.has(question.id)) return null;
+        used.add(question.id);
+        return question.id;
+      });
+      const questions = texts.map((text, index) => {
+        const keptId = keptIds[index] ?? null;
+        if (keptId !== null) return { id: keptId, text };
+        let id = idOfWording(text);
+        for (let attempt = 1; used.has(id); attempt += 1) id = idOfWording(`${text} #${attempt}`);
+        used.add(id);
+        return { id, text };
+      });
       const seen = new Set<string>();
       questions.forEach((question, index) => {
         const key = normalised(question.text);

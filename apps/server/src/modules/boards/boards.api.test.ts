@@ -102,13 +102,24 @@ describe('ConnectWise board editing', () => {
     const psaSubtype = (await direct.listSubtypes(boardId)).find((sub) => sub.name === 'Restore Request');
     expect(psaSubtype?.typeIds).toContain(psaType?.id);
 
-    // A retried save (the browser never saw the answer) reuses what the first one created.
-    expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, body)).statusCode).toBe(200);
+    // A retried save (the browser never saw the answer) carries the version read before the first one: refused as
+    // stale (decision 012) without touching the PSA. Sent without a version (an older client), it reuses what the first one created.
+    expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, body)).json()).toMatchObject({ status: 409, detail: MESSAGES.boards.staleSave });
+    expect((await direct.listTypes(boardId)).filter((type) => type.name === 'Cloud Backup')).toHaveLength(1);
+    const [detail] = body.connectWiseConfig.boardDetails;
+    const { version: _version, ...unversioned } = detail ?? board;
+    const retried = await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { ...body, connectWiseConfig: { boardDetails: [unversioned] } });
+    expect(retried.statusCode).toBe(200);
+    // The same content as the first save; only the version moved on.
+    const { version: firstVersion, ...firstSaved } = config.connectWiseConfig?.boardDetails[0] ?? {};
+    const { version: retriedVersion, ...retriedSaved } = retried.json<TTicketingConfiguration>().connectWiseConfig?.boardDetails[0] ?? {};
+    expect(retriedSaved).toEqual(firstSaved);
+    expect(retriedVersion).not.toBe(firstVersion);
     expect((await direct.listTypes(boardId)).filter((type) => type.name === 'Cloud Backup')).toHaveLength(1);
     expect((await direct.listSubtypes(boardId)).filter((sub) => sub.name === 'Restore Request')).toHaveLength(1);
 
     const read = await admin.get(`/db/${msp.customDomain}/getPSATicketingConfiguration`);
-    expect(read.json()).toEqual(config);
+    expect(read.json()).toEqual(retried.json());
     const merged = await mergedBoard(admin, msp, boardId);
     expect(merged.isConfigured).toBe(true);
     expect(merged.mspConnectWiseBoardTypes.find((type) => type.typeName === 'Cloud Backup')?.mspConnectWiseBoardSubTypes[0]).toMatchObject({ priorityScore: 40, tier: 'Tier2' });

@@ -2,6 +2,9 @@ import { BOARD_DEFAULTS, type TAutotaskQueueView, type TBoardDetailView, type TB
 import type { TPsaPriority, TPsaStatus, TPsaSubtype, TPsaTicketType } from '@switchboard/psa';
 import type { TBoardExtras, TStoredBoard } from './boards.repository';
 
+/** A stored board's version (decision 012): the time of its last save, as A-034 expects it back. */
+export const boardVersionOf = (stored: TStoredBoard | undefined): string | null => stored?.board.updatedAt.toISOString() ?? null;
+
 /** A stored board in the spec's ConnectWise field names (01 §3). */
 export function presentStoredBoard(stored: TStoredBoard): TBoardDetailView {
   return {
@@ -11,6 +14,7 @@ export function presentStoredBoard(stored: TStoredBoard): TBoardDetailView {
     newCreatingTicketStatusId: stored.board.newStatusId,
     closingTicketStatus: stored.board.closingStatusName,
     closingTicketStatusId: stored.board.closingStatusId,
+    version: boardVersionOf(stored),
     priorities: stored.priorities.map((row) => ({ priorityId: row.priorityId, priority: row.priorityName, priorityScore: row.priorityScore })),
     mspConnectWiseBoardTypes: stored.types.map((type) => ({
       typeId: type.typeId,
@@ -43,6 +47,7 @@ export function presentAutotaskQueue(board: TBoardDetailView, extras: TBoardExtr
     newTicketStatusId: board.newCreatingTicketStatusId,
     closingStatusLabel: board.closingTicketStatus,
     closingStatusId: board.closingTicketStatusId,
+    version: board.version ?? null,
     ...extras,
     priorities: board.priorities,
     issueTypes: board.mspConnectWiseBoardTypes.map((type) => ({
@@ -127,5 +132,6 @@ export function mergeCategorization(psa: TPsaBoardData, stored: TStoredBoard | u
     closingTicketStatusId: closed?.id ?? null,
     mspConnectWiseBoardTypes: mergedTypes,
     priorities,
+    version: boardVersionOf(stored),
   };
 }

@@ -91,6 +91,20 @@ export async function upsertTicketingConfig(db: TDatabase, mspId: string, psaTyp
     .onConflictDoUpdate({ target: [psaTicketingConfigs.mspId, psaTicketingConfigs.psaType], set });
 }
 
+/**
+ * When one board was last saved (its version, decision 012), or null when it is not stored; `isLocked` holds the row
+ * until the transaction ends, so two saves of one board check and write one after the other.
+ */
+export async function findBoardSavedAt(db: TDatabase, mspId: string, psaType: TPsaType, boardId: number, isLocked = false): Promise<Date | null> {
+  const query = db
+    .select({ updatedAt: boardConfigs.updatedAt })
+    .from(boardConfigs)
+    .where(and(eq(boardConfigs.mspId, mspId), eq(boardConfigs.psaType, psaType), eq(boardConfigs.boardId, boardId)))
+    .limit(1);
+  const [row] = isLocked ? await query.for('update') : await query;
+  return row?.updatedAt ?? null;
+}
+
 /** Replaces one board's stored configuration; `board` has only real ids by now. */
 export async function replaceBoard(db: TDatabase, mspId: string, psaType: TPsaType, board: TEditableBoard & { boardId: number }, extras: TBoardExtras, now: Date): Promise<void> {
   const key = { mspId, psaType, boardId: board.boardId };

@@ -2,6 +2,8 @@ import { suggestBoardScores } from '@switchboard/assistant';
 import type { TDatabase } from '@switchboard/db';
 import {
   MESSAGES,
+  SCORE_MAX,
+  SLA_HOURS_MAX,
   ZBoardDetailInput,
   boardFromAutotaskQueue,
   boardSaveProblems,
@@ -37,6 +39,7 @@ import { mergeCategorization, presentAutotaskQueue, presentStoredBoard, type TPs
 import {
   NO_EXTRAS,
   findBoardCreatedHere,
+  findBoardSavedAt,
   findLatestConfigPsaType,
   findSyncedCompany,
   findTicketingConfig,
@@ -83,6 +86,27 @@ function repeatedEntryProblems(board: TEditableBoard): TBoardProblem[] {
     }
   });
   for (const index of repeatsOf(board.priorities.map((priority) => priority.priorityId))) problems.push({ name: `priorities.${index}.priorityId`, reason: REPEATED_ENTRY_MESSAGES.priority });
+  return problems;
+}
+
+/**
+ * A-051's numbers as the board would store them (01 §5 defaults for what is not a number), each problem on its place
+ * in the request: checked before any PSA call, so a bad body changes nothing at the PSA.
+ */
+function setupBodyProblems(body: TDefaultBoardSetupBody, psaType: TPsaType): TBoardProblem[] {
+  const isScore = (value: number) => Number.isInteger(value) && value >= 0 && value <= SCORE_MAX;
+  const problems: TBoardProblem[] = [];
+  body.priorities.forEach((priority, index) => {
+    if (!isScore(coerceScore(priority.priorityScore))) problems.push({ name: `priorities.${index}.priorityScore`, reason: MESSAGES.boards.scoreRange });
+  });
+  body.types.forEach((type, typeIndex) =>
+    type.subTypes.forEach((subType, subIndex) => {
+      const path = `types.${typeIndex}.subTypes.${subIndex}`;
+      if (!isScore(coerceScore(subType.subTypeScore))) problems.push({ name: `${path}.subTypeScore`, reason: MESSAGES.boards.scoreRange });
+      const hours = coerceSlaHours(subType.slaDeadLineInHours, psaType);
+      if (!(hours >= 1 && hours <= SLA_HOURS_MAX)) problems.push({ name: `${path}.slaDeadLineInHours`, reason: MESSAGES.boards.slaRange });
+    }),
+  );
   return problems;
 }
 
@@ -193,8 +217,9 @@ export function createBoardsService(deps: TBoardsDeps) {
     path: string,
   ): Promise<{ board: TRealBoard; created: { types: number; subTypes: number }; updated: { types: number; subTypes: number } }> {
     const psa = await readPsaBoard(client, psaType, board.boardId);
-    const open = psa.statuses.find((status) => status.id === board.newCreatingTicketStatusId);
-    const closed = psa.statuses.find((status) => status.id === board.closingTicketStatusId);
+    // An inactive status is not offered by A-030 and new tickets cannot take it: refused like an unknown one.
+    const open = psa.statuses.find((status) => status.id === board.newCreatingTicketStatusId && status.isActive);
+    const closed = psa.statuses.find((status) => status.id === board.closingTicketStatusId && status.isActive);
     if (!open) throw validation(MESSAGES.boards.openStatusUnknown, [{ name: `${path}.newCreatingTicketStatusId`, reason: MESSAGES.boards.openStatusUnknown }]);
     if (!closed) throw validation(MESSAGES.boards.closedStatusUnknown, [{ name: `${path}.closingTicketStatusId`, reason: MESSAGES.boards.closedStatusUnknown }]);
     const priorityOf = (id: number | null, at: string) => {
@@ -209,7 +234,10 @@ export function createBoardsService(deps: TBoardsDeps) {
       if (!type.isNew && !psa.types.some((candidate) => candidate.id === type.typeId)) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
       type.mspConnectWiseBoardSubTypes.forEach((subType, subIndex) => {
         const subPath = `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}`;
-        if (!subType.isNew && !psa.subtypes.some((candidate) => candidate.id === subType.subTypeId)) {
+        // An existing subtype must still be active and associated with this type at the PSA (A-030 lists it only then),
+        // or the board would store it where tickets cannot use it.
+        const isUsableHere = (candidate: (typeof psa.subtypes)[number]) => candidate.id === subType.subTypeId && candidate.isActive && !type.isNew && type.typeId !== null && candidate.typeIds.includes(type.typeId);
+        if (!subType.isNew && !psa.subtypes.some(isUsableHere)) {
           throw validation(MESSAGES.boards.subTypeUnknown, [{ name: `${subPath}.subTypeId`, reason: MESSAGES.boards.subTypeUnknown }]);
         }
         priorityOf(subType.priorityId, `${subPath}.priorityId`);
@@ -282,6 +310,9 @@ export function createBoardsService(deps: TBoardsDeps) {
       common.defaultCompanyName = null;
     }
 
+    // Before the PSA is touched, so a stale save creates nothing there either; checked again under lock below.
+    await assertBoardsUnchanged(db, actor.mspId, psaType, boards, false);
+
     // PSA calls happen before the transaction: no network inside one (STYLE).
     const resolved: { board: TRealBoard; extras: TBoardExtras }[] = [];
     const created = { types: 0, subTypes: 0 };
@@ -303,8 +334,13 @@ export function createBoardsService(deps: TBoardsDeps) {
     }
     const now = deps.now();
     await db.transaction(async (tx) => {
+      const savedAt = await assertBoardsUnchanged(tx, actor.mspId, psaType, boards, true);
       await upsertTicketingConfig(tx, actor.mspId, psaType, common, now);
-      for (const { board, extras } of resolved) await replaceBoard(tx, actor.mspId, psaType, board, extras, now);
+      for (const { board, extras } of resolved) {
+        // The version must change with every save, even two within one millisecond.
+        const previous = savedAt.get(board.boardId) ?? null;
+        await replaceBoard(tx, actor.mspId, psaType, board, extras, previous !== null && previous >= now ? new Date(previous.getTime() + 1) : now);
+      }
       await audit(tx, actor, 'board.configuration.save', psaType, {
         boards: resolved.map(({ board }) => ({ boardId: board.boardId, types: board.mspConnectWiseBoardTypes.length })),
         created,
@@ -313,6 +349,24 @@ export function createBoardsService(deps: TBoardsDeps) {
       });
     });
     return getConfiguration(actor);
+  }
+
+  /**
+   * Decision 044: a board sent with the version A-030 / A-011 gave it is refused (409) when another save has changed
+   * the stored board since (or stored it, for version null); a board sent without a version is not checked (older
+   * clients). Answers when each board was last saved.
+   */
+  async function assertBoardsUnchanged(txOrDb: TDatabase, mspId: string, psaType: TPsaType, boards: { board: TEditableBoard }[], isLocked: boolean): Promise<Map<number, Date | null>> {
+    const savedAt = new Map<number, Date | null>();
+    for (const { board } of boards) {
+      if (board.boardId === null) continue;
+      const at = await findBoardSavedAt(txOrDb, mspId, psaType, board.boardId, isLocked);
+      savedAt.set(board.boardId, at);
+      if (board.version === undefined) continue;
+      const sent = board.version === null ? null : Date.parse(board.version);
+      if (sent !== (at?.getTime() ?? null)) throw conflict(MESSAGES.boards.staleSave);
+    }
+    return savedAt;
   }
 
   /** A-030: the board as the PSA has it now, with the stored scores, tiers and SLA merged in. */
@@ -336,12 +390,23 @@ export function createBoardsService(deps: TBoardsDeps) {
     return { client, can };
   }
 
-  /** A-047: a status on a ConnectWise board (reused when one of that name exists). */
+  /**
+   * A-047: a status on a ConnectWise board. One of that name is reused only when it is active and closes tickets as
+   * asked; an inactive one or one of the other kind is a 400 that names it (the PSA refuses a second of the name).
+   */
   async function createStatus(actor: TActor, input: { boardId: number; statusName: string; isClosed: boolean }) {
     if (input.statusName === '') throw validation(MESSAGES.boards.statusNameRequired, [{ name: 'statusName', reason: MESSAGES.boards.statusNameRequired }]);
     const { client } = await assertMayCreate(actor.mspId, 'statuses');
     const statuses = await withPsaErrors(() => client.listStatuses(input.boardId));
     const existing: TPsaStatus | undefined = statuses.find((status) => sameName(status.name, input.statusName));
+    if (existing && !existing.isActive) {
+      const reason = MESSAGES.boards.statusNameInactive(existing.name);
+      throw validation(reason, [{ name: 'statusName', reason }]);
+    }
+    if (existing && existing.isClosed !== input.isClosed) {
+      const reason = MESSAGES.boards.statusNameOtherKind(existing.name, existing.isClosed);
+      throw validation(reason, [{ name: 'statusName', reason }]);
+    }
     const status = existing ?? (await withPsaErrors(() => client.createStatus(input.boardId, { name: input.statusName, isClosed: input.isClosed })));
     if (!existing) await audit(db, actor, 'board.status.create', String(input.boardId), { statusId: status.id, name: status.name, isClosed: status.isClosed });
     return { statusId: status.id, statusName: status.name, isClosed: status.isClosed, boardId: input.boardId, isExisting: existing !== undefined };
@@ -428,6 +493,8 @@ export function createBoardsService(deps: TBoardsDeps) {
    */
   async function applyDefaultSetup(actor: TActor, boardId: number, body: TDefaultBoardSetupBody) {
     const { psaType, client } = await connected(actor.mspId);
+    const bodyProblems = setupBodyProblems(body, psaType);
+    if (bodyProblems.length > 0) throw problemsError(bodyProblems);
     const can = boardCapabilities(psaType);
     const psa = await readPsaBoard(client, psaType, boardId);
     let createdStatuses = 0;

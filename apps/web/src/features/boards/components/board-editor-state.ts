@@ -1,7 +1,10 @@
-import { newLocalSubType, newLocalType, type TBoardDetailView, type TEditableBoard, type TEditableSubType, type TEditableType, type TTicketingConfiguration } from '@switchboard/contracts';
+import { newLocalSubType, newLocalType, type TBoardDetailView, type TEditableBoard, type TEditableSubType, type TEditableType, type TScoredBoard, type TTicketingConfiguration } from '@switchboard/contracts';
 
-/** 01 §4 / R-165: each board has its own save state. */
-export type TBoardSaveState = { status: 'idle' } | { status: 'saving' } | { status: 'success' } | { status: 'error'; message: string; problems: string[] };
+/**
+ * 01 §4 / R-165: each board has its own save state. `isStale`: another save changed the board since it was read
+ * (A-034's 409, decision 012); the editor offers to reload it.
+ */
+export type TBoardSaveState = { status: 'idle' } | { status: 'saving' } | { status: 'success' } | { status: 'error'; message: string; problems: string[]; isStale?: boolean };
 
 let tempCounter = 0;
 /** R-168: the temporary id of a locally created type or subtype. */
@@ -23,6 +26,8 @@ export function editableFromView(view: TBoardDetailView): TEditableBoard {
     newCreatingTicketStatusId: view.newCreatingTicketStatusId,
     closingTicketStatus: view.closingTicketStatus,
     closingTicketStatusId: view.closingTicketStatusId,
+    // Sent back with the save, so a save made since by someone else is noticed (decision 012).
+    ...(view.version !== undefined ? { version: view.version } : {}),
     priorities: view.priorities,
     mspConnectWiseBoardTypes: view.mspConnectWiseBoardTypes.map((type) => ({
       typeId: type.typeId,
@@ -47,6 +52,7 @@ export function savedBoardFrom(configuration: TTicketingConfiguration, boardId: 
     newCreatingTicketStatusId: queue.newTicketStatusId,
     closingTicketStatus: queue.closingStatusLabel,
     closingTicketStatusId: queue.closingStatusId,
+    ...(queue.version !== undefined ? { version: queue.version } : {}),
     priorities: queue.priorities,
     mspConnectWiseBoardTypes: queue.issueTypes.map((issueType) => ({
       typeId: issueType.value,
@@ -102,6 +108,28 @@ export function updateSubType(board: TEditableBoard, ofType: string, subType: st
 
 export function updatePriorityScore(board: TEditableBoard, priorityId: number, priorityScore: number): TEditableBoard {
   return { ...board, priorities: board.priorities.map((priority) => (priority.priorityId === priorityId ? { ...priority, priorityScore } : priority)) };
+}
+
+/**
+ * A-052's suggested numbers put into the board as it is now (edits made since asking stay): each subtype and priority
+ * the suggestion knows, by its id or temporary id, takes the suggested priority, scores, tier and SLA; nothing else changes.
+ */
+export function applySuggestedNumbers(board: TEditableBoard, scored: TScoredBoard): TEditableBoard {
+  const suggestedSubTypes = new Map(scored.board.mspConnectWiseBoardTypes.flatMap((type) => type.mspConnectWiseBoardSubTypes.map((sub) => [`${typeKey(type)}/${subTypeKey(sub)}`, sub] as const)));
+  const suggestedPriorities = new Map(scored.board.priorities.map((priority) => [priority.priorityId, priority.priorityScore]));
+  return {
+    ...board,
+    priorities: board.priorities.map((priority) => ({ ...priority, priorityScore: suggestedPriorities.get(priority.priorityId) ?? priority.priorityScore })),
+    mspConnectWiseBoardTypes: board.mspConnectWiseBoardTypes.map((type) => ({
+      ...type,
+      mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((sub) => {
+        const suggested = suggestedSubTypes.get(`${typeKey(type)}/${subTypeKey(sub)}`);
+        if (!suggested) return sub;
+        const { priorityId, priority, priorityScore, subTypeScore, tier, slaDeadLineInHours } = suggested;
+        return { ...sub, priorityId, priority, priorityScore, subTypeScore, tier, slaDeadLineInHours };
+      }),
+    })),
+  };
 }
 
 function mapType(board: TEditableBoard, ofType: string, change: (type: TEditableType) => TEditableType): TEditableBoard {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Select, SimpleGri
 import { MESSAGES, coerceScore, type TEditableBoard, type TMergedCategorization, type TScoredBoard } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useCreateStatus, useScoreBoard } from '../api/boards-queries';
-import { addType, setStatus, typeKey, updatePriorityScore, type TBoardSaveState } from './board-editor-state';
+import { addType, applySuggestedNumbers, setStatus, typeKey, updatePriorityScore, type TBoardSaveState } from './board-editor-state';
 import { BoardNumberInput } from './board-number-input';
 import { BoardTypeCard } from './board-type-card';
 import { ScoreSuggestions } from './score-suggestions';
@@ -19,9 +19,16 @@ type TBoardEditorProps = {
   onSave: () => void;
   /** Drops the board's unsaved edits (offered while there are some). */
   onDiscard?: () => void;
+  /** Drops the working copy and reads the board again (offered when another save came first, decision 012). */
+  onReload?: () => void;
 };
 
 function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; saveState: TBoardSaveState }) {
+  const unsavedBadge = (
+    <Badge color="yellow" variant="light" role="status">
+      {MESSAGES.boards.unsaved}
+    </Badge>
+  );
   if (saveState.status === 'saving') {
     return (
       <Group gap="xs" role="status">
@@ -31,24 +38,21 @@ function SaveStateIndicator({ isUnsaved, saveState }: { isUnsaved: boolean; save
     );
   }
   if (saveState.status === 'success') {
+    // Edits typed while the save ran are not in it: they stay unsaved.
     return (
-      <Badge color="green" variant="light" role="status">
-        {MESSAGES.boards.saved}
-      </Badge>
+      <>
+        <Badge color="green" variant="light" role="status">
+          {MESSAGES.boards.saved}
+        </Badge>
+        {isUnsaved && unsavedBadge}
+      </>
     );
   }
-  if (isUnsaved) {
-    return (
-      <Badge color="yellow" variant="light" role="status">
-        {MESSAGES.boards.unsaved}
-      </Badge>
-    );
-  }
-  return null;
+  return isUnsaved ? unsavedBadge : null;
 }
 
 /** 01 §2 / §4 board editor: statuses, priorities, types and subtypes with scores, tiers and SLA. */
-export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange, onSave, onDiscard }: TBoardEditorProps) {
+export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange, onSave, onDiscard, onReload }: TBoardEditorProps) {
   const [newTypeName, setNewTypeName] = useState('');
   const [newStatus, setNewStatus] = useState({ name: '', isClosed: false });
   const [scored, setScored] = useState<TScoredBoard | null>(null);
@@ -115,6 +119,13 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
                 {problem}
               </Text>
             ))}
+            {saveState.isStale === true && onReload && (
+              <Group mt="xs">
+                <Button size="xs" variant="white" color="red" onClick={onReload}>
+                  Reload board
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Alert>
       )}
@@ -129,7 +140,7 @@ export function BoardEditor({ msp, merged, board, isUnsaved, saveState, onChange
             scored={scored}
             onDismiss={() => setScored(null)}
             onApply={() => {
-              onChange({ ...board, mspConnectWiseBoardTypes: scored.board.mspConnectWiseBoardTypes, priorities: scored.board.priorities });
+              onChange(applySuggestedNumbers(board, scored));
               setApplied(scored);
               setScored(null);
             }}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,7 @@ const template = {
   types: [{ typeName: 'Email', subTypes: [{ subTypeName: 'Outlook', priority: 'Priority 1 - Critical', tier: 'Tier1', slaDeadLineInHours: 2, subTypeScore: 40 }] }],
 };
 
-function stubApi(options: { templateFailures?: number } = {}) {
+function stubApi(options: { templateFailures?: number; isDepartmentsDown?: boolean } = {}) {
   let templateFailures = options.templateFailures ?? 0;
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -24,6 +25,9 @@ function stubApi(options: { templateFailures?: number } = {}) {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
       const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200 });
+      if (url.startsWith('/psa/getConnectWiseDepartments') && options.isDepartmentsDown) {
+        return new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'psa_unavailable', detail: 'The PSA did not answer. Try again in a moment.' }), { status: 503, headers: { 'content-type': 'application/problem+json' } });
+      }
       if (url.startsWith('/psa/getConnectWiseDepartments')) return json([{ id: 1, name: 'Service' }]);
       if (url.startsWith('/psa/getConnectWiseLocations')) return json([{ id: 2, name: 'Denver' }]);
       if (url.startsWith('/psa/createConnectWiseBoard')) return json({ boardId: 9, boardName: 'Projects', department: { id: 1, name: 'Service' }, location: { id: 2, name: 'Denver' } });
@@ -88,5 +92,49 @@ describe('CreateBoardModal', { timeout: 30_000 }, () => {
     const posts = calls.filter((call) => call.method === 'POST').map((call) => call.url.split('&')[0]?.split('?')[0]);
     expect(posts).toEqual(['/psa/createConnectWiseBoard', '/psa/createDefaultBoardSetup', '/psa/createDefaultBoardSetup']);
     expect(calls.filter((call) => call.url.startsWith('/psa/createDefaultBoardSetup')).every((call) => call.url.includes('boardId=9'))).toBe(true);
+  });
+
+  // Bug (review s27): after a failed template step the dialog stayed locked on "Try again" for that board, even after
+  // Cancel (the dialog is never unmounted), and a failed department or location list left empty choices unexplained.
+  it('starts over after a failed template step, and Cancel leaves no locked dialog behind', async () => {
+    stubApi({ templateFailures: 2 });
+    // As on the Board screen: the dialog stays mounted while closed.
+    function Harness() {
+      const [isOpen, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            New board
+          </button>
+          <CreateBoardModal msp={MSP} isOpen={isOpen} onClose={() => setOpen(false)} onCreated={() => undefined} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    let dialog = await screen.findByRole('dialog');
+    await fillNewBoard(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Create board' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'New board' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Create board' })).toBeInTheDocument();
+  });
+
+  it('says why the departments could not be loaded', async () => {
+    stubApi({ isDepartmentsDown: true });
+    renderWithProviders(<CreateBoardModal msp={MSP} isOpen onClose={() => undefined} onCreated={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('The PSA did not answer. Try again in a moment.');
   });
 });

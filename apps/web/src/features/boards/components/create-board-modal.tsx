@@ -16,6 +16,20 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
   const { departments, locations } = useDepartmentsAndLocations(msp, isOpen);
   const createBoard = useCreateBoard(msp);
 
+  // The dialog stays mounted while closed: a failed try (and the board it made) is forgotten on Start over and on
+  // close, so it never reopens locked on "Try again". A board made before its template step failed stays at the PSA
+  // unset: A-050 asked again for its name, department and location answers that board (isExisting).
+  function handleStartOver() {
+    setCreatedBoard(null);
+    setTitleError(null);
+    createBoard.reset();
+  }
+
+  function handleClose() {
+    handleStartOver();
+    onClose();
+  }
+
   async function handleSubmit() {
     // 01 §5: a custom board needs a non-blank title.
     if (title.trim() === '') {
@@ -41,8 +55,15 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
   }
 
   return (
-    <Modal opened={isOpen} onClose={onClose} title="New board">
+    <Modal opened={isOpen} onClose={handleClose} title="New board">
       <Stack>
+        {[departments, locations].map((list, index) =>
+          list.isError ? (
+            <Alert key={index === 0 ? 'departments' : 'locations'} color="red" role="alert" title={index === 0 ? 'Departments could not be loaded' : 'Locations could not be loaded'}>
+              {errorDetail(list.error)}
+            </Alert>
+          ) : null,
+        )}
         <TextInput label="Title" required maxLength={100} disabled={createdBoard !== null} value={title} error={titleError} onChange={(event) => setTitle(event.currentTarget.value)} />
         <Select label="Department" required disabled={createdBoard !== null} data={(departments.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={departmentId} onChange={setDepartmentId} />
         <Select label="Location" required disabled={createdBoard !== null} data={(locations.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={locationId} onChange={setLocationId} />
@@ -55,7 +76,12 @@ export function CreateBoardModal({ msp, isOpen, onClose, onCreated }: { msp: str
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {createBoard.isError && (
+            <Button variant="subtle" onClick={handleStartOver}>
+              Start over
+            </Button>
+          )}
+          <Button variant="default" onClick={handleClose}>
             Cancel
           </Button>
           <Button loading={createBoard.isPending} onClick={() => void handleSubmit()}>

@@ -5,7 +5,7 @@ import type { TBoardSaveState } from './board-editor-state';
 export const IDLE_SAVE_STATE: TBoardSaveState = { status: 'idle' };
 
 /**
- * Each board's save state (R-165), where a success or an error goes back to idle after
+ * Each board's save state (R-165), where a success or an error (but a stale save's) goes back to idle after
  * BOARD_STATE_CLEAR_MS (R-167 / R-346); shared by the Board screen and the setup wizard's board step.
  */
 export function useBoardSaveStates() {
@@ -21,7 +21,9 @@ export function useBoardSaveStates() {
     setStates((current) => ({ ...current, [boardId]: state }));
     const previous = clearTimers.current.get(boardId);
     if (previous) clearTimeout(previous);
-    if (state.status === 'success' || state.status === 'error') {
+    // A stale board (decision 012) stays stale until it is reloaded, so that message and its Reload stay (R-167's
+    // clearing is for a save's outcome; this one asks the admin to act).
+    if (state.status === 'success' || (state.status === 'error' && state.isStale !== true)) {
       clearTimers.current.set(
         boardId,
         setTimeout(() => setStates((current) => ({ ...current, [boardId]: IDLE_SAVE_STATE })), BOARD_STATE_CLEAR_MS),

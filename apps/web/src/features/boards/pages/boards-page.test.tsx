@@ -59,7 +59,19 @@ const scored = {
 type TCall = { url: string; method: string; body: unknown };
 
 /** A fake API for the board screen's calls; `failSave` answers A-034 with the server's problem+json. */
-function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: boolean; scoredAnswer?: unknown } = {}) {
+function stubBoardsApi(
+  options: {
+    failSave?: boolean;
+    withoutClosedStatus?: boolean;
+    scoredAnswer?: unknown;
+    /** A-034 answers once this settles (a slow save). */
+    holdSave?: Promise<void>;
+    /** A-034 answers 409: another admin saved the board since it was read (decision 012). */
+    staleSave?: boolean;
+    /** What A-030 answers once a save was sent (the board as stored and at the PSA by then). */
+    mergedAfterSave?: TMergedCategorization;
+  } = {},
+) {
   const calls: TCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -76,12 +88,20 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
         ]);
       }
       if (url === `/db/${MSP}/getPSATicketingConfiguration`) return json(200, configuration([{ ...merged, boardId: 3, boardName: 'Alerts' }]));
-      if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : merged);
+      if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) {
+        const isAfterSave = calls.some((call) => call.url === `/db/${MSP}/addUpdatePSATicketingConfiguration`);
+        if (isAfterSave && options.mergedAfterSave) return json(200, options.mergedAfterSave);
+        return json(200, options.withoutClosedStatus ? { ...merged, closingTicketStatus: null, closingTicketStatusId: null } : { ...merged, version: 'v1' });
+      }
       if (url.startsWith(`/db/${MSP}/psaTicketingConfiguration/defaultCompanyOptions`)) return json(200, { companies: [] });
       if (url.startsWith('/db/api/ticketQueue/weights')) {
         return json(200, { settings: { priorityWeight: 1, subtypeWeight: 0.5, slaWeight: 2, ageWeight: 0.25, rejectCooldownMinutes: 60, idleReleaseMinutes: 30, releaseOnSignOut: true, timeZone: 'UTC' } });
       }
       if (url === '/psa/applyGPTScoringToConnectWiseCategorization') return json(200, options.scoredAnswer ?? scored);
+      if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.holdSave) await options.holdSave;
+      if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.staleSave) {
+        return json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: MESSAGES.boards.staleSave, code: 'conflict', requestId: 'r3' });
+      }
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.failSave) {
         return json(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'The PSA refused the request. Name too long', code: 'psa_validation', requestId: 'r1' });
       }
@@ -92,6 +112,7 @@ function stubBoardsApi(options: { failSave?: boolean; withoutClosedStatus?: bool
             ...merged.mspConnectWiseBoardTypes,
             { typeId: 6, typeName: 'Backup', isNew: false, mspConnectWiseBoardSubTypes: [{ subTypeId: 60, subTypeName: 'Restore', priorityId: null, priority: null, priorityScore: 0, subTypeScore: 0, tier: 'Tier1', slaDeadLineInHours: 1, isNew: false, typeAssociationIds: [6] }] },
           ],
+          version: 'v2',
         };
         return json(200, configuration([saved]));
       }
@@ -381,6 +402,92 @@ describe('BoardsPage', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('navigation', { name: 'Boards' })).queryByText(MESSAGES.boards.unsaved)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Another screen' }));
     expect(await screen.findByText('Another screen is shown')).toBeInTheDocument();
+  });
+
+  // Bug (review s27): what was typed while "Save board" ran was replaced by the saved copy and the board marked saved.
+  it('keeps edits typed while a save runs, leaves the board unsaved, and sends them with the saved version next', async () => {
+    let releaseSave = () => {};
+    const calls = stubBoardsApi({ holdSave: new Promise<void>((resolve) => (releaseSave = resolve)) });
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const score = screen.getByLabelText('Subtype score for Email / Outlook');
+    await userEvent.clear(score);
+    await userEvent.type(score, '7');
+    releaseSave();
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    expect(screen.getByLabelText('Subtype score for Email / Outlook')).toHaveValue('7');
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('12');
+    expect(screen.getByText(MESSAGES.boards.unsaved, { selector: '[role="status"] *, [role="status"]' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const second = calls.filter((call) => call.method === 'POST').at(-1)?.body as { connectWiseConfig: { boardDetails: { version?: string | null; mspConnectWiseBoardTypes: { mspConnectWiseBoardSubTypes: { subTypeScore: number }[] }[] }[] } };
+    expect(second.connectWiseConfig.boardDetails[0]?.version).toBe('v2');
+    expect(second.connectWiseConfig.boardDetails[0]?.mspConnectWiseBoardTypes[0]?.mspConnectWiseBoardSubTypes[0]?.subTypeScore).toBe(7);
+  });
+
+  // Bug (review s27): after a save the editor kept its own copy and never showed what A-030 answers later.
+  it('follows A-030 after a save: the editor shows the board as stored, and sends the version it read', async () => {
+    const fresher: TMergedCategorization = {
+      ...merged,
+      version: 'v3',
+      mspConnectWiseBoardTypes: merged.mspConnectWiseBoardTypes.map((type) => ({ ...type, mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((sub) => ({ ...sub, subTypeScore: 9, slaDeadLineInHours: 12 })) })),
+    };
+    const calls = stubBoardsApi({ mergedAfterSave: fresher });
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    expect(await screen.findByText(MESSAGES.boards.saved)).toBeInTheDocument();
+    const first = calls.find((call) => call.method === 'POST')?.body as { connectWiseConfig: { boardDetails: { version?: string | null }[] } };
+    expect(first.connectWiseConfig.boardDetails[0]?.version).toBe('v1');
+    await waitFor(() => expect(screen.getByLabelText('Subtype score for Email / Outlook')).toHaveValue('9'));
+  });
+
+  // Bug (review s27): two admins on one board: the later save silently replaced the earlier one.
+  it('says when someone else saved the board first and offers a reload that brings their version', async () => {
+    const theirs: TMergedCategorization = {
+      ...merged,
+      version: 'v9',
+      mspConnectWiseBoardTypes: merged.mspConnectWiseBoardTypes.map((type) => ({ ...type, mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((sub) => ({ ...sub, slaDeadLineInHours: 48 })) })),
+    };
+    stubBoardsApi({ staleSave: true, mergedAfterSave: theirs });
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    const sla = await screen.findByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.boards.staleSave);
+    // Their edit is still on screen until the admin reloads.
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('12');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload board' }));
+    await waitFor(() => expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('48'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.boards.unsaved, { selector: '[role="status"] *, [role="status"]' })).not.toBeInTheDocument();
+  });
+
+  // Bug (review s27): "Apply suggestions" put back the board as it was when they were asked for, undoing later edits.
+  it('applies suggested numbers to the board as it is now: a type added after asking stays', async () => {
+    stubBoardsApi();
+    renderBoardsPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Help Desk/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suggest scores from ticket history' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested scores' });
+    await userEvent.type(screen.getByLabelText('New type'), 'Backup');
+    await userEvent.click(screen.getByRole('button', { name: 'Add type' }));
+    expect(screen.getByLabelText('New subtype of Backup')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply suggestions' }));
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('9');
+    expect(screen.getByLabelText('New subtype of Backup')).toBeInTheDocument();
   });
 
   it('asks before leaving with an unsaved queue ordering too, and names it', async () => {

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
 import { errorDetail, isApiError } from '../../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
+import { boardsKeys, useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
 import { CreateBoardModal } from '../components/create-board-modal';
@@ -31,6 +32,7 @@ function SelectedBoard({
   onChange,
   onSave,
   onDiscard,
+  onReload,
 }: {
   msp: string;
   boardId: number;
@@ -40,6 +42,7 @@ function SelectedBoard({
   onChange: (board: TEditableBoard) => void;
   onSave: (psaType: TPsaType, board: TEditableBoard) => void;
   onDiscard: () => void;
+  onReload: () => void;
 }) {
   const merged = useMergedBoard(msp, boardId);
   if (merged.isPending) return <Loader aria-label="Loading board" />;
@@ -50,8 +53,11 @@ function SelectedBoard({
       </Alert>
     );
   }
+  // Without a working copy (none yet, or dropped by a save) the editor shows A-030 as it answers now.
   const board = draft ?? editableFromView(merged.data);
-  return <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} onDiscard={onDiscard} />;
+  return (
+    <BoardEditor msp={msp} merged={merged.data} board={board} isUnsaved={isUnsaved} saveState={saveState} onChange={onChange} onSave={() => onSave(merged.data.psaType, board)} onDiscard={onDiscard} onReload={onReload} />
+  );
 }
 
 /** Dark text on the light badges: axe found the light variant's green on a selected board below 4.5:1. */
@@ -62,6 +68,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const boards = usePsaBoards(mspCustomDomain);
   const configuration = useTicketingConfiguration(mspCustomDomain);
   const saveBoard = useSaveBoard(mspCustomDomain);
+  const queryClient = useQueryClient();
   // What the signed-in user may do here beyond boardView (which opens the screen): the server refuses the
   // rest, so those controls are not offered (sync: mspIntegrations; queue ordering: adminPortal).
   const user = useSessionUser();
@@ -75,6 +82,8 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   // Each board keeps its own working copy, unsaved flag and save state, also while another is shown.
   const [drafts, setDrafts] = useState<Record<number, TEditableBoard>>({});
   const [unsaved, setUnsaved] = useState<Record<number, boolean>>({});
+  // Counts each board's edits, so a save can tell whether the admin typed on while it ran.
+  const editCounts = useRef<Record<number, number>>({});
   // success and error clear after 5 seconds.
   const { saveStateOf, showSaveState } = useBoardSaveStates();
   // The cards below keep their own drafts and say whether one is unsaved.
@@ -105,14 +114,18 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   });
 
   function handleChange(boardId: number, board: TEditableBoard) {
+    editCounts.current[boardId] = (editCounts.current[boardId] ?? 0) + 1;
     setDrafts((current) => ({ ...current, [boardId]: board }));
     setUnsaved((current) => ({ ...current, [boardId]: true }));
   }
 
+  /** Drops the board's working copy and reads it again (Discard changes; Reload board after a stale save). */
   function handleDiscard(boardId: number) {
+    editCounts.current[boardId] = (editCounts.current[boardId] ?? 0) + 1;
     setDrafts(({ [boardId]: _dropped, ...rest }) => rest);
     setUnsaved((current) => ({ ...current, [boardId]: false }));
     showSaveState(boardId, IDLE_SAVE_STATE);
+    void queryClient.invalidateQueries({ queryKey: boardsKeys.merged(mspCustomDomain, boardId) });
   }
 
   async function handleSave(boardId: number, psaType: TPsaType, board: TEditableBoard) {
@@ -123,14 +136,25 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
       return;
     }
     showSaveState(boardId, { status: 'saving' });
+    const editsAtSave = editCounts.current[boardId] ?? 0;
     try {
       const saved = await saveBoard.mutateAsync({ psaType, board });
-      const savedBoard = savedBoardFrom(saved, boardId);
-      if (savedBoard) setDrafts((current) => ({ ...current, [boardId]: savedBoard }));
-      setUnsaved((current) => ({ ...current, [boardId]: false }));
+      if ((editCounts.current[boardId] ?? 0) === editsAtSave) {
+        // Nothing typed meanwhile: the working copy goes and the editor follows A-030 (refetched by the save).
+        setDrafts(({ [boardId]: _saved, ...rest }) => rest);
+        setUnsaved((current) => ({ ...current, [boardId]: false }));
+      } else {
+        // Edits typed while the save ran stay, unsaved, and go with the version this save made.
+        const version = savedBoardFrom(saved, boardId)?.version;
+        setDrafts((current) => {
+          const draft = current[boardId];
+          return draft && version !== undefined ? { ...current, [boardId]: { ...draft, version } } : current;
+        });
+      }
       showSaveState(boardId, { status: 'success' });
     } catch (error) {
-      showSaveState(boardId, { status: 'error', message: errorDetail(error), problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [] });
+      const isStale = isApiError(error) && error.code === 'conflict';
+      showSaveState(boardId, { status: 'error', message: errorDetail(error), problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [], isStale });
     }
   }
 
@@ -241,6 +265,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
               onChange={(board) => handleChange(selectedId, board)}
               onSave={(type, board) => void handleSave(selectedId, type, board)}
               onDiscard={() => handleDiscard(selectedId)}
+              onReload={() => handleDiscard(selectedId)}
             />
           )}
         </Grid.Col>
