@@ -56,7 +56,7 @@ describe('audit events are written in the transaction of the change they record 
           async () => (await t.deps.database.db.select({ firstName: users.firstName }).from(users).where(and(eq(users.mspId, msp.id), eq(users.id, adminUser.id))))[0]?.firstName,
           'Original',
         ],
-        ['authenticator setup', () => admin.post(`/db/${msp.customDomain}/technicianUsers/totp/setup`), async () => (await t.deps.database.db.select({ totpSecret: users.totpSecret }).from(users).where(eq(users.id, adminUser.id)))[0]?.totpSecret, null],
+        ['authenticator setup', () => admin.post(`/db/${msp.customDomain}/technicianUsers/totp/setup`), async () => (await t.deps.database.db.select({ totpPendingSecret: users.totpPendingSecret }).from(users).where(eq(users.id, adminUser.id)))[0]?.totpPendingSecret, null],
         [
           'account sign-up',
           () =>

@@ -72,6 +72,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Encrypted TOTP secret when the user enrolled an authenticator app (decisions #16). */
     totpSecret: text('totp_secret'),
+    /** Encrypted secret of an authenticator app being set up: it replaces `totpSecret` only once confirmed with a code (review s27 #2). */
+    totpPendingSecret: text('totp_pending_secret'),
     /** Start (epoch seconds) of the last accepted authenticator time step: a code is never accepted twice (RFC 6238 §5.2). */
     totpLastStepEpoch: integer('totp_last_step_epoch'),
     createdAt: createdAt(),

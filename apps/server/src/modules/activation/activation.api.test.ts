@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { MESSAGES } from '@switchboard/contracts';
 import { psaCompanies, psaContacts, psaMembers, users } from '@switchboard/db';
 import { buildMsp, buildUser, type TTestMsp } from '../../../test/factories';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
@@ -79,6 +80,22 @@ describe('technician activation (A-087, A-089)', () => {
     const response = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email, password: PASSWORD, psaMembersAutopilotDbId: member.id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ detail: 'Account exists.', flags: { techSignup: true } });
+  });
+
+  it('tells a technician imported from the PSA (no password, never invited) to ask for an invitation, and sets no password (review s27 #1)', async () => {
+    const msp = await buildMsp(t);
+    const email = uniqueEmail('imported');
+    const member = await seedMember(msp, email);
+    // Imported people may hold any role (Admin included): activation must not let whoever knows the address set its password.
+    const imported = await buildUser(t, msp, { email, password: null, role: 'Admin' });
+    const lookup = await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/signup?email=${encodeURIComponent(email.toUpperCase())}`);
+    expect(lookup.statusCode, lookup.body).toBe(409);
+    expect(lookup.json()).toMatchObject({ detail: MESSAGES.auth.askForInvitation, flags: { techEmailCheck: true } });
+    const created = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email, password: PASSWORD, psaMembersAutopilotDbId: member.id });
+    expect(created.statusCode, created.body).toBe(409);
+    expect(created.json()).toMatchObject({ detail: MESSAGES.auth.askForInvitation, flags: { techSignup: true } });
+    const [row] = await t.deps.database.db.select({ passwordHash: users.passwordHash }).from(users).where(and(eq(users.mspId, msp.id), eq(users.id, imported.id)));
+    expect(row?.passwordHash).toBeNull();
   });
 
   it('lists the unmet password rules, and refuses a member row of another email or MSP', async () => {

@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findUserByEmail, type TMspRow, type TMspUserKind } from '../auth/auth.repository';
+import { awaitingInvitationError, isAwaitingInvitation } from '../auth/auth.policy';
 import { findPsaRecordsByEmail } from './activation.repository';
 import type { TActivationPsaLookup } from './activation-psa-lookup';
 import type { TRequestMeta } from '../../plugins/access';
@@ -30,6 +31,7 @@ export function createActivationService(deps: TActivationDeps) {
   /** the PSA records an activating user may link to (the synchronized copies first, to spare the MSP's PSA budget). */
   async function lookUpActivationRecords(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
     if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
+    if (isAwaitingInvitation(await findUserByEmail(deps.database.db, msp.id, kind, email))) throw awaitingInvitationError({ [LOOKUP_FLAG[kind]]: true });
     const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now(), 'copies');
     if (found.matches.length === 0) throw new AppError('not_found', MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
     return { records: found.matches.map((match) => match.record) };
@@ -47,7 +49,9 @@ export function createActivationService(deps: TActivationDeps) {
       await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.activation', target: input.email.trim().toLowerCase(), outcome: 'failure', ...meta, details: { kind, reason } });
       return error;
     };
-    if (await findUserByEmail(db, msp.id, kind, input.email)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
+    const existing = await findUserByEmail(db, msp.id, kind, input.email);
+    if (isAwaitingInvitation(existing)) throw await fail('awaiting_invitation', awaitingInvitationError(flags));
+    if (existing) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
     const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now(), 'live');
     const roleIds = await ensureBuiltInRoles(db, msp.id);
     const id = randomUUID();

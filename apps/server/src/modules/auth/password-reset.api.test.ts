@@ -45,6 +45,17 @@ describe('forgot password', () => {
     expect(await latestMail(t, email, RESET_SUBJECT)).toBeUndefined();
   });
 
+  it('answers a technician imported without a password as any other address, and mails them to ask for an invitation (review s27 #1)', async () => {
+    const msp = await buildMsp(t);
+    const imported = await buildUser(t, msp, { password: null });
+    const forgot = await newClient(t).get(`/db/${msp.customDomain}/technicianUsers/forgotPassword?email=${encodeURIComponent(imported.email)}`);
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.json()).toEqual({ sent: true });
+    expect(await latestMail(t, imported.email, RESET_SUBJECT)).toBeUndefined();
+    const mail = await latestMail(t, imported.email, MESSAGES.invitations.noPasswordYetMailSubject);
+    expect(mail?.text).toContain(MESSAGES.auth.askForInvitation);
+  });
+
   it('asks for a valid email, and needs the CSRF header (state-changing GET)', async () => {
     const msp = await buildMsp(t);
     const bad = await newClient(t).get(`/db/${msp.customDomain}/clientUsers/forgotPassword?email=nope`);

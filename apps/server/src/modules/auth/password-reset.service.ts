@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { assertNotThrottled, recordFailure, recordSuccess, releaseAttempt, reserveAttempt, spendAttempt, throttleKey } from '../sessions/throttle.service';
 import { revokeUserSessions } from '../sessions/session.service';
 import { findLatestOpenCode, findUserByEmail, updateUser, type TMspRow, type TMspUserKind, type TUserRow, type TVerificationCodeRow } from './auth.repository';
+import { isAwaitingInvitation } from './auth.policy';
 import { consumeCodeOnce, isCodeRight, mailCode, returnCodeTry, storeCode, takeCodeTry } from './two-factor.service';
 import type { TRequestMeta } from '../../plugins/access';
 
@@ -24,6 +25,16 @@ function resetThrottleKey(msp: TMspRow, kind: TMspUserKind, email: string): stri
 
 function assertValidEmail(email: string, field: string): void {
   if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: field, reason: MESSAGES.validEmailRequired }], { validEmail: false });
+}
+
+function noPasswordYetMailText(msp: TMspRow): string {
+  return [
+    `Someone asked to reset the Switchboard password of this address at ${msp.name}, but you have not set a password yet.`,
+    '',
+    MESSAGES.auth.askForInvitation,
+    '',
+    'If this was not you, ignore this mail.',
+  ].join('\n');
 }
 
 /** The user and its open reset code when `token` is that code; counts wrong tries, for unknown addresses too. */
@@ -68,7 +79,13 @@ export function createPasswordResetService(deps: TResetDeps) {
       await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: error.code } });
       return;
     }
-    // Provider accounts have no password to reset; they sign in with their provider.
+    // Someone imported and not yet invited has no password to reset, and a reset must not give them one (review s27 #1):
+    // the answer stays the one every address gets, and the mail to their own inbox says what to do.
+    if (user && isAwaitingInvitation(user)) {
+      await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: 'awaiting_invitation' } });
+      await deps.mailer.send({ mspId: msp.id, to: user.email, subject: MESSAGES.invitations.noPasswordYetMailSubject, text: noPasswordYetMailText(msp) });
+      return;
+    }
     if (!user || !user.isActive || user.passwordHash === null) {
       await deps.audit.record(deps.database.db, { mspId: msp.id, actorKind: 'anonymous', action: 'auth.password_reset.request', target, outcome: 'failure', ...meta, details: { kind, reason: 'no_account' } });
       return;

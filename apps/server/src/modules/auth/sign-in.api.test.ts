@@ -96,12 +96,13 @@ describe('A-085/A-086 password step', () => {
     expect(badEmail.json()).toMatchObject({ status: 400, detail: 'A valid email is required.' });
   });
 
-  it('sends a provider account to its provider', async () => {
+  // Review s27 #1: MSP users have no provider sign-in; a technician without a password was imported and never invited.
+  it('tells a technician without a password to ask for an invitation, not to use a provider', async () => {
     const msp = await buildMsp(t);
     const user = await buildUser(t, msp, { password: null });
     const response = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: 'Anything1!' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'provider_account', detail: 'Account was created with a provider sign in.  Please sign in with your provider.' });
+    expect(response.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.auth.askForInvitation, flags: { emailCheck: true } });
   });
 
   it('answers 404 for an MSP that does not exist, and a user of another MSP is unknown there', async () => {

@@ -14,8 +14,9 @@ import {
   type TMspUserKind,
   type TUserRow,
 } from './auth.repository';
+import { awaitingInvitationError, isAwaitingInvitation } from './auth.policy';
 import { presentMspDomainChoice, presentSessionMspUser } from './session-user.presenter';
-import { consumeCodeOnce, hasEnrolledTotp, isCodeRight, mailCode, renewCode, storeCode, takeCodeTry, verifyTotp } from './two-factor.service';
+import { consumeCodeOnce, enrolledSecretOf, hasEnrolledTotp, isCodeRight, mailCode, renewCode, storeCode, takeCodeTry, verifyTotp } from './two-factor.service';
 import type { TRequestMeta } from '../../plugins/access';
 
 type TSignInDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now' | 'config'>;
@@ -72,9 +73,9 @@ export function createSignInService(deps: TSignInDeps) {
     // Counted as a failure before the password is checked, so a burst of guesses cannot outrun the lock.
     const reserved = await reserveAttempt(db, key, deps.now(), { spendsBudget: true });
     const user = await findUserByEmail(db, msp.id, kind, input.emailId);
-    if (user && user.isActive && user.passwordHash === null) {
+    if (isAwaitingInvitation(user)) {
       await releaseAttempt(db, reserved);
-      throw new AppError('provider_account', MESSAGES.providerAccount, { flags: { emailCheck: true } });
+      throw awaitingInvitationError({ emailCheck: true });
     }
     const isPasswordRight = await checkPassword(user, input.password);
     const target = input.emailId.trim().toLowerCase();
@@ -123,7 +124,8 @@ export function createSignInService(deps: TSignInDeps) {
     };
     if (!(await takeCodeTry(db, row, deps.now()))) throw await failed('code_closed');
     const isEmailCode = isCodeRight(row, input.code);
-    const isTotpCode = !isEmailCode && user.totpSecret !== null && hasEnrolledTotp(user) && (await verifyTotp(deps, user, user.totpSecret, input.code));
+    const enrolledSecret = enrolledSecretOf(user);
+    const isTotpCode = !isEmailCode && enrolledSecret !== null && (await verifyTotp(deps, user, enrolledSecret, input.code));
     if (!isEmailCode && !isTotpCode) throw await failed('wrong_code');
     const session = await db.transaction(async (tx) => {
       if (!(await consumeCodeOnce(tx, row, deps.now()))) return null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
+import { MESSAGES } from '@switchboard/contracts';
 import { buildMsp, buildUser, signedInClient } from '../../../test/factories';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { newClient, nextIp } from './auth-test-helpers';
@@ -45,9 +46,58 @@ describe('TOTP enrolment and sign-in with an authenticator code', () => {
     const replayed = await replay.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId: again.json<{ challengeId: string }>().challengeId, code: await codeAt(secret) });
     expect(replayed.json()).toMatchObject({ status: 400, code: 'invalid_code', flags: { login2FA: true } });
 
-    expect((await session.post(`${base}/disable`)).json()).toEqual({ totpEnabled: false });
+    t.advanceClock(30_000);
+    expect((await session.post(`${base}/disable`, { code: await codeAt(secret) })).json()).toEqual({ totpEnabled: false });
     const after = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
     expect(after.json()).toMatchObject({ methods: ['email'] });
+  });
+
+  it('keeps the enrolled app working while another is set up, until the new one is confirmed (review s27 #2)', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const session = await signedInClient(t, user, nextIp());
+    const base = `/db/${msp.customDomain}/technicianUsers/totp`;
+    expect((await session.get(base)).json()).toEqual({ totpEnabled: false });
+    const first = (await session.post(`${base}/setup`)).json<{ secret: string }>().secret;
+    expect((await session.post(`${base}/enable`, { code: await codeAt(first) })).json()).toEqual({ totpEnabled: true });
+    expect((await session.get(base)).json()).toEqual({ totpEnabled: true });
+
+    // Setting up again (a new phone) and walking away leaves the first app in place.
+    const second = (await session.post(`${base}/setup`)).json<{ secret: string }>().secret;
+    expect(second).not.toBe(first);
+    expect((await session.get(base)).json()).toEqual({ totpEnabled: true });
+    t.advanceClock(30_000);
+    const signInWith = async (secret: string) => {
+      const client = newClient(t);
+      const signIn = await client.post(`/db/${msp.customDomain}/technicianUsers/signin`, { emailId: user.email, password: user.password });
+      expect(signIn.json()).toMatchObject({ methods: ['email', 'totp'] });
+      return client.post(`/db/${msp.customDomain}/technicianUsers/verifyCode`, { challengeId: signIn.json<{ challengeId: string }>().challengeId, code: await codeAt(secret) });
+    };
+    expect((await signInWith(first)).statusCode).toBe(200);
+
+    // Confirming the new app replaces the old one.
+    t.advanceClock(30_000);
+    expect((await session.post(`${base}/enable`, { code: await codeAt(second) })).json()).toEqual({ totpEnabled: true });
+    t.advanceClock(30_000);
+    expect((await signInWith(first)).json()).toMatchObject({ status: 400, code: 'invalid_code' });
+    t.advanceClock(30_000);
+    expect((await signInWith(second)).statusCode).toBe(200);
+  });
+
+  it('turns the app off only with a current code from it (review s27 #2)', async () => {
+    const msp = await buildMsp(t);
+    const user = await buildUser(t, msp);
+    const session = await signedInClient(t, user, nextIp());
+    const base = `/db/${msp.customDomain}/technicianUsers/totp`;
+    const secret = (await session.post(`${base}/setup`)).json<{ secret: string }>().secret;
+    await session.post(`${base}/enable`, { code: await codeAt(secret) });
+    t.advanceClock(30_000);
+    expect((await session.post(`${base}/disable`, {})).json()).toMatchObject({ status: 400, detail: MESSAGES.verificationCodeRequired });
+    const wrong = (await codeAt(secret)) === '000000' ? '111111' : '000000';
+    expect((await session.post(`${base}/disable`, { code: wrong })).json()).toMatchObject({ status: 400, code: 'invalid_code' });
+    expect((await session.get(base)).json()).toEqual({ totpEnabled: true });
+    expect((await session.post(`${base}/disable`, { code: await codeAt(secret) })).json()).toEqual({ totpEnabled: false });
+    expect((await session.get(base)).json()).toEqual({ totpEnabled: false });
   });
 
   it('needs a session (401), the own user kind and tenant (404) and the CSRF header (403)', async () => {

@@ -7,7 +7,7 @@ import { mspUserOf, requestMeta, type TRequestMeta } from '../../plugins/access'
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import { authIpRateLimit, USER_KIND_OF } from './auth-request';
-import { newTotpSecret, PENDING_TOTP_PREFIX, totpUri, verifyTotp } from './two-factor.service';
+import { enrolledSecretOf, hasEnrolledTotp, newTotpSecret, totpUri, verifyTotp } from './two-factor.service';
 import { findMspByDomain } from '../msp/msp.repository';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -24,12 +24,18 @@ async function audit(deps: Pick<TAppDeps, 'audit'>, db: TDatabase, user: TUserRo
   await deps.audit.record(db, { mspId: user.mspId, actorKind: 'user', actorId: user.id, action, target: user.id, outcome, ...meta });
 }
 
-/** Stores the user's TOTP secret (or clears it) and records the step, in one transaction. */
-async function saveTotpSecret(deps: Pick<TAppDeps, 'audit' | 'database' | 'now'>, user: TUserRow, totpSecret: string | null, action: string, meta: TRequestMeta) {
+/** Stores the user's TOTP secrets and records the step, in one transaction. */
+async function saveTotpSecrets(deps: Pick<TAppDeps, 'audit' | 'database' | 'now'>, user: TUserRow, secrets: Pick<TUserRow, 'totpSecret' | 'totpPendingSecret'>, action: string, meta: TRequestMeta) {
   await deps.database.db.transaction(async (tx) => {
-    await updateUser(tx, user.mspId, user.id, { totpSecret, updatedAt: deps.now() });
+    await updateUser(tx, user.mspId, user.id, { ...secrets, updatedAt: deps.now() });
     await audit(deps, tx, user, action, 'success', meta);
   });
+}
+
+/** The code of the request body, or the 400 that asks for one. */
+function requireCode(code: string): string {
+  if (code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
+  return code;
 }
 
 /** Authenticator-app enrolment for the signed-in user (decisions #16; additions). */
@@ -46,8 +52,9 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const user = await loadSelf(deps, auth, kind);
         const msp = await findMspByDomain(deps.database.db, auth.mspCustomDomain);
         const secret = newTotpSecret();
-        // Re-running setup replaces an enrolled app; the new secret counts only once confirmed with a code.
-        await saveTotpSecret(deps, user, PENDING_TOTP_PREFIX + encryptSecret(deps.config.encryptionKey, secret), 'auth.totp.setup', requestMeta(request));
+        // The new secret waits beside an enrolled one, which keeps working until `enable` confirms the new app with a
+        // code from it (review s27 #2): an abandoned setup changes nothing.
+        await saveTotpSecrets(deps, user, { totpSecret: enrolledSecretOf(user), totpPendingSecret: encryptSecret(deps.config.encryptionKey, secret) }, 'auth.totp.setup', requestMeta(request));
         void reply.header('cache-control', 'no-store');
         return { secret, otpauthUrl: totpUri(secret, user.email, msp?.name ?? auth.mspCustomDomain) };
       },
@@ -59,25 +66,41 @@ export const registerTotpRoutes: TModule = (app, deps) => {
       async (request) => {
         const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
-        if (request.body.code === '') throw validation(MESSAGES.verificationCodeRequired, [{ name: 'code', reason: MESSAGES.verificationCodeRequired }]);
-        const pending = user.totpSecret?.startsWith(PENDING_TOTP_PREFIX) ? user.totpSecret.slice(PENDING_TOTP_PREFIX.length) : null;
-        if (pending === null || !(await verifyTotp(deps, user, pending, request.body.code))) {
+        const code = requireCode(request.body.code);
+        const pending = user.totpPendingSecret;
+        if (pending === null || !(await verifyTotp(deps, user, pending, code))) {
           await audit(deps, deps.database.db, user, 'auth.totp.enable', 'failure', requestMeta(request));
           throw new AppError('invalid_code', MESSAGES.invalidVerificationCode);
         }
-        await saveTotpSecret(deps, user, pending, 'auth.totp.enable', requestMeta(request));
+        await saveTotpSecrets(deps, user, { totpSecret: pending, totpPendingSecret: null }, 'auth.totp.enable', requestMeta(request));
         return { totpEnabled: true };
       },
     );
 
     app.post(
       `/db/:msp/${collection}/totp/disable`,
-      { config: { access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpDisable`, summary: 'Remove the authenticator app; codes arrive by mail only (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpStatusResponse } } },
+      { config: { ...authIpRateLimit(deps.config), access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpDisable`, summary: 'Remove the authenticator app with a current code from it; codes arrive by mail only (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
       async (request) => {
         const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
-        await saveTotpSecret(deps, user, null, 'auth.totp.disable', requestMeta(request));
+        const code = requireCode(request.body.code);
+        const enrolled = enrolledSecretOf(user);
+        // A session alone (a borrowed laptop) must not remove the second factor: the app itself has to agree (review s27 #2).
+        if (enrolled !== null && !(await verifyTotp(deps, user, enrolled, code))) {
+          await audit(deps, deps.database.db, user, 'auth.totp.disable', 'failure', requestMeta(request));
+          throw new AppError('invalid_code', MESSAGES.invalidVerificationCode);
+        }
+        await saveTotpSecrets(deps, user, { totpSecret: null, totpPendingSecret: null }, 'auth.totp.disable', requestMeta(request));
         return { totpEnabled: false };
+      },
+    );
+
+    app.get(
+      `/db/:msp/${collection}/totp`,
+      { config: { access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpStatus`, summary: 'Whether the signed-in user has an authenticator app (addition)', security: [{ session: [] }], params: ZMspParams, response: { 200: ZTotpStatusResponse } } },
+      async (request) => {
+        const user = await loadSelf(deps, mspUserOf(request), kind);
+        return { totpEnabled: hasEnrolledTotp(user) };
       },
     );
   }

@@ -91,11 +91,19 @@ export async function consumeCodeOnce(db: TDatabase, row: TVerificationCodeRow, 
   return consumeCode(db, row, now);
 }
 
-/** `totp_secret` holds either an enrolled secret or, while enrolment is unconfirmed, this prefix + the sealed secret. */
-export const PENDING_TOTP_PREFIX = 'pending:';
+/**
+ * How the release before review s27 kept an unconfirmed setup in `totp_secret`; migration 0031 moves those to
+ * `totp_pending_secret`, and one a server of that release writes during a rolling upgrade is still never an enrolled app.
+ */
+const LEGACY_PENDING_TOTP_PREFIX = 'pending:';
 
-export function hasEnrolledTotp(user: TUserRow): boolean {
-  return user.totpSecret !== null && !user.totpSecret.startsWith(PENDING_TOTP_PREFIX);
+/** The sealed secret of the user's confirmed authenticator app, or null. */
+export function enrolledSecretOf(user: Pick<TUserRow, 'totpSecret'>): string | null {
+  return user.totpSecret !== null && !user.totpSecret.startsWith(LEGACY_PENDING_TOTP_PREFIX) ? user.totpSecret : null;
+}
+
+export function hasEnrolledTotp(user: Pick<TUserRow, 'totpSecret'>): boolean {
+  return enrolledSecretOf(user) !== null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { DB_PSA_TYPE, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
 import { forgetCachedSessions } from '../../plugins/auth-context';
+import { closeOpenInvitations } from '../invitations/invitations.repository';
 import { leavesARoleManager, type TRoleManagerChange } from './last-role-manager';
 import { presentEmployee, presentPsaMemberCandidate } from './employees.presenter';
 import {
@@ -84,10 +85,12 @@ export function createEmployeesService(deps: TAppDeps) {
       await assertRoleManagerRemains(tx, actor.mspId, { kind: 'userDeactivated', userId: found.user.id });
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
       await revokeUserSessions(tx, actor.mspId, found.user.id, deps.now());
+      // Review s27 #3: a deleted technician's invitation link dies with the deletion, so a restore does not revive it.
+      await closeOpenInvitations(tx, actor.mspId, [found.user.id], deps.now());
       await audit(actor, 'technician.delete', found.user.id, { email: found.user.email, soft: true }, tx);
     });
     forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, found.user.id);
-    return presentEmployee({ ...found, user: { ...found.user, isActive: false } });
+    return presentEmployee({ ...found, user: { ...found.user, isActive: false }, hasOpenInvitation: false });
   }
 
   /** Restores a deleted (inactive) employee, who may sign in again (addition: the Inactive list's way back); not one whose role holds more than the actor's. */

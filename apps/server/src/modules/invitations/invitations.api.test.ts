@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { MESSAGES, type TEmployeePage } from '@switchboard/contracts';
 import { auditEvents, verificationCodes } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -167,6 +167,44 @@ describe('technician invitations (decision 019)', () => {
     }
     expect(late.statusCode).toBe(400);
     expect(late.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.invalid);
+  });
+
+  it('deleting a technician closes their invitation, so restoring them does not revive the old link (review s27 #3)', async () => {
+    const { msp, admin } = await setUp();
+    const user = await buildUser(t, msp, { role: 'Technician', lastName: 'Restored', password: null });
+    await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id });
+    const { token } = await mailedInvitation(user.email);
+    const deleted = await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${user.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json<{ employee: { accountStatus: string } }>().employee.accountStatus).toBe('No account');
+    const restored = await admin.post(`/db/${msp.customDomain}/technicianUsers/restore?id=${user.id}`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await statusesOf(admin, msp)).toMatchObject({ Restored: 'No account' });
+    const visitor = newClient(t);
+    expect((await visitor.get(`/db/${msp.customDomain}/technicianUsers/invitation?token=${encodeURIComponent(token)}`)).statusCode).toBe(400);
+    const accepted = await visitor.post(`/db/${msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD });
+    expect(accepted.statusCode).toBe(400);
+    expect(accepted.json<{ detail: string }>().detail).toBe(MESSAGES.invitations.invalid);
+  });
+
+  it('two invitations sent at once leave one working link (review s27 #5)', async () => {
+    const { msp, admin } = await setUp();
+    const user = await buildUser(t, msp, { role: 'Technician', lastName: 'Twice', password: null });
+    const other = await buildUser(t, msp, { role: 'Technician', lastName: 'Other', password: null });
+    const answers = await Promise.all([
+      admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id }),
+      admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`),
+      admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: user.id }),
+      admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    for (const invitee of [user, other]) {
+      const open = await t.deps.database.db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.mspId, msp.id), eq(verificationCodes.userId, invitee.id), eq(verificationCodes.purpose, 'invitation'), isNull(verificationCodes.consumedAt)));
+      expect(open).toHaveLength(1);
+    }
   });
 
   it('refuses a technician with an account, an inactive one, another MSP\'s, and a forged or foreign token', async () => {

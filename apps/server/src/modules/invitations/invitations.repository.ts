@@ -18,6 +18,20 @@ export async function findUninvitedTechnicians(db: TDatabase, mspId: string, now
     .orderBy(users.lastName, users.firstName);
 }
 
+/**
+ * Locks the users' rows until the transaction ends, so two invitations for one technician take turns: the second closes
+ * what the first stored instead of both leaving a link open (review s27 #5; READ COMMITTED would let both pass).
+ */
+export async function lockUsersForInvitation(db: TDatabase, mspId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mspId, mspId), inArray(users.id, [...userIds])))
+    .orderBy(users.id)
+    .for('update');
+}
+
 /** Closes the user's open invitations (a new one replaces them; an accepted one is used up). */
 export async function closeOpenInvitations(db: TDatabase, mspId: string, userIds: readonly string[], now: Date): Promise<void> {
   if (userIds.length === 0) return;

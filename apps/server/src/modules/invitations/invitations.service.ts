@@ -7,7 +7,7 @@ import type { TActor, TRequestMeta } from '../../plugins/access';
 import type { TMspRow } from '../auth/auth.repository';
 import { findTechnician } from '../employees/employees.repository';
 import { presentEmployee } from '../employees/employees.presenter';
-import { acceptInvitationRow, closeOpenInvitations, deleteInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations } from './invitations.repository';
+import { acceptInvitationRow, closeOpenInvitations, deleteInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations, lockUsersForInvitation } from './invitations.repository';
 import { userAuditFields } from '../../lib/audit';
 
 type TInvitationDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
@@ -43,15 +43,21 @@ export function createInvitationsService(deps: TInvitationDeps) {
    * answer is a 502 saying how many were not sent. There is no durable mail outbox to hand the mail to (mail goes
    * straight to SMTP, lib/mailer.ts), and keeping the link for a retry would mean storing its secret in clear.
    */
-  async function issue(actor: TActor, msp: TMspRow, invitees: TInvitee[], baseUrl: string, onMailError: (error: unknown) => void): Promise<void> {
+  async function issue(actor: TActor, msp: TMspRow, candidates: TInvitee[], baseUrl: string, onMailError: (error: unknown) => void, options: { onlyUninvited: boolean }): Promise<number> {
     const now = deps.now();
-    const issued = invitees.map((invitee) => ({ invitee, id: randomUUID(), secret: randomToken(32) }));
-    await db.transaction(async (tx) => {
+    const issued = await db.transaction(async (tx) => {
+      await lockUsersForInvitation(tx, actor.mspId, candidates.map((candidate) => candidate.id));
+      // "Invite all" read its list before the lock: one invited meanwhile (by a call that held the lock) is skipped.
+      // A statement after the lock sees what that call committed.
+      const stillUninvited = options.onlyUninvited ? new Set((await findUninvitedTechnicians(tx, actor.mspId, now)).map((user) => user.id)) : null;
+      const invitees = stillUninvited ? candidates.filter((candidate) => stillUninvited.has(candidate.id)) : candidates;
+      const fresh = invitees.map((invitee) => ({ invitee, id: randomUUID(), secret: randomToken(32) }));
       await closeOpenInvitations(tx, actor.mspId, invitees.map((invitee) => invitee.id), now);
-      await insertInvitations(tx, issued.map(({ invitee, id, secret }) => ({ id, mspId: actor.mspId, userId: invitee.id, codeHash: hashSecret(id, secret), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })));
-      for (const { invitee } of issued) {
+      await insertInvitations(tx, fresh.map(({ invitee, id, secret }) => ({ id, mspId: actor.mspId, userId: invitee.id, codeHash: hashSecret(id, secret), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })));
+      for (const { invitee } of fresh) {
         await deps.audit.record(tx, { ...userAuditFields(actor), action: 'technician.invite', target: invitee.id, outcome: 'success', details: { email: invitee.email } });
       }
+      return fresh;
     });
     const unsent: typeof issued = [];
     for (const invitation of issued) {
@@ -64,7 +70,7 @@ export function createInvitationsService(deps: TInvitationDeps) {
         unsent.push(invitation);
       }
     }
-    if (unsent.length === 0) return;
+    if (unsent.length === 0) return issued.length;
     await db.transaction(async (tx) => {
       await deleteInvitations(tx, actor.mspId, unsent.map(({ id }) => id));
       for (const { invitee } of unsent) {
@@ -80,15 +86,14 @@ export function createInvitationsService(deps: TInvitationDeps) {
     if (!found) throw notFound();
     if (!found.user.isActive) throw conflict(MESSAGES.invitations.inactive);
     if (found.user.passwordHash !== null) throw conflict(MESSAGES.invitations.alreadyHasAccount);
-    await issue(actor, msp, [found.user], baseUrl, onMailError);
+    await issue(actor, msp, [found.user], baseUrl, onMailError, { onlyUninvited: false });
     return presentEmployee({ ...found, hasOpenInvitation: true });
   }
 
   /** Invites every active technician with neither an account nor an open invitation. */
   async function inviteAllUninvited(actor: TActor, msp: TMspRow, baseUrl: string, onMailError: (error: unknown) => void): Promise<{ invited: number }> {
     const invitees = await findUninvitedTechnicians(db, actor.mspId, deps.now());
-    await issue(actor, msp, invitees, baseUrl, onMailError);
-    return { invited: invitees.length };
+    return { invited: await issue(actor, msp, invitees, baseUrl, onMailError, { onlyUninvited: true }) };
   }
 
   async function openInvitation(msp: TMspRow, token: string) {

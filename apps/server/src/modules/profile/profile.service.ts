@@ -24,6 +24,8 @@ export interface TUserEdit {
   tierLevel?: TTierLevel | undefined;
 }
 
+const isSameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 const roleNotFound = () => validation(MESSAGES.notFound, [{ name: 'roleId', reason: MESSAGES.notFound }]);
 
 const invalidField = (name: string, reason: string) => validation(reason, [{ name, reason }]);
@@ -56,9 +58,12 @@ export function createProfileService(deps: TProfileDeps) {
   /** A-036/A-037 (decisions #11): own names and phone; role and tier changes need the management permission. */
   async function editUser(auth: TUserContext, kind: TMspUserKind, edit: TUserEdit, meta: TRequestMeta): Promise<TSessionMspUser> {
     const db = deps.database.db;
+    // Review s27 #4: without the management permission only one's own address can be edited; any other is answered as
+    // unknown before it is looked up, so the answer never tells which addresses are users of the MSP.
+    if (!canManageUsersOfKind(auth, kind) && !(auth.userKind === kind && isSameEmail(auth.email, edit.email))) throw notFound();
     const target: TUserRow | undefined = await findUserByEmail(db, auth.mspId, kind, edit.email);
     if (!target) throw notFound();
-    if (!canAccessUser(auth, { id: target.id, kind })) throw forbidden();
+    if (!canAccessUser(auth, { id: target.id, kind })) throw notFound();
     validateEdit(edit, target);
     const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
     const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;

@@ -45,7 +45,8 @@ function InvitationForm({ msp, token, email, greeting }: { msp: string; token: s
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = newPasswordProblem(newPassword, verifyPassword);
+    // R-058's wording for a blank password: R-106's reused email message belongs to the reset flow only (review s27 #6).
+    const problem = newPassword === '' || verifyPassword === '' ? MESSAGES.passwordRequired : newPasswordProblem(newPassword, verifyPassword);
     setError(problem);
     if (problem !== null) return;
     accept.mutate(undefined, {

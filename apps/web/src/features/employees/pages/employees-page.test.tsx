@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { BUILT_IN_ROLES, MESSAGES } from '@switchboard/contracts';
 import type { TEmployee, TRole, TSessionCheckResponse, TSessionMspUser } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
@@ -50,7 +51,10 @@ function stubApi(total: number) {
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 /** What the dashboard shell does for its menus: it keeps the signed-in user's information (R-114). */
 function SignedInUserInformation({ user }: { user: TSessionMspUser }) {
@@ -71,6 +75,36 @@ describe('EmployeesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Invite Tech0 Person' }));
     expect(await screen.findByText(MESSAGES.invitations.sent)).toBeInTheDocument();
     expect(calls).toContainEqual({ url: `/db/${MSP}/technicianUsers/sendInvitation`, method: 'POST' });
+  });
+
+  // Review s27 #7: both rows shared one mutation, and TanStack runs a call's own callbacks only for the latest call.
+  it('reports each of two invitations sent quickly one after the other', { timeout: 20_000 }, async () => {
+    const calls = stubApi(3);
+    const stubbed = vi.mocked(fetch);
+    const answerFirst: Array<() => void> = [];
+    const base = stubbed.getMockImplementation();
+    stubbed.mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url !== `/db/${MSP}/technicianUsers/sendInvitation`) return (base as typeof fetch)(input, init);
+      calls.push({ url, method: init?.method ?? 'GET' });
+      const { id } = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { id: string };
+      const index = id === employee(0).id ? 0 : 1;
+      const answer = new Response(JSON.stringify({ employee: { ...employee(index), accountStatus: 'Invited' } }), { status: 200 });
+      // The first invitation's answer arrives only after the second was sent.
+      if (index === 0) return new Promise<Response>((resolve) => answerFirst.push(() => resolve(answer)));
+      return answer;
+    });
+    // Notifications close by themselves after a few seconds: what was shown is read from the calls, not the page.
+    const shown = vi.spyOn(notifications, 'show');
+    const sentTo = () => shown.mock.calls.filter(([notice]) => notice.title === MESSAGES.invitations.sent).map(([notice]) => notice.message);
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite Tech0 Person' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Invite again Tech1 Person' }));
+    await waitFor(() => expect(sentTo()).toEqual([employee(1).email]));
+    await waitFor(() => expect(answerFirst).toHaveLength(1));
+    answerFirst.forEach((answer) => answer());
+    await waitFor(() => expect(sentTo()).toEqual([employee(1).email, employee(0).email]));
+    expect(calls.filter((call) => call.url.endsWith('/sendInvitation'))).toHaveLength(2);
   });
 
   it('starts on Active employees, 30 a page, and asks the server for the next page', { timeout: 20_000 }, async () => {

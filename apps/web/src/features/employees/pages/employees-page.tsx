@@ -25,6 +25,26 @@ function AccountBadge({ status }: { status: TAccountStatus }) {
   );
 }
 
+/**
+ * One row's Invite button with its own mutation: a page-wide one reported only the latest of two quick invitations,
+ * since TanStack runs a call's own callbacks only for the latest call (review s27 #7).
+ */
+function InviteButton({ mspCustomDomain, employee, name }: { mspCustomDomain: string; employee: TEmployee; name: string }) {
+  const sendInvitation = useSendInvitation(mspCustomDomain);
+  const label = employee.accountStatus === 'Invited' ? 'Invite again' : 'Invite';
+  function handleInvite() {
+    sendInvitation.mutate(employee.id, {
+      onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.invitations.sent, message: employee.email }),
+      onError: (error) => notifications.show({ color: 'red', title: MESSAGES.invitations.sendFailed, message: `${name}: ${errorDetail(error)}` }),
+    });
+  }
+  return (
+    <Button size="xs" variant="light" color="teal" aria-label={`${label} ${name}`} loading={sendInvitation.isPending} onClick={handleInvite}>
+      {label}
+    </Button>
+  );
+}
+
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
   const [status, setStatus] = useState<TEmployeeStatus>('active');
@@ -38,7 +58,6 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
   const deleteEmployee = useDeleteEmployee(mspCustomDomain);
   const restoreEmployee = useRestoreEmployee(mspCustomDomain);
-  const sendInvitation = useSendInvitation(mspCustomDomain);
   const sendInvitations = useSendInvitations(mspCustomDomain);
   const data = employeesQuery.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -54,13 +73,6 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.deleted, message: '' }),
           onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.deleteFailed, message: errorDetail(error) }),
         }),
-    });
-  }
-
-  function handleInvite(employee: TEmployee, name: string) {
-    sendInvitation.mutate(employee.id, {
-      onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.invitations.sent, message: employee.email }),
-      onError: (error) => notifications.show({ color: 'red', title: MESSAGES.invitations.sendFailed, message: `${name}: ${errorDetail(error)}` }),
     });
   }
 
@@ -92,18 +104,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
       </Button>
     ) : (
     <Group gap="xs" wrap="nowrap">
-      {employee.accountStatus !== 'Active' && (
-        <Button
-          size="xs"
-          variant="light"
-          color="teal"
-          aria-label={`${employee.accountStatus === 'Invited' ? 'Invite again' : 'Invite'} ${name}`}
-          loading={sendInvitation.isPending && sendInvitation.variables === employee.id}
-          onClick={() => handleInvite(employee, name)}
-        >
-          {employee.accountStatus === 'Invited' ? 'Invite again' : 'Invite'}
-        </Button>
-      )}
+      {employee.accountStatus !== 'Active' && <InviteButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />}
       <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
         Edit
       </Button>

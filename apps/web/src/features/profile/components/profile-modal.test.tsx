@@ -14,6 +14,11 @@ const client: TSessionMspUser = buildAdminTechnician({ userKind: 'client', email
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The dialog also asks for the authenticator-app status (decisions #16): answered "off" here, every other call goes to `server`. */
+function answeringTotpStatus(server: (url: string, init: RequestInit) => Promise<Response>) {
+  return vi.fn(async (url: string, init: RequestInit) => (url.endsWith('/totp') ? new Response(JSON.stringify({ totpEnabled: false }), { status: 200 }) : server(url, init)));
+}
+
 describe('profile save (R-112, R-113)', () => {
   it('uses the edit endpoint of the user type', () => {
     expect(profileEditPath(client)).toBe('/db/northwind/clientUsers/edit');
@@ -35,7 +40,7 @@ describe('profile save (R-112, R-113)', () => {
         { status: 200 },
       );
     });
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', answeringTotpStatus(fetchMock));
     const onClose = vi.fn();
     const { queryClient } = renderWithProviders(<ProfileModal user={client} opened onClose={onClose} />);
     const session: TSessionCheckResponse = { authenticated: true, user: client };
@@ -58,8 +63,10 @@ describe('profile save (R-112, R-113)', () => {
   it("shows the server's message when the save is refused", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Invalid phone number format.', code: 'validation', requestId: 'r' }), { status: 400 }),
+      answeringTotpStatus(
+        vi.fn(async () =>
+          new Response(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Invalid phone number format.', code: 'validation', requestId: 'r' }), { status: 400 }),
+        ),
       ),
     );
     renderWithProviders(<ProfileModal user={client} opened onClose={vi.fn()} />);
@@ -78,7 +85,7 @@ describe('profile save (R-112, R-113)', () => {
         const body = JSON.parse(init.body as string) as Record<string, string>;
         return new Response(JSON.stringify({ user: { ...sean, ...body, hasTotp: false, isActive: true } }), { status: 200 });
       });
-      vi.stubGlobal('fetch', fetchMock);
+      vi.stubGlobal('fetch', answeringTotpStatus(fetchMock));
       return fetchMock;
     }
     const sentBody = (fetchMock: ReturnType<typeof echoServer>) => JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string) as unknown;

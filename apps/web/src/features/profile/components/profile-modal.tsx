@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PROFILE_NAME_PATTERN } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
 import { profileSaveErrorMessage, useSaveProfile } from '../api/profile-queries';
 import type { TProfileFields } from '../api/profile-queries';
+import { AuthenticatorAppSection } from './authenticator-app-section';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 40;
@@ -79,13 +80,15 @@ function useFocusBackToOpener(opened: boolean) {
   }, [opened]);
 }
 
-/** 02 §6 profile: the signed-in user edits their own first name, last name and phone. Kept mounted so focus returns. */
+/** 02 §6 profile: the signed-in user edits their own first name, last name and phone, and their authenticator app (decisions #16). Kept mounted so focus returns. */
 export function ProfileModal({ user, opened, onClose }: TProfileModalProps) {
   useFocusBackToOpener(opened);
   return (
     <Modal opened={opened} onClose={onClose} returnFocus={false} title="Your profile">
       {/* The form mounts with each opening, so it starts from the saved values and without an old error. */}
       <ProfileForm user={user} onClose={onClose} />
+      <Divider my="md" />
+      <AuthenticatorAppSection user={user} />
     </Modal>
   );
 }

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@switchboard/contracts';
+import type { TSessionMspUser } from '@switchboard/contracts';
+import { renderWithProviders } from '../../../lib/render-with-providers';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { groupedKey, totpPath } from '../api/totp-queries';
+import { AuthenticatorAppSection } from './authenticator-app-section';
+
+const technician: TSessionMspUser = buildAdminTechnician();
+const BASE = '/db/northwind/technicianUsers/totp';
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const OTPAUTH = `otpauth://totp/Switchboard%20(Northwind%20IT):${encodeURIComponent(technician.email)}?secret=${SECRET}`;
+
+type TCall = { url: string; method: string; body: unknown };
+
+/** A server holding the user's authenticator state; `enable`/`disable` take only `rightCode`. */
+function stubTotpServer(initiallyOn: boolean, rightCode = '123456') {
+  let isOn = initiallyOn;
+  const calls: TCall[] = [];
+  const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+  const wrongCode = () => json(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail: MESSAGES.invalidVerificationCode, code: 'invalid_code', requestId: 'r' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { code?: string }) : undefined;
+      calls.push({ url, method: init.method ?? 'GET', body });
+      if (url === BASE) return json(200, { totpEnabled: isOn });
+      if (url === `${BASE}/setup`) return json(200, { secret: SECRET, otpauthUrl: OTPAUTH });
+      if (url === `${BASE}/enable` || url === `${BASE}/disable`) {
+        if (body?.code !== rightCode) return wrongCode();
+        isOn = url.endsWith('/enable');
+        return json(200, { totpEnabled: isOn });
+      }
+      return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found.', code: 'not_found', requestId: 'r' });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('authenticator app in the profile dialog (decisions #16, review s27 #2)', () => {
+  it('uses the own user kind and groups the key in fours', () => {
+    expect(totpPath(technician)).toBe(BASE);
+    expect(totpPath({ ...technician, userKind: 'client' })).toBe('/db/northwind/clientUsers/totp');
+    expect(groupedKey(SECRET)).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+  });
+
+  it('sets the app up: shows the key and the link, asks for the code, then says it is on', { timeout: 20_000 }, async () => {
+    const calls = stubTotpServer(false);
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOff)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Set up' }));
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in an authenticator app on this device' })).toHaveAttribute('href', OTPAUTH);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.verificationCodeRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the app' }), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.codeFormat)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/enable'))).toEqual([]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the app' }), '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.invalidVerificationCode)).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Code from the app' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the app' }), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/enable')).map((call) => call.body)).toEqual([{ code: '123459' }, { code: '123456' }]);
+    expect(screen.queryByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).not.toBeInTheDocument();
+  });
+
+  it('turns the app off only with a current code from it', { timeout: 20_000 }, async () => {
+    const calls = stubTotpServer(true, '654321');
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(screen.getByText(MESSAGES.authenticatorApp.turnOffSteps)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the app' }), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(MESSAGES.invalidVerificationCode)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Code from the app' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the app' }), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOff)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/disable')).map((call) => call.body)).toEqual([{ code: '111111' }, { code: '654321' }]);
+  });
+});
