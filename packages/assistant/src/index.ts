@@ -45,6 +45,7 @@ export type {
 export {
   DEFAULT_CATEGORISER_OPTIONS,
   loadCategoriser,
+  predictionKey,
   trainCategoriser,
   type TCategoriser,
   type TCategoriserOptions,

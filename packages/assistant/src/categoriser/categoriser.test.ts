@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD, TICKETS } from '../../test/fixtures';
 import type { TCandidate, TProposal, TQuestionBank } from '../types';
-import { loadCategoriser, trainCategoriser } from './categoriser';
+import { loadCategoriser, predictionKey, trainCategoriser } from './categoriser';
 
 const pairsOnBoard = new Set(BOARD.boards.flatMap((b) => b.types.flatMap((t) => t.subtypes.map((s) => `${b.id}/${t.id}/${s.id}`))));
 const isOnBoard = (c: TCandidate) => pairsOnBoard.has(`${c.boardId}/${c.typeId}/${c.subtypeId}`);
@@ -104,6 +104,21 @@ describe('trainCategoriser', () => {
     expect(c.stats.updates).toBe(3);
     expect(c.update({ summary: 'a', description: 'b', typeName: 'Nope', subtypeName: 'Nothing' })).toBe(false);
     expect(c.stats.updates).toBe(3);
+  });
+
+  it('takes a board edit that keeps its classes (tier, SLA, priority) without a retrain, and refuses one that changes them', () => {
+    const c = trainCategoriser(BOARD, TICKETS, { abstainBelow: 0 });
+    const retiered = structuredClone(BOARD);
+    for (const type of retiered.boards.flatMap((b) => b.types)) for (const subtype of type.subtypes) Object.assign(subtype, { tier: 'Tier3', slaHours: 99, priorityId: 'p9' });
+    expect(predictionKey(retiered)).toBe(predictionKey(BOARD));
+    const edited = c.withBoard(retiered);
+    const text = 'The printer is offline and my print job is stuck';
+    expect(best(edited.propose({ text }))).toMatchObject({ subtypeId: 's-printer', tier: 'Tier3', slaHours: 99, priorityId: 'p9', confidence: best(c.propose({ text }))?.confidence });
+    const renamed = structuredClone(BOARD);
+    const first = renamed.boards[0]?.types[0]?.subtypes[0];
+    if (first) first.name = `${first.name} (old)`;
+    expect(predictionKey(renamed)).not.toBe(predictionKey(BOARD));
+    expect(() => c.withBoard(renamed)).toThrow('The board changed what the categoriser predicts; retrain it.');
   });
 
   it('serialises and loads back to the same proposals, updates included', () => {

@@ -99,6 +99,19 @@ export interface TCategoriser {
   update(ticket: TTrainingTicket): boolean;
   /** The whole model as a JSON string (the server stores it per MSP); see loadCategoriser. */
   serialise(): string;
+  /**
+   * The same model over an edited board whose predictionKey is unchanged (a tier, SLA or priority edit): proposals
+   * carry the new values without a retrain. Throws when the edit changes what the model predicts.
+   */
+  withBoard(board: TBoardCatalogue): TCategoriser;
+}
+
+/**
+ * What of a board the model's classes depend on: the boards' ids and their types' and subtypes' ids and names, in
+ * order. A board edit that keeps it (tier, SLA hours, priority, a board's name) needs no retrain.
+ */
+export function predictionKey(board: TBoardCatalogue): string {
+  return JSON.stringify(indexBoard(board).map((type) => [type.boardId, type.typeId, type.typeName, type.subtypes.map((subtype) => [subtype.id, subtype.name])]));
 }
 
 interface TCore {
@@ -282,6 +295,11 @@ class Categoriser implements TCategoriser {
     }
     this.stats.updates += 1;
     return true;
+  }
+
+  withBoard(board: TBoardCatalogue): TCategoriser {
+    if (predictionKey(board) !== predictionKey(this.board)) throw new Error('The board changed what the categoriser predicts; retrain it.');
+    return new Categoriser(board, this.options, this.core, this.temperature, this.abstainBelow, this.stats);
   }
 
   serialise(): string {

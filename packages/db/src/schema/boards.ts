@@ -162,6 +162,11 @@ export const psaTickets = pgTable(
      * on the ticket row). Null: not read since the copy was written or changed, so the notes reader reads them.
      */
     notesReadAt: timestamp('notes_read_at', { withTimezone: true }),
+    /**
+     * When the MSP's stored categoriser learnt this closed copy (issue #9): null while it has not, so each closed copy
+     * is learnt once, whatever order the copies arrive in. A ConnectWise copy waits for its notes (its description).
+     */
+    categoriserLearntAt: timestamp('categoriser_learnt_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.mspId, t.id] }),
@@ -171,5 +176,7 @@ export const psaTickets = pgTable(
     index('psa_tickets_board_idx').on(t.mspId, t.psaType, t.boardExternalId, t.isClosed),
     // The queue upkeep's incremental pass reads only the copies synchronized since its last run.
     index('psa_tickets_synced_idx').on(t.mspId, t.syncedAt),
+    // The closed, categorised copies the categoriser has still to learn (a small range per MSP, emptied by each learning pass).
+    index('psa_tickets_unlearnt_idx').on(t.mspId, t.psaType).where(sql`${t.isClosed} and ${t.categoriserLearntAt} is null and ${t.typeName} is not null and ${t.subtypeName} is not null`),
   ],
 );

@@ -86,6 +86,15 @@ describe('A-096 jarvisQandA', () => {
     expect(await answerTo('printer offline after a firmware update', '100532')).toMatch(/^\d+\. .*printer.*\[\d+\]$/im);
   });
 
+  it("for a queue ticket, cites its own subtype's article even when the article's title shares no word with the ticket (review s27: the queue's steps lost the ticket's category)", async () => {
+    await t.deps.database.db.insert(psaTickets).values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '100540', summary: 'Screens go black when I plug in at my desk', typeName: 'Hardware', subtypeName: 'Monitor / Peripherals' });
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'Screens go black when I plug in at my desk', ticketId: '100540' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<TJarvisTroubleshootResponse>();
+    expect(body.sources.map((source) => source.title)).toContainEqual(expect.stringMatching(/^Docking station and external monitor problems/));
+    expect(body.choices[0]?.message.content).toMatch(/^\[1\] Knowledge article: Docking station and external monitor problems/m);
+  });
+
   it('refuses an empty message in both uses with its own words, and another user’s conversation', async () => {
     const conversation = await conversationFor(technician);
     expect((await technician.post('/gpt/jarvisQandA', { text: ' ', conversationId: conversation.id })).json()).toMatchObject({ status: 400, detail: MESSAGES.assistant.chatTextRequired });

@@ -25,14 +25,16 @@ import { createLlmEngines } from '../llm-provider/llm-engines';
 import { createAgentsService, type TPersona } from './agents';
 import { conversationNotFound, findOwnConversation, insertMessage, recentMessages } from './conversations';
 
-const toEngineSource = (result: TRetrieved): TRetrievedSource => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score });
+// isOfCategory carries the ticket's own type and subtype (decision 040's boost and floor) into the steps; without it the
+// queue's steps treated the ticket's category articles like any other source.
+const toEngineSource = (result: TRetrieved): TRetrievedSource => ({ kind: result.kind, id: result.id, title: result.title, text: result.text, score: result.score, isOfCategory: result.isOfCategory });
 
 /**
  * A grounded answer without an LLM (issue #9): the best steps of the retrieved texts, each with
  * its numbered citation, after a line saying plainly where the answer comes from.
  */
-export function composeLocalAnswer(query: string, retrieved: TRetrieved[], limit: number): { markdown: string; sources: TSource[]; chunks: string[] } {
-  const steps = troubleshootingSteps(retrieved.map(toEngineSource), { query, limit });
+export function composeLocalAnswer(query: string, retrieved: TRetrieved[], limit: number, options: { onTopicOf?: string } = {}): { markdown: string; sources: TSource[]; chunks: string[] } {
+  const steps = troubleshootingSteps(retrieved.map(toEngineSource), { query, limit, ...options });
   if (steps.length === 0) return { markdown: LOCAL_ANSWER_NOTHING_FOUND, sources: [], chunks: [LOCAL_ANSWER_NOTHING_FOUND] };
   const cited: TSource[] = [];
   const chunks = [`${LOCAL_ANSWER_INTRO}\n\n`];
@@ -52,6 +54,36 @@ export function composeLocalAnswer(query: string, retrieved: TRetrieved[], limit
 /** The numbered list of cited sources under an answer. */
 function sourcesFooter(cited: TSource[]): string {
   return `\nSources:\n${cited.map((source, index) => `[${index + 1}] ${source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? `Past resolution${source.reference ? ` (ticket ${source.reference})` : ''}` : 'Document'}: ${source.title}`).join('\n')}\n`;
+}
+
+/**
+ * A model's answer as the screen shows it: its [S3]-style citations (the engine's source ids, S1 being the first retrieved
+ * source) renumbered [1], [2]… in the order they are first cited, with the "Sources:" list the local answers have; an
+ * answer citing nothing says so plainly instead. `footer` is what is added after the model's text.
+ */
+export function numberModelCitations(text: string, retrieved: TRetrieved[]): { markdown: string; sources: TSource[]; footer: string } {
+  const cited: TSource[] = [];
+  const numbered = text.replace(/\[S(\d{1,3})\]/g, (_whole, n: string) => {
+    const found = retrieved[Number(n) - 1];
+    // An id the model made up points at nothing the screen could list: it is left out.
+    if (!found) return '';
+    let index = cited.findIndex((source) => source.kind === found.kind && source.id === found.id);
+    if (index < 0) {
+      cited.push(sourceOf(found));
+      index = cited.length - 1;
+    }
+    return `[${index + 1}]`;
+  });
+  const footer = cited.length > 0 ? `\n${sourcesFooter(cited)}` : `\n\n${MESSAGES.assistant.answerCitesNoSource}\n`;
+  return { markdown: `${numbered}${footer}`, sources: cited, footer };
+}
+
+/** An earlier answer as the model wrote it: without the list of sources or the notice added under it. */
+function asWritten(content: string): string {
+  const notice = `\n\n${MESSAGES.assistant.answerCitesNoSource}\n`;
+  if (content.endsWith(notice)) return content.slice(0, -notice.length);
+  const footerAt = content.lastIndexOf('\n\nSources:\n[1] ');
+  return footerAt >= 0 ? content.slice(0, footerAt) : content;
 }
 
 function personaLine(persona: TPersona): string {
@@ -166,7 +198,7 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
         const markdown = `${personaLine(persona)}\n\n${local.markdown}`;
         return replay([`${personaLine(persona)}\n\n`, ...local.chunks], await store(markdown, local.sources, 'local', null, MESSAGES.assistant.localEngineNotice));
       }
-      const history: TChatTurn[] = (await recentMessages(db, actor.mspId, conversation.id, HISTORY_TURNS)).map((message) => ({ role: message.role, content: message.content }));
+      const history: TChatTurn[] = (await recentMessages(db, actor.mspId, conversation.id, HISTORY_TURNS)).map((message) => ({ role: message.role, content: message.role === 'assistant' ? asWritten(message.content) : message.content }));
       const chunks = llm.answer({ text: question, history, sources: retrieved.map(toEngineSource), agent: persona, ...(signal ? { signal } : {}) });
       return (async function* streamed(): AsyncGenerator<TAnswerEvent<TJarvisChatResponse>> {
         let markdown = '';
@@ -180,7 +212,13 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
         }
         // No end: the caller left mid-answer, so nothing is stored.
         if (!end) return;
-        yield { type: 'done', response: await store(markdown, end.sources.map((ref) => citedSource(retrieved, ref)), end.engine, end.fallbackReason, llmNotice(end.fallbackReason)) };
+        if (end.engine === 'local') {
+          yield { type: 'done', response: await store(markdown, end.sources.map((ref) => citedSource(retrieved, ref)), end.engine, end.fallbackReason, llmNotice(end.fallbackReason)) };
+          return;
+        }
+        const numbered = numberModelCitations(markdown, retrieved);
+        yield { type: 'delta', text: numbered.footer };
+        yield { type: 'done', response: await store(numbered.markdown, numbered.sources, end.engine, end.fallbackReason, llmNotice(end.fallbackReason)) };
       })();
     },
 
@@ -202,7 +240,9 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
       const result = llm ? await llm.troubleshoot({ text: query, sources: retrieved.map(toEngineSource), limit: TROUBLESHOOTING_STEP_COUNT }) : null;
       // The model's steps (each citing a retrieved source), or the local steps under the reason the model did not answer.
       let written: { markdown: string; sources: TSource[]; chunks: string[] };
-      if (!result) written = composeLocalAnswer(query, retrieved, TROUBLESHOOTING_STEP_COUNT);
+      // The local engine's troubleshoot (what a model that did not answer falls back to) keeps to sources about the
+      // question or filed under the ticket's category; the answer without a model does the same.
+      if (!result) written = composeLocalAnswer(query, retrieved, TROUBLESHOOTING_STEP_COUNT, { onTopicOf: query });
       else if (result.value.length > 0) written = stepsMarkdown(result.fallbackReason ? fallbackAnswerIntro(result.fallbackReason) : 'Try these steps, in order:', result.value, retrieved);
       else {
         const text = result.fallbackReason ? `${fallbackAnswerIntro(result.fallbackReason)} ${LOCAL_ANSWER_NOTHING_FOUND_AFTER_FALLBACK}` : MESSAGES.assistant.nothingFound;

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { fallbackAnswerIntro, SYSTEM_ANSWER, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
 import { DEFAULT_AGENT_ID, MESSAGES, type TConversation, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
-import { auditEvents } from '@switchboard/db';
+import { auditEvents, psaTickets } from '@switchboard/db';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { loadDemoKbArticles, seedKbArticles } from '../knowledge/kb-articles';
@@ -59,11 +59,14 @@ describe('A-096 chat with the MSP\'s model', () => {
     const response = await technician.post('/gpt/jarvisQandA', { text: 'A user forgot their password and needs a reset', conversationId: chat.id, useRAG: true }, { headers: { accept: 'text/event-stream' } });
     expect(response.statusCode).toBe(200);
     const events = response.body.split('\n\n').filter((block) => block.startsWith('event:')).map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { event: string; text?: string; response?: TJarvisChatResponse });
-    expect(events.filter((event) => event.event === 'delta').map((event) => event.text)).toEqual(['Reset the password ', 'from the admin portal [S1].']);
     const done = events.at(-1)?.response;
-    expect(done?.answer).toMatchObject({ engine: 'llm', notice: null, explanation: 'Reset the password from the admin portal [S1].' });
     expect(done?.answer.sources).toHaveLength(1);
-    expect(done?.answer.sources[0]?.title.toLowerCase()).toContain('password');
+    const title = done?.answer.sources[0]?.title ?? '';
+    expect(title.toLowerCase()).toContain('password');
+    // The model's [S1] becomes [1], with the same "Sources:" list the local answers have (review s27: the screen never said what S1 was).
+    const footer = `\n\nSources:\n[1] Knowledge article: ${title}\n`;
+    expect(events.filter((event) => event.event === 'delta').map((event) => event.text)).toEqual(['Reset the password ', 'from the admin portal [S1].', footer]);
+    expect(done?.answer).toMatchObject({ engine: 'llm', notice: null, explanation: `Reset the password from the admin portal [1].${footer}` });
 
     // The system prompt is the fixed one; the question and the sources travel as user content.
     const body = llm.requests[0]?.body;
@@ -75,7 +78,7 @@ describe('A-096 chat with the MSP\'s model', () => {
 
     const stored = (await technician.get(`/db/getMessages?conversationId=${chat.id}`)).json<TMessagePage>().messages;
     expect(stored.map((message) => [message.role, message.engine])).toEqual([['user', null], ['assistant', 'llm']]);
-    expect(stored[1]?.content).toBe('Reset the password from the admin portal [S1].');
+    expect(stored[1]?.content).toBe(`Reset the password from the admin portal [1].${footer}`);
     const [audited] = await answerEvents(response.headers['x-request-id'] as string);
     expect(audited).toMatchObject({ use: 'chat', engine: 'llm', fallbackReason: null, sources: [{ kind: 'article' }] });
   });
@@ -91,6 +94,19 @@ describe('A-096 chat with the MSP\'s model', () => {
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages[1]?.content).toBe('Outlook asks for the password');
     expect(messages[2]?.content).toBe('First answer.');
+  });
+
+  it('says plainly when the model\'s answer cites none of the sources (review s27: it looked like one that did)', async () => {
+    llm.reply(() => ({ kind: 'openai-stream', deltas: ['Restart the computer.'] }));
+    const chat = await conversation();
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'A user forgot their password and needs a reset', conversationId: chat.id, useRAG: true });
+    const body = response.json<TJarvisChatResponse>();
+    expect(body.answer).toMatchObject({ engine: 'llm', sources: [], explanation: `Restart the computer.\n\n${MESSAGES.assistant.answerCitesNoSource}\n` });
+    // The model sees its earlier answers as it wrote them, without the list or the notice.
+    llm.reply(() => ({ kind: 'openai-stream', deltas: ['Then sign in again [S1].'] }));
+    llm.requests.length = 0;
+    await technician.post('/gpt/jarvisQandA', { text: 'It still asks', conversationId: chat.id, useRAG: true });
+    expect((llm.requests[0]?.body.messages as { role: string; content: string }[])[2]?.content).toBe('Restart the computer.');
   });
 
   it('answers from the knowledge base, saying why, when the model is down — and still stores and audits the answer', async () => {
@@ -140,6 +156,15 @@ describe('A-096 queue troubleshooting and A-097 prompts with the MSP\'s model', 
     const body = (await technician.post('/gpt/jarvisQandA', { text: 'A user forgot their password and needs a reset' })).json<TJarvisTroubleshootResponse>();
     expect(body).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro('The language model did not answer with JSON.') });
     expect(body.choices[0]?.message.content).toContain('1. ');
+  });
+
+  it("falls back to steps from a queue ticket's own subtype article even when its title shares no word with the ticket (review s27: the category was lost on the way to the local steps)", async () => {
+    await t.deps.database.db.insert(psaTickets).values({ mspId: msp.id, psaType: 'CONNECTWISE', externalId: '200540', summary: 'Screens go black when I plug in at my desk', typeName: 'Hardware', subtypeName: 'Monitor / Peripherals' });
+    llm.reply(() => ({ kind: 'openai-json', content: 'not json' }));
+    const body = (await technician.post('/gpt/jarvisQandA', { text: 'Screens go black when I plug in at my desk', ticketId: '200540' })).json<TJarvisTroubleshootResponse>();
+    expect(body.engine).toBe('local');
+    expect(body.sources.map((source) => source.title)).toContainEqual(expect.stringMatching(/^Docking station and external monitor problems/));
+    expect(body.choices[0]?.message.content).toMatch(/^\[1\] Knowledge article: Docking station and external monitor problems/m);
   });
 
   it('suggests the model\'s top 5 prompts', async () => {

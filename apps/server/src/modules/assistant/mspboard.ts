@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { loadCategoriser, trainCategoriser, type TBoardCatalogue, type TCategoriser, type TTrainingTicket } from '@switchboard/assistant';
+import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { loadCategoriser, predictionKey, trainCategoriser, type TBoardCatalogue, type TCategoriser, type TTrainingTicket } from '@switchboard/assistant';
 import { MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { categoriserModels, psaTickets, type TDatabase } from '@switchboard/db';
 import { AppError } from '../../lib/app-error';
@@ -42,17 +42,37 @@ export async function loadMspBoard(db: TDatabase, mspId: string): Promise<TMspBo
 
 export const boardNotConfigured = () => new AppError('psa_not_configured', MESSAGES.assistant.boardNotConfigured);
 
-/** Closed tickets with a type and subtype, oldest closed first: what the categoriser learns from. */
-async function closedTickets(db: TDatabase, mspId: string, psaType: TPsaType, closedAfter: Date | null): Promise<{ tickets: TTrainingTicket[]; newestClosedAt: Date | null }> {
+/**
+ * How long a closed ConnectWise copy without a description waits for its notes (decision 035: its description is a note,
+ * read in the background) before the categoriser learns it from what it has: the notes reader may be off, or behind.
+ */
+export const NOTES_WAIT_MS = 6 * 3_600_000;
+
+/** Closed copies one learning pass takes (the oldest closed first); the next pass takes the rest. */
+const PENDING_PER_PASS = 5_000;
+
+interface TLearnable {
+  id: string;
+  ticket: TTrainingTicket;
+  closedAt: Date | null;
+}
+
+/**
+ * Closed tickets with a type and subtype, oldest closed first: what the categoriser learns from. `isPendingOnly` keeps
+ * those it has not learnt yet. A ConnectWise copy without a description waits for its notes, up to NOTES_WAIT_MS.
+ */
+async function closedTickets(db: TDatabase, mspId: string, psaType: TPsaType, at: Date, options: { isPendingOnly: boolean }): Promise<TLearnable[]> {
+  const closedAt = sql<Date | null>`coalesce(${psaTickets.psaClosedAt}, ${psaTickets.syncedAt})`;
   const rows = await db
     .select({
+      id: psaTickets.id,
       summary: psaTickets.summary,
       description: psaTickets.description,
       typeName: psaTickets.typeName,
       subtypeName: psaTickets.subtypeName,
       boardId: psaTickets.boardExternalId,
       resolution: psaTickets.resolution,
-      closedAt: sql<Date | null>`coalesce(${psaTickets.psaClosedAt}, ${psaTickets.syncedAt})`,
+      closedAt,
     })
     .from(psaTickets)
     .where(
@@ -62,23 +82,32 @@ async function closedTickets(db: TDatabase, mspId: string, psaType: TPsaType, cl
         eq(psaTickets.isClosed, true),
         isNotNull(psaTickets.typeName),
         isNotNull(psaTickets.subtypeName),
-        closedAfter ? gt(sql`coalesce(${psaTickets.psaClosedAt}, ${psaTickets.syncedAt})`, closedAfter) : undefined,
+        options.isPendingOnly ? isNull(psaTickets.categoriserLearntAt) : undefined,
+        or(
+          ne(psaTickets.psaType, 'CONNECTWISE'),
+          isNotNull(psaTickets.notesReadAt),
+          sql`coalesce(${psaTickets.description}, '') <> ''`,
+          lte(psaTickets.syncedAt, new Date(at.getTime() - NOTES_WAIT_MS)),
+        ),
       ),
     )
-    .orderBy(asc(sql`coalesce(${psaTickets.psaClosedAt}, ${psaTickets.syncedAt})`))
-    .limit(20_000);
-  let newestClosedAt: Date | null = null;
-  const tickets = rows.map((row) => {
-    const closedAt = row.closedAt === null ? null : new Date(row.closedAt);
-    if (closedAt && (!newestClosedAt || closedAt > newestClosedAt)) newestClosedAt = closedAt;
-    return { summary: row.summary, description: row.description ?? '', typeName: row.typeName ?? '', subtypeName: row.subtypeName ?? '', boardId: row.boardId, resolution: row.resolution };
-  });
-  return { tickets, newestClosedAt };
+    .orderBy(asc(closedAt))
+    .limit(options.isPendingOnly ? PENDING_PER_PASS : 20_000);
+  return rows.map((row) => ({
+    id: row.id,
+    closedAt: row.closedAt === null ? null : new Date(row.closedAt),
+    ticket: { summary: row.summary, description: row.description ?? '', typeName: row.typeName ?? '', subtypeName: row.subtypeName ?? '', boardId: row.boardId, resolution: row.resolution },
+  }));
 }
+
+const newestOf = (dates: (Date | null)[], since: Date | null): Date | null => dates.reduce<Date | null>((newest, date) => (date && (!newest || date > newest) ? date : newest), since);
+
+/** Another process learnt some of these copies first: its stored model is read again instead. */
+class LearntElsewhere extends Error {}
 
 interface TCached {
   categoriser: TCategoriser;
-  boardKey: string;
+  predictionKey: string;
   trainedUntil: Date | null;
   checkedAt: number;
 }
@@ -87,28 +116,50 @@ interface TCached {
 const RECHECK_MS = 60_000;
 
 /**
- * The categoriser of each MSP (issue #9): trained on its closed ticket copies and its board, stored
- * serialised in categoriser_models, retrained when the board changes, and taught incrementally
- * (online update) from tickets closed since it was stored. Kept in memory between requests.
+ * The categoriser of each MSP (issue #9): trained on its closed ticket copies and its board, stored serialised in
+ * categoriser_models, retrained only when the board changes what it predicts (a tier or SLA edit is taken as it is), and
+ * taught incrementally (online update) from each closed copy it has not learnt yet (psa_tickets.categoriser_learnt_at,
+ * marked in the transaction that stores the model). Kept in memory between requests.
  */
 export function createCategoriserStore(db: TDatabase, now: () => Date) {
   const cache = new Map<string, TCached>();
   const locks = new Map<string, Promise<TCategoriser>>();
 
-  async function store(mspId: string, psaType: TPsaType, categoriser: TCategoriser, trainedUntil: Date | null): Promise<void> {
-    const values = { model: JSON.parse(categoriser.serialise()) as unknown, trainedOn: categoriser.stats.trainedOn + categoriser.stats.updates, trainedUntil, macroF1: null, updatedAt: now() };
-    await db
-      .insert(categoriserModels)
-      .values({ mspId, psaType, ...values })
-      .onConflictDoUpdate({ target: [categoriserModels.mspId, categoriserModels.psaType], set: values });
+  /**
+   * Stores the model and marks the copies it learnt, together. `isNewModel` (a full training) marks them whatever they
+   * held; an update marks only copies still unmarked, and refuses (LearntElsewhere) when another process marked one first.
+   */
+  async function store(mspId: string, psaType: TPsaType, categoriser: TCategoriser, trainedUntil: Date | null, learnt: readonly string[], isNewModel: boolean): Promise<void> {
+    const at = now();
+    const values = { model: JSON.parse(categoriser.serialise()) as unknown, trainedOn: categoriser.stats.trainedOn + categoriser.stats.updates, trainedUntil, macroF1: null, updatedAt: at };
+    await db.transaction(async (tx) => {
+      if (learnt.length > 0) {
+        const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(learnt)}::jsonb)::uuid)`;
+        const marked = await tx
+          .update(psaTickets)
+          .set({ categoriserLearntAt: at })
+          .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), sql`${psaTickets.id} in ${ids}`, isNewModel ? undefined : isNull(psaTickets.categoriserLearntAt)))
+          .returning({ id: psaTickets.id });
+        if (!isNewModel && marked.length < learnt.length) throw new LearntElsewhere();
+      }
+      await tx
+        .insert(categoriserModels)
+        .values({ mspId, psaType, ...values })
+        .onConflictDoUpdate({ target: [categoriserModels.mspId, categoriserModels.psaType], set: values });
+    });
   }
 
-  async function learnSince(mspId: string, board: TMspBoard, entry: TCached): Promise<TCached> {
-    const { tickets, newestClosedAt } = await closedTickets(db, mspId, board.psaType, entry.trainedUntil);
-    if (tickets.length === 0) return { ...entry, checkedAt: now().getTime() };
-    for (const ticket of tickets) entry.categoriser.update(ticket);
-    await store(mspId, board.psaType, entry.categoriser, newestClosedAt);
-    return { ...entry, trainedUntil: newestClosedAt, checkedAt: now().getTime() };
+  /** Teaches the model the closed copies it has not learnt yet and stores it; the cache entry is dropped when that fails. */
+  async function learnPending(mspId: string, board: TMspBoard, entry: TCached): Promise<TCached> {
+    const pending = await closedTickets(db, mspId, board.psaType, now(), { isPendingOnly: true });
+    if (pending.length === 0) return { ...entry, checkedAt: now().getTime() };
+    // The cached model is taught in place: if the store fails, it holds what the stored one does not, so it is dropped
+    // and the next pass starts again from the stored model (it learnt every ticket twice before).
+    cache.delete(mspId);
+    for (const { ticket } of pending) entry.categoriser.update(ticket);
+    const trainedUntil = newestOf(pending.map((item) => item.closedAt), entry.trainedUntil);
+    await store(mspId, board.psaType, entry.categoriser, trainedUntil, pending.map((item) => item.id), false);
+    return { ...entry, trainedUntil, checkedAt: now().getTime() };
   }
 
   return {
@@ -131,33 +182,57 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
     },
   };
 
-  async function forMspNow(mspId: string, board: TMspBoard, options: { isFresh?: boolean }): Promise<TCategoriser> {
-    const boardKey = JSON.stringify(board.catalogue);
+  /** The model on the current board: the same model when the edit keeps its classes (a tier, SLA or priority change). */
+  function onBoard(categoriser: TCategoriser, board: TMspBoard): TCategoriser {
+    return JSON.stringify(categoriser.board) === JSON.stringify(board.catalogue) ? categoriser : categoriser.withBoard(board.catalogue);
+  }
+
+  async function forMspNow(mspId: string, board: TMspBoard, options: { isFresh?: boolean; isRetry?: boolean }): Promise<TCategoriser> {
+    const key = predictionKey(board.catalogue);
     const cached = cache.get(mspId);
-    if (cached && cached.boardKey === boardKey) {
-      if (!options.isFresh && now().getTime() - cached.checkedAt < RECHECK_MS) return cached.categoriser;
-      const refreshed = await learnSince(mspId, board, cached);
-      cache.set(mspId, refreshed);
-      return refreshed.categoriser;
+    if (cached && cached.predictionKey === key) {
+      const current = { ...cached, categoriser: onBoard(cached.categoriser, board) };
+      cache.set(mspId, current);
+      if (!options.isFresh && now().getTime() - current.checkedAt < RECHECK_MS) return current.categoriser;
+      const refreshed = await learnPendingOrReload(mspId, board, current);
+      if (refreshed) return refreshed;
     }
     const [row] = await db.select().from(categoriserModels).where(and(eq(categoriserModels.mspId, mspId), eq(categoriserModels.psaType, board.psaType))).limit(1);
     if (row) {
+      let loaded: TCategoriser | null = null;
       try {
-        const loaded = loadCategoriser(JSON.stringify(row.model));
-        if (JSON.stringify(loaded.board) === boardKey) {
-          const refreshed = await learnSince(mspId, board, { categoriser: loaded, boardKey, trainedUntil: row.trainedUntil, checkedAt: 0 });
-          cache.set(mspId, refreshed);
-          return refreshed.categoriser;
-        }
+        const stored = loadCategoriser(JSON.stringify(row.model));
+        if (predictionKey(stored.board) === key) loaded = onBoard(stored, board);
       } catch {
         // An unreadable or outdated stored model is simply retrained below.
       }
+      if (loaded) {
+        const refreshed = await learnPendingOrReload(mspId, board, { categoriser: loaded, predictionKey: key, trainedUntil: row.trainedUntil, checkedAt: 0 });
+        if (refreshed) return refreshed;
+        // Another process stored a model with those copies meanwhile: read it once more (it has them); after a second
+        // race the loaded model answers as it is and a later pass learns.
+        if (!options.isRetry) return forMspNow(mspId, board, { ...options, isRetry: true });
+        return loaded;
+      }
     }
-    const { tickets, newestClosedAt } = await closedTickets(db, mspId, board.psaType, null);
-    const categoriser = trainCategoriser(board.catalogue, tickets);
-    await store(mspId, board.psaType, categoriser, newestClosedAt);
-    cache.set(mspId, { categoriser, boardKey, trainedUntil: newestClosedAt, checkedAt: now().getTime() });
+    const tickets = await closedTickets(db, mspId, board.psaType, now(), { isPendingOnly: false });
+    const categoriser = trainCategoriser(board.catalogue, tickets.map((item) => item.ticket));
+    const trainedUntil = newestOf(tickets.map((item) => item.closedAt), null);
+    await store(mspId, board.psaType, categoriser, trainedUntil, tickets.map((item) => item.id), true);
+    cache.set(mspId, { categoriser, predictionKey: key, trainedUntil, checkedAt: now().getTime() });
     return categoriser;
+  }
+
+  /** learnPending, caching the result; null when another process learnt the same copies first (its model is read again). */
+  async function learnPendingOrReload(mspId: string, board: TMspBoard, entry: TCached): Promise<TCategoriser | null> {
+    try {
+      const refreshed = await learnPending(mspId, board, entry);
+      cache.set(mspId, refreshed);
+      return refreshed.categoriser;
+    } catch (error) {
+      if (error instanceof LearntElsewhere) return null;
+      throw error;
+    }
   }
 }
 

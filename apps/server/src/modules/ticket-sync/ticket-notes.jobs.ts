@@ -67,7 +67,7 @@ export async function readTicketNotes(deps: TTicketNotesDeps, job: TTicketNotesJ
   const gapMs = Math.ceil(60_000 / perMinute);
   const pause = deps.pause ?? ((ms: number, abort: AbortSignal) => sleep(ms, undefined, { signal: abort }).catch(() => undefined));
   let read = 0;
-  let resolutions = 0;
+  let closedRead = 0;
   for (const copy of pending) {
     if (signal.aborted) break;
     const startedAt = Date.now();
@@ -82,12 +82,13 @@ export async function readTicketNotes(deps: TTicketNotesDeps, job: TTicketNotesJ
     }
     const details = detailsFromNotes(notes);
     if (await saveNotesOfCopy(db, job.mspId, copy.id, { ...details, readAt: deps.now() })) read += 1;
-    if (details.resolution !== null && copy.isClosed) resolutions += 1;
+    if (copy.isClosed) closedRead += 1;
     const waited = Date.now() - startedAt;
     if (waited < gapMs) await pause(gapMs - waited, signal);
   }
-  // New past resolutions are embedded (when the MSP has an embedding model) by the learning job.
-  if (resolutions > 0) await enqueueCategoriserLearning(deps.jobQueue, job.mspId);
+  // A closed copy's notes are what the categoriser waits for before it learns the copy (its description), and new past
+  // resolutions are embedded (when the MSP has an embedding model): both by the learning job.
+  if (closedRead > 0) await enqueueCategoriserLearning(deps.jobQueue, job.mspId);
   const isMore = pending.length === NOTES_PER_PASS && !signal.aborted;
   if (isMore) await enqueueTicketNotes(deps.jobQueue, job.mspId);
   return { read, isMore };

@@ -78,3 +78,26 @@ describe('KnowledgeBase articles', () => {
     expect(await screen.findByRole('region', { name: 'Hardware' })).toBeInTheDocument();
   });
 });
+
+describe('KnowledgeBase search after an error (review s27: the same text again sent nothing)', () => {
+  it('offers to try again, and the same search sent again is sent again', { timeout: 20_000 }, async () => {
+    let failures = 2;
+    const calls = stubFetch({
+      [`GET /db/${MSP}/knowledge/articles`]: () => ({ status: 200, body: { articles: [] } }),
+      'POST /gpt/rag/search': () =>
+        failures-- > 0
+          ? { status: 429, body: { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Too many requests. Try again in a minute.', code: 'rate_limited', requestId: 'r' } }
+          : { status: 200, body: { ticketId: null, query: 'vpn', results: [{ kind: 'article', id: SSPR.id, title: SSPR.title, reference: null, snippet: 'Open aka.ms/sspr-setup', score: 0.9 }] } },
+    });
+    renderWithProviders(<KnowledgeBase mspCustomDomain={MSP} />);
+    await userEvent.type(screen.getByLabelText('Search'), 'forgot password');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Too many requests. Try again in a minute.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.url.includes('/gpt/rag/search'))).toHaveLength(2));
+    expect(await screen.findByText('Too many requests. Try again in a minute.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('list', { name: 'Knowledge results' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.includes('/gpt/rag/search'))).toHaveLength(3);
+  });
+});

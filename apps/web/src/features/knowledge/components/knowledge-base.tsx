@@ -92,6 +92,8 @@ export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) 
 
   function handleSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The same search again is sent again (a new query key would be the only thing that sent it: after an error, nothing did).
+    if (text.trim() === query && query !== '') void search.refetch();
     setQuery(text.trim());
   }
 
@@ -125,7 +127,12 @@ export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) 
       {search.isFetching && <Loader size="sm" aria-label="Searching" />}
       {search.isError && (
         <Alert color="red" role="alert">
-          {errorDetail(search.error)}
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text size="sm">{errorDetail(search.error)}</Text>
+            <Button size="compact-xs" variant="light" color="red" loading={search.isFetching} onClick={() => void search.refetch()}>
+              Try again
+            </Button>
+          </Group>
         </Alert>
       )}
       {search.data && search.data.results.length === 0 && <Text c="dimmed">{MESSAGES.assistant.nothingFound}</Text>}

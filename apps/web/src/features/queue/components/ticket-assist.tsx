@@ -40,6 +40,11 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
   function handleAsk(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (text.trim() === '') return; // a blank question is not sent.
+    // The same question again is asked again (it is cached for good, so only a refetch sends it: after an error it sent nothing).
+    if (text.trim() === question) {
+      void troubleshooting.refetch();
+      void resolutions.refetch();
+    }
     setOwnQuestion(text.trim());
   }
 
@@ -81,9 +86,14 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
           {troubleshooting.isPending ? (
             <Loader size="sm" aria-label="Loading troubleshooting steps" />
           ) : troubleshooting.isError ? (
-            <Text size="sm" c="red">
-              {errorDetail(troubleshooting.error)}
-            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" c="red">
+                {errorDetail(troubleshooting.error)}
+              </Text>
+              <Button size="compact-xs" variant="light" loading={troubleshooting.isFetching} onClick={() => void troubleshooting.refetch()}>
+                Try again
+              </Button>
+            </Group>
           ) : (
             <MarkdownAnswer text={answer} />
           )}
@@ -108,9 +118,14 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
           {resolutions.isPending ? (
             <Loader size="sm" aria-label="Loading similar resolutions" />
           ) : resolutions.isError ? (
-            <Text size="sm" c="red">
-              {errorDetail(resolutions.error)}
-            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" c="red">
+                {errorDetail(resolutions.error)}
+              </Text>
+              <Button size="compact-xs" variant="light" loading={resolutions.isFetching} onClick={() => void resolutions.refetch()} aria-label="Try the similar resolutions again">
+                Try again
+              </Button>
+            </Group>
           ) : resolutions.data.results.length === 0 ? (
             <Text size="sm" c="dimmed">
               No similar past tickets were found.
