@@ -63,16 +63,16 @@ function sourcesFooter(cited: TSource[]): string {
  */
 export function numberModelCitations(text: string, retrieved: TRetrieved[]): { markdown: string; sources: TSource[]; footer: string } {
   const cited: TSource[] = [];
-  const numbered = text.replace(/\[S(\d{1,3})\]/g, (_whole, n: string) => {
+  const numbered = text.replace(/([ \t]?)\[S(\d{1,3})\]/g, (_whole, space: string, n: string) => {
     const found = retrieved[Number(n) - 1];
-    // An id the model made up points at nothing the screen could list: it is left out.
+    // An id the model made up points at nothing the screen could list: it is left out, with the space before it.
     if (!found) return '';
     let index = cited.findIndex((source) => source.kind === found.kind && source.id === found.id);
     if (index < 0) {
       cited.push(sourceOf(found));
       index = cited.length - 1;
     }
-    return `[${index + 1}]`;
+    return `${space}[${index + 1}]`;
   });
   const footer = cited.length > 0 ? `\n${sourcesFooter(cited)}` : `\n\n${MESSAGES.assistant.answerCitesNoSource}\n`;
   return { markdown: `${numbered}${footer}`, sources: cited, footer };
@@ -288,8 +288,10 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
       const llm = await llmEngineFor(actor.mspId);
       if (llm) {
         const { text, end } = await collect(llm.answer({ text: body.documentMessage, sources: retrieved.map(toEngineSource) }));
-        await auditAnswer(db, actor, 'document', { engine: end.engine, fallbackReason: end.fallbackReason, sources: end.sources, target: body.id ?? null });
-        return { documentMessage: text, engine: end.engine, sources: ragResults, notice: llmNotice(end.fallbackReason) };
+        // The model's [Sn] citations numbered with their Sources list, as in the chat (the local fallback's are already).
+        const written = end.engine === 'llm' ? numberModelCitations(text, retrieved) : { markdown: text, sources: end.sources };
+        await auditAnswer(db, actor, 'document', { engine: end.engine, fallbackReason: end.fallbackReason, sources: written.sources, target: body.id ?? null });
+        return { documentMessage: written.markdown, engine: end.engine, sources: ragResults, notice: llmNotice(end.fallbackReason) };
       }
       const local = composeLocalAnswer(body.documentMessage, retrieved, 5);
       const documentMessage =

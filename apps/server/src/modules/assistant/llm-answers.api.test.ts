@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fallbackAnswerIntro, SYSTEM_ANSWER, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
-import { DEFAULT_AGENT_ID, MESSAGES, type TConversation, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
+import { DEFAULT_AGENT_ID, MESSAGES, type TConversation, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
 import { auditEvents, psaTickets } from '@switchboard/db';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -131,6 +131,32 @@ describe('A-096 chat with the MSP\'s model', () => {
     const response = await technician.post('/gpt/jarvisQandA', { text: 'Outlook keeps asking for the password', conversationId: chat.id });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(response.json<TJarvisChatResponse>().answer).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro('The language model did not answer within 2 s.') });
+  });
+});
+
+// Review s27: the Knowledge Base's Ask showed the model's raw [S1] citations, which named nothing on screen.
+describe('A-099 document chat with the MSP\'s model', () => {
+  it('numbers the model\'s citations [1], [2]… with the Sources list the ticket chat has, and audits what it cited', async () => {
+    llm.reply(() => ({ kind: 'openai-stream', deltas: ['Reset the password ', 'from the admin portal [S1]; unknown [S99].'] }));
+    const response = await technician.post('/docs/chat', { id: null, documentMessage: 'A user forgot their password and needs a reset' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TDocumentChatResponse>();
+    // S1 is the first source retrieved (and sent to the model); the answer's sources list all that were retrieved.
+    const title = body.sources[0]?.title ?? '';
+    expect(title.toLowerCase()).toContain('password');
+    expect(sourceIdsSent()[0]).toBe('S1');
+    expect(body).toMatchObject({ engine: 'llm', notice: null, documentMessage: `Reset the password from the admin portal [1]; unknown.\n\nSources:\n[1] Knowledge article: ${title}\n` });
+    const [audited] = await answerEvents(response.headers['x-request-id'] as string);
+    expect(audited).toMatchObject({ use: 'document', engine: 'llm', sources: [{ kind: 'article', id: body.sources[0]?.id }] });
+  });
+
+  it('says plainly when the model\'s answer cites none of the sources', async () => {
+    llm.reply(() => ({ kind: 'openai-stream', deltas: ['Restart the computer.'] }));
+    const response = await technician.post('/docs/chat', { documentMessage: 'A user forgot their password and needs a reset' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TDocumentChatResponse>()).toMatchObject({ engine: 'llm', documentMessage: `Restart the computer.\n\n${MESSAGES.assistant.answerCitesNoSource}\n` });
+    const [audited] = await answerEvents(response.headers['x-request-id'] as string);
+    expect(audited).toMatchObject({ use: 'document', engine: 'llm', sources: [] });
   });
 });
 

@@ -49,6 +49,15 @@ export function useMergedBoard(msp: string, boardId: number | null) {
   });
 }
 
+/**
+ * Reads one board (A-030) again, so an editor without a working copy shows it as stored now: Discard changes, and
+ * Reload board after a stale save (decision 012), on the Board screen and in the setup wizard's board step.
+ */
+export function useReloadMergedBoard(msp: string) {
+  const queryClient = useQueryClient();
+  return (boardId: number) => queryClient.invalidateQueries({ queryKey: boardsKeys.merged(msp, boardId) });
+}
+
 /** The A-034 body for one board in the MSP's PSA variant. */
 export function boardSaveBody(msp: string, psaType: TPsaType, board: TEditableBoard): TSaveTicketingConfigurationBody {
   return psaType === 'CONNECTWISE'

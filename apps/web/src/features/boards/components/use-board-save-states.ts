@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOARD_STATE_CLEAR_MS } from '@switchboard/contracts';
+import { isApiError } from '../../../lib/api-client';
 import type { TBoardSaveState } from './board-editor-state';
 
 export const IDLE_SAVE_STATE: TBoardSaveState = { status: 'idle' };
+
+/**
+ * A refused save's state: `message` first, then the server's reasons; a save refused because another came first
+ * (A-034's 409, decision 012) is stale, which has the editor offer Reload board.
+ */
+export function failedSaveState(error: unknown, message: string): TBoardSaveState {
+  return { status: 'error', message, problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [], isStale: isApiError(error) && error.code === 'conflict' };
+}
 
 /**
  * Each board's save state (R-165), where a success or an error (but a stale save's) goes back to idle after

@@ -1,18 +1,17 @@
 import { useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Grid, Group, Loader, NavLink, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, boardSaveProblems, type TEditableBoard, type TPsaType } from '@switchboard/contracts';
-import { errorDetail, isApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { boardsKeys, useMergedBoard, usePsaBoards, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
+import { useMergedBoard, usePsaBoards, useReloadMergedBoard, useSaveBoard, useTicketingConfiguration } from '../api/boards-queries';
 import { BoardEditor } from '../components/board-editor';
 import { editableFromView, savedBoardFrom, type TBoardSaveState } from '../components/board-editor-state';
 import { CreateBoardModal } from '../components/create-board-modal';
 import { DefaultCompanyCard } from '../components/default-company-card';
 import { LeaveBoardModal, type TNotSavedPart } from '../components/leave-board-modal';
 import { QueueSettingsCard } from '../components/queue-settings-card';
-import { IDLE_SAVE_STATE, useBoardSaveStates } from '../components/use-board-save-states';
+import { failedSaveState, IDLE_SAVE_STATE, useBoardSaveStates } from '../components/use-board-save-states';
 import { useSessionUser } from '../../session/api/session-queries';
 
 const FILTERS = [
@@ -68,7 +67,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   const boards = usePsaBoards(mspCustomDomain);
   const configuration = useTicketingConfiguration(mspCustomDomain);
   const saveBoard = useSaveBoard(mspCustomDomain);
-  const queryClient = useQueryClient();
+  const reloadBoard = useReloadMergedBoard(mspCustomDomain);
   // What the signed-in user may do here beyond boardView (which opens the screen): the server refuses the
   // rest, so those controls are not offered (sync: mspIntegrations; queue ordering: adminPortal).
   const user = useSessionUser();
@@ -125,7 +124,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
     setDrafts(({ [boardId]: _dropped, ...rest }) => rest);
     setUnsaved((current) => ({ ...current, [boardId]: false }));
     showSaveState(boardId, IDLE_SAVE_STATE);
-    void queryClient.invalidateQueries({ queryKey: boardsKeys.merged(mspCustomDomain, boardId) });
+    void reloadBoard(boardId);
   }
 
   async function handleSave(boardId: number, psaType: TPsaType, board: TEditableBoard) {
@@ -153,8 +152,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
       }
       showSaveState(boardId, { status: 'success' });
     } catch (error) {
-      const isStale = isApiError(error) && error.code === 'conflict';
-      showSaveState(boardId, { status: 'error', message: errorDetail(error), problems: isApiError(error) ? error.invalidParams.map((param) => param.reason) : [], isStale });
+      showSaveState(boardId, failedSaveState(error, errorDetail(error)));
     }
   }
 

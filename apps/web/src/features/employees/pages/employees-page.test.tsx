@@ -107,6 +107,82 @@ describe('EmployeesPage', () => {
     expect(calls.filter((call) => call.url.endsWith('/sendInvitation'))).toHaveLength(2);
   });
 
+  /**
+   * Two inactive employees (Tech0, Tech1). Each restore is answered when the test says so, with `outcome(index)`: a
+   * restored employee leaves the inactive list, as on the server.
+   */
+  function stubRestores(outcome: (index: number) => 'restored' | 'refused') {
+    const inactive = new Set([0, 1]);
+    const pending: Array<{ index: number; answer: () => void }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+        if (url === `/db/${MSP}/roles/all`) return json(200, { roles: [ADMIN_ROLE, TECH_ROLE] });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/inactiveTechnicians`)) {
+          const employees = [...inactive].map((index) => ({ ...employee(index), isActive: false }));
+          return json(200, { employees, total: employees.length, page: 1, pageSize: 30 });
+        }
+        if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) return json(200, { employees: [], total: 0, page: 1, pageSize: 30 });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/restore`)) {
+          const id = new URL(url, 'http://x').searchParams.get('id');
+          const index = id === employee(0).id ? 0 : 1;
+          return new Promise<Response>((resolve) =>
+            pending.push({
+              index,
+              answer: () => {
+                if (outcome(index) === 'refused') return resolve(json(403, { type: 'about:blank', title: 'Forbidden', status: 403, detail: MESSAGES.roleTargetTooBroad, code: 'forbidden', requestId: 'r' }));
+                inactive.delete(index);
+                resolve(json(200, { employee: { ...employee(index), isActive: true } }));
+              },
+            }),
+          );
+        }
+        return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found.', code: 'not_found', requestId: 'r' });
+      }),
+    );
+    const answer = async (index: number) => {
+      await waitFor(() => expect(pending.some((call) => call.index === index)).toBe(true));
+      pending.find((call) => call.index === index)?.answer();
+    };
+    return { answer };
+  }
+
+  async function restoreBothQuickly() {
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Inactive' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore Tech0 Person' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore Tech1 Person' }));
+  }
+
+  // Review s27: the Restore buttons shared one mutation, and TanStack runs a call's own callbacks only for the latest call.
+  it('reports the failure of the first of two restores made quickly, when the second succeeds', { timeout: 20_000 }, async () => {
+    const { answer } = stubRestores((index) => (index === 0 ? 'refused' : 'restored'));
+    // Notifications close by themselves after a few seconds: what was shown is read from the calls, not the page.
+    const shown = vi.spyOn(notifications, 'show');
+    const titles = () => shown.mock.calls.map(([notice]) => [notice.title, notice.message]);
+    await restoreBothQuickly();
+    // Each row shows its own restore running.
+    expect(screen.getByRole('button', { name: 'Restore Tech0 Person' })).toHaveAttribute('data-loading', 'true');
+    expect(screen.getByRole('button', { name: 'Restore Tech1 Person' })).toHaveAttribute('data-loading', 'true');
+    await answer(1);
+    await waitFor(() => expect(titles()).toEqual([[MESSAGES.employees.restored, 'Tech1 Person']]));
+    await answer(0);
+    await waitFor(() => expect(titles()).toEqual([[MESSAGES.employees.restored, 'Tech1 Person'], [MESSAGES.employees.restoreFailed, `Tech0 Person: ${MESSAGES.roleTargetTooBroad}`]]));
+  });
+
+  it('reports the first of two quick restores once it succeeds, though its row has left the Inactive list by then', { timeout: 20_000 }, async () => {
+    const { answer } = stubRestores(() => 'restored');
+    const shown = vi.spyOn(notifications, 'show');
+    const titles = () => shown.mock.calls.map(([notice]) => [notice.title, notice.message]);
+    await restoreBothQuickly();
+    await answer(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore Tech1 Person' })).not.toBeInTheDocument());
+    await answer(0);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore Tech0 Person' })).not.toBeInTheDocument());
+    await waitFor(() => expect(titles()).toEqual([[MESSAGES.employees.restored, 'Tech1 Person'], [MESSAGES.employees.restored, 'Tech0 Person']]));
+  });
+
   it('starts on Active employees, 30 a page, and asks the server for the next page', { timeout: 20_000 }, async () => {
     const calls = stubApi(45);
     renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId="me" />);

@@ -45,6 +45,23 @@ function InviteButton({ mspCustomDomain, employee, name }: { mspCustomDomain: st
   );
 }
 
+/** One row's Restore button with its own mutation, as InviteButton: a page-wide one reported only the latest of two quick restores. */
+function RestoreButton({ mspCustomDomain, employee, name }: { mspCustomDomain: string; employee: TEmployee; name: string }) {
+  const restoreEmployee = useRestoreEmployee(mspCustomDomain);
+  function handleRestore() {
+    restoreEmployee.mutate(employee.id, {
+      onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.restored, message: name }),
+      // Named, as the Invite button's: with two restores at once, the notice says whose failed.
+      onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.restoreFailed, message: `${name}: ${errorDetail(error)}` }),
+    });
+  }
+  return (
+    <Button size="xs" variant="light" aria-label={`Restore ${name}`} loading={restoreEmployee.isPending} onClick={handleRestore}>
+      Restore
+    </Button>
+  );
+}
+
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
   const [status, setStatus] = useState<TEmployeeStatus>('active');
@@ -57,7 +74,6 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const roles = rolesQuery.data ?? [];
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
   const deleteEmployee = useDeleteEmployee(mspCustomDomain);
-  const restoreEmployee = useRestoreEmployee(mspCustomDomain);
   const sendInvitations = useSendInvitations(mspCustomDomain);
   const data = employeesQuery.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -88,20 +104,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const isNarrow = useMediaQuery('(max-width: 48em)') === true;
   const actionsOf = (employee: TEmployee, name: string) =>
     !employee.isActive ? (
-      <Button
-        size="xs"
-        variant="light"
-        aria-label={`Restore ${name}`}
-        loading={restoreEmployee.isPending && restoreEmployee.variables === employee.id}
-        onClick={() =>
-          restoreEmployee.mutate(employee.id, {
-            onSuccess: () => notifications.show({ color: 'green', title: MESSAGES.employees.restored, message: name }),
-            onError: (error) => notifications.show({ color: 'red', title: MESSAGES.employees.restoreFailed, message: errorDetail(error) }),
-          })
-        }
-      >
-        Restore
-      </Button>
+      <RestoreButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />
     ) : (
     <Group gap="xs" wrap="nowrap">
       {employee.accountStatus !== 'Active' && <InviteButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />}

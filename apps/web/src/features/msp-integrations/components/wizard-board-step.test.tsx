@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BOARD_STATE_CLEAR_MS, MESSAGES, type TMergedCategorization, type TTicketingConfiguration } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
@@ -10,13 +10,22 @@ const MSP = 'northwind';
 // Not configured yet, and no closing status chosen: the wizard's first save.
 const merged: TMergedCategorization = { ...HELP_DESK_MERGED, closingTicketStatus: null, closingTicketStatusId: null };
 
-function stubApi() {
+/**
+ * A fake API for the step's calls. `staleSave`: A-034 answers 409 (another admin saved the board since it was read,
+ * decision 012), and A-030 answers `mergedAfterSave` from then on.
+ */
+function stubApi(options: { staleSave?: boolean; mergedAfterSave?: TMergedCategorization } = {}) {
+  let isSaveSent = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
       if (url.startsWith('/psa/getConnectWiseBoards')) return json(200, [{ id: 1, name: 'Help Desk', isActive: true }]);
-      if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, merged);
+      if (url.startsWith('/psa/getMergedConnectWiseCategorizationWithoutGPT')) return json(200, isSaveSent && options.mergedAfterSave ? options.mergedAfterSave : merged);
+      if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration` && options.staleSave) {
+        isSaveSent = true;
+        return json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: MESSAGES.boards.staleSave, code: 'conflict', requestId: 'r3' });
+      }
       if (url === `/db/${MSP}/addUpdatePSATicketingConfiguration`) {
         const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = merged;
         const saved: TTicketingConfiguration = {
@@ -65,5 +74,33 @@ describe('WizardBoardStep', { timeout: 30_000 }, () => {
       await vi.advanceTimersByTimeAsync(1000);
     });
     expect(screen.queryByText(MESSAGES.boards.saved)).not.toBeInTheDocument();
+  });
+
+  // Bug (review s27): the wizard showed the stale-save 409 as a plain error with no way out but leaving the step.
+  it('says when someone else saved the board first and offers Reload board, which brings their version', async () => {
+    const theirs: TMergedCategorization = {
+      ...merged,
+      closingTicketStatus: 'Closed',
+      closingTicketStatusId: 11,
+      version: 'v9',
+      mspConnectWiseBoardTypes: merged.mspConnectWiseBoardTypes.map((type) => ({ ...type, mspConnectWiseBoardSubTypes: type.mspConnectWiseBoardSubTypes.map((sub) => ({ ...sub, slaDeadLineInHours: 48 })) })),
+    };
+    stubApi({ staleSave: true, mergedAfterSave: theirs });
+    renderWithProviders(<WizardBoardStep mspCustomDomain={MSP} initialBoardId={1} onComplete={() => undefined} isCompleting={false} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Closed status' }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: 'Closed status', hidden: true })).getByRole('option', { name: 'Closed (closes)', hidden: true }));
+    const sla = screen.getByLabelText('SLA hours for Email / Outlook');
+    await userEvent.clear(sla);
+    await userEvent.type(sla, '12');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save board' })[0] ?? document.body);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.boards.staleSave);
+    // Their edit stays on screen until they reload.
+    expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('12');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reload board' }));
+    await waitFor(() => expect(screen.getByLabelText('SLA hours for Email / Outlook')).toHaveValue('48'));
+    expect(screen.queryByText(MESSAGES.boards.staleSave)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.boards.unsaved)).not.toBeInTheDocument();
   });
 });

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { MESSAGES, WIZARD_MESSAGES, boardSaveProblems, isBoardReadyForWizard, type TEditableBoard, type TPsaType, type TWizardCompleteBody } from '@switchboard/contracts';
 import { psaErrorMessage } from '../psa-error-message';
-import { useMergedBoard, usePsaBoards, useSaveBoard } from '../../boards/api/boards-queries';
+import { useMergedBoard, usePsaBoards, useReloadMergedBoard, useSaveBoard } from '../../boards/api/boards-queries';
 import { BoardEditor } from '../../boards/components/board-editor';
 import { editableFromView, savedBoardFrom } from '../../boards/components/board-editor-state';
-import { useBoardSaveStates } from '../../boards/components/use-board-save-states';
+import { failedSaveState, IDLE_SAVE_STATE, useBoardSaveStates } from '../../boards/components/use-board-save-states';
 
 type TWizardBoardStepProps = {
   mspCustomDomain: string;
@@ -27,6 +27,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
   const [problem, setProblem] = useState<string | null>(null);
   const merged = useMergedBoard(mspCustomDomain, boardId);
   const saveBoard = useSaveBoard(mspCustomDomain);
+  const reloadBoard = useReloadMergedBoard(mspCustomDomain);
   const boardName = boards.data?.find((board) => board.id === boardId)?.name;
   const board = draft ?? (merged.data ? editableFromView(merged.data) : null);
 
@@ -44,8 +45,16 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
       setUnsaved(false);
       showSaveState(savedBoardId, { status: 'success' });
     } catch (error) {
-      showSaveState(savedBoardId, { status: 'error', message: psaErrorMessage(error, 'wizard'), problems: [] });
+      showSaveState(savedBoardId, failedSaveState(error, psaErrorMessage(error, 'wizard')));
     }
+  }
+
+  /** Reload board after a stale save (decision 012), as on the Board screen: the working copy goes and the board is read again. */
+  function handleReload(reloadedBoardId: number) {
+    setDraft(null);
+    setUnsaved(false);
+    showSaveState(reloadedBoardId, IDLE_SAVE_STATE);
+    void reloadBoard(reloadedBoardId);
   }
 
   function handleContinue() {
@@ -95,6 +104,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
               setUnsaved(true);
             }}
             onSave={() => void handleSave(boardId, merged.data.psaType, board)}
+            onReload={() => handleReload(boardId)}
           />
         </>
       )}

@@ -54,7 +54,10 @@ describe('authenticator app in the profile dialog (decisions #16, review s27 #2)
     expect(await screen.findByText(MESSAGES.authenticatorApp.isOff)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Set up' }));
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open in an authenticator app on this device' })).toHaveAttribute('href', OTPAUTH);
+    const appLink = screen.getByRole('link', { name: 'Open in an authenticator app on this device' });
+    expect(appLink).toHaveAttribute('href', OTPAUTH);
+    // Review s27: drawn as brand-coloured text (the default brand is red) it read like an error; it has the secondary look.
+    expect(appLink).toHaveAttribute('data-variant', 'default');
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MESSAGES.verificationCodeRequired)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTotpSetupResponse } from '@switchboard/contracts';
@@ -138,9 +138,13 @@ export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
               <Code block aria-labelledby="authenticator-key-label" style={{ fontSize: 'var(--mantine-font-size-md)', letterSpacing: '0.05em', whiteSpace: 'pre-wrap' }}>
                 {groupedKey(step.setup.secret)}
               </Code>
-              <Anchor href={step.setup.otpauthUrl} size="sm">
-                Open in an authenticator app on this device
-              </Anchor>
+              {/* A link with the secondary look links have elsewhere (Sync boards and tickets, the sign-in providers): as
+                  brand-coloured text (the default brand is red) it read like an error. */}
+              <Group>
+                <Button component="a" href={step.setup.otpauthUrl} variant="default" size="xs">
+                  Open in an authenticator app on this device
+                </Button>
+              </Group>
               <CodeForm submitLabel="Confirm" isPending={confirm.isPending} error={confirm.isError ? errorDetail(confirm.error) : null} onSubmit={handleConfirm} onCancel={handleCancel} />
             </Stack>
           )}
