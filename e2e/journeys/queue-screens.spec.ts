@@ -62,8 +62,13 @@ for (const width of [1440, 390]) {
       await jarvis.getByRole('button', { name: 'Close the assistant' }).click();
       await expect(page.getByRole('button', { name: 'Jarvis', exact: true })).toHaveAttribute('aria-expanded', 'false');
     }
-    await page.getByText('Rows', { exact: true }).click();
-    await page.getByRole('button', { name: /^Show details of ticket/ }).first().click();
+    if (width > 1000) {
+      await page.getByText('Rows', { exact: true }).click();
+      await page.getByRole('button', { name: /^Show details of ticket/ }).first().click();
+    } else {
+      // A phone lists cards only: the rows' table was wider than the screen (visual review s27).
+      await expect(page.getByRole('radio', { name: 'Rows' })).toHaveCount(0);
+    }
     await shot('all-rows');
     await page.getByRole('button', { name: 'Filters' }).click();
     await expect(page.getByRole('group', { name: 'Ticket filters' })).toBeVisible();

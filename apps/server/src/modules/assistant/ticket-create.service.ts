@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { TProposal } from '@switchboard/assistant';
-import { MESSAGES, SEVERITY_SCORES, isValidPhone, ticketDraftProblems, type TCreateTicketParsed, type TCreateTicketResponse, type TPsaType } from '@switchboard/contracts';
+import { MESSAGES, SEVERITY_SCORES, isValidPhone, ticketDraftProblems, type TCreateTicketParsed, type TCreateTicketResponse, type TOnboardingFields, type TPsaType } from '@switchboard/contracts';
 import { psaCompanies, psaContacts, ticketDrafts, ticketRequests, users } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, notFound } from '../../lib/app-error';
@@ -30,6 +30,19 @@ function resolveChosenCategory(board: TMspBoard, boardId: number, typeId: number
 
 function formatSummary(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * The new employee of an onboarding ticket (R-268) as a line of its description, naming only the fields that have
+ * values; null when none about the person has one (the default licence alone describes no one).
+ */
+export function newEmployeeLine(onboarding: TOnboardingFields | null | undefined): string | null {
+  if (!onboarding) return null;
+  const name = [onboarding.newFirstName.trim(), onboarding.newLastName.trim()].filter((part) => part !== '').join(' ');
+  const labelled = (label: string, value: string) => (value.trim() === '' ? '' : `${label} ${value.trim()}`);
+  const details = [labelled('email', onboarding.newEmail), labelled('phone', onboarding.newPhone), labelled('owner', onboarding.ownerEmail)].filter((part) => part !== '');
+  if (name === '' && details.length === 0) return null;
+  return `New employee: ${[name, ...details, labelled('licence', onboarding.licence)].filter((part) => part !== '').join(', ')}`;
 }
 
 /**
@@ -242,9 +255,8 @@ export function createTicketCreateService(deps: TAppDeps) {
       : body.conversation.map((message) => ({ role: message.role, content: message.content, at: message.timeStamp ?? null }));
     const impactScore = body.impactScore ?? SEVERITY_SCORES[body.impact];
     const severityScore = body.severityScore ?? SEVERITY_SCORES[body.severity];
-    const onboarding = body.onboarding
-      ? `\n\nNew employee: ${body.onboarding.newFirstName} ${body.onboarding.newLastName}, email ${body.onboarding.newEmail}, phone ${body.onboarding.newPhone}, owner ${body.onboarding.ownerEmail}, licence ${body.onboarding.licence}`
-      : '';
+    const employee = newEmployeeLine(body.onboarding);
+    const onboarding = employee === null ? '' : `\n\n${employee}`;
     const placed = `${category ? ` Tier: ${category.tier}.` : ''}${slaHours === null ? '' : ` SLA: ${slaHours} hours.`}`;
     const description = `${body.description}${onboarding}\n\nImpact: ${body.impact} (${impactScore}). Severity: ${body.severity} (${severityScore}).${placed}`;
     const now = deps.now();

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Input, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { errorDetail } from '../../../lib/api-client';
 import { MODAL_CLOSE_BUTTON_PROPS, READABLE_ERROR_STYLES } from '../../employees/form-styles';
 import { cleanAgentForm, validateAgentForm } from '../lib/agent-form-rules';
 import type { TAgentFormErrors, TAgentFormValues } from '../lib/agent-form-rules';
+
+/** The Role hint stays a hint when Role is missing: Mantine turns an errored field's placeholder red, read as a second error. */
+const HINT_KEEPING_STYLES = { ...READABLE_ERROR_STYLES, input: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } as const;
 
 type TAgentFormProps = {
   title: string;
@@ -34,12 +37,10 @@ export function AgentForm({ title, submitLabel, initial, isSaving, saveError, on
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         <Stack>
           <TextInput label="Agent name" maxLength={100} value={values.agentName} onChange={(event) => setValues({ ...values, agentName: event.currentTarget.value })} error={errors.agentName} styles={READABLE_ERROR_STYLES} data-autofocus />
-          <TextInput label="Role" placeholder="e.g. Microsoft 365 specialist" maxLength={200} value={values.role} onChange={(event) => setValues({ ...values, role: event.currentTarget.value })} error={errors.role} styles={READABLE_ERROR_STYLES} />
+          <TextInput label="Role" placeholder="e.g. Microsoft 365 specialist" maxLength={200} value={values.role} onChange={(event) => setValues({ ...values, role: event.currentTarget.value })} error={errors.role} styles={HINT_KEEPING_STYLES} />
           <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={2000} value={values.description} onChange={(event) => setValues({ ...values, description: event.currentTarget.value })} error={errors.description} styles={READABLE_ERROR_STYLES} />
           <Stack gap={6} role="group" aria-label="Objectives">
-            <Text size="sm" fw={500}>
-              Objectives
-            </Text>
+            <Input.Label>Objectives</Input.Label>
             {values.objectives.map((objective, index) => (
               <Group key={index} gap="xs" wrap="nowrap">
                 <TextInput
@@ -47,6 +48,9 @@ export function AgentForm({ title, submitLabel, initial, isSaving, saveError, on
                   maxLength={500}
                   value={objective}
                   onChange={(event) => setObjective(index, event.currentTarget.value)}
+                  // The list's message goes with its first box, red-bordered like the other fields' (it was loose text under the list).
+                  error={index === 0 ? errors.objectives : undefined}
+                  styles={READABLE_ERROR_STYLES}
                   style={{ flex: 1 }}
                 />
                 {values.objectives.length > 1 && (
@@ -56,11 +60,6 @@ export function AgentForm({ title, submitLabel, initial, isSaving, saveError, on
                 )}
               </Group>
             ))}
-            {errors.objectives && (
-              <Text size="sm" c="red.8" role="alert">
-                {errors.objectives}
-              </Text>
-            )}
             <Button variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }} disabled={values.objectives.length >= 20} onClick={() => setValues({ ...values, objectives: [...values.objectives, ''] })}>
               Add objective
             </Button>

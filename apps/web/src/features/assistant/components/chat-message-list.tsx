@@ -103,8 +103,16 @@ function FeedbackButtons({ messageId, saved, onFeedback }: { messageId: string; 
 }
 
 /** Answers that end with their own numbered "Sources:" list (the one their [1], [2] point at) need no second list of chips. */
+const SOURCES_FOOTER = /(^|\n)Sources:\s*\n\s*\[1\]/;
+
 export function hasSourcesFooter(text: string): boolean {
-  return /(^|\n)Sources:\s*\n\s*\[1\]/.test(text);
+  return SOURCES_FOOTER.test(text);
+}
+
+/** The answer without its closing numbered "Sources:" list, for a screen that links the sources itself. */
+export function withoutSourcesFooter(text: string): string {
+  const found = SOURCES_FOOTER.exec(text);
+  return found ? text.slice(0, found.index).trimEnd() : text;
 }
 
 /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { AssistantPanel } from './assistant-panel';
 import { resetAllStores } from '../../../lib/store-reset';
-import { ASSISTANT_WIDTH_DEFAULT, ASSISTANT_WIDTH_MIN, DASHBOARD_NAVBAR_PX, MAIN_MIN_PX, startingAssistantWidth } from '../lib/chat-layout';
+import { ASSISTANT_WIDTH_DEFAULT, ASSISTANT_WIDTH_MIN, DASHBOARD_NAVBAR_PX, MAIN_MIN_PX, MAIN_OPENING_PX, startingAssistantWidth } from '../lib/chat-layout';
 import { useAssistantUiStore } from '../state/assistant-ui-store';
 import { useJarvisLayout } from './jarvis-layout';
 
@@ -17,12 +17,22 @@ afterEach(() => {
   resetAllStores();
 });
 
-describe('the starting width of Jarvis (review s25 #4)', () => {
-  it('leaves the page its minimum beside the open navigation, and keeps 800 where there is room', () => {
-    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1024)).toBe(1024 - DASHBOARD_NAVBAR_PX - MAIN_MIN_PX);
-    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1092)).toBe(1092 - DASHBOARD_NAVBAR_PX - MAIN_MIN_PX);
-    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1440)).toBe(ASSISTANT_WIDTH_DEFAULT);
+describe('the starting width of Jarvis (review s25 #4, visual review s27)', () => {
+  it('opens at min(800, window − navigation − 640): the page keeps 640 px where it can, and 800 where there is room', () => {
+    expect(MAIN_OPENING_PX).toBe(640);
+    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1440)).toBe(1440 - DASHBOARD_NAVBAR_PX - MAIN_OPENING_PX);
+    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1920)).toBe(ASSISTANT_WIDTH_DEFAULT);
+    // Where 640 cannot be kept, Jarvis opens at its minimum and the page keeps at least its own minimum.
+    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1092)).toBe(ASSISTANT_WIDTH_MIN);
+    expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1024)).toBe(ASSISTANT_WIDTH_MIN);
+    expect(1024 - DASHBOARD_NAVBAR_PX - startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 1024)).toBeGreaterThanOrEqual(MAIN_MIN_PX);
     expect(startingAssistantWidth(ASSISTANT_WIDTH_DEFAULT, 700)).toBe(ASSISTANT_WIDTH_MIN);
+  });
+
+  it('keeps a width the person chose, within what leaves the page its minimum', () => {
+    expect(startingAssistantWidth(700, 1440)).toBe(700);
+    expect(startingAssistantWidth(900, 1600)).toBe(900);
+    expect(startingAssistantWidth(900, 1280)).toBe(1280 - DASHBOARD_NAVBAR_PX - MAIN_MIN_PX);
   });
 
   // Regression: at 1024–1092 px the navigation (260) and Jarvis (800) left the client's ticket area 0 px wide.
@@ -35,10 +45,18 @@ describe('the starting width of Jarvis (review s25 #4)', () => {
     expect(result.current.aside.width).toBe(width);
   });
 
-  it('keeps the default 800 px on a 1440 px window', () => {
+  // Regression (visual review s27): at 1440 px the navigation (260) and Jarvis (800) left the page ~340 px.
+  it('on a 1440 px window opens narrow enough to leave the page 640 px', () => {
     setWindowWidth(1440);
     renderHook(() => useJarvisLayout(true));
-    expect(useAssistantUiStore.getState().width).toBe(ASSISTANT_WIDTH_DEFAULT);
+    expect(1440 - DASHBOARD_NAVBAR_PX - useAssistantUiStore.getState().width).toBe(MAIN_OPENING_PX);
+  });
+
+  it('a width the person dragged stays theirs when the dashboard opens again', () => {
+    setWindowWidth(1440);
+    useAssistantUiStore.getState().setWidth(760);
+    renderHook(() => useJarvisLayout(true));
+    expect(useAssistantUiStore.getState().width).toBe(760);
   });
 });
 

@@ -14,6 +14,8 @@ export function isScrolledToBottom(element: Pick<HTMLElement, 'scrollHeight' | '
 
 /** The least width the page beside Jarvis keeps. */
 export const MAIN_MIN_PX = 320;
+/** The width the page keeps when Jarvis opens at its default, where the window allows: a ticket list or table needs it. */
+export const MAIN_OPENING_PX = 640;
 /** The dashboard's navigation panel, open at start beside Jarvis on a wide screen (msp-dashboard-shell's navbar width). */
 export const DASHBOARD_NAVBAR_PX = 260;
 
@@ -23,9 +25,13 @@ export function clampAssistantWidth(width: number, windowWidth: number): number 
 }
 
 /**
- * The width Jarvis opens with: the chosen one within what the window leaves beside the open navigation. The
- * unclamped 800 left a client's ticket area 0 px wide at 1024–1092 px (review s25 #4).
+ * The width Jarvis opens with beside the open navigation. The default opens at min(800, what leaves the page 640 px):
+ * 800 left the page ~340 px at 1440 px (visual review s27), and 0 px at 1024–1092 px (review s25 #4). A width the
+ * person chose (any other than the default: the panel's width is not kept across visits) stays theirs, within
+ * what leaves the page its minimum.
  */
 export function startingAssistantWidth(width: number, windowWidth: number): number {
-  return clampAssistantWidth(width, windowWidth - DASHBOARD_NAVBAR_PX);
+  const room = windowWidth - DASHBOARD_NAVBAR_PX;
+  const wanted = width === ASSISTANT_WIDTH_DEFAULT ? Math.min(width, room - MAIN_OPENING_PX) : width;
+  return clampAssistantWidth(wanted, room);
 }

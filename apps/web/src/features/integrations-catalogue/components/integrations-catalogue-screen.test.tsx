@@ -49,4 +49,27 @@ describe('IntegrationsCatalogueScreen (R-232–R-238)', { timeout: 30_000 }, () 
     expect(await screen.findByText('The client companies could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to do that.')).toBeInTheDocument();
   });
+
+  // Regression (visual review s27): a connected ConnectWise and the configured Claude model read "Available / Set up".
+  it('shows the connected PSA and the configured AI model as Connected, with Manage', async () => {
+    const summary = { psaType: 'CONNECTWISE', isConfigured: true, companyId: 'northwind', psaUrl: 'https://na.myconnectwise.net', username: null, keyHint: '…abcd', connectWiseManageIntegrator: true, microsoftGraphIntegrator: false, emailIntegrator: false };
+    const llm = { isConfigured: true, provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: null, embeddingModel: null, keyHint: 'wxyz', updatedAt: '2026-11-20T10:00:00Z' };
+    stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/integrations`]: () => ({ status: 200, body: summary }),
+      [`GET /db/${MSP}/llm-provider`]: () => ({ status: 200, body: llm }),
+    });
+    const onOpenIntegration = vi.fn();
+    renderWithProviders(<IntegrationsCatalogueScreen mspCustomDomain={MSP} onOpenIntegration={onOpenIntegration} canManageAiModel />);
+    expect(await within(card('ConnectWise')).findByText('Connected')).toBeInTheDocument();
+    expect(await within(card('Claude')).findByText('Connected')).toBeInTheDocument();
+    expect(within(card('ConnectWise')).queryByText('Available')).not.toBeInTheDocument();
+    expect(within(card('ConnectWise')).queryByRole('button', { name: 'Set up' })).not.toBeInTheDocument();
+    // The others stay available to set up.
+    expect(within(card('Autotask')).getByText('Available')).toBeInTheDocument();
+    expect(within(card('OpenAI')).getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+    expect(within(card('Claude')).getByRole('button', { name: 'Manage' })).toBeInTheDocument();
+    await userEvent.click(within(card('ConnectWise')).getByRole('button', { name: 'Manage' }));
+    expect(onOpenIntegration).toHaveBeenCalledTimes(1);
+  });
 });

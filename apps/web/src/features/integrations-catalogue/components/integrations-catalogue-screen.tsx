@@ -8,20 +8,31 @@ import { ReadableBadge } from '../../../components/readable-badge';
 import { useCompanies } from '../../companies/api/companies-queries';
 import { useClientIntegrations } from '../api/catalogue-queries';
 import { LLM_CARD_PROVIDER, LlmProviderSettings } from '../../llm-provider/components/llm-provider-settings';
+import { useLlmProvider } from '../../llm-provider/api/llm-provider-queries';
+import { useIntegrationSummary } from '../../msp-integrations/api/msp-integrations-queries';
 
-function CatalogueCard({ card, onSetUp }: { card: TCatalogueCard; onSetUp?: (() => void) | undefined }) {
+/** The PSA each PSA card stands for. */
+const PSA_CARD_TYPE: Record<string, 'CONNECTWISE' | 'AUTOTASK'> = { ConnectWise: 'CONNECTWISE', Autotask: 'AUTOTASK' };
+
+function CatalogueCard({ card, isConnected = false, onSetUp }: { card: TCatalogueCard; isConnected?: boolean; onSetUp?: (() => void) | undefined }) {
   return (
     <Card withBorder padding="md" component="article" aria-label={card.name}>
       <Group justify="space-between" mb="xs">
         <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
           {card.category}
         </Text>
-        {card.available ? <ReadableBadge color="green">Available</ReadableBadge> : <ReadableBadge color="gray">Coming soon</ReadableBadge>}
+        {isConnected ? (
+          <ReadableBadge color="teal">Connected</ReadableBadge>
+        ) : card.available ? (
+          <ReadableBadge color="green">Available</ReadableBadge>
+        ) : (
+          <ReadableBadge color="gray">Coming soon</ReadableBadge>
+        )}
       </Group>
       <Text fw={600}>{card.name}</Text>
       {card.available && onSetUp ? (
-        <Button mt="sm" size="xs" onClick={onSetUp}>
-          Set up
+        <Button mt="sm" size="xs" variant={isConnected ? 'default' : 'filled'} onClick={onSetUp}>
+          {isConnected ? 'Manage' : 'Set up'}
         </Button>
       ) : null}
     </Card>
@@ -50,6 +61,11 @@ export function IntegrationsCatalogueScreen({
   const companies = useCompanies(mspCustomDomain, { page: 1, search: debouncedSearch.trim(), clientType: 'all' });
   const clientCards = useClientIntegrations(mspCustomDomain, clientId);
   const companyOptions = (companies.data?.items ?? []).map((company) => ({ value: company.id, label: company.name }));
+  // What is set up already: the PSA connected (as the integration screen counts it) and Jarvis's AI model.
+  const integration = useIntegrationSummary(mspCustomDomain);
+  const aiModel = useLlmProvider(mspCustomDomain, canManageAiModel);
+  const connectedPsa = integration.data?.isConfigured && integration.data.connectWiseManageIntegrator ? integration.data.psaType : null;
+  const configuredAi = aiModel.data?.isConfigured ? aiModel.data.provider : null;
 
   return (
     <Stack component="section" aria-labelledby="integrations-title">
@@ -69,7 +85,8 @@ export function IntegrationsCatalogueScreen({
                   aiSettings.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                 }
               : undefined;
-          return <CatalogueCard key={card.name} card={card} onSetUp={card.category === 'PSA' ? onOpenIntegration : handleSetUpAi} />;
+          const isConnected = card.category === 'PSA' ? connectedPsa !== null && PSA_CARD_TYPE[card.name] === connectedPsa : llmProvider !== undefined && llmProvider === configuredAi;
+          return <CatalogueCard key={card.name} card={card} isConnected={isConnected} onSetUp={card.category === 'PSA' ? onOpenIntegration : handleSetUpAi} />;
         })}
       </SimpleGrid>
       {canManageAiModel ? (

@@ -143,4 +143,15 @@ describe('DocumentsPage (R-239)', () => {
     expect(within(table).getByText('wifi-guide.pdf')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([`/db/${MSP}/applications/${own.id}`]);
   });
+
+  // Regression (visual review s27): on a phone the picker looked like a text box and its type/size hint, the
+  // placeholder, was cut off.
+  it('names the file picker as one, with the types and size it takes said beside it', { timeout: 20_000 }, async () => {
+    stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [] } }) });
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience />);
+    const form = await screen.findByRole('form', { name: 'Upload a document' });
+    const picker = within(form).getByRole('button', { name: /^File/ });
+    expect(picker).toHaveTextContent('Choose a file');
+    expect(picker).toHaveAccessibleDescription('PDF, Word (.docx), Markdown or text, up to 10 MB');
+  });
 });

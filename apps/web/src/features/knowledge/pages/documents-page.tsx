@@ -14,6 +14,16 @@ import { KnowledgeBase } from '../components/knowledge-base';
 
 const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
 
+/** A page with a folded corner: marks the file picker as one. */
+function FileIcon() {
+  return (
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+      <path d="M14 3v6h6" />
+    </svg>
+  );
+}
+
 /** Who may read a document: a technician changes it in place (decision 034); others read it. */
 function DocumentReaders({ document, mspCustomDomain, canChoose }: { document: TApplication; mspCustomDomain: string; canChoose: boolean }) {
   const setReaders = useSetDocumentReaders(mspCustomDomain);
@@ -118,7 +128,19 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = 
         <Paper withBorder p="md">
           <form onSubmit={handleSubmit} noValidate aria-label="Upload a document">
             <Stack gap="sm">
-              <FileInput label="File" placeholder="PDF, Word (.docx), Markdown or text, up to 10 MB" accept={DOCUMENT_ACCEPT} value={file} onChange={setFile} clearable error={problem ?? undefined} styles={READABLE_FILE_INPUT_STYLES} />
+              {/* A picker, not a text box: its hint is the description (as the placeholder it was cut off on a phone). */}
+              <FileInput
+                label="File"
+                placeholder="Choose a file"
+                description="PDF, Word (.docx), Markdown or text, up to 10 MB"
+                leftSection={<FileIcon />}
+                accept={DOCUMENT_ACCEPT}
+                value={file}
+                onChange={setFile}
+                clearable
+                error={problem ?? undefined}
+                styles={READABLE_FILE_INPUT_STYLES}
+              />
               <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={DOCUMENT_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
               {canChooseAudience && (
                 <Radio.Group label="Who can read it" description="Jarvis uses it only for the people who may read it." value={audience} onChange={(value) => isAudience(value) && setAudience(value)}>

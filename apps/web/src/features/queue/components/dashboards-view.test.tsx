@@ -71,3 +71,27 @@ describe('DashboardsView — SLA met', () => {
     expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent(/^1 of 2$/);
   });
 });
+
+// Regression (visual review s27): on a phone the day's tables (420 and 480 px wide) ran past the right edge.
+describe('DashboardsView — on a phone', () => {
+  it('shows each technician and each ticket worked as label and value, with no table', { timeout: 20_000 }, async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const phone = (query: string) => ({ matches: query.includes('36em'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+    Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: phone });
+    try {
+      serveDay([completion(1, true), completion(2, false)]);
+      renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+      const mine = await screen.findByRole('region', { name: 'My day' });
+      const technicians = await within(mine).findByRole('list', { name: 'Activity per technician' });
+      const jane = within(technicians).getByRole('listitem', { name: 'Jane Doe' });
+      expect(jane).toHaveTextContent('Minutes worked40');
+      expect(jane).toHaveTextContent('Tickets completed2');
+      expect(jane).toHaveTextContent('SLA met1 of 2');
+      const worked = within(mine).getByRole('list', { name: 'Tickets worked' });
+      expect(within(worked).getByRole('listitem', { name: '#1002 Printer 2 is offline' })).toHaveTextContent('Completed, SLA missed');
+      expect(within(mine).queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+    }
+  });
+});

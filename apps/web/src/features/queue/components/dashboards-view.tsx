@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { TActivitiesResponse } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useActivities } from '../api/queue-queries';
@@ -21,12 +22,53 @@ function completionsWithSla(data: TActivitiesResponse, completed: number, techId
   return Math.max(completed - withoutSla, 0);
 }
 
-function Totals({ data }: { data: TActivitiesResponse }) {
+/** Below this width of the view (px) the day's tables become stacked label/value lists: they needed 420–480 px. */
+const STACKED_BELOW_PX = 520;
+
+/** One figure of a stacked list: its label and value on a line, with its bar under them. */
+function StackedFigure({ label, value, bar }: { label: string; value: string; bar?: { value: number; color: string } }) {
+  return (
+    <div>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" fw={500}>
+          {value}
+        </Text>
+      </Group>
+      {bar && <Progress value={bar.value} color={bar.color} aria-hidden="true" size="sm" />}
+    </div>
+  );
+}
+
+function Totals({ data, isStacked }: { data: TActivitiesResponse; isStacked: boolean }) {
   // Bars are relative to the day's busiest technician.
   // Whole minutes, as shown: 20 seconds of work is "0" with an empty bar, not a full one.
   const maxMinutes = Math.max(...data.totals.map((row) => Math.round(row.totalWorkMinutes)), 0) || 1;
   const maxCompleted = Math.max(...data.totals.map((row) => row.ticketsCompleted), 0) || 1;
   if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
+  if (isStacked) {
+    return (
+      <Stack gap="xs" component="ul" aria-label="Activity per technician" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {data.totals.map((row) => {
+          const withSla = completionsWithSla(data, row.ticketsCompleted, row.techId);
+          return (
+            <Paper key={row.techId} component="li" withBorder p="sm" aria-label={row.technicianName}>
+              <Stack gap={6}>
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {row.technicianName}
+                </Text>
+                <StackedFigure label="Minutes worked" value={String(Math.round(row.totalWorkMinutes))} bar={{ value: (Math.round(row.totalWorkMinutes) / maxMinutes) * 100, color: 'blue' }} />
+                <StackedFigure label="Tickets completed" value={String(row.ticketsCompleted)} bar={{ value: (row.ticketsCompleted / maxCompleted) * 100, color: 'green' }} />
+                <StackedFigure label="SLA met" value={withSla === 0 ? NO_FIGURE : `${row.slaMet} of ${withSla}`} bar={{ value: withSla === 0 ? 0 : (row.slaMet / withSla) * 100, color: 'teal' }} />
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={420}>
     <Table aria-label="Activity per technician" verticalSpacing="xs">
@@ -98,8 +140,31 @@ function Summary({ data }: { data: TActivitiesResponse }) {
 }
 
 /** The tickets worked that day, one row per ticket and technician. */
-function Worked({ data, showTechnician }: { data: TActivitiesResponse; showTechnician: boolean }) {
+function activityState(activity: TActivitiesResponse['activities'][number]): string {
+  return activity.completed ? (activity.slaMet === false ? 'Completed, SLA missed' : 'Completed') : 'In progress';
+}
+
+function Worked({ data, showTechnician, isStacked }: { data: TActivitiesResponse; showTechnician: boolean; isStacked: boolean }) {
   if (data.activities.length === 0) return null;
+  if (isStacked) {
+    return (
+      <Stack gap={6} component="ul" aria-label="Tickets worked" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {data.activities.map((activity) => {
+          const name = `#${activity.ticketId} ${activity.title}`;
+          return (
+            <li key={`${activity.queueTicketId}-${activity.techId}`} aria-label={name}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[showTechnician ? activity.technicianName : null, `${Math.round(activity.totalWorkMinutes)} min`, activityState(activity)].filter((part) => part !== null).join(' · ')}
+              </Text>
+            </li>
+          );
+        })}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table aria-label="Tickets worked" verticalSpacing={4} fz="sm">
@@ -119,7 +184,7 @@ function Worked({ data, showTechnician }: { data: TActivitiesResponse; showTechn
               </Table.Td>
               {showTechnician && <Table.Td>{activity.technicianName}</Table.Td>}
               <Table.Td>{Math.round(activity.totalWorkMinutes)}</Table.Td>
-              <Table.Td>{activity.completed ? (activity.slaMet === false ? 'Completed, SLA missed' : 'Completed') : 'In progress'}</Table.Td>
+              <Table.Td>{activityState(activity)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -128,7 +193,7 @@ function Worked({ data, showTechnician }: { data: TActivitiesResponse; showTechn
   );
 }
 
-function ActivityBlock({ title, query, showTechnician }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean }) {
+function ActivityBlock({ title, query, showTechnician, isStacked }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean; isStacked: boolean }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
@@ -142,8 +207,8 @@ function ActivityBlock({ title, query, showTechnician }: { title: string; query:
         ) : (
           <>
             <Summary data={query.data} />
-            <Totals data={query.data} />
-            <Worked data={query.data} showTechnician={showTechnician} />
+            <Totals data={query.data} isStacked={isStacked} />
+            <Worked data={query.data} showTechnician={showTechnician} isStacked={isStacked} />
           </>
         )}
       </Stack>
@@ -158,8 +223,12 @@ export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; t
   const mine = useActivities(msp, date, techId);
   const everyone = useActivities(msp, date, canSeeEveryone ? null : techId);
   const timeZone = mine.data?.timeZone;
+  // The view's own width decides (a phone, or beside an open Jarvis); until it is measured (and in jsdom) the window's.
+  const { ref, width } = useElementSize();
+  const isWindowPhone = useMediaQuery('(max-width: 36em)', false) === true;
+  const isStacked = width > 0 ? width < STACKED_BELOW_PX : isWindowPhone;
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={ref}>
       <Group>
         <TextInput
           type="date"
@@ -170,8 +239,8 @@ export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; t
           description={timeZone === undefined ? undefined : `Midnight to midnight, ${timeZone.replaceAll('_', ' ')} time`}
         />
       </Group>
-      <ActivityBlock title="My day" query={mine} showTechnician={false} />
-      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician />}
+      <ActivityBlock title="My day" query={mine} showTechnician={false} isStacked={isStacked} />
+      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician isStacked={isStacked} />}
     </Stack>
   );
 }

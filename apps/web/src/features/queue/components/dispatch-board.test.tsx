@@ -103,3 +103,17 @@ describe('DispatchBoard', () => {
     expect(within(card).getByText('Deactivated')).toBeInTheDocument();
   });
 });
+
+// Regression (visual review s27): a fresh ticket's badge read "SLA 2 %" in green, which reads as 2 % left.
+describe('DispatchBoard — SLA badges', () => {
+  it('say how much of the SLA is used, in the words of the SLA alerts', { timeout: 20_000 }, async () => {
+    const hour = 3_600_000;
+    const fresh = queueTicket(3, { createdAt: new Date(Date.now() - hour).toISOString(), slaDueAt: new Date(Date.now() + 49 * hour).toISOString() });
+    const late = queueTicket(4, { createdAt: new Date(Date.now() - 2 * hour).toISOString(), slaDueAt: new Date(Date.now() - hour).toISOString() });
+    startBoardServer({ ...board, unassigned: [fresh, late], unassignedTotal: 2 });
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    expect(await screen.findByText('2 % of SLA used')).toBeInTheDocument();
+    expect(screen.getByText('SLA breached')).toBeInTheDocument();
+    expect(screen.queryByText(/^SLA \d+ %$/)).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
 import { formatWhen } from '../../../lib/format-when';
 import { queueTierLabel } from '../../../lib/tier-labels';
+import { slaUsedLabel } from './sla-alerts';
 
 /**
  * The narrowest a ticket or technician card gets: the grids hold as many columns as their own width allows
@@ -30,7 +31,7 @@ function SlaBadge({ ticket, now }: { ticket: TQueueTicket; now: number }) {
   const color = used >= 100 ? 'red' : used >= 90 ? 'orange' : used >= 75 ? 'yellow' : 'teal';
   return (
     <Badge variant="light" color={color} title={`SLA due ${formatWhen(ticket.slaDueAt)}`}>
-      {used >= 100 ? 'SLA breached' : `SLA ${Math.max(used, 0)} %`}
+      {slaUsedLabel(used)}
     </Badge>
   );
 }
@@ -203,7 +204,8 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
         <Title order={3} size="h4" id="technicians-title">
           Technicians
         </Title>
-        <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="sm">
+        {/* Each card as tall as its own tickets: stretched to the row's tallest, short ones were mostly empty. */}
+        <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="sm" style={{ alignItems: 'start' }}>
           {board.data.technicians.map(technicianCard)}
         </SimpleGrid>
       </Stack>

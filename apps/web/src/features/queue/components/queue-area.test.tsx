@@ -236,7 +236,7 @@ describe('QueueArea — My Ticket', () => {
     startFakeQueueServer({ working: [queueTicket(1, { state: 'working' })] });
     renderWithProviders(<QueueArea user={technician} />);
     const help = await screen.findByRole('region', { name: 'Troubleshooting' });
-    const cited = await within(help).findByRole('group', { name: 'Articles cited' });
+    const cited = await within(help).findByRole('list', { name: 'Articles cited' });
     expect(within(cited).getAllByRole('button').map((button) => button.textContent)).toEqual([LOCKOUT_ARTICLE.title]);
     await userEvent.click(within(cited).getByRole('button', { name: LOCKOUT_ARTICLE.title }));
     const reader = await screen.findByRole('dialog', { name: LOCKOUT_ARTICLE.title });
@@ -652,5 +652,28 @@ describe('QueueArea — fixed bugs', () => {
     expect(server.callsTo('/db/api/ticketQueue/nextTickets')).toHaveLength(1);
     expect(server.callsTo(`/db/api/ticketActivities/${MSP}/pause`)).toHaveLength(0);
     expect(screen.getByRole('heading', { level: 2, name: /^#1001 / })).toBeInTheDocument();
+  });
+});
+
+// Regression (visual review s27): on a phone the Rows view drew a 640 px table and an opened row's details past the
+// right edge of the screen; full screen forced rows there too.
+describe('QueueArea — on a phone', () => {
+  it('lists tickets as cards, offers no Rows choice, and keeps cards in full screen', { timeout: 20_000 }, async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const phone = (query: string) => ({ matches: query.includes('1599') || query.includes('61.99em') || query.includes('36em'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+    Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: phone });
+    try {
+      startFakeQueueServer({ queued: [queueTicket(1), queueTicket(2)] });
+      renderWithProviders(<QueueArea user={technician} />);
+      await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+      expect(await screen.findByRole('list', { name: 'All tickets' })).toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: 'Rows' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+      const full = screen.getByRole('dialog', { name: 'Tickets, full screen' });
+      expect(await within(full).findByRole('list', { name: 'All tickets' })).toBeInTheDocument();
+      expect(within(full).queryByRole('table', { name: 'All tickets' })).not.toBeInTheDocument();
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+    }
   });
 });

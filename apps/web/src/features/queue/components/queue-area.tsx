@@ -63,7 +63,8 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   const [show, setShow] = useState<TAllTicketsFilter['show']>('open');
   const layerRef = useRef<HTMLDivElement>(null);
   const boards = allBoardChoices(configuration.data);
-  const view = isCardView && !isFullScreen ? 'cards' : 'rows';
+  // A phone shows cards only: the rows' table is wider than its screen (R-283's rows in full screen included).
+  const view = isPhone || (isCardView && !isFullScreen) ? 'cards' : 'rows';
   const canSeeEveryone = user.permissions.technicianUserManagement === true || user.permissions.adminPortal === true;
 
   // a search resets the page and switches to All Tickets.
@@ -93,16 +94,18 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
             }}
             w={isPhone ? '100%' : 240}
           />
-          <SegmentedControl
-            aria-label="Ticket view"
-            value={view}
-            disabled={isFullScreen}
-            onChange={(value) => setCardView(value === 'cards')}
-            data={[
-              { value: 'cards', label: 'Cards' },
-              { value: 'rows', label: 'Rows' },
-            ]}
-          />
+          {!isPhone && (
+            <SegmentedControl
+              aria-label="Ticket view"
+              value={view}
+              disabled={isFullScreen}
+              onChange={(value) => setCardView(value === 'cards')}
+              data={[
+                { value: 'cards', label: 'Cards' },
+                { value: 'rows', label: 'Rows' },
+              ]}
+            />
+          )}
           <Button variant="default" onClick={() => setFullScreen((value) => !value)} aria-pressed={isFullScreen} data-autofocus={isFullScreen || undefined}>
             {isFullScreen ? 'Exit full screen' : 'Full screen'}
           </Button>

@@ -4,6 +4,11 @@ import { errorDetail } from '../../../lib/api-client';
 import { useMarkSlaAlertsRead, useSlaAlerts } from '../api/dispatch-queries';
 import { formatWhen } from '../../../lib/format-when';
 
+/** How much of a ticket's SLA is used, in words: "SLA breached" at 100 % and over, else "{n} % of SLA used". */
+export function slaUsedLabel(percent: number): string {
+  return percent >= 100 ? 'SLA breached' : `${Math.max(percent, 0)} % of SLA used`;
+}
+
 const colorOf = (threshold: number) => (threshold >= 100 ? 'red' : threshold >= 90 ? 'orange' : threshold >= 75 ? 'yellow' : 'blue');
 
 /** The technician's unread SLA alerts (50/75/90/100 % of a ticket's SLA), each with its own "Mark read". */
@@ -33,7 +38,7 @@ export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
         <Alert key={alert.id} color={colorOf(alert.threshold)} py="xs" role="status">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
-              <b>{alert.threshold >= 100 ? 'SLA breached' : `${alert.threshold} % of SLA used`}</b> · #{alert.ticketId} {alert.title}
+              <b>{slaUsedLabel(alert.threshold)}</b> · #{alert.ticketId} {alert.title}
               {alert.slaDueAt !== null ? ` · due ${formatWhen(alert.slaDueAt)}` : ''}
             </Text>
             <Button size="compact-sm" variant="default" onClick={() => handleRead([alert.id])} aria-label={`Mark the ${alert.threshold} % alert of ticket #${alert.ticketId} read`}>

@@ -33,3 +33,26 @@ describe('TicketAssist after an error (review s27: the panel stayed stuck on it)
     await vi.waitFor(() => expect(calls.filter((call) => call.url.includes('/gpt/jarvisQandA')).length).toBe(sent + 1));
   });
 });
+
+// Regression (visual review s27): the answer's own "Sources: [1] … [2] …" list ran into one paragraph (Markdown joins
+// its lines) and repeated the "Read the article:" links under it.
+describe('TicketAssist — cited articles', () => {
+  it('leaves the answer\'s Sources list out and lists each cited article once, one under another', { timeout: 20_000 }, async () => {
+    const content = '1. Power-cycle the printer. [1]\n2. Re-add the printer. [2]\n\nSources:\n[1] Printer offline — Steps\n[2] Printer offline — Drivers';
+    const sources = [
+      { kind: 'article', id: '3f1c2a9e-0000-4000-8000-0000000000a1', title: 'Printer offline — Steps', reference: null },
+      { kind: 'article', id: '3f1c2a9e-0000-4000-8000-0000000000a1', title: 'Printer offline — Drivers', reference: null },
+      { kind: 'article', id: '3f1c2a9e-0000-4000-8000-0000000000a2', title: 'Label printer blank — Steps', reference: null },
+    ];
+    stubFetch({
+      'POST /gpt/jarvisQandA': () => ({ status: 200, body: { ...STEPS.body, choices: [{ index: 0, message: { role: 'assistant', content } }], sources } }),
+      'POST /gpt/rag/search': () => NO_RESOLUTIONS,
+    });
+    renderWithProviders(<TicketAssist ticket={queueTicket(1, { title: 'Printer offline' })} mspCustomDomain={MSP} />);
+    const steps = screen.getByLabelText('Troubleshooting steps');
+    expect(await within(steps).findByText('Power-cycle the printer. [1]')).toBeInTheDocument();
+    expect(within(steps).queryByText(/Sources:/)).not.toBeInTheDocument();
+    const cited = within(steps).getByRole('list', { name: 'Articles cited' });
+    expect(within(cited).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Printer offline', 'Label printer blank']);
+  });
+});

@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Ti
 import type { TSource } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { MarkdownAnswer } from '../../assistant/components/markdown-answer';
+import { withoutSourcesFooter } from '../../assistant/components/chat-message-list';
 import { ArticleReader } from '../../knowledge/components/article-reader';
 import { useSimilarResolutions, useTroubleshooting } from '../api/dispatch-queries';
 import type { TQueueTicketView } from '../queue-types';
@@ -95,19 +96,24 @@ export function TicketAssist({ ticket, mspCustomDomain }: { ticket: TQueueTicket
               </Button>
             </Group>
           ) : (
-            <MarkdownAnswer text={answer} />
+            // The answer's own "Sources:" list ran into one paragraph (Markdown joins its lines): the links below name them.
+            <MarkdownAnswer text={withoutSourcesFooter(answer)} />
           )}
           {articles.length > 0 && (
-            <Group gap="xs" wrap="wrap" role="group" aria-label="Articles cited">
+            <Stack gap={2}>
               <Text size="xs" c="dimmed">
                 Read the article:
               </Text>
-              {articles.map((article) => (
-                <Anchor key={article.id} component="button" type="button" size="xs" ta="left" onClick={() => setOpenArticle(article.id)}>
-                  {article.title}
-                </Anchor>
-              ))}
-            </Group>
+              <Stack component="ul" gap={2} aria-label="Articles cited" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {articles.map((article) => (
+                  <li key={article.id}>
+                    <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setOpenArticle(article.id)}>
+                      {article.title}
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </Stack>
           )}
           <ArticleReader mspCustomDomain={mspCustomDomain} articleId={openArticle} onClose={() => setOpenArticle(null)} />
         </Stack>
