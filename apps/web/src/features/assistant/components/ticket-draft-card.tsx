@@ -120,10 +120,11 @@ export function TicketDraftCard({ mspCustomDomain, userKind, catalogue, draft, f
           </Title>
           {proposal && (
             <Group gap={4}>
-              <Badge variant="light" color={proposal.abstained ? 'orange' : 'teal'}>
+              {/* The 9 shades: the light variant's default shade is under 4.5:1 on its own tint (axe, WCAG 1.4.3). */}
+              <Badge variant="light" color={proposal.abstained ? 'orange.9' : 'teal.9'}>
                 {!proposal.abstained ? `Proposed · ${Math.round(proposal.confidence * 100)}% sure` : form.subcategoryId === null ? 'Category not sure yet' : 'Category chosen by you'}
               </Badge>
-              <Badge variant="outline" color="gray">
+              <Badge variant="outline" color="gray.7">
                 {proposal.engine === 'llm' ? 'AI model' : 'Local engine'}
               </Badge>
             </Group>
