@@ -177,9 +177,7 @@ export function createEmployeesService(deps: TAppDeps) {
     // Decision 042: an account of the member's e-mail without a PSA link (connecting another PSA cleared it) is linked,
     // keeping its role, tier and password; one linked to any member, this one included, is refused as before.
     const unlinkedByEmail = new Map(existing.filter((user) => user.psaMemberId === null && user.psaMemberRowId === null).map((user) => [user.email.toLowerCase(), user]));
-    if (existing.some((user) => !unlinkedByEmail.has(user.email.toLowerCase()) || (user.psaMemberId !== null && externalIds.includes(user.psaMemberId)))) {
-      throw conflict(MESSAGES.employees.memberAlreadyImported);
-    }
+    if (existing.some((user) => !unlinkedByEmail.has(user.email.toLowerCase()))) throw conflict(MESSAGES.employees.memberAlreadyImported);
     const now = deps.now();
     const { inserted, linked } = await db
       .transaction(async (tx) => {
