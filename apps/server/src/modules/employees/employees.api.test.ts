@@ -240,6 +240,74 @@ describe('nobody acts on someone whose role holds more than their own', () => {
   });
 });
 
+// Regression (decision 044): only deleting, restoring and re-roling checked the person acted on, so a people manager whose
+// role lacks some of an Admin's permissions could still set the Admin's tier to NoTier (stopping their queue), rename
+// them, change their phone or link their account to a PSA member.
+describe('decision 044: a lesser people manager changes nothing of a richer colleague', () => {
+  const peopleManagerPermissions: TPermission[] = ['technicianUserManagement', 'boardView', 'clientDocuments', 'mspDocuments'];
+  const storedPerson = async (msp: TTestMsp, userId: string) => {
+    const [row] = await t.deps.database.db
+      .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone, tierLevel: users.tierLevel, roleId: users.roleId, psaMemberId: users.psaMemberId })
+      .from(users)
+      .where(and(eq(users.mspId, msp.id), eq(users.id, userId)));
+    return row;
+  };
+
+  it('refuses the tier and every field of the edit on an Admin (403, nothing changed); a same-or-lesser colleague and oneself still change', async () => {
+    const msp = await buildMsp(t);
+    const richer = await buildUser(t, msp, { firstName: 'Ada', lastName: 'Admin', tierLevel: 'Tier2' });
+    const managerRoleId = await customRole(msp, 'People managers', peopleManagerPermissions);
+    const managerUser = await buildUser(t, msp, { roleId: managerRoleId, firstName: 'Manny', lastName: 'Manager' });
+    const manager = await signedInClient(t, managerUser, nextIp());
+    // The brief's case: a role with nothing but Technician user management.
+    const staffOnly = await signedInClient(t, await buildUser(t, msp, { roleId: await customRole(msp, 'Staff managers', ['technicianUserManagement']) }), nextIp());
+    const before = await storedPerson(msp, richer.id);
+
+    for (const session of [manager, staffOnly]) {
+      const tier = await session.get(`/db/${msp.customDomain}/updateConnectWiseMemberTier?id=${richer.id}&tier=NoTier`);
+      expect(tier.json()).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleTargetTooBroad });
+      for (const edit of [{ firstName: 'Renamed' }, { lastName: 'Renamed' }, { phoneNumber: '3035550199' }, { tierLevel: 'NoTier' }]) {
+        const answer = await session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: richer.email, ...edit });
+        expect(answer.json(), JSON.stringify(edit)).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleTargetTooBroad });
+      }
+    }
+    expect(await storedPerson(msp, richer.id)).toEqual(before);
+
+    // A colleague whose role holds nothing the manager lacks (the built-in Technician, or the manager's own role).
+    const technician = await buildUser(t, msp, { role: 'Technician' });
+    const peer = await buildUser(t, msp, { roleId: managerRoleId });
+    expect((await manager.get(`/db/${msp.customDomain}/updateConnectWiseMemberTier?id=${technician.id}&tier=NoTier`)).json()).toMatchObject({ employee: { id: technician.id, tierLevel: 'NoTier' } });
+    const renamed = await manager.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: peer.email, firstName: 'Petra', phoneNumber: '3035550123', tierLevel: 'Tier3' });
+    expect(renamed.json()).toMatchObject({ user: { id: peer.id, firstName: 'Petra', phoneNumber: '3035550123', tierLevel: 'Tier3' } });
+    // Oneself: one's own names, phone and tier.
+    expect((await manager.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: managerUser.email, lastName: 'Renamed', phoneNumber: '3035550124' })).json()).toMatchObject({ user: { lastName: 'Renamed', phoneNumber: '3035550124' } });
+    expect((await manager.get(`/db/${msp.customDomain}/updateConnectWiseMemberTier?id=${managerUser.id}&tier=Tier2`)).json()).toMatchObject({ employee: { tierLevel: 'Tier2' } });
+    // An Admin still changes another Admin.
+    const admin = await adminOf(msp);
+    expect((await admin.get(`/db/${msp.customDomain}/updateConnectWiseMemberTier?id=${richer.id}&tier=Tier3`)).json()).toMatchObject({ employee: { tierLevel: 'Tier3' } });
+    expect((await admin.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: richer.email, firstName: 'Adele' })).json()).toMatchObject({ user: { firstName: 'Adele' } });
+  });
+
+  it('refuses linking an Admin account to a PSA member on import (403, not linked), and links a lesser colleague', async () => {
+    const { msp } = await buildConnectedMsp(t, sim, 'connectwise', { ip: nextIp() });
+    const [first, second] = (await simulatorPsaClient(sim, 'connectwise', 'direct-employees').listMembers()).filter((member) => member.email);
+    if (!first?.email || !second?.email) throw new Error('the demo PSA needs two members with e-mails');
+    // Accounts without a PSA link that hold the members' addresses (decision 042 links them on import).
+    const richer = await buildUser(t, msp, { email: first.email, firstName: 'Ada', lastName: 'Admin' });
+    const lesser = await buildUser(t, msp, { role: 'Technician', email: second.email });
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: await customRole(msp, 'People managers', peopleManagerPermissions) }), nextIp());
+
+    const refused = await manager.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: String(first.id) }, { psaMemberId: String(second.id) }] });
+    expect(refused.json()).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleTargetTooBroad });
+    expect(await storedPerson(msp, richer.id)).toMatchObject({ psaMemberId: null, roleId: msp.roleIds.Admin });
+    expect(await storedPerson(msp, lesser.id)).toMatchObject({ psaMemberId: null });
+
+    const linked = await manager.post(`/psa/${msp.customDomain}/addPSAMembers`, { members: [{ psaMemberId: String(second.id) }] });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(await storedPerson(msp, lesser.id)).toMatchObject({ psaMemberId: String(second.id), roleId: msp.roleIds.Technician });
+  });
+});
+
 // Regression (decision 025): the check ran before the write, outside its transaction and without a lock, so two changes
 // at the same moment both passed it and left the MSP with nobody active who can manage roles.
 describe('two changes at the same moment never remove the last person who can manage roles', () => {

@@ -27,7 +27,6 @@ import {
   listUnimportedPsaMembers,
   updateTechnician,
   type TTechnicianRow,
-  type TTechnicianWithRole,
 } from './employees.repository';
 import { userAuditFields } from '../../lib/audit';
 
@@ -64,9 +63,13 @@ export function createEmployeesService(deps: TAppDeps) {
     return found;
   }
 
-  /** Refuses (403) acting on a technician whose current role holds a permission the actor lacks (review s26 #2). */
-  async function assertMayActOn(actor: TActor, found: TTechnicianWithRole): Promise<void> {
-    const role = await findRole(db, actor.mspId, found.user.roleId);
+  /**
+   * Refuses (403) acting on a technician whose current role holds a permission the actor lacks (review s26 #2; every
+   * change of a person, decision 044). Oneself is never a richer colleague.
+   */
+  async function assertMayActOn(actor: TActor, user: Pick<TTechnicianRow, 'id' | 'roleId'>): Promise<void> {
+    if (user.id === actor.userId) return;
+    const role = await findRole(db, actor.mspId, user.roleId);
     if (!role) throw notFound();
     assertMayActOnHolderOf(actor.permissions, role);
   }
@@ -80,7 +83,7 @@ export function createEmployeesService(deps: TAppDeps) {
     const found = await technicianOf(actor, userId);
     if (!found.user.isActive) throw conflict(MESSAGES.employees.alreadyInactive);
     if (found.user.id === actor.userId) throw conflict(MESSAGES.employees.cannotDeleteSelf);
-    await assertMayActOn(actor, found);
+    await assertMayActOn(actor, found.user);
     await db.transaction(async (tx) => {
       await assertRoleManagerRemains(tx, actor.mspId, { kind: 'userDeactivated', userId: found.user.id });
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: false, updatedAt: deps.now() });
@@ -97,7 +100,7 @@ export function createEmployeesService(deps: TAppDeps) {
   async function restore(actor: TActor, userId: string): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
     if (found.user.isActive) throw conflict(MESSAGES.employees.alreadyActive);
-    await assertMayActOn(actor, found);
+    await assertMayActOn(actor, found.user);
     await db.transaction(async (tx) => {
       await updateTechnician(tx, actor.mspId, found.user.id, { isActive: true, updatedAt: deps.now() });
       await audit(actor, 'technician.restore', found.user.id, { email: found.user.email }, tx);
@@ -105,9 +108,10 @@ export function createEmployeesService(deps: TAppDeps) {
     return presentEmployee({ ...found, user: { ...found.user, isActive: true } });
   }
 
-  /** sets a technician's tier (its id is the technician's user id). */
+  /** sets a technician's tier (its id is the technician's user id); not of someone whose role holds more than the actor's. */
   async function updateTier(actor: TActor, userId: string, tier: TTierLevel): Promise<TEmployee> {
     const found = await technicianOf(actor, userId);
+    await assertMayActOn(actor, found.user);
     if (found.user.tierLevel !== tier) {
       await db.transaction(async (tx) => {
         await updateTechnician(tx, actor.mspId, found.user.id, { tierLevel: tier, updatedAt: deps.now() });
@@ -178,6 +182,8 @@ export function createEmployeesService(deps: TAppDeps) {
     // keeping its role, tier and password; one linked to any member, this one included, is refused as before.
     const unlinkedByEmail = new Map(existing.filter((user) => user.psaMemberId === null && user.psaMemberRowId === null).map((user) => [user.email.toLowerCase(), user]));
     if (existing.some((user) => !unlinkedByEmail.has(user.email.toLowerCase()))) throw conflict(MESSAGES.employees.memberAlreadyImported);
+    // Decision 044: linking an account to a member changes that person, so not one whose role holds more than the actor's.
+    for (const account of unlinkedByEmail.values()) await assertMayActOn(actor, account);
     const now = deps.now();
     const { inserted, linked } = await db
       .transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { MESSAGES, type TEmployeePage } from '@switchboard/contracts';
-import { auditEvents, verificationCodes } from '@switchboard/db';
+import { MESSAGES, permissionMap, type TEmployeePage } from '@switchboard/contracts';
+import { auditEvents, roles, verificationCodes } from '@switchboard/db';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { latestMail, newClient, nextIp, signInThroughApi } from '../auth/auth-test-helpers';
@@ -237,6 +237,35 @@ describe('technician invitations (decision 019)', () => {
     const [row] = await t.deps.database.db.select().from(verificationCodes).where(and(eq(verificationCodes.mspId, other.msp.id), eq(verificationCodes.id, id ?? '')));
     expect(row?.codeHash).not.toContain(token.split('.')[1] ?? '');
     expect((await visitor.post(`/db/${other.msp.customDomain}/technicianUsers/acceptInvitation`, { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  // Regression (decision 044): a people manager whose role lacks some of an Admin's permissions could invite (and so
+  // replace the link of) an imported Admin without an account; "invite all" mailed them too.
+  it('a lesser people manager invites no richer colleague: one is refused (403), "invite all" leaves them out', async () => {
+    const { msp, admin } = await setUp();
+    const [managerRole] = await t.deps.database.db
+      .insert(roles)
+      .values({ mspId: msp.id, name: 'People managers', custom: true, permissions: permissionMap(['technicianUserManagement', 'boardView', 'clientDocuments', 'mspDocuments']) })
+      .returning();
+    if (!managerRole) throw new Error('role not created');
+    const manager = await signedInClient(t, await buildUser(t, msp, { roleId: managerRole.id }), nextIp());
+    const richer = await buildUser(t, msp, { lastName: 'Adminson', password: null });
+    const lesser = await buildUser(t, msp, { role: 'Technician', lastName: 'Techson', password: null });
+    const openCodesOf = async (userId: string) =>
+      (await t.deps.database.db.select({ id: verificationCodes.id }).from(verificationCodes).where(and(eq(verificationCodes.mspId, msp.id), eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))).length;
+
+    const refused = await manager.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: richer.id });
+    expect(refused.json()).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleTargetTooBroad });
+    expect(await openCodesOf(richer.id)).toBe(0);
+
+    expect((await manager.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).json()).toEqual({ invited: 1 });
+    expect(await statusesOf(admin, msp)).toMatchObject({ Adminson: 'No account', Techson: 'Invited' });
+    expect(await openCodesOf(richer.id)).toBe(0);
+    expect((await manager.post(`/db/${msp.customDomain}/technicianUsers/sendInvitation`, { id: lesser.id })).statusCode).toBe(200);
+
+    // An Admin invites them.
+    expect((await admin.post(`/db/${msp.customDomain}/technicianUsers/sendInvitations`)).json()).toEqual({ invited: 1 });
+    expect(await openCodesOf(richer.id)).toBe(1);
   });
 
   it('is 401 without a session, 403 without technicianUserManagement or the CSRF header', async () => {

@@ -9,6 +9,8 @@ import { findTechnician } from '../employees/employees.repository';
 import { presentEmployee } from '../employees/employees.presenter';
 import { acceptInvitationRow, closeOpenInvitations, deleteInvitations, findOpenInvitation, findUninvitedTechnicians, insertInvitations, lockUsersForInvitation } from './invitations.repository';
 import { userAuditFields } from '../../lib/audit';
+import { assertMayActOnHolderOf, grantsNoMoreThan } from '../roles/roles.policy';
+import { findRole, listRoles } from '../roles/roles.repository';
 
 type TInvitationDeps = Pick<TAppDeps, 'database' | 'mailer' | 'audit' | 'now'>;
 type TInvitee = { id: string; mspId: string; email: string; firstName: string };
@@ -80,19 +82,33 @@ export function createInvitationsService(deps: TInvitationDeps) {
     throw new AppError('mail_server_unreachable', MESSAGES.invitations.notAllSent(unsent.length, issued.length));
   }
 
-  /** Invites one active technician without an account (a second invitation replaces the first). */
+  /**
+   * Invites one active technician without an account (a second invitation replaces the first); not one whose role holds
+   * a permission the actor lacks (decision 044: the invitation replaces their link and sets up their account).
+   */
   async function inviteOne(actor: TActor, msp: TMspRow, userId: string, baseUrl: string, onMailError: (error: unknown) => void): Promise<TEmployee> {
     const found = await findTechnician(db, actor.mspId, userId, deps.now());
     if (!found) throw notFound();
+    const role = await findRole(db, actor.mspId, found.user.roleId);
+    if (!role) throw notFound();
+    assertMayActOnHolderOf(actor.permissions, role);
     if (!found.user.isActive) throw conflict(MESSAGES.invitations.inactive);
     if (found.user.passwordHash !== null) throw conflict(MESSAGES.invitations.alreadyHasAccount);
     await issue(actor, msp, [found.user], baseUrl, onMailError, { onlyUninvited: false });
     return presentEmployee({ ...found, hasOpenInvitation: true });
   }
 
-  /** Invites every active technician with neither an account nor an open invitation. */
+  /**
+   * Invites every active technician with neither an account nor an open invitation whom the actor may act on: one whose
+   * role holds a permission the actor lacks is left for someone who holds it (decision 044), not refused for all.
+   */
   async function inviteAllUninvited(actor: TActor, msp: TMspRow, baseUrl: string, onMailError: (error: unknown) => void): Promise<{ invited: number }> {
-    const invitees = await findUninvitedTechnicians(db, actor.mspId, deps.now());
+    const permissionsOfRole = new Map((await listRoles(db, actor.mspId)).map((role) => [role.id, role.permissions]));
+    const isWithinReach = (roleId: string) => {
+      const permissions = permissionsOfRole.get(roleId);
+      return permissions !== undefined && grantsNoMoreThan(permissions, actor.permissions);
+    };
+    const invitees = (await findUninvitedTechnicians(db, actor.mspId, deps.now())).filter((user) => isWithinReach(user.roleId));
     return { invited: await issue(actor, msp, invitees, baseUrl, onMailError, { onlyUninvited: true }) };
   }
 

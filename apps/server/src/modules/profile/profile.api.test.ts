@@ -113,6 +113,21 @@ describe('A-036/A-037 edit (decisions #11)', () => {
     expect((await session.put(`/db/${msp.customDomain}/technicianUsers/edit`, { email: colleague.email, roleId: managerRole.id })).json()).toMatchObject({ user: { roleName: 'Technician managers' } });
   });
 
+  // Decision 044: client users are governed by Client user management alone for their names and phone, so a client desk
+  // whose role lacks the document permission a client's role holds still keeps client records up to date (note 16).
+  it('lets a client desk without clientDocuments rename a client user and change their phone, whatever the client\'s role holds', async () => {
+    const msp = await buildMsp(t);
+    const [deskRole] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Client desk', custom: true, permissions: permissionMap(['clientUserManagement']) }).returning();
+    if (!deskRole) throw new Error('role not created');
+    const desk = await signedInClient(t, await buildUser(t, msp, { roleId: deskRole.id }), nextIp());
+    const clientUser = await buildUser(t, msp, { kind: 'client' });
+    const edited = await desk.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, firstName: 'Carla', lastName: 'Client', phoneNumber: '3035550177' });
+    expect(edited.json()).toMatchObject({ user: { id: clientUser.id, firstName: 'Carla', lastName: 'Client', phoneNumber: '3035550177', roleName: 'Client' } });
+    // The role stays under both role rules: the Client role holds a permission the desk lacks.
+    const reRoled = await desk.put(`/db/${msp.customDomain}/clientUsers/edit`, { email: clientUser.email, roleId: deskRole.id });
+    expect(reRoled.json()).toMatchObject({ status: 403, detail: MESSAGES.roleTargetTooBroad });
+  });
+
   it('forbids editing a colleague without the permission, hides other tenants and unknown emails', async () => {
     const msp = await buildMsp(t);
     const other = await buildMsp(t);

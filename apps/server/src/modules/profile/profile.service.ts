@@ -55,7 +55,10 @@ export function createProfileService(deps: TProfileDeps) {
     return presentSessionMspUser(row);
   }
 
-  /** A-036/A-037 (decisions #11): own names and phone; role and tier changes need the management permission. */
+  /**
+   * A-036/A-037 (decisions #11): own names and phone; role and tier changes need the management permission; a staff
+   * colleague whose role holds more than the actor's is not changed at all (decision 044).
+   */
   async function editUser(auth: TUserContext, kind: TMspUserKind, edit: TUserEdit, meta: TRequestMeta): Promise<TSessionMspUser> {
     const db = deps.database.db;
     // Review s27 #4: without the management permission only one's own address can be edited; any other is answered as
@@ -64,15 +67,23 @@ export function createProfileService(deps: TProfileDeps) {
     const target: TUserRow | undefined = await findUserByEmail(db, auth.mspId, kind, edit.email);
     if (!target) throw notFound();
     if (!canAccessUser(auth, { id: target.id, kind })) throw notFound();
+    const assertMayActOnTarget = async () => {
+      const currentRole = await findRole(db, auth.mspId, target.roleId);
+      if (!currentRole) throw notFound();
+      assertMayActOnHolderOf(auth.permissions, currentRole);
+    };
+    // Decision 044: no field of a colleague on the MSP's staff changes when their role holds a permission the actor lacks
+    // (names, phone and tier as much as the role). A client user's names and phone are governed by clientUserManagement
+    // alone; their role, like anyone's, by both role rules below.
+    const isStaffColleague = kind === 'technician' && target.id !== auth.userId;
+    if (isStaffColleague) await assertMayActOnTarget();
     validateEdit(edit, target);
     const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
     const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
     if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
     if (isRoleChange && edit.roleId !== undefined) {
       // Review s26 #2: the role the person holds now must not outrank the actor's either, or a user manager could demote an Admin.
-      const currentRole = await findRole(db, auth.mspId, target.roleId);
-      if (!currentRole) throw notFound();
-      assertMayActOnHolderOf(auth.permissions, currentRole);
+      if (!isStaffColleague) await assertMayActOnTarget();
       const role = await findRole(db, auth.mspId, edit.roleId);
       if (!role) throw roleNotFound();
       assertMayGrantRole(auth.permissions, role);

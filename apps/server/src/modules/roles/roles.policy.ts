@@ -27,7 +27,8 @@ export function assertMayGrantRole(actorPermissions: TPermissionMap, role: Pick<
 
 /**
  * The other half of the role-grant rule (review s26 #2): nobody deletes, restores or changes the role of someone whose
- * CURRENT role holds a permission they lack, so a user manager cannot deactivate, bring back or demote an Admin.
+ * CURRENT role holds a permission they lack, so a user manager cannot deactivate, bring back or demote an Admin; nor,
+ * for MSP staff, change anything else of theirs: tier, names, phone, PSA link, invitation (decision 044).
  */
 export function assertMayActOnHolderOf(actorPermissions: TPermissionMap, targetRole: Pick<TRoleRow, 'permissions'>): void {
   if (!grantsNoMoreThan(targetRole.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleTargetTooBroad);

@@ -248,6 +248,51 @@ describe('EmployeesPage', () => {
     expect(screen.getByText(MESSAGES.employees.lastRoleManager)).toBeInTheDocument();
   });
 
+  // Decision 044: the server refuses (403) every change of a colleague whose role holds a permission the signed-in person
+  // lacks, so their row offers no Edit, Delete, Invite or Restore that would only be refused; a refusal the screen could
+  // not foresee is shown in the server's words.
+  it('offers no change of a colleague whose role holds more than the signed-in person\'s, and words a refusal', { timeout: 30_000 }, async () => {
+    const managerRole: TRole = { id: '00000000-0000-4000-8000-000000000003', name: 'People managers', custom: true, permissions: { ...BUILT_IN_ROLES.Technician, technicianUserManagement: true }, mspCustomDomain: MSP };
+    const me = buildAdminTechnician({ id: employee(3).id, email: employee(3).email, roleId: managerRole.id, roleName: managerRole.name, permissions: managerRole.permissions });
+    const richer = { ...employee(0), roleId: ADMIN_ROLE.id, roleName: 'Admin' };
+    const lesser = employee(1);
+    const myself = { ...employee(3), roleId: managerRole.id, roleName: managerRole.name };
+    const forbidden = new Response(JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403, detail: MESSAGES.roleTargetTooBroad, code: 'forbidden', requestId: 'r' }), { status: 403 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200 });
+        if (url === `/db/${MSP}/roles/all`) return json({ roles: [ADMIN_ROLE, TECH_ROLE, managerRole] });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) return json({ employees: [richer, lesser, myself], total: 3, page: 1, pageSize: 30 });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/inactiveTechnicians`)) return json({ employees: [{ ...richer, isActive: false }, { ...lesser, isActive: false }], total: 2, page: 1, pageSize: 30 });
+        if (url === `/db/${MSP}/technicianUsers/edit`) return forbidden;
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const session: TSessionCheckResponse = { authenticated: true, user: me };
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId={me.id} />, { prepareCache: (cache) => cache.setQueryData(sessionKeys.current(), session) });
+
+    const table = await screen.findByRole('table', { name: 'Active employees' });
+    const rowOf = (name: string) => within(table).getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(rowOf('Tech0 Person')).queryAllByRole('button')).toEqual([]));
+    expect(within(rowOf('Tech0 Person')).getByText('Their role has permissions you lack')).toBeInTheDocument();
+    expect(within(rowOf('Tech1 Person')).getByRole('button', { name: 'Edit Tech1 Person' })).toBeInTheDocument();
+    expect(within(rowOf('Tech1 Person')).getByRole('button', { name: 'Delete Tech1 Person' })).toBeInTheDocument();
+    expect(within(rowOf('Tech1 Person')).getByRole('button', { name: 'Invite again Tech1 Person' })).toBeInTheDocument();
+    expect(within(rowOf('Tech3 Person')).getByRole('button', { name: 'Edit Tech3 Person' })).toBeInTheDocument();
+
+    // A change the screen could not foresee (the colleague's role changed meanwhile) says why it was refused.
+    await userEvent.click(within(rowOf('Tech1 Person')).getByRole('button', { name: 'Edit Tech1 Person' }));
+    const edit = await screen.findByRole('form', { name: 'Edit employee' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    expect(await within(edit).findByText(MESSAGES.roleTargetTooBroad)).toBeInTheDocument();
+    await userEvent.click(within(edit).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Inactive' }));
+    expect(await screen.findByRole('button', { name: 'Restore Tech1 Person' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore Tech0 Person' })).not.toBeInTheDocument();
+  });
+
   // Bug: after an admin changed their own role, only the employee lists were re-read, so their menus kept
   // the old role's options until they signed in again.
   it('re-reads the signed-in user\'s information when they change their own role, and only then', { timeout: 30_000 }, async () => {

@@ -3,10 +3,11 @@ import { Alert, Badge, Button, Group, Loader, NativeSelect, Pagination, Paper, S
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
-import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
+import { MESSAGES, PAGE_SIZE, PERMISSIONS } from '@switchboard/contracts';
+import type { TAccountStatus, TEmployee, TPermissionMap } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
+import { useSessionUser } from '../../session/api/session-queries';
 import { useDeleteEmployee, useEmployees, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
@@ -62,6 +63,9 @@ function RestoreButton({ mspCustomDomain, employee, name }: { mspCustomDomain: s
   );
 }
 
+/** Whether the role holds a permission the signed-in person lacks (the server's `grantsNoMoreThan`, negated). */
+const holdsMoreThan = (role: Partial<TPermissionMap>, own: TPermissionMap): boolean => PERMISSIONS.some((permission) => role[permission] === true && !own[permission]);
+
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
   const [status, setStatus] = useState<TEmployeeStatus>('active');
@@ -75,6 +79,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const employeesQuery = useEmployees(mspCustomDomain, status, { search: debouncedSearch, roleId, page });
   const deleteEmployee = useDeleteEmployee(mspCustomDomain);
   const sendInvitations = useSendInvitations(mspCustomDomain);
+  const sessionUser = useSessionUser();
   const data = employeesQuery.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
@@ -102,8 +107,19 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const resetPage = () => setPage(1);
   // Phones get one card per employee: a six-column table would hide the actions off-screen.
   const isNarrow = useMediaQuery('(max-width: 48em)') === true;
+  // Decision 044: the server refuses (403) any change of a colleague whose role holds a permission the signed-in person
+  // lacks, so their row offers none. Until the roles and the session are known, the actions show and the server decides.
+  const ownPermissions = sessionUser?.principal === 'user' ? sessionUser.permissions : null;
+  const isBeyondReach = (employee: TEmployee): boolean => {
+    const rolePermissions = roles.find((role) => role.id === employee.roleId)?.permissions;
+    return employee.id !== currentUserId && ownPermissions !== null && rolePermissions !== undefined && holdsMoreThan(rolePermissions, ownPermissions);
+  };
   const actionsOf = (employee: TEmployee, name: string) =>
-    !employee.isActive ? (
+    isBeyondReach(employee) ? (
+      <Text size="xs" c="dimmed">
+        Their role has permissions you lack
+      </Text>
+    ) : !employee.isActive ? (
       <RestoreButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />
     ) : (
     <Group gap="xs" wrap="nowrap">
