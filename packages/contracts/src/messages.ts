@@ -82,7 +82,8 @@ export const MESSAGES = {
   authenticatorApp: {
     isOn: 'On. When you sign in, you can enter the code from your authenticator app instead of the mailed code.',
     isOff: 'Off. Sign-in codes arrive by mail.',
-    setupSteps: 'In your authenticator app, add an account and type in this key (or open the link on this device). Then enter the 6-digit code the app shows.',
+    setupSteps: 'In your authenticator app, add an account and scan this QR code, or type in the key below (or open the link on this device). Then enter the 6-digit code the app shows.',
+    qrCodeLabel: 'QR code for your authenticator app',
     replaceNote: 'Your current app keeps working until you confirm the new one.',
     turnOffSteps: 'Enter the current 6-digit code from your authenticator app to turn it off.',
     codeFormat: 'Enter the 6 digits your authenticator app shows.',
@@ -491,6 +492,7 @@ export const MESSAGES = {
     },
     sla: {
       noAlerts: 'No SLA alerts.',
+      loadFailed: 'SLA alerts could not be loaded.',
     },
   },
 } as const;

@@ -131,3 +131,53 @@ describe('ChatMessageList sources', () => {
     expect(screen.getByText('Router basics')).toBeInTheDocument();
   });
 });
+
+// Review s28 #2: while a model's answer streamed, its raw [S1], [S2] citations showed until the final answer replaced
+// them with [1], [2] and a Sources list.
+describe('ChatMessageList while an answer streams', () => {
+  const title = 'Resetting a password in the admin portal';
+  // The model's text as it arrives (a marker split across deltas), then the server's Sources list.
+  const streamed = [
+    'Reset the password ',
+    'Reset the password from the admin portal [',
+    'Reset the password from the admin portal [S',
+    'Reset the password from the admin portal [S2',
+    'Reset the password from the admin portal [S2]. Then unlock it [S1',
+    'Reset the password from the admin portal [S2]. Then unlock it [S1] and sign in [S2].',
+    `Reset the password from the admin portal [S2]. Then unlock it [S1] and sign in [S2].\n\nSources:\n[1] Knowledge article: ${title}\n[2] Document: Unlocking accounts\n`,
+  ];
+  // The stored answer the server gives at the end (its citations renumbered in the order first cited).
+  const final = `Reset the password from the admin portal [1]. Then unlock it [2] and sign in [1].\n\nSources:\n[1] Knowledge article: ${title}\n[2] Document: Unlocking accounts\n`;
+  const answerLine = (text: string, isStreaming: boolean): TChatLine => ({ key: 'answer', messageId: isStreaming ? null : 'm1', role: 'assistant', text, isStreaming });
+
+  it('never shows a literal [S1] marker, numbers the citations as the final answer does, and nothing changes when it arrives', () => {
+    let showLine: (line: TChatLine) => void = () => undefined;
+    function Harness() {
+      const [line, setLine] = useState(answerLine('', true));
+      showLine = setLine;
+      return <ChatMessageList label="Chat" lines={[line]} />;
+    }
+    renderWithProviders(<Harness />);
+    const log = screen.getByRole('log', { name: 'Chat' });
+    const shown: string[] = [];
+    for (const text of streamed) {
+      act(() => showLine(answerLine(text, true)));
+      const answerText = log.textContent ?? '';
+      expect(answerText).not.toMatch(/\[S\d*\]?|\[$/);
+      shown.push(answerText);
+    }
+    expect(shown[3]).toContain('Reset the password from the admin portal');
+    expect(shown[4]).toContain('admin portal [1]. Then unlock it');
+    const lastStreamed = shown.at(-1)?.replace(' · writing…', '');
+    act(() => showLine(answerLine(final, false)));
+    expect(log.textContent).toBe(lastStreamed);
+    expect(log.textContent).toContain('admin portal [1]. Then unlock it [2] and sign in [1].');
+  });
+
+  it('numbers the citations of an answer stopped half way too', () => {
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'answer', messageId: null, role: 'assistant', text: 'Unlock it [S3] and then [S', isStopped: true }]} />);
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log).toHaveTextContent('Unlock it [1] and then');
+    expect(log.textContent).not.toContain('[S');
+  });
+});

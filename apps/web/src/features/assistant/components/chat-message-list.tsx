@@ -115,6 +115,26 @@ export function withoutSourcesFooter(text: string): string {
   return found ? text.slice(0, found.index).trimEnd() : text;
 }
 
+/** A model's citation of its n-th retrieved source, as it writes it ([S1], [S2]…), with the space before it. */
+const MODEL_CITATION = /([ \t]?)\[S(\d{1,3})\]/g;
+/** The start of a citation not yet complete at the end of the text so far ("[", "[S", "[S1"). */
+const UNFINISHED_CITATION = /[ \t]?\[(?:S\d{0,3})?$/;
+
+/**
+ * A streamed (or stopped) answer's text as the final answer will show it: the server numbers the model's [S2], [S1]…
+ * [1], [2]… in the order they are first cited and adds the Sources list (numberModelCitations), but the words stream
+ * before that, so the same numbering is done here and a citation still arriving is left out until it is whole.
+ * Review s28: the raw markers showed until the final answer replaced them.
+ */
+export function withStreamedCitationsNumbered(text: string): string {
+  const citedOrder: string[] = [];
+  const numbered = text.replace(MODEL_CITATION, (_whole, space: string, sourceNumber: string) => {
+    if (!citedOrder.includes(sourceNumber)) citedOrder.push(sourceNumber);
+    return `${space}[${citedOrder.indexOf(sourceNumber) + 1}]`;
+  });
+  return numbered.replace(UNFINISHED_CITATION, '');
+}
+
 /**
  * The conversation. New lines scroll it to the bottom only when the reader was already there
  * (within 10 px, R-044), so reading an older answer is never interrupted. Older lines loaded above
@@ -183,7 +203,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                 {line.role === 'user' ? 'You' : 'Jarvis'}
                 {line.isStreaming ? ' · writing…' : line.isStopped ? ' · stopped' : ''}
               </Text>
-              {line.role === 'assistant' ? <MarkdownAnswer text={line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
+              {line.role === 'assistant' ? <MarkdownAnswer text={line.isStreaming === true || line.isStopped === true ? withStreamedCitationsNumbered(line.text) : line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
               {line.buttons && line.buttons.length > 0 && (
                 <Stack gap={6} mt="xs" role="group" aria-label={line.buttonsLabel ?? 'Answers'}>
                   {groupButtons(line.buttons).map((group) => {

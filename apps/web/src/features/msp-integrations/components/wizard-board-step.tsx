@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { MESSAGES, WIZARD_MESSAGES, boardSaveProblems, isBoardReadyForWizard, type TEditableBoard, type TPsaType, type TWizardCompleteBody } from '@switchboard/contracts';
 import { psaErrorMessage } from '../psa-error-message';
@@ -21,6 +21,8 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
   const [boardId, setBoardId] = useState<number | null>(initialBoardId);
   const [draft, setDraft] = useState<TEditableBoard | null>(null);
   const [isUnsaved, setUnsaved] = useState(false);
+  // Counts the edits, so a save can tell whether the admin typed on while it ran (as the Board screen does).
+  const editCount = useRef(0);
   // "Board saved." and a save error clear after 5 seconds, as on the Board screen.
   const { saveStateOf, showSaveState } = useBoardSaveStates();
   const saveState = saveStateOf(boardId);
@@ -39,10 +41,19 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
       return;
     }
     showSaveState(savedBoardId, { status: 'saving' });
+    const editsAtSave = editCount.current;
     try {
       const saved = await saveBoard.mutateAsync({ psaType, board: current });
-      setDraft(savedBoardFrom(saved, savedBoardId));
-      setUnsaved(false);
+      if (editCount.current === editsAtSave) {
+        // Nothing typed meanwhile: the working copy goes and the editor follows A-030 (refetched by the save).
+        setDraft(null);
+        setUnsaved(false);
+      } else {
+        // Edits typed while the save ran stay, unsaved, and go with the version this save made (review s28 #3); a board
+        // chosen meanwhile keeps its own.
+        const version = savedBoardFrom(saved, savedBoardId)?.version;
+        setDraft((typed) => (typed && typed.boardId === savedBoardId && version !== undefined ? { ...typed, version } : typed));
+      }
       showSaveState(savedBoardId, { status: 'success' });
     } catch (error) {
       showSaveState(savedBoardId, failedSaveState(error, psaErrorMessage(error, 'wizard')));
@@ -51,6 +62,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
 
   /** Reload board after a stale save (decision 012), as on the Board screen: the working copy goes and the board is read again. */
   function handleReload(reloadedBoardId: number) {
+    editCount.current += 1;
     setDraft(null);
     setUnsaved(false);
     showSaveState(reloadedBoardId, IDLE_SAVE_STATE);
@@ -81,6 +93,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
         value={boardId === null ? null : String(boardId)}
         onChange={(value) => {
           setBoardId(value === null ? null : Number(value));
+          editCount.current += 1;
           setDraft(null);
           setUnsaved(false);
           setProblem(null);
@@ -100,6 +113,7 @@ export function WizardBoardStep({ mspCustomDomain, initialBoardId, onComplete, i
             isUnsaved={isUnsaved}
             saveState={saveState}
             onChange={(next) => {
+              editCount.current += 1;
               setDraft(next);
               setUnsaved(true);
             }}

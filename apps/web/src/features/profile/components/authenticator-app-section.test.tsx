@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { QRCodeSVG } from 'qrcode.react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser } from '@switchboard/contracts';
@@ -75,6 +76,27 @@ describe('authenticator app in the profile dialog (decisions #16, review s27 #2)
     expect(await screen.findByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
     expect(calls.filter((call) => call.url.endsWith('/enable')).map((call) => call.body)).toEqual([{ code: '123459' }, { code: '123456' }]);
     expect(screen.queryByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).not.toBeInTheDocument();
+  });
+
+  it('shows the otpauth link as a QR code to scan, above the key (review s28 #1)', { timeout: 20_000 }, async () => {
+    stubTotpServer(false);
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up' }));
+    const qrCode = await screen.findByRole('img', { name: MESSAGES.authenticatorApp.qrCodeLabel });
+    expect(qrCode.tagName.toLowerCase()).toBe('svg');
+    // The drawn modules are those of the otpauth URI itself (the same encoder given another value draws others).
+    const modulesOf = (svg: Element) => svg.querySelectorAll('path')[1]?.getAttribute('d');
+    const reference = render(<QRCodeSVG value={OTPAUTH} level="L" marginSize={4} />);
+    const other = render(<QRCodeSVG value={`${OTPAUTH}X`} level="L" marginSize={4} />);
+    const referenceSvg = reference.container.querySelector('svg');
+    const otherSvg = other.container.querySelector('svg');
+    if (referenceSvg === null || otherSvg === null) throw new Error('the reference QR codes did not render');
+    expect(modulesOf(qrCode)).toBe(modulesOf(referenceSvg));
+    expect(modulesOf(qrCode)).not.toBe(modulesOf(otherSvg));
+    // Above the key, which stays (with the link) for those who cannot scan.
+    const key = screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(qrCode.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open in an authenticator app on this device' })).toHaveAttribute('href', OTPAUTH);
   });
 
   it('turns the app off only with a current code from it', { timeout: 20_000 }, async () => {

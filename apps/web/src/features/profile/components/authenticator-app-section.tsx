@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { QRCodeSVG } from 'qrcode.react';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTotpSetupResponse } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
@@ -58,8 +59,9 @@ function CodeForm({ submitLabel, submitColour, isPending, error, onSubmit, onCan
 }
 
 /**
- * decisions #16: the signed-in user's authenticator app. "Set up" shows a new key (and its otpauth link) and takes a
- * code from the app to confirm it; an app already in use keeps working until then. "Turn off" asks for a current code.
+ * decisions #16: the signed-in user's authenticator app. "Set up" shows a new key as a QR code to scan, as text and as
+ * its otpauth link, and takes a code from the app to confirm it; an app already in use keeps working until then.
+ * "Turn off" asks for a current code.
  */
 export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
   const status = useTotpStatus(user);
@@ -132,6 +134,19 @@ export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
             <Stack gap="xs">
               <Text size="sm">{MESSAGES.authenticatorApp.setupSteps}</Text>
               {status.data && <Text size="sm">{MESSAGES.authenticatorApp.replaceNote}</Text>}
+              {/* Black on white with the 4-module quiet zone the QR specification asks for, in the dark scheme too: phone
+                  cameras read dark modules on a light ground. Level L (what a screen needs; it is no damaged label) keeps
+                  the modules large. */}
+              <QRCodeSVG
+                value={step.setup.otpauthUrl}
+                title={MESSAGES.authenticatorApp.qrCodeLabel}
+                size={208}
+                level="L"
+                marginSize={4}
+                bgColor="#FFFFFF"
+                fgColor="#000000"
+                style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}
+              />
               <Text size="sm" fw={500} id="authenticator-key-label">
                 Key
               </Text>
