@@ -40,9 +40,18 @@ test('an admin sees a change waiting for the PSA and sends it again once the PSA
   expect(listed.ok(), await listed.text()).toBe(true);
   const othersWorkOn = new Set<string>([...SLA_JOURNEY.fresh.map((each) => each.summary), SLA_JOURNEY.overdue.summary, SLA_JOURNEY.halfway.summary]);
   const ticket = ((await listed.json()) as { tickets: TQueueTicket[] }).tickets.find(
-    (each) => !each.closed && !each.completed && each.psaPendingWrites === 0 && !each.title.startsWith(QUEUE_JOURNEY.summaryPrefix) && !othersWorkOn.has(each.title),
+    (each) =>
+      each.state === 'queued' && each.assignedTechId === null && each.holdUntil === null && each.psaPendingWrites === 0 && !each.title.startsWith(QUEUE_JOURNEY.summaryPrefix) && !othersWorkOn.has(each.title),
   );
   if (!ticket) throw new Error('no queue ticket for the journey');
+  // Only the technician a ticket is with writes notes on it (review s28): the admin picks it first (A-127), and its
+  // assignment reaches the PSA before the note is written.
+  const me = (await (await page.request.get('/auth/api/auth/microsoft-user')).json()) as { user?: { id?: string } };
+  const picked = await page.request.post('/db/api/ticketQueue/manualPick', { params: { mspCustomDomain: admin.msp, techId: me.user?.id ?? '', ticketQueueEntityId: ticket.id }, headers: CSRF });
+  expect(picked.ok(), await picked.text()).toBe(true);
+  await expect
+    .poll(async () => ((await (await page.request.get('/db/api/ticketQueue/getAll', { params: { mspCustomDomain: admin.msp, show: 'all' } })).json()) as { tickets: TQueueTicket[] }).tickets.find((each) => each.id === ticket.id)?.psaPendingWrites)
+    .toBe(0);
 
   // The PSA refuses every note on that ticket for now (503, more times than the client's own quick retries).
   const notesPath = `/v4_6_release/apis/3.0/service/tickets/${ticket.ticketId}/notes`;

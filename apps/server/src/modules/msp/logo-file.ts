@@ -5,6 +5,10 @@ export interface TLogoType {
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
 
+// An optional namespace prefix before an element or attribute name: any name characters up to a colon.
+const PREFIX = String.raw`(?:[^\s<>/:='"]+:)?`;
+const element = (name: string) => new RegExp(`<${PREFIX}${name}`, 'i');
+
 /**
  * Markup an SVG logo must not contain (decision 005). SVG is accepted because the sign-up form offers it, but only
  * as a picture: scripts, event handlers, javascript: links, embedded HTML and entity declarations are refused
@@ -12,24 +16,28 @@ const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature
  * could load or change a link another way: an animation that sets a link (`<animate|set attributeName="href">`),
  * style sheets (`<style>`, `@import`), a `url(…)` other than a `#fragment` or a data image, a CSS escape in a style
  * attribute (`u\72l(`), and character references in attribute values (`javascript&#58;`) that would hide any of these.
+ * Every element is matched with or without a namespace prefix (`<x:script xmlns:x="…/2000/svg">` is a script too), and
+ * any binding of the XHTML namespace is refused, since it could only bring HTML into a picture (review s28).
  */
 const UNSAFE_SVG_PATTERNS = [
-  /<script/i,
+  element('script'),
   /\bon[a-z]+\s*=/i,
   /javascript:/i,
-  /<foreignobject/i,
+  element('foreignobject'),
   /<!entity/i,
-  /<iframe/i,
-  /<embed/i,
-  /<object/i,
+  element('iframe'),
+  element('embed'),
+  element('object'),
   /\bhref\s*=(?!\s*["']?\s*(?:#|data:image\/))/i,
-  /<(?:animate[a-z]*|set)\b[^>]*\battributeName\s*=\s*["']?\s*(?:xlink:)?href/i,
-  /<style/i,
+  new RegExp(`<${PREFIX}(?:animate[a-z]*|set)\\b[^>]*\\battributeName\\s*=\\s*["']?\\s*${PREFIX}href`, 'i'),
+  element('style'),
   /@import/i,
   /\burl\s*\((?!\s*["']?\s*(?:#|data:image\/))/i,
   /\bstyle\s*=\s*(?:"[^"]*\\|'[^']*\\)/i,
   // An attribute value holding a character reference, or an entity other than the five XML predefines.
   /=\s*(?:"[^"]*&(?!(?:amp|lt|gt|quot|apos);)[^"]*"|'[^']*&(?!(?:amp|lt|gt|quot|apos);)[^']*')/i,
+  // The XHTML namespace bound as the default or to a prefix.
+  /\bxmlns(?::[^\s=]+)?\s*=\s*["']\s*https?:\/\/www\.w3\.org\/1999\/xhtml/i,
 ];
 
 // An SVG document: optional BOM, XML declaration, comments and doctype, then the <svg> root.

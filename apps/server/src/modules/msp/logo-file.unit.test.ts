@@ -53,12 +53,39 @@ describe('detectLogoType', () => {
     }
   });
 
+  // Regression (review s28): a namespace prefix hid a script from the filter (`<x:script xmlns:x="…svg">`, `<h:script
+  // xmlns:h="…xhtml">`) while `<script` was refused; decision 005 refuses scripts outright.
+  it('refuses namespace-prefixed scripts and other refused elements, and any binding of the XHTML namespace', () => {
+    for (const body of [
+      '<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>',
+      '<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>',
+      '<svg:script xmlns:svg="http://www.w3.org/2000/svg" href="#x"/>',
+      '<x:foreignObject xmlns:x="http://www.w3.org/2000/svg"><p>x</p></x:foreignObject>',
+      '<x:iframe xmlns:x="urn:x" src="x"/>',
+      '<x:embed xmlns:x="urn:x" src="x"/>',
+      '<x:object xmlns:x="urn:x" data="x"/>',
+      '<x:style xmlns:x="http://www.w3.org/2000/svg">rect { fill: red }</x:style>',
+      '<a><x:animate xmlns:x="http://www.w3.org/2000/svg" attributeName="href" values="https://tracker.example/"/></a>',
+      '<a><x:set xmlns:x="http://www.w3.org/2000/svg" attributeName="l:href" to="https://tracker.example/"/></a>',
+      '<rect x:onclick="alert(1)" xmlns:x="urn:x"/>',
+      '<g xmlns:h="http://www.w3.org/1999/xhtml"><h:p>x</h:p></g>',
+      '<g xmlns="http://www.w3.org/1999/xhtml"><p>x</p></g>',
+      "<g xmlns:h = 'http://www.w3.org/1999/xhtml'/>",
+    ]) {
+      expect(detectLogoType(svg(body)), body).toBeNull();
+      expect(isRefusedSvg(svg(body)), body).toBe(true);
+    }
+    expect(isRefusedSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"></svg>'))).toBe(true);
+  });
+
   it('keeps the plain SVG a design tool exports: gradients by #id, data images, the five XML entities', () => {
     for (const body of [
       '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect fill="url(#g)" style="fill: url( \'#g\' )"/>',
       '<image href="data:image/png;base64,AAAA"/><rect fill="url(data:image/png;base64,AAAA)"/>',
       '<text font-family="Fish &amp; Chips">A &#38; B</text>',
       '<circle r="4"><animate attributeName="r" values="4;6;4" dur="2s" repeatCount="indefinite"/></circle>',
+      '<svg:g xmlns:svg="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><svg:use xlink:href="#shape"/></svg:g>',
+      '<text>scripts and styles</text><g id="description"/>',
     ]) {
       expect(detectLogoType(svg(body))?.mime, body).toBe('image/svg+xml');
       expect(isRefusedSvg(svg(body)), body).toBe(false);

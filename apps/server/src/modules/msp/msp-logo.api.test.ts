@@ -63,6 +63,9 @@ describe('brand logo change (addition to R-090)', () => {
       // Regression: an SVG refused for what it holds was told it was not a PNG, JPEG, GIF, SVG or WebP image.
       [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', name: 'x.svg' }), 415, SVG_REFUSED, { fileType: true }],
       [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(//x.example/a.css);</style></svg>', type: 'image/svg+xml', name: 'y.svg' }), 415, SVG_REFUSED, { fileType: true }],
+      // Regression (review s28): a namespace prefix hid the script, so these were stored and served as the logo.
+      [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script></svg>', type: 'image/svg+xml', name: 'p.svg' }), 415, MESSAGES.logoSvgRefused, { fileType: true }],
+      [logoForm({ bytes: '<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>', type: 'image/svg+xml', name: 'h.svg' }), 415, MESSAGES.logoSvgRefused, { fileType: true }],
     ];
     for (const [form, status, detail, flags] of cases) {
       const response = await admin.post(path(), form);

@@ -35,6 +35,8 @@ withSimulatorApp({ app: (simulator) => ({ psaClients: shortTimeoutClients(simula
 });
 
 const domain = () => fixture.msp.customDomain;
+/** R-315's label, the server's own: these technicians have no PSA member, so their Switchboard id names them. */
+const labelOf = (user: { id: string }) => `Technician: (${user.id}): `;
 const notesPath = (ticketId: number) => `/v4_6_release/apis/3.0/service/tickets/${ticketId}/notes`;
 
 async function claimNew() {
@@ -47,15 +49,15 @@ async function claimNew() {
 
 describe('a note of unknown outcome', () => {
   it('whose POST timed out after the PSA stored it is found, not sent twice, and the earlier identical note stays another note', async () => {
-    const { client, ticket } = await claimNew();
+    const { client, user, ticket } = await claimNew();
     const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
-    expect((await client.post(url, { info: 'Technician: (42): ', text: 'Any update?' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
+    expect((await client.post(url, { info: '', text: 'Any update?' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
     // The PSA stores the second note, then holds its answer past the client's timeout.
     sim.faults.failNext({ kind: 'timeout', phase: 'after', method: 'POST', path: notesPath(ticket.ticketId) });
-    const second = await client.post(url, { info: 'Technician: (42): ', text: 'Any update?' });
+    const second = await client.post(url, { info: '', text: 'Any update?' });
     expect(sim.faults.pendingCount()).toBe(0);
     expect(second.json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
-    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === 'Technician: (42): Any update?');
+    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === `${labelOf(user)}Any update?`);
     expect(inPsa).toHaveLength(2);
     const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items;
     expect(read.map((note) => note.psaNoteId).sort()).toEqual(inPsa.map((note) => note.id).sort());
@@ -64,7 +66,7 @@ describe('a note of unknown outcome', () => {
   it('whose sender died after the PSA stored it is found by the retry loop, not sent twice', async () => {
     const { client, user, ticket } = await claimNew();
     const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
-    expect((await client.post(url, { info: 'Technician: (42): ', text: 'Printer restarted' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
+    expect((await client.post(url, { info: '', text: 'Printer restarted' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
     // A second "Printer restarted": stored, claimed, its POST landed in the PSA, then the process died: nothing recorded,
     // the lease left to run out.
     const ticketRowId = ticket.id;
@@ -77,16 +79,16 @@ describe('a note of unknown outcome', () => {
           kind: QUEUE_WRITES.note,
           ticketRowId,
           idempotencyKey: `note:${noteId}`,
-          payload: { noteId, ticketId: ticket.ticketId, text: 'Technician: (42): Printer restarted', kind: 'description', noteType: null, memberId: null },
+          payload: { noteId, ticketId: ticket.ticketId, text: `${labelOf(user)}Printer restarted`, kind: 'description', noteType: null, memberId: null },
           createdBy: user.id,
         },
         t.deps.now(),
       ),
     );
-    const landed = await fixture.direct.addNote(ticket.ticketId, { text: 'Technician: (42): Printer restarted', kind: 'description' });
+    const landed = await fixture.direct.addNote(ticket.ticketId, { text: `${labelOf(user)}Printer restarted`, kind: 'description' });
     t.advanceClock(PSA_WRITE_LEASE_MS + 60_000);
     await runPsaOutboxPass(t.deps);
-    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === 'Technician: (42): Printer restarted');
+    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === `${labelOf(user)}Printer restarted`);
     expect(inPsa).toHaveLength(2);
     const write = (await fixture.admin.get(`/db/api/psa-writes`)).json<{ writes: { id: string }[] }>().writes.find((each) => each.id === writeId);
     expect(write).toBeUndefined(); // done: no longer waiting

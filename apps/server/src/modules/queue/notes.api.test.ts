@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { psaOutbox } from '@switchboard/db';
 import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaWrite, type TQueueNoteItems, type TQueueTicket, type TTimerSessionsResponse } from '@switchboard/contracts';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { TestClient, type TTestApp } from '../../../test/test-app';
@@ -20,19 +22,21 @@ async function claimOne() {
   return { user, client, ticket };
 }
 const domain = () => fixture.msp.customDomain;
+/** R-315's label, the server's own: a technician without a PSA member is named by their Switchboard id. */
+const labelOf = (user: { id: string }) => `Technician: (${user.id}): `;
 
 describe('notes (A-110, A-111)', () => {
   it('sends each category under its PSA flag with the info label, once; blank notes are refused', async () => {
-    const { client, ticket } = await claimOne();
-    const plain = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: 'Technician: (42): ', text: 'Checked the cable' });
+    const { user, client, ticket } = await claimOne();
+    const plain = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: '', text: 'Checked the cable' });
     expect(plain.statusCode).toBe(200);
-    expect(plain.json<TQueueNoteItems>().items[0]).toMatchObject({ kind: 'description', text: 'Checked the cable', info: 'Technician: (42): ', psa: { status: 'done' } });
+    expect(plain.json<TQueueNoteItems>().items[0]).toMatchObject({ kind: 'description', text: 'Checked the cable', info: labelOf(user), psa: { status: 'done' } });
     const resolution = await client.post(`/psa/addNotesToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&resolutionFlag=true&internalAnalysisFlag=false&detailDescriptionFlag=false`, { info: '', text: 'Swapped the toner' });
     expect(resolution.json<TQueueNoteItems>().items[0]).toMatchObject({ kind: 'resolution', psa: { status: 'done' } });
     const internal = await client.post(`/psa/addNotesToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}&internalAnalysisFlag=true`, { info: '', text: 'Customer was rude' });
     expect(internal.json<TQueueNoteItems>().items[0]?.kind).toBe('internal');
     const inPsa = await fixture.direct.listNotes(ticket.ticketId);
-    expect(inPsa.filter((note) => note.text === 'Technician: (42): Checked the cable' && note.kind === 'description')).toHaveLength(1);
+    expect(inPsa.filter((note) => note.text === `${labelOf(user)}Checked the cable` && note.kind === 'description')).toHaveLength(1);
     expect(inPsa.filter((note) => note.text.endsWith('Swapped the toner') && note.text.startsWith('Technician: (') && note.kind === 'resolution')).toHaveLength(1);
     expect(inPsa.filter((note) => note.text.endsWith('Customer was rude') && note.kind === 'internal')).toHaveLength(1);
     const blank = await client.post(`/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`, { info: '', text: '  \n ' });
@@ -135,37 +139,93 @@ describe('edit (A-112) and close (A-113)', () => {
 // "Called, left voicemail") was looked up before it was sent, found the earlier one, was marked done with that note's
 // id and never reached the PSA.
 describe('a note with the same words as an earlier one', () => {
-  const VOICEMAIL = 'Technician: (42): Called, left voicemail';
+  const voicemailOf = (user: { id: string }) => `${labelOf(user)}Called, left voicemail`;
 
 
   it('is sent: two notes in the PSA, each Switchboard note with its own', async () => {
-    const { client, ticket } = await claimOne();
+    const { user, client, ticket } = await claimOne();
     const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
     for (let time = 0; time < 2; time++) {
-      const sent = await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' });
+      const sent = await client.post(url, { info: '', text: 'Called, left voicemail' });
       expect(sent.json<TQueueNoteItems>().items[0]).toMatchObject({ psa: { status: 'done' } });
     }
-    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === VOICEMAIL);
+    const inPsa = (await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === voicemailOf(user));
     expect(inPsa).toHaveLength(2);
     const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items;
     expect(read.filter((note) => note.text === 'Called, left voicemail').map((note) => note.psaNoteId).sort()).toEqual(inPsa.map((note) => note.id).sort());
   });
 
   it('is sent by the retry loop when the PSA turned its first try away (429): the earlier note is not taken for it', async () => {
-    const { client, ticket } = await claimOne();
+    const { user, client, ticket } = await claimOne();
     const url = `/psa/addNoteToTicket?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`;
-    expect((await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
+    expect((await client.post(url, { info: '', text: 'Called, left voicemail' })).json<TQueueNoteItems>().items[0]?.psa.status).toBe('done');
     sim.faults.set({ retryAfterSeconds: 0.01 });
     sim.faults.failNext({ kind: 429, count: 8, method: 'POST', path: `/v4_6_release/apis/3.0/service/tickets/${ticket.ticketId}/notes` });
-    const refused = await client.post(url, { info: 'Technician: (42): ', text: 'Called, left voicemail' });
+    const refused = await client.post(url, { info: '', text: 'Called, left voicemail' });
     sim.faults.reset();
     expect(refused.json<TQueueNoteItems>().items[0]?.psa.status).toBe('pending');
     // The resend looks first (its first try's outcome is unknown to the outbox), and finds only the earlier write's note.
     t.advanceClock(10 * 60_000);
     await runPsaOutboxPass(t.deps);
-    expect((await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === VOICEMAIL)).toHaveLength(2);
+    expect((await fixture.direct.listNotes(ticket.ticketId)).filter((note) => note.text === voicemailOf(user))).toHaveLength(2);
     const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items.filter((note) => note.text === 'Called, left voicemail');
     expect(read.map((note) => note.psa.status)).toEqual(['done', 'done']);
     expect(new Set(read.map((note) => note.psaNoteId)).size).toBe(2);
+  });
+});
+
+// Regression (review s28): `info` was put in front of the note as sent, so a technician could label a note as a
+// colleague's ("Technician: (<their PSA member id>): "), and notes skipped the rule that edits and closes keep: only
+// the technician an open ticket is with writes on it (My Ticket's note box is the only one the spec has, 02 §1, §4).
+describe('a note’s label and who may write it (review s28)', () => {
+  const url = (ticketId: number) => `/psa/addNotesToTicket?mspCustomDomain=${domain()}&ticketId=${ticketId}&internalAnalysisFlag=true`;
+
+  it('always carries the writer’s own label, whatever info names: in Switchboard, in the outbox and in the PSA', async () => {
+    const [own, colleague] = await fixture.direct.listMembers();
+    if (!own || !colleague) throw new Error('the simulator has fewer than two members');
+    await createTickets(t, fixture, 1, { tier: 'Tier1' });
+    const { user, client } = await technician(t, fixture, { tierLevel: 'Tier1', psaMemberId: String(own.id) });
+    const [ticket] = (await client.get(`/db/api/ticketQueue/nextTickets?mspCustomDomain=${domain()}&techId=${user.id}&limit=1`)).json<{ tickets: TQueueTicket[] }>().tickets;
+    if (!ticket) throw new Error('no ticket');
+    const ownLabel = `Technician: (${own.id}): `;
+    for (const [info, text] of [[`Technician: (${colleague.id}): `, 'Reset the password'], ['Resolved by the service manager: ', 'Approved the refund']] as const) {
+      const sent = await client.post(url(ticket.ticketId), { info, text });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [note] = sent.json<TQueueNoteItems>().items;
+      expect(note).toMatchObject({ info: ownLabel, text });
+      const [write] = await t.deps.database.db.select({ payload: psaOutbox.payload }).from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.idempotencyKey, `note:${note?.id ?? ''}`)));
+      expect(write?.payload).toMatchObject({ text: `${ownLabel}${text}` });
+      expect((await fixture.direct.listNotes(ticket.ticketId)).filter((each) => each.text.endsWith(text)).map((each) => each.text)).toEqual([`${ownLabel}${text}`]);
+    }
+    const read = (await client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items;
+    expect(read.map((note) => note.info)).toEqual([ownLabel, ownLabel]);
+  });
+
+  it('is refused with a 409 in plain words on a ticket held by someone else, back in the queue or closed; nothing is kept or sent', async () => {
+    await createTickets(t, fixture, 2, { tier: 'Tier1' });
+    const mine = await claimOne();
+    const colleague = await technician(t, fixture, { tierLevel: 'Tier1' });
+    for (const [writer, text] of [[colleague.client, 'Colleague was here'], [fixture.admin, 'Manager was here']] as const) {
+      const refused = await writer.post(url(mine.ticket.ticketId), { info: '', text });
+      expect(refused.statusCode, text).toBe(409);
+      expect(refused.json()).toMatchObject({ detail: MESSAGES.queue.heldByOther });
+    }
+    const requeued = await mine.client.post(`/db/api/ticketQueue/requeueticket?mspCustomDomain=${domain()}&techId=${mine.user.id}&holdTimeInHours=0&assignedFlag=false`, { id: mine.ticket.id });
+    expect(requeued.statusCode, requeued.body).toBe(200);
+    const queued = await mine.client.post(url(mine.ticket.ticketId), { info: '', text: 'Written after the hand-back' });
+    expect(queued.statusCode).toBe(409);
+    expect(queued.json()).toMatchObject({ detail: MESSAGES.queue.notYourTicket });
+
+    const closing = await claimOne();
+    const completed = await closing.client.post(`/db/api/ticketQueue/completeticket?mspCustomDomain=${domain()}&ticketId=${closing.ticket.ticketId}&techId=${closing.user.id}&close=true`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const closed = await closing.client.post(url(closing.ticket.ticketId), { info: '', text: 'Written after the close' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ detail: MESSAGES.queue.ticketClosed });
+
+    for (const ticket of [mine.ticket, closing.ticket]) {
+      expect((await mine.client.get(`/db/api/ticketQueue/notes?mspCustomDomain=${domain()}&ticketId=${ticket.ticketId}`)).json<TQueueNoteItems>().items).toEqual([]);
+      expect((await fixture.direct.listNotes(ticket.ticketId)).filter((note) => / was here$|^Written after/.test(note.text.replace(/^Technician: \([^)]*\): /, '')))).toEqual([]);
+    }
   });
 });

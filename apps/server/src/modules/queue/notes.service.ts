@@ -63,26 +63,30 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
   /**
    * A-110 / A-111: the note is kept here and sent to the PSA under its category's flag (or Autotask
    * note type) with the info label in front ('Technician: (id): ', R-315). Blank notes are refused (R-316).
+   * Only the technician the ticket is with writes on it, until it closes, as with edits (A-112): the spec's one
+   * note box is My Ticket's, on the technician's own working ticket (02 §1, §4 "Getting next tickets").
    */
   async function addNote(actor: TActor, ticketId: number, kind: TNoteKind, noteType: number | null, body: TAddNoteBody): Promise<{ items: TQueueNote[] }> {
     if (body.text.trim() === '') throw validation(MESSAGES.queue.emptyNote, [{ name: 'text', reason: MESSAGES.queue.emptyNote }]);
     const technician = await resolveTechnician(db, actor, actor.userId, 'work');
-    const ticket = await ticketOf(actor, ticketId);
-    // R-315's label names the technician's PSA member. The screen used to send one naming the Switchboard user id (PSA
-    // notes read "Technician: (uuid): "); that label, like none, is replaced by the server's own.
-    const ownLabel = `Technician: (${technician.psaMemberId ?? technician.id}): `;
-    const info = body.info.trim() === '' || body.info.trim() === `Technician: (${technician.id}):` ? ownLabel : body.info;
-    const { note, writeId } = await db.transaction(async (tx) => {
-      const created = await insertQueueNote(tx, { mspId: actor.mspId, queueTicketId: ticket.id, psaTicketId: ticket.psaTicketId, kind, noteType, info, text: body.text, createdBy: actor.userId, createdAt: deps.now() });
+    // R-315's label names the writer's PSA member and is always the server's: the screen sends this label or none, so
+    // the info sent is not used (kept as sent, it let a note be labelled as a colleague's; review s28).
+    const info = `Technician: (${technician.psaMemberId ?? technician.id}): `;
+    const { note, writeId, ticket } = await db.transaction(async (tx) => {
+      // Locked and checked as an edit is: a note on a closed ticket or on another technician's used to reach the PSA.
+      const locked = await findTicketByPsaId(tx, actor.mspId, ticketId, true);
+      if (!locked) throw notFound(MESSAGES.queue.ticketNotFound);
+      assertMayChange(locked, actor.userId);
+      const created = await insertQueueNote(tx, { mspId: actor.mspId, queueTicketId: locked.id, psaTicketId: locked.psaTicketId, kind, noteType, info, text: body.text, createdBy: actor.userId, createdAt: deps.now() });
       const id = await enqueueQueueWrite(tx, {
         mspId: actor.mspId,
         kind: QUEUE_WRITES.note,
-        ticketRowId: ticket.ticketRowId,
+        ticketRowId: locked.ticketRowId,
         idempotencyKey: `note:${created.id}`,
-        payload: { noteId: created.id, ticketId: ticket.psaTicketId, text: `${info}${body.text}`, kind, noteType, memberId: memberNumberOf(technician) },
+        payload: { noteId: created.id, ticketId: locked.psaTicketId, text: `${info}${body.text}`, kind, noteType, memberId: memberNumberOf(technician) },
         createdBy: actor.userId,
       }, deps.now());
-      return { note: created, writeId: id };
+      return { note: created, writeId: id, ticket: locked };
     });
     const psa = await deliverQueueWrite(deps, actor.mspId, writeId);
     const [stored] = (await listQueueNotes(db, actor.mspId, ticket.id)).filter((each) => each.id === note.id);
