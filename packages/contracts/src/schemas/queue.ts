@@ -259,7 +259,13 @@ export const ZActivity = z.object({
   queueTicketId: z.uuid(),
   title: z.string(),
   sessions: z.array(ZTimerSession),
+  /** Minutes worked that day, without time awaiting confirmation. */
   totalWorkMinutes: z.number(),
+  /**
+   * Addition (decision 043): minutes of that day in sessions flagged for running past midnight or over 12 hours and
+   * not yet confirmed, left out of totalWorkMinutes until the technician confirms them.
+   */
+  unconfirmedMinutes: z.number().default(0),
   completed: z.boolean(),
   completedAt: z.string().nullable(),
   slaMet: z.boolean().nullable(),
@@ -269,6 +275,8 @@ export const ZActivityTotals = z.object({
   techId: z.uuid(),
   technicianName: z.string(),
   totalWorkMinutes: z.number(),
+  /** Addition (decision 043): as on an activity, the technician's minutes that day awaiting confirmation. */
+  unconfirmedMinutes: z.number().default(0),
   ticketsCompleted: z.number().int(),
   slaMet: z.number().int(),
 });
@@ -344,7 +352,7 @@ export const ZAddNotesQuery = ZAddNoteQuery.extend({
   noteType: ZPsaId.optional(),
 });
 export type TAddNotesQuery = z.infer<typeof ZAddNotesQuery>;
-/** A-110 / A-111 body: info is the 'Technician: (id): ' label (R-315); blank text is refused. */
+/** A-110 / A-111 body: a note on the caller's own open ticket; blank text is refused. `info` (R-315's 'Technician: (id): ' label) is accepted for the spec's shape but ignored: the server writes its own label. */
 export const ZAddNoteBody = z.object({ info: z.string().max(200).default(''), text: z.string().max(20_000) });
 export type TAddNoteBody = z.infer<typeof ZAddNoteBody>;
 

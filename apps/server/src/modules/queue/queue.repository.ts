@@ -718,15 +718,40 @@ export async function listTicketsByIds(db: TDatabase, mspId: string, ids: string
   return rows.map(toTicketRow);
 }
 
-/** Tickets completed in [from, to), by the MSP or one technician. */
-export async function listCompletedBetween(db: TDatabase, mspId: string, from: Date, to: Date, techId?: string): Promise<TQueueTicketRow[]> {
+/** A technician's completion of a queue ticket, with the SLA due time it was measured against. */
+export interface TCompletionRow {
+  queueTicketId: string;
+  techId: string;
+  completedAt: Date;
+  slaDueAt: Date | null;
+}
+
+/**
+ * Completions in [from, to), of the MSP or one technician, oldest first, read from the `completed` queue events: the
+ * ticket row's completed_at and assigned_tech_id are cleared by a reopen in the PSA, which must not rewrite a past day.
+ * A completion undone by a mark incomplete (decisions #18) before the ticket's next completion does not count. The SLA
+ * due time is the one the event kept at completion; an event written before events kept it falls back to the ticket's
+ * current one. The day's events come from queue_events_at_idx (msp_id, at), each ticket's later ones from
+ * queue_events_ticket_idx (msp_id, queue_ticket_id).
+ */
+export async function listCompletionsBetween(db: TDatabase, mspId: string, from: Date, to: Date, techId?: string): Promise<TCompletionRow[]> {
   const rows = await rowsOf(
     db,
-    sql`select ${TICKET_COLUMNS} from queue_tickets q ${TICKET_JOINS}
-      where q.msp_id = ${mspId} and q.completed_at >= ${iso(from)}::timestamptz and q.completed_at < ${iso(to)}::timestamptz
-      ${techId ? sql`and q.assigned_tech_id = ${techId}` : sql``}`,
+    sql`select e.queue_ticket_id, e.tech_id, e.at,
+        case when e.details -> 'slaDueAt' is not null then (e.details ->> 'slaDueAt')::timestamptz else q.sla_due_at end as sla_due_at
+      from queue_events e
+      join queue_tickets q on q.msp_id = e.msp_id and q.id = e.queue_ticket_id
+      where e.msp_id = ${mspId} and e.at >= ${iso(from)}::timestamptz and e.at < ${iso(to)}::timestamptz
+        and e.kind = 'completed' and e.tech_id is not null ${techId ? sql`and e.tech_id = ${techId}` : sql``}
+        and not exists (
+          select 1 from queue_events u
+          where u.msp_id = e.msp_id and u.queue_ticket_id = e.queue_ticket_id and u.kind = 'incomplete' and u.at >= e.at
+            and not exists (
+              select 1 from queue_events c
+              where c.msp_id = e.msp_id and c.queue_ticket_id = e.queue_ticket_id and c.kind = 'completed' and c.at > e.at and c.at <= u.at))
+      order by e.at`,
   );
-  return rows.map(toTicketRow);
+  return rows.map((row) => ({ queueTicketId: String(row.queue_ticket_id), techId: String(row.tech_id), completedAt: asDate(row.at) ?? from, slaDueAt: asDate(row.sla_due_at) }));
 }
 
 /** Display names of the MSP's users by id. */

@@ -30,7 +30,7 @@ import {
   findTicketByPsaId,
   insertQueueEvent,
   insertRejection,
-  listCompletedBetween,
+  listCompletionsBetween,
   listEligibleTickets,
   listQueuePage,
   listTicketsByIds,
@@ -42,6 +42,7 @@ import {
   saveQueueSettings,
   updateQueueTicket,
   type TClaimRequest,
+  type TCompletionRow,
   type TQueueTicketRow,
   type TTechnicianRow,
 } from './queue.repository';
@@ -60,6 +61,10 @@ const DAY_MS = 86_400_000;
 const ACTIVITY_YEARS = { min: 1900, max: 9998 };
 /** Coalesced claims and releases (decision 029): at most this many technicians per statement, this many statements per MSP at once. */
 const COALESCE = { maxBatch: 64, maxInFlight: 4 };
+
+/** What a `completed` queue event keeps for the activities reads: the SLA due time the completion is measured against. */
+const completionDetails = (ticket: TQueueTicketRow) => ({ slaDueAt: ticket.slaDueAt ? ticket.slaDueAt.toISOString() : null });
+const roundMinutes = (minutes: number) => Math.round(minutes * 100) / 100;
 
 /** One answer per input for the distinct keys of `inputs` (a technician twice in one batch is served once). */
 async function byDistinct<TInput, TOutput>(inputs: TInput[], keyOf: (input: TInput) => string, merge: (a: TInput, b: TInput) => TInput, run: (distinct: TInput[]) => Promise<TOutput[]>): Promise<TOutput[]> {
@@ -82,6 +87,8 @@ async function byDistinct<TInput, TOutput>(inputs: TInput[], keyOf: (input: TInp
 export async function closeTicketInTx(tx: TDatabase, ticket: TQueueTicketRow, actorId: string, now: Date): Promise<{ statusName: string | null; timeEntryWriteIds: string[]; writeId: string }> {
   const statuses = ticket.boardId === null ? undefined : await findBoardStatuses(tx, ticket.mspId, ticket.boardId);
   await updateQueueTicket(tx, ticket.mspId, ticket.id, { state: 'closed', closedAt: now, ...(ticket.completedAt === null ? { completedAt: now } : {}) }, now);
+  // A close that is also the completion counts as its technician's completion in the activities reads, as A-119's does.
+  if (ticket.completedAt === null && ticket.assignedTechId !== null) await insertQueueEvent(tx, ticket.mspId, ticket.id, ticket.assignedTechId, 'completed', now, completionDetails(ticket));
   await insertQueueEvent(tx, ticket.mspId, ticket.id, actorId, 'closed', now);
   // Queued before the close, so the PSA gets the time before the ticket closes (the outbox keeps the order).
   const timeEntryWriteIds = await completeOpenTimersInTx(tx, ticket, { notes: MESSAGES.queue.completed, now, createdBy: actorId });
@@ -274,7 +281,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       assertWorkingOn(ticket, technician.id);
       const timer = await completeTimerInTx(tx, ticket, technician, MESSAGES.queue.completed, now, actor.userId);
       await updateQueueTicket(tx, actor.mspId, ticket.id, { state: 'completed', completedAt: now }, now);
-      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'completed', now);
+      await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'completed', now, completionDetails(ticket));
       const close = options.close === true ? await closeTicketInTx(tx, { ...ticket, completedAt: now }, actor.userId, now) : null;
       return { ticket, timeEntryWriteIds: [...(timer?.timeEntryWriteId ? [timer.timeEntryWriteId] : []), ...(close?.timeEntryWriteIds ?? [])], closeWriteId: close?.writeId ?? null, awaitsConfirmation: timer?.awaitsConfirmation === true };
     });
@@ -413,24 +420,31 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     return { date: day, from: startOfDayIn(day, timeZone), to: startOfDayIn(next, timeZone) };
   }
 
-  /** A-125 / A-126: who worked on what on a date, minutes clipped to the day, completions and SLA met. */
+  /**
+   * A-125 / A-126: who worked on what on a date, minutes clipped to the day, completions and SLA met. Completions come
+   * from the queue's events, so a later reopen in the PSA leaves a past day as it was. Time of a session flagged for
+   * running past midnight or over 12 hours and not yet confirmed (decision 043) is not a fact until its technician
+   * confirms it: a timer left running would count as 24 hours on every day after, so it is reported apart.
+   */
   async function activities(actor: TActor, date: string | undefined, techId?: string): Promise<TActivitiesResponse> {
     if (techId !== undefined) await resolveTechnician(db, actor, techId, 'read');
     const { timeZone } = await maintenance.settingsOf(actor.mspId);
     const day = dayOf(date, timeZone);
     const now = deps.now();
     const sessions = await listSessionsBetween(db, actor.mspId, day.from, day.to, techId);
-    const completed = await listCompletedBetween(db, actor.mspId, day.from, day.to, techId);
-    const ticketIds = [...new Set([...sessions.map((session) => session.queueTicketId), ...completed.map((ticket) => ticket.id)])];
+    const completions = await listCompletionsBetween(db, actor.mspId, day.from, day.to, techId);
+    // The day's latest completion of each technician and ticket (oldest first, so a later one replaces an earlier).
+    const completionOf = new Map<string, TCompletionRow>(completions.map((completion) => [`${completion.techId}:${completion.queueTicketId}`, completion]));
+    const ticketIds = [...new Set([...sessions.map((session) => session.queueTicketId), ...completions.map((completion) => completion.queueTicketId)])];
     const tickets = new Map((await listTicketsByIds(db, actor.mspId, ticketIds)).map((ticket) => [ticket.id, ticket]));
-    const techIds = [...new Set([...sessions.map((session) => session.techId), ...completed.flatMap((ticket) => (ticket.assignedTechId ? [ticket.assignedTechId] : []))])];
+    const techIds = [...new Set([...sessions.map((session) => session.techId), ...completions.map((completion) => completion.techId)])];
     const names = await listUserNames(db, actor.mspId, techIds);
     const byKey = new Map<string, TActivity>();
     const activityOf = (tech: string, ticket: TQueueTicketRow): TActivity => {
       const key = `${tech}:${ticket.id}`;
       let activity = byKey.get(key);
       if (!activity) {
-        const isCompletedThatDay = ticket.completedAt !== null && ticket.completedAt >= day.from && ticket.completedAt < day.to && ticket.assignedTechId === tech;
+        const completion = completionOf.get(key);
         activity = {
           techId: tech,
           technicianName: names.get(tech) ?? '',
@@ -439,9 +453,10 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
           title: ticket.summary,
           sessions: [],
           totalWorkMinutes: 0,
-          completed: isCompletedThatDay,
-          completedAt: isCompletedThatDay && ticket.completedAt ? ticket.completedAt.toISOString() : null,
-          slaMet: isCompletedThatDay && ticket.slaDueAt && ticket.completedAt ? ticket.completedAt <= ticket.slaDueAt : null,
+          unconfirmedMinutes: 0,
+          completed: completion !== undefined,
+          completedAt: completion ? completion.completedAt.toISOString() : null,
+          slaMet: completion?.slaDueAt ? completion.completedAt <= completion.slaDueAt : null,
         };
         byKey.set(key, activity);
       }
@@ -451,18 +466,25 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const ticket = tickets.get(session.queueTicketId);
       if (!ticket) continue;
       const activity = activityOf(session.techId, ticket);
-      activity.sessions.push(presentSession(session, ticket.psaTicketId, now, timeZone));
+      const presented = presentSession(session, ticket.psaTicketId, now, timeZone);
+      activity.sessions.push(presented);
       const start = session.startedAt < day.from ? day.from : session.startedAt;
       const endRaw = session.endedAt ?? now;
       const end = endRaw > day.to ? day.to : endRaw;
-      activity.totalWorkMinutes = Math.round((activity.totalWorkMinutes + minutesBetween(start, end)) * 100) / 100;
+      // A running session is flagged once it passes midnight or 12 hours (presentSession), an ended one when it ended.
+      if (presented.flag !== null && session.confirmedAt === null) activity.unconfirmedMinutes = roundMinutes(activity.unconfirmedMinutes + minutesBetween(start, end));
+      else activity.totalWorkMinutes = roundMinutes(activity.totalWorkMinutes + minutesBetween(start, end));
     }
-    for (const ticket of completed) if (ticket.assignedTechId) activityOf(ticket.assignedTechId, ticket);
+    for (const completion of completions) {
+      const ticket = tickets.get(completion.queueTicketId);
+      if (ticket) activityOf(completion.techId, ticket);
+    }
     const list = [...byKey.values()];
-    const totals = new Map<string, { techId: string; technicianName: string; totalWorkMinutes: number; ticketsCompleted: number; slaMet: number }>();
+    const totals = new Map<string, TActivitiesResponse['totals'][number]>();
     for (const activity of list) {
-      const total = totals.get(activity.techId) ?? { techId: activity.techId, technicianName: activity.technicianName, totalWorkMinutes: 0, ticketsCompleted: 0, slaMet: 0 };
-      total.totalWorkMinutes = Math.round((total.totalWorkMinutes + activity.totalWorkMinutes) * 100) / 100;
+      const total = totals.get(activity.techId) ?? { techId: activity.techId, technicianName: activity.technicianName, totalWorkMinutes: 0, unconfirmedMinutes: 0, ticketsCompleted: 0, slaMet: 0 };
+      total.totalWorkMinutes = roundMinutes(total.totalWorkMinutes + activity.totalWorkMinutes);
+      total.unconfirmedMinutes = roundMinutes(total.unconfirmedMinutes + activity.unconfirmedMinutes);
       if (activity.completed) total.ticketsCompleted += 1;
       if (activity.slaMet === true) total.slaMet += 1;
       totals.set(activity.techId, total);

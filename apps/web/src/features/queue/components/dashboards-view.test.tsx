@@ -7,7 +7,7 @@ import { DashboardsView } from './dashboards-view';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function completion(index: number, slaMet: boolean | null): TActivity {
+function completion(index: number, slaMet: boolean | null, unconfirmedMinutes = 0): TActivity {
   return {
     techId: TECH_ID,
     technicianName: 'Jane Doe',
@@ -16,6 +16,7 @@ function completion(index: number, slaMet: boolean | null): TActivity {
     title: `Printer ${index} is offline`,
     sessions: [],
     totalWorkMinutes: 20,
+    unconfirmedMinutes,
     completed: true,
     completedAt: `${MSP_TODAY}T15:00:00.000Z`,
     slaMet,
@@ -33,6 +34,7 @@ function serveDay(activities: TActivity[]) {
         techId: TECH_ID,
         technicianName: 'Jane Doe',
         totalWorkMinutes: activities.reduce((sum, activity) => sum + activity.totalWorkMinutes, 0),
+        unconfirmedMinutes: activities.reduce((sum, activity) => sum + activity.unconfirmedMinutes, 0),
         ticketsCompleted: activities.filter((activity) => activity.completed).length,
         slaMet: activities.filter((activity) => activity.slaMet === true).length,
       },
@@ -93,5 +95,32 @@ describe('DashboardsView — on a phone', () => {
     } finally {
       if (original) Object.defineProperty(window, 'matchMedia', original);
     }
+  });
+});
+
+// Regression (review): a timer left running counted as 1,440 minutes worked on every day after; the server now reports
+// flagged, unconfirmed time apart (decision 043) and the view must show it apart, not as work.
+describe('DashboardsView — time awaiting confirmation', () => {
+  it('shows minutes worked without the time awaiting confirmation, and that time beside them in plain words', { timeout: 20_000 }, async () => {
+    serveDay([completion(1, true, 1440)]);
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    const worked = await within(mine).findByRole('group', { name: 'Minutes worked' });
+    expect(worked).toHaveTextContent('20');
+    expect(worked).toHaveTextContent('1440 min awaiting confirmation');
+    expect(worked).not.toHaveTextContent('1460');
+    expect(within(mine).getByText(/count as worked once the technician confirms them/)).toBeInTheDocument();
+    const row = within(within(mine).getByRole('table', { name: 'Activity per technician' })).getByRole('row', { name: /Jane Doe/ });
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^201440 min awaiting confirmation$/);
+    const ticket = within(within(mine).getByRole('table', { name: 'Tickets worked' })).getByRole('row', { name: /Printer 1/ });
+    expect(within(ticket).getAllByRole('cell')[1]).toHaveTextContent(/^201440 min awaiting confirmation$/);
+  });
+
+  it('says nothing of confirmation when no time awaits it', { timeout: 20_000 }, async () => {
+    serveDay([completion(1, true)]);
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByRole('group', { name: 'Minutes worked' })).toHaveTextContent(/^Minutes worked20$/);
+    expect(within(mine).queryByText(/awaiting confirmation/)).not.toBeInTheDocument();
   });
 });

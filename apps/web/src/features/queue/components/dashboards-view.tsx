@@ -22,11 +22,20 @@ function completionsWithSla(data: TActivitiesResponse, completed: number, techId
   return Math.max(completed - withoutSla, 0);
 }
 
+/**
+ * Time of timers that ran past midnight or over 12 hours and are not confirmed yet (decision 043), in whole minutes as
+ * shown, said beside the minutes worked: it is not counted as work until confirmed. Empty when none waits.
+ */
+function awaitingConfirmation(minutes: number): string | null {
+  const rounded = Math.round(minutes);
+  return rounded > 0 ? `${rounded} min awaiting confirmation` : null;
+}
+
 /** Below this width of the view (px) the day's tables become stacked label/value lists: they needed 420–480 px. */
 const STACKED_BELOW_PX = 520;
 
 /** One figure of a stacked list: its label and value on a line, with its bar under them. */
-function StackedFigure({ label, value, bar }: { label: string; value: string; bar?: { value: number; color: string } }) {
+function StackedFigure({ label, value, note, bar }: { label: string; value: string; note?: string | null; bar?: { value: number; color: string } }) {
   return (
     <div>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -37,8 +46,23 @@ function StackedFigure({ label, value, bar }: { label: string; value: string; ba
           {value}
         </Text>
       </Group>
+      {note && (
+        <Text size="xs" c="dimmed" ta="right">
+          {note}
+        </Text>
+      )}
       {bar && <Progress value={bar.value} color={bar.color} aria-hidden="true" size="sm" />}
     </div>
+  );
+}
+
+/** The dimmed line under a figure of minutes worked, when some of that day's time awaits confirmation. */
+function AwaitingConfirmation({ minutes }: { minutes: number }) {
+  const text = awaitingConfirmation(minutes);
+  return text === null ? null : (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
   );
 }
 
@@ -59,7 +83,7 @@ function Totals({ data, isStacked }: { data: TActivitiesResponse; isStacked: boo
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {row.technicianName}
                 </Text>
-                <StackedFigure label="Minutes worked" value={String(Math.round(row.totalWorkMinutes))} bar={{ value: (Math.round(row.totalWorkMinutes) / maxMinutes) * 100, color: 'blue' }} />
+                <StackedFigure label="Minutes worked" value={String(Math.round(row.totalWorkMinutes))} note={awaitingConfirmation(row.unconfirmedMinutes)} bar={{ value: (Math.round(row.totalWorkMinutes) / maxMinutes) * 100, color: 'blue' }} />
                 <StackedFigure label="Tickets completed" value={String(row.ticketsCompleted)} bar={{ value: (row.ticketsCompleted / maxCompleted) * 100, color: 'green' }} />
                 <StackedFigure label="SLA met" value={withSla === 0 ? NO_FIGURE : `${row.slaMet} of ${withSla}`} bar={{ value: withSla === 0 ? 0 : (row.slaMet / withSla) * 100, color: 'teal' }} />
               </Stack>
@@ -90,6 +114,7 @@ function Totals({ data, isStacked }: { data: TActivitiesResponse; isStacked: boo
               </Table.Th>
               <Table.Td miw={140}>
                 <Text size="sm">{Math.round(row.totalWorkMinutes)}</Text>
+                <AwaitingConfirmation minutes={row.unconfirmedMinutes} />
                 {/* Blue, not the brand's red: a long day is not an error. */}
                 <Progress value={(Math.round(row.totalWorkMinutes) / maxMinutes) * 100} color="blue" aria-hidden="true" size="sm" />
               </Table.Td>
@@ -113,13 +138,14 @@ function Totals({ data, isStacked }: { data: TActivitiesResponse; isStacked: boo
 
 function Summary({ data }: { data: TActivitiesResponse }) {
   const minutes = data.totals.reduce((sum, row) => sum + row.totalWorkMinutes, 0);
+  const unconfirmed = data.totals.reduce((sum, row) => sum + row.unconfirmedMinutes, 0);
   const completed = data.totals.reduce((sum, row) => sum + row.ticketsCompleted, 0);
   const slaMet = data.totals.reduce((sum, row) => sum + row.slaMet, 0);
   const withSla = completionsWithSla(data, completed);
   const items = [
-    { label: 'Minutes worked', value: String(Math.round(minutes)) },
-    { label: 'Tickets completed', value: String(completed) },
-    { label: 'SLA met', value: withSla === 0 ? NO_FIGURE : `${Math.round((slaMet / withSla) * 100)} %` },
+    { label: 'Minutes worked', value: String(Math.round(minutes)), unconfirmed },
+    { label: 'Tickets completed', value: String(completed), unconfirmed: 0 },
+    { label: 'SLA met', value: withSla === 0 ? NO_FIGURE : `${Math.round((slaMet / withSla) * 100)} %`, unconfirmed: 0 },
   ];
   return (
     // Three tiles side by side only when the section itself is wide enough: beside an open Jarvis (~340 px) the
@@ -133,6 +159,7 @@ function Summary({ data }: { data: TActivitiesResponse }) {
           <Text fz={28} fw={700}>
             {item.value}
           </Text>
+          <AwaitingConfirmation minutes={item.unconfirmed} />
         </Paper>
       ))}
     </SimpleGrid>
@@ -157,7 +184,7 @@ function Worked({ data, showTechnician, isStacked }: { data: TActivitiesResponse
                 {name}
               </Text>
               <Text size="xs" c="dimmed">
-                {[showTechnician ? activity.technicianName : null, `${Math.round(activity.totalWorkMinutes)} min`, activityState(activity)].filter((part) => part !== null).join(' · ')}
+                {[showTechnician ? activity.technicianName : null, `${Math.round(activity.totalWorkMinutes)} min`, awaitingConfirmation(activity.unconfirmedMinutes), activityState(activity)].filter((part) => part !== null).join(' · ')}
               </Text>
             </li>
           );
@@ -183,7 +210,10 @@ function Worked({ data, showTechnician, isStacked }: { data: TActivitiesResponse
                 #{activity.ticketId} {activity.title}
               </Table.Td>
               {showTechnician && <Table.Td>{activity.technicianName}</Table.Td>}
-              <Table.Td>{Math.round(activity.totalWorkMinutes)}</Table.Td>
+              <Table.Td>
+                {Math.round(activity.totalWorkMinutes)}
+                <AwaitingConfirmation minutes={activity.unconfirmedMinutes} />
+              </Table.Td>
               <Table.Td>{activityState(activity)}</Table.Td>
             </Table.Tr>
           ))}
@@ -207,6 +237,11 @@ function ActivityBlock({ title, query, showTechnician, isStacked }: { title: str
         ) : (
           <>
             <Summary data={query.data} />
+            {query.data.totals.some((row) => awaitingConfirmation(row.unconfirmedMinutes) !== null) && (
+              <Text size="sm" c="dimmed">
+                Minutes awaiting confirmation come from timers that ran past midnight or for over 12 hours. They count as worked once the technician confirms them under “Time to confirm” on My Ticket.
+              </Text>
+            )}
             <Totals data={query.data} isStacked={isStacked} />
             <Worked data={query.data} showTechnician={showTechnician} isStacked={isStacked} />
           </>
