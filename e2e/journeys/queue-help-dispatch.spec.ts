@@ -70,6 +70,14 @@ for (const width of [1440, 390]) {
     await expect(jordan.getByText(new RegExp(`^#${ticketId} `))).toBeVisible();
     const unassignButton = jordan.getByRole('button', { name: `Unassign ticket #${ticketId}` });
     await expectInsideViewport(page, 'Unassign', unassignButton);
+    // Bug (visual review s28): the unassigned ticket cards stretched to the tallest card of their row. Each card is
+    // now only its content plus its padding and border (10 + 1 px a side).
+    const slack = await page
+      .getByRole('region', { name: /^Unassigned/ })
+      .getByRole('listitem')
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().height - (card.firstElementChild?.getBoundingClientRect().height ?? 0)));
+    expect(slack.length, 'unassigned tickets are listed').toBeGreaterThan(0);
+    expect(Math.max(...slack), `unassigned cards taller than their content by ${slack.join(', ')} px`).toBeLessThanOrEqual(24);
     await shot(page, 'dispatch', width);
     if (width > 1000) {
       // Beside an open Jarvis the board has about 340 px: one column of whole cards (three a word wide before).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import { brandPalette, createBrandTheme } from './brand-theme';
 
@@ -21,5 +22,49 @@ describe('brand theme (01 §2 branding, DESIGN §9)', () => {
   it('uses each of the three brand colours', () => {
     const theme = createBrandTheme({ primaryColour: '#112233', primaryButtonColour: '#445566', secondaryButtonColour: '#778899' });
     expect([theme.colors?.brand?.[6], theme.colors?.brandButton?.[6], theme.colors?.brandSecondary?.[6]]).toEqual(['#112233', '#445566', '#778899']);
+  });
+});
+
+/** WCAG 2 relative luminance and contrast of #rgb / #rrggbb colours, computed here rather than taken from Mantine. */
+function relativeLuminance(colour: string): number {
+  const hex = /^#[0-9a-f]{3}$/i.test(colour) ? `#${[...colour.slice(1)].map((digit) => digit + digit).join('')}` : colour;
+  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * (channels[0] ?? 0) + 0.7152 * (channels[1] ?? 0) + 0.0722 * (channels[2] ?? 0);
+}
+function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
+/** What a filled button of `color` paints: its background and its text, as #rrggbb. */
+function filledColours(theme: MantineTheme, color: string): { background: string; text: string } {
+  const resolved = theme.variantColorResolver({ color, theme, variant: 'filled' });
+  const toHex = (value: string): string => {
+    const variable = /^var\(--mantine-color-([a-zA-Z]+)(?:-(\d|filled))?\)$/.exec(value);
+    if (!variable) return value;
+    const [, name = '', shade] = variable;
+    if (name === 'white') return theme.white;
+    if (name === 'black') return theme.black;
+    return theme.colors[name]?.[shade === undefined || shade === 'filled' ? 6 : Number(shade)] ?? value;
+  };
+  return { background: toHex(resolved.background), text: toHex(resolved.color) };
+}
+
+// Bug (visual review s28): the Hand back dialog's filled orange button had white text at 2.6:1 and the filled red ones
+// (Disconnect, Remove the mailbox, Turn off two-step sign-in) 3.3:1, under WCAG AA's 4.5:1.
+describe('filled buttons of Mantine\'s own colours', () => {
+  const theme = mergeMantineTheme(DEFAULT_THEME, createBrandTheme());
+
+  it.each(Object.keys(DEFAULT_THEME.colors))('have text at 4.5:1 or more on %s, at every shade', (name) => {
+    for (const color of [name, ...Array.from({ length: 10 }, (_, shade) => `${name}.${shade}`)]) {
+      const { background, text } = filledColours(theme, color);
+      expect(contrastRatio(background, text), `${text} on ${color} (${background})`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("leave the MSP's brand colours with white text (the Branding screen measures them against white)", () => {
+    expect(filledColours(theme, 'brandButton')).toEqual({ background: DEFAULT_BRAND_COLOUR, text: theme.white });
+    const light = mergeMantineTheme(DEFAULT_THEME, createBrandTheme({ primaryColour: '#fcc419', primaryButtonColour: '#fcc419', secondaryButtonColour: '#fcc419' }));
+    expect(filledColours(light, 'brandButton').text).toBe(light.white);
   });
 });

@@ -1,5 +1,5 @@
-import { colorsTuple, createTheme } from '@mantine/core';
-import type { ColorPickerProps, MantineColorsTuple, MantineThemeOverride, PaginationProps } from '@mantine/core';
+import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver } from '@mantine/core';
+import type { ColorPickerProps, MantineColorsTuple, MantineThemeOverride, PaginationProps, VariantColorsResolver } from '@mantine/core';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
 
@@ -44,11 +44,31 @@ export const DEFAULT_BRAND: TMspBrand = {
 /** Mantine's first/previous/next/last page buttons are bare icons: without these names a screen reader hears only "button" (axe button-name, WCAG 4.1.2). */
 export const PAGINATION_CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
+/**
+ * WCAG's crossing point for text colour: on a background of relative luminance up to 0.1833 white text reaches
+ * 4.5:1, from 0.175 black text does. Mantine's default (0.3) kept white text on red.6 (3.3:1) and orange.6 (2.6:1).
+ */
+const READABLE_TEXT_LUMINANCE = 0.183;
+
+/**
+ * Filled buttons, badges and icons in one of Mantine's own colours (red, orange, yellow…) take black or white text,
+ * whichever reads on them (visual review s28: the filled orange Hand back was 2.6:1, the filled red buttons 3.3:1).
+ * The MSP's brand colours, and a colour given as a value, keep white text: the Branding screen measures those
+ * against white and offers a darker shade. `autoContrast={false}` on a component still opts out.
+ */
+const readableVariantColors: VariantColorsResolver = (input) => {
+  const name = (input.color ?? '').split('.')[0] ?? '';
+  const isMantineColour = name in DEFAULT_THEME.colors;
+  return defaultVariantColorsResolver(input.variant === 'filled' && isMantineColour && input.autoContrast !== false ? { ...input, autoContrast: true } : input);
+};
+
 /** The MSP's three brand colours as the Mantine theme (01 §2 branding, DESIGN §9). */
 export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
+    luminanceThreshold: READABLE_TEXT_LUMINANCE,
+    variantColorResolver: readableVariantColors,
     colors: {
       brand: brandPalette(brand.primaryColour),
       brandButton: brandPalette(brand.primaryButtonColour),

@@ -117,3 +117,19 @@ describe('DispatchBoard — SLA badges', () => {
     expect(screen.queryByText(/^SLA \d+ %$/)).not.toBeInTheDocument();
   });
 });
+
+// Bug (visual review s28): the unassigned ticket cards stretched to the tallest card of their row, so a one-line
+// ticket beside a long title was a tall, mostly empty box. Each keeps its content's height (the layout itself is
+// measured in the dispatch journey; jsdom lays nothing out).
+describe('DispatchBoard — card heights', () => {
+  it('lets every unassigned ticket card and technician card keep its own height in the grid', { timeout: 20_000 }, async () => {
+    startBoardServer({ ...board, unassigned: [queueTicket(3), queueTicket(5, { title: 'A much longer title that wraps onto a second and a third line of the card' })], unassignedTotal: 2 });
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const unassigned = await screen.findByRole('region', { name: /^Unassigned/ });
+    const grid = within(unassigned).getByRole('list');
+    expect(grid).toHaveStyle({ alignItems: 'start' });
+    const technicians = screen.getByRole('region', { name: 'Technicians' });
+    const technicianGrid = within(technicians).getByRole('region', { name: 'Technician Jane Doe' }).parentElement;
+    expect(technicianGrid).toHaveStyle({ alignItems: 'start' });
+  });
+});

@@ -188,7 +188,8 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
         {board.data.unassigned.length === 0 ? (
           <Text c="dimmed">Every open ticket is with a technician.</Text>
         ) : (
-          <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          // Each card as tall as its own ticket: stretched to the row's tallest, a one-line ticket was a tall empty box (visual review s28).
+          <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, alignItems: 'start' }}>
             {board.data.unassigned.map((ticket) => (
               <TicketLine key={ticket.id} ticket={ticket} now={board.dataUpdatedAt} action={assignMenu(ticket)} />
             ))}

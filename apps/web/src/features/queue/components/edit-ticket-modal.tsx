@@ -5,6 +5,7 @@ import { QUEUE_TIER_OPTIONS, isTierLevel } from '../../../lib/tier-labels';
 import type { TBoardChoices, TChoice } from '../lib/board-choices';
 import type { TUpdateTicketBody } from '@switchboard/contracts';
 import type { TQueueTicketView } from '../queue-types';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 const LEVELS = ['Low', 'Medium', 'High'] as const;
 type TLevel = (typeof LEVELS)[number];
@@ -88,7 +89,7 @@ export function EditTicketModal({ ticket, choices, statuses, isLoading, loadErro
   }
 
   return (
-    <Modal opened onClose={onCancel} title={`Edit ticket #${ticket.ticketId}`} size="lg" centered>
+    <Modal opened onClose={onCancel} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Edit ticket #${ticket.ticketId}`} size="lg" centered>
       <form aria-label="Edit ticket" onSubmit={handleSubmit} noValidate>
         <Stack>
           {choices === null && !isLoading && (

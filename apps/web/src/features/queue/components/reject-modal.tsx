@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TQueueTicketView } from '../queue-types';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 type TRejectModalProps = { ticket: TQueueTicketView; isSaving: boolean; onConfirm: (reason: string) => void; onClose: () => void };
 
@@ -11,7 +12,7 @@ export function RejectModal({ ticket, isSaving, onConfirm, onClose }: TRejectMod
   const [isTouched, setTouched] = useState(false);
   const error = isTouched && reason.trim() === '' ? MESSAGES.queue.rejectReasonRequired : null;
   return (
-    <Modal opened onClose={onClose} title={`Hand back ticket #${ticket.ticketId}`} centered>
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Hand back ticket #${ticket.ticketId}`} centered>
       <form
         aria-label="Hand back ticket"
         onSubmit={(event) => {

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, Text 
 import { MAX_HOLD_HOURS, MESSAGES } from '@switchboard/contracts';
 import { QUEUE_TIER_OPTIONS } from '../../../lib/tier-labels';
 import type { TQueueTicketView } from '../queue-types';
+import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
 
 export type TRequeueChoice = { holdTimeInHours: number; assignedFlag: boolean; newTier: string };
 
@@ -22,7 +23,7 @@ export function RequeueModal({ ticket, isSaving, onConfirm, onClose }: TRequeueM
   const [newTier, setNewTier] = useState<string>(ticket.tier);
 
   return (
-    <Modal opened onClose={onClose} title={`Requeue ticket #${ticket.ticketId}`} centered>
+    <Modal opened onClose={onClose} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS} title={`Requeue ticket #${ticket.ticketId}`} centered>
       <form
         aria-label="Requeue ticket"
         onSubmit={(event) => {
