@@ -2,9 +2,11 @@
 // benches that measure the built server (bench/import-sync.bench.ts): one ESM bundle per entry point with the
 // workspace packages (@switchboard/*, TypeScript sources) inlined and every npm package left as an import,
 // resolved from node_modules at run time — so the output must sit inside the repo (under apps/server for the
-// server's own node_modules), and the files the bundle reads beside itself are copied next to it.
+// server's own node_modules), and the files the bundle reads beside itself are copied next to it. The server's worker
+// threads are built beside every bundle too (serverWorkers), so a caller lists only its own entry points.
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
 /** Bare imports of npm packages stay imports; workspace packages and relative files are bundled. */
@@ -18,8 +20,15 @@ export const externalNpmPackages = {
   },
 };
 
-/** esbuild options of the production server bundle, without its entry points and output folder. */
-export const serverBuildOptions = {
+/**
+ * Worker-thread entry points, each started by the server from `new URL('./<name>.js', import.meta.url)`: the code that
+ * starts it is inlined in the bundle, so the worker must sit beside it (decision 045).
+ */
+const WORKER_ENTRY_POINTS = {
+  'categoriser-worker': join(root, 'apps/server/src/modules/assistant/categoriser-training.worker.ts'),
+};
+
+const bundleOptions = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,8 +36,25 @@ export const serverBuildOptions = {
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
-  plugins: [externalNpmPackages],
 };
+
+/**
+ * Builds the workers into the same folder with the same options once the bundle is built, and adds their outputs to
+ * the bundle's metafile, so what checks the bundle's imports (build-server.mjs) checks theirs too.
+ */
+export const serverWorkers = {
+  name: 'server-workers',
+  setup(builder) {
+    builder.onEnd(async (result) => {
+      if (result.errors.length > 0) return;
+      const workers = await build({ ...bundleOptions, plugins: [externalNpmPackages], entryPoints: WORKER_ENTRY_POINTS, outdir: builder.initialOptions.outdir });
+      if (result.metafile && workers.metafile) Object.assign(result.metafile.outputs, workers.metafile.outputs);
+    });
+  },
+};
+
+/** esbuild options of the production server bundle, without its entry points and output folder. */
+export const serverBuildOptions = { ...bundleOptions, plugins: [externalNpmPackages, serverWorkers] };
 
 /** Copies what the bundle reads beside itself into `outdir`, and marks the folder as ESM. */
 export function copyServerAssets(outdir) {

@@ -44,10 +44,13 @@ export type {
 
 export {
   DEFAULT_CATEGORISER_OPTIONS,
+  categoriserFromSnapshot,
   loadCategoriser,
   predictionKey,
+  snapshotBuffers,
   trainCategoriser,
   type TCategoriser,
+  type TCategoriserSnapshot,
   type TCategoriserOptions,
   type TCategoriserStats,
   type TLabelledArticle,

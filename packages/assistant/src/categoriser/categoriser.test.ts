@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD, TICKETS } from '../../test/fixtures';
 import type { TCandidate, TProposal, TQuestionBank } from '../types';
-import { loadCategoriser, predictionKey, trainCategoriser } from './categoriser';
+import { categoriserFromSnapshot, loadCategoriser, predictionKey, snapshotBuffers, trainCategoriser } from './categoriser';
 
 const pairsOnBoard = new Set(BOARD.boards.flatMap((b) => b.types.flatMap((t) => t.subtypes.map((s) => `${b.id}/${t.id}/${s.id}`))));
 const isOnBoard = (c: TCandidate) => pairsOnBoard.has(`${c.boardId}/${c.typeId}/${c.subtypeId}`);
@@ -131,6 +131,22 @@ describe('trainCategoriser', () => {
     expect(restored.stats).toEqual(c.stats);
     // The restored model keeps learning.
     expect(restored.update({ summary: 'vpn', description: 'vpn down', typeName: 'Network', subtypeName: 'VPN / Remote Access' })).toBe(true);
+  });
+
+  it('rebuilds from a snapshot posted to another thread to exactly the same model (a full retrain runs in a worker thread, decision 045)', () => {
+    const c = trainCategoriser(BOARD, TICKETS);
+    const snapshot = c.snapshot();
+    // What postMessage does with the snapshot and its buffers transferred.
+    const received = structuredClone(snapshot, { transfer: snapshotBuffers(snapshot) });
+    expect(snapshot.typeModel.values.byteLength).toBe(0);
+    const rebuilt = categoriserFromSnapshot(received);
+    for (const text of ['printer offline', 'wifi in the warehouse', 'outlook crashes', 'hello', 'VPN from home will not connect']) expect(rebuilt.propose({ text, candidateCount: 20 })).toEqual(c.propose({ text, candidateCount: 20 }));
+    expect(rebuilt.stats).toEqual(c.stats);
+    expect(rebuilt.serialise()).toBe(c.serialise());
+    // It keeps learning as the trained one does.
+    const ticket = { summary: 'vpn', description: 'vpn down at the branch', typeName: 'Network', subtypeName: 'VPN / Remote Access' };
+    expect(rebuilt.update(ticket)).toBe(c.update(ticket));
+    expect(rebuilt.propose({ text: 'vpn down at the branch' })).toEqual(c.propose({ text: 'vpn down at the branch' }));
   });
 
   it('refuses a stored model that is not one, in plain words', () => {

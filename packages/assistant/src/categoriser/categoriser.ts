@@ -10,7 +10,7 @@ import { DEFAULT_FEATURE_OPTIONS, type TFeatureOptions } from '../text/tokenise'
 import type { TAnswer, TBoardCatalogue, TCandidate, TProposal, TQuestionBank, TTrainingTicket } from '../types';
 import { candidateOf, indexBoard, labelOf, nameKey, type TTypeClass } from './board-index';
 import { fitAbstainGate, fitTemperature } from './calibration';
-import { ComplementNb, softmax } from './complement-nb';
+import { ComplementNb, softmax, type TComplementNbSnapshot } from './complement-nb';
 import { Vectoriser, type TVectoriserState } from './vectoriser';
 
 export interface TCategoriserOptions {
@@ -99,6 +99,8 @@ export interface TCategoriser {
   update(ticket: TTrainingTicket): boolean;
   /** The whole model as a JSON string (the server stores it per MSP); see loadCategoriser. */
   serialise(): string;
+  /** The model exactly as it stands as plain data and typed arrays (a worker thread hands it over); see categoriserFromSnapshot. */
+  snapshot(): TCategoriserSnapshot;
   /**
    * The same model over an edited board whose predictionKey is unchanged (a tier, SLA or priority edit): proposals
    * carry the new values without a retrain. Throws when the edit changes what the model predicts.
@@ -112,6 +114,27 @@ export interface TCategoriser {
  */
 export function predictionKey(board: TBoardCatalogue): string {
   return JSON.stringify(indexBoard(board).map((type) => [type.boardId, type.typeId, type.typeName, type.subtypes.map((subtype) => [subtype.id, subtype.name])]));
+}
+
+/**
+ * A trained model as structured-clone data: what a worker thread posts to the thread that uses the model. Unlike
+ * serialise() nothing is rounded, so the model rebuilt from it proposes exactly what the trained one does; it is not
+ * validated when rebuilt, so it is only for a model this process's own code has just made, never for stored data.
+ */
+export interface TCategoriserSnapshot {
+  board: TBoardCatalogue;
+  options: TCategoriserOptions;
+  stats: TCategoriserStats;
+  temperature: { type: number; subtype: number };
+  abstainBelow: number;
+  vectoriser: TVectoriserState;
+  typeModel: TComplementNbSnapshot;
+  subtypeModels: TComplementNbSnapshot[];
+}
+
+/** The buffers of a snapshot, to transfer rather than copy when posting it to another thread. */
+export function snapshotBuffers(snapshot: TCategoriserSnapshot): ArrayBuffer[] {
+  return [snapshot.typeModel, ...snapshot.subtypeModels].flatMap((model) => [model.classTotals.buffer, model.features.buffer, model.values.buffer]).filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 
 interface TCore {
@@ -302,6 +325,19 @@ class Categoriser implements TCategoriser {
     return new Categoriser(board, this.options, this.core, this.temperature, this.abstainBelow, this.stats);
   }
 
+  snapshot(): TCategoriserSnapshot {
+    return {
+      board: this.board,
+      options: this.options,
+      stats: { ...this.stats },
+      temperature: { ...this.temperature },
+      abstainBelow: this.abstainBelow,
+      vectoriser: this.core.vectoriser.state(),
+      typeModel: this.core.typeModel.snapshot(),
+      subtypeModels: this.core.subtypeModels.map((m) => m.snapshot()),
+    };
+  }
+
   serialise(): string {
     const state: z.infer<typeof ZSerialised> = {
       format: 'switchboard-categoriser',
@@ -402,4 +438,16 @@ export function loadCategoriser(serialised: string): TCategoriser {
     subtypeModels: s.subtypeModels.map((m) => new ComplementNb(m.classCount, options.smoothing, vocabularySize, m)),
   };
   return new Categoriser(s.board, options, core, s.temperature, s.abstainBelow, { ...s.stats });
+}
+
+/** Rebuilds the model a worker thread trained from its snapshot(), exactly; see TCategoriserSnapshot. */
+export function categoriserFromSnapshot(snapshot: TCategoriserSnapshot): TCategoriser {
+  const vectoriser = new Vectoriser(snapshot.options.features, snapshot.vectoriser);
+  const vocabularySize = () => vectoriser.size;
+  const core: TCore = {
+    vectoriser,
+    typeModel: new ComplementNb(snapshot.typeModel.classCount, snapshot.options.smoothing, vocabularySize, snapshot.typeModel),
+    subtypeModels: snapshot.subtypeModels.map((m) => new ComplementNb(m.classCount, snapshot.options.smoothing, vocabularySize, m)),
+  };
+  return new Categoriser(snapshot.board, snapshot.options, core, snapshot.temperature, snapshot.abstainBelow, { ...snapshot.stats });
 }

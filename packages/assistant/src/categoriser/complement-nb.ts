@@ -18,6 +18,18 @@ export interface TComplementNbState {
   rows: [number, number[]][];
 }
 
+/**
+ * The model exactly as it stands, as typed arrays a worker thread can transfer (nothing rounded, unlike state()): the
+ * features in the order they were first seen, each feature's per-class sums one after the other in `values`.
+ */
+export interface TComplementNbSnapshot {
+  classCount: number;
+  classTotals: Float64Array;
+  grandTotal: number;
+  features: Int32Array;
+  values: Float64Array;
+}
+
 export function softmax(scores: ArrayLike<number>, temperature = 1): number[] {
   let max = -Infinity;
   for (let i = 0; i < scores.length; i += 1) max = Math.max(max, (scores[i] ?? 0) / temperature);
@@ -42,16 +54,21 @@ export class ComplementNb {
     classCount: number,
     private readonly smoothing: number,
     private readonly vocabularySize: () => number,
-    state?: TComplementNbState,
+    state?: TComplementNbState | TComplementNbSnapshot,
   ) {
     this.classCount = classCount;
     this.classTotals = new Float64Array(classCount);
     this.rows = new Map();
-    if (state) {
+    if (state && 'rows' in state) {
       state.classTotals.forEach((v, i) => (this.classTotals[i] = v));
       for (const [feature, values] of state.rows) this.rows.set(feature, Float64Array.from(values));
+    } else if (state) {
+      this.classTotals.set(state.classTotals);
+      // Views into the one transferred buffer: adopting a snapshot copies nothing.
+      state.features.forEach((feature, i) => this.rows.set(feature, state.values.subarray(i * classCount, (i + 1) * classCount)));
     }
-    this.grandTotal = this.classTotals.reduce((s, v) => s + v, 0);
+    // A snapshot carries the running total as learnt: summed again in another order it could differ in the last bit.
+    this.grandTotal = state && 'grandTotal' in state ? state.grandTotal : this.classTotals.reduce((s, v) => s + v, 0);
   }
 
   /** Adds one example's (weighted) feature values to its class. */
@@ -90,6 +107,18 @@ export class ComplementNb {
       }
     }
     return out;
+  }
+
+  snapshot(): TComplementNbSnapshot {
+    const features = new Int32Array(this.rows.size);
+    const values = new Float64Array(this.rows.size * this.classCount);
+    let i = 0;
+    for (const [feature, row] of this.rows) {
+      features[i] = feature;
+      values.set(row, i * this.classCount);
+      i += 1;
+    }
+    return { classCount: this.classCount, classTotals: Float64Array.from(this.classTotals), grandTotal: this.grandTotal, features, values };
   }
 
   state(): TComplementNbState {

@@ -31,10 +31,16 @@ export async function enqueueCategoriserLearning(jobs: Pick<TJobQueue, 'send'>, 
  */
 export async function registerCategoriserLearning(deps: TAppDeps, categorisers: TCategoriserStore): Promise<void> {
   const embeddings = createKnowledgeEmbeddings(deps);
-  await deps.jobQueue.work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job) => {
+  await deps.jobQueue.work<TCategoriserLearnJob>(CATEGORISER_LEARN_QUEUE, async (job, signal) => {
     await embeddings.embedPending(job.mspId);
     const board = await loadMspBoard(deps.database.db, job.mspId);
     if (!board) return;
-    await categorisers.forMsp(job.mspId, board, { isFresh: true });
+    try {
+      // The signal aborts when the app closes: a full training's worker thread is stopped then, and the job retried.
+      await categorisers.forMsp(job.mspId, board, { isFresh: true, signal });
+    } catch (error) {
+      process.stderr.write(`assistant: categoriser learning for MSP ${job.mspId} failed and will be retried (${error instanceof Error ? error.message : String(error)})\n`);
+      throw error;
+    }
   });
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { loadCategoriser, predictionKey, trainCategoriser, type TBoardCatalogue, type TCategoriser, type TTrainingTicket } from '@switchboard/assistant';
+import { loadCategoriser, predictionKey, type TBoardCatalogue, type TCategoriser, type TTrainingTicket } from '@switchboard/assistant';
 import { MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { categoriserModels, psaTickets, type TDatabase } from '@switchboard/db';
 import { AppError } from '../../lib/app-error';
 import { findLatestConfigPsaType, listStoredBoards, type TStoredBoard } from '../boards/boards.repository';
 import { findIntegration } from '../integrations/integrations.repository';
+import { trainInWorker, type TTrainCategoriser } from './categoriser-training';
 
 /** The MSP's configured boards (boards module) as the engine sees them, with the stored rows for lookups. */
 export interface TMspBoard {
@@ -47,6 +48,9 @@ export const boardNotConfigured = () => new AppError('psa_not_configured', MESSA
  * read in the background) before the categoriser learns it from what it has: the notes reader may be off, or behind.
  */
 export const NOTES_WAIT_MS = 6 * 3_600_000;
+
+/** Copies marked learnt per statement when a model is stored. */
+const MARK_PER_STATEMENT = 1_000;
 
 /** Closed copies one learning pass takes (the oldest closed first); the next pass takes the rest. */
 const PENDING_PER_PASS = 5_000;
@@ -115,13 +119,20 @@ interface TCached {
 /** How often a cached model looks for newly closed tickets to learn from. */
 const RECHECK_MS = 60_000;
 
+/** What a caller of forMsp may ask: `isFresh` learns pending copies now; aborting `signal` stops a full training (the job's, on shutdown). */
+export interface TForMspOptions {
+  isFresh?: boolean;
+  signal?: AbortSignal;
+}
+
 /**
  * The categoriser of each MSP (issue #9): trained on its closed ticket copies and its board, stored serialised in
  * categoriser_models, retrained only when the board changes what it predicts (a tier or SLA edit is taken as it is), and
  * taught incrementally (online update) from each closed copy it has not learnt yet (psa_tickets.categoriser_learnt_at,
- * marked in the transaction that stores the model). Kept in memory between requests.
+ * marked in the transaction that stores the model). Kept in memory between requests. A full training runs in a worker
+ * thread (`train`, decision 045); an update stays on this thread (1,000 updates take tens of milliseconds).
  */
-export function createCategoriserStore(db: TDatabase, now: () => Date) {
+export function createCategoriserStore(db: TDatabase, now: () => Date, train: TTrainCategoriser = trainInWorker) {
   const cache = new Map<string, TCached>();
   const locks = new Map<string, Promise<TCategoriser>>();
 
@@ -129,23 +140,27 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
    * Stores the model and marks the copies it learnt, together. `isNewModel` (a full training) marks them whatever they
    * held; an update marks only copies still unmarked, and refuses (LearntElsewhere) when another process marked one first.
    */
-  async function store(mspId: string, psaType: TPsaType, categoriser: TCategoriser, trainedUntil: Date | null, learnt: readonly string[], isNewModel: boolean): Promise<void> {
+  async function store(mspId: string, psaType: TPsaType, categoriser: TCategoriser, serialised: string, trainedUntil: Date | null, learnt: readonly string[], isNewModel: boolean): Promise<void> {
     const at = now();
-    const values = { model: JSON.parse(categoriser.serialise()) as unknown, trainedOn: categoriser.stats.trainedOn + categoriser.stats.updates, trainedUntil, macroF1: null, updatedAt: at };
+    const values = { trainedOn: categoriser.stats.trainedOn + categoriser.stats.updates, trainedUntil, macroF1: null, updatedAt: at };
     await db.transaction(async (tx) => {
-      if (learnt.length > 0) {
-        const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(learnt)}::jsonb)::uuid)`;
+      // In slices: on PGlite each statement holds the server's thread while it runs (20,000 rows at once took seconds).
+      for (let start = 0; start < learnt.length; start += MARK_PER_STATEMENT) {
+        const slice = learnt.slice(start, start + MARK_PER_STATEMENT);
+        const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(slice)}::jsonb)::uuid)`;
         const marked = await tx
           .update(psaTickets)
           .set({ categoriserLearntAt: at })
           .where(and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), sql`${psaTickets.id} in ${ids}`, isNewModel ? undefined : isNull(psaTickets.categoriserLearntAt)))
           .returning({ id: psaTickets.id });
-        if (!isNewModel && marked.length < learnt.length) throw new LearntElsewhere();
+        if (!isNewModel && marked.length < slice.length) throw new LearntElsewhere();
       }
+      // The serialised JSON goes to the database as it is, once (the update takes the inserted row's): parsed here and
+      // stringified again by the driver, or sent twice, a model of 20,000 tickets (about 4 MB) held the thread longer.
       await tx
         .insert(categoriserModels)
-        .values({ mspId, psaType, ...values })
-        .onConflictDoUpdate({ target: [categoriserModels.mspId, categoriserModels.psaType], set: values });
+        .values({ mspId, psaType, model: sql`${serialised}::jsonb`, ...values })
+        .onConflictDoUpdate({ target: [categoriserModels.mspId, categoriserModels.psaType], set: { model: sql`excluded.model`, ...values } });
     });
   }
 
@@ -158,13 +173,13 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
     cache.delete(mspId);
     for (const { ticket } of pending) entry.categoriser.update(ticket);
     const trainedUntil = newestOf(pending.map((item) => item.closedAt), entry.trainedUntil);
-    await store(mspId, board.psaType, entry.categoriser, trainedUntil, pending.map((item) => item.id), false);
+    await store(mspId, board.psaType, entry.categoriser, entry.categoriser.serialise(), trainedUntil, pending.map((item) => item.id), false);
     return { ...entry, trainedUntil, checkedAt: now().getTime() };
   }
 
   return {
     /** The MSP's categoriser for its current board (trained on first use). */
-    async forMsp(mspId: string, board: TMspBoard, options: { isFresh?: boolean } = {}): Promise<TCategoriser> {
+    async forMsp(mspId: string, board: TMspBoard, options: TForMspOptions = {}): Promise<TCategoriser> {
       // One update at a time per MSP: the cached model is taught in place, so two overlapping updates would learn a ticket twice.
       const previous = locks.get(mspId) ?? Promise.resolve();
       const next = previous.catch(() => undefined).then(() => forMspNow(mspId, board, options));
@@ -187,7 +202,7 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
     return JSON.stringify(categoriser.board) === JSON.stringify(board.catalogue) ? categoriser : categoriser.withBoard(board.catalogue);
   }
 
-  async function forMspNow(mspId: string, board: TMspBoard, options: { isFresh?: boolean; isRetry?: boolean }): Promise<TCategoriser> {
+  async function forMspNow(mspId: string, board: TMspBoard, options: TForMspOptions & { isRetry?: boolean }): Promise<TCategoriser> {
     const key = predictionKey(board.catalogue);
     const cached = cache.get(mspId);
     if (cached && cached.predictionKey === key) {
@@ -216,9 +231,10 @@ export function createCategoriserStore(db: TDatabase, now: () => Date) {
       }
     }
     const tickets = await closedTickets(db, mspId, board.psaType, now(), { isPendingOnly: false });
-    const categoriser = trainCategoriser(board.catalogue, tickets.map((item) => item.ticket));
+    // Nothing is stored when the training fails (its worker crashed, or the server is closing): the job fails and is retried.
+    const { categoriser, serialised } = await train({ board: board.catalogue, tickets: tickets.map((item) => item.ticket) }, options.signal ? { signal: options.signal } : {});
     const trainedUntil = newestOf(tickets.map((item) => item.closedAt), null);
-    await store(mspId, board.psaType, categoriser, trainedUntil, tickets.map((item) => item.id), true);
+    await store(mspId, board.psaType, categoriser, serialised, trainedUntil, tickets.map((item) => item.id), true);
     cache.set(mspId, { categoriser, predictionKey: key, trainedUntil, checkedAt: now().getTime() });
     return categoriser;
   }
