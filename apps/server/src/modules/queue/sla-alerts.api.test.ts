@@ -4,7 +4,7 @@ import { DISPATCH_PATHS, type TQueueTicket, type TSlaAlertList } from '@switchbo
 import { psaTickets, slaAlerts } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildUser } from '../../../test/factories';
+import { buildUser, signedInClient } from '../../../test/factories';
 import { withSimulatorApp } from '../../../test/psa-simulator';
 import type { TMail, TMailer } from '../../lib/mailer';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
@@ -155,5 +155,87 @@ describe('SLA alerts follow the PSA and reach dispatchers once (decision 018)', 
     for (const email of [fixture.adminUser.email, dispatcher.email]) expect(count(email)).toEqual([`${email.toLowerCase()} SLA 100 `, `${email.toLowerCase()} SLA 90 %`]);
     expect(count(first.user.email)).toEqual([`${first.user.email.toLowerCase()} SLA 100 `, `${first.user.email.toLowerCase()} SLA 90 %`]);
     expect(count(second.user.email)).toEqual([`${second.user.email.toLowerCase()} SLA 100 `, `${second.user.email.toLowerCase()} SLA 90 %`]);
+  });
+});
+
+describe('SLA alerts and mails follow who holds the ticket (review s28)', () => {
+  const next = (client: TestClient, fixture: TQueueFixture, techId: string) =>
+    client.get(`/db/api/ticketQueue/nextTickets?${q({ mspCustomDomain: fixture.msp.customDomain, techId, psaMemberId: '', limit: 5 })}`);
+  const alertsOf = async (client: TestClient, fixture: TQueueFixture) => (await client.get(`${DISPATCH_PATHS.slaAlerts}?${q({ mspCustomDomain: fixture.msp.customDomain })}`)).json<TSlaAlertList>();
+  const namedTechnician = async (fixture: TQueueFixture, firstName: string, lastName: string) => {
+    const user = await buildUser(t, fixture.msp, { role: 'Technician', tierLevel: 'Tier1', password: null, firstName, lastName });
+    return { user, client: await signedInClient(t, user) };
+  };
+  const textsTo = (delivered: TMail[], fixture: TQueueFixture, email: string) =>
+    delivered.filter((mail) => mail.mspId === fixture.msp.id && mail.to.toLowerCase() === email.toLowerCase()).map((mail) => mail.text);
+
+  // Regression (review s28 #1): a ticket requeued "kept for me" (queued, reserved, its technician known) was left out of
+  // the sweep, the alert list and the unread count, so it breached its SLA and nobody was told.
+  it('alerts and mails on a ticket kept for its technician by a requeue with a hold', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'KeptForMe' });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const [ticket] = (await next(client, fixture, tech.id)).json<{ tickets: TQueueTicket[] }>().tickets;
+    expect(ticket?.ticketId).toBe(ticketId);
+    const requeued = await client.post(`/db/api/ticketQueue/requeueticket?${q({ mspCustomDomain: fixture.msp.customDomain, techId: tech.id, holdTimeInHours: 4, assignedFlag: 'true' })}`, ticket);
+    expect(requeued.statusCode).toBe(200);
+    expect(requeued.json<{ ticket: TQueueTicket }>().ticket.assignedTechId).toBe(tech.id);
+
+    t.advanceClock(9 * 3_600_000); // past its 8-hour SLA, the ticket still kept for them
+    const mailer = recordingMailer();
+    expect((await createSlaAlertsService({ ...t.deps, mailer }).sweep()).alerts).toBeGreaterThanOrEqual(4);
+    const to = [tech.email.toLowerCase(), fixture.adminUser.email.toLowerCase()];
+    expect(ofMsp(mailer.delivered, fixture).sort()).toEqual(to.flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort());
+    const listed = await alertsOf(client, fixture);
+    expect(listed.alerts.map((alert) => [alert.ticketId, alert.threshold])).toEqual([100, 90, 75, 50].map((threshold) => [ticketId, threshold]));
+    expect(listed.unreadCount).toBe(4);
+  });
+
+  // Regression (review s28 #2): a mail queued by the 90 % alert was still sent after the ticket was completed, or after
+  // its technician handed it back (naming them to the dispatchers); only a closed ticket settled its mails.
+  it('sends no mail for a ticket completed since its alert, and none naming a technician who handed it back', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const created = new Date(t.deps.now().getTime() - 9 * 3_600_000);
+    const [done, handedBack] = await createTickets(t, fixture, 2, { tier: 'Tier1', prefix: 'LeftSince', createdAt: created });
+    const first = await namedTechnician(fixture, 'Ada', 'Handedback');
+    expect((await next(first.client, fixture, first.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.ticketId).sort()).toEqual([done, handedBack].sort());
+    // Listing raises their 50–100 % alerts; the 90 and 100 % mails (to Ada and the admin) now wait for the sweep.
+    expect((await alertsOf(first.client, fixture)).alerts).toHaveLength(8);
+    const ticketUrl = (action: string, ticketId: number | undefined) => `/db/api/ticketQueue/${action}?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticketId ?? 0, techId: first.user.id })}`;
+    expect((await first.client.post(ticketUrl('completeticket', done))).statusCode).toBe(200);
+    expect((await first.client.post(ticketUrl('rejectTicket', handedBack), { reason: 'Needs a site visit' })).statusCode).toBe(200);
+    const mailer = recordingMailer();
+    const sweeps = createSlaAlertsService({ ...t.deps, mailer });
+    await sweeps.sweep();
+    expect(ofMsp(mailer.delivered, fixture)).toEqual([]);
+
+    // Whoever takes the handed-back ticket next is mailed, and the dispatchers are told once, naming them.
+    const second = await namedTechnician(fixture, 'Bo', 'Taker');
+    expect((await next(second.client, fixture, second.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.ticketId)).toEqual([handedBack]);
+    await sweeps.sweep();
+    expect(ofMsp(mailer.delivered, fixture).sort()).toEqual(
+      [second.user.email.toLowerCase(), fixture.adminUser.email.toLowerCase()].flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort(),
+    );
+    const toAdmin = textsTo(mailer.delivered, fixture, fixture.adminUser.email);
+    expect(toAdmin.map((text) => text.includes(`#${handedBack} `) && text.includes('(with Bo Taker)'))).toEqual([true, true]);
+    await sweeps.sweep();
+    expect(ofMsp(mailer.delivered, fixture)).toHaveLength(4);
+  });
+
+  // Regression (review s28 #3): the mail gave the due time in UTC, while the MSP's screens use its own time zone.
+  it('states the due time in the MSP’s time zone and names it', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const weights = `/db/api/ticketQueue/weights?${q({ mspCustomDomain: fixture.msp.customDomain })}`;
+    const settings = (await fixture.admin.get(weights)).json<{ settings: Record<string, unknown> }>().settings;
+    expect((await fixture.admin.put(weights, { ...settings, timeZone: 'America/New_York' })).statusCode).toBe(200);
+    // Created 05:00 UTC on 1 July 2026 with an 8-hour SLA: due 13:00 UTC, 09:00 in New York (UTC−4 in summer).
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'NewYork', createdAt: new Date('2026-07-01T05:00:00.000Z') });
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    expect((await next(client, fixture, tech.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.ticketId)).toEqual([ticketId]);
+    const mailer = recordingMailer();
+    await createSlaAlertsService({ ...t.deps, mailer }).sweep();
+    const texts = textsTo(mailer.delivered, fixture, tech.email);
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text).toContain('It is due 1 Jul 2026 09:00 (America/New_York).');
   });
 });

@@ -10,12 +10,19 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 /**
- * SLA alert SQL (issue #10). The sweep is one statement for all MSPs: every claimed or in-progress
- * ticket with a known SLA that is still open in the PSA (its copy; the upkeep closes the queue row later) gets an
+ * A ticket its technician holds: claimed, in progress, or queued and kept for them (a requeue with the assigned flag, or
+ * a dispatcher's assignment to someone signed out). A kept ticket still runs against its SLA, so it is alerted too.
+ */
+const HELD = sql.raw(`(q.state in ('claimed', 'working') or (q.state = 'queued' and q.is_reserved))`);
+
+/**
+ * SLA alert SQL (issue #10). The sweep is one statement for all MSPs: every ticket a technician holds (`HELD`: claimed,
+ * in progress, or kept for them) with a known SLA that is still open in the PSA (its copy; the upkeep closes the queue row later) gets an
  * alert per threshold it has reached, once per technician (the unique key), and the 90 % and 100 % alerts get one
- * mail row per recipient in the same statement, so a mail exists exactly when its alert does: the assignee, and the
- * MSP's dispatchers only for the first alert of that ticket and threshold (decision 018: once per ticket and threshold,
- * however often the ticket changes technician). `of` limits it to one technician's tickets (their alert list reads
+ * mail row per recipient in the same statement: the assignee, and each of the MSP's dispatchers unless they already have
+ * a mail of that ticket and threshold (decision 018: once per ticket and threshold, however often the ticket changes
+ * technician; a mail dropped unsent because the ticket left its technician does not count, so the next holder's alert
+ * tells the dispatchers, naming them). `of` limits it to one technician's tickets (their alert list reads
  * theirs first, so a ticket past its SLA is flagged the moment they take it, not at the next sweep).
  */
 export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { mspId: string; techId: string }): Promise<number> {
@@ -29,21 +36,23 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { ms
         from queue_tickets q
         join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
         cross join (values (50), (75), (90), (100)) as th(threshold)
-        where q.state in ('claimed', 'working') and q.assigned_tech_id is not null
+        where ${HELD} and q.assigned_tech_id is not null
           and q.sla_due_at is not null and q.sla_due_at > q.ticket_created_at
           and ${at}::timestamptz >= q.ticket_created_at + (q.sla_due_at - q.ticket_created_at) * (th.threshold / 100.0)
           ${ofTechnician}
         on conflict do nothing
         returning msp_id, id, queue_ticket_id, tech_id, threshold
       ), mails as (
-        -- sla_alerts read here holds only the alerts from before this statement (its snapshot), not those of reached.
+        -- sla_alerts and sla_alert_mails read here hold only the rows from before this statement (its snapshot), not
+        -- those of reached or of this insert.
         insert into sla_alert_mails (msp_id, alert_id, user_id)
         select distinct r.msp_id, r.id, u.id
         from reached r join users u on u.msp_id = r.msp_id and u.is_active
         left join roles ro on ro.msp_id = u.msp_id and ro.id = u.role_id
         where r.threshold >= 90 and (u.id = r.tech_id or (u.kind = 'technician'
           and (ro.permissions ->> 'adminPortal' = 'true' or ro.permissions ->> 'technicianUserManagement' = 'true')
-          and not exists (select 1 from sla_alerts e where e.msp_id = r.msp_id and e.queue_ticket_id = r.queue_ticket_id and e.threshold = r.threshold)))
+          and not exists (select 1 from sla_alerts e join sla_alert_mails em on em.msp_id = e.msp_id and em.alert_id = e.id
+            where e.msp_id = r.msp_id and e.queue_ticket_id = r.queue_ticket_id and e.threshold = r.threshold and em.user_id = u.id)))
         on conflict do nothing
         returning alert_id
       )
@@ -70,6 +79,8 @@ export interface TSlaMailRow {
   title: string;
   technicianName: string;
   slaDueAt: Date | null;
+  /** The MSP's time zone (queue settings; UTC until an admin saves one), in which the mail states the due time. */
+  timeZone: string;
 }
 
 export type TSlaMailKey = Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>;
@@ -87,15 +98,19 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
   const afterKey = after ? sql`and (msp_id, alert_id, user_id) > ${keyOf(after)}` : sql``;
   const at = now.toISOString();
   const leaseExpiresAt = new Date(now.getTime() + SLA_MAIL_LEASE_MS);
-  // A mail about a ticket closed since its alert was raised (in the PSA, or here) is moot: settled unsent (marked as
-  // sent, the lease cleared), once per sweep, before the first batch is taken. One being sent right now keeps its lease.
+  // A mail about a ticket that no longer needs it is moot: one closed since its alert was raised (in the PSA, or here),
+  // completed, or no longer held by the alert's technician (handed back, requeued for anyone, given to someone else).
+  // It is dropped unsent, once per sweep, before the first batch is taken; one being sent right now keeps its lease.
+  // Dropped rather than marked sent, so the dispatchers' "once per ticket and threshold" counts only mails sent or still
+  // due, and the next holder's alert tells them (insertReachedSlaAlerts).
   if (!after) {
-    await db.execute(sql`update sla_alert_mails m set sent_at = ${at}::timestamptz, lease_expires_at = null
-      from sla_alerts a
-      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
-      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
-      where a.msp_id = m.msp_id and a.id = m.alert_id and (m.sent_at is null or m.lease_expires_at <= ${at}::timestamptz)
-        and (p.is_closed or q.state = 'closed')`);
+    await db.execute(sql`delete from sla_alert_mails m
+      using sla_alerts a, queue_tickets q, psa_tickets p
+      where a.msp_id = m.msp_id and a.id = m.alert_id
+        and q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+        and p.msp_id = q.msp_id and p.id = q.ticket_row_id
+        and (m.sent_at is null or m.lease_expires_at <= ${at}::timestamptz)
+        and (p.is_closed or not ${HELD} or q.assigned_tech_id is distinct from a.tech_id)`);
   }
   const rows = await rowsOf(
     db,
@@ -108,13 +123,14 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
         returning m.msp_id, m.alert_id, m.user_id
       )
       select t.msp_id, t.alert_id, t.user_id, u.email, a.threshold, q.psa_ticket_id, p.summary, q.sla_due_at,
-        trim(tu.first_name || ' ' || tu.last_name) as technician_name
+        trim(tu.first_name || ' ' || tu.last_name) as technician_name, coalesce(s.time_zone, 'UTC') as time_zone
       from taken t
       join users u on u.msp_id = t.msp_id and u.id = t.user_id
       join sla_alerts a on a.msp_id = t.msp_id and a.id = t.alert_id
       join users tu on tu.msp_id = a.msp_id and tu.id = a.tech_id
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
       join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      left join queue_settings s on s.msp_id = t.msp_id
       order by t.msp_id, t.alert_id, t.user_id`,
   );
   return rows.map((row) => ({
@@ -128,6 +144,7 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
     title: asText(row.summary),
     technicianName: asText(row.technician_name),
     slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
+    timeZone: asText(row.time_zone) || 'UTC',
   }));
 }
 
@@ -164,9 +181,9 @@ export interface TSlaAlertRow {
 }
 
 /**
- * The technician's alerts on tickets still claimed or worked by them and open in the PSA, newest first, with their read
- * marks: a ticket they completed, requeued or handed back, or one closed in the PSA, takes its alerts off their list
- * (they come back if the ticket comes back to them).
+ * The technician's alerts on tickets they still hold (claimed, worked, or kept for them) and open in the PSA, newest
+ * first, with their read marks: a ticket they completed, handed back or requeued for anyone, or one closed in the PSA,
+ * takes its alerts off their list (they come back if the ticket comes back to them).
  */
 export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string, limit: number): Promise<TSlaAlertRow[]> {
   const rows = await rowsOf(
@@ -176,7 +193,7 @@ export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
       join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
-      where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and ${HELD} and q.assigned_tech_id = a.tech_id
       order by a.created_at desc, a.threshold desc limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -203,7 +220,7 @@ export async function markSlaAlertsRead(db: TDatabase, mspId: string, techId: st
   return rows.length;
 }
 
-/** Unread alerts of the technician, on the tickets `listSlaAlerts` shows (still claimed or worked by them, open in the PSA). */
+/** Unread alerts of the technician, on the tickets `listSlaAlerts` shows (still held by them, open in the PSA). */
 export async function countUnreadSlaAlerts(db: TDatabase, mspId: string, techId: string): Promise<number> {
   const rows = await rowsOf(
     db,
@@ -211,7 +228,7 @@ export async function countUnreadSlaAlerts(db: TDatabase, mspId: string, techId:
       join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
       join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
       left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = a.tech_id
-      where a.msp_id = ${mspId} and a.tech_id = ${techId} and q.state in ('claimed', 'working') and q.assigned_tech_id = a.tech_id
+      where a.msp_id = ${mspId} and a.tech_id = ${techId} and ${HELD} and q.assigned_tech_id = a.tech_id
         and r.alert_id is null`,
   );
   return Number(rows[0]?.n ?? 0);

@@ -13,8 +13,27 @@ const MAIL_BATCH = 50;
  */
 export const SLA_MAIL_SEND_WINDOW_MS = SLA_MAIL_LEASE_MS / 2;
 
+/**
+ * `at` as the MSP's screens show it, in its time zone and naming it: "30 Nov 2026 09:00 (America/New_York)". A zone
+ * the runtime does not know (saved zones are checked, so only one an older server stored) falls back to UTC. The parts
+ * are put together by hand so the month is always three letters (en-GB writes "Sept").
+ */
+export function formatDueTime(at: Date, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  let zone = timeZone;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).formatToParts(at);
+  } catch {
+    zone = 'UTC';
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).formatToParts(at);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')} ${part('hour')}:${part('minute')} (${zone})`;
+}
+
 function mailOf(mail: TSlaMailRow, publicUrl: string | undefined) {
-  const due = mail.slaDueAt ? ` It is due ${mail.slaDueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
+  const due = mail.slaDueAt ? ` It is due ${formatDueTime(mail.slaDueAt, mail.timeZone)}.` : '';
   const reached = mail.threshold >= 100 ? 'has passed its SLA' : `has used ${mail.threshold} % of its SLA`;
   return {
     mspId: mail.mspId,

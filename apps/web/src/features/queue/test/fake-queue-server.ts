@@ -186,6 +186,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const ticketId = Number(sessionsMatch[1]);
       return ok({ sessions: sessionsOf(ticketId), totalWorkMinutes: 0, isActive: isActive(ticketId), serverTime: iso(now()) });
     }
+    if (path === '/db/api/slaAlerts') return ok({ alerts: [], unreadCount: 0 }); // the SLA alerts panel's poll: none
     if (path === '/db/api/ticketQueue/notes') return ok({ items: notes.get(ticketIdOf()) ?? [] });
     if (path === '/psa/addNotesToTicket') {
       const ticketId = ticketIdOf();
