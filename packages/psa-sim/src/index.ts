@@ -9,6 +9,8 @@ import type { TCompanyWithContacts, TScaleOptions } from './scale';
 import { seedDemoData, seedReferenceData } from './seed';
 import { createSimServer } from './server';
 import { SimStore } from './store';
+import { openStoreFile } from './store-file';
+import type { TStoreFile } from './store-file';
 import { attachWebhookDelivery } from './webhooks';
 
 export { DEMO_CREDENTIALS } from './context';
@@ -31,6 +33,14 @@ export interface TPsaSimulatorOptions {
   webhookSecret?: string;
   /** Clock for timestamps and the rate-limit window (tests pass a fake one). */
   now?: () => number;
+  /**
+   * Keeps the simulated PSA's data in this JSON file, as a real PSA keeps its own: read at start when it is there (the
+   * seed and scale options then apply only when it is not), written shortly after each change and on close. Without
+   * it (the default, and what tests use) every start begins from the seed and nothing is written.
+   */
+  stateFile?: string;
+  /** Where problems with the state file are told in plain words (default: console.warn). */
+  onStateProblem?: (message: string) => void;
 }
 
 export interface TPsaSimulator {
@@ -48,6 +58,13 @@ export interface TPsaSimulator {
     reset(): void;
   };
   setRateLimit(limit: { perMinute: number } | false): void;
+  /** Where this run's data came from: the state file (`saved`) or the seed. */
+  dataSource: 'saved' | 'seed';
+  /**
+   * Numbers new tickets, companies and contacts above the given ids, so ids someone else still holds (a copy kept while
+   * the simulator's own data was lost) are never handed out again for something else. Never lowers the numbering.
+   */
+  numberAbove(highest: { tickets?: number; companies?: number; contacts?: number }): void;
   /**
    * Scenario support (no PSA lets a client do this): the ticket was opened at `createdAt` (ms), as one
    * raised long before a test began; it counts as just updated, so a sync or reconcile reads it again.
@@ -116,8 +133,12 @@ const ZResetBody = z.object({ data: z.boolean().optional() }).optional();
 
 export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Promise<TPsaSimulator> {
   const now = options.now ?? Date.now;
+  const reportStateProblem = options.onStateProblem ?? ((message: string) => console.warn(message));
+  const stateFile: TStoreFile | null = options.stateFile ? openStoreFile(options.stateFile, { onProblem: reportStateProblem }) : null;
+  const loaded = stateFile?.load(now) ?? { store: null, problem: null };
+  if (loaded.problem !== null) reportStateProblem(loaded.problem);
   const context: TSimContext = {
-    store: buildStore(options, now),
+    store: loaded.store ?? buildStore(options, now),
     credentials: DEMO_CREDENTIALS,
     faults: new FaultController(),
     rateLimiter: new RateLimiter(now),
@@ -160,6 +181,10 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
         detachWebhooks();
         context.store = buildStore(options, now);
         detachWebhooks = attachWebhookDelivery(context, () => baseUrl);
+        if (stateFile) {
+          stateFile.follow(context.store);
+          void stateFile.saveNow();
+        }
       }
       return { status: 200, body: { ok: true } };
     },
@@ -173,6 +198,10 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       resolve();
     });
   });
+  // Only a simulator that listens writes the file: a start that failed (its port taken) leaves it to the next attempt.
+  stateFile?.follow(context.store);
+  // A store that came from the seed is written at once, so the file exists from the first start on.
+  if (stateFile && !loaded.store) await stateFile.saveNow();
   const address = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   return {
@@ -188,6 +217,12 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       reset: () => context.faults.reset(),
     },
     setRateLimit: (limit) => context.rateLimiter.configure(limit),
+    dataSource: loaded.store ? 'saved' : 'seed',
+    numberAbove: (highest) => {
+      if (highest.tickets !== undefined) context.store.tickets.raiseNextId(highest.tickets + 1);
+      if (highest.companies !== undefined) context.store.companies.raiseNextId(highest.companies + 1);
+      if (highest.contacts !== undefined) context.store.contacts.raiseNextId(highest.contacts + 1);
+    },
     backdateTicket: (ticketId, createdAt) => {
       const ticket = context.store.tickets.get(ticketId);
       if (!ticket) return false;
@@ -198,12 +233,18 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     stats: statsSnapshot,
     attachmentsOf: (ticketId) =>
       context.store.attachmentsOfTicket(ticketId).map(({ id, fileName, title, contentType, data }) => ({ id, fileName, title, contentType, data: new Uint8Array(data) })),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        detachWebhooks();
-        destroyHeldSockets();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          detachWebhooks();
+          destroyHeldSockets();
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      } finally {
+        // After the server: a request still running when close began may have changed something.
+        await stateFile?.close();
+      }
+    },
   };
 }

@@ -256,6 +256,9 @@ export class SimTable<TRow extends { id: number }> {
   private readonly rows = new Map<number, TRow>();
   private nextId = 1;
 
+  /** `onChange` hears every put, insert and delete (rows are replaced, never changed in place), so a saved copy can follow. */
+  constructor(private readonly onChange: () => void = () => undefined) {}
+
   get size(): number {
     return this.rows.size;
   }
@@ -272,6 +275,7 @@ export class SimTable<TRow extends { id: number }> {
   put(row: TRow): TRow {
     this.rows.set(row.id, row);
     if (row.id >= this.nextId) this.nextId = row.id + 1;
+    this.onChange();
     return row;
   }
 
@@ -281,48 +285,88 @@ export class SimTable<TRow extends { id: number }> {
   }
 
   delete(id: number): boolean {
-    return this.rows.delete(id);
+    const isDeleted = this.rows.delete(id);
+    if (isDeleted) this.onChange();
+    return isDeleted;
   }
 
   peekNextId(): number {
     return this.nextId;
   }
+
+  /** Numbers the next insert at least `minimum`, so ids handed out before (and held elsewhere) are never given again. */
+  raiseNextId(minimum: number): void {
+    if (minimum <= this.nextId) return;
+    this.nextId = minimum;
+    this.onChange();
+  }
 }
 
 export class SimStore {
-  readonly companies = new SimTable<TSimCompany>();
-  readonly contacts = new SimTable<TSimContact>();
-  readonly members = new SimTable<TSimMember>();
-  readonly boards = new SimTable<TSimBoard>();
-  readonly boardTypes = new SimTable<TSimBoardType>();
-  readonly boardSubTypes = new SimTable<TSimBoardSubType>();
-  readonly boardItems = new SimTable<TSimBoardItem>();
-  readonly statuses = new SimTable<TSimStatus>();
-  readonly boardTeams = new SimTable<TSimBoardTeam>();
-  readonly priorities = new SimTable<TSimPriority>();
-  readonly sources = new SimTable<TSimNamed>();
-  readonly companyTypes = new SimTable<TSimNamed>();
-  readonly communicationTypes = new SimTable<TSimCommunicationType>();
-  readonly departments = new SimTable<TSimDepartment>();
-  readonly locations = new SimTable<TSimNamed>();
-  readonly tickets = new SimTable<TSimTicket>();
-  readonly notes = new SimTable<TSimNote>();
-  readonly callbacks = new SimTable<TSimCallback>();
-  readonly webhooks = new SimTable<TSimWebhook>();
-  readonly timeEntries = new SimTable<TSimTimeEntry>();
-  readonly attachments = new SimTable<TSimAttachment>();
+  readonly companies = this.table<TSimCompany>();
+  readonly contacts = this.table<TSimContact>();
+  readonly members = this.table<TSimMember>();
+  readonly boards = this.table<TSimBoard>();
+  readonly boardTypes = this.table<TSimBoardType>();
+  readonly boardSubTypes = this.table<TSimBoardSubType>();
+  readonly boardItems = this.table<TSimBoardItem>();
+  readonly statuses = this.table<TSimStatus>();
+  readonly boardTeams = this.table<TSimBoardTeam>();
+  readonly priorities = this.table<TSimPriority>();
+  readonly sources = this.table<TSimNamed>();
+  readonly companyTypes = this.table<TSimNamed>();
+  readonly communicationTypes = this.table<TSimCommunicationType>();
+  readonly departments = this.table<TSimDepartment>();
+  readonly locations = this.table<TSimNamed>();
+  readonly tickets = this.table<TSimTicket>();
+  readonly notes = this.table<TSimNote>();
+  readonly callbacks = this.table<TSimCallback>();
+  readonly webhooks = this.table<TSimWebhook>();
+  readonly timeEntries = this.table<TSimTimeEntry>();
+  readonly attachments = this.table<TSimAttachment>();
   /** Notes per ticket, so note listings do not scan every note of a scaled store. */
   private readonly notesByTicket = new Map<number, number[]>();
   private readonly listeners = new Set<TTicketChangeListener>();
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(readonly now: () => number = Date.now) {}
 
+  /** Every table tells the store's change listeners of each write (see onChange). */
+  private table<TRow extends { id: number }>(): SimTable<TRow> {
+    return new SimTable<TRow>(() => {
+      for (const listener of this.changeListeners) listener();
+    });
+  }
+
+  /** The tables by name, in declaration order: what a saved copy of the store holds. */
+  tablesByName(): Map<string, SimTable<{ id: number }>> {
+    return new Map(Object.entries(this).filter((entry): entry is [string, SimTable<{ id: number }>] => entry[1] instanceof SimTable));
+  }
+
+  /** Hears any change to any table (a row written or deleted, numbering raised); answers the way to stop listening. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   addNote(note: Omit<TSimNote, 'id'>): TSimNote {
     const created = this.notes.insert(note);
-    const list = this.notesByTicket.get(created.ticketId);
-    if (list) list.push(created.id);
-    else this.notesByTicket.set(created.ticketId, [created.id]);
+    this.indexNote(created);
     return created;
+  }
+
+  /** Puts a note under its own id (a saved store read back), keeping the per-ticket index. */
+  putNote(note: TSimNote): TSimNote {
+    const isNew = this.notes.get(note.id) === undefined;
+    this.notes.put(note);
+    if (isNew) this.indexNote(note);
+    return note;
+  }
+
+  private indexNote(note: TSimNote): void {
+    const list = this.notesByTicket.get(note.ticketId);
+    if (list) list.push(note.id);
+    else this.notesByTicket.set(note.ticketId, [note.id]);
   }
 
   notesOfTicket(ticketId: number): TSimNote[] {

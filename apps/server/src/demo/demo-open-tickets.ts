@@ -7,7 +7,7 @@ export const DEMO_OPEN_TICKET_COUNT = 15;
 
 /**
  * Gives the demo's queue something to hand out (issue #10): when the simulator's Help Desk board has
- * no open ticket (the simulator starts fresh on every `npm start`; its demo history is all closed),
+ * no open ticket (a simulator fresh from the seed: its demo history is all closed; later starts keep its data),
  * the most recent problems of the demo history are raised again as new open tickets, each with its
  * own company, category, subcategory and priority. They are created through the PSA client like any
  * other ticket, so the ticket sync copies them and the queue ranks them. Idempotent per simulator run.
