@@ -2,7 +2,9 @@ import type { TQueueSettings } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { closeTicketsClosedInPsa, closeTicketsOffConfiguredBoards, findQueueSettings, refreshQueue, releaseClaimedTickets, type TReleasedTicket } from './queue.repository';
+import { releaseClaimedTickets, type TReleasedTicket } from './queue-claims.repository';
+import { findQueueSettings } from './queue-settings.repository';
+import { closeTicketsClosedInPsa, closeTicketsOffConfiguredBoards, refreshQueue } from './queue-upkeep.repository';
 import { completeTimersOfClosedTickets } from './timers.service';
 
 /** How often one process brings an MSP's queue up to date with the ticket copies and sweeps idle claims. */

@@ -2,7 +2,8 @@ import { MESSAGES } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { findTechnician, findTicketById, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { findTechnician, type TTechnicianRow } from './queue-claims.repository';
+import { findTicketById, type TQueueTicketRow } from './queue-tickets.repository';
 import { tierRank } from './queue.scoring';
 
 /** Who may read another technician's timers and activities (the dashboards): people managers and admins. */

@@ -1,5 +1,5 @@
 import type { TQueueSettings, TQueueTicket, TTimerSession } from '@switchboard/contracts';
-import type { TQueueTicketRow } from './queue.repository';
+import type { TQueueTicketRow } from './queue-tickets.repository';
 import { minutesBetween, scoreAt, sessionFlag } from './queue.scoring';
 import type { TTimerSessionRow } from './timers.repository';
 

@@ -21,31 +21,12 @@ import { assertWorkingOn, lockOpenQueueTicket, resolveTechnician, workingTierRan
 import { presentQueueTicket, presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
 import type { TQueueMaintenance } from './queue.maintenance';
-import {
-  claimNextTickets,
-  claimNextTicketsBatch,
-  findTechnicians,
-  findBoardStatuses,
-  findTicketById,
-  findTicketByPsaId,
-  insertQueueEvent,
-  insertRejection,
-  listCompletionsBetween,
-  listEligibleTickets,
-  listQueuePage,
-  listTicketsByIds,
-  listUserNames,
-  listWorkingTickets,
-  releaseClaimedTickets,
-  releaseTicketsNotAssignedInPsa,
-  rerankQueue,
-  saveQueueSettings,
-  updateQueueTicket,
-  type TClaimRequest,
-  type TCompletionRow,
-  type TQueueTicketRow,
-  type TTechnicianRow,
-} from './queue.repository';
+import { claimNextTickets, claimNextTicketsBatch, findTechnicians, releaseClaimedTickets, releaseTicketsNotAssignedInPsa, type TClaimRequest, type TTechnicianRow } from './queue-claims.repository';
+import { insertQueueEvent, insertRejection, listCompletionsBetween, type TCompletionRow } from './queue-events.repository';
+import { listEligibleTickets, listQueuePage, listUserNames, listWorkingTickets } from './queue-listings.repository';
+import { saveQueueSettings } from './queue-settings.repository';
+import { findBoardStatuses, findTicketById, findTicketByPsaId, listTicketsByIds, updateQueueTicket, type TQueueTicketRow } from './queue-tickets.repository';
+import { rerankQueue } from './queue-upkeep.repository';
 import { createCoalescer } from '../../lib/coalesce';
 import { dayIn, minutesBetween, startOfDayIn, tierRank } from './queue.scoring';
 import { completeOpenTimersInTx, completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queueTickets, queueTimers, queueTimerSessions, type TDatabase } from '@switchboard/db';
-import { queueTimeZoneOf } from './queue.repository';
+import { queueTimeZoneOf } from './queue-settings.repository';
 import { sessionFlag } from './queue.scoring';
 
 export type TTimerRow = typeof queueTimers.$inferSelect;

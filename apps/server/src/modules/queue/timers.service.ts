@@ -7,7 +7,9 @@ import type { TActor } from '../../plugins/access';
 import { assertWorkingOn, resolveTechnician } from './queue.policy';
 import { presentSession } from './queue.presenter';
 import { deliverQueueWrite, enqueueQueueWrite, QUEUE_WRITES } from './queue.psa-writes';
-import { findTechnicians, findTicketById, findTicketByPsaId, listTicketsByIds, queueTimeZoneOf, updateQueueTicket, type TQueueTicketRow, type TTechnicianRow } from './queue.repository';
+import { findTechnicians, type TTechnicianRow } from './queue-claims.repository';
+import { queueTimeZoneOf } from './queue-settings.repository';
+import { findTicketById, findTicketByPsaId, listTicketsByIds, updateQueueTicket, type TQueueTicketRow } from './queue-tickets.repository';
 import { hoursOf, minutesBetween, sessionFlag } from './queue.scoring';
 import {
   confirmSession,

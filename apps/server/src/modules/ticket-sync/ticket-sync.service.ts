@@ -10,7 +10,7 @@ import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
 import { psaIdentityOf } from '../integrations/psa-identity';
-import { queueTimeZoneOf } from '../queue/queue.repository';
+import { queueTimeZoneOf } from '../queue/queue-settings.repository';
 import { startOfDayIn } from '../queue/queue.scoring';
 import { deleteTicketCopies } from '../psa-events/psa-events.repository';
 import { enqueueTicketNotes } from './ticket-notes.jobs';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { TDatabase } from '@switchboard/db';
+import { asDate, iso, rowsOf } from './queue-sql';
+
+/** The queue's history: events (claimed, released, completed …), hand-backs, and the completions read from the events. */
+
+/** Whether the technician handed this ticket back recently (not offered again until then). */
+export async function isRejectedBy(db: TDatabase, mspId: string, queueTicketId: string, techId: string, now: Date): Promise<boolean> {
+  const rows = await rowsOf(db, sql`select 1 from queue_rejections where msp_id = ${mspId} and queue_ticket_id = ${queueTicketId} and tech_id = ${techId} and until > ${iso(now)}::timestamptz limit 1`);
+  return rows.length > 0;
+}
+
+export type TQueueEventKind = 'claimed' | 'picked' | 'released' | 'rejected' | 'requeued' | 'completed' | 'incomplete' | 'closed' | 'edited';
+
+export async function insertQueueEvent(db: TDatabase, mspId: string, queueTicketId: string, techId: string | null, kind: TQueueEventKind, at: Date, details: Record<string, unknown> = {}): Promise<void> {
+  await db.execute(
+    sql`insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, details, at) values (${mspId}, ${queueTicketId}, ${techId}, ${kind}, ${JSON.stringify(details)}::jsonb, ${iso(at)}::timestamptz)`,
+  );
+}
+
+export async function insertRejection(db: TDatabase, mspId: string, queueTicketId: string, techId: string, reason: string, now: Date, until: Date): Promise<void> {
+  await db.execute(
+    sql`insert into queue_rejections (msp_id, queue_ticket_id, tech_id, reason, created_at, until) values (${mspId}, ${queueTicketId}, ${techId}, ${reason}, ${iso(now)}::timestamptz, ${iso(until)}::timestamptz)`,
+  );
+}
+
+/** A technician's completion of a queue ticket, with the SLA due time it was measured against. */
+export interface TCompletionRow {
+  queueTicketId: string;
+  techId: string;
+  completedAt: Date;
+  slaDueAt: Date | null;
+}
+
+/**
+ * Completions in [from, to), of the MSP or one technician, oldest first, read from the `completed` queue events: the
+ * ticket row's completed_at and assigned_tech_id are cleared by a reopen in the PSA, which must not rewrite a past day.
+ * A completion undone by a mark incomplete (decisions #18) before the ticket's next completion does not count. The SLA
+ * due time is the one the event kept at completion; an event written before events kept it falls back to the ticket's
+ * current one. The day's events come from queue_events_at_idx (msp_id, at), each ticket's later ones from
+ * queue_events_ticket_idx (msp_id, queue_ticket_id).
+ */
+export async function listCompletionsBetween(db: TDatabase, mspId: string, from: Date, to: Date, techId?: string): Promise<TCompletionRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select e.queue_ticket_id, e.tech_id, e.at,
+        case when e.details -> 'slaDueAt' is not null then (e.details ->> 'slaDueAt')::timestamptz else q.sla_due_at end as sla_due_at
+      from queue_events e
+      join queue_tickets q on q.msp_id = e.msp_id and q.id = e.queue_ticket_id
+      where e.msp_id = ${mspId} and e.at >= ${iso(from)}::timestamptz and e.at < ${iso(to)}::timestamptz
+        and e.kind = 'completed' and e.tech_id is not null ${techId ? sql`and e.tech_id = ${techId}` : sql``}
+        and not exists (
+          select 1 from queue_events u
+          where u.msp_id = e.msp_id and u.queue_ticket_id = e.queue_ticket_id and u.kind = 'incomplete' and u.at >= e.at
+            and not exists (
+              select 1 from queue_events c
+              where c.msp_id = e.msp_id and c.queue_ticket_id = e.queue_ticket_id and c.kind = 'completed' and c.at > e.at and c.at <= u.at))
+      order by e.at`,
+  );
+  return rows.map((row) => ({ queueTicketId: String(row.queue_ticket_id), techId: String(row.tech_id), completedAt: asDate(row.at) ?? from, slaDueAt: asDate(row.sla_due_at) }));
+}
