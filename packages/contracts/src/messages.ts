@@ -84,10 +84,15 @@ export const MESSAGES = {
     isOff: 'Off. Sign-in codes arrive by mail.',
     setupSteps: 'In your authenticator app, add an account and scan this QR code, or type in the key below (or open the link on this device). Then enter the 6-digit code the app shows.',
     qrCodeLabel: 'QR code for your authenticator app',
-    replaceNote: 'Your current app keeps working until you confirm the new one.',
+    replaceNote: 'Your current app keeps working until you confirm the new one. To confirm, enter the code each app shows now.',
+    currentCodeRequired: 'To replace your authenticator app, also enter the current code from the app you use now.',
+    currentCodeWrong: 'The code from your current app is incorrect or has expired.',
+    newCodeWrong: 'The code from the new app is incorrect or has expired.',
+    codesAlreadyUsed: 'One of these codes was already used. Wait until both apps show new codes, then enter those.',
     turnOffSteps: 'Enter the current 6-digit code from your authenticator app to turn it off.',
     codeFormat: 'Enter the 6 digits your authenticator app shows.',
     turnedOn: 'Authenticator app turned on.',
+    replaced: 'New authenticator app confirmed. Your previous app no longer works for signing in.',
     turnedOff: 'Authenticator app turned off. Sign-in codes arrive by mail.',
     loadFailed: 'Whether you use an authenticator app could not be loaded.',
     setupFailed: 'The authenticator app could not be set up.',
@@ -271,6 +276,8 @@ export const MESSAGES = {
     savedClientsTitle: 'Clients saved',
     savedContactsTitle: 'Contacts saved',
     clientTypeRequired: 'Choose a client type.',
+    /** Decision 042: keys for another PSA were saved while the rows were loaded or saved. */
+    connectionChanged: 'Another PSA was connected after this list was loaded, so it was not saved. Load it again from the PSA connected now.',
   },
 
   // Ticket form (01 §5; ): the spec's strings, character for character.

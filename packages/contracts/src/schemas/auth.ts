@@ -190,6 +190,9 @@ export const ZTotpSetupResponse = z.object({ otpauthUrl: z.string(), secret: z.s
 export type TTotpSetupResponse = z.infer<typeof ZTotpSetupResponse>;
 export const ZTotpCodeBody = z.object({ code: z.string().trim().max(20).default('') });
 export type TTotpCodeBody = z.infer<typeof ZTotpCodeBody>;
+/** `currentCode`: when an app is already enrolled, a current code from it, so a session alone cannot replace it (security review s28). */
+export const ZTotpEnableBody = ZTotpCodeBody.extend({ currentCode: z.string().trim().max(20).default('') });
+export type TTotpEnableBody = z.infer<typeof ZTotpEnableBody>;
 export const ZTotpStatusResponse = z.object({ totpEnabled: z.boolean() });
 export type TTotpStatusResponse = z.infer<typeof ZTotpStatusResponse>;
 

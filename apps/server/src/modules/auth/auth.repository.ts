@@ -92,12 +92,15 @@ export async function consumeOpenCodes(db: TDatabase, mspId: string, userId: str
     .where(and(eq(verificationCodes.mspId, mspId), eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
 }
 
-/** Records an authenticator time step as used; false when it (or a later one) already was. */
-export async function spendTotpStep(db: TDatabase, mspId: string, userId: string, stepEpoch: number): Promise<boolean> {
+/**
+ * Records an authenticator time step as used; false when it (or a later one) already was. Two codes checked together
+ * (an app replaced with the old one's agreement) pass their earlier step as `earliestStepEpoch`: neither may be spent.
+ */
+export async function spendTotpStep(db: TDatabase, mspId: string, userId: string, stepEpoch: number, earliestStepEpoch: number = stepEpoch): Promise<boolean> {
   const spent = await db
     .update(users)
     .set({ totpLastStepEpoch: stepEpoch })
-    .where(and(eq(users.mspId, mspId), eq(users.id, userId), or(isNull(users.totpLastStepEpoch), lt(users.totpLastStepEpoch, stepEpoch))))
+    .where(and(eq(users.mspId, mspId), eq(users.id, userId), or(isNull(users.totpLastStepEpoch), lt(users.totpLastStepEpoch, earliestStepEpoch))))
     .returning({ id: users.id });
   return spent.length === 1;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpSetupResponse, ZTotpStatusResponse } from '@switchboard/contracts';
+import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpEnableBody, ZTotpSetupResponse, ZTotpStatusResponse } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
@@ -7,7 +7,7 @@ import { mspUserOf, requestMeta, type TRequestMeta } from '../../plugins/access'
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import { authIpRateLimit, USER_KIND_OF } from './auth-request';
-import { enrolledSecretOf, hasEnrolledTotp, newTotpSecret, totpUri, verifyTotp } from './two-factor.service';
+import { enrolledSecretOf, hasEnrolledTotp, newTotpSecret, totpUri, verifyTotp, verifyTotpReplacement } from './two-factor.service';
 import { findMspByDomain } from '../msp/msp.repository';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
@@ -62,15 +62,29 @@ export const registerTotpRoutes: TModule = (app, deps) => {
 
     app.post(
       `/db/:msp/${collection}/totp/enable`,
-      { config: { ...authIpRateLimit(deps.config), access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpEnable`, summary: 'Confirm enrolment with a code from the app (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpCodeBody, response: { 200: ZTotpStatusResponse } } },
+      { config: { ...authIpRateLimit(deps.config), access: { principal: 'user', tenant: 'path' } }, schema: { tags, operationId: `${collection}TotpEnable`, summary: 'Confirm enrolment with a code from the new app and, replacing an enrolled app, a current code from that one (addition)', security: [{ session: [] }], params: ZMspParams, body: ZTotpEnableBody, response: { 200: ZTotpStatusResponse } } },
       async (request) => {
         const auth = mspUserOf(request);
         const user = await loadSelf(deps, auth, kind);
         const code = requireCode(request.body.code);
-        const pending = user.totpPendingSecret;
-        if (pending === null || !(await verifyTotp(deps, user, pending, code))) {
+        // The refusal, recorded as a failed step; the field named is the code to enter again.
+        const refused = async (detail: string, field?: 'code' | 'currentCode'): Promise<AppError> => {
           await audit(deps, deps.database.db, user, 'auth.totp.enable', 'failure', requestMeta(request));
-          throw new AppError('invalid_code', MESSAGES.invalidVerificationCode);
+          return new AppError('invalid_code', detail, field ? { invalidParams: [{ name: field, reason: detail }] } : {});
+        };
+        const pending = user.totpPendingSecret;
+        const enrolled = enrolledSecretOf(user);
+        if (enrolled === null) {
+          if (pending === null || !(await verifyTotp(deps, user, pending, code))) throw await refused(MESSAGES.invalidVerificationCode);
+        } else {
+          // As with disable, a session alone (a borrowed laptop) must not swap the second factor for an app of its
+          // holder's: the enrolled app has to agree (security review s28).
+          const currentCode = request.body.currentCode;
+          if (currentCode === '') throw await refused(MESSAGES.authenticatorApp.currentCodeRequired, 'currentCode');
+          if (pending === null) throw await refused(MESSAGES.authenticatorApp.newCodeWrong, 'code');
+          const refusal = await verifyTotpReplacement(deps, user, { enrolledSecret: enrolled, currentCode, pendingSecret: pending, code });
+          if (refusal === 'codesAlreadyUsed') throw await refused(MESSAGES.authenticatorApp.codesAlreadyUsed);
+          if (refusal !== null) throw await refused(MESSAGES.authenticatorApp[refusal], refusal === 'currentCodeWrong' ? 'currentCode' : 'code');
         }
         await saveTotpSecrets(deps, user, { totpSecret: pending, totpPendingSecret: null }, 'auth.totp.enable', requestMeta(request));
         return { totpEnabled: true };

@@ -106,25 +106,48 @@ export function hasEnrolledTotp(user: Pick<TUserRow, 'totpSecret'>): boolean {
   return enrolledSecretOf(user) !== null;
 }
 
-/**
- * Checks an authenticator-app code against a sealed secret at the app's clock (±1 step for clock
- * drift) and spends its time step for this user, so the same code is never accepted twice
- * (RFC 6238 §5.2) — the update is conditional, so two racing requests cannot both win.
- */
-export async function verifyTotp(deps: Pick<TAppDeps, 'config' | 'now' | 'database'>, user: Pick<TUserRow, 'mspId' | 'id'>, sealedSecret: string, token: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(token)) return false;
-  let stepEpoch: number;
+/** The start (epoch seconds) of the 30-second step a code of the sealed secret is for, at the app's clock (±1 step for drift), or null; spends nothing. */
+async function matchedTotpStep(deps: Pick<TAppDeps, 'config' | 'now'>, sealedSecret: string, token: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(token)) return null;
   try {
     const secret = decryptSecret(deps.config.encryptionKey, sealedSecret);
     const nowSeconds = Math.floor(deps.now().getTime() / 1000);
     const result = await verify({ secret, token, epoch: nowSeconds, epochTolerance: 30 });
-    if (!result.valid) return false;
-    // The start of the 30-second step the code matched (delta: steps away from now).
-    stepEpoch = (Math.floor(nowSeconds / 30) + result.delta) * 30;
+    // delta: how many steps away from now the code matched.
+    return result.valid ? (Math.floor(nowSeconds / 30) + result.delta) * 30 : null;
   } catch {
-    return false;
+    return null;
   }
-  return spendTotpStep(deps.database.db, user.mspId, user.id, stepEpoch);
+}
+
+/**
+ * Checks an authenticator-app code against a sealed secret and spends its time step for this user, so the same code
+ * is never accepted twice (RFC 6238 §5.2) — the update is conditional, so two racing requests cannot both win.
+ */
+export async function verifyTotp(deps: Pick<TAppDeps, 'config' | 'now' | 'database'>, user: Pick<TUserRow, 'mspId' | 'id'>, sealedSecret: string, token: string): Promise<boolean> {
+  const step = await matchedTotpStep(deps, sealedSecret, token);
+  return step !== null && spendTotpStep(deps.database.db, user.mspId, user.id, step);
+}
+
+/** Why a replacement of the enrolled app was refused; the field named is the code to enter again. */
+export type TTotpReplacementRefusal = 'currentCodeWrong' | 'newCodeWrong' | 'codesAlreadyUsed';
+
+/**
+ * Checks a current code from the enrolled app and one from the app replacing it (security review s28: a session alone
+ * must not swap the second factor) and, only when both are right, spends their steps in one conditional update: the
+ * two apps show codes of the same step, and neither code may have been accepted before (RFC 6238 §5.2).
+ */
+export async function verifyTotpReplacement(
+  deps: Pick<TAppDeps, 'config' | 'now' | 'database'>,
+  user: Pick<TUserRow, 'mspId' | 'id'>,
+  codes: { enrolledSecret: string; currentCode: string; pendingSecret: string; code: string },
+): Promise<TTotpReplacementRefusal | null> {
+  const currentStep = await matchedTotpStep(deps, codes.enrolledSecret, codes.currentCode);
+  const newStep = await matchedTotpStep(deps, codes.pendingSecret, codes.code);
+  if (currentStep === null) return 'currentCodeWrong';
+  if (newStep === null) return 'newCodeWrong';
+  const isSpent = await spendTotpStep(deps.database.db, user.mspId, user.id, Math.max(currentStep, newStep), Math.min(currentStep, newStep));
+  return isSpent ? null : 'codesAlreadyUsed';
 }
 
 export function newTotpSecret(): string {

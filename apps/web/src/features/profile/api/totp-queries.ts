@@ -27,15 +27,18 @@ export function useStartTotpSetup(user: TSessionMspUser) {
   return useMutation({ mutationFn: async () => apiFetch(`${totpPath(user)}/setup`, { method: 'POST', schema: (s) => s.ZTotpSetupResponse }) });
 }
 
+/** The codes a change sends: `currentCode` only when a new app replaces the enrolled one (security review s28). */
+export type TTotpCodes = { code: string; currentCode?: string };
+
 function useTotpChange(user: TSessionMspUser, step: 'enable' | 'disable') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string): Promise<TTotpStatusResponse> => apiFetch(`${totpPath(user)}/${step}`, { method: 'POST', body: { code }, schema: (s) => s.ZTotpStatusResponse }),
+    mutationFn: async (codes: TTotpCodes): Promise<TTotpStatusResponse> => apiFetch(`${totpPath(user)}/${step}`, { method: 'POST', body: codes, schema: (s) => s.ZTotpStatusResponse }),
     onSuccess: ({ totpEnabled }) => queryClient.setQueryData(totpKeys.status(user), totpEnabled),
   });
 }
 
-/** Confirms the app being set up with a code from it. */
+/** Confirms the app being set up with a code from it, and from the enrolled app when it replaces one. */
 export const useConfirmTotp = (user: TSessionMspUser) => useTotpChange(user, 'enable');
 
 /** Turns the app off with a current code from it. */

@@ -16,8 +16,11 @@ const OTPAUTH = `otpauth://totp/Switchboard%20(Northwind%20IT):${encodeURICompon
 
 type TCall = { url: string; method: string; body: unknown };
 
-/** A server holding the user's authenticator state; `enable`/`disable` take only `rightCode`. */
-function stubTotpServer(initiallyOn: boolean, rightCode = '123456') {
+/**
+ * A server holding the user's authenticator state; `enable`/`disable` take only `rightCode`, and `enable` with an app
+ * already on also needs `currentRightCode` from it as `currentCode` (security review s28).
+ */
+function stubTotpServer(initiallyOn: boolean, rightCode = '123456', currentRightCode = '777777') {
   let isOn = initiallyOn;
   const calls: TCall[] = [];
   const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
@@ -25,10 +28,14 @@ function stubTotpServer(initiallyOn: boolean, rightCode = '123456') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { code?: string }) : undefined;
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { code?: string; currentCode?: string }) : undefined;
       calls.push({ url, method: init.method ?? 'GET', body });
       if (url === BASE) return json(200, { totpEnabled: isOn });
       if (url === `${BASE}/setup`) return json(200, { secret: SECRET, otpauthUrl: OTPAUTH });
+      if (url === `${BASE}/enable` && isOn && body?.currentCode !== currentRightCode) {
+        const detail = MESSAGES.authenticatorApp.currentCodeWrong;
+        return json(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail, code: 'invalid_code', invalidParams: [{ name: 'currentCode', reason: detail }], requestId: 'r' });
+      }
       if (url === `${BASE}/enable` || url === `${BASE}/disable`) {
         if (body?.code !== rightCode) return wrongCode();
         isOn = url.endsWith('/enable');
@@ -97,6 +104,42 @@ describe('authenticator app in the profile dialog (decisions #16, review s27 #2)
     const key = screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     expect(qrCode.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open in an authenticator app on this device' })).toHaveAttribute('href', OTPAUTH);
+  });
+
+  it('replacing the app asks for a code from the current app as well as the new one and sends both (security review s28)', { timeout: 30_000 }, async () => {
+    const calls = stubTotpServer(true, '123456', '777777');
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Set up a new app' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.replaceNote)).toBeInTheDocument();
+    const currentField = screen.getByRole('textbox', { name: 'Code from your current app' });
+    const newField = screen.getByRole('textbox', { name: 'Code from the new app' });
+    expect(screen.queryByRole('textbox', { name: 'Code from the app' })).not.toBeInTheDocument();
+
+    // Both codes are needed before anything is sent.
+    await userEvent.type(newField, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.currentCodeRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/enable'))).toEqual([]);
+
+    // A wrong current code is shown at its own field.
+    await userEvent.type(currentField, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.currentCodeWrong)).toBeInTheDocument();
+    expect(currentField).toHaveAccessibleDescription(MESSAGES.authenticatorApp.currentCodeWrong);
+    expect(screen.getByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+
+    await userEvent.clear(currentField);
+    await userEvent.type(currentField, '777 777');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    // Confirmed: it says the old app is done, and the key is gone.
+    expect(await screen.findByText(MESSAGES.authenticatorApp.replaced)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up a new app' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/enable')).map((call) => call.body)).toEqual([
+      { code: '123456', currentCode: '111111' },
+      { code: '123456', currentCode: '777777' },
+    ]);
+    expect(screen.queryByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).not.toBeInTheDocument();
   });
 
   it('turns the app off only with a current code from it', { timeout: 20_000 }, async () => {

@@ -4,47 +4,77 @@ import { notifications } from '@mantine/notifications';
 import { QRCodeSVG } from 'qrcode.react';
 import { MESSAGES } from '@switchboard/contracts';
 import type { TSessionMspUser, TTotpSetupResponse } from '@switchboard/contracts';
-import { errorDetail } from '../../../lib/api-client';
-import { groupedKey, useConfirmTotp, useStartTotpSetup, useTotpStatus, useTurnOffTotp } from '../api/totp-queries';
+import { errorDetail, isApiError } from '../../../lib/api-client';
+import { groupedKey, useConfirmTotp, useStartTotpSetup, useTotpStatus, useTurnOffTotp, type TTotpCodes } from '../api/totp-queries';
 
 const CODE_PATTERN = /^\d{6}$/;
 
+type TCodeField = keyof Required<TTotpCodes>;
+
+/** A code field of the form: which code it is, its label and what it says when left empty. */
+type TCodeFieldSpec = { name: TCodeField; label: string; requiredMessage: string };
+
+const APP_CODE: TCodeFieldSpec = { name: 'code', label: 'Code from the app', requiredMessage: MESSAGES.verificationCodeRequired };
+/** Replacing an enrolled app takes a code from each (security review s28): the new one first, beside its QR code. */
+const REPLACEMENT_CODES: TCodeFieldSpec[] = [
+  { name: 'code', label: 'Code from the new app', requiredMessage: MESSAGES.verificationCodeRequired },
+  { name: 'currentCode', label: 'Code from your current app', requiredMessage: MESSAGES.authenticatorApp.currentCodeRequired },
+];
+
 /** The message that stops a code from being sent, or null (the server checks the code itself). */
-function codeProblem(code: string): string | null {
-  if (code === '') return MESSAGES.verificationCodeRequired;
+function codeProblem(code: string, requiredMessage: string): string | null {
+  if (code === '') return requiredMessage;
   return CODE_PATTERN.test(code) ? null : MESSAGES.authenticatorApp.codeFormat;
 }
 
-/** The 6-digit code field with its submit and cancel buttons, in its own form (the profile form is a separate one). */
-function CodeForm({ submitLabel, submitColour, isPending, error, onSubmit, onCancel }: {
+/** The field a refused code belongs to: the one the server names, else the (new) app's code. */
+function fieldOfError(error: unknown): TCodeField {
+  return isApiError(error) && error.invalidParams.some((param) => param.name === 'currentCode') ? 'currentCode' : 'code';
+}
+
+/** The 6-digit code fields with their submit and cancel buttons, in their own form (the profile form is a separate one). */
+function CodeForm({ fields, submitLabel, submitColour, isPending, error, onSubmit, onCancel }: {
+  fields: TCodeFieldSpec[];
   submitLabel: string;
   submitColour?: string;
   isPending: boolean;
-  error: string | null;
-  onSubmit: (code: string) => void;
+  error: { field: TCodeField; message: string } | null;
+  onSubmit: (codes: TTotpCodes) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [codes, setCodes] = useState<Partial<Record<TCodeField, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<TCodeField, string>>>({});
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = code.replace(/\s/g, '');
-    const found = codeProblem(trimmed);
-    setProblem(found);
-    if (found === null) onSubmit(trimmed);
+    const entered = (name: TCodeField): string => (codes[name] ?? '').replace(/\s/g, '');
+    const found: Partial<Record<TCodeField, string>> = {};
+    for (const field of fields) {
+      const problem = codeProblem(entered(field.name), field.requiredMessage);
+      if (problem !== null) found[field.name] = problem;
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const isReplacement = fields.some((field) => field.name === 'currentCode');
+    onSubmit(isReplacement ? { code: entered('code'), currentCode: entered('currentCode') } : { code: entered('code') });
   }
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="xs">
-        <TextInput
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={problem ?? error}
-        />
+        {fields.map((field) => (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={codes[field.name] ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setCodes((previous) => ({ ...previous, [field.name]: value }));
+            }}
+            error={problems[field.name] ?? (error?.field === field.name ? error.message : null)}
+          />
+        ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -60,8 +90,9 @@ function CodeForm({ submitLabel, submitColour, isPending, error, onSubmit, onCan
 
 /**
  * decisions #16: the signed-in user's authenticator app. "Set up" shows a new key as a QR code to scan, as text and as
- * its otpauth link, and takes a code from the app to confirm it; an app already in use keeps working until then.
- * "Turn off" asks for a current code.
+ * its otpauth link, and takes a code from the app to confirm it; an app already in use keeps working until then, and
+ * replacing it takes a current code from it too (security review s28: a session alone must not swap the second
+ * factor). "Turn off" asks for a current code.
  */
 export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
   const status = useTotpStatus(user);
@@ -75,17 +106,18 @@ export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
     startSetup.mutate(undefined, { onSuccess: (setup) => setStep({ kind: 'setup', setup }) });
   }
 
-  function handleConfirm(code: string) {
-    confirm.mutate(code, {
+  function handleConfirm(codes: TTotpCodes) {
+    const isReplacement = codes.currentCode !== undefined;
+    confirm.mutate(codes, {
       onSuccess: () => {
         setStep({ kind: 'idle' });
-        notifications.show({ color: 'green', title: MESSAGES.authenticatorApp.turnedOn, message: '' });
+        notifications.show({ color: 'green', title: isReplacement ? MESSAGES.authenticatorApp.replaced : MESSAGES.authenticatorApp.turnedOn, message: '' });
       },
     });
   }
 
-  function handleTurnOff(code: string) {
-    turnOff.mutate(code, {
+  function handleTurnOff(codes: TTotpCodes) {
+    turnOff.mutate(codes, {
       onSuccess: () => {
         setStep({ kind: 'idle' });
         notifications.show({ color: 'green', title: MESSAGES.authenticatorApp.turnedOff, message: '' });
@@ -160,13 +192,28 @@ export function AuthenticatorAppSection({ user }: { user: TSessionMspUser }) {
                   Open in an authenticator app on this device
                 </Button>
               </Group>
-              <CodeForm submitLabel="Confirm" isPending={confirm.isPending} error={confirm.isError ? errorDetail(confirm.error) : null} onSubmit={handleConfirm} onCancel={handleCancel} />
+              <CodeForm
+                fields={status.data ? REPLACEMENT_CODES : [APP_CODE]}
+                submitLabel="Confirm"
+                isPending={confirm.isPending}
+                error={confirm.isError ? { field: fieldOfError(confirm.error), message: errorDetail(confirm.error) } : null}
+                onSubmit={handleConfirm}
+                onCancel={handleCancel}
+              />
             </Stack>
           )}
           {step.kind === 'turnOff' && (
             <Stack gap="xs">
               <Text size="sm">{MESSAGES.authenticatorApp.turnOffSteps}</Text>
-              <CodeForm submitLabel="Turn off" submitColour="red" isPending={turnOff.isPending} error={turnOff.isError ? errorDetail(turnOff.error) : null} onSubmit={handleTurnOff} onCancel={handleCancel} />
+              <CodeForm
+                fields={[APP_CODE]}
+                submitLabel="Turn off"
+                submitColour="red"
+                isPending={turnOff.isPending}
+                error={turnOff.isError ? { field: 'code', message: errorDetail(turnOff.error) } : null}
+                onSubmit={handleTurnOff}
+                onCancel={handleCancel}
+              />
             </Stack>
           )}
         </>
