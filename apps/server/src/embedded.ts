@@ -10,6 +10,7 @@ import { copyDemoTickets } from './demo/demo-tickets';
 import { seedDemoJarvis } from './demo/seed-demo-jarvis';
 import { ensureDemoOpenTickets } from './demo/demo-open-tickets';
 import { seedDemoTeam } from './demo/demo-team';
+import { seedDemoWorkHistory } from './demo/demo-work-history';
 import { highestPsaIdsHeld } from './demo/demo-psa-ids';
 import { FABRIKAM_MSP, FABRIKAM_SIGN_INS, seedFabrikamMsp } from './demo/seed-demo-fabrikam';
 import { createPsaEventsService } from './modules/psa-events/psa-events.service';
@@ -79,6 +80,8 @@ export async function startEmbedded(options: TEmbeddedOptions = {}): Promise<TEm
   await ensureDemoOpenTickets(deps, seeded.mspId).catch((error: unknown) => console.warn('Demo open tickets were not created:', error));
   // Northwind's open tickets in psa_tickets (issue #7 "The demo"); the psa-events reconcile loop and webhooks keep them in step.
   await copyDemoTickets(deps, seeded.mspId);
+  // The Dashboards count queue work, which the copied history is not: the demo technicians' last working days through the queue.
+  await seedDemoWorkHistory(deps, seeded.mspId).catch((error: unknown) => console.warn('Past work of the demo technicians was not seeded:', error));
   // The second demo MSP: Autotask, connected, not onboarded (issue #7 "The demo").
   const fabrikamId = await seedFabrikamMsp(deps, { simulatorUrl: simulator.url });
   if (options.afterSeed) await options.afterSeed(deps, simulator);
