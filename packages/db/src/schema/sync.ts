@@ -64,6 +64,11 @@ export const importJobs = pgTable(
     saved: integer('saved').notNull().default(0),
     /** Last PSA id sent; a resumed stream starts after it. */
     lastExternalId: integer('last_external_id').notNull().default(0),
+    /**
+     * The PSA connection the stream read (psaIdentityOf(...).key): its rows are saved, and the job resumed, only while the
+     * MSP is still connected to it (decision 042). Null on jobs of earlier releases (the PSA connected at the save is taken).
+     */
+    psaConnection: text('psa_connection'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,9 +5,9 @@ import type { TPsaType } from '@switchboard/contracts';
 export type TImportJobRow = typeof importJobs.$inferSelect;
 export type TImportKind = TImportJobRow['kind'];
 
-/** Starts an import job (one progressive load). */
-export async function insertImportJob(db: TDatabase, mspId: string, kind: TImportKind, createdBy: string, now: Date): Promise<TImportJobRow> {
-  const [job] = await db.insert(importJobs).values({ mspId, kind, createdBy, createdAt: now, updatedAt: now }).returning();
+/** Starts an import job (one progressive load) of the PSA connection `psaConnection` (decision 042). */
+export async function insertImportJob(db: TDatabase, mspId: string, kind: TImportKind, createdBy: string, psaConnection: string | null, now: Date): Promise<TImportJobRow> {
+  const [job] = await db.insert(importJobs).values({ mspId, kind, createdBy, psaConnection, createdAt: now, updatedAt: now }).returning();
   if (!job) throw new Error('import job insert returned nothing');
   return job;
 }

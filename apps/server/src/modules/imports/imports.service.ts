@@ -7,11 +7,12 @@ import {
   type TSaveSelectedResult,
 } from '@switchboard/contracts';
 import { isPsaError } from '@switchboard/psa';
+import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
-import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
+import { assertStillConnectedTo, isStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaContactsCounted, upsertPsaDirectory, withReferencedCompanies } from '../psa-directory/psa-directory.repository';
@@ -37,10 +38,33 @@ const CANCEL_CHECK_CHUNKS = 2;
 export function createImportsService(deps: TImportsDeps) {
   const db = deps.database.db;
 
-  async function connectedPsaType(mspId: string) {
-    const integration = await findIntegration(db, mspId);
-    if (!integration || !isIntegrationConfigured(integration)) throw psaNotConfigured();
-    return integration.psaType;
+  const connectionChanged = () => conflict(MESSAGES.imports.connectionChanged);
+
+  /**
+   * The PSA connection rows are read from or saved for (decision 042): the one `job`'s stream read (a job of an earlier
+   * release, or none: the one connected now). Refused in plain words once keys for another PSA have been saved.
+   */
+  async function connectionFor(mspId: string, job?: TImportJobRow): Promise<TWorkConnection> {
+    const now = workConnectionOf(await findIntegration(db, mspId));
+    if (!now) throw psaNotConfigured();
+    const connection = { psaType: now.psaType, key: job?.psaConnection ?? now.key };
+    if (connection.key !== now.key) throw connectionChanged();
+    return connection;
+  }
+
+  /**
+   * A transaction that writes PSA rows of `connection`, the integrations lock first (decision 042, "Work in flight"):
+   * keys for another PSA saved meanwhile refuse it in plain words instead of mixing the old PSA's rows into the new one's.
+   */
+  async function writeForConnection<T>(mspId: string, connection: TWorkConnection, write: (tx: TDatabase) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        await assertStillConnectedTo(tx, mspId, connection);
+        return write(tx);
+      });
+    } catch (error) {
+      throw error instanceof PsaConnectionChanged ? connectionChanged() : error;
+    }
   }
 
   async function jobOf(actor: TActor, jobId: string, kind: TImportKind): Promise<TImportJobRow> {
@@ -57,16 +81,17 @@ export function createImportsService(deps: TImportsDeps) {
   async function prepareStream(actor: TActor, kind: TImportKind, jobId: string | undefined, heldByBrowser?: { afterId: number; received: number }) {
     // Another tenant's (or an unknown) job is 404 before anything else is said about this MSP's PSA.
     const resumed = jobId ? await jobOf(actor, jobId, kind) : undefined;
-    await connectedPsaType(actor.mspId);
+    // Read before the client is built, so the client is of this connection or a later one (which the stream notices).
+    const connection = await connectionFor(actor.mspId, resumed);
     const client = await deps.psaClients.forMsp(actor.mspId);
-    const job = resumed ?? (await insertImportJob(db, actor.mspId, kind, actor.userId, deps.now()));
-    if (!jobId) return { client, job, ownedAt: job.updatedAt, resumeAfter: { lastId: 0, fetched: 0 } };
+    const job = resumed ?? (await insertImportJob(db, actor.mspId, kind, actor.userId, connection.key, deps.now()));
+    if (!jobId) return { client, connection, job, ownedAt: job.updatedAt, resumeAfter: { lastId: 0, fetched: 0 } };
     // The browser's word is preferred: the job records a chunk as sent once the socket took it, which is before (or
     // without) the browser reading it when the connection dies.
     const resumeAfter = heldByBrowser ? { lastId: heldByBrowser.afterId, fetched: heldByBrowser.received } : { lastId: job.lastExternalId, fetched: job.fetched };
     const ownedAt = deps.now();
     await updateImportJob(db, actor.mspId, job.id, { status: 'STREAMING', fetched: resumeAfter.fetched, lastExternalId: resumeAfter.lastId, updatedAt: ownedAt });
-    return { client, job, ownedAt, resumeAfter };
+    return { client, connection, job, ownedAt, resumeAfter };
   }
 
   /**
@@ -75,7 +100,7 @@ export function createImportsService(deps: TImportsDeps) {
    * Ends early (complete with `cancelled`) when `signal` aborts (the browser went away) or the job is cancelled.
    */
   async function runStream(actor: TActor, kind: TImportKind, prepared: Awaited<ReturnType<typeof prepareStream>>, sink: TImportSink, signal: AbortSignal): Promise<void> {
-    const { client, job, resumeAfter } = prepared;
+    const { client, connection, job, resumeAfter } = prepared;
     // Every write of this stream is conditional on the job still being as this stream left it (its `updatedAt`): when
     // the browser's connection dropped and it resumed the job through another request (issue #11), the old stream,
     // still paging on a live replica, must not mark the job CANCELLED or rewind its counts under the new one.
@@ -107,6 +132,8 @@ export function createImportsService(deps: TImportsDeps) {
     let chunk: (TProgressiveClient | TProgressiveContact)[] = [];
     const flush = async () => {
       if (chunk.length === 0) return;
+      // Keys for another PSA saved while this one was read: its rows must not reach the screen that saves them (decision 042).
+      if (!isStillConnectedTo(await findIntegration(db, actor.mspId), connection)) throw new PsaConnectionChanged();
       page += 1;
       await sink.send('data', chunk);
       chunk = [];
@@ -130,7 +157,7 @@ export function createImportsService(deps: TImportsDeps) {
       if (!signal.aborted && !isCancelled && !isTakenOver) await flush();
     } catch (error) {
       // The code lets the screen word the problem for where the admin stands (refused keys: psa_bad_keys).
-      const problem = isPsaError(error) ? appErrorFromPsaError(error) : { code: 'internal', detail: MESSAGES.imports.loadFailed };
+      const problem = isPsaError(error) ? appErrorFromPsaError(error) : error instanceof PsaConnectionChanged ? connectionChanged() : { code: 'internal', detail: MESSAGES.imports.loadFailed };
       await write({ status: 'FAILED', fetched });
       if (isTakenOver) return;
       await sink.send('error', { importJobId: job.id, code: problem.code, detail: problem.detail });
@@ -158,10 +185,9 @@ export function createImportsService(deps: TImportsDeps) {
   /** A-056: upserts the selected companies by PSA id; saving the same rows again changes nothing. */
   async function saveSelectedClients(actor: TActor, rows: TProgressiveClient[], jobId: string | undefined): Promise<TSaveSelectedResult> {
     if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
-    if (jobId) await jobOf(actor, jobId, 'clients');
-    const psaType = await connectedPsaType(actor.mspId);
-    const result = await db.transaction(async (tx) => {
-      const written = await upsertPsaDirectory(tx, actor.mspId, psaType, { companies: dedupe(rows).map(clientCopy) }, deps.now());
+    const connection = await connectionFor(actor.mspId, jobId ? await jobOf(actor, jobId, 'clients') : undefined);
+    const result = await writeForConnection(actor.mspId, connection, async (tx) => {
+      const written = await upsertPsaDirectory(tx, actor.mspId, connection.psaType, { companies: dedupe(rows).map(clientCopy) }, deps.now());
       const isNew = written.companies.filter((row) => row.isNew).length;
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.clients.save', target: jobId ?? null, outcome: 'success', details: { saved: written.companies.length, created: isNew } });
       return written;
@@ -176,8 +202,8 @@ export function createImportsService(deps: TImportsDeps) {
    */
   async function saveSelectedContacts(actor: TActor, rows: TProgressiveContact[], jobId: string | undefined): Promise<TSaveSelectedResult> {
     if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
-    if (jobId) await jobOf(actor, jobId, 'contacts');
-    const psaType = await connectedPsaType(actor.mspId);
+    const connection = await connectionFor(actor.mspId, jobId ? await jobOf(actor, jobId, 'contacts') : undefined);
+    const psaType = connection.psaType;
     const unique = dedupe(rows);
     const withCompanyId = unique.flatMap((row) => (row.companyId === null ? [] : [{ ...row, companyId: row.companyId }]));
     const importedCompanies = await withReferencedCompanies(db, actor.mspId, psaType, new Map(), withCompanyId.map(contactCopy));
@@ -185,7 +211,7 @@ export function createImportsService(deps: TImportsDeps) {
     const savable = new Set(withCompany.map((row) => row.id));
     const skipped = unique.filter((row) => !savable.has(row.id)).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
     const result = withCompany.length
-      ? await db.transaction(async (tx) => {
+      ? await writeForConnection(actor.mspId, connection, async (tx) => {
           const written = await upsertPsaContactsCounted(tx, actor.mspId, psaType, withCompany.map(contactCopy), deps.now());
           await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', details: { saved: written.saved, created: written.created, skipped: skipped.length } });
           return written;
@@ -196,9 +222,9 @@ export function createImportsService(deps: TImportsDeps) {
 
   /** A-042: the client type the finish step auto-syncs. */
   async function updateClientSync(actor: TActor, clientTypeId: number, clientTypeName: string) {
-    const psaType = await connectedPsaType(actor.mspId);
-    await db.transaction(async (tx) => {
-      await saveClientSyncType(tx, actor.mspId, psaType, clientTypeId, deps.now());
+    const connection = await connectionFor(actor.mspId);
+    await writeForConnection(actor.mspId, connection, async (tx) => {
+      await saveClientSyncType(tx, actor.mspId, connection.psaType, clientTypeId, deps.now());
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.client-sync-type', target: String(clientTypeId), outcome: 'success', details: { clientTypeName } });
     });
     return { syncClientsTypeId: clientTypeId, syncClientsTypeName: clientTypeName };
@@ -211,7 +237,9 @@ export function createImportsService(deps: TImportsDeps) {
    * so every company is copied (R-192 names no rule for that case).
    */
   async function syncClientsContacts(actor: TActor): Promise<{ companies: number; contacts: number }> {
-    const psaType = await connectedPsaType(actor.mspId);
+    // Read before the client is built; each batch is written only while the MSP is still connected to it (decision 042).
+    const connection = await connectionFor(actor.mspId);
+    const psaType = connection.psaType;
     const clientTypeId = await findClientSyncTypeId(db, actor.mspId, psaType);
     const client = await deps.psaClients.forMsp(actor.mspId);
     if (clientTypeId === null && (await withPsaErrors(() => client.listCompanyTypes())).length > 0) throw conflict(MESSAGES.imports.clientTypeRequired);
@@ -225,7 +253,8 @@ export function createImportsService(deps: TImportsDeps) {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        companies += (await upsertPsaDirectory(db, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now())).companies.length;
+        const written = await writeForConnection(actor.mspId, connection, (tx) => upsertPsaDirectory(tx, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now()));
+        companies += written.companies.length;
       };
       for await (const company of client.streamCompanies()) {
         if (clientTypeId !== null && !company.types.some((type) => type.id === clientTypeId)) continue;
@@ -239,7 +268,7 @@ export function createImportsService(deps: TImportsDeps) {
         if (contactBatch.length === 0) return;
         const rows = contactBatch;
         contactBatch = [];
-        contacts += (await upsertPsaContactsCounted(db, actor.mspId, psaType, rows.map(contactCopy), deps.now())).saved;
+        contacts += (await writeForConnection(actor.mspId, connection, (tx) => upsertPsaContactsCounted(tx, actor.mspId, psaType, rows.map(contactCopy), deps.now()))).saved;
       };
       for await (const contact of client.streamContacts()) {
         const row = presentContact(contact);

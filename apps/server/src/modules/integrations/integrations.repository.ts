@@ -23,6 +23,15 @@ export async function findIntegrationForUpdate(db: TDatabase, mspId: string): Pr
   return row ?? null;
 }
 
+/**
+ * The same, locked FOR SHARE until the caller's transaction ends: work that writes PSA data reads which PSA the MSP is
+ * connected to, and a save of keys (FOR UPDATE) waits for that write or the write waits for the save (decision 042).
+ */
+export async function findIntegrationForShare(db: TDatabase, mspId: string): Promise<TIntegrationRow | null> {
+  const [row] = await db.select().from(integrations).where(eq(integrations.mspId, mspId)).limit(1).for('share');
+  return row ?? null;
+}
+
 export interface TSaveIntegration {
   psaType: TIntegrationRow['psaType'];
   settings: Record<string, string>;

@@ -1,6 +1,7 @@
 import { MESSAGES, psaConnectionKeyOf, psaHostOf } from '@switchboard/contracts';
+import type { TDatabase } from '@switchboard/db';
 import { isIntegrationConfigured } from './integrations.presenter';
-import type { TIntegrationRow } from './integrations.repository';
+import { findIntegrationForShare, type TIntegrationRow } from './integrations.repository';
 
 /**
  * Which PSA a saved integration reaches (decision 013, "When the PSA connection changes"): `key` compares two
@@ -54,4 +55,44 @@ export function dataPsaOf(row: TIntegrationRow | null): TPsaIdentity | null {
 /** True when both connections reach the same PSA; a connection that reaches none is never the same as another. */
 export function isSamePsa(before: TPsaIdentity | null, after: TPsaIdentity | null): boolean {
   return before !== null && after !== null && before.key === after.key;
+}
+
+/**
+ * The PSA a piece of work that writes PSA data started with (decision 042, "Work in flight"): its type, and its
+ * connection key (null for work stored by an earlier release, which is compared by type alone).
+ */
+export interface TWorkConnection {
+  psaType: TIntegrationRow['psaType'];
+  key: string | null;
+}
+
+/** The connection work started now would belong to; null when the MSP has no keys saved. */
+export function workConnectionOf(row: TIntegrationRow | null): TWorkConnection | null {
+  if (!row || !isIntegrationConfigured(row)) return null;
+  return { psaType: row.psaType, key: psaIdentityOf(row)?.key ?? null };
+}
+
+/** True while the row still reaches the PSA the work started with (false once disconnected). */
+export function isStillConnectedTo(row: TIntegrationRow | null, work: TWorkConnection): boolean {
+  const current = workConnectionOf(row);
+  return current !== null && current.psaType === work.psaType && (work.key === null || current.key === work.key);
+}
+
+/** Thrown by `assertStillConnectedTo`: the caller ends its work the way it reports a stop ("connection changed"). */
+export class PsaConnectionChanged extends Error {
+  constructor() {
+    super('The PSA connection changed after this work started.');
+    this.name = 'PsaConnectionChanged';
+  }
+}
+
+/**
+ * Decision 042, "Work in flight": the first statement of every transaction that writes PSA data read before it. Locks
+ * the MSP's integrations row FOR SHARE until the transaction ends and throws PsaConnectionChanged unless it still
+ * reaches `work`'s PSA. Keys for another PSA are saved under FOR UPDATE of that row, with the start-over in the same
+ * transaction: either this write commits first and the start-over's later deletes remove it, or it waits for the save
+ * and then sees the new keys. Taken first, before any other row lock, so the two never wait on each other in a circle.
+ */
+export async function assertStillConnectedTo(tx: TDatabase, mspId: string, work: TWorkConnection): Promise<void> {
+  if (!isStillConnectedTo(await findIntegrationForShare(tx, mspId), work)) throw new PsaConnectionChanged();
 }

@@ -7,7 +7,7 @@ import { createGuardedFetch } from '../../lib/guarded-fetch';
 import { isIntegrationConfigured } from '../integrations/integrations.presenter';
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
-import { isSamePsa, psaIdentityOf } from '../integrations/psa-identity';
+import { assertStillConnectedTo, isSamePsa, PsaConnectionChanged, psaIdentityOf, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
 import { createTicketSyncService } from '../ticket-sync/ticket-sync.service';
 import {
   countEvent,
@@ -34,6 +34,11 @@ export interface TPsaEventJob {
   mspId: string;
   ticketId: number;
   isDeleted: boolean;
+  /**
+   * The connection key of the PSA that sent the event (decision 042): applied only while the MSP is still connected to
+   * it. Absent in jobs queued by an earlier release (then the PSA connected when the job runs).
+   */
+  psaConnection?: string;
 }
 
 type TReconcileLog = (message: string, error: unknown) => void;
@@ -97,6 +102,8 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
   const sync = createTicketSyncService({ ...deps, staleAfterMs: 120_000, maxAttempts: 6 });
   const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList });
   const signingKeys = new Map<string, { key: string; until: number }>();
+  // Work of a PSA the MSP is no longer connected to is expected after a change of keys, not a failure: one line says so.
+  const logDropped = (what: string) => process.stderr.write(`psa-events: ${what} was dropped: the PSA connection changed (decision 042)\n`);
 
   const fetchSigningKey =
     deps.fetchSigningKey ??
@@ -190,6 +197,9 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     const token = ZRouteToken.safeParse(routeToken);
     const [, mspId = '', secret = ''] = token.success ? (/^(.*)\.(.*)$/.exec(token.data) ?? []) : [];
     if (!token.success) throw refused();
+    // Read before the subscription: saving keys for another PSA drops the subscription in the same transaction, so an
+    // event that finds the subscription was sent by this connection or refused (decision 042).
+    const connection = psaIdentityOf(await findIntegration(db, mspId));
     const subscription = await findEventSubscription(db, mspId);
     if (!subscription || !safeEqualHex(subscription.routeTokenHash, sha256(secret))) throw refused();
     let parsed: unknown;
@@ -213,9 +223,9 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       await deleteEventSubscription(db, mspId);
       return { queued: 0 };
     }
-    if (job === 'ignored') return { queued: 0 };
+    if (job === 'ignored' || !connection) return { queued: 0 };
     // A delete has its own key: merged into a waiting reread it would reread a ticket that is gone and keep the copy.
-    const jobId = await deps.jobQueue.send(PSA_EVENT_QUEUE, job, { singletonKey: `${job.mspId}:${job.ticketId}:${job.isDeleted ? 'delete' : 'reread'}`, startAfterSeconds: PSA_EVENT_DEBOUNCE_SECONDS });
+    const jobId = await deps.jobQueue.send(PSA_EVENT_QUEUE, { ...job, psaConnection: connection.key } satisfies TPsaEventJob, { singletonKey: `${job.mspId}:${job.ticketId}:${job.isDeleted ? 'delete' : 'reread'}`, startAfterSeconds: PSA_EVENT_DEBOUNCE_SECONDS });
     // 0: merged into the reread of this ticket that is already waiting to start.
     return { queued: jobId === null ? 0 : 1 };
   }
@@ -258,13 +268,25 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
    */
   async function applyEvent(job: TPsaEventJob): Promise<void> {
     const integration = await findIntegration(db, job.mspId);
-    if (!integration || !isIntegrationConfigured(integration)) return;
-    if (job.isDeleted) {
-      await deleteTicketCopies(db, job.mspId, integration.psaType, [job.ticketId]);
-      return;
+    const connectedNow = workConnectionOf(integration);
+    if (!integration || !connectedNow) return;
+    // Sent by a PSA the MSP is no longer connected to (decision 042): its ticket id names another ticket now.
+    const connection: TWorkConnection = job.psaConnection === undefined ? connectedNow : { psaType: integration.psaType, key: job.psaConnection };
+    try {
+      if (job.isDeleted) {
+        await db.transaction(async (tx) => {
+          await assertStillConnectedTo(tx, job.mspId, connection);
+          await deleteTicketCopies(tx, job.mspId, integration.psaType, [job.ticketId]);
+        });
+        return;
+      }
+      // A ticket the PSA no longer returns is removed here too: its delete event may have been lost.
+      await sync.copyTicketsFromPsa(job.mspId, { ticketIds: [job.ticketId] }, { withListNames: false, connection });
+    } catch (error) {
+      if (!(error instanceof PsaConnectionChanged)) throw error;
+      // Nothing to retry: the copies of that PSA are gone, and the new one's events and reconcile take over.
+      logDropped(`an event for ticket ${job.ticketId} of MSP ${job.mspId}`);
     }
-    // A ticket the PSA no longer returns is removed here too: its delete event may have been lost.
-    await sync.copyTicketsFromPsa(job.mspId, { ticketIds: [job.ticketId] }, { withListNames: false });
   }
 
   /** Requests one reconcile pass may spend, from the hourly share and the interval. */
@@ -286,6 +308,23 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       // reread below still runs, or the copies would never follow the PSA.
       await subscribe(mspId).catch((error: unknown) => options.log?.(`psa-events: registering the ticket webhook of MSP ${mspId} failed; the reconcile pass goes on`, error));
     }
+    // The PSA this pass reads (decision 042): keys for another saved meanwhile end it without writing or moving the cursor.
+    const connection = workConnectionOf(await findIntegration(db, mspId));
+    if (!connection) return { written: 0, deleted: 0, isCut: false, requests: 0 };
+    try {
+      return await reconcileConnection(mspId, connection, options);
+    } catch (error) {
+      if (!(error instanceof PsaConnectionChanged)) throw error;
+      logDropped(`the reconcile pass of MSP ${mspId}`);
+      return { written: 0, deleted: 0, isCut: false, requests: 0 };
+    }
+  }
+
+  async function reconcileConnection(
+    mspId: string,
+    connection: TWorkConnection,
+    options: { updatedSince?: Date; maxRequests?: number },
+  ): Promise<{ written: number; deleted: number; isCut: boolean; requests: number }> {
     const startedAt = deps.now();
     const cursor = await findReconcileCursor(db, mspId);
     // An explicit window (a test, an operator) starts afresh; otherwise an unfinished window goes on where it stopped.
@@ -297,7 +336,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       (cursor ? new Date(cursor.lastReconciledAt.getTime() - RECONCILE_OVERLAP_MS) : new Date(startedAt.getTime() - lookBack));
     const windowStartedAt = open?.windowStartedAt ?? startedAt;
     const budget = options.maxRequests ?? requestsPerPass();
-    const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since, ...(open?.windowAfterId ? { afterId: open.windowAfterId } : {}) }, { maxRequests: budget, withListNames: false });
+    const result = await sync.copyTicketsFromPsa(mspId, { updatedSince: since, ...(open?.windowAfterId ? { afterId: open.windowAfterId } : {}) }, { maxRequests: budget, withListNames: false, connection });
     const seen = latest(open?.windowLastUpdatedAt ?? null, result.lastUpdatedAt);
     if (result.isCut) {
       const afterId = result.lastId ?? open?.windowAfterId ?? 0;
@@ -307,7 +346,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
     }
     // At most a quarter of the budget: the check would otherwise spend the whole of it on every pass of a large MSP
     // (100,000 open copies are 1,000 requests), making the budget's cap its steady rate at the PSA.
-    const check = await removeDeletedCopies(mspId, Math.min(budget - result.requests, Math.ceil(budget / 4)));
+    const check = await removeDeletedCopies(mspId, connection, Math.min(budget - result.requests, Math.ceil(budget / 4)));
     return { written: result.written, deleted: result.deleted + check.deleted, isCut: result.isCut, requests: result.requests + check.requests };
   }
 
@@ -328,7 +367,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
    * has requests left, going on across passes from a stored position (by ticket id, starting over at the end), and the copies
    * the PSA no longer returns are removed.
    */
-  async function removeDeletedCopies(mspId: string, requestsLeft: number): Promise<{ deleted: number; requests: number }> {
+  async function removeDeletedCopies(mspId: string, connection: TWorkConnection, requestsLeft: number): Promise<{ deleted: number; requests: number }> {
     const integration = await findIntegration(db, mspId);
     const cursor = await findReconcileCursor(db, mspId);
     if (!integration || !isIntegrationConfigured(integration) || !cursor) return { deleted: 0, requests: 0 };
@@ -343,7 +382,7 @@ export function createPsaEventsService(deps: TPsaEventsDeps) {
       }
       // A chunk is one page: read whole (a cut read could not tell a deleted ticket from one not reached yet), so a
       // pass may go over its budget by at most one chunk's request.
-      const result = await sync.copyTicketsFromPsa(mspId, { ticketIds }, { withListNames: false });
+      const result = await sync.copyTicketsFromPsa(mspId, { ticketIds }, { withListNames: false, connection });
       requests += result.requests;
       deleted += result.deleted;
       position = ticketIds.at(-1) ?? position;

@@ -9,7 +9,7 @@ import { isIntegrationConfigured } from '../integrations/integrations.presenter'
 import { findIntegration } from '../integrations/integrations.repository';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { withPsaErrors } from '../integrations/psa-errors';
-import { psaIdentityOf } from '../integrations/psa-identity';
+import { assertStillConnectedTo, isStillConnectedTo, PsaConnectionChanged, psaIdentityOf, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
 import { queueTimeZoneOf } from '../queue/queue-settings.repository';
 import { startOfDayIn } from '../queue/queue.scoring';
 import { deleteTicketCopies } from '../psa-events/psa-events.repository';
@@ -96,6 +96,9 @@ function toCopy(ticket: TPsaTicketRecord, names: TNames, directory: Awaited<Retu
     closedAt: date(ticket.closedAt),
   };
 }
+
+/** The connection a run was started for (runs of earlier releases name none: compared by PSA type). */
+const connectionOfRun = (run: TSyncRunRow): TWorkConnection => ({ psaType: run.psaType, key: run.psaConnection });
 
 /** What one read of tickets into the copies did (copyTicketsFromPsa). */
 export interface TCopyResult {
@@ -243,6 +246,8 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       const at = deps.now();
       const requestsNow = client.requestCount();
       await db.transaction(async (tx) => {
+        // Keys for another PSA saved since the run started: this batch of the old PSA's tickets is not written (decision 042).
+        await assertStillConnectedTo(tx, run.mspId, connectionOfRun(run));
         await upsertTicketCopies(tx, run.mspId, run.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), at);
         const isHeld = await advanceSyncRun(tx, run.mspId, run.id, { claim: run.attempts, tickets: batch.length, psaRequests: requestsNow - requestsSeen, lastTicketId: Math.max(...batch.map((ticket) => ticket.id)), now: at });
         // Rolled back: the worker that took the run over writes these tickets from the checkpoint it found.
@@ -295,9 +300,7 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
 
   /** True while the MSP is connected to the PSA the run was started for (runs of earlier releases: to a PSA of its type). */
   async function isConnectedTo(run: TSyncRunRow): Promise<boolean> {
-    const integration = await findIntegration(db, run.mspId);
-    if (!integration || !isIntegrationConfigured(integration) || integration.psaType !== run.psaType) return false;
-    return run.psaConnection === null || psaIdentityOf(integration)?.key === run.psaConnection;
+    return isStillConnectedTo(await findIntegration(db, run.mspId), connectionOfRun(run));
   }
 
   /** The queue's handler: claims the run, runs what is left of it, and records how it ended. */
@@ -336,6 +339,11 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     } catch (error) {
       // Another worker holds the run now; it carries on from the checkpoint, so this job ends quietly.
       if (error instanceof SyncTakenOver || takenOver.signal.aborted) return;
+      // Keys for another PSA were saved while it ran: the batch that saw them was not written (decision 042).
+      if (error instanceof PsaConnectionChanged) {
+        await failPhase(CONNECTION_CHANGED);
+        return;
+      }
       if (error instanceof SyncInterrupted || signal.aborted) {
         // Released at once, so the retry (here or on another replica) need not wait for the heartbeat to go stale.
         await updateSyncRun(db, run.mspId, run.id, { heartbeatAt: null, updatedAt: deps.now() }, run.attempts);
@@ -361,15 +369,21 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
    * or the synchronized directory. Stops once `maxRequests` PSA requests are spent (`isCut`), so a tenant's budget holds;
    * `lastId` is then the last ticket read (streams run in id order), where the next read can go on. A ticket named by
    * `ticketIds` that the PSA no longer returns was deleted there: its copy goes (and its queue entry with it).
-   * `lastUpdatedAt` is the newest PSA change time read, by the PSA's own clock.
+   * `lastUpdatedAt` is the newest PSA change time read, by the PSA's own clock. Every write checks that the MSP is still
+   * connected to the PSA read (`connection`, the caller's, else the one connected when the read starts) and throws
+   * PsaConnectionChanged when not (decision 042).
    */
   async function copyTicketsFromPsa(
     mspId: string,
     filter: TStreamTicketsFilter,
-    options: { maxRequests?: number; withListNames?: boolean } = {},
+    options: { maxRequests?: number; withListNames?: boolean; connection?: TWorkConnection } = {},
   ): Promise<TCopyResult> {
+    // Read before the client is built, so the client can only be of this connection or a later one (which the writes refuse).
     const integration = await findIntegration(db, mspId);
-    if (!integration || !isIntegrationConfigured(integration)) return { written: 0, deleted: 0, isCut: false, requests: 0, lastId: null, lastUpdatedAt: null };
+    const connectedNow = workConnectionOf(integration);
+    if (!integration || !connectedNow) return { written: 0, deleted: 0, isCut: false, requests: 0, lastId: null, lastUpdatedAt: null };
+    const connection = options.connection ?? connectedNow;
+    if (!isStillConnectedTo(integration, connection)) throw new PsaConnectionChanged();
     const client = await deps.psaClients.forMsp(mspId);
     const requestsBefore = client.requestCount();
     const names: TNames = {};
@@ -393,7 +407,11 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
       buffer = [];
       const ids = (pick: (ticket: TPsaTicketRecord) => number | null) => [...new Set(batch.flatMap((ticket) => (pick(ticket) === null ? [] : [String(pick(ticket))])))];
       const directory = await findDirectoryNames(db, mspId, integration.psaType, { companies: ids((ticket) => ticket.companyId), contacts: ids((ticket) => ticket.contactId), members: ids((ticket) => ticket.ownerId) });
-      written += await upsertTicketCopies(db, mspId, integration.psaType, batch.map((ticket) => toCopy(ticket, names, directory)), deps.now());
+      const copies = batch.map((ticket) => toCopy(ticket, names, directory));
+      written += await db.transaction(async (tx) => {
+        await assertStillConnectedTo(tx, mspId, connection);
+        return upsertTicketCopies(tx, mspId, integration.psaType, copies, deps.now());
+      });
       // A closed ticket is something the MSP's categoriser learns from (committed above, so the job sees it).
       if (batch.some((ticket) => ticket.isClosed)) await enqueueCategoriserLearning(deps.jobQueue, mspId);
     };
@@ -413,7 +431,14 @@ export function createTicketSyncService(deps: TTicketSyncDeps) {
     // Asked by id and not returned: deleted in the PSA (a lost delete event, or no webhook at all). Only a complete read
     // says so; the same removal as a delete event's, so the queue follows the same way.
     const missing = isCut || !filter.ticketIds || !returned ? [] : filter.ticketIds.filter((ticketId) => !returned.has(ticketId));
-    const deleted = await deleteTicketCopies(db, mspId, integration.psaType, missing);
+    const deleted =
+      missing.length === 0
+        ? 0
+        : await db.transaction(async (tx) => {
+            // The PSA that no longer returns them must still be the one the copies came from.
+            await assertStillConnectedTo(tx, mspId, connection);
+            return deleteTicketCopies(tx, mspId, integration.psaType, missing);
+          });
     // A new or changed ConnectWise copy has its notes (description, resolution) read again, in the background.
     if (written > 0 && integration.psaType === 'CONNECTWISE') await enqueueTicketNotes(deps.jobQueue, mspId);
     return { written, deleted, isCut, requests: client.requestCount() - requestsBefore, lastId, lastUpdatedAt };
