@@ -278,6 +278,8 @@ export const MESSAGES = {
     clientTypeRequired: 'Choose a client type.',
     /** Decision 042: keys for another PSA were saved while the rows were loaded or saved. */
     connectionChanged: 'Another PSA was connected after this list was loaded, so it was not saved. Load it again from the PSA connected now.',
+    /** The same, for someone activating their account while their PSA record was being looked up. */
+    activationConnectionChanged: 'Your service provider connected another PSA while your record was being looked up, so your account was not created. Enter your email again.',
   },
 
   // Ticket form (01 §5; ): the spec's strings, character for character.

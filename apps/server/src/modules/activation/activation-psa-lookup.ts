@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { createShortLivedCache, type TShortLivedCache } from '../../lib/short-lived-cache';
 import { appErrorFromPsaError } from '../integrations/psa-errors';
 import type { TMspUserKind } from '../auth/auth.repository';
+import type { TWorkConnection } from '../integrations/psa-identity';
 
 export type TLivePsaRecords = { psaType: TPsaType; kind: 'technician'; members: TPsaMemberWithPhone[] } | { psaType: TPsaType; kind: 'client'; contacts: TPsaContactWithCompany[] };
 
@@ -32,13 +33,14 @@ const MAX_BUDGETED_MSPS = 10_000;
  * reused for LIVE_LOOKUP_ANSWER_TTL_MS, and an MSP's PSA is asked about at most ANONYMOUS_LIVE_LOOKUPS_PER_MINUTE
  * addresses a minute (sliding window). Both live in the process, like the flood guard and the session cache
  * (decisions 010, 011): with N replicas an MSP's PSA may be asked N times as often, still a small bounded share.
+ * An answer is kept per PSA connection: once another PSA is connected, the old one's answers are never used (decision 042).
  */
 export interface TLiveLookupBudget {
-  /** The live answer for this MSP, kind and address still fresh, if any. */
-  cachedAnswer(mspId: string, kind: TMspUserKind, email: string): TLivePsaRecords | undefined;
+  /** The live answer for this MSP, PSA connection, kind and address still fresh, if any. */
+  cachedAnswer(mspId: string, connection: TWorkConnection, kind: TMspUserKind, email: string): TLivePsaRecords | undefined;
   /** Takes one live look-up of the MSP's minute: 0, or the milliseconds until one is free again (none taken). */
   take(mspId: string): number;
-  remember(mspId: string, kind: TMspUserKind, email: string, answer: TLivePsaRecords): void;
+  remember(mspId: string, connection: TWorkConnection, kind: TMspUserKind, email: string, answer: TLivePsaRecords): void;
 }
 
 /** One budget per app (so per process): the routes build it once. */
@@ -47,9 +49,10 @@ export function createLiveLookupBudget(now: () => Date, options: { perMinute?: n
   const answers: TShortLivedCache<TLivePsaRecords> = createShortLivedCache({ ttlMs: options.answerTtlMs ?? LIVE_LOOKUP_ANSWER_TTL_MS, maxEntries: MAX_CACHED_ANSWERS, now });
   // The times of each MSP's live look-ups in the last minute (at most `perMinute` of them).
   const spent = new LRUCache<string, number[]>({ max: MAX_BUDGETED_MSPS });
-  const keyOf = (mspId: string, kind: TMspUserKind, email: string) => `${mspId}:${kind}:${email.trim().toLowerCase()}`;
+  const keyOf = (mspId: string, connection: TWorkConnection, kind: TMspUserKind, email: string) =>
+    JSON.stringify([mspId, connection.psaType, connection.key, kind, email.trim().toLowerCase()]);
   return {
-    cachedAnswer: (mspId, kind, email) => answers.get(keyOf(mspId, kind, email)),
+    cachedAnswer: (mspId, connection, kind, email) => answers.get(keyOf(mspId, connection, kind, email)),
     take(mspId) {
       const at = now().getTime();
       const recent = (spent.get(mspId) ?? []).filter((time) => time > at - BUDGET_WINDOW_MS && time <= at);
@@ -57,7 +60,7 @@ export function createLiveLookupBudget(now: () => Date, options: { perMinute?: n
       const oldest = recent[0];
       return recent.length >= perMinute && oldest !== undefined ? oldest + BUDGET_WINDOW_MS - at : 0;
     },
-    remember: (mspId, kind, email, answer) => answers.set(keyOf(mspId, kind, email), answer, answers.ticket()),
+    remember: (mspId, connection, kind, email, answer) => answers.set(keyOf(mspId, connection, kind, email), answer, answers.ticket()),
   };
 }
 
@@ -82,14 +85,16 @@ export function activationPsaLookupFor(deps: Pick<TAppDeps, 'psaClients'>, budge
 }
 
 /**
- * The members or contacts with this e-mail according to the live PSA (or its answer of the last minute), or null when
- * the local copies must answer (no integration, or the PSA unavailable, rate limiting or refusing the keys). Other PSA
- * failures become the API's psa_* errors. With the MSP's minute of anonymous look-ups spent, the caller is asked to wait
+ * The members or contacts with this e-mail according to the live PSA of `connection` (or its answer of the last minute),
+ * or null when the local copies must answer (no integration, or the PSA unavailable, rate limiting or refusing the keys).
+ * `connection` is read before the client is built, so the client is of it or of a later one, whose answer the write
+ * refuses (decision 042); an answer is reused only for the same connection. Other PSA failures become the API's psa_* errors. With the MSP's minute of anonymous look-ups spent, the caller is asked to wait
  * (429) rather than answered from the copies: a spray of look-ups must not turn "not found" into a wrong answer for a
  * real person, nor let an activation link to a copy the PSA was not asked about.
  */
-export async function lookUpLivePsaRecords(lookup: TActivationPsaLookup, mspId: string, kind: TMspUserKind, email: string): Promise<TLivePsaRecords | null> {
-  const cached = lookup.budget.cachedAnswer(mspId, kind, email);
+export async function lookUpLivePsaRecords(lookup: TActivationPsaLookup, mspId: string, connection: TWorkConnection | null, kind: TMspUserKind, email: string): Promise<TLivePsaRecords | null> {
+  if (!connection) return null;
+  const cached = lookup.budget.cachedAnswer(mspId, connection, kind, email);
   if (cached) return cached;
   const client = await lookup.clientFor(mspId);
   if (!client) return null;
@@ -101,7 +106,7 @@ export async function lookUpLivePsaRecords(lookup: TActivationPsaLookup, mspId: 
   try {
     const answer: TLivePsaRecords =
       kind === 'technician' ? { psaType: client.psaType, kind, members: await client.findMembersByEmail(email) } : { psaType: client.psaType, kind, contacts: await client.findContactsByEmail(email) };
-    lookup.budget.remember(mspId, kind, email, answer);
+    lookup.budget.remember(mspId, connection, kind, email, answer);
     return answer;
   } catch (error) {
     if (!isPsaError(error)) throw error;

@@ -3,6 +3,7 @@ import { psaCompanies, psaContacts, psaMembers, type TDatabase } from '@switchbo
 import type { TPsaContactRecord, TPsaMemberRecord } from '@switchboard/contracts';
 import type { TPsaContactWithCompany, TPsaMemberWithPhone } from '@switchboard/psa';
 import type { TMspUserKind } from '../auth/auth.repository';
+import { assertStillConnectedTo, type TWorkConnection } from '../integrations/psa-identity';
 import { lookUpLivePsaRecords, type TActivationPsaLookup } from './activation-psa-lookup';
 import { DB_PSA_TYPE, upsertPsaDirectory, type TDbPsaType } from '../psa-directory/psa-directory.repository';
 
@@ -62,17 +63,32 @@ function toContactMatch(contact: TContactRow, company: Pick<TCompanyRow, 'id' | 
  * synchronized copies answer (with the MSP's anonymous budget spent, 429: activation-psa-lookup.ts). `copies` first: the copies answer when they have the address, and only an address they
  * do not have is asked of the live PSA as above (the public look-up, which must not spend the MSP's PSA requests on
  * addresses the synchronization already brought in; creating the account asks the PSA, so a stale copy activates nothing).
+ * `connection` is the MSP's PSA connection read before anything else (null: none): the live answer is copied only while
+ * the MSP is still connected to it, else PsaConnectionChanged (decision 042, "Work in flight").
  */
-export async function findPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TMspUserKind, email: string, psa: TActivationPsaLookup, now: Date, first: 'live' | 'copies'): Promise<TPsaMatches> {
+export async function findPsaRecordsByEmail(
+  db: TDatabase,
+  mspId: string,
+  connection: TWorkConnection | null,
+  kind: TMspUserKind,
+  email: string,
+  psa: TActivationPsaLookup,
+  now: Date,
+  first: 'live' | 'copies',
+): Promise<TPsaMatches> {
   const lower = email.trim().toLowerCase();
   if (first === 'copies') {
     const local = await findLocalPsaRecordsByEmail(db, mspId, kind, lower);
     if (local.matches.length > 0) return local;
   }
-  const live = await lookUpLivePsaRecords(psa, mspId, kind, lower);
-  if (live?.kind === 'technician') return { kind: 'technician', matches: await upsertLiveMembers(db, mspId, DB_PSA_TYPE[live.psaType], live.members, lower, now) };
-  if (live?.kind === 'client') return { kind: 'client', matches: await upsertLiveContacts(db, mspId, DB_PSA_TYPE[live.psaType], live.contacts, lower, now) };
-  return findLocalPsaRecordsByEmail(db, mspId, kind, lower);
+  const live = await lookUpLivePsaRecords(psa, mspId, connection, kind, lower);
+  if (!live || !connection) return findLocalPsaRecordsByEmail(db, mspId, kind, lower);
+  // The integrations lock first (decision 042): keys for another PSA saved since `connection` was read refuse the copy.
+  return db.transaction(async (tx) => {
+    await assertStillConnectedTo(tx, mspId, connection);
+    if (live.kind === 'technician') return { kind: 'technician' as const, matches: await upsertLiveMembers(tx, mspId, DB_PSA_TYPE[live.psaType], live.members, lower, now) };
+    return { kind: 'client' as const, matches: await upsertLiveContacts(tx, mspId, DB_PSA_TYPE[live.psaType], live.contacts, lower, now) };
+  });
 }
 
 /** The synchronized copies' answer: active members or contacts with this (lower-cased) email. */
@@ -97,10 +113,10 @@ async function findLocalPsaRecordsByEmail(db: TDatabase, mspId: string, kind: TM
   return { kind, matches: rows.map(({ contact, company }) => toContactMatch(contact, company, lower)) };
 }
 
-/** Copies the members the PSA returned into the synchronized copies and returns the active ones. */
-async function upsertLiveMembers(db: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberWithPhone[], lower: string, now: Date): Promise<TMemberMatch[]> {
+/** Copies the members the PSA returned into the synchronized copies and returns the active ones (inside the caller's transaction). */
+async function upsertLiveMembers(tx: TDatabase, mspId: string, psaType: TDbPsaType, members: TPsaMemberWithPhone[], lower: string, now: Date): Promise<TMemberMatch[]> {
   const copied = await upsertPsaDirectory(
-    db,
+    tx,
     mspId,
     psaType,
     {
@@ -122,33 +138,31 @@ async function upsertLiveMembers(db: TDatabase, mspId: string, psaType: TDbPsaTy
     .map((row) => toMemberMatch(row, lower));
 }
 
-/** Copies the contacts the PSA returned, with their companies, and returns the active contacts. */
-async function upsertLiveContacts(db: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactWithCompany[], lower: string, now: Date): Promise<TContactMatch[]> {
+/** Copies the contacts the PSA returned, with their companies, and returns the active contacts (inside the caller's transaction). */
+async function upsertLiveContacts(tx: TDatabase, mspId: string, psaType: TDbPsaType, contacts: TPsaContactWithCompany[], lower: string, now: Date): Promise<TContactMatch[]> {
   // A contact without a company cannot sign up as a client (A-090 names the company), nor be stored.
   const withCompany = contacts.flatMap((contact) => (contact.companyId === null ? [] : [{ ...contact, externalCompanyId: String(contact.companyId) }]));
   if (withCompany.length === 0) return [];
   const companies = [...new Map(withCompany.flatMap((contact) => (contact.company ? [[contact.company.id, contact.company] as const] : []))).values()];
-  const copied = await db.transaction((tx) =>
-    upsertPsaDirectory(
-      tx,
-      mspId,
-      psaType,
-      {
-        companies: companies.map((company) => ({ externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive })),
-        // A contact's company reference: its status is a guess for a new copy, never a change to a stored one.
-        keepCompanyStatus: true,
-        contacts: withCompany.map((contact) => ({
-          externalId: String(contact.id),
-          externalCompanyId: contact.externalCompanyId,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          email: contact.email,
-          phone: contact.phone,
-          isActive: contact.isActive,
-        })),
-      },
-      now,
-    ),
+  const copied = await upsertPsaDirectory(
+    tx,
+    mspId,
+    psaType,
+    {
+      companies: companies.map((company) => ({ externalId: String(company.id), name: company.name, identifier: company.identifier, isActive: company.isActive })),
+      // A contact's company reference: its status is a guess for a new copy, never a change to a stored one.
+      keepCompanyStatus: true,
+      contacts: withCompany.map((contact) => ({
+        externalId: String(contact.id),
+        externalCompanyId: contact.externalCompanyId,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email,
+        phone: contact.phone,
+        isActive: contact.isActive,
+      })),
+    },
+    now,
   );
   return copied.contacts
     .filter((row) => row.isActive)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isValidEmail, MESSAGES, passwordProblems, type TActivationLookupResponse } from '@switchboard/contracts';
-import { users } from '@switchboard/db';
+import { users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { AppError, conflict, validation } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
@@ -8,6 +8,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findUserByEmail, type TMspRow, type TMspUserKind } from '../auth/auth.repository';
 import { awaitingInvitationError, isAwaitingInvitation } from '../auth/auth.policy';
+import { findIntegration, findIntegrationForShare } from '../integrations/integrations.repository';
+import { assertStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
 import { findPsaRecordsByEmail } from './activation.repository';
 import type { TActivationPsaLookup } from './activation-psa-lookup';
 import type { TRequestMeta } from '../../plugins/access';
@@ -16,6 +18,15 @@ type TActivationDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
 
 const LOOKUP_FLAG: Record<TMspUserKind, string> = { technician: 'techEmailCheck', client: 'clientEmailCheck' };
 const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', client: 'clientSignup' };
+
+/**
+ * Decision 042, "Work in flight": the first statement of the transaction that links an account to the PSA records found
+ * under `connection`. Records the copies answered while no PSA was connected are linked only while none is connected.
+ */
+async function assertStillOn(tx: TDatabase, mspId: string, connection: TWorkConnection | null): Promise<void> {
+  if (connection) return assertStillConnectedTo(tx, mspId, connection);
+  if (workConnectionOf(await findIntegrationForShare(tx, mspId)) !== null) throw new PsaConnectionChanged();
+}
 
 export interface TActivationInput {
   email: string;
@@ -28,11 +39,19 @@ export interface TActivationInput {
 
 /** Account activation against the MSP's PSA records (A-007…A-010). */
 export function createActivationService(deps: TActivationDeps) {
+  /** The MSP's PSA connection, read before its PSA is asked (decision 042): what the records found are written for. */
+  const connectionOf = async (mspId: string) => workConnectionOf(await findIntegration(deps.database.db, mspId));
+
+  /** Another PSA connected while the records were looked up or linked: nothing was written, the person looks up again. */
+  const connectionChanged = (flags: Record<string, boolean>) => conflict(MESSAGES.imports.activationConnectionChanged, flags);
+
   /** A-087/A-088: the PSA records an activating user may link to (the synchronized copies first, to spare the MSP's PSA budget). */
   async function lookUpActivationRecords(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, email: string): Promise<TActivationLookupResponse> {
     if (!isValidEmail(email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { [LOOKUP_FLAG[kind]]: true, validEmail: false });
     if (isAwaitingInvitation(await findUserByEmail(deps.database.db, msp.id, kind, email))) throw awaitingInvitationError({ [LOOKUP_FLAG[kind]]: true });
-    const found = await findPsaRecordsByEmail(deps.database.db, msp.id, kind, email, psa, deps.now(), 'copies');
+    const found = await findPsaRecordsByEmail(deps.database.db, msp.id, await connectionOf(msp.id), kind, email, psa, deps.now(), 'copies').catch((error: unknown) => {
+      throw error instanceof PsaConnectionChanged ? connectionChanged({ [LOOKUP_FLAG[kind]]: true }) : error;
+    });
     if (found.matches.length === 0) throw new AppError('not_found', MESSAGES.accountDoesNotExist, { flags: { [LOOKUP_FLAG[kind]]: true } });
     return { records: found.matches.map((match) => match.record) };
   }
@@ -52,22 +71,29 @@ export function createActivationService(deps: TActivationDeps) {
     const existing = await findUserByEmail(db, msp.id, kind, input.email);
     if (isAwaitingInvitation(existing)) throw await fail('awaiting_invitation', awaitingInvitationError(flags));
     if (existing) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
-    const found = await findPsaRecordsByEmail(db, msp.id, kind, input.email, psa, deps.now(), 'live');
+    const connection = await connectionOf(msp.id);
+    const refuseChangedConnection = async (error: unknown) => {
+      if (error instanceof PsaConnectionChanged) throw await fail('psa_connection_changed', connectionChanged(flags));
+      throw error;
+    };
+    const found = await findPsaRecordsByEmail(db, msp.id, connection, kind, input.email, psa, deps.now(), 'live').catch(refuseChangedConnection);
     const roleIds = await ensureBuiltInRoles(db, msp.id);
     const id = randomUUID();
     const passwordHash = await hashPassword(input.password);
     const base = { mspId: msp.id, id, email: input.email.trim(), passwordHash, createdAt: deps.now(), updatedAt: deps.now() };
     // Two activations racing for one email: the unique index lets one through, the other gets 409.
-    // The user and its audit event commit together.
+    // The user and its audit event commit together, after the integrations lock: keys for another PSA saved since the
+    // records were found refuse the link to them (decision 042).
     const insertUser = async (values: typeof users.$inferInsert) => {
       try {
         await db.transaction(async (tx) => {
+          await assertStillOn(tx, msp.id, connection);
           await tx.insert(users).values(values);
           await deps.audit.record(tx, { mspId: msp.id, actorKind: 'user', actorId: id, action: 'auth.activation', target: id, outcome: 'success', ...meta, details: { kind } });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw await fail('exists', conflict(MESSAGES.accountExists, flags));
-        throw error;
+        await refuseChangedConnection(error);
       }
     };
     if (found.kind === 'technician') {

@@ -9,9 +9,9 @@ import { assertMayActOnHolderOf, grantsNoMoreThan } from '../roles/roles.policy'
 import { findRole } from '../roles/roles.repository';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findIntegration } from '../integrations/integrations.repository';
-import { isIntegrationConfigured } from '../integrations/integrations.presenter';
+import { assertStillConnectedTo, isStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
-import { DB_PSA_TYPE, upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
+import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { closeOpenInvitations } from '../invitations/invitations.repository';
@@ -123,31 +123,51 @@ export function createEmployeesService(deps: TAppDeps) {
     return presentEmployee({ ...found, user: { ...found.user, tierLevel: tier } });
   }
 
+  const connectionChanged = () => conflict(MESSAGES.imports.connectionChanged);
+
+  /**
+   * A transaction that writes PSA members read from `connection`, the integrations lock first (decision 042, "Work in
+   * flight"): keys for another PSA saved since the read refuse it in plain words instead of mixing the old PSA's members
+   * (and technicians linked to their ids) into the new one's data.
+   */
+  async function writeForConnection<T>(mspId: string, connection: TWorkConnection, write: (tx: TDatabase) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        await assertStillConnectedTo(tx, mspId, connection);
+        return write(tx);
+      });
+    } catch (error) {
+      throw error instanceof PsaConnectionChanged ? connectionChanged() : error;
+    }
+  }
+
   /**
    * Refreshes the synchronized PSA members from the MSP's PSA (network first, no transaction open)
-   * and answers the PSA type they are stored under.
+   * and answers the connection they were read from (null: no PSA connected).
    */
-  async function refreshPsaMembers(actor: TActor) {
-    const integration = await findIntegration(db, actor.mspId);
-    if (!integration || !isIntegrationConfigured(integration)) return null;
+  async function refreshPsaMembers(actor: TActor): Promise<TWorkConnection | null> {
+    // Read before the client is built, so the client is of this connection or a later one (which the write refuses).
+    const connection = workConnectionOf(await findIntegration(db, actor.mspId));
+    if (!connection) return null;
     const client = await deps.psaClients.forMsp(actor.mspId);
     const members = await withPsaErrors(() => client.listMembers());
-    const psaType = DB_PSA_TYPE[client.psaType];
-    await upsertPsaDirectory(
-      db,
-      actor.mspId,
-      psaType,
-      { members: members.map((member) => ({ externalId: String(member.id), identifier: member.identifier, firstName: member.firstName, lastName: member.lastName, email: member.email, phone: null, isActive: member.isActive })) },
-      deps.now(),
+    await writeForConnection(actor.mspId, connection, (tx) =>
+      upsertPsaDirectory(
+        tx,
+        actor.mspId,
+        connection.psaType,
+        { members: members.map((member) => ({ externalId: String(member.id), identifier: member.identifier, firstName: member.firstName, lastName: member.lastName, email: member.email, phone: null, isActive: member.isActive })) },
+        deps.now(),
+      ),
     );
-    return psaType;
+    return connection;
   }
 
   /** A-006: the PSA's members that are not employees yet (fresh from the PSA when one is connected). */
   async function listImportCandidates(actor: TActor): Promise<TPsaMemberCandidate[]> {
-    const psaType = await refreshPsaMembers(actor);
-    if (psaType === null) return [];
-    return (await listUnimportedPsaMembers(db, actor.mspId, psaType)).map(presentPsaMemberCandidate);
+    const connection = await refreshPsaMembers(actor);
+    if (connection === null) return [];
+    return (await listUnimportedPsaMembers(db, actor.mspId, connection.psaType)).map(presentPsaMemberCandidate);
   }
 
   /**
@@ -166,10 +186,13 @@ export function createEmployeesService(deps: TAppDeps) {
       if (!grantsNoMoreThan(role.permissions, actor.permissions)) throw new AppError('forbidden', MESSAGES.employees.roleBeyondOwn);
       roleNames.set(role.id, role.name);
     }
-    const psaType = await refreshPsaMembers(actor);
-    if (psaType === null) throw psaNotConfigured();
+    const connection = await refreshPsaMembers(actor);
+    if (connection === null) throw psaNotConfigured();
     const externalIds = [...new Set(body.members.map((member) => member.psaMemberId))];
-    const stored = new Map((await findPsaMembers(db, actor.mspId, psaType, externalIds)).map((row) => [row.externalId, row]));
+    const stored = new Map((await findPsaMembers(db, actor.mspId, connection.psaType, externalIds)).map((row) => [row.externalId, row]));
+    // A member gone from the copies because another PSA was connected since the refresh is that, not "no such record".
+    const isMemberMissing = body.members.some((member) => !stored.has(member.psaMemberId));
+    if (isMemberMissing && !isStillConnectedTo(await findIntegration(db, actor.mspId), connection)) throw connectionChanged();
     const rows = body.members.map((member) => {
       const record = stored.get(member.psaMemberId);
       if (!record || !record.isActive) throw new AppError('psa_not_found', MESSAGES.psa.notFound);
@@ -185,45 +208,44 @@ export function createEmployeesService(deps: TAppDeps) {
     // Decision 044: linking an account to a member changes that person, so not one whose role holds more than the actor's.
     for (const account of unlinkedByEmail.values()) await assertMayActOn(actor, account);
     const now = deps.now();
-    const { inserted, linked } = await db
-      .transaction(async (tx) => {
-        const linkedUsers: TTechnicianRow[] = [];
-        for (const { record, email } of rows) {
-          const account = unlinkedByEmail.get(email.toLowerCase());
-          if (!account) continue;
-          const user = await linkTechnicianToMember(tx, actor.mspId, account.id, record, now);
-          // Linked meanwhile by another request: the same refusal as a member already imported.
-          if (!user) throw conflict(MESSAGES.employees.memberAlreadyImported);
-          linkedUsers.push(user);
-        }
-        const insertedUsers = await insertTechnicians(
-          tx,
-          rows
-            .filter(({ email }) => !unlinkedByEmail.has(email.toLowerCase()))
-            .map(({ member, record, email }) => ({
-              mspId: actor.mspId,
-              id: randomUUID(),
-              kind: 'technician' as const,
-              roleId: member.roleId ?? body.roleId ?? roleIds.Technician,
-              firstName: record.firstName,
-              lastName: record.lastName,
-              email,
-              phone: record.phone ?? '',
-              passwordHash: null,
-              tierLevel: member.tierLevel ?? body.tierLevel ?? 'Tier1',
-              psaMemberId: record.externalId,
-              psaMemberRowId: record.id,
-              createdAt: now,
-              updatedAt: now,
-            })),
-        );
-        return { inserted: insertedUsers, linked: linkedUsers };
-      })
-      .catch((error: unknown) => {
-        // Another import of the same person won the race (unique e-mail per MSP).
-        if (isUniqueViolation(error)) throw conflict(MESSAGES.employees.memberAlreadyImported);
-        throw error;
-      });
+    // The integrations lock first: another PSA connected since the members were read refuses the import (decision 042).
+    const { inserted, linked } = await writeForConnection(actor.mspId, connection, async (tx) => {
+      const linkedUsers: TTechnicianRow[] = [];
+      for (const { record, email } of rows) {
+        const account = unlinkedByEmail.get(email.toLowerCase());
+        if (!account) continue;
+        const user = await linkTechnicianToMember(tx, actor.mspId, account.id, record, now);
+        // Linked meanwhile by another request: the same refusal as a member already imported.
+        if (!user) throw conflict(MESSAGES.employees.memberAlreadyImported);
+        linkedUsers.push(user);
+      }
+      const insertedUsers = await insertTechnicians(
+        tx,
+        rows
+          .filter(({ email }) => !unlinkedByEmail.has(email.toLowerCase()))
+          .map(({ member, record, email }) => ({
+            mspId: actor.mspId,
+            id: randomUUID(),
+            kind: 'technician' as const,
+            roleId: member.roleId ?? body.roleId ?? roleIds.Technician,
+            firstName: record.firstName,
+            lastName: record.lastName,
+            email,
+            phone: record.phone ?? '',
+            passwordHash: null,
+            tierLevel: member.tierLevel ?? body.tierLevel ?? 'Tier1',
+            psaMemberId: record.externalId,
+            psaMemberRowId: record.id,
+            createdAt: now,
+            updatedAt: now,
+          })),
+      );
+      return { inserted: insertedUsers, linked: linkedUsers };
+    }).catch((error: unknown) => {
+      // Another import of the same person won the race (unique e-mail per MSP).
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.employees.memberAlreadyImported);
+      throw error;
+    });
     for (const user of linked) {
       forgetCachedSessions.ofUser(deps.caches.sessions, actor.mspId, user.id);
       await audit(actor, 'technician.link', user.id, { psaMemberId: user.psaMemberId, email: user.email });
