@@ -62,7 +62,8 @@ export interface TPsaSimulator {
   dataSource: 'saved' | 'seed';
   /**
    * Numbers new tickets, companies and contacts above the given ids, so ids someone else still holds (a copy kept while
-   * the simulator's own data was lost) are never handed out again for something else. Never lowers the numbering.
+   * the simulator's own data was lost) are never handed out again for something else. Never lowers the numbering. The
+   * highest floor given is kept and holds after a data reset (`POST /__sim/reset {"data":true}`) too.
    */
   numberAbove(highest: { tickets?: number; companies?: number; contacts?: number }): void;
   /**
@@ -149,6 +150,14 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     now,
   };
   context.rateLimiter.configure(options.rateLimit ?? false);
+  // The highest floors given to numberAbove, applied again to a store rebuilt by a data reset: the ids held elsewhere
+  // are still held, and the embedded app sets the floor only once, at start.
+  const floor: { tickets?: number; companies?: number; contacts?: number } = {};
+  const applyFloor = (store: SimStore) => {
+    if (floor.tickets !== undefined) store.tickets.raiseNextId(floor.tickets + 1);
+    if (floor.companies !== undefined) store.companies.raiseNextId(floor.companies + 1);
+    if (floor.contacts !== undefined) store.contacts.raiseNextId(floor.contacts + 1);
+  };
   let baseUrl = '';
   let detachWebhooks = attachWebhookDelivery(context, () => baseUrl);
   const statsSnapshot = (): { requests: number; byPath: Record<string, number>; creates: number; webhookDeliveries: number } => ({
@@ -180,6 +189,7 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
       if (parsed.success && parsed.data?.data === true) {
         detachWebhooks();
         context.store = buildStore(options, now);
+        applyFloor(context.store);
         detachWebhooks = attachWebhookDelivery(context, () => baseUrl);
         if (stateFile) {
           stateFile.follow(context.store);
@@ -219,9 +229,11 @@ export async function startPsaSimulator(options: TPsaSimulatorOptions = {}): Pro
     setRateLimit: (limit) => context.rateLimiter.configure(limit),
     dataSource: loaded.store ? 'saved' : 'seed',
     numberAbove: (highest) => {
-      if (highest.tickets !== undefined) context.store.tickets.raiseNextId(highest.tickets + 1);
-      if (highest.companies !== undefined) context.store.companies.raiseNextId(highest.companies + 1);
-      if (highest.contacts !== undefined) context.store.contacts.raiseNextId(highest.contacts + 1);
+      for (const table of ['tickets', 'companies', 'contacts'] as const) {
+        const id = highest[table];
+        if (id !== undefined) floor[table] = Math.max(floor[table] ?? id, id);
+      }
+      applyFloor(context.store);
     },
     backdateTicket: (ticketId, createdAt) => {
       const ticket = context.store.tickets.get(ticketId);

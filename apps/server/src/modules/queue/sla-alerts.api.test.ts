@@ -222,6 +222,32 @@ describe('SLA alerts and mails follow who holds the ticket (review s28)', () => 
     expect(ofMsp(mailer.delivered, fixture)).toHaveLength(4);
   });
 
+  // Regression (review s28 fix #1): a ticket that changed hands between two sweeps never reached the dispatchers. When
+  // the next holder's alert was raised, the dispatcher's unsent mail of the first holder's alert still existed and counted
+  // as "already told", then the same sweep dropped that mail as moot; the dispatcher got neither.
+  it('mails the dispatchers naming the next holder when the ticket changes hands before any sweep', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'BetweenSweeps', createdAt: new Date(t.deps.now().getTime() - 9 * 3_600_000) });
+    const first = await namedTechnician(fixture, 'Ann', 'Firsthand');
+    expect((await next(first.client, fixture, first.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.ticketId)).toEqual([ticketId]);
+    // Ann's list raises her alerts and queues her 90 and 100 % mails and the admin's; no sweep runs yet.
+    expect((await alertsOf(first.client, fixture)).alerts).toHaveLength(4);
+    const handBack = `/db/api/ticketQueue/rejectTicket?${q({ mspCustomDomain: fixture.msp.customDomain, ticketId: ticketId ?? 0, techId: first.user.id })}`;
+    expect((await first.client.post(handBack, { reason: 'Needs a site visit' })).statusCode).toBe(200);
+    const second = await namedTechnician(fixture, 'Bo', 'Nexthand');
+    expect((await next(second.client, fixture, second.user.id)).json<{ tickets: TQueueTicket[] }>().tickets.map((each) => each.ticketId)).toEqual([ticketId]);
+
+    const mailer = recordingMailer();
+    const sweeps = createSlaAlertsService({ ...t.deps, mailer });
+    await sweeps.sweep();
+    await sweeps.sweep();
+    expect(ofMsp(mailer.delivered, fixture).sort()).toEqual(
+      [second.user.email.toLowerCase(), fixture.adminUser.email.toLowerCase()].flatMap((address) => [`${address} SLA 100 `, `${address} SLA 90 %`]).sort(),
+    );
+    const toAdmin = textsTo(mailer.delivered, fixture, fixture.adminUser.email);
+    expect(toAdmin.map((text) => text.includes(`#${ticketId} `) && text.includes('(with Bo Nexthand)'))).toEqual([true, true]);
+  });
+
   // Regression (review s28 #3): the mail gave the due time in UTC, while the MSP's screens use its own time zone.
   it('states the due time in the MSP’s time zone and names it', async () => {
     const fixture = await createQueueFixture(t, sim);

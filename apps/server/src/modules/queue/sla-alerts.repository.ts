@@ -20,10 +20,12 @@ const HELD = sql.raw(`(q.state in ('claimed', 'working') or (q.state = 'queued' 
  * in progress, or kept for them) with a known SLA that is still open in the PSA (its copy; the upkeep closes the queue row later) gets an
  * alert per threshold it has reached, once per technician (the unique key), and the 90 % and 100 % alerts get one
  * mail row per recipient in the same statement: the assignee, and each of the MSP's dispatchers unless they already have
- * a mail of that ticket and threshold (decision 018: once per ticket and threshold, however often the ticket changes
- * technician; a mail dropped unsent because the ticket left its technician does not count, so the next holder's alert
- * tells the dispatchers, naming them). `of` limits it to one technician's tickets (their alert list reads
- * theirs first, so a ticket past its SLA is flagged the moment they take it, not at the next sweep).
+ * a mail of that ticket and threshold that stands (decision 018: once per ticket and threshold, however often the ticket
+ * changes technician). A mail stands if it is sent (or being sent under a live lease) or its alert's technician still
+ * holds the ticket; an unsent one whose technician let the ticket go is moot (`dropMootSlaMails` drops it) and does not
+ * count, so the next holder's alert tells the dispatchers, naming them, even when the ticket changed hands between two
+ * sweeps. `of` limits it to one technician's tickets (their alert list reads theirs first, so a ticket past its SLA is
+ * flagged the moment they take it, not at the next sweep).
  */
 export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { mspId: string; techId: string }): Promise<number> {
   const at = now.toISOString();
@@ -52,7 +54,10 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { ms
         where r.threshold >= 90 and (u.id = r.tech_id or (u.kind = 'technician'
           and (ro.permissions ->> 'adminPortal' = 'true' or ro.permissions ->> 'technicianUserManagement' = 'true')
           and not exists (select 1 from sla_alerts e join sla_alert_mails em on em.msp_id = e.msp_id and em.alert_id = e.id
-            where e.msp_id = r.msp_id and e.queue_ticket_id = r.queue_ticket_id and e.threshold = r.threshold and em.user_id = u.id)))
+            join queue_tickets q on q.msp_id = e.msp_id and q.id = e.queue_ticket_id
+            where e.msp_id = r.msp_id and e.queue_ticket_id = r.queue_ticket_id and e.threshold = r.threshold and em.user_id = u.id
+              and ((em.sent_at is not null and (em.lease_expires_at is null or em.lease_expires_at > ${at}::timestamptz))
+                or (${HELD} and q.assigned_tech_id = e.tech_id)))))
         on conflict do nothing
         returning alert_id
       )
@@ -88,6 +93,23 @@ export type TSlaMailKey = Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>;
 const keyOf = (mail: TSlaMailKey) => sql`(${mail.mspId}::uuid, ${mail.alertId}::uuid, ${mail.userId}::uuid)`;
 
 /**
+ * Drops the moot mails unsent: a mail about a ticket that no longer needs it, one closed since its alert was raised (in
+ * the PSA, or here), completed, or no longer held by the alert's technician (handed back, requeued for anyone, given to
+ * someone else). One being sent right now keeps its lease. Dropped rather than marked sent, so the dispatchers' "once
+ * per ticket and threshold" counts only mails sent or still due, and the next holder's alert tells them
+ * (insertReachedSlaAlerts). The sweep runs it first, before it raises alerts and takes mails.
+ */
+export async function dropMootSlaMails(db: TDatabase, now: Date): Promise<void> {
+  await db.execute(sql`delete from sla_alert_mails m
+    using sla_alerts a, queue_tickets q, psa_tickets p
+    where a.msp_id = m.msp_id and a.id = m.alert_id
+      and q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+      and p.msp_id = q.msp_id and p.id = q.ticket_row_id
+      and (m.sent_at is null or m.lease_expires_at <= ${now.toISOString()}::timestamptz)
+      and (p.is_closed or not ${HELD} or q.assigned_tech_id is distinct from a.tech_id)`);
+}
+
+/**
  * Takes up to `limit` mails to send, in key order after `after` (the last key this sweep has taken, so a mail put back
  * during a sweep is not taken again by the same sweep): the ones never taken and the ones whose lease ran out (their
  * taker died). Each is marked taken (sent_at) with a lease of SLA_MAIL_LEASE_MS in one statement under SKIP LOCKED, so
@@ -98,20 +120,6 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
   const afterKey = after ? sql`and (msp_id, alert_id, user_id) > ${keyOf(after)}` : sql``;
   const at = now.toISOString();
   const leaseExpiresAt = new Date(now.getTime() + SLA_MAIL_LEASE_MS);
-  // A mail about a ticket that no longer needs it is moot: one closed since its alert was raised (in the PSA, or here),
-  // completed, or no longer held by the alert's technician (handed back, requeued for anyone, given to someone else).
-  // It is dropped unsent, once per sweep, before the first batch is taken; one being sent right now keeps its lease.
-  // Dropped rather than marked sent, so the dispatchers' "once per ticket and threshold" counts only mails sent or still
-  // due, and the next holder's alert tells them (insertReachedSlaAlerts).
-  if (!after) {
-    await db.execute(sql`delete from sla_alert_mails m
-      using sla_alerts a, queue_tickets q, psa_tickets p
-      where a.msp_id = m.msp_id and a.id = m.alert_id
-        and q.msp_id = a.msp_id and q.id = a.queue_ticket_id
-        and p.msp_id = q.msp_id and p.id = q.ticket_row_id
-        and (m.sent_at is null or m.lease_expires_at <= ${at}::timestamptz)
-        and (p.is_closed or not ${HELD} or q.assigned_tech_id is distinct from a.tech_id)`);
-  }
   const rows = await rowsOf(
     db,
     sql`with taken as (

@@ -2,7 +2,7 @@ import type { TSlaAlertList } from '@switchboard/contracts';
 import type { TAppDeps } from '../../app-deps';
 import { createIntervalLoop } from '../../lib/interval-loop';
 import type { TActor } from '../../plugins/access';
-import { countUnreadSlaAlerts, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, markSlaMailSent, releaseSlaMails, SLA_MAIL_LEASE_MS, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
+import { countUnreadSlaAlerts, dropMootSlaMails, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, markSlaMailSent, releaseSlaMails, SLA_MAIL_LEASE_MS, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
 
 const ALERT_LIST_LIMIT = 50;
 const MAIL_BATCH = 50;
@@ -51,8 +51,8 @@ export function createSlaAlertsService(deps: TAppDeps) {
   const db = deps.database.db;
 
   /**
-   * One sweep over every MSP: new alerts, then the mails nobody has sent. A mail is taken with a lease, sent, then marked
-   * sent. A failed send is put back at once and the sweep goes on with the others (one bad address blocks nobody), and
+   * One sweep over every MSP: moot mails dropped, new alerts, then the mails nobody has sent. A mail is taken with a
+   * lease, sent, then marked sent. A failed send is put back at once and the sweep goes on with the others (one bad address blocks nobody), and
    * what a stopped or broken sweep took but did not send is put back too. What a process that died (crash, deploy, a
    * replica killed) took is taken again by any process once its lease runs out, so no mail is lost; that mail is sent
    * at least once rather than exactly once, as a mail the server accepted just before its process died goes out twice.
@@ -60,6 +60,8 @@ export function createSlaAlertsService(deps: TAppDeps) {
    * process does not send a mail this one is still sending. `onMailError` hears each failed send.
    */
   async function sweep(options: { signal?: AbortSignal; onMailError?: (error: unknown) => void } = {}): Promise<{ alerts: number; mails: number; failed: number }> {
+    // Moot mails go first, so none is left to stand for a dispatcher when the ticket's next holder is alerted.
+    await dropMootSlaMails(db, deps.now());
     const alerts = await insertReachedSlaAlerts(db, deps.now());
     let mails = 0;
     let failed = 0;
