@@ -76,6 +76,47 @@ export function answeredQuestionsText(questions: readonly { id: string; question
   return answers.map(({ questionId, answer }) => `${questions.find((q) => q.id === questionId)?.question ?? questionId} ${labelOf(answer)}`).join('\n');
 }
 
+/** A source as an answer cites it (the zod shape is ZSource): what the numbered "Sources:" list names. */
+export interface TCitableSource {
+  kind: 'article' | 'document' | 'resolution';
+  id: string;
+  title: string;
+  /** The PSA ticket number for a resolution; the file name for a document; null for an article. */
+  reference: string | null;
+}
+
+/** A model's citation of the n-th passage it was given ([S1], [S2]…), with the space before it. */
+const MODEL_CITATION = /([ \t]?)\[S(\d{1,3})\]/g;
+
+/**
+ * A model's [S3]-style citations (S1 being the first passage it was given, `passages[0]`) numbered [1], [2]… by the
+ * source behind them, in the order first cited: passages of one article share its number, and `cited` lists each
+ * source once, as its first cited passage names it. An [Sn] naming no passage (the model made it up) is left out with
+ * the space before it. The server numbers the stored answer with it and the screen the words as they stream, so the
+ * two agree (review s28).
+ */
+export function numberCitationsBySource<TSourceOf extends TCitableSource>(text: string, passages: readonly TSourceOf[]): { text: string; cited: TSourceOf[] } {
+  const cited: TSourceOf[] = [];
+  const numbered = text.replace(MODEL_CITATION, (_whole, space: string, n: string) => {
+    const passage = passages[Number(n) - 1];
+    if (!passage) return '';
+    let index = cited.findIndex((source) => source.kind === passage.kind && source.id === passage.id);
+    if (index < 0) {
+      cited.push(passage);
+      index = cited.length - 1;
+    }
+    return `${space}[${index + 1}]`;
+  });
+  return { text: numbered, cited };
+}
+
+/** The numbered list of cited sources under an answer: "Sources:" then "[1] Knowledge article: …", one a line. */
+export function sourcesListText(cited: readonly TCitableSource[]): string {
+  const labelOf = (source: TCitableSource) =>
+    source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? `Past resolution${source.reference ? ` (ticket ${source.reference})` : ''}` : 'Document';
+  return `\nSources:\n${cited.map((source, index) => `[${index + 1}] ${labelOf(source)}: ${source.title}`).join('\n')}\n`;
+}
+
 /** Uploaded documents (R-239): PDF, Word, Markdown and text, at most 10 MB. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'md', 'markdown', 'txt'] as const;

@@ -239,8 +239,14 @@ export const ZJarvisQandAResponse = z.union([ZJarvisChatResponse, ZJarvisTrouble
 /**
  * Streamed answers (A-096 with `Accept: text/event-stream`): `delta` events carry text as it is
  * produced, then one `done` event carries the whole JSON response; `error` carries a problem.
+ * Before a model's first words, `sources` says which source each of its [Sn] citations points at
+ * (`passages[n - 1]`; passages of one article share its kind and id), so the screen numbers them
+ * while they stream as the stored answer will (`numberCitationsBySource`; review s28).
  */
+export const ZChatStreamSources = z.object({ event: z.literal('sources'), passages: z.array(ZSource) });
+export type TChatStreamSources = z.infer<typeof ZChatStreamSources>;
 export const ZChatStreamEvent = z.discriminatedUnion('event', [
+  ZChatStreamSources,
   z.object({ event: z.literal('delta'), text: z.string() }),
   z.object({ event: z.literal('done'), response: ZJarvisQandAResponse }),
   z.object({ event: z.literal('error'), code: z.string(), detail: z.string() }),

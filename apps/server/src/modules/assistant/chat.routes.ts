@@ -26,7 +26,8 @@ async function sendAnswer<T>(request: FastifyRequest, reply: FastifyReply, event
   try {
     for await (const event of events) {
       if (reply.raw.destroyed) break;
-      if (event.type === 'delta') send({ event: 'delta', text: event.text });
+      if (event.type === 'sources') send({ event: 'sources', passages: event.passages });
+      else if (event.type === 'delta') send({ event: 'delta', text: event.text });
       else send({ event: 'done', response: event.response as Extract<TChatStreamEvent, { event: 'done' }>['response'] });
     }
   } catch (error) {

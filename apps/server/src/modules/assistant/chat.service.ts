@@ -15,7 +15,7 @@ import {
   type TSourceRef,
   type TStep,
 } from '@switchboard/assistant';
-import { MESSAGES, PROMPT_SUGGESTION_COUNT, RAG_LIMIT, TROUBLESHOOTING_STEP_COUNT, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisAnswer, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TSource } from '@switchboard/contracts';
+import { MESSAGES, numberCitationsBySource, PROMPT_SUGGESTION_COUNT, RAG_LIMIT, sourcesListText, TROUBLESHOOTING_STEP_COUNT, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisAnswer, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TSource } from '@switchboard/contracts';
 import { psaTickets, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import type { TActor } from '../../plugins/access';
@@ -47,34 +47,19 @@ export function composeLocalAnswer(query: string, retrieved: TRetrieved[], limit
     }
     chunks.push(`${step.n}. ${step.text} [${index + 1}]\n`);
   }
-  chunks.push(sourcesFooter(cited));
+  chunks.push(sourcesListText(cited));
   return { markdown: chunks.join(''), sources: cited, chunks };
-}
-
-/** The numbered list of cited sources under an answer. */
-function sourcesFooter(cited: TSource[]): string {
-  return `\nSources:\n${cited.map((source, index) => `[${index + 1}] ${source.kind === 'article' ? 'Knowledge article' : source.kind === 'resolution' ? `Past resolution${source.reference ? ` (ticket ${source.reference})` : ''}` : 'Document'}: ${source.title}`).join('\n')}\n`;
 }
 
 /**
  * A model's answer as the screen shows it: its [S3]-style citations (the engine's source ids, S1 being the first retrieved
- * source) renumbered [1], [2]… in the order they are first cited, with the "Sources:" list the local answers have; an
- * answer citing nothing says so plainly instead. `footer` is what is added after the model's text.
+ * passage) numbered [1], [2]… by the source behind them in the order first cited (`numberCitationsBySource`, which the
+ * screen uses on the streamed words too), with the "Sources:" list the local answers have; an answer citing nothing says
+ * so plainly instead. `footer` is what is added after the model's text.
  */
 export function numberModelCitations(text: string, retrieved: TRetrieved[]): { markdown: string; sources: TSource[]; footer: string } {
-  const cited: TSource[] = [];
-  const numbered = text.replace(/([ \t]?)\[S(\d{1,3})\]/g, (_whole, space: string, n: string) => {
-    const found = retrieved[Number(n) - 1];
-    // An id the model made up points at nothing the screen could list: it is left out, with the space before it.
-    if (!found) return '';
-    let index = cited.findIndex((source) => source.kind === found.kind && source.id === found.id);
-    if (index < 0) {
-      cited.push(sourceOf(found));
-      index = cited.length - 1;
-    }
-    return `${space}[${index + 1}]`;
-  });
-  const footer = cited.length > 0 ? `\n${sourcesFooter(cited)}` : `\n\n${MESSAGES.assistant.answerCitesNoSource}\n`;
+  const { text: numbered, cited } = numberCitationsBySource(text, retrieved.map(sourceOf));
+  const footer = cited.length > 0 ? `\n${sourcesListText(cited)}` : `\n\n${MESSAGES.assistant.answerCitesNoSource}\n`;
   return { markdown: `${numbered}${footer}`, sources: cited, footer };
 }
 
@@ -90,8 +75,12 @@ function personaLine(persona: TPersona): string {
   return `**${persona.agentName}** (${persona.role})`;
 }
 
-/** What an answer route streams: text as it is produced, then the whole response (or the response alone, without Accept: text/event-stream). */
-export type TAnswerEvent<T> = { type: 'delta'; text: string } | { type: 'done'; response: T };
+/**
+ * What an answer route streams: text as it is produced, then the whole response (or the response alone, without Accept:
+ * text/event-stream). A model's answer starts with the source behind each of its [Sn] citations (`passages[n - 1]`), so
+ * the screen numbers them as they stream as the stored answer will (review s28: the numbers changed at the end).
+ */
+export type TAnswerEvent<T> = { type: 'sources'; passages: TSource[] } | { type: 'delta'; text: string } | { type: 'done'; response: T };
 
 async function* replay<T>(chunks: string[], response: T): AsyncGenerator<TAnswerEvent<T>> {
   for (const text of chunks) yield { type: 'delta', text };
@@ -119,7 +108,7 @@ function stepsMarkdown(intro: string, steps: TStep[], retrieved: TRetrieved[]): 
     }
     chunks.push(`${step.n}. ${step.text} [${index + 1}]\n`);
   }
-  chunks.push(sourcesFooter(cited));
+  chunks.push(sourcesListText(cited));
   return { markdown: chunks.join(''), sources: cited, chunks };
 }
 
@@ -201,6 +190,7 @@ export function createChatService(deps: Pick<TAppDeps, 'config' | 'database' | '
       const history: TChatTurn[] = (await recentMessages(db, actor.mspId, conversation.id, HISTORY_TURNS)).map((message) => ({ role: message.role, content: message.role === 'assistant' ? asWritten(message.content) : message.content }));
       const chunks = llm.answer({ text: question, history, sources: retrieved.map(toEngineSource), agent: persona, ...(signal ? { signal } : {}) });
       return (async function* streamed(): AsyncGenerator<TAnswerEvent<TJarvisChatResponse>> {
+        yield { type: 'sources', passages: retrieved.map(sourceOf) };
         let markdown = '';
         let end: Extract<TAnswerChunk, { type: 'end' }> | undefined;
         for await (const chunk of chunks) {

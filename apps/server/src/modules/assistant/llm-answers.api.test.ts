@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fallbackAnswerIntro, SYSTEM_ANSWER, SYSTEM_PROMPTS, SYSTEM_TROUBLESHOOT } from '@switchboard/assistant';
 import { startLlmServer, type TLlmServer } from '@switchboard/assistant/testing';
-import { DEFAULT_AGENT_ID, MESSAGES, type TConversation, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage } from '@switchboard/contracts';
+import { DEFAULT_AGENT_ID, MESSAGES, type TConversation, type TDocumentChatResponse, type TGptMessageResponse, type TJarvisChatResponse, type TJarvisTroubleshootResponse, type TMessagePage, type TSource } from '@switchboard/contracts';
 import { auditEvents, psaTickets } from '@switchboard/db';
 import { createTestApp, type TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
@@ -81,6 +81,41 @@ describe('A-096 chat with the MSP\'s model', () => {
     expect(stored[1]?.content).toBe(`Reset the password from the admin portal [1].${footer}`);
     const [audited] = await answerEvents(response.headers['x-request-id'] as string);
     expect(audited).toMatchObject({ use: 'chat', engine: 'llm', fallbackReason: null, sources: [{ kind: 'article' }] });
+  });
+
+  // Review s28 fix #2: the screen numbered [S1], [S2], [S3] 1, 2, 3 while they streamed, the stored answer by the source
+  // behind them (passages of one article share it): "[1] … [2] … [3]" became "[1] … [1] … [2]" at the end.
+  it('sends which source each [Sn] points at before the first words, numbered as the stored answer numbers them', async () => {
+    // The model cites every passage it was given, in order.
+    llm.reply((request) => {
+      const messages = request.body.messages as { role: string; content: string }[];
+      const passageCount = [...(messages.at(-1)?.content ?? '').matchAll(/"sourceId":"S\d+"/g)].length;
+      return { kind: 'openai-stream', deltas: Array.from({ length: passageCount }, (_, index) => `Step ${index + 1} [S${index + 1}]. `) };
+    });
+    const chat = await conversation();
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'A user forgot their password and needs a reset', conversationId: chat.id, useRAG: true }, { headers: { accept: 'text/event-stream' } });
+    expect(response.statusCode, response.body).toBe(200);
+    type TEvent = { event: string; text?: string; passages?: TSource[]; response?: TJarvisChatResponse };
+    const events = response.body.split('\n\n').filter((block) => block.startsWith('event:')).map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as TEvent);
+    const firstDelta = events.findIndex((event) => event.event === 'delta');
+    expect(firstDelta).toBeGreaterThan(0);
+    expect(events.slice(0, firstDelta).map((event) => event.event)).toEqual(['sources']);
+    const passages = events[0]?.passages ?? [];
+    // One entry per passage the model was given ([S1] is passages[0]), and some passages share their article.
+    expect(passages).toHaveLength(sourceIdsSent().length);
+    const keyOf = (source: TSource) => `${source.kind}:${source.id}`;
+    expect(new Set(passages.map(keyOf)).size).toBeLessThan(passages.length);
+    // Numbered by source in the order first cited, the streamed text reads as the stored answer does.
+    const order: string[] = [];
+    const streamed = events.filter((event) => event.event === 'delta').slice(0, passages.length).map((event) => event.text ?? '').join('');
+    const numbered = streamed.replace(/\[S(\d+)\]/g, (_whole, n: string) => {
+      const key = keyOf(passages[Number(n) - 1] as TSource);
+      if (!order.includes(key)) order.push(key);
+      return `[${order.indexOf(key) + 1}]`;
+    });
+    const done = events.at(-1)?.response;
+    expect(done?.answer.explanation.startsWith(numbered)).toBe(true);
+    expect(done?.answer.sources.map(keyOf)).toEqual(order);
   });
 
   it('sends the conversation so far as alternating turns', async () => {

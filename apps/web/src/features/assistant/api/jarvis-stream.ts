@@ -1,5 +1,5 @@
 import { CSRF_HEADER, MESSAGES } from '@switchboard/contracts';
-import type { TJarvisChatResponse, TJarvisQandABody } from '@switchboard/contracts';
+import type { TJarvisChatResponse, TJarvisQandABody, TSource } from '@switchboard/contracts';
 import { ApiError, apiFetch, loadSchemas } from '../../../lib/api-client';
 
 export type TServerSentEvent = { event: string; data: string };
@@ -36,11 +36,17 @@ async function readProblem(response: Response): Promise<ApiError> {
 }
 
 /**
- * A-096 streamed (SSE over a POST, so fetch rather than EventSource): `onDelta` gets the text as it
- * arrives; the promise resolves with the final, validated answer. A server that answers with plain
+ * A streamed answer so far: its text, and (from the stream's `sources` event, sent before a model's first words) the
+ * source behind each of the model's [Sn] citations, `passages[n - 1]`; null when the stream did not say.
+ */
+export type TAnswerSoFar = { text: string; passages: TSource[] | null };
+
+/**
+ * A-096 streamed (SSE over a POST, so fetch rather than EventSource): `onDelta` gets the answer so far as
+ * it arrives; the promise resolves with the final, validated answer. A server that answers with plain
  * JSON instead of a stream is accepted too.
  */
-export async function streamJarvisAnswer(body: TJarvisQandABody, onDelta: (textSoFar: string) => void, signal?: AbortSignal): Promise<TJarvisChatResponse> {
+export async function streamJarvisAnswer(body: TJarvisQandABody, onDelta: (answerSoFar: TAnswerSoFar) => void, signal?: AbortSignal): Promise<TJarvisChatResponse> {
   const schemas = loadSchemas();
   schemas.catch(() => undefined);
   let response: Response;
@@ -57,17 +63,18 @@ export async function streamJarvisAnswer(body: TJarvisQandABody, onDelta: (textS
     throw new ApiError({ status: 0, code: 'network', detail: MESSAGES.networkError });
   }
   if (!response.ok) throw await readProblem(response);
-  const { ZJarvisChatResponse } = await schemas;
+  const { ZChatStreamSources, ZJarvisChatResponse } = await schemas;
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
     const parsed = ZJarvisChatResponse.safeParse(await response.json());
     if (!parsed.success) throw new ApiError({ status: response.status, code: 'invalid_response', detail: MESSAGES.unexpectedResponse });
-    onDelta(parsed.data.answer.explanation);
+    onDelta({ text: parsed.data.answer.explanation, passages: null });
     return parsed.data;
   }
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let text = '';
+  let passages: TSource[] | null = null;
   for (;;) {
     const { value, done } = await reader.read();
     if (value !== undefined) buffer += value;
@@ -77,9 +84,14 @@ export async function streamJarvisAnswer(body: TJarvisQandABody, onDelta: (textS
       const payload = JSON.parse(event.data) as Record<string, unknown>;
       // The event name travels in the data (ZChatStreamEvent) and, usually, in the `event:` line too.
       const kind = typeof payload.event === 'string' ? payload.event : event.event;
-      if (kind === 'delta' && typeof payload.text === 'string') {
+      if (kind === 'sources') {
+        const parsed = ZChatStreamSources.safeParse({ ...payload, event: 'sources' });
+        if (!parsed.success) throw new ApiError({ status: 200, code: 'invalid_response', detail: MESSAGES.unexpectedResponse });
+        passages = parsed.data.passages;
+        onDelta({ text, passages });
+      } else if (kind === 'delta' && typeof payload.text === 'string') {
         text += payload.text;
-        onDelta(text);
+        onDelta({ text, passages });
       } else if (kind === 'done') {
         const parsed = ZJarvisChatResponse.safeParse(payload.response);
         if (!parsed.success) throw new ApiError({ status: 200, code: 'invalid_response', detail: MESSAGES.unexpectedResponse });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import type { TSource } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { isScrolledToBottom } from '../lib/chat-layout';
 import { ChatMessageList } from './chat-message-list';
@@ -179,5 +180,59 @@ describe('ChatMessageList while an answer streams', () => {
     const log = screen.getByRole('log', { name: 'Chat' });
     expect(log).toHaveTextContent('Unlock it [1] and then');
     expect(log.textContent).not.toContain('[S');
+  });
+});
+
+// Review s28 fix #2: the streamed words numbered [S1], [S2], [S3] 1, 2, 3 in order of use, the stored answer by the source
+// behind them (passages of one article share it), so "[1] … [2] … [3]" became "[1] … [1] … [2]" when the answer arrived.
+describe('ChatMessageList numbers a streamed answer by the source behind each citation', () => {
+  const lockouts: TSource = { kind: 'article', id: 'a1', title: 'Account lockouts — Find the source', reference: null };
+  const lockoutsSteps: TSource = { ...lockouts, title: 'Account lockouts — Steps' };
+  const unlocking: TSource = { kind: 'document', id: 'd1', title: 'Unlocking accounts', reference: 'unlocking.pdf' };
+  // What the stream's `sources` event says: S1 and S2 are passages of one article, S3 is a document.
+  const passages = [lockouts, lockoutsSteps, unlocking];
+  const streamed = [
+    'Find the locking device [S1',
+    'Find the locking device [S1]. Clear its saved password [S2',
+    'Find the locking device [S1]. Clear its saved password [S2]. Then unlock the account [S3].',
+    'Find the locking device [S1]. Clear its saved password [S2]. Then unlock the account [S3].\n\nSources:\n[1] Knowledge article: Account lockouts — Find the source\n[2] Document: Unlocking accounts\n',
+  ];
+  const final = 'Find the locking device [1]. Clear its saved password [1]. Then unlock the account [2].\n\nSources:\n[1] Knowledge article: Account lockouts — Find the source\n[2] Document: Unlocking accounts\n';
+
+  it('shows while streaming the numbers the stored answer has, so none change when it arrives', () => {
+    let showLine: (line: TChatLine) => void = () => undefined;
+    function Harness() {
+      const [line, setLine] = useState<TChatLine>({ key: 'answer', messageId: null, role: 'assistant', text: '', isStreaming: true, passages });
+      showLine = setLine;
+      return <ChatMessageList label="Chat" lines={[line]} />;
+    }
+    renderWithProviders(<Harness />);
+    const log = screen.getByRole('log', { name: 'Chat' });
+    const shown: string[] = [];
+    for (const text of streamed) {
+      act(() => showLine({ key: 'answer', messageId: null, role: 'assistant', text, isStreaming: true, passages }));
+      shown.push((log.textContent ?? '').replace(' · writing…', ''));
+    }
+    expect(shown[1]).toContain('Find the locking device [1]. Clear its saved password');
+    expect(shown[2]).toContain('Find the locking device [1]. Clear its saved password [1]. Then unlock the account [2].');
+    act(() => showLine({ key: 'answer', messageId: 'm1', role: 'assistant', text: final }));
+    // Every streamed view is the start of what the stored answer shows: no number changed at the end.
+    for (const view of shown) expect(log.textContent?.startsWith(view.replace(/\s+$/, ''))).toBe(true);
+    expect(log.textContent).toBe(shown.at(-1));
+  });
+
+  it('a stopped answer keeps those numbers and lists the sources it cited', () => {
+    const text = 'Unlock the account [S3]. Then find the locking device [S2] and [S';
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'answer', messageId: null, role: 'assistant', text, isStopped: true, passages }]} />);
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log).toHaveTextContent('Unlock the account [1]. Then find the locking device [2] and');
+    expect(log.textContent).not.toContain('[S');
+    // The list names the source as its first cited passage does, as the stored answer would.
+    expect(log).toHaveTextContent('Sources: [1] Document: Unlocking accounts [2] Knowledge article: Account lockouts — Steps');
+  });
+
+  it('a stopped answer that cited nothing adds no list', () => {
+    renderWithProviders(<ChatMessageList label="Chat" lines={[{ key: 'answer', messageId: null, role: 'assistant', text: 'Restart the computer and', isStopped: true, passages }]} />);
+    expect(screen.getByRole('log', { name: 'Chat' }).textContent).not.toContain('Sources');
   });
 });

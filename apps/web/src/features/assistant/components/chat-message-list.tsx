@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { FEEDBACK_CONFIRMATION_MS, MESSAGES } from '@switchboard/contracts';
+import { FEEDBACK_CONFIRMATION_MS, MESSAGES, numberCitationsBySource, sourcesListText } from '@switchboard/contracts';
+import type { TSource } from '@switchboard/contracts';
 import { useClearingState } from '../../../lib/use-clearing-state';
 import { isScrolledToBottom } from '../lib/chat-layout';
 import { MarkdownAnswer } from './markdown-answer';
@@ -32,6 +33,8 @@ export type TChatLine = {
   buttonsLabel?: string;
   /** Sources an answer cites. */
   sources?: string[];
+  /** While a model's answer streams (and once stopped): the source behind each of its [Sn] citations, `passages[n - 1]`. */
+  passages?: TSource[];
   isStreaming?: boolean;
   /** The person pressed Stop: the text is what was written until then. */
   isStopped?: boolean;
@@ -122,17 +125,32 @@ const UNFINISHED_CITATION = /[ \t]?\[(?:S\d{0,3})?$/;
 
 /**
  * A streamed (or stopped) answer's text as the final answer will show it: the server numbers the model's [S2], [S1]…
- * [1], [2]… in the order they are first cited and adds the Sources list (numberModelCitations), but the words stream
- * before that, so the same numbering is done here and a citation still arriving is left out until it is whole.
- * Review s28: the raw markers showed until the final answer replaced them.
+ * [1], [2]… by the source behind them in the order first cited and adds the Sources list, but the words stream before
+ * that, so the same numbering (`numberCitationsBySource`, with the stream's `passages`) is done here and a citation
+ * still arriving is left out until it is whole. Review s28: the raw markers showed until the final answer replaced them,
+ * and numbered by marker rather than by source, two passages of one article changed from [1], [2] to [1], [1] at the end.
+ * Without `passages` (a stream that did not say) each marker is taken for its own source.
  */
-export function withStreamedCitationsNumbered(text: string): string {
+export function withStreamedCitationsNumbered(text: string, passages?: readonly TSource[]): string {
+  if (passages) return numberCitationsBySource(text, passages).text.replace(UNFINISHED_CITATION, '');
   const citedOrder: string[] = [];
   const numbered = text.replace(MODEL_CITATION, (_whole, space: string, sourceNumber: string) => {
     if (!citedOrder.includes(sourceNumber)) citedOrder.push(sourceNumber);
     return `${space}[${citedOrder.indexOf(sourceNumber) + 1}]`;
   });
   return numbered.replace(UNFINISHED_CITATION, '');
+}
+
+/**
+ * An answer still being written or stopped half way, as the screen shows it: its citations numbered as the stored answer
+ * numbers them, and, once stopped (the server stores no half answer, so no list ever comes), the Sources list of what it
+ * cited, worded as the server words it.
+ */
+function unfinishedAnswerText(line: TChatLine): string {
+  const text = withStreamedCitationsNumbered(line.text, line.passages);
+  if (line.isStopped !== true || !line.passages || hasSourcesFooter(text)) return text;
+  const { cited } = numberCitationsBySource(line.text, line.passages);
+  return cited.length > 0 ? `${text}\n${sourcesListText(cited)}` : text;
 }
 
 /**
@@ -203,7 +221,7 @@ export function ChatMessageList({ lines, label, emptyState, isThinking = false, 
                 {line.role === 'user' ? 'You' : 'Jarvis'}
                 {line.isStreaming ? ' · writing…' : line.isStopped ? ' · stopped' : ''}
               </Text>
-              {line.role === 'assistant' ? <MarkdownAnswer text={line.isStreaming === true || line.isStopped === true ? withStreamedCitationsNumbered(line.text) : line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
+              {line.role === 'assistant' ? <MarkdownAnswer text={line.isStreaming === true || line.isStopped === true ? unfinishedAnswerText(line) : line.text} /> : <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{line.text}</Text>}
               {line.buttons && line.buttons.length > 0 && (
                 <Stack gap={6} mt="xs" role="group" aria-label={line.buttonsLabel ?? 'Answers'}>
                   {groupButtons(line.buttons).map((group) => {

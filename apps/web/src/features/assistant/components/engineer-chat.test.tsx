@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_AGENT_ID, MESSAGES } from '@switchboard/contracts';
-import type { TAgent, TChatMessage, TConversation, TJarvisChatResponse } from '@switchboard/contracts';
+import type { TAgent, TChatMessage, TChatStreamEvent, TConversation, TJarvisChatResponse, TSource } from '@switchboard/contracts';
 import { formatWhen } from '../../../lib/format-when';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { resetAllStores } from '../../../lib/store-reset';
@@ -130,6 +130,38 @@ describe('EngineerChat', () => {
     expect(within(chat).getByText('Jarvis · stopped')).toBeInTheDocument();
     expect(within(chat).getByText('Why is the account locked?')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.unexpectedError)).not.toBeInTheDocument();
+  });
+
+  // Review s28 fix #2: streamed, [S1] [S2] [S3] read [1] [2] [3] though S1 and S2 are passages of one article, and became
+  // [1] [1] [2] when the answer was stored; stopped, the answer kept the wrong numbers and listed no sources.
+  it('numbers a streamed answer by the source behind each citation, and a stopped one keeps those numbers with its Sources list', { timeout: 20_000 }, async () => {
+    const lockouts: TSource = { kind: 'article', id: 'a1', title: 'Account lockouts — Find the source', reference: null };
+    const passages: TSource[] = [lockouts, { ...lockouts, title: 'Account lockouts — Steps' }, { kind: 'document', id: 'd1', title: 'Unlocking accounts', reference: 'unlocking.pdf' }];
+    stubConversations({});
+    const fetchStub = vi.mocked(fetch);
+    const answerAll = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) => {
+      if (input === '/gpt/jarvisQandA') {
+        return streamEventsThenWait(init?.signal ?? null, [
+          { event: 'sources', passages },
+          { event: 'delta', text: 'Find the locking device [S1]. ' },
+          { event: 'delta', text: 'Clear its saved password [S2]. ' },
+          { event: 'delta', text: 'Then unlock the account [S3].' },
+        ]);
+      }
+      if (!answerAll) throw new Error('no fetch stub');
+      return answerAll(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await openConversation(user, CONVERSATION);
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Why does the account keep locking?{Enter}');
+    const chat = screen.getByRole('log', { name: `Chat with ${AGENT.agentName}` });
+    await waitFor(() => expect(chat).toHaveTextContent('Find the locking device [1]. Clear its saved password [1]. Then unlock the account [2].'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await within(chat).findByText('Jarvis · stopped')).toBeInTheDocument();
+    expect(chat).toHaveTextContent('Find the locking device [1]. Clear its saved password [1]. Then unlock the account [2].');
+    expect(chat).toHaveTextContent('Sources: [1] Knowledge article: Account lockouts — Find the source [2] Document: Unlocking accounts');
   });
 
   it('leaves a question and its error in their conversation when another one is opened (they followed the user there)', { timeout: 20_000 }, async () => {
@@ -278,9 +310,14 @@ async function openConversation(user: ReturnType<typeof userEvent.setup>, conver
 
 /** A-096 as a stream that writes `text`, then waits until the request is aborted (as fetch's body does on abort). */
 function streamThatWaits(signal: AbortSignal | null, text: string): Response {
+  return streamEventsThenWait(signal, [{ event: 'delta', text }]);
+}
+
+/** A-096 as a stream that sends `events`, then waits until the request is aborted. */
+function streamEventsThenWait(signal: AbortSignal | null, events: TChatStreamEvent[]): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(new TextEncoder().encode(`event: delta\ndata: ${JSON.stringify({ event: 'delta', text })}\n\n`));
+      for (const event of events) controller.enqueue(new TextEncoder().encode(`event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`));
       signal?.addEventListener('abort', () => controller.error(signal.reason));
     },
   });

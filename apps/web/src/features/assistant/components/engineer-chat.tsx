@@ -176,7 +176,7 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
       abort.current = controller;
       const response = await streamJarvisAnswer(
         { text, conversationId: id, technicianId: user.userKind === 'technician' ? user.id : null, useRAG: true },
-        (soFar) => updateLines((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar } : line))),
+        (soFar) => updateLines((lines) => lines.map((line) => (line.key === answerKey ? { ...line, text: soFar.text, ...(soFar.passages ? { passages: soFar.passages } : {}) } : line))),
         controller.signal,
       );
       const settled: TChatMessage[] = [response.userMessage, response.assistantMessage];

@@ -35,6 +35,9 @@ function useTotpChange(user: TSessionMspUser, step: 'enable' | 'disable') {
   return useMutation({
     mutationFn: async (codes: TTotpCodes): Promise<TTotpStatusResponse> => apiFetch(`${totpPath(user)}/${step}`, { method: 'POST', body: codes, schema: (s) => s.ZTotpStatusResponse }),
     onSuccess: ({ totpEnabled }) => queryClient.setQueryData(totpKeys.status(user), totpEnabled),
+    // A refusal may come from a status changed since it was read (an app turned on in another tab, so the server asks
+    // for the current app's code too): read it again, so the form asks for what the server does.
+    onError: () => queryClient.invalidateQueries({ queryKey: totpKeys.status(user) }),
   });
 }
 

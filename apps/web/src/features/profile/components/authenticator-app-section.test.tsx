@@ -18,10 +18,12 @@ type TCall = { url: string; method: string; body: unknown };
 
 /**
  * A server holding the user's authenticator state; `enable`/`disable` take only `rightCode`, and `enable` with an app
- * already on also needs `currentRightCode` from it as `currentCode` (security review s28).
+ * already on also needs `currentRightCode` from it as `currentCode` (security review s28). `firstStatus` is what the
+ * first status read answers when it differs from the state (an app turned on in another tab after it was read).
  */
-function stubTotpServer(initiallyOn: boolean, rightCode = '123456', currentRightCode = '777777') {
+function stubTotpServer(initiallyOn: boolean, rightCode = '123456', currentRightCode = '777777', options: { firstStatus?: boolean } = {}) {
   let isOn = initiallyOn;
+  let staleStatus = options.firstStatus;
   const calls: TCall[] = [];
   const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
   const wrongCode = () => json(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail: MESSAGES.invalidVerificationCode, code: 'invalid_code', requestId: 'r' });
@@ -30,10 +32,15 @@ function stubTotpServer(initiallyOn: boolean, rightCode = '123456', currentRight
     vi.fn(async (url: string, init: RequestInit) => {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { code?: string; currentCode?: string }) : undefined;
       calls.push({ url, method: init.method ?? 'GET', body });
-      if (url === BASE) return json(200, { totpEnabled: isOn });
+      if (url === BASE) {
+        const answer = staleStatus ?? isOn;
+        staleStatus = undefined;
+        return json(200, { totpEnabled: answer });
+      }
       if (url === `${BASE}/setup`) return json(200, { secret: SECRET, otpauthUrl: OTPAUTH });
       if (url === `${BASE}/enable` && isOn && body?.currentCode !== currentRightCode) {
-        const detail = MESSAGES.authenticatorApp.currentCodeWrong;
+        // As the server does: no current code at all is asked for in other words than a wrong one.
+        const detail = body?.currentCode === undefined ? MESSAGES.authenticatorApp.currentCodeRequired : MESSAGES.authenticatorApp.currentCodeWrong;
         return json(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail, code: 'invalid_code', invalidParams: [{ name: 'currentCode', reason: detail }], requestId: 'r' });
       }
       if (url === `${BASE}/enable` || url === `${BASE}/disable`) {
@@ -140,6 +147,53 @@ describe('authenticator app in the profile dialog (decisions #16, review s27 #2)
       { code: '123456', currentCode: '777777' },
     ]);
     expect(screen.queryByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).not.toBeInTheDocument();
+  });
+
+  it('an app turned on in another tab: the refusal naming the current code is shown, and its box appears (review s28 fix #1)', { timeout: 30_000 }, async () => {
+    // The dialog read "Off"; meanwhile the user turned an app on in another tab.
+    const calls = stubTotpServer(true, '123456', '777777', { firstStatus: false });
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    expect(await screen.findByText(MESSAGES.authenticatorApp.isOff)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Set up' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code from the app' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    // The refusal names `currentCode`, a box the form did not show: it is not lost.
+    expect(await screen.findByText(MESSAGES.authenticatorApp.currentCodeRequired)).toBeInTheDocument();
+    // The status is read again, so the form becomes the replacement form with the box the server asks for.
+    const currentField = await screen.findByRole('textbox', { name: 'Code from your current app' });
+    expect(currentField).toHaveAccessibleDescription(MESSAGES.authenticatorApp.currentCodeRequired);
+    expect(screen.getByText(MESSAGES.authenticatorApp.isOn)).toBeInTheDocument();
+    const newField = screen.getByRole('textbox', { name: 'Code from the new app' });
+    expect(newField).toHaveValue('123456');
+
+    await userEvent.type(currentField, '777777');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.authenticatorApp.replaced)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/enable')).map((call) => call.body)).toEqual([
+      { code: '123456' },
+      { code: '123456', currentCode: '777777' },
+    ]);
+  });
+
+  it('shows a refusal naming a box the form does not hold above its buttons (review s28 fix #1)', { timeout: 20_000 }, async () => {
+    // The status stays stale ("Off") here: the refusal itself must still reach the person.
+    const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status });
+    const detail = MESSAGES.authenticatorApp.currentCodeRequired;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === BASE) return json(200, { totpEnabled: false });
+        if (url === `${BASE}/setup`) return json(200, { secret: SECRET, otpauthUrl: OTPAUTH });
+        return json(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail, code: 'invalid_code', invalidParams: [{ name: 'currentCode', reason: detail }], requestId: 'r' });
+      }),
+    );
+    renderWithProviders(<AuthenticatorAppSection user={technician} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code from the app' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(screen.queryByRole('textbox', { name: 'Code from your current app' })).not.toBeInTheDocument();
   });
 
   it('turns the app off only with a current code from it', { timeout: 20_000 }, async () => {

@@ -28,8 +28,8 @@ function codeProblem(code: string, requiredMessage: string): string | null {
 }
 
 /** The field a refused code belongs to: the one the server names, else the (new) app's code. */
-function fieldOfError(error: unknown): TCodeField {
-  return isApiError(error) && error.invalidParams.some((param) => param.name === 'currentCode') ? 'currentCode' : 'code';
+function fieldOfError(error: unknown): string {
+  return (isApiError(error) ? error.invalidParams[0]?.name : undefined) ?? 'code';
 }
 
 /** The 6-digit code fields with their submit and cancel buttons, in their own form (the profile form is a separate one). */
@@ -38,12 +38,14 @@ function CodeForm({ fields, submitLabel, submitColour, isPending, error, onSubmi
   submitLabel: string;
   submitColour?: string;
   isPending: boolean;
-  error: { field: TCodeField; message: string } | null;
+  /** A refusal; one naming a field this form does not show (the status read before changed since) shows above the buttons. */
+  error: { field: string; message: string } | null;
   onSubmit: (codes: TTotpCodes) => void;
   onCancel: () => void;
 }) {
   const [codes, setCodes] = useState<Partial<Record<TCodeField, string>>>({});
   const [problems, setProblems] = useState<Partial<Record<TCodeField, string>>>({});
+  const isErrorAtField = error !== null && fields.some((field) => field.name === error.field);
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const entered = (name: TCodeField): string => (codes[name] ?? '').replace(/\s/g, '');
@@ -75,6 +77,11 @@ function CodeForm({ fields, submitLabel, submitColour, isPending, error, onSubmi
             error={problems[field.name] ?? (error?.field === field.name ? error.message : null)}
           />
         ))}
+        {error !== null && !isErrorAtField && (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
