@@ -9,7 +9,7 @@ import { assertMayActOnHolderOf, grantsNoMoreThan } from '../roles/roles.policy'
 import { findRole } from '../roles/roles.repository';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findIntegration } from '../integrations/integrations.repository';
-import { assertStillConnectedTo, isStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
+import { isStillConnectedTo, PsaConnectionChanged, workConnectionOf, writeForConnection, type TWorkConnection } from '../integrations/psa-identity';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';
@@ -126,22 +126,6 @@ export function createEmployeesService(deps: TAppDeps) {
   const connectionChanged = () => conflict(MESSAGES.imports.connectionChanged);
 
   /**
-   * A transaction that writes PSA members read from `connection`, the integrations lock first (decision 042, "Work in
-   * flight"): keys for another PSA saved since the read refuse it in plain words instead of mixing the old PSA's members
-   * (and technicians linked to their ids) into the new one's data.
-   */
-  async function writeForConnection<T>(mspId: string, connection: TWorkConnection, write: (tx: TDatabase) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(async (tx) => {
-        await assertStillConnectedTo(tx, mspId, connection);
-        return write(tx);
-      });
-    } catch (error) {
-      throw error instanceof PsaConnectionChanged ? connectionChanged() : error;
-    }
-  }
-
-  /**
    * Refreshes the synchronized PSA members from the MSP's PSA (network first, no transaction open)
    * and answers the connection they were read from (null: no PSA connected).
    */
@@ -151,7 +135,7 @@ export function createEmployeesService(deps: TAppDeps) {
     if (!connection) return null;
     const client = await deps.psaClients.forMsp(actor.mspId);
     const members = await withPsaErrors(() => client.listMembers());
-    await writeForConnection(actor.mspId, connection, (tx) =>
+    await writeForConnection(db, actor.mspId, connection, connectionChanged, (tx) =>
       upsertPsaDirectory(
         tx,
         actor.mspId,
@@ -209,7 +193,7 @@ export function createEmployeesService(deps: TAppDeps) {
     for (const account of unlinkedByEmail.values()) await assertMayActOn(actor, account);
     const now = deps.now();
     // The integrations lock first: another PSA connected since the members were read refuses the import (decision 042).
-    const { inserted, linked } = await writeForConnection(actor.mspId, connection, async (tx) => {
+    const { inserted, linked } = await writeForConnection(db, actor.mspId, connection, connectionChanged, async (tx) => {
       const linkedUsers: TTechnicianRow[] = [];
       for (const { record, email } of rows) {
         const account = unlinkedByEmail.get(email.toLowerCase());

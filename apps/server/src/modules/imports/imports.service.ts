@@ -12,7 +12,7 @@ import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { findIntegration } from '../integrations/integrations.repository';
-import { assertStillConnectedTo, isStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
+import { isStillConnectedTo, PsaConnectionChanged, workConnectionOf, writeForConnection, type TWorkConnection } from '../integrations/psa-identity';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaContactsCounted, upsertPsaDirectory, withReferencedCompanies } from '../psa-directory/psa-directory.repository';
@@ -50,21 +50,6 @@ export function createImportsService(deps: TImportsDeps) {
     const connection = { psaType: now.psaType, key: job?.psaConnection ?? now.key };
     if (connection.key !== now.key) throw connectionChanged();
     return connection;
-  }
-
-  /**
-   * A transaction that writes PSA rows of `connection`, the integrations lock first (decision 042, "Work in flight"):
-   * keys for another PSA saved meanwhile refuse it in plain words instead of mixing the old PSA's rows into the new one's.
-   */
-  async function writeForConnection<T>(mspId: string, connection: TWorkConnection, write: (tx: TDatabase) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(async (tx) => {
-        await assertStillConnectedTo(tx, mspId, connection);
-        return write(tx);
-      });
-    } catch (error) {
-      throw error instanceof PsaConnectionChanged ? connectionChanged() : error;
-    }
   }
 
   async function jobOf(actor: TActor, jobId: string, kind: TImportKind): Promise<TImportJobRow> {
@@ -186,7 +171,7 @@ export function createImportsService(deps: TImportsDeps) {
   async function saveSelectedClients(actor: TActor, rows: TProgressiveClient[], jobId: string | undefined): Promise<TSaveSelectedResult> {
     if (rows.length === 0) throw validation(MESSAGES.imports.nothingSelected);
     const connection = await connectionFor(actor.mspId, jobId ? await jobOf(actor, jobId, 'clients') : undefined);
-    const result = await writeForConnection(actor.mspId, connection, async (tx) => {
+    const result = await writeForConnection(db, actor.mspId, connection, connectionChanged, async (tx) => {
       const written = await upsertPsaDirectory(tx, actor.mspId, connection.psaType, { companies: dedupe(rows).map(clientCopy) }, deps.now());
       const isNew = written.companies.filter((row) => row.isNew).length;
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.clients.save', target: jobId ?? null, outcome: 'success', details: { saved: written.companies.length, created: isNew } });
@@ -211,7 +196,7 @@ export function createImportsService(deps: TImportsDeps) {
     const savable = new Set(withCompany.map((row) => row.id));
     const skipped = unique.filter((row) => !savable.has(row.id)).map((row) => ({ id: row.id, reason: MESSAGES.imports.companyNotImported }));
     const result = withCompany.length
-      ? await writeForConnection(actor.mspId, connection, async (tx) => {
+      ? await writeForConnection(db, actor.mspId, connection, connectionChanged, async (tx) => {
           const written = await upsertPsaContactsCounted(tx, actor.mspId, psaType, withCompany.map(contactCopy), deps.now());
           await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.contacts.save', target: jobId ?? null, outcome: 'success', details: { saved: written.saved, created: written.created, skipped: skipped.length } });
           return written;
@@ -223,7 +208,7 @@ export function createImportsService(deps: TImportsDeps) {
   /** A-042: the client type the finish step auto-syncs. */
   async function updateClientSync(actor: TActor, clientTypeId: number, clientTypeName: string) {
     const connection = await connectionFor(actor.mspId);
-    await writeForConnection(actor.mspId, connection, async (tx) => {
+    await writeForConnection(db, actor.mspId, connection, connectionChanged, async (tx) => {
       await saveClientSyncType(tx, actor.mspId, connection.psaType, clientTypeId, deps.now());
       await deps.audit.record(tx, { ...userAuditFields(actor), action: 'imports.client-sync-type', target: String(clientTypeId), outcome: 'success', details: { clientTypeName } });
     });
@@ -253,7 +238,7 @@ export function createImportsService(deps: TImportsDeps) {
         if (batch.length === 0) return;
         const rows = batch;
         batch = [];
-        const written = await writeForConnection(actor.mspId, connection, (tx) => upsertPsaDirectory(tx, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now()));
+        const written = await writeForConnection(db, actor.mspId, connection, connectionChanged, (tx) => upsertPsaDirectory(tx, actor.mspId, psaType, { companies: rows.map(clientCopy) }, deps.now()));
         companies += written.companies.length;
       };
       for await (const company of client.streamCompanies()) {
@@ -268,7 +253,7 @@ export function createImportsService(deps: TImportsDeps) {
         if (contactBatch.length === 0) return;
         const rows = contactBatch;
         contactBatch = [];
-        contacts += (await writeForConnection(actor.mspId, connection, (tx) => upsertPsaContactsCounted(tx, actor.mspId, psaType, rows.map(contactCopy), deps.now()))).saved;
+        contacts += (await writeForConnection(db, actor.mspId, connection, connectionChanged, (tx) => upsertPsaContactsCounted(tx, actor.mspId, psaType, rows.map(contactCopy), deps.now()))).saved;
       };
       for await (const contact of client.streamContacts()) {
         const row = presentContact(contact);

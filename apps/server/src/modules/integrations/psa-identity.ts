@@ -96,3 +96,19 @@ export class PsaConnectionChanged extends Error {
 export async function assertStillConnectedTo(tx: TDatabase, mspId: string, work: TWorkConnection): Promise<void> {
   if (!isStillConnectedTo(await findIntegrationForShare(tx, mspId), work)) throw new PsaConnectionChanged();
 }
+
+/**
+ * A transaction that writes PSA data read from `work`'s PSA, the integrations lock first (`assertStillConnectedTo`):
+ * keys for another PSA saved since the read refuse it with `changed()` (the caller's plain-words error) instead of
+ * mixing the old PSA's rows into the new one's data.
+ */
+export async function writeForConnection<T>(db: TDatabase, mspId: string, work: TWorkConnection, changed: () => Error, write: (tx: TDatabase) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertStillConnectedTo(tx, mspId, work);
+      return write(tx);
+    });
+  } catch (error) {
+    throw error instanceof PsaConnectionChanged ? changed() : error;
+  }
+}
