@@ -502,6 +502,8 @@ export const MESSAGES = {
     sla: {
       noAlerts: 'No SLA alerts.',
       loadFailed: 'SLA alerts could not be loaded.',
+      /** The list holds at most 50 alerts; when more are unread, the panel says how many it shows. */
+      showingUnread: (shown: number, total: number) => `Showing ${shown} of ${total} unread ${total === 1 ? 'alert' : 'alerts'}.`,
     },
   },
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DISPATCH_PATHS, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
+import { DISPATCH_PATHS, type TDispatchBoard, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
 import { psaTickets, slaAlerts } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
@@ -263,5 +263,57 @@ describe('SLA alerts and mails follow who holds the ticket (review s28)', () => 
     const texts = textsTo(mailer.delivered, fixture, tech.email);
     expect(texts).toHaveLength(2);
     for (const text of texts) expect(text).toContain('It is due 1 Jul 2026 09:00 (America/New_York).');
+  });
+});
+
+describe('the alert list keeps unread alerts within its limit (review s28, SLA panel)', () => {
+  const alertsOf = async (client: TestClient, fixture: TQueueFixture) => (await client.get(`${DISPATCH_PATHS.slaAlerts}?${q({ mspCustomDomain: fixture.msp.customDomain })}`)).json<TSlaAlertList>();
+  /** The dispatcher gives `techId` every queued ticket whose title starts with `prefix` (the board lists them all: fewer than its limit). */
+  async function assignQueued(fixture: TQueueFixture, techId: string, prefix: string): Promise<number> {
+    const board = (await fixture.admin.get(`${DISPATCH_PATHS.board}?${q({ mspCustomDomain: fixture.msp.customDomain })}`)).json<TDispatchBoard>();
+    const tickets = board.unassigned.filter((ticket) => ticket.title.startsWith(prefix));
+    for (const ticket of tickets) {
+      expect((await fixture.admin.post(`${DISPATCH_PATHS.assign}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { id: ticket.id, techId })).statusCode).toBe(200);
+    }
+    return tickets.length;
+  }
+
+  // Regression (review s28, SLA panel): the list held the newest 50 alerts, read or not, so a technician whose newest 50
+  // were read got none of their older unread ones: the panel stayed hidden and "Mark all read" could not reach them.
+  it('lists the 10 older unread alerts when the newest 50 of 60 are read', async () => {
+    const fixture = await createQueueFixture(t, sim);
+    const { user: tech, client } = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const hoursAgo = (hours: number) => new Date(t.deps.now().getTime() - hours * 3_600_000);
+    // Past their 8-hour SLA (4 alerts each), or at 81 % of it (50 and 75 %): 2 + 1 older tickets, then 12 + 1 newer.
+    await createTickets(t, fixture, 2, { tier: 'Tier1', prefix: 'Older late', createdAt: hoursAgo(9) });
+    await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Older half', createdAt: hoursAgo(6.5) });
+    await createTickets(t, fixture, 12, { tier: 'Tier1', prefix: 'Newer late', createdAt: hoursAgo(9) });
+    await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Newer half', createdAt: hoursAgo(6.5) });
+
+    // The older tickets reach the technician first: 10 alerts.
+    expect(await assignQueued(fixture, tech.id, 'Older')).toBe(3);
+    const older = await alertsOf(client, fixture);
+    expect(older.alerts).toHaveLength(10);
+    const olderIds = older.alerts.map((alert) => alert.id);
+
+    // A minute later the newer ones: 50 newer alerts, which the technician reads.
+    t.advanceClock(60_000);
+    expect(await assignQueued(fixture, tech.id, 'Newer')).toBe(13);
+    const all = await alertsOf(client, fixture);
+    expect(all.unreadCount).toBe(60);
+    const newerIds = all.alerts.map((alert) => alert.id).filter((id) => !olderIds.includes(id));
+    expect(newerIds).toHaveLength(50);
+    const read = await client.post(`${DISPATCH_PATHS.slaAlertsRead}?${q({ mspCustomDomain: fixture.msp.customDomain })}`, { ids: newerIds });
+    expect(read.statusCode).toBe(200);
+
+    // 60 alerts, the newest 50 read: the list (50 long) holds all 10 unread ones and the newest read ones, newest first;
+    // the answer to the read (what the panel shows next) too.
+    for (const list of [read.json<TSlaAlertList>(), await alertsOf(client, fixture)]) {
+      expect(list.unreadCount).toBe(10);
+      expect(list.alerts).toHaveLength(50);
+      expect(list.alerts.filter((alert) => !alert.isRead).map((alert) => alert.id).sort()).toEqual([...olderIds].sort());
+      const times = list.alerts.map((alert) => alert.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+    }
   });
 });

@@ -189,20 +189,26 @@ export interface TSlaAlertRow {
 }
 
 /**
- * The technician's alerts on tickets they still hold (claimed, worked, or kept for them) and open in the PSA, newest
- * first, with their read marks: a ticket they completed, handed back or requeued for anyone, or one closed in the PSA,
- * takes its alerts off their list (they come back if the ticket comes back to them).
+ * Up to `limit` of the technician's alerts on tickets they still hold (claimed, worked, or kept for them) and open in the
+ * PSA, with their read marks: the unread ones first (the newest when there are more), then the newest read ones to fill,
+ * answered newest first. A ticket they completed, handed back or requeued for anyone, or one closed in the PSA, takes its
+ * alerts off their list (they come back if the ticket comes back to them).
  */
 export async function listSlaAlerts(db: TDatabase, mspId: string, techId: string, limit: number): Promise<TSlaAlertRow[]> {
+  // Unread ones are chosen first so newer read ones never push them out of the list (review s28: the panel shows only
+  // unread alerts, and "Mark all read" marks what it shows); the answer stays newest first, as the contract says.
   const rows = await rowsOf(
     db,
-    sql`select a.id, a.queue_ticket_id, q.psa_ticket_id, p.summary, a.threshold, q.sla_due_at, a.created_at, (r.alert_id is not null) as is_read
-      from sla_alerts a
-      join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
-      join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
-      left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
-      where a.msp_id = ${mspId} and a.tech_id = ${techId} and ${HELD} and q.assigned_tech_id = a.tech_id
-      order by a.created_at desc, a.threshold desc limit ${limit}`,
+    sql`select * from (
+        select a.id, a.queue_ticket_id, q.psa_ticket_id, p.summary, a.threshold, q.sla_due_at, a.created_at, (r.alert_id is not null) as is_read
+        from sla_alerts a
+        join queue_tickets q on q.msp_id = a.msp_id and q.id = a.queue_ticket_id
+        join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
+        left join sla_alert_reads r on r.msp_id = a.msp_id and r.alert_id = a.id and r.user_id = ${techId}
+        where a.msp_id = ${mspId} and a.tech_id = ${techId} and ${HELD} and q.assigned_tech_id = a.tech_id
+        order by (r.alert_id is not null), a.created_at desc, a.threshold desc limit ${limit}
+      ) as listed
+      order by created_at desc, threshold desc`,
   );
   return rows.map((row) => ({
     id: String(row.id),

@@ -4,6 +4,7 @@ import { createIntervalLoop } from '../../lib/interval-loop';
 import type { TActor } from '../../plugins/access';
 import { countUnreadSlaAlerts, dropMootSlaMails, insertReachedSlaAlerts, listSlaAlerts, markSlaAlertsRead, markSlaMailSent, releaseSlaMails, SLA_MAIL_LEASE_MS, takeUnsentSlaMails, type TSlaMailKey, type TSlaMailRow } from './sla-alerts.repository';
 
+/** Alerts in one list; unread ones take the places first (listSlaAlerts), and `unreadCount` tells how many there are in all. */
 const ALERT_LIST_LIMIT = 50;
 const MAIL_BATCH = 50;
 /**
@@ -102,8 +103,10 @@ export function createSlaAlertsService(deps: TAppDeps) {
   }
 
   /**
-   * The caller's alerts, newest first, and how many are unread. The thresholds their tickets have reached since the last
-   * sweep are alerted first (the sweep still sends the mails), so a ticket taken past its SLA is flagged at once.
+   * Up to ALERT_LIST_LIMIT of the caller's alerts, newest first, every unread one among them while they fit (then the
+   * newest read ones), and how many are unread in all, so a screen can say when more are unread than listed. The
+   * thresholds their tickets have reached since the last sweep are alerted first (the sweep still sends the mails), so a
+   * ticket taken past its SLA is flagged at once.
    */
   async function list(actor: TActor): Promise<TSlaAlertList> {
     await insertReachedSlaAlerts(db, deps.now(), { mspId: actor.mspId, techId: actor.userId });

@@ -14,14 +14,18 @@ const colorOf = (threshold: number) => (threshold >= 100 ? 'red' : threshold >= 
 
 /**
  * The technician's unread SLA alerts (50/75/90/100 % of a ticket's SLA), each with its own "Mark read", all of them
- * listed (the list scrolls past a few), so "Mark all read" marks only alerts the technician could see. A failed load
- * says so with a retry, rather than vanishing as if there were no alerts.
+ * listed (the list scrolls past a few), so "Mark all read" marks only alerts the technician could see. The count is the
+ * server's `unreadCount`: the list holds at most 50 alerts, so when more are unread the panel says how many it shows, and
+ * the answer to "Mark all read" lists the next ones. A failed load says so with a retry, rather than vanishing as if
+ * there were no alerts.
  */
 export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
   const alerts = useSlaAlerts(mspCustomDomain);
   const markRead = useMarkSlaAlertsRead(mspCustomDomain);
   const unread = (alerts.data?.alerts ?? []).filter((alert) => !alert.isRead);
-  if (unread.length === 0 && !alerts.isError) return null;
+  // Never fewer than are listed, should the count and the list ever disagree.
+  const unreadCount = Math.max(alerts.data?.unreadCount ?? 0, unread.length);
+  if (unreadCount === 0 && !alerts.isError) return null;
 
   function handleRead(ids: string[]) {
     markRead.mutate(ids, { onError: (error) => notifications.show({ color: 'red', title: 'Alerts not marked read', message: errorDetail(error) }) });
@@ -39,11 +43,11 @@ export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
           </Group>
         </Alert>
       )}
-      {unread.length > 0 && (
+      {unreadCount > 0 && (
         <>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600} size="sm">
-              SLA alerts ({unread.length})
+              SLA alerts ({unreadCount})
             </Text>
             {unread.length > 1 && (
               <Button size="compact-sm" variant="subtle" onClick={() => handleRead(unread.map((alert) => alert.id))} loading={markRead.isPending}>
@@ -51,7 +55,12 @@ export function SlaAlerts({ mspCustomDomain }: { mspCustomDomain: string }) {
               </Button>
             )}
           </Group>
-          {/* Every unread alert is listed: "Mark all read" must not mark ones the technician never saw (review s28 #4). */}
+          {unread.length < unreadCount && (
+            <Text size="sm" c="dimmed">
+              {MESSAGES.queue.sla.showingUnread(unread.length, unreadCount)}
+            </Text>
+          )}
+          {/* Every unread alert the server listed is shown: "Mark all read" must not mark ones the technician never saw (review s28 #4). */}
           <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
             <Stack gap="xs">
               {unread.map((alert) => (
