@@ -29,7 +29,7 @@ export async function openTicketsAs(page: Page, user: { msp: string; email: stri
   // On a phone, choosing a screen closes the navigation itself; elsewhere close what was opened here.
   const closePanel = page.getByRole('button', { name: 'Close navigation panel' });
   if (wasClosed && (await closePanel.isVisible())) await closePanel.click();
-  await expect(page.getByRole('heading', { name: 'Tickets', level: 2, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 1, exact: true })).toBeVisible();
 }
 
 /** The PSA ticket ids in "My Ticket": the side list at 1600 px and wider, the ticket picker below. */

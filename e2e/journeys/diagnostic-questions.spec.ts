@@ -27,7 +27,8 @@ test('an admin edits the diagnostic questions of a subcategory in the board edit
   await dialog.getByRole('button', { name: 'Save questions' }).click();
   await expect(dialog.getByText('Diagnostic questions saved.')).toBeVisible();
   await test.info().attach('saved', { body: await page.screenshot(), contentType: 'image/png' });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The footer's Close: the dialog's X is named "Close" too.
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('button', { name: 'Diagnostic questions for Accounts & Access / Password Reset' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Question 3' })).toHaveValue(own);

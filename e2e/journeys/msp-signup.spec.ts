@@ -68,5 +68,7 @@ test('MSP sign-up → first technician → sign-in with 2FA → dashboard', asyn
   await page.keyboard.type(code);
 
   await expect(page).toHaveURL(new RegExp(`/${customDomain}/dashboard/[^/]+/tickets$`));
-  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  // They land on their queue (R-027), which stays empty until the setup is finished, and are told so.
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish setting up' })).toBeVisible();
 });

@@ -17,7 +17,7 @@ async function reloadAndReadAlerts(page: Page): Promise<void> {
   const loaded = page.waitForResponse((response) => new URL(response.url()).pathname === DISPATCH_PATHS.slaAlerts && response.request().method() === 'GET' && response.ok());
   await page.reload();
   await loaded;
-  await expect(page.getByRole('heading', { name: 'Tickets', level: 2, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 1, exact: true })).toBeVisible();
 }
 
 /**

@@ -44,5 +44,16 @@ export const CORE_MESSAGES = {
     useMspPage: 'This email belongs to a service provider\'s technician or client. Sign in on the service provider\'s page instead:',
     /** A technician imported from the PSA who has no password yet (decision 019): only an invitation gives them one. */
     askForInvitation: 'Your administrator added you to Switchboard. Ask them to send you an invitation from the Employees screen.',
+    /**
+     * The MSP login page when the e-mail has no account of the chosen kind but one of the other kind at this MSP (the
+     * first-run review: a technician on the Client side, R-049's default, got only "Account does not exists.").
+     * Keyed by the kind the e-mail does belong to.
+     */
+    otherKindFound: {
+      tech: 'This e-mail belongs to a technician account — choose Technician.',
+      client: 'This e-mail belongs to a client account — choose Client.',
+    },
+    /** The button under `otherKindFound`: switches the toggle and keeps the e-mail. */
+    switchToKind: { tech: 'Switch to Technician', client: 'Switch to Client' },
   },
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
+import { contrastRatio, resolveColour } from '../../test/contrast';
 import { brandPalette, createBrandTheme } from './brand-theme';
 
 describe('brand theme (01 §2 branding, DESIGN §9)', () => {
@@ -24,17 +25,6 @@ describe('brand theme (01 §2 branding, DESIGN §9)', () => {
     expect([theme.colors?.brand?.[6], theme.colors?.brandButton?.[6], theme.colors?.brandSecondary?.[6]]).toEqual(['#112233', '#445566', '#778899']);
   });
 });
-
-/** WCAG 2 relative luminance and contrast of #rgb / #rrggbb colours, computed here rather than taken from Mantine. */
-function relativeLuminance(colour: string): number {
-  const hex = /^#[0-9a-f]{3}$/i.test(colour) ? `#${[...colour.slice(1)].map((digit) => digit + digit).join('')}` : colour;
-  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * (channels[0] ?? 0) + 0.7152 * (channels[1] ?? 0) + 0.0722 * (channels[2] ?? 0);
-}
-function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
-  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
-}
 
 /** What a filled button of `color` paints: its background and its text, as #rrggbb. */
 function filledColours(theme: MantineTheme, color: string): { background: string; text: string } {
@@ -66,5 +56,22 @@ describe('filled buttons of Mantine\'s own colours', () => {
     expect(filledColours(theme, 'brandButton')).toEqual({ background: DEFAULT_BRAND_COLOUR, text: theme.white });
     const light = mergeMantineTheme(DEFAULT_THEME, createBrandTheme({ primaryColour: '#fcc419', primaryButtonColour: '#fcc419', secondaryButtonColour: '#fcc419' }));
     expect(filledColours(light, 'brandButton').text).toBe(light.white);
+  });
+});
+
+// Bug (axe sweep s28): light badges' labels were under 4.5:1 on their own tint — "Priority 3 - Medium" yellow.9 on yellow.1
+// (2.68:1), "Priority 2 - High" orange.9 on orange.1 (3.61:1), Dispatch's teal "% of SLA used" (4.32:1).
+describe("light badges and buttons of Mantine's own colours", () => {
+  const theme = mergeMantineTheme(DEFAULT_THEME, createBrandTheme());
+
+  it.each(Object.keys(DEFAULT_THEME.colors))('have their label at 4.5:1 or more on the %s tint', (name) => {
+    const resolved = theme.variantColorResolver({ color: name, theme, variant: 'light' });
+    const background = resolveColour(resolved.background, theme.white, theme);
+    const text = resolveColour(resolved.color, theme.black, theme);
+    expect(contrastRatio(background, text), `${text} on ${name} light (${background})`).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keep the hue: a colour that already reads keeps its own shade 9 label', () => {
+    expect(resolveColour(theme.variantColorResolver({ color: 'blue', theme, variant: 'light' }).color, theme.black, theme)).toBe(theme.colors.blue[9]);
   });
 });

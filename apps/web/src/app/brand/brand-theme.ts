@@ -1,5 +1,6 @@
-import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver } from '@mantine/core';
+import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver, luminance } from '@mantine/core';
 import type { ColorPickerProps, MantineColorsTuple, MantineThemeOverride, PaginationProps, VariantColorsResolver } from '@mantine/core';
+import type { ComponentPropsWithoutRef } from 'react';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
 
@@ -50,17 +51,58 @@ export const PAGINATION_CONTROL_LABELS = { first: 'First page', previous: 'Previ
  */
 const READABLE_TEXT_LUMINANCE = 0.183;
 
+/** WCAG AA's contrast for body text; badges and light buttons are small text. */
+const AA_CONTRAST = 4.5;
+
+function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
+/**
+ * The label colour of a light badge or button of `name` that reads on its tint: Mantine 9 paints shade 9 on shade 1,
+ * which is under 4.5:1 for yellow (2.7:1), orange (3.6:1), teal (4.3:1), green and lime. Those get shade 9 darkened
+ * just enough (the hue stays); null when shade 9 already reads. Worked out once per colour: the palettes are fixed.
+ */
+function readableLightLabel(palette: readonly string[]): string | null {
+  const [tint, label] = [palette[1], palette[9]];
+  if (tint === undefined || label === undefined || contrastRatio(tint, label) >= AA_CONTRAST) return null;
+  // 0.05 steps, then a small margin over the line: the browser rounds channels, the ratio must not fall to 4.49.
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const darker = toHex(mix(parseHex(label), BLACK, amount));
+    if (contrastRatio(tint, darker) >= AA_CONTRAST + 0.1) return darker;
+  }
+  return toHex(BLACK);
+}
+
+const READABLE_LIGHT_LABELS: Record<string, string | null> = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, palette]) => [name, readableLightLabel(palette)]),
+);
+
 /**
  * Filled buttons, badges and icons in one of Mantine's own colours (red, orange, yellow…) take black or white text,
  * whichever reads on them (visual review s28: the filled orange Hand back was 2.6:1, the filled red buttons 3.3:1).
  * The MSP's brand colours, and a colour given as a value, keep white text: the Branding screen measures those
  * against white and offers a darker shade. `autoContrast={false}` on a component still opts out.
+ * Light ones (a tint with a dark label) of those colours get a label that reads on the tint (axe sweep s28: the
+ * yellow "Priority 3 - Medium" badge was 2.68:1, the orange "Priority 2 - High" 3.61:1, teal "% of SLA used" 4.32:1).
+ * The app has only the light colour scheme (branded-mantine-provider.tsx), where the tint is shade 1.
  */
 const readableVariantColors: VariantColorsResolver = (input) => {
   const name = (input.color ?? '').split('.')[0] ?? '';
   const isMantineColour = name in DEFAULT_THEME.colors;
-  return defaultVariantColorsResolver(input.variant === 'filled' && isMantineColour && input.autoContrast !== false ? { ...input, autoContrast: true } : input);
+  const resolved = defaultVariantColorsResolver(input.variant === 'filled' && isMantineColour && input.autoContrast !== false ? { ...input, autoContrast: true } : input);
+  const lightLabel = input.variant === 'light' && input.color === name ? READABLE_LIGHT_LABELS[name] : null;
+  return lightLabel ? { ...resolved, color: lightLabel } : resolved;
 };
+
+/**
+ * Every dialog's X is a button named "Close" (axe sweep s28, WCAG 4.1.2: the Profile, Create role, New board, article
+ * and Diagnostic questions dialogs' X was announced as "button"). Set on the close button itself, not as the
+ * dialog's `closeButtonProps`, which a dialog passing its own (a size, say) would replace whole; a dialog may still
+ * give it another name. Plain objects, not `.extend(…)`, for the reason ColorPicker's are.
+ */
+const NAMED_CLOSE_BUTTON = { defaultProps: { 'aria-label': 'Close' } satisfies ComponentPropsWithoutRef<'button'> };
 
 /** The MSP's three brand colours as the Mantine theme (01 §2 branding, DESIGN §9). */
 export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineThemeOverride {
@@ -81,6 +123,8 @@ export function createBrandTheme(brand: TMspBrand = DEFAULT_BRAND): MantineTheme
       // sign-in page, which shows neither (bench:web).
       ColorPicker: { defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Opacity' } satisfies Partial<ColorPickerProps> },
       Pagination: { defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) } satisfies Partial<PaginationProps> },
+      ModalCloseButton: NAMED_CLOSE_BUTTON,
+      DrawerCloseButton: NAMED_CLOSE_BUTTON,
     },
     focusRing: 'auto',
     // A person who asked their system for less motion gets dialogs, menus and lists without animation (WCAG 2.3.3).

@@ -9,6 +9,7 @@ import { ListPager } from '../../companies/components/tickets-table';
 import { activityCsvUrl, browserTimeZone, useActivityLog } from '../api/activity-log-queries';
 import { actionLabel } from '../action-labels';
 import { formatWhenExact } from '../../../lib/format-when';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const KIND_LABELS: Record<TActivityKind, string> = {
   'sign-in': 'Sign-ins',
@@ -48,6 +49,7 @@ const isKind = (value: string | null): value is TActivityKind => value !== null 
 
 /** The activity log (beyond the spec): who did what and when, with the outcome; filters, pages and a CSV export. */
 export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Activity log');
   const [page, setPage] = useState(1);
   const [userId, setUserId] = useState<string | null>(null);
   const [kind, setKind] = useState<TActivityKind | null>(null);
@@ -67,7 +69,7 @@ export function ActivityLogScreen({ mspCustomDomain }: { mspCustomDomain: string
 
   return (
     <Stack component="section" aria-labelledby="activity-title">
-      <Title order={2} id="activity-title">
+      <Title order={1} size="h2" id="activity-title">
         Activity log
       </Title>
       <Group align="flex-end" wrap="wrap">

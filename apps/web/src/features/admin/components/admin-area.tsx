@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admin-options';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
 const BoardsPage = lazy(() => import('../../boards/pages/boards-page').then((module) => ({ default: module.BoardsPage })));
@@ -57,19 +58,12 @@ function AdminScreen({ option, user, onChooseOption }: { option: TAdminOption; u
   }
 }
 
-/** The admin tab: the current option's screen when this user may open it, else the list of options they have. */
-export function AdminArea({ user, currentOption, onChooseOption }: TAdminAreaProps) {
-  const options = visibleAdminOptions(user.permissions);
-  if (isAdminOption(currentOption) && options.includes(currentOption)) {
-    return (
-      <Suspense fallback={<Loader aria-label="Loading screen" />}>
-        <AdminScreen option={currentOption} user={user} onChooseOption={onChooseOption} />
-      </Suspense>
-    );
-  }
+/** The options this user may open: the admin tab's own screen (titled here, not in AdminArea, whose chosen screen titles itself). */
+function AdminOptionList({ user, options, onChooseOption }: { user: TSessionMspUser; options: TAdminOption[]; onChooseOption: (option: TAdminOption) => void }) {
+  useDocumentTitle('Admin');
   return (
     <Stack component="section" aria-labelledby="admin-title">
-      <Title order={2} id="admin-title">
+      <Title order={1} size="h2" id="admin-title">
         Admin
       </Title>
       {options.length === 0 ? (
@@ -88,4 +82,17 @@ export function AdminArea({ user, currentOption, onChooseOption }: TAdminAreaPro
       )}
     </Stack>
   );
+}
+
+/** The admin tab: the current option's screen when this user may open it, else the list of options they have. */
+export function AdminArea({ user, currentOption, onChooseOption }: TAdminAreaProps) {
+  const options = visibleAdminOptions(user.permissions);
+  if (isAdminOption(currentOption) && options.includes(currentOption)) {
+    return (
+      <Suspense fallback={<Loader aria-label="Loading screen" />}>
+        <AdminScreen option={currentOption} user={user} onChooseOption={onChooseOption} />
+      </Suspense>
+    );
+  }
+  return <AdminOptionList user={user} options={options} onChooseOption={onChooseOption} />;
 }

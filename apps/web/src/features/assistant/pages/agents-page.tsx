@@ -7,11 +7,13 @@ import type { TAgent } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useAgents, useCreateAgent, useDeleteAgent, useEditAgent } from '../api/assistant-queries';
 import { AgentFormModal } from '../components/agent-form-modal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const formOf = (agent: TAgent) => ({ agentName: agent.agentName, role: agent.role, description: agent.description, objectives: agent.objectives });
 
 /** 02 §4 Agents: the built-in troubleshooter and the MSP's custom agents; create, edit (a new agent from the old) and soft delete. */
 export function AgentsPage({ mspCustomDomain, onOpenAgent }: { mspCustomDomain: string; onOpenAgent?: (agent: TAgent) => void }) {
+  useDocumentTitle('Agents');
   const agentsQuery = useAgents();
   const createAgent = useCreateAgent(mspCustomDomain);
   const editAgent = useEditAgent(mspCustomDomain);
@@ -42,7 +44,7 @@ export function AgentsPage({ mspCustomDomain, onOpenAgent }: { mspCustomDomain: 
   return (
     <Stack component="section" aria-labelledby="agents-title">
       <Group justify="space-between">
-        <Title order={2} id="agents-title">
+        <Title order={1} size="h2" id="agents-title">
           Agents
         </Title>
         <Button onClick={() => setDialog({ kind: 'create' })}>Create agent</Button>

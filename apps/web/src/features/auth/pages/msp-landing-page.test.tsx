@@ -12,7 +12,7 @@ import { sessionKeys } from '../../session/api/session-queries';
 import { SAVE_PATH, renderSignedInApp, signInOnMspPage } from '../../session/test/render-signed-in-app';
 import { NORTHWIND_PROFILE } from '../test/fixtures';
 import { problem, stubFetch, type TStubAnswer } from '../test/fetch-stub';
-import { renderAuthRoute } from '../test/render-auth-route';
+import { findExactText, renderAuthRoute } from '../test/render-auth-route';
 
 const userA = buildAdminTechnician({ firstName: 'Ada', email: 'ada@northwind-it.example' });
 const userB = buildAdminTechnician({ id: '6a2e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a22', firstName: 'Ben', email: 'ben@northwind-it.example' });
@@ -112,5 +112,78 @@ describe('logout of a technician (regression: the login page opened on Client an
     renderAuthRoute(target);
     expect(await screen.findByRole('heading', { name: 'Sign in to Northwind IT' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Technician' })).toBeChecked();
+  });
+});
+
+// First-run review: the page opens on Client (R-049), so a technician who typed their e-mail got only
+// "Account does not exists.  Please sign up." and no way forward.
+describe('an e-mail that belongs to the other kind of account', () => {
+  const NORTHWIND_DOMAIN = { mspCustomDomain: 'northwind', mspName: 'Northwind IT', logoUrl: null };
+  const notFound = problem(404, 'account_not_found', MESSAGES.accountDoesNotExist, { emailCheck: true });
+
+  async function submitEmail(email: string) {
+    await userEvent.type(await screen.findByLabelText(/Email/), email);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  }
+
+  it('tells a technician on the Client side to choose Technician, and switching keeps the e-mail', { timeout: 20_000 }, async () => {
+    const api = stubFetch({
+      'GET /db/msp': { status: 200, body: NORTHWIND_PROFILE },
+      'POST /db/clientUsers/signin': notFound,
+      'POST /db/technicianUsers/signin': { status: 200, body: { mspDomains: [NORTHWIND_DOMAIN] } },
+    });
+    renderAuthRoute('/northwind');
+    expect(await screen.findByRole('radio', { name: 'Client' })).toBeChecked();
+    await submitEmail('ada@northwind-it.example');
+
+    expect(await findExactText(MESSAGES.accountDoesNotExist)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.auth.otherKindFound.tech)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.auth.switchToKind.tech }));
+
+    expect(screen.getByRole('radio', { name: 'Technician' })).toBeChecked();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('ada@northwind-it.example');
+    expect(screen.getByLabelText(/Email/)).toHaveFocus();
+    expect(screen.queryByText(MESSAGES.auth.otherKindFound.tech)).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('lastActiveUserType')).toBe('"tech"');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText(/Password/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/db/technicianUsers/signin').map((call) => call.body)).toEqual([{ emailId: 'ada@northwind-it.example' }, { emailId: 'ada@northwind-it.example' }]);
+  });
+
+  it('tells a client on the Technician side to choose Client', { timeout: 20_000 }, async () => {
+    window.localStorage.setItem('lastActiveUserType', '"tech"');
+    stubFetch({
+      'GET /db/msp': { status: 200, body: NORTHWIND_PROFILE },
+      'POST /db/technicianUsers/signin': notFound,
+      'POST /db/clientUsers/signin': { status: 200, body: { mspDomains: [NORTHWIND_DOMAIN] } },
+    });
+    renderAuthRoute('/northwind');
+    await submitEmail('jane@contoso.example');
+    expect(await screen.findByText(MESSAGES.auth.otherKindFound.client)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.auth.switchToKind.client }));
+    expect(screen.getByRole('radio', { name: 'Client' })).toBeChecked();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('jane@contoso.example');
+  });
+
+  it('gives no hint when the other kind is unknown too, or belongs only to another MSP', { timeout: 20_000 }, async () => {
+    const api = stubFetch({
+      'GET /db/msp': { status: 200, body: NORTHWIND_PROFILE },
+      'POST /db/clientUsers/signin': notFound,
+      'POST /db/technicianUsers/signin': (call) =>
+        (call.body as { emailId: string }).emailId === 'elsewhere@contoso.example'
+          ? { status: 200, body: { mspDomains: [{ mspCustomDomain: 'contoso-it', mspName: 'Contoso IT Services', logoUrl: null }] } }
+          : notFound,
+    });
+    renderAuthRoute('/northwind');
+    await submitEmail('nobody@contoso.example');
+    expect(await findExactText(MESSAGES.accountDoesNotExist)).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/db/technicianUsers/signin')).toHaveLength(1));
+
+    await userEvent.clear(screen.getByLabelText(/Email/));
+    await submitEmail('elsewhere@contoso.example');
+    await waitFor(() => expect(api.callsTo('POST', '/db/technicianUsers/signin')).toHaveLength(2));
+    expect(await findExactText(MESSAGES.accountDoesNotExist)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.auth.otherKindFound.tech)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MESSAGES.auth.switchToKind.tech })).not.toBeInTheDocument();
   });
 });

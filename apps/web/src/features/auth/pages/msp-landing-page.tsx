@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useLoadingStore } from '../../../lib/loading-store';
@@ -27,11 +27,29 @@ export function MspLandingPage() {
     return readUserKind(location.state) ?? (isLoginUserKind(asParam) ? asParam : loadLastActiveUserType());
   });
 
-  // The email comes with the list it belongs to: switching to the other list starts empty.
-  const flowEmail = readUserKind(location.state) === userKind ? (readEmail(location.state) ?? undefined) : undefined;
+  // An e-mail the sign-in found in the other list, carried over by the hint's switch.
+  const [switchedEmail, setSwitchedEmail] = useState<{ kind: TLoginUserKind; email: string } | null>(null);
+
+  const flowRef = useRef<HTMLDivElement>(null);
+  // The hint's button goes away with the switch; the focus moves to the kept e-mail, so Enter continues from there.
+  useEffect(() => {
+    if (switchedEmail !== null) flowRef.current?.querySelector('input')?.focus();
+  }, [switchedEmail]);
+
+  // The email comes with the list it belongs to: switching to the other list with the toggle starts empty.
+  const flowEmail =
+    switchedEmail?.kind === userKind ? switchedEmail.email : readUserKind(location.state) === userKind ? (readEmail(location.state) ?? undefined) : undefined;
 
   function handleUserKindChange(kind: TLoginUserKind) {
     saveLastActiveUserType(kind);
+    setSwitchedEmail(null);
+    setUserKind(kind);
+  }
+
+  /** The hint under "Account does not exists." (the e-mail is in the other list here): switch and keep the e-mail. */
+  function handleChooseOtherKind(kind: TLoginUserKind, email: string) {
+    saveLastActiveUserType(kind);
+    setSwitchedEmail({ kind, email });
     setUserKind(kind);
   }
 
@@ -45,7 +63,16 @@ export function MspLandingPage() {
         <>
           <FormNotice message={readNotice(location.state)} />
           <UserKindToggle value={userKind} onChange={handleUserKindChange} />
-          <MspUserLoginFlow key={userKind} userKind={userKind} initialEmail={flowEmail} fixedMspDomain={customDomain} buttonColour={brand.primaryButtonColour} />
+          <div ref={flowRef}>
+            <MspUserLoginFlow
+              key={userKind}
+              userKind={userKind}
+              initialEmail={flowEmail}
+              fixedMspDomain={customDomain}
+              buttonColour={brand.primaryButtonColour}
+              onChooseOtherKind={handleChooseOtherKind}
+            />
+          </div>
           <Group justify="space-between">
             <Anchor component={Link} to={`/${customDomain}/forgot`} size="sm">
               Forgot password

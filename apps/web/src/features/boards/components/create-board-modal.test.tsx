@@ -60,6 +60,8 @@ describe('CreateBoardModal', { timeout: 30_000 }, () => {
     const onCreated = vi.fn();
     renderWithProviders(<CreateBoardModal msp={MSP} isOpen onClose={() => undefined} onCreated={onCreated} />);
     const dialog = await screen.findByRole('dialog');
+    // Bug (axe sweep s28): the dialog's X had no accessible name.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create board' }));
     expect(within(dialog).getByText(MESSAGES.boards.boardTitleRequired)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);

@@ -45,6 +45,8 @@ describe('DiagnosticQuestionsModal', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Diagnostic questions: Email / Outlook Not Working' });
     expect(await within(dialog).findByDisplayValue('Is the problem in the Outlook application itself?')).toBeInTheDocument();
     expect(within(dialog).getByText(/These are the suggested questions/)).toBeInTheDocument();
+    // Bug (axe sweep s28): the dialog's X had no accessible name (the footer's Close button had its text).
+    expect(dialog.querySelector('.mantine-Modal-close')).toHaveAccessibleName('Close');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add question' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save questions' }));

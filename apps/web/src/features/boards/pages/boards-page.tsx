@@ -13,6 +13,7 @@ import { LeaveBoardModal, type TNotSavedPart } from '../components/leave-board-m
 import { QueueSettingsCard } from '../components/queue-settings-card';
 import { failedSaveState, IDLE_SAVE_STATE, useBoardSaveStates } from '../components/use-board-save-states';
 import { useSessionUser } from '../../session/api/session-queries';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FILTERS = [
   { value: 'all', label: 'All boards' },
@@ -64,6 +65,7 @@ const STATE_BADGE_STYLES = { label: { color: 'var(--mantine-color-dark-7)' } };
 
 /** 01 §2 Board screen: the PSA's boards with search and a filter, and the chosen board's editor (R-163–R-181). */
 export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Board');
   const boards = usePsaBoards(mspCustomDomain);
   const configuration = useTicketingConfiguration(mspCustomDomain);
   const saveBoard = useSaveBoard(mspCustomDomain);
@@ -164,7 +166,7 @@ export function BoardsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   return (
     <Stack component="section" aria-labelledby="boards-title">
       <Group justify="space-between">
-        <Title order={2} id="boards-title">
+        <Title order={1} size="h2" id="boards-title">
           Board
         </Title>
         <Group gap="sm">

@@ -7,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useBranding, useSaveBranding } from '../api/branding-queries';
 import { contrastWithWhite, MIN_CONTRAST, suggestAccessibleShade } from '../contrast';
 import { LogoCard } from './logo-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FIELDS: Array<{ key: keyof TMspBrand; label: string; use: string }> = [
   { key: 'primaryColour', label: 'Primary colour', use: 'links, active tabs and highlights' },
@@ -38,6 +39,7 @@ function ContrastWarning({ colour, onUse }: { colour: string; onUse: (shade: str
 
 /** 01 §2 Branding: three colour pickers, all defaulting to one red, saved per MSP; and the logo. */
 export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: string; mspName: string }) {
+  useDocumentTitle('Branding');
   const branding = useBranding(mspCustomDomain);
   const saveBranding = useSaveBranding(mspCustomDomain);
   // Unsaved edits over the saved colours (the server answers the default red until the MSP saves its own).
@@ -62,7 +64,7 @@ export function BrandingScreen({ mspCustomDomain, mspName }: { mspCustomDomain: 
 
   return (
     <Stack component="section" aria-labelledby="branding-title" maw={900}>
-      <Title order={2} id="branding-title">
+      <Title order={1} size="h2" id="branding-title">
         Branding
       </Title>
       <Text>Choose the colours of your help desk. Your technicians and clients see them, and so does your sign-in page at /{mspCustomDomain}.</Text>

@@ -9,6 +9,7 @@ import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
 import { useClientTickets } from '../api/support-tickets-queries';
 import { SupportTicketCard } from '../components/support-ticket-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type TTicketFlow = ReturnType<typeof useTicketFlow>;
 const isMode = (value: string): value is TTicketAreaMode => (TICKET_AREA_MODES as readonly string[]).includes(value);
@@ -119,6 +120,7 @@ function useMeasuredWidth<T extends HTMLElement>() {
 }
 
 export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { user: TSessionMspUser; flow: TTicketFlow; showDraft: boolean; onOpenAssistant: () => void }) {
+  useDocumentTitle('Tickets');
   const { ref, width } = useMeasuredWidth<HTMLDivElement>();
   const setTicketAreaRoomy = useAssistantUiStore((state) => state.setTicketAreaRoomy);
   // Before the first measurement nothing is decided; a measured 0 (no room left beside Jarvis) is not roomy.
@@ -128,7 +130,7 @@ export function ClientTicketArea({ user, flow, showDraft, onOpenAssistant }: { u
   }, [isRoomy, setTicketAreaRoomy]);
   return (
     <Stack component="section" aria-labelledby="ticket-area-title" ref={ref}>
-      <Title order={2} id="ticket-area-title">
+      <Title order={1} size="h2" id="ticket-area-title">
         Tickets
       </Title>
       <SegmentedControl

@@ -8,6 +8,7 @@ import { useCompanies, useCompanyContacts } from '../api/companies-queries';
 import { AddContactModal } from './add-contact-modal';
 import { ContactsTable } from './contacts-table';
 import { ListPager, TicketsTable } from './tickets-table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** the four views, Companies first. */
 type TCompaniesView =
@@ -181,6 +182,7 @@ function CompanyEmployees({ mspCustomDomain, company, onAllTickets, onContactTic
 
 /** 01 §2 Companies screen: Companies → CompanyEmployees → CompanyAllTickets or CompanyEmployeeTickets. */
 export function CompaniesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Companies');
   const [view, setView] = useState<TCompaniesView>({ name: 'Companies' });
   const company = view.name === 'Companies' ? null : view.company;
 
@@ -193,7 +195,7 @@ export function CompaniesScreen({ mspCustomDomain }: { mspCustomDomain: string }
 
   return (
     <Stack component="section" aria-labelledby="companies-title">
-      <Title order={2} id="companies-title">
+      <Title order={1} size="h2" id="companies-title">
         Companies
       </Title>
       {company ? (

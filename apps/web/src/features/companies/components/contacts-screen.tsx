@@ -9,6 +9,7 @@ import { AddContactModal } from './add-contact-modal';
 import { ContactsTable } from './contacts-table';
 import { SEARCH_DEBOUNCE_MS } from './companies-screen';
 import { ListPager, TicketsTable } from './tickets-table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Contacts, ContactAllTickets, ContactTickets. */
 type TContactsView = { name: 'Contacts' } | { name: 'ContactAllTickets' } | { name: 'ContactTickets'; contact: TContact };
@@ -18,6 +19,7 @@ type TContactsView = { name: 'Contacts' } | { name: 'ContactAllTickets' } | { na
  * they may see (a client user: their company's), Active and PSA toggles (R-161), an add-contact form (R-162).
  */
 export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Contacts');
   const [view, setView] = useState<TContactsView>({ name: 'Contacts' });
   const [active, setActive] = useState(true);
   const [psaOnly, setPsaOnly] = useState(false);
@@ -40,7 +42,7 @@ export function ContactsScreen({ mspCustomDomain }: { mspCustomDomain: string })
 
   return (
     <Stack component="section" aria-labelledby="contacts-title">
-      <Title order={2} id="contacts-title">
+      <Title order={1} size="h2" id="contacts-title">
         Contacts
       </Title>
       {view.name !== 'Contacts' ? (

@@ -12,12 +12,16 @@ import { BoardSyncPage } from '../../imports/pages/board-sync-page';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 
 const admin: TSessionMspUser = buildAdminTechnician({ tierLevel: 'NoTier' });
+/** The dashboard's path without …/tickets: with nothing saved a technician's Overview (…/tickets opens the queue). */
+const OVERVIEW_PATH = `/northwind/dashboard/${admin.id}`;
 
-/** The fake API answers A-001 with `current` (the user as the server now knows them) and A-013 with no roles. */
-function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${admin.id}/tickets`, current: TSessionMspUser | null = user) {
+/** The fake API answers A-001 with `current` (the user as the server now knows them), `bodies`' paths with theirs, and A-013 with no roles. */
+function renderDashboard(user: TSessionMspUser, path = `/northwind/dashboard/${admin.id}/tickets`, current: TSessionMspUser | null = user, bodies: Record<string, unknown> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      const answered = bodies[url.split('?')[0] ?? ''];
+      if (answered !== undefined) return new Response(JSON.stringify(answered), { status: 200, headers: { 'content-type': 'application/json' } });
       if (url.includes('/technicianUsers/getById')) {
         return current === null
           ? new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status: 500, detail: 'boom', code: 'internal', requestId: 'r' }), { status: 500 })
@@ -53,12 +57,53 @@ beforeEach(() => {
 });
 
 describe('MSP dashboard', () => {
+  // First-run review: sign-in lands on …/tickets (R-027), but with nothing saved the R-032 default (employees) opened
+  // the Overview and no menu item named the queue the address promised.
+  it('a technician with nothing saved lands on their queue at …/tickets, with Tickets current in the menu', { timeout: 20_000 }, async () => {
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastUiState)).toBeNull();
+    renderDashboard(buildAdminTechnician({ tierLevel: 'Tier1' }));
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome, Jane' })).not.toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Navigation panel' });
+    expect(within(navigation).getByRole('button', { name: 'Tickets' })).toHaveAttribute('aria-current', 'page');
+    expect(within(navigation).getByRole('button', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    // R-032's default stays what is stored; the queue is only how a technician's iTAgent tab reads it.
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'employees', currentOption: 'employees' });
+  });
+
+  it('an admin whose setup is unfinished is told above the queue why it is empty, with the way to MSP integrations', { timeout: 20_000 }, async () => {
+    const atStepOne = { currentStep: 1, completedSteps: [], boardId: null, boardName: null, isFinished: false, finishedAt: null };
+    renderDashboard(buildAdminTechnician({ tierLevel: 'Tier1' }), undefined, undefined, { '/db/northwind/wizard': atStepOne });
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your ticket queue stays empty until a board is chosen and its tickets are synchronized.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Finish setting up' }));
+    expect(screen.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
+    const navigation = screen.getByRole('navigation', { name: 'Navigation panel' });
+    expect(within(navigation).getByRole('button', { name: 'MSP integrations' })).toHaveAttribute('aria-current', 'page');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ activeTab: 'admin', currentOption: 'msp-integrations' });
+  });
+
+  it('a technician with nothing saved gets the Overview at the dashboard path without …/tickets, with Overview current', async () => {
+    renderDashboard(admin, OVERVIEW_PATH);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Navigation panel' });
+    expect(within(navigation).getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    expect(within(navigation).getByRole('button', { name: 'Tickets' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('a saved choice of Overview still opens the Overview at …/tickets (R-031 restores it)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.lastUiState, JSON.stringify({ activeTab: 'iTAgent', navOption: 'overview', currentOption: null, introScreen: false }));
+    renderDashboard(admin);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Navigation panel' })).getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('a technician opens the ticket area from the Tickets navigation option, and it is remembered (issue #10); a client has no such option', { timeout: 20_000 }, async () => {
     renderDashboard(admin);
     const navigation = await screen.findByRole('navigation', { name: 'Navigation panel' });
     await userEvent.click(within(navigation).getByRole('button', { name: 'Tickets' }));
     // The queue screen is loaded lazily on first use.
-    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'My Ticket' })).toBeChecked();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'tickets', activeTab: 'iTAgent' });
     await userEvent.click(within(navigation).getByRole('button', { name: 'Overview' }));
@@ -66,11 +111,11 @@ describe('MSP dashboard', () => {
   });
 
   it("a technician's overview leads to their queue first: the next step opens Tickets", { timeout: 20_000 }, async () => {
-    renderDashboard(buildAdminTechnician({ tierLevel: 'Tier1' }));
+    renderDashboard(buildAdminTechnician({ tierLevel: 'Tier1' }), OVERVIEW_PATH);
     const step = await screen.findByRole('button', { name: 'Open your ticket queue' });
     expect(screen.getByText('Get your next tickets there; the timer, notes and completion go with each one.')).toBeInTheDocument();
     await userEvent.click(step);
-    expect(await screen.findByRole('heading', { name: 'Tickets', level: 2 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tickets', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.lastUiState) ?? '{}')).toMatchObject({ navOption: 'tickets' });
   });
 
@@ -112,7 +157,7 @@ describe('MSP dashboard', () => {
   });
 
   it("shows the signed-in user's overview on the iTAgent tab", async () => {
-    renderDashboard(admin);
+    renderDashboard(admin, OVERVIEW_PATH);
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
     expect(screen.getByText('No Dispatching')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'iTAgent' })).toHaveAttribute('aria-selected', 'true');
@@ -134,7 +179,7 @@ describe('MSP dashboard', () => {
     );
     const session: TSessionCheckResponse = { authenticated: true, user: admin };
     renderWithProviders(
-      <MemoryRouter initialEntries={[`/northwind/dashboard/${admin.id}/tickets`]}>
+      <MemoryRouter initialEntries={[OVERVIEW_PATH]}>
         <MspDashboardPage />
       </MemoryRouter>,
       { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },
@@ -166,7 +211,7 @@ describe('MSP dashboard', () => {
   it('shows only Contacts under Admin to a user who manages client users but not technicians, and no Roles option', async () => {
     // The built-in Technician has boardView, which opens the Board option (R-133); this role has neither.
     // Contacts is the option for those with clientUserManagement but without technicianUserManagement (01 §6, decisions #12).
-    renderDashboard({ ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) });
+    renderDashboard({ ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) }, OVERVIEW_PATH);
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     expect(screen.getByRole('tab', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();
@@ -175,7 +220,7 @@ describe('MSP dashboard', () => {
   });
 
   it("re-reads the technician's information and shows a role change made since sign-in (R-114)", async () => {
-    renderDashboard(admin, undefined, { ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) });
+    renderDashboard(admin, OVERVIEW_PATH, { ...admin, roleName: 'Client managers', permissions: permissionMap(['clientDocuments', 'clientUserManagement']) });
     await screen.findByRole('heading', { name: 'Welcome, Jane' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Roles' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Contacts' })).toBeInTheDocument();

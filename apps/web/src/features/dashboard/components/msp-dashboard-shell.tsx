@@ -16,7 +16,9 @@ import { useJarvisLayout, useJarvisOverlay } from '../../assistant/components/ja
 import { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
 import { useDashboardUiStore } from '../state/dashboard-ui-store';
+import { technicianScreenForPath } from '../state/restore-ui-state';
 import { MspUserOverview } from './user-overview';
+import { QueueSetupNotice, canRunSetupWizard } from './setup-pointer';
 import { UserMenu } from './user-menu';
 
 const QueuePage = lazy(() => import('../../queue/pages/queue-page').then((module) => ({ default: module.QueuePage })));
@@ -64,7 +66,12 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
   const ticketFlow = useTicketFlow(user);
   const openAgentChat = useAssistantUiStore((state) => state.openAgentChat);
   const itAgentOptions = itAgentOptionsOf(user);
-  const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === ui.navOption) ?? 'tickets';
+  const isTechnician = user.userKind === 'technician';
+  // A technician's choice among Overview and their iTAgent options; any other stored option (R-032's default,
+  // employees) means they have made none here, and the address says which screen they came for.
+  const hasTechnicianChoice = ui.navOption === 'overview' || itAgentOptions.some((option) => option === ui.navOption);
+  const navOption = isTechnician && !hasTechnicianChoice ? technicianScreenForPath(pathname) : ui.navOption;
+  const itAgentOption: TItAgentOption = itAgentOptions.find((option) => option === navOption) ?? 'tickets';
 
   useEffect(() => {
     initialise(pathname, window.innerWidth);
@@ -94,8 +101,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
   const activeTab: TTopLevelTab = (routeScreen || ui.activeTab === 'admin') && hasAdminTab ? 'admin' : 'iTAgent';
   const currentAdminOption = routeScreen ? ROUTE_SCREEN_OPTION[routeScreen] : ui.currentOption;
   // Issue #10: technicians work the queue under the "tickets" navigation option (R-039), kept in the saved UI state.
-  const isTechnician = user.userKind === 'technician';
-  const isTicketsOpen = isTechnician && ui.navOption === 'tickets';
+  const isTicketsOpen = isTechnician && navOption === 'tickets';
   // A technician's "tickets" option is the queue; their overview is every other choice that is not a screen of its own.
   const isOverviewOpen = isTechnician && !isTicketsOpen && itAgentOption === 'tickets';
 
@@ -237,6 +243,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
 
         <AppShell.Main inert={isJarvisCovering}>
           <Tabs.Panel value="iTAgent">
+            {isTicketsOpen && canRunSetupWizard(user) && <QueueSetupNotice mspCustomDomain={user.mspCustomDomain} onOpenSetup={() => handleChooseOption('msp-integrations')} />}
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {isTicketsOpen && <QueuePage user={user} />}
               {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} onOpenAgent={(agent) => openAgentChat(agent.id)} />}

@@ -4,6 +4,8 @@ import type { TAdminOption, TSessionAccount, TSessionMspUser, TTierLevel } from 
 import { ADMIN_OPTION_LABELS, visibleAdminOptions } from '../../admin/admin-options';
 import { PERMISSION_LABELS } from '../../roles/permission-labels';
 import { QUEUE_TIER_LABELS } from '../../../lib/tier-labels';
+import { SetupNextStep, canRunSetupWizard } from './setup-pointer';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** "MSP integrations" → "MSP integrations", "Activity log" → "activity log": acronyms keep their capitals. */
 function lowerCaseLabel(label: string): string {
@@ -37,13 +39,17 @@ type TMspUserOverviewProps = {
   onOpenQueue?: () => void;
 };
 
-/** A technician's Overview: who is signed in, with which role and rights, and what they can do now (their queue first). */
+/**
+ * A technician's Overview: who is signed in, with which role and rights, and what they can do now: finishing the setup
+ * first while it is unfinished and they may run it, else their queue.
+ */
 export function MspUserOverview({ user, onChooseOption, onOpenProfile, onOpenQueue }: TMspUserOverviewProps) {
   const granted = PERMISSIONS.filter((permission) => user.permissions[permission]);
   const adminOptions = visibleAdminOptions(user.permissions);
+  useDocumentTitle('Overview');
   return (
     <Stack component="section" aria-labelledby="overview-title">
-      <Title order={2} id="overview-title">
+      <Title order={1} size="h2" id="overview-title">
         Welcome, {user.firstName}
       </Title>
       {/* What to do now first: on a phone the account details would push it below the fold. */}
@@ -52,6 +58,7 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile, onOpenQue
           Next steps
         </Title>
         <List spacing="xs">
+          {canRunSetupWizard(user) && <SetupNextStep mspCustomDomain={user.mspCustomDomain} onOpenSetup={() => onChooseOption('msp-integrations')} />}
           {onOpenQueue && user.userKind === 'technician' && (
             <List.Item>
               <Anchor component="button" type="button" fw={600} ta="left" onClick={onOpenQueue} style={{ display: 'block' }}>
@@ -116,9 +123,10 @@ export function MspUserOverview({ user, onChooseOption, onOpenProfile, onOpenQue
 
 /** The general account's dashboard content: who is signed in. */
 export function AccountOverview({ user }: { user: TSessionAccount }) {
+  useDocumentTitle('Overview');
   return (
     <Stack component="section" aria-labelledby="overview-title">
-      <Title order={2} id="overview-title">
+      <Title order={1} size="h2" id="overview-title">
         Welcome, {user.firstName}
       </Title>
       <Card withBorder>

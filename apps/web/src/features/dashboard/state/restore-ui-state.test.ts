@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TLastUiState } from '../../../lib/local-storage';
-import { panelsStartOpen, restoreUiState } from './restore-ui-state';
+import { panelsStartOpen, restoreUiState, technicianScreenForPath } from './restore-ui-state';
 
 const saved: TLastUiState = { activeTab: 'admin', currentOption: 'roles', navOption: 'tickets', introScreen: true };
 
@@ -26,6 +26,16 @@ describe('restoreUiState (R-031, R-032)', () => {
   it('defaults to copilots on a /rewst/ path outside the dashboard', () => {
     expect(restoreUiState('/rewst/setup', null).navOption).toBe('copilots');
     expect(restoreUiState('/rewst/dashboard/1', null).navOption).toBe('employees');
+  });
+});
+
+describe('technicianScreenForPath (R-027 with R-032 as stored)', () => {
+  it('names the queue at …/dashboard/{id}/tickets, where sign-in lands, and the Overview elsewhere', () => {
+    expect(technicianScreenForPath('/northwind/dashboard/5f1e/tickets')).toBe('tickets');
+    expect(technicianScreenForPath('/northwind/dashboard/5f1e/tickets/')).toBe('tickets');
+    expect(technicianScreenForPath('/northwind/dashboard/5f1e')).toBe('overview');
+    expect(technicianScreenForPath('/northwind/admin/board/sync')).toBe('overview');
+    expect(technicianScreenForPath('/tickets/dashboard')).toBe('overview');
   });
 });
 

@@ -14,6 +14,15 @@ export function defaultNavOption(pathname: string): string {
 }
 
 /**
+ * A technician's iTAgent screen when the navigation option is none of theirs (R-032's default, employees, is an admin
+ * screen): the one their address names, so the screen and the menu match it: the queue ("tickets") at
+ * `…/dashboard/{id}/tickets`, where sign-in lands (R-027), else the Overview. The stored option stays R-032's.
+ */
+export function technicianScreenForPath(pathname: string): 'tickets' | 'overview' {
+  return /\/dashboard\/[^/]+\/tickets\/?$/.test(pathname) ? 'tickets' : 'overview';
+}
+
+/**
  * R-031/R-032: the UI state to open with. On the recognised /admin (and /{msp}/admin/…), /dashboard/ and /rewst/ paths
  * the saved state is restored, and /admin always selects the admin tab; elsewhere the defaults
  * apply (iTAgent tab, employees or copilots).

@@ -13,6 +13,7 @@ import { TIER_LABELS } from '../../../lib/tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
 import { ImportPsaMembersModal } from '../components/import-psa-members-modal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Decision 019: the account column's badge colours (text is the status itself, so colour is never the only cue). */
 const ACCOUNT_BADGE_COLOURS: Record<TAccountStatus, string> = { Active: 'green', Invited: 'blue', 'No account': 'gray' };
@@ -68,6 +69,7 @@ const holdsMoreThan = (role: Partial<TPermissionMap>, own: TPermissionMap): bool
 
 /** 01 §2 Employees: Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
+  useDocumentTitle('Employees');
   const [status, setStatus] = useState<TEmployeeStatus>('active');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -138,7 +140,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   return (
     <Stack component="section" aria-labelledby="employees-title">
       <Group justify="space-between">
-        <Title order={2} id="employees-title">
+        <Title order={1} size="h2" id="employees-title">
           Employees
         </Title>
         <Group gap="xs">

@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useClearingState } from '../../../lib/use-clearing-state';
 import { fetchBatchStatus, useStartBoardSync, useSyncBoards } from '../api/sync-queries';
 import { useQueueSettings } from '../../boards/api/boards-queries';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** "1 board", "35 boards". */
 const counted = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
@@ -54,6 +55,7 @@ export type TSyncState = 'idle' | 'syncing' | 'started' | 'polling';
 
 /** The sync screen (01 §2): a date range and a board choice; polls A-033 after 10 s, then every 45 s (R-206–R-219). */
 export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Sync boards and tickets');
   const boards = useSyncBoards(mspCustomDomain);
   const startSync = useStartBoardSync(mspCustomDomain);
   // The server counts the dates as the MSP's days, in the queue settings' time zone (UTC until an admin picks one).
@@ -119,7 +121,7 @@ export function BoardSyncScreen({ mspCustomDomain }: { mspCustomDomain: string }
   return (
     // Inside the dashboard shell, whose main area gives the padding (as for the other admin screens).
     <Stack maw={640} component="section" aria-labelledby="board-sync-title">
-      <Title order={2} id="board-sync-title">
+      <Title order={1} size="h2" id="board-sync-title">
         Sync boards and tickets
       </Title>
       <Group grow>

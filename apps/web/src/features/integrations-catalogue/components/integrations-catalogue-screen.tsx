@@ -10,6 +10,7 @@ import { useClientIntegrations } from '../api/catalogue-queries';
 import { LLM_CARD_PROVIDER, LlmProviderSettings } from '../../llm-provider/components/llm-provider-settings';
 import { useLlmProvider } from '../../llm-provider/api/llm-provider-queries';
 import { useIntegrationSummary } from '../../msp-integrations/api/msp-integrations-queries';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The PSA each PSA card stands for. */
 const PSA_CARD_TYPE: Record<string, 'CONNECTWISE' | 'AUTOTASK'> = { ConnectWise: 'CONNECTWISE', Autotask: 'AUTOTASK' };
@@ -53,6 +54,7 @@ export function IntegrationsCatalogueScreen({
   onOpenIntegration?: (() => void) | undefined;
   canManageAiModel?: boolean;
 }) {
+  useDocumentTitle('Integrations');
   const [requestedProvider, setRequestedProvider] = useState<TLlmProviderKind | null>(null);
   const aiSettings = useRef<HTMLDivElement>(null);
   const [search, setSearch] = useState('');
@@ -69,7 +71,7 @@ export function IntegrationsCatalogueScreen({
 
   return (
     <Stack component="section" aria-labelledby="integrations-title">
-      <Title order={2} id="integrations-title">
+      <Title order={1} size="h2" id="integrations-title">
         Integrations
       </Title>
       <Title order={3} size="h4">

@@ -62,6 +62,8 @@ describe('KnowledgeBase articles', () => {
     expect(await within(reader).findByRole('heading', { name: 'Register' })).toBeInTheDocument();
     expect(within(reader).getByText('aka.ms/sspr-setup')).toBeInTheDocument();
     expect(within(reader).getByText('Accounts & Access › Password Reset')).toBeInTheDocument();
+    // Bug (axe sweep s28): the reader's X had no accessible name.
+    expect(within(reader).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('opens an article a search found, and goes back to browsing', { timeout: 20_000 }, async () => {

@@ -103,8 +103,9 @@ export function KnowledgeBase({ mspCustomDomain }: { mspCustomDomain: string }) 
         Knowledge Base
       </Title>
       <form onSubmit={handleSearch} aria-label="Search the knowledge base" role="search">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput label="Search" placeholder="e.g. VPN disconnects every hour" value={text} maxLength={2000} onChange={(event) => setText(event.currentTarget.value)} style={{ flex: 1 }} />
+        {/* Wraps: the buttons go under a field of at least 16rem (at 390 px nowrap squeezed it to ~130 px, axe sweep s28). */}
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput label="Search" placeholder="e.g. VPN disconnects every hour" value={text} maxLength={2000} onChange={(event) => setText(event.currentTarget.value)} style={{ flex: '1 1 16rem' }} />
           <Button type="submit" disabled={text.trim() === ''}>
             Search
           </Button>

@@ -11,6 +11,7 @@ import { READABLE_FILE_INPUT_STYLES } from '../../employees/form-styles';
 import { documentFileUrl, useDeleteDocument, useDocuments, useSetDocumentReaders, useUploadDocument } from '../api/knowledge-queries';
 import { DOCUMENT_ACCEPT, documentProblem, formatBytes } from '../lib/document-rules';
 import { KnowledgeBase } from '../components/knowledge-base';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const isAudience = (value: string): value is TKnowledgeAudience => (KNOWLEDGE_AUDIENCES as readonly string[]).includes(value);
 
@@ -73,6 +74,7 @@ function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TA
  * uploads nothing (a technician's upload is for the whole MSP); a client user's upload is for their company.
  */
 export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = true }: { mspCustomDomain: string; canChooseAudience: boolean; canUpload?: boolean }) {
+  useDocumentTitle('Documents');
   const documents = useDocuments(mspCustomDomain);
   const upload = useUploadDocument(mspCustomDomain);
   const deleteDocument = useDeleteDocument(mspCustomDomain);
@@ -116,7 +118,7 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = 
   const items = documents.data ?? [];
   return (
     <Stack component="section" aria-labelledby="documents-title">
-      <Title order={2} id="documents-title">
+      <Title order={1} size="h2" id="documents-title">
         Documents
       </Title>
       {!canUpload && (

@@ -9,11 +9,13 @@ import { SetupWizard } from '../components/setup-wizard';
 import { EmailConnectorCard } from '../components/email-connector-card';
 import { PsaWritesCard } from '../components/psa-writes-card';
 import { MODAL_CLOSE_BUTTON_PROPS } from '../../employees/form-styles';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const PSA_NAMES = { CONNECTWISE: 'ConnectWise Manage', AUTOTASK: 'Autotask' } as const;
 
 /** 01 §2 / §4 "Manage integration": connect or disconnect the PSA, and the setup wizard. */
 export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('MSP integrations');
   const summary = useIntegrationSummary(mspCustomDomain);
   const disconnect = useDisconnectPsa(mspCustomDomain);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
@@ -36,7 +38,7 @@ export function MspIntegrationsPage({ mspCustomDomain }: { mspCustomDomain: stri
 
   return (
     <Stack component="section" aria-labelledby="msp-integrations-title" gap="lg">
-      <Title order={2} id="msp-integrations-title">
+      <Title order={1} size="h2" id="msp-integrations-title">
         MSP integrations
       </Title>
       {notice && (

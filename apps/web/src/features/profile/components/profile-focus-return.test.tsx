@@ -22,7 +22,8 @@ function renderDashboard() {
   );
   const session: TSessionCheckResponse = { authenticated: true, user: admin };
   return renderWithProviders(
-    <MemoryRouter initialEntries={[`/northwind/dashboard/${admin.id}/tickets`]}>
+    // The Overview's path (with nothing saved, …/tickets opens the queue): its next steps hold the profile link.
+    <MemoryRouter initialEntries={[`/northwind/dashboard/${admin.id}`]}>
       <MspDashboardPage />
     </MemoryRouter>,
     { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) },

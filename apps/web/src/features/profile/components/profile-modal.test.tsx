@@ -47,6 +47,8 @@ describe('profile save (R-112, R-113)', () => {
     queryClient.setQueryData(sessionKeys.current(), session);
 
     const firstName = await screen.findByRole('textbox', { name: /First name/ });
+    // Bug (axe sweep s28): the Profile dialog's X had no accessible name.
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.clear(firstName);
     await userEvent.type(firstName, 'Janet');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DISPATCH_PATHS, MESSAGES, type TDispatchBoard, type TDispatchTechnician } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
+import { badgeContrast } from '../../../test/contrast';
 import { MSP, TECH_ID, queueTicket } from '../test/fake-queue-server';
 import { DispatchBoard } from './dispatch-board';
 
@@ -131,5 +132,45 @@ describe('DispatchBoard — card heights', () => {
     const technicians = screen.getByRole('region', { name: 'Technicians' });
     const technicianGrid = within(technicians).getByRole('region', { name: 'Technician Jane Doe' }).parentElement;
     expect(technicianGrid).toHaveStyle({ alignItems: 'start' });
+  });
+});
+
+// Bugs (axe sweep s28): Dispatch showed every priority as the same grey outline badge (All Tickets colours them), the
+// grey outline tier badge was 3.32:1 on white and the teal "% of SLA used" 4.32:1 on its tint (WCAG 1.4.3 asks 4.5:1).
+describe('DispatchBoard — badges', () => {
+  const hour = 3_600_000;
+  const medium = queueTicket(3, { priority: 'Priority 3 - Medium', createdAt: new Date(Date.now() - hour).toISOString(), slaDueAt: new Date(Date.now() + 49 * hour).toISOString() });
+  const high = queueTicket(5, { priority: 'Priority 2 - High' });
+
+  it('colours each priority as All Tickets does', { timeout: 20_000 }, async () => {
+    startBoardServer({ ...board, unassigned: [medium, high], unassignedTotal: 2 });
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const unassigned = await screen.findByRole('region', { name: /^Unassigned/ });
+    const mediumBadge = (await within(unassigned).findByText('Priority 3 - Medium')).closest('.mantine-Badge-root');
+    const highBadge = within(unassigned).getByText('Priority 2 - High').closest('.mantine-Badge-root');
+    expect(mediumBadge).toHaveAttribute('data-variant', 'light');
+    expect(highBadge).toHaveAttribute('data-variant', 'light');
+    expect((mediumBadge as HTMLElement).style.getPropertyValue('--badge-bg')).not.toBe((highBadge as HTMLElement).style.getPropertyValue('--badge-bg'));
+  });
+
+  it('reads at 4.5:1 or more, every one of them', { timeout: 20_000 }, async () => {
+    startBoardServer({ ...board, unassigned: [medium, high], unassignedTotal: 2 });
+    const { container } = renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    await screen.findByText('2 % of SLA used');
+    const badges = [...container.ownerDocument.querySelectorAll<HTMLElement>('.mantine-Badge-root')];
+    expect(badges.length).toBeGreaterThanOrEqual(8);
+    const unreadable = badges.map((badge) => ({ label: badge.textContent, ...badgeContrast(badge) })).filter((badge) => badge.ratio < 4.5);
+    expect(unreadable).toEqual([]);
+  });
+});
+
+// Bug (axe sweep s28): on a phone the Technicians came after every unassigned card, 7,800 px down.
+describe('DispatchBoard — order', () => {
+  it('shows who is free (Technicians) before the unassigned queue', { timeout: 20_000 }, async () => {
+    startBoardServer({ ...board, unassigned: Array.from({ length: 12 }, (_, index) => queueTicket(10 + index)), unassignedTotal: 12 });
+    renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
+    const unassigned = await screen.findByRole('region', { name: /^Unassigned/ });
+    const technicians = screen.getByRole('region', { name: 'Technicians' });
+    expect(technicians.compareDocumentPosition(unassigned) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { useDispatchAction, useDispatchBoard } from '../api/dispatch-queries';
 import { formatWhen } from '../../../lib/format-when';
 import { queueTierLabel } from '../../../lib/tier-labels';
 import { slaUsedLabel } from './sla-alerts';
+import { PriorityBadge, TierBadge } from './ticket-badges';
 
 /**
  * The narrowest a ticket or technician card gets: the grids hold as many columns as their own width allows
@@ -55,14 +56,9 @@ function TicketLine({ ticket, now, action }: { ticket: TQueueTicket; now: number
               Reserved
             </Badge>
           )}
-          <Badge variant="outline" color="gray">
-            {queueTierLabel(ticket.tier)}
-          </Badge>
-          {ticket.priority !== null && (
-            <Badge variant="outline" color="gray">
-              {ticket.priority}
-            </Badge>
-          )}
+          <TierBadge tier={ticket.tier} />
+          {/* Coloured as All Tickets colours it (every priority was the same grey outline, axe sweep s28). */}
+          <PriorityBadge priority={ticket.priority} />
           {ticket.companyName !== null && (
             <Text size="xs" c="dimmed">
               {ticket.companyName}
@@ -181,6 +177,16 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
 
   return (
     <Stack gap="md">
+      {/* Who is free first: after every unassigned card a dispatcher on a phone scrolled 7,800 px to see it (axe sweep s28). */}
+      <Stack gap="xs" component="section" aria-labelledby="technicians-title">
+        <Title order={3} size="h4" id="technicians-title">
+          Technicians
+        </Title>
+        {/* Each card as tall as its own tickets: stretched to the row's tallest, short ones were mostly empty. */}
+        <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="sm" style={{ alignItems: 'start' }}>
+          {board.data.technicians.map(technicianCard)}
+        </SimpleGrid>
+      </Stack>
       <Stack gap="xs" component="section" aria-labelledby="unassigned-title">
         <Title order={3} size="h4" id="unassigned-title">
           Unassigned ({board.data.unassignedTotal})
@@ -200,15 +206,6 @@ export function DispatchBoard({ mspCustomDomain }: { mspCustomDomain: string }) 
             The {board.data.unassigned.length} nearest to their SLA are shown; All Tickets has the rest.
           </Text>
         )}
-      </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="technicians-title">
-        <Title order={3} size="h4" id="technicians-title">
-          Technicians
-        </Title>
-        {/* Each card as tall as its own tickets: stretched to the row's tallest, short ones were mostly empty. */}
-        <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="sm" style={{ alignItems: 'start' }}>
-          {board.data.technicians.map(technicianCard)}
-        </SimpleGrid>
       </Stack>
     </Stack>
   );

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@switchboard/contracts';
+import type { TSessionCheckResponse } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { buildAdminTechnician } from '../../../test/build-session-user';
+import { contrastRatio, resolveColour } from '../../../test/contrast';
+import { sessionKeys } from '../../session/api/session-queries';
 import { LOCKOUT_ARTICLE, MSP, MSP_TODAY, TECH_ID, queueTicket, startFakeQueueServer } from '../test/fake-queue-server';
 import { QueueArea } from './queue-area';
 
@@ -675,5 +678,41 @@ describe('QueueArea — on a phone', () => {
     } finally {
       if (original) Object.defineProperty(window, 'matchMedia', original);
     }
+  });
+});
+
+// Bugs (axe sweep s28): the signed-in screens had no h1 and the tab always read "Switchboard" (WCAG 1.3.1, 2.4.2); the
+// Cards/Rows toggle showed on My Ticket, Knowledge Base, Dashboards and Dispatch, which ignore it; the work timer's
+// "Running" was teal.6 on white (2.55:1, WCAG 1.4.3 asks 4.5:1).
+describe('QueueArea — accessibility (axe sweep s28)', () => {
+  it('heads the screen with an h1 "Tickets" and titles the tab "Tickets · <MSP>"', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ queued: [queueTicket(1)] });
+    const session: TSessionCheckResponse = { authenticated: true, user: technician };
+    renderWithProviders(<QueueArea user={technician} />, { prepareCache: (queryClient) => queryClient.setQueryData(sessionKeys.current(), session) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets' })).toBeInTheDocument();
+    expect(document.title).toBe(`Tickets · ${technician.mspName}`);
+  });
+
+  it('offers Cards/Rows on All Tickets only', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ queued: [queueTicket(1)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await screen.findByRole('heading', { name: 'No tickets' });
+    expect(screen.queryByRole('radiogroup', { name: 'Ticket view' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Rows' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'All Tickets' }));
+    expect(await screen.findByRole('radio', { name: 'Rows' })).toBeInTheDocument();
+    for (const mode of ['Knowledge Base', 'Dashboards', 'Dispatch']) {
+      await userEvent.click(screen.getByRole('radio', { name: mode }));
+      expect(screen.queryByRole('radio', { name: 'Rows' }), mode).not.toBeInTheDocument();
+    }
+  });
+
+  it('says "Running" on the work timer in a colour that reads at 4.5:1 on white', { timeout: 20_000 }, async () => {
+    startFakeQueueServer({ queued: [queueTicket(1)] });
+    renderWithProviders(<QueueArea user={technician} />);
+    await getNextTickets();
+    const timer = screen.getByRole('region', { name: 'Work timer' });
+    const running = within(timer).getByText('Running', { selector: 'p' });
+    expect(contrastRatio(resolveColour(running.style.color, '#000000'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -14,6 +14,7 @@ import { SlaAlerts } from './sla-alerts';
 import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { MyTicketView } from './my-ticket-view';
 import { ShortcutsHelp } from './shortcuts-help';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** R-042 / decisions #13: the queue's mobile layout applies below 1600 px. */
 export const QUEUE_MOBILE_QUERY = '(max-width: 1599.98px)';
@@ -37,6 +38,7 @@ const FULL_SCREEN_Z_INDEX = getDefaultZIndex('modal') - 1;
  */
 export function QueueArea({ user }: { user: TSessionMspUser }) {
   const actor: TQueueActor = { mspCustomDomain: user.mspCustomDomain, techId: user.id, psaMemberId: user.psaMemberId };
+  useDocumentTitle('Tickets');
   // The layouts follow the width the area itself has: with Jarvis open a 1440 px window leaves it ~350 px,
   // and the window-wide queries alone squeezed the ticket into a one-letter column under the timer.
   // Until the area is measured (and in jsdom, where nothing is) the window's width decides.
@@ -82,7 +84,10 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
   const content = (
     <Stack gap="md" ref={areaRef}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2}>Tickets</Title>
+        {/* The screen's own heading (axe sweep s28: no signed-in screen had an h1), at the size it had. */}
+        <Title order={1} size="h2">
+          Tickets
+        </Title>
         <Group gap="xs" wrap="wrap">
           <TextInput
             aria-label="Search tickets"
@@ -94,7 +99,8 @@ export function QueueArea({ user }: { user: TSessionMspUser }) {
             }}
             w={isPhone ? '100%' : 240}
           />
-          {!isPhone && (
+          {/* Only All Tickets lists cards or rows: on the other modes the toggle changed nothing (axe sweep s28). */}
+          {!isPhone && mode === 'all' && (
             <SegmentedControl
               aria-label="Ticket view"
               value={view}

@@ -35,6 +35,15 @@ export function PriorityBadge({ priority }: { priority: string | null }) {
   );
 }
 
+/** gray.7 (8.6:1 on white): Mantine's outline grey, gray.6, was 3.32:1 (axe sweep s28, WCAG 1.4.3). */
+export function TierBadge({ tier }: { tier: TQueueTicketView['tier'] }) {
+  return (
+    <Badge variant="outline" color="gray.7">
+      {queueTierLabel(tier)}
+    </Badge>
+  );
+}
+
 const STATE_LABELS: Record<TQueueState, string> = { queued: 'Queued', held: 'On hold', claimed: 'Claimed', working: 'Working', completed: 'Completed', closed: 'Closed' };
 const STATE_COLORS: Record<TQueueState, string> = { queued: 'gray', held: 'orange', claimed: 'blue', working: 'teal', completed: 'green', closed: 'green' };
 
@@ -42,9 +51,7 @@ export function TicketBadges({ ticket }: { ticket: TQueueTicketView }) {
   return (
     <Group gap={6} wrap="wrap">
       <PriorityBadge priority={ticket.priority} />
-      <Badge variant="outline" color="gray">
-        {queueTierLabel(ticket.tier)}
-      </Badge>
+      <TierBadge tier={ticket.tier} />
       <Badge variant="dot" color={STATE_COLORS[ticket.state]}>
         {STATE_LABELS[ticket.state]}
       </Badge>

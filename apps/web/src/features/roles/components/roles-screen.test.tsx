@@ -87,7 +87,8 @@ describe('RolesScreen', () => {
     const adminBoxes = within(adminDialog).getAllByRole('checkbox');
     expect(adminBoxes).toHaveLength(12);
     for (const box of adminBoxes) expect(box).toBeChecked();
-    await userEvent.click(within(adminDialog).getByRole('button', { name: 'Close' }));
+    // The footer's Close (the dialog's X is named "Close" too).
+    await userEvent.click(within(adminDialog).getByText('Close', { selector: 'button span' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'View Technician' }));
@@ -116,6 +117,8 @@ describe('RolesScreen', () => {
     renderWithProviders(<RolesScreen mspCustomDomain={MSP} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Create role' }));
     const dialog = await screen.findByRole('dialog');
+    // Bug (axe sweep s28): the Create role dialog's X had no accessible name.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Role name/ }), 'Dispatcher');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Board view' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));

@@ -8,6 +8,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/roles-queries';
 import { RoleFormModal } from './role-form-modal';
 import type { TRoleFormMode, TRoleFormValues } from './role-form-modal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type TRoleDialog = { mode: TRoleFormMode; role: TRole | null } | null;
 
@@ -25,6 +26,7 @@ function grantedCount(role: TRole): number {
 
 /** 02 §4 Roles: list, create, edit, clone and delete, each with its own success or error notification. */
 export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Roles');
   const rolesQuery = useRoles(mspCustomDomain);
   const saveRole = useSaveRole(mspCustomDomain);
   const deleteRole = useDeleteRole(mspCustomDomain);
@@ -74,7 +76,7 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
   return (
     <Stack component="section" aria-labelledby="roles-title">
       <Group justify="space-between">
-        <Title order={2} id="roles-title">
+        <Title order={1} size="h2" id="roles-title">
           Roles
         </Title>
         <Button onClick={() => setDialog({ mode: 'create', role: null })}>Create role</Button>

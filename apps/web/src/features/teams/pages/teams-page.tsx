@@ -12,6 +12,7 @@ import { useRemoveTeamMember, useTeams } from '../api/teams-queries';
 import { AddMembersModal } from '../components/add-members-modal';
 import { CreateTeamModal } from '../components/create-team-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Members shown per page of the member table (02 §2 "pagination"): technicians, so 01 §9's technician page size. */
 const MEMBERS_PER_PAGE = PAGE_SIZE;
@@ -30,6 +31,7 @@ function InactiveBadge({ member }: { member: TTeamMember }) {
 
 /** 02 §2 Team screen (R-224–R-231): teams, their member table, create, add, edit tier, remove. */
 export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
+  useDocumentTitle('Teams');
   const teamsQuery = useTeams(mspCustomDomain);
   const removeMember = useRemoveTeamMember(mspCustomDomain);
   const [chosenTeamId, setChosenTeamId] = useState<string | null>(null);
@@ -63,7 +65,7 @@ export function TeamsPage({ mspCustomDomain }: { mspCustomDomain: string }) {
   return (
     <Stack component="section" aria-labelledby="teams-title">
       <Group justify="space-between">
-        <Title order={2} id="teams-title">
+        <Title order={1} size="h2" id="teams-title">
           Teams
         </Title>
         <Button onClick={() => setDialog({ kind: 'create' })}>Create team</Button>
