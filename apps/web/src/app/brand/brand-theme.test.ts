@@ -26,18 +26,20 @@ describe('brand theme (01 §2 branding, DESIGN §9)', () => {
   });
 });
 
-/** What a filled button of `color` paints: its background and its text, as #rrggbb. */
-function filledColours(theme: MantineTheme, color: string): { background: string; text: string } {
+/** What a filled button of `color` paints: its background, its background under the pointer, and its text, as #rrggbb. */
+function filledColours(theme: MantineTheme, color: string): { background: string; hover: string; text: string } {
   const resolved = theme.variantColorResolver({ color, theme, variant: 'filled' });
+  // The light scheme's variables: -filled is the primary shade (6), -filled-hover the next darker one (7).
+  const shadeOf: Record<string, number> = { filled: 6, 'filled-hover': 7 };
   const toHex = (value: string): string => {
-    const variable = /^var\(--mantine-color-([a-zA-Z]+)(?:-(\d|filled))?\)$/.exec(value);
+    const variable = /^var\(--mantine-color-([a-zA-Z]+)(?:-(\d|filled-hover|filled))?\)$/.exec(value);
     if (!variable) return value;
     const [, name = '', shade] = variable;
     if (name === 'white') return theme.white;
     if (name === 'black') return theme.black;
-    return theme.colors[name]?.[shade === undefined || shade === 'filled' ? 6 : Number(shade)] ?? value;
+    return theme.colors[name]?.[shade === undefined ? 6 : (shadeOf[shade] ?? Number(shade))] ?? value;
   };
-  return { background: toHex(resolved.background), text: toHex(resolved.color) };
+  return { background: toHex(resolved.background), hover: toHex(resolved.hover), text: toHex(resolved.color) };
 }
 
 // Bug (visual review s28): the Hand back dialog's filled orange button had white text at 2.6:1 and the filled red ones
@@ -52,8 +54,25 @@ describe('filled buttons of Mantine\'s own colours', () => {
     }
   });
 
+  // Bug (review s28): the text was chosen against the resting shade only, and hover moves to the next darker one — black
+  // on hovered gray was 2.57:1; indigo.6, grape.6, blue.7, teal.8 and cyan.8 fell to 3.8–4.3:1.
+  it.each(Object.keys(DEFAULT_THEME.colors))('keep their text at 4.5:1 or more under the pointer on %s, at every shade', (name) => {
+    for (const color of [name, ...Array.from({ length: 10 }, (_, shade) => `${name}.${shade}`)]) {
+      const { background, hover, text } = filledColours(theme, color);
+      expect(hover, `${color} has a hover colour`).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(contrastRatio(hover, text), `${text} on hovered ${color} (${hover})`).toBeGreaterThanOrEqual(4.5);
+      // Still a visible change under the pointer, not the resting colour again.
+      expect(hover, `hovered ${color}`).not.toBe(background);
+    }
+  });
+
+  it("keep Mantine's own hover shade where the text already reads on it", () => {
+    expect(filledColours(theme, 'red')).toEqual({ background: DEFAULT_THEME.colors.red[6], hover: DEFAULT_THEME.colors.red[7], text: theme.black });
+    expect(filledColours(theme, 'blue.8')).toEqual({ background: DEFAULT_THEME.colors.blue[8], hover: DEFAULT_THEME.colors.blue[9], text: theme.white });
+  });
+
   it("leave the MSP's brand colours with white text (the Branding screen measures them against white)", () => {
-    expect(filledColours(theme, 'brandButton')).toEqual({ background: DEFAULT_BRAND_COLOUR, text: theme.white });
+    expect(filledColours(theme, 'brandButton')).toEqual({ background: DEFAULT_BRAND_COLOUR, hover: brandPalette(DEFAULT_BRAND_COLOUR)[7], text: theme.white });
     const light = mergeMantineTheme(DEFAULT_THEME, createBrandTheme({ primaryColour: '#fcc419', primaryButtonColour: '#fcc419', secondaryButtonColour: '#fcc419' }));
     expect(filledColours(light, 'brandButton').text).toBe(light.white);
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver, luminance } from '@mantine/core';
+import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver, getPrimaryShade, isLightColor, luminance } from '@mantine/core';
 import type { ColorPickerProps, MantineColorsTuple, MantineThemeOverride, PaginationProps, VariantColorsResolver } from '@mantine/core';
 import type { ComponentPropsWithoutRef } from 'react';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
@@ -80,8 +80,34 @@ const READABLE_LIGHT_LABELS: Record<string, string | null> = Object.fromEntries(
 );
 
 /**
+ * The hover background of a filled `shade` of `palette` on which its text still reads. Mantine's hover is the next
+ * shade (8 under 9), and for ten shades neither black nor white reaches 4.5:1 on both that and the resting shade
+ * (review s28: black on hovered gray was 2.57:1, indigo.6, grape.6, blue.7, teal.8 and cyan.8 3.8–4.3:1). There the
+ * text stays the one that reads at rest and the hover goes only part of the way to the next shade, as far as the
+ * text allows, so the pointer still darkens the button; null when Mantine's next shade already reads.
+ */
+function readableFilledHover(palette: readonly string[], shade: number): string | null {
+  const [resting, next] = [palette[shade], palette[shade === 9 ? 8 : shade + 1]];
+  if (resting === undefined || next === undefined) return null;
+  const text = isLightColor(resting, READABLE_TEXT_LUMINANCE) ? BLACK : WHITE;
+  if (contrastRatio(next, toHex(text)) >= AA_CONTRAST) return null;
+  // Largest 0.05 step that keeps the same margin over the line as the light labels (the browser rounds channels).
+  for (let amount = 0.95; amount > 0.01; amount -= 0.05) {
+    const hover = toHex(mix(parseHex(resting), parseHex(next), amount));
+    if (contrastRatio(hover, toHex(text)) >= AA_CONTRAST + 0.1) return hover;
+  }
+  // Not reached by Mantine's palettes; a resting shade just over the line moves away from its text instead.
+  return toHex(mix(parseHex(resting), text === BLACK ? WHITE : BLACK, 0.1));
+}
+
+const READABLE_FILLED_HOVERS: Record<string, (string | null)[]> = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, palette]) => [name, palette.map((_, shade) => readableFilledHover(palette, shade))]),
+);
+
+/**
  * Filled buttons, badges and icons in one of Mantine's own colours (red, orange, yellow…) take black or white text,
  * whichever reads on them (visual review s28: the filled orange Hand back was 2.6:1, the filled red buttons 3.3:1).
+ * Under the pointer that text still reads: readableFilledHover stops the hover short where the next shade would not.
  * The MSP's brand colours, and a colour given as a value, keep white text: the Branding screen measures those
  * against white and offers a darker shade. `autoContrast={false}` on a component still opts out.
  * Light ones (a tint with a dark label) of those colours get a label that reads on the tint (axe sweep s28: the
@@ -89,9 +115,12 @@ const READABLE_LIGHT_LABELS: Record<string, string | null> = Object.fromEntries(
  * The app has only the light colour scheme (branded-mantine-provider.tsx), where the tint is shade 1.
  */
 const readableVariantColors: VariantColorsResolver = (input) => {
-  const name = (input.color ?? '').split('.')[0] ?? '';
+  const [name = '', shade] = (input.color ?? '').split('.');
   const isMantineColour = name in DEFAULT_THEME.colors;
-  const resolved = defaultVariantColorsResolver(input.variant === 'filled' && isMantineColour && input.autoContrast !== false ? { ...input, autoContrast: true } : input);
+  const isReadableFilled = input.variant === 'filled' && isMantineColour && input.autoContrast !== false;
+  const resolved = defaultVariantColorsResolver(isReadableFilled ? { ...input, autoContrast: true } : input);
+  const filledHover = isReadableFilled ? READABLE_FILLED_HOVERS[name]?.[shade === undefined ? getPrimaryShade(input.theme, 'light') : Number(shade)] : null;
+  if (filledHover) return { ...resolved, hover: filledHover };
   const lightLabel = input.variant === 'light' && input.color === name ? READABLE_LIGHT_LABELS[name] : null;
   return lightLabel ? { ...resolved, color: lightLabel } : resolved;
 };
