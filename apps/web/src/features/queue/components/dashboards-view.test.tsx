@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QUEUE_PATHS, type TActivitiesResponse, type TActivity } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
 import { MSP, MSP_TODAY, TECH_ID, queueTicket } from '../test/fake-queue-server';
 import { DashboardsView } from './dashboards-view';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function completion(index: number, slaMet: boolean | null, unconfirmedMinutes = 0): TActivity {
   return {
@@ -23,10 +27,9 @@ function completion(index: number, slaMet: boolean | null, unconfirmedMinutes = 
   };
 }
 
-/** The technician's day (A-125) as the server answers it: totals counted from the activities. */
+/** The technician's day (A-125) as the server answers it: totals counted from the activities, for the day asked (today without one). */
 function serveDay(activities: TActivity[]) {
-  const day: TActivitiesResponse = {
-    date: MSP_TODAY,
+  const day: Omit<TActivitiesResponse, 'date'> = {
     timeZone: 'UTC',
     activities,
     totals: [
@@ -43,8 +46,8 @@ function serveDay(activities: TActivity[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      const [status, body] = path === QUEUE_PATHS.activitiesOfTechnician ? [200, day] : [404, { type: 'about:blank', title: 'Not found', status: 404, detail: `No fake for ${path}`, code: 'not_found', requestId: 'r' }];
+      const { pathname: path, searchParams } = new URL(url, 'http://localhost');
+      const [status, body] = path === QUEUE_PATHS.activitiesOfTechnician ? [200, { ...day, date: searchParams.get('date') ?? MSP_TODAY }] : [404, { type: 'about:blank', title: 'Not found', status: 404, detail: `No fake for ${path}`, code: 'not_found', requestId: 'r' }];
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -122,5 +125,65 @@ describe('DashboardsView — time awaiting confirmation', () => {
     const mine = await screen.findByRole('region', { name: 'My day' });
     expect(await within(mine).findByRole('group', { name: 'Minutes worked' })).toHaveTextContent(/^Minutes worked20$/);
     expect(within(mine).queryByText(/awaiting confirmation/)).not.toBeInTheDocument();
+  });
+});
+
+/** The days the view asked the server for, in order (null: no date, i.e. today as the MSP counts it). */
+function daysAsked(): (string | null)[] {
+  const fetchMock = vi.mocked(fetch);
+  return fetchMock.mock.calls.map(([input]) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return new URL(url, 'http://localhost').searchParams.get('date');
+  });
+}
+
+// Usability review (s28): on a Monday morning or a weekend the first view said "No work recorded on this day." and the
+// only way to another day was typing a date.
+describe('DashboardsView — previous and next day', () => {
+  it('steps back and forth by one calendar day, and not past today', { timeout: 20_000 }, async () => {
+    // Today in the MSP's time zone (UTC in this fake) is MSP_TODAY.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${MSP_TODAY}T12:00:00.000Z`));
+    serveDay([completion(1, true)]);
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const day = await screen.findByLabelText('Day');
+    await waitFor(() => expect(day).toHaveValue(MSP_TODAY));
+    const previous = screen.getByRole('button', { name: 'Previous day' });
+    const next = screen.getByRole('button', { name: 'Next day' });
+    expect(next).toBeDisabled();
+
+    await user.click(previous);
+    expect(day).toHaveValue('2026-11-26');
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2026-11-26'));
+    await user.click(previous);
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2026-11-25'));
+    expect(next).toBeEnabled();
+
+    await user.click(next);
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2026-11-26'));
+    await user.click(next);
+    expect(day).toHaveValue(MSP_TODAY);
+    await waitFor(() => expect(next).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Previous day' })).toBeEnabled();
+  });
+
+  it('crosses the start of a month and of a year as calendar days', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${MSP_TODAY}T12:00:00.000Z`));
+    serveDay([]);
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const day = await screen.findByLabelText('Day');
+    await waitFor(() => expect(day).toHaveValue(MSP_TODAY));
+    // jsdom's date input takes no typing: the value arrives whole, as from the browser's date picker.
+    fireEvent.change(day, { target: { value: '2026-01-01' } });
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2026-01-01'));
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2025-12-31'));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(daysAsked().at(-1)).toBe('2026-01-02'));
+    expect(day).toHaveValue('2026-01-02');
   });
 });

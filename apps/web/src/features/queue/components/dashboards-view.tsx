@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { TActivitiesResponse } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
@@ -8,6 +8,16 @@ import { useActivities } from '../api/queue-queries';
 /** Today (YYYY-MM-DD) in the MSP's time zone, whose midnight the server counts the day from. */
 function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/**
+ * The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. Counted on the date alone, in UTC, so a
+ * daylight-saving change in the MSP's time zone cannot make a step skip or repeat a day.
+ */
+function shiftDay(day: string, days: number): string {
+  const shifted = new Date(`${day}T00:00:00.000Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
 }
 
 /** What the view shows where there is no figure, e.g. the SLA share of a day without a completion that had an SLA. */
@@ -257,22 +267,38 @@ export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; t
   const [date, setDate] = useState<string | null>(null);
   const mine = useActivities(msp, date, techId);
   const everyone = useActivities(msp, date, canSeeEveryone ? null : techId);
-  const timeZone = mine.data?.timeZone;
+  // The MSP's time zone as last answered: kept while another day loads, so the day's limit and its description stay put
+  // and "Next day" does not blink off under the pointer at each step.
+  const [knownTimeZone, setKnownTimeZone] = useState<string | undefined>(undefined);
+  if (mine.data !== undefined && mine.data.timeZone !== knownTimeZone) setKnownTimeZone(mine.data.timeZone);
+  const timeZone = mine.data?.timeZone ?? knownTimeZone;
+  const today = timeZone === undefined ? undefined : todayIn(timeZone);
+  const shownDay = date ?? mine.data?.date ?? null;
+  // Without a picked day the server answered today, so there is no next day whatever this device's clock says.
+  const hasNextDay = date !== null && today !== undefined && date < today;
   // The view's own width decides (a phone, or beside an open Jarvis); until it is measured (and in jsdom) the window's.
   const { ref, width } = useElementSize();
   const isWindowPhone = useMediaQuery('(max-width: 36em)', false) === true;
   const isStacked = width > 0 ? width < STACKED_BELOW_PX : isWindowPhone;
   return (
     <Stack gap="md" ref={ref}>
-      <Group>
+      {/* Kept on one line, the arrows level with the date box: the three fit in the narrowest view (a phone, beside Jarvis). */}
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           type="date"
           label="Day"
-          value={date ?? mine.data?.date ?? ''}
+          value={shownDay ?? ''}
           onChange={(event) => setDate(event.currentTarget.value === '' ? null : event.currentTarget.value)}
-          max={timeZone === undefined ? undefined : todayIn(timeZone)}
+          max={today}
           description={timeZone === undefined ? undefined : `Midnight to midnight, ${timeZone.replaceAll('_', ' ')} time`}
+          style={{ minWidth: 0 }}
         />
+        <ActionIcon variant="default" size="input-sm" aria-label="Previous day" disabled={shownDay === null} onClick={() => shownDay !== null && setDate(shiftDay(shownDay, -1))}>
+          <span aria-hidden="true">‹</span>
+        </ActionIcon>
+        <ActionIcon variant="default" size="input-sm" aria-label="Next day" disabled={!hasNextDay} onClick={() => date !== null && setDate(shiftDay(date, 1))}>
+          <span aria-hidden="true">›</span>
+        </ActionIcon>
       </Group>
       <ActivityBlock title="My day" query={mine} showTechnician={false} isStacked={isStacked} />
       {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician isStacked={isStacked} />}
