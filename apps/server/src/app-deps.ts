@@ -9,6 +9,7 @@ import type { TAppCaches } from './app-caches';
 import type { TFileStore } from './lib/file-store';
 import type { TPsaClientProvider } from './modules/integrations/psa-client-for-msp';
 import type { TJobQueue, TJobQueueOptions } from './lib/job-queue';
+import type { TTrainCategoriser } from './modules/assistant/categoriser-training';
 
 /** Everything a module needs from the outside world, injected so tests can swap true boundaries. */
 export interface TAppDeps {
@@ -32,6 +33,8 @@ export interface TAppDeps {
   files: TFileStore;
   /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
   psaClients: TPsaClientProvider;
+  /** The categoriser's full training (decision 045: a worker thread by default); tests swap it to make a training fail. */
+  trainCategoriser?: TTrainCategoriser;
 }
 
 /** The Fastify instance with the zod type provider: route schemas type the handlers. */

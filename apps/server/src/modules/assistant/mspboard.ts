@@ -258,12 +258,13 @@ const stores = new WeakMap<TDatabase, TCategoriserStore>();
 
 /**
  * One categoriser store per app database: the chat and the learning job share its in-memory models, so a
- * ticket learnt by the job is not learnt a second time by a stale cached copy.
+ * ticket learnt by the job is not learnt a second time by a stale cached copy. `train` is taken by the call that builds
+ * the store: the tickets-by-chat module's, registered before the email connector's (app deps' `trainCategoriser`).
  */
-export function categoriserStoreFor(db: TDatabase, now: () => Date): TCategoriserStore {
+export function categoriserStoreFor(db: TDatabase, now: () => Date, train: TTrainCategoriser = trainInWorker): TCategoriserStore {
   let store = stores.get(db);
   if (!store) {
-    store = createCategoriserStore(db, now);
+    store = createCategoriserStore(db, now, train);
     stores.set(db, store);
   }
   return store;

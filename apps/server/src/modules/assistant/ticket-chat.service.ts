@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { questionBankFor } from './diagnostic-questions.service';
-import { createLocalEngine, type TAnswer, type TProposal, type TQuestion } from '@switchboard/assistant';
+import { createLocalEngine, trainCategoriser, type TAnswer, type TCategoriser, type TProposal, type TQuestion } from '@switchboard/assistant';
 import { DID_NOT_HELP_LIMIT, MESSAGES, TICKET_DRAFT_ENDED_FLAG, answeredQuestionsText, TROUBLESHOOTING_STEP_COUNT, defaultConversationName, isOnboardingCategory, type TChatMessage, type TDiagnosticQuestion, type TProposedCategorisation, type TTicketDraft, type TTroubleshootingStep } from '@switchboard/contracts';
 import { chatMessages, conversations, ticketDrafts, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -9,7 +9,8 @@ import type { TActor } from '../../plugins/access';
 import { createKnowledgeService, knowledgeScopeOf, sourceOf } from '../knowledge/knowledge.service';
 import { createLlmEngines } from '../llm-provider/llm-engines';
 import { findOwnConversation, insertMessage, presentMessage } from './conversations';
-import { boardNotConfigured, loadMspBoard, type TCategoriserStore } from './mspboard';
+import { CategoriserTrainingError } from './categoriser-training';
+import { boardNotConfigured, loadMspBoard, type TCategoriserStore, type TMspBoard } from './mspboard';
 import { answerButtons, flowButtons, presentCategorisation, presentQuestions, presentSteps, proposalLabel, scoreOf, stepButtons } from './ticket-draft';
 import { userAuditFields } from '../../lib/audit';
 import { cutText } from '../../lib/text';
@@ -105,17 +106,39 @@ async function contactOf(db: TDatabase, actor: TActor) {
   return user;
 }
 
-/** Tickets by chat (02 §4, R-257–R-265): the diagnostic rounds, step feedback and cancel. */
-export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'files'>, categorisers: TCategoriserStore) {
+/**
+ * The categoriser a chat goes on with when the MSP's could not be trained (decision 045: its worker crashed or ran out
+ * of memory): the board's names alone, and it always abstains. It ranks the candidates the diagnostic questions
+ * separate, as for a low-confidence first message, and proposes nothing no ticket history backs. It is cheap (one
+ * short document per subtype), and neither stored nor cached: the next request trains again.
+ */
+function untrainedCategoriser(board: TMspBoard): TCategoriser {
+  return trainCategoriser(board.catalogue, [], { abstainBelow: Number.POSITIVE_INFINITY });
+}
+
+/** Tickets by chat (02 §4, R-257–R-265): the diagnostic rounds, step feedback and cancel. `log` reports a failed training. */
+export function createTicketChatService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'files'>, categorisers: TCategoriserStore, log: (message: string, error: unknown) => void = () => undefined) {
   const db = deps.database.db;
   const knowledge = createKnowledgeService(deps);
   const engines = createLlmEngines(deps);
 
+  /** The MSP's categoriser; the untrained stand-in when its training failed (no input gives a 500; the learning job retries). */
+  async function categoriserFor(mspId: string, board: TMspBoard): Promise<TCategoriser> {
+    try {
+      return await categorisers.forMsp(mspId, board);
+    } catch (error) {
+      if (!(error instanceof CategoriserTrainingError)) throw error;
+      log(`assistant: the categoriser of MSP ${mspId} could not be trained; this chat goes on without a categorisation`, error);
+      return untrainedCategoriser(board);
+    }
+  }
+
   async function engineFor(mspId: string) {
     const board = await loadMspBoard(db, mspId);
     if (!board) throw boardNotConfigured();
-    // The local engine is the default (issue #9: offline, no key); with an AI model it is the fallback (decision 023).
-    const local = createLocalEngine({ categoriser: await categorisers.forMsp(mspId, board), questionBank: await questionBankFor(db, mspId, board) });
+    // The local engine is the default (issue #9: offline, no key); with an AI model it is the fallback (decision 023),
+    // and the model still categorises when the local categoriser's training failed.
+    const local = createLocalEngine({ categoriser: await categoriserFor(mspId, board), questionBank: await questionBankFor(db, mspId, board) });
     return { board, engine: await engines.engineFor(mspId, local, board.catalogue) };
   }
 

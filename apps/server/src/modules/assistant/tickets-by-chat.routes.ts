@@ -12,9 +12,9 @@ const ANY_USER_QUERY = { principal: 'user', tenant: 'query' } as const;
 
 /** Tickets by chat (02 §4; ): and the draft additions of docs/api-additions.md. */
 export const registerTicketsByChatRoutes: TModule = async (app, deps) => {
-  const categorisers = categoriserStoreFor(deps.database.db, deps.now);
+  const categorisers = categoriserStoreFor(deps.database.db, deps.now, deps.trainCategoriser);
   await registerCategoriserLearning(deps, categorisers);
-  const chat = createTicketChatService(deps, categorisers);
+  const chat = createTicketChatService(deps, categorisers, (message, error) => app.log.error({ err: error }, message));
   const tickets = createTicketCreateService(deps);
 
   app.post(
