@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { psaConnectionKeyOf } from '@switchboard/contracts';
 import { createPsaClient, type PsaClient, type TPsaType } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator, type TPsaSimulatorOptions } from '@switchboard/psa-sim';
 import { createTestApp, type TestClient, type TTestApp, type TTestAppOverrides } from './test-app';
@@ -47,6 +48,61 @@ export function withSimulatorApp(options: TSimulatorAppOptions, onReady: (ready:
     if (!started) return;
     await started.t.close();
     await started.sim.close();
+  });
+}
+
+/** A test app connected to nothing yet that may reach two ConnectWise sites: MSPs are connected to site A first, then switched to site B. */
+export interface TTwoSiteApp {
+  t: TTestApp;
+  /** The ConnectWise site an MSP is connected to first. */
+  siteA: TPsaSimulator;
+  /** Another ConnectWise site (another address, the same company id and keys): the PSA type alone does not tell them apart. */
+  siteB: TPsaSimulator;
+  /** The connection key (decision 042) of the simulator's ConnectWise site, as `psaConnectionKeyOf` makes it from saved keys. */
+  keyOf: (sim: TPsaSimulator) => string;
+  /** Saves site B's keys as the admin does on the integrations screen: the MSP's data of site A starts over. */
+  connectSiteB: (admin: TestClient, msp: TTestMsp) => Promise<void>;
+  /** Closes the app and both simulators. */
+  close: () => Promise<void>;
+}
+
+/** Starts two demo simulators (sites A and B) and a test app whose outbound allow-list names both. */
+export async function startTwoSiteApp(): Promise<TTwoSiteApp> {
+  const siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
+  let started: TSimulatorApp;
+  try {
+    started = await startSimulatorApp({ app: (siteA) => ({ config: { outboundAllowList: [new URL(siteA.url).host, new URL(siteB.url).host] } }) });
+  } catch (error) {
+    await siteB.close();
+    throw error;
+  }
+  const { t, sim: siteA } = started;
+  return {
+    t,
+    siteA,
+    siteB,
+    keyOf: (sim) => psaConnectionKeyOf({ psaType: 'CONNECTWISE', psaUrl: sim.connectWise.siteUrl, companyId: sim.connectWise.companyId }),
+    async connectSiteB(admin, msp) {
+      const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
+      expect(saved.statusCode, saved.body).toBe(200);
+    },
+    async close() {
+      await t.close();
+      await siteA.close();
+      await siteB.close();
+    },
+  };
+}
+
+/** `startTwoSiteApp` for the test file that calls it: started in `beforeAll`, handed to `onReady`, closed in `afterAll`. */
+export function withTwoSiteApp(onReady: (ready: TTwoSiteApp) => unknown): void {
+  let started: TTwoSiteApp | undefined;
+  beforeAll(async () => {
+    started = await startTwoSiteApp();
+    await onReady(started);
+  });
+  afterAll(async () => {
+    await started?.close();
   });
 }
 

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MESSAGES } from '@switchboard/contracts';
 import { psaCompanies, psaContacts, psaMembers, users } from '@switchboard/db';
 import type { PsaClient, TPsaCompany } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorIntegrationBody, simulatorPsaClient, startSimulatorApp } from '../../../test/psa-simulator';
-import type { TTestMsp } from '../../../test/factories';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withTwoSiteApp, type TTwoSiteApp } from '../../../test/psa-simulator';
 import { newClient } from '../auth/auth-test-helpers';
 import { requireMsp } from '../auth/auth-request';
 import { activationPsaLookupFor, createLiveLookupBudget, type TActivationPsaLookup } from './activation-psa-lookup';
@@ -19,30 +18,14 @@ import { createActivationService } from './activation.service';
 
 const PASSWORD = 'Activ8-Me!';
 let t: TTestApp;
-/** The ConnectWise site the MSP is connected to first. */
 let siteA: TPsaSimulator;
-/** Another ConnectWise site (another address, the same company id and keys). */
 let siteB: TPsaSimulator;
+let connectSiteB: TTwoSiteApp['connectSiteB'];
 let sequence = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${(sequence += 1)}@example.com`;
-
-beforeAll(async () => {
-  siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  ({ t, sim: siteA } = await startSimulatorApp({ app: (sim) => ({ config: { outboundAllowList: [new URL(sim.url).host, new URL(siteB.url).host] } }) }));
-});
-afterAll(async () => {
-  await t.close();
-  await siteA.close();
-  await siteB.close();
-});
+withTwoSiteApp((ready) => ({ t, siteA, siteB, connectSiteB } = ready));
 
 const db = () => t.deps.database.db;
-
-/** Saves site B's keys as the admin does on the integrations screen: the MSP's data of site A starts over. */
-async function connectSiteB(admin: TestClient, msp: TTestMsp) {
-  const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
-  expect(saved.statusCode, saved.body).toBe(200);
-}
 
 /** The app's activation lookup, except that site A answers `method` and then the admin switches to site B, before the answer is written. */
 function lookupSwitchingAfter(method: 'findMembersByEmail' | 'findContactsByEmail', midway: () => Promise<void>): TActivationPsaLookup {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { ALL_PERMISSIONS, MESSAGES } from '@switchboard/contracts';
 import { psaMembers, users } from '@switchboard/db';
 import type { TPsaMember } from '@switchboard/psa';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorIntegrationBody, simulatorPsaClient, startSimulatorApp } from '../../../test/psa-simulator';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withTwoSiteApp, type TTwoSiteApp } from '../../../test/psa-simulator';
 import type { TTestMsp, TTestUser } from '../../../test/factories';
 import type { TActor } from '../../plugins/access';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
@@ -17,28 +17,11 @@ import { createEmployeesService } from './employees.service';
 // members (and technicians linked to site A's member ids) into the data of site B.
 
 let t: TTestApp;
-/** The ConnectWise site the MSP is connected to first. */
 let siteA: TPsaSimulator;
-/** Another ConnectWise site (another address, the same company id and keys). */
-let siteB: TPsaSimulator;
-
-beforeAll(async () => {
-  siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  ({ t, sim: siteA } = await startSimulatorApp({ app: (sim) => ({ config: { outboundAllowList: [new URL(sim.url).host, new URL(siteB.url).host] } }) }));
-});
-afterAll(async () => {
-  await t.close();
-  await siteA.close();
-  await siteB.close();
-});
+let connectSiteB: TTwoSiteApp['connectSiteB'];
+withTwoSiteApp((ready) => ({ t, siteA, connectSiteB } = ready));
 
 const db = () => t.deps.database.db;
-
-/** Saves site B's keys as the admin does on the integrations screen: the MSP's data of site A starts over. */
-async function connectSiteB(admin: TestClient, msp: TTestMsp) {
-  const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
-  expect(saved.statusCode, saved.body).toBe(200);
-}
 
 /** The app's PSA clients, except that `listMembers` has site A answer and then the admin switches to site B, before the answer is written. */
 function clientsSwitchingAfterListMembers(midway: () => Promise<void>): Pick<TPsaClientProvider, 'forMsp'> {

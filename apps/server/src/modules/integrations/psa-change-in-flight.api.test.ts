@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { MESSAGES, permissionMap, psaConnectionKeyOf, type TProgressiveContact } from '@switchboard/contracts';
+import { MESSAGES, permissionMap, type TProgressiveContact } from '@switchboard/contracts';
 import { psaCompanies, psaContacts, psaTickets } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
-import type { TestClient, TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorIntegrationBody, simulatorPsaClient, startSimulatorApp } from '../../../test/psa-simulator';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
+import type { TTestApp } from '../../../test/test-app';
+import { buildConnectedMsp, simulatorPsaClient, withTwoSiteApp, type TTwoSiteApp } from '../../../test/psa-simulator';
 import type { TTestMsp, TTestUser } from '../../../test/factories';
 import type { TActor } from '../../plugins/access';
 import type { TPsaClientProvider } from './psa-client-for-msp';
@@ -20,29 +20,13 @@ import { createImportsService, type TImportSink } from '../imports/imports.servi
 // companies and contacts into the data of the PSA connected now, under ids that name other records there.
 
 let t: TTestApp;
-/** The ConnectWise site the MSP is connected to first. */
 let siteA: TPsaSimulator;
-/** Another ConnectWise site (another address, the same company id and keys): the PSA type alone does not tell them apart. */
 let siteB: TPsaSimulator;
-
-beforeAll(async () => {
-  siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  ({ t, sim: siteA } = await startSimulatorApp({ app: (sim) => ({ config: { outboundAllowList: [new URL(sim.url).host, new URL(siteB.url).host] } }) }));
-});
-afterAll(async () => {
-  await t.close();
-  await siteA.close();
-  await siteB.close();
-});
+let keyOf: TTwoSiteApp['keyOf'];
+let connectSiteB: TTwoSiteApp['connectSiteB'];
+withTwoSiteApp((ready) => ({ t, siteA, siteB, keyOf, connectSiteB } = ready));
 
 const db = () => t.deps.database.db;
-const keyOf = (sim: TPsaSimulator) => psaConnectionKeyOf({ psaType: 'CONNECTWISE', psaUrl: sim.connectWise.siteUrl, companyId: sim.connectWise.companyId });
-
-/** Saves site B's keys as the admin does on the integrations screen: the MSP's data of site A starts over. */
-async function connectSiteB(admin: TestClient, msp: TTestMsp) {
-  const saved = await admin.post(`/db/${msp.customDomain}/integrations/update`, simulatorIntegrationBody(siteB, 'connectwise'));
-  expect(saved.statusCode, saved.body).toBe(200);
-}
 
 /**
  * The app's PSA clients, except that the first stream of `method` calls `midway` once it has read its first row (the

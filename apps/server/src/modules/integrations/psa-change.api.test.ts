@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MESSAGES, type TQueueTicket, type TSupportTicketPage } from '@switchboard/contracts';
 import {
@@ -21,9 +21,9 @@ import {
   users,
   wizardProgress,
 } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TestClient, TTestApp } from '../../../test/test-app';
-import { simulatorIntegrationBody, startSimulatorApp } from '../../../test/psa-simulator';
+import { simulatorIntegrationBody, withTwoSiteApp } from '../../../test/psa-simulator';
 import { buildUser, signedInClient, type TTestUser } from '../../../test/factories';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from '../queue/queue-fixtures.test';
 import { findThreadTicket } from '../email-connector/email-connector.repository';
@@ -38,20 +38,9 @@ import { EMAIL_MAIL_MESSAGES } from '@switchboard/contracts';
 // starts over in the transaction of the save; the same PSA (same keys, a rotated key, a reconnect) keeps everything.
 
 let t: TTestApp;
-/** The ConnectWise site the MSP is connected to first. */
 let siteA: TPsaSimulator;
-/** Another ConnectWise site (another address), with the same company id and keys. */
 let siteB: TPsaSimulator;
-
-beforeAll(async () => {
-  siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  ({ t, sim: siteA } = await startSimulatorApp({ app: (sim) => ({ config: { outboundAllowList: [new URL(sim.url).host, new URL(siteB.url).host] } }) }));
-});
-afterAll(async () => {
-  await t.close();
-  await siteA.close();
-  await siteB.close();
-});
+withTwoSiteApp((ready) => ({ t, siteA, siteB } = ready));
 
 interface TConnectedWithData {
   fixture: TQueueFixture;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type TPsaWrite, type TQueueNoteItems, type TQueueTicket } from '@switchboard/contracts';
 import { auditEvents, psaOutbox } from '@switchboard/db';
-import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
+import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestApp } from '../../../test/test-app';
-import { simulatorIntegrationBody, startSimulatorApp } from '../../../test/psa-simulator';
+import { simulatorIntegrationBody, withTwoSiteApp } from '../../../test/psa-simulator';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from '../queue/queue-fixtures.test';
 import { TICKET_CREATE_WRITE, TICKET_REQUEST_TARGET, type TTicketCreatePayload } from '../assistant/ticket-create.psa-write';
 import { EMAIL_MESSAGE_TARGET, EMAIL_TICKET_WRITE, type TEmailTicketPayload } from '../email-connector/email-tickets.psa-write';
@@ -22,20 +22,9 @@ import { isPostgresRun } from '../../../test/lock-waits';
 // reason, and Send again refuses them; the same keys saved again change nothing.
 
 let t: TTestApp;
-/** The PSA the MSP is connected to first. */
 let siteA: TPsaSimulator;
-/** Another ConnectWise site (another simulator, so another address), with the same company id and keys. */
 let siteB: TPsaSimulator;
-
-beforeAll(async () => {
-  siteB = await startPsaSimulator({ port: 0, seed: 'demo', rateLimit: false });
-  ({ t, sim: siteA } = await startSimulatorApp({ app: (sim) => ({ config: { outboundAllowList: [new URL(sim.url).host, new URL(siteB.url).host] } }) }));
-});
-afterAll(async () => {
-  await t.close();
-  await siteA.close();
-  await siteB.close();
-});
+withTwoSiteApp((ready) => ({ t, siteA, siteB } = ready));
 
 const notesPath = (ticketId: number) => `/v4_6_release/apis/3.0/service/tickets/${ticketId}/notes`;
 const requestsTo = (sim: TPsaSimulator) => sim.stats().requests;
