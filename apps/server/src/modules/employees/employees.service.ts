@@ -9,7 +9,7 @@ import { assertMayActOnHolderOf, grantsNoMoreThan } from '../roles/roles.policy'
 import { findRole } from '../roles/roles.repository';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { findIntegration } from '../integrations/integrations.repository';
-import { isStillConnectedTo, PsaConnectionChanged, workConnectionOf, writeForConnection, type TWorkConnection } from '../integrations/psa-identity';
+import { isStillConnectedTo, workConnectionOf, writeForConnection, type TWorkConnection } from '../integrations/psa-identity';
 import { psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
 import { upsertPsaDirectory } from '../psa-directory/psa-directory.repository';
 import { revokeUserSessions } from '../sessions/session.service';

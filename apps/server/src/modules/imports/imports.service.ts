@@ -7,7 +7,6 @@ import {
   type TSaveSelectedResult,
 } from '@switchboard/contracts';
 import { isPsaError } from '@switchboard/psa';
-import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
