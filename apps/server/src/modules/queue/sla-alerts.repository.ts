@@ -1,11 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDatabase } from '@switchboard/db';
+import { rowsOf } from './queue-sql';
 
-type TRow = Record<string, unknown>;
-async function rowsOf(db: TDatabase, query: SQL): Promise<TRow[]> {
-  const result: unknown = await db.execute<TRow>(query);
-  return (result as { rows: TRow[] }).rows;
-}
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
