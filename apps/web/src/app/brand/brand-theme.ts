@@ -1,23 +1,13 @@
-import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver, getPrimaryShade, isLightColor, luminance } from '@mantine/core';
+import { DEFAULT_THEME, colorsTuple, createTheme, defaultVariantColorsResolver, getPrimaryShade, isLightColor } from '@mantine/core';
 import type { ColorPickerProps, MantineColorsTuple, MantineThemeOverride, PaginationProps, VariantColorsResolver } from '@mantine/core';
 import type { ComponentPropsWithoutRef } from 'react';
 import { DEFAULT_BRAND_COLOUR } from '@switchboard/contracts';
 import type { TMspBrand } from '@switchboard/contracts';
+import { contrastRatio, mix, parseHex as parseHexOrNull, toHex, type TRgb } from '../../lib/colour';
 
-type TRgb = [number, number, number];
-
+/** A saved brand colour is validated `#rrggbb`; anything else paints the default brand. */
 function parseHex(hex: string): TRgb {
-  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  if (!match) return parseHex(DEFAULT_BRAND_COLOUR);
-  return [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)];
-}
-
-function toHex([red, green, blue]: TRgb): string {
-  return `#${[red, green, blue].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function mix(colour: TRgb, target: TRgb, amount: number): TRgb {
-  return [0, 1, 2].map((i) => (colour[i] ?? 0) + ((target[i] ?? 0) - (colour[i] ?? 0)) * amount) as TRgb;
+  return parseHexOrNull(hex) ?? parseHexOrNull(DEFAULT_BRAND_COLOUR) ?? [0, 0, 0];
 }
 
 const WHITE: TRgb = [255, 255, 255];
@@ -53,11 +43,6 @@ const READABLE_TEXT_LUMINANCE = 0.183;
 
 /** WCAG AA's contrast for body text; badges and light buttons are small text. */
 const AA_CONTRAST = 4.5;
-
-function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
-}
 
 /**
  * The label colour of a light badge or button of `name` that reads on its tint: Mantine 9 paints shade 9 on shade 1,
