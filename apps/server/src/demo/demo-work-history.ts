@@ -6,7 +6,7 @@ import type { TAppDeps } from '../app-deps';
 import { listStoredBoards, type TStoredBoard } from '../modules/boards/boards.repository';
 import { insertQueueEvent } from '../modules/queue/queue-events.repository';
 import { queueTimeZoneOf } from '../modules/queue/queue-settings.repository';
-import { dayIn, sessionFlag, startOfDayIn, tierRank } from '../modules/queue/queue.scoring';
+import { dayIn, sessionFlag, shiftDay, startOfDayIn, tierRank } from '../modules/queue/queue.scoring';
 import { insertSession, insertTimer } from '../modules/queue/timers.repository';
 import { findActiveTechniciansByEmail } from '../modules/teams/teams.repository';
 import { DEMO_SIGN_INS } from './seed-demo';
@@ -15,7 +15,6 @@ import { DEMO_SIGN_INS } from './seed-demo';
 export const DEMO_WORK_DAYS = 10;
 
 const PSA_TYPE = 'CONNECTWISE' as const;
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** A demo working day: the first ticket is taken between 8:30 and 9:10, none is finished after 17:45 (the MSP's wall clock). */
 const WORKDAY = { startMinute: 8 * 60 + 30, startJitter: 40, lastEndMinute: 17 * 60 + 45 };
@@ -50,8 +49,6 @@ function unitOf(key: string): number {
 const between = (key: string, min: number, max: number) => min + Math.floor(unitOf(key) * (max - min + 1));
 const plusMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
 
-/** The calendar day before `day` (YYYY-MM-DD). */
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
 const isWorkingDay = (day: string) => {
   const weekday = new Date(`${day}T12:00:00.000Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6;
@@ -61,7 +58,7 @@ const isWorkingDay = (day: string) => {
 function workingDaysUpTo(now: Date, timeZone: string): string[] {
   const today = dayIn(now, timeZone);
   const days = isWorkingDay(today) ? [today] : [];
-  for (let day = dayBefore(today); days.length < DEMO_WORK_DAYS + (isWorkingDay(today) ? 1 : 0); day = dayBefore(day)) if (isWorkingDay(day)) days.push(day);
+  for (let day = shiftDay(today, -1); days.length < DEMO_WORK_DAYS + (isWorkingDay(today) ? 1 : 0); day = shiftDay(day, -1)) if (isWorkingDay(day)) days.push(day);
   return days.reverse();
 }
 

@@ -60,6 +60,13 @@ export function dayIn(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/** The calendar day `days` after (before, when negative) the day `day` (YYYY-MM-DD), counted on the date alone. */
+export function shiftDay(day: string, days: number): string {
+  const shifted = new Date(`${day}T00:00:00.000Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms (negative west of Greenwich). */
 function offsetAt(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(at);

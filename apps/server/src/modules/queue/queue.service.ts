@@ -28,13 +28,12 @@ import { saveQueueSettings } from './queue-settings.repository';
 import { findBoardStatuses, findTicketById, findTicketByPsaId, listTicketsByIds, updateQueueTicket, type TQueueTicketRow } from './queue-tickets.repository';
 import { rerankQueue } from './queue-upkeep.repository';
 import { createCoalescer } from '../../lib/coalesce';
-import { dayIn, minutesBetween, startOfDayIn, tierRank } from './queue.scoring';
+import { dayIn, minutesBetween, shiftDay, startOfDayIn, tierRank } from './queue.scoring';
 import { completeOpenTimersInTx, completeTimerInTx, memberNumberOf, pauseTimerOnTicket } from './timers.service';
 import { listSessions, listSessionsBetween } from './timers.repository';
 import { insertQueueNote } from './notes.repository';
 import { userAuditFields } from '../../lib/audit';
 
-const DAY_MS = 86_400_000;
 /**
  * The years a day's activities can be asked for: PostgreSQL has no year 0, and the day after 9999-12-31 is no longer a
  * YYYY-MM-DD date; a time zone's offset keeps both ends of any day in between within what PostgreSQL holds.
@@ -397,7 +396,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     const year = Number(day.slice(0, 4));
     const isDate = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(utcMidnight.getTime()) && utcMidnight.toISOString().slice(0, 10) === day;
     if (!isDate || year < ACTIVITY_YEARS.min || year > ACTIVITY_YEARS.max) throw validation(MESSAGES.queue.badDate, [{ name: 'date', reason: MESSAGES.queue.badDate }]);
-    const next = new Date(utcMidnight.getTime() + DAY_MS).toISOString().slice(0, 10);
+    const next = shiftDay(day, 1);
     return { date: day, from: startOfDayIn(day, timeZone), to: startOfDayIn(next, timeZone) };
   }
 
