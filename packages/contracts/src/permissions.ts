@@ -25,6 +25,14 @@ export function permissionMap(granted: readonly TPermission[]): TPermissionMap {
 
 export const ALL_PERMISSIONS: TPermissionMap = permissionMap(PERMISSIONS);
 
+/**
+ * True when every permission the role holds, the actor holds too: the rule for handing out a role and for acting on
+ * its holders (the server's roles.policy; the Employees screen hides what the server would refuse, decision 044).
+ */
+export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissionMap): boolean {
+  return PERMISSIONS.every((permission) => role[permission] !== true || actor[permission]);
+}
+
 /** Built-in roles every MSP gets (decisions.md #6: Admin has all 12). */
 export const BUILT_IN_ROLES = {
   Admin: ALL_PERMISSIONS,

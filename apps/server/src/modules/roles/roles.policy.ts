@@ -1,4 +1,4 @@
-import { MESSAGES, PERMISSIONS, type TPermissionMap } from '@switchboard/contracts';
+import { grantsNoMoreThan, MESSAGES, type TPermissionMap } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import type { TRoleRow } from './roles.repository';
 
@@ -7,10 +7,7 @@ export function isRoleChangeable(role: Pick<TRoleRow, 'custom'>): boolean {
   return role.custom;
 }
 
-/** True when every permission the role holds, the actor holds too. */
-export function grantsNoMoreThan(role: Partial<TPermissionMap>, actor: TPermissionMap): boolean {
-  return PERMISSIONS.every((permission) => role[permission] !== true || actor[permission]);
-}
+export { grantsNoMoreThan };
 
 /**
  * THE role-grant rule (issue #6 §2b): nobody hands out a role holding a permission they do not

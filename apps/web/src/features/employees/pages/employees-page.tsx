@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Group, Loader, NativeSelect, Pagination, Paper, S
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, PAGE_SIZE, PERMISSIONS } from '@switchboard/contracts';
-import type { TAccountStatus, TEmployee, TPermissionMap } from '@switchboard/contracts';
+import { grantsNoMoreThan, MESSAGES, PAGE_SIZE } from '@switchboard/contracts';
+import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
 import { useSessionUser } from '../../session/api/session-queries';
@@ -64,8 +64,6 @@ function RestoreButton({ mspCustomDomain, employee, name }: { mspCustomDomain: s
   );
 }
 
-/** Whether the role holds a permission the signed-in person lacks (the server's `grantsNoMoreThan`, negated). */
-const holdsMoreThan = (role: Partial<TPermissionMap>, own: TPermissionMap): boolean => PERMISSIONS.some((permission) => role[permission] === true && !own[permission]);
 
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
@@ -114,7 +112,7 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
   const ownPermissions = sessionUser?.principal === 'user' ? sessionUser.permissions : null;
   const isBeyondReach = (employee: TEmployee): boolean => {
     const rolePermissions = roles.find((role) => role.id === employee.roleId)?.permissions;
-    return employee.id !== currentUserId && ownPermissions !== null && rolePermissions !== undefined && holdsMoreThan(rolePermissions, ownPermissions);
+    return employee.id !== currentUserId && ownPermissions !== null && rolePermissions !== undefined && !grantsNoMoreThan(rolePermissions, ownPermissions);
   };
   const actionsOf = (employee: TEmployee, name: string) =>
     isBeyondReach(employee) ? (
