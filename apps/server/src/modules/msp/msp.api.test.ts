@@ -289,6 +289,29 @@ describe('A-035 POST /db/{msp}/technicianUsers/add with the bootstrap token', ()
     expect(response.json()).toMatchObject({ detail: MESSAGES.bootstrapTokenInvalid });
   });
 
+  it('frees the domain of a sign-up abandoned after step 1: a new sign-up takes it over once the token expired, not before', async () => {
+    const created = await createdMsp({ file: { bytes: PNG_BYTES, type: 'image/png', name: 'logo.png' } });
+    const domain = created.mspCustomDomain;
+    // Still someone's sign-up in progress: taken, and its profile is there.
+    expect((await signUp(signupForm({ customDomain: domain }))).statusCode).toBe(409);
+    t.advanceClock(31 * 60 * 1000);
+    // Nobody can ever sign in to it: no public profile, so the sign-up page's domain check says free.
+    expect((await anonymous().get('/db/msp', { query: { customDomain: domain } })).statusCode).toBe(404);
+    const again = await createdMsp({ customDomain: domain, mspName: 'Acme Again' });
+    const [row] = await t.deps.database.db.select().from(msps).where(eq(msps.customDomain, domain));
+    expect(row).toMatchObject({ name: 'Acme Again', logoPath: null });
+    expect((await t.deps.database.db.select().from(uploads).where(eq(uploads.mspId, row?.id ?? ''))).length).toBe(0);
+    // The first token stays dead; the new one makes the first technician.
+    const old = await anonymous().post(`/db/${domain}/technicianUsers/add`, firstTechnician, { headers: { 'x-bootstrap-token': created.bootstrapToken } });
+    expect(old.statusCode).toBe(401);
+    const added = await anonymous().post(`/db/${domain}/technicianUsers/add`, firstTechnician, { headers: { 'x-bootstrap-token': again.bootstrapToken } });
+    expect(added.statusCode).toBe(201);
+    expect((await anonymous().get('/db/msp', { query: { customDomain: domain } })).json<TMspProfile>()).toMatchObject({ mspName: 'Acme Again' });
+    // A finished MSP is never taken over, however long after.
+    t.advanceClock(31 * 60 * 1000);
+    expect((await signUp(signupForm({ customDomain: domain }))).statusCode).toBe(409);
+  });
+
   it('is bound to its MSP and refuses a wrong token', async () => {
     const first = await createdMsp();
     const second = await createdMsp();

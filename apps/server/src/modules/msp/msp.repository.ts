@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
 import { msps, users, type TDatabase } from '@switchboard/db';
 
@@ -16,6 +16,26 @@ export async function findMspByDomain(db: TDatabase, customDomain: string): Prom
 export async function insertMsp(db: TDatabase, values: TNewMsp): Promise<TMspRow> {
   const [row] = await db.insert(msps).values(values).returning();
   if (!row) throw new Error('MSP insert returned no row');
+  return row;
+}
+
+/**
+ * An abandoned sign-up's MSP (its first-technician token expired unspent, and it has no user) started again with
+ * new details and a new token, in one conditional UPDATE: of two people taking it over at once, one gets it.
+ */
+export async function reclaimAbandonedMsp(db: TDatabase, mspId: string, now: Date, values: Omit<TNewMsp, 'id' | 'customDomain'>): Promise<TMspRow | undefined> {
+  const [row] = await db
+    .update(msps)
+    .set(values)
+    .where(
+      and(
+        eq(msps.id, mspId),
+        isNotNull(msps.bootstrapTokenHash),
+        lte(msps.bootstrapExpiresAt, now),
+        notExists(db.select({ id: users.id }).from(users).where(eq(users.mspId, mspId))),
+      ),
+    )
+    .returning();
   return row;
 }
 

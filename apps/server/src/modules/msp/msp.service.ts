@@ -8,7 +8,7 @@ import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { detectLogoType, isRefusedSvg, logoRelativePath, versionedLogoPath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
-import { findMspByDomain, findMspById, insertMsp, updateMspBrand, updateMspLogo } from './msp.repository';
+import { findMspByDomain, findMspById, insertMsp, reclaimAbandonedMsp, updateMspBrand, updateMspLogo, type TMspRow } from './msp.repository';
 import { userAuditFields } from '../../lib/audit';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
@@ -55,6 +55,14 @@ function logoTypeOf(logo: { bytes: Buffer; declaredMime: string }, error: TLogoE
 /** A logo change's refusal: the spec's flags (R-091), without sign-up's `mspSignup`. */
 export const logoChangeError: TLogoErrorFactory = (code, detail, flags) => new AppError(code, detail, { flags });
 
+/**
+ * A sign-up left after step 1: the MSP was created, its first-technician token expired unspent, so nobody can ever
+ * sign in to it. Its domain is free again (the next sign-up takes the row over) and it has no public profile.
+ */
+export function isAbandonedSignup(msp: Pick<TMspRow, 'bootstrapTokenHash' | 'bootstrapExpiresAt'>, now: Date): boolean {
+  return msp.bootstrapTokenHash !== null && msp.bootstrapExpiresAt !== null && msp.bootstrapExpiresAt.getTime() <= now.getTime();
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -86,29 +94,36 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
     // The same step-1 rule the sign-up page checks before step 2 (issue #6 §6).
     const problem = mspInfoFieldsProblem(fields);
     if (problem !== null) throw mspSignupError('validation', problem);
-    if (await findMspByDomain(db, fields.customDomain)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
+    const now = deps.now();
+    const existing = await findMspByDomain(db, fields.customDomain);
+    if (existing && !isAbandonedSignup(existing, now)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
 
     const logoType = input.logo ? logoTypeOf(input.logo, mspSignupError) : null;
 
-    const mspId = randomUUID();
+    const mspId = existing?.id ?? randomUUID();
     const bootstrapToken = randomToken();
-    const bootstrapExpiresAt = new Date(deps.now().getTime() + BOOTSTRAP_TOKEN_TTL_MS);
-    const logoPath = logoType ? logoRelativePath(mspId, logoType) : null;
+    const bootstrapExpiresAt = new Date(now.getTime() + BOOTSTRAP_TOKEN_TTL_MS);
+    // A taken-over sign-up's logo gets a new name, so no cache shows the abandoned one's.
+    const logoPath = logoType ? (existing ? versionedLogoPath(mspId, logoType, now) : logoRelativePath(mspId, logoType)) : null;
     const logoFiles = input.logo && logoType && logoPath ? [{ mspId, name: logoPath, contentType: logoType.mime, bytes: input.logo.bytes }] : [];
+    const values = {
+      name: fields.mspName,
+      phone: fields.companyPhoneNumber,
+      websiteUrl: normaliseWebsiteUrl(fields.webSiteUrl) ?? fields.webSiteUrl,
+      logoPath,
+      logoMime: logoType?.mime ?? null,
+      bootstrapTokenHash: sha256(bootstrapToken),
+      bootstrapExpiresAt,
+    };
     try {
       // The logo is stored with the row: a stored logoPath always names a complete upload.
       await deps.files.storeWith(db, logoFiles, async (tx) => {
-        await insertMsp(tx, {
-          id: mspId,
-          customDomain: fields.customDomain,
-          name: fields.mspName,
-          phone: fields.companyPhoneNumber,
-          websiteUrl: normaliseWebsiteUrl(fields.webSiteUrl) ?? fields.webSiteUrl,
-          logoPath,
-          logoMime: logoType?.mime ?? null,
-          bootstrapTokenHash: sha256(bootstrapToken),
-          bootstrapExpiresAt,
-        });
+        if (existing) {
+          // Someone finished or took over that sign-up since it was read: the domain is taken after all.
+          if (!(await reclaimAbandonedMsp(tx, mspId, now, values))) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
+        } else {
+          await insertMsp(tx, { id: mspId, customDomain: fields.customDomain, ...values });
+        }
         await ensureBuiltInRoles(tx, mspId);
         await deps.audit.record(tx, {
           mspId,
@@ -118,20 +133,21 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
           outcome: 'success',
           ip: origin.ip,
           requestId: origin.requestId,
-          details: { mspName: fields.mspName, hasLogo: logoPath !== null },
+          details: { mspName: fields.mspName, hasLogo: logoPath !== null, ...(existing ? { tookOverAbandonedSignup: true } : {}) },
         });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
       throw error;
     }
+    if (existing?.logoPath && existing.logoPath !== logoPath) await deps.files.delete(db, mspId, existing.logoPath).catch(() => undefined);
     return { mspCustomDomain: fields.customDomain, mspName: fields.mspName, bootstrapToken, bootstrapExpiresAt: bootstrapExpiresAt.toISOString() };
   }
 
   /** A-020: the public profile, or 404. */
   async function getProfile(customDomain: string): Promise<TMspProfile> {
     const msp = await findMspByDomain(db, customDomain);
-    if (!msp) throw notFound();
+    if (!msp || isAbandonedSignup(msp, deps.now())) throw notFound();
     return presentMspProfile(msp);
   }
 

@@ -9,6 +9,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordRuleList } from '../components/password-rule-list';
 import { noticeState } from '../lib/flow-notice';
+import { clearMspSignupState, loadMspSignupState, saveMspSignupState } from '../lib/msp-signup-state';
 import { firstTechnicianProblem, mspInfoProblem, type TFirstTechnicianForm, type TMspInfoForm } from '../lib/msp-signup-rules';
 import '../../../app/styles/mantine-extra';
 import '../components/password-input-styles';
@@ -30,14 +31,16 @@ export function MspSignupPage() {
   // is off or the code is wrong, the server's 403 message is shown like any other failure.
   const [searchParams] = useSearchParams();
   const invitationCode = searchParams.get('invitation');
-  const [active, setActive] = useState(0);
-  const [mspInfo, setMspInfo] = useState<TMspInfoForm>(EMPTY_MSP);
+  // A sign-up this tab started and has not finished (a reload, a lost answer) goes on at step 2 with the same MSP.
+  const [resumed] = useState(loadMspSignupState);
+  const [active, setActive] = useState(resumed ? 1 : 0);
+  const [mspInfo, setMspInfo] = useState<TMspInfoForm>(resumed ? { ...resumed.mspInfo, logo: null } : EMPTY_MSP);
   const [technician, setTechnician] = useState<TFirstTechnicianForm>(EMPTY_TECHNICIAN);
   const [error, setError] = useState<string | null>(null);
   // Kept so a failed step 2 can be retried without creating the MSP a second time. Once it exists, step 1 is
   // read-only (sign-up has no call to change it) and its Next does not ask about the domain again: the answer
   // would be this MSP, "already in use" (review s25 #5).
-  const [createdMsp, setCreatedMsp] = useState<TCreateMspResponse | null>(null);
+  const [createdMsp, setCreatedMsp] = useState<TCreateMspResponse | null>(resumed?.createdMsp ?? null);
   const isMspCreated = createdMsp !== null;
 
   const signUp = useMutation({
@@ -53,6 +56,8 @@ export function MspSignupPage() {
         if (invitationCode) form.set('invitationCode', invitationCode);
         msp = await createMsp(form);
         setCreatedMsp(msp);
+        const { logo: _logo, ...details } = mspInfo;
+        saveMspSignupState({ createdMsp: msp, mspInfo: details });
       }
       await addFirstTechnician(msp.mspCustomDomain, msp.bootstrapToken, {
         firstName: technician.firstName.trim(),
@@ -64,12 +69,16 @@ export function MspSignupPage() {
       return msp;
     },
     onSuccess: (msp) => {
+      clearMspSignupState();
       // The new admin signs in next: their email is already filled in.
       void navigate(`/${msp.mspCustomDomain}`, { state: noticeState(MESSAGES.auth.mspSignupDone, 'tech', technician.email.trim()) });
     },
     onError: (cause) => {
       // An expired or spent sign-up token: that MSP cannot be finished here, so step 1 is open again for a new one.
-      if (isApiError(cause) && cause.code === 'unauthenticated') setCreatedMsp(null);
+      if (isApiError(cause) && cause.code === 'unauthenticated') {
+        setCreatedMsp(null);
+        clearMspSignupState();
+      }
       setError(errorDetail(cause));
     },
   });
