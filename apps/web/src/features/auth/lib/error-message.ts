@@ -13,3 +13,12 @@ export async function mspSignInPagesOf(error: unknown): Promise<TMspSignInPage[]
   const parsed = ZMspSignInPages.safeParse(error.flags.mspPages);
   return parsed.success ? parsed.data : [];
 }
+
+/**
+ * A forgot-password call that did nothing at all: refused by the rate limit, or never reached the server. R-108 has
+ * the flow's failures only logged, but then the person waits for a code that was never sent (or presses a button
+ * that silently does nothing), so these two are said in plain words; neither tells whether the account exists.
+ */
+export function isNothingDoneFailure(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'rate_limited' || error.code === 'network');
+}

@@ -7,6 +7,7 @@ import { requestPasswordReset, validateResetCode } from '../api/auth-steps-api';
 import { FormError, FormNotice } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { VerificationCodeInput } from '../components/verification-code-input';
+import { isNothingDoneFailure } from '../lib/error-message';
 import { loadForgotPasswordState, saveForgotPasswordState, type TForgotPasswordState } from '../lib/forgot-password-state';
 import { errorDetail } from '../../../lib/api-client';
 
@@ -57,7 +58,11 @@ function ForgotPasswordCodeStep({ msp, state }: { msp: string; state: TForgotPas
     setError(null);
     setCode('');
     resend.mutate(undefined, {
-      onError: (cause) => console.error('forgotPassword failed', cause),
+      onError: (cause) => {
+        console.error('forgotPassword failed', cause);
+        // No new code is on its way: say why (R-108 logs the rest).
+        if (isNothingDoneFailure(cause)) setError(errorDetail(cause));
+      },
       onSuccess: () => setNotice(MESSAGES.verificationCodeResent),
     });
   }

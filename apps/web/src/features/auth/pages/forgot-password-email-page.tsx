@@ -6,7 +6,9 @@ import { requestPasswordReset } from '../api/auth-steps-api';
 import { EmailStepForm, useEmailStep } from '../components/email-step';
 import { MspAuthFrame } from '../components/msp-auth-frame';
 import { UserKindToggle } from '../components/user-kind-toggle';
+import { isNothingDoneFailure } from '../lib/error-message';
 import { loadForgotPasswordState, saveForgotPasswordState } from '../lib/forgot-password-state';
+import { errorDetail } from '../../../lib/api-client';
 import type { TLoginUserKind } from '../lib/user-kind';
 
 /** `/{msp}/forgot` (R-028, R-103): step 1, the email a reset code is mailed to. */
@@ -21,10 +23,12 @@ export function ForgotPasswordEmailPage() {
       return requestPasswordReset(msp, userKind, emailId);
     },
     onFound: () => void navigate(`/${msp}/forgot/verification`),
-    // R-108: a failed forgot call is only logged; the next step's code check tells the user.
+    // R-108: a failed forgot call is only logged; the next step's code check tells the user. One refused by the rate
+    // limit or never sent stays here with its reason: no code is on its way.
     onFailed: (cause) => {
       console.error('forgotPassword failed', cause);
-      void navigate(`/${msp}/forgot/verification`);
+      if (isNothingDoneFailure(cause)) emailStep.setError(errorDetail(cause));
+      else void navigate(`/${msp}/forgot/verification`);
     },
   });
 

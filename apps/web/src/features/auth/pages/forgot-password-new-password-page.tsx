@@ -3,7 +3,8 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@switchboard/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { errorDetail, isApiError } from '../../../lib/api-client';
+import { isNothingDoneFailure } from '../lib/error-message';
 import { changePassword } from '../api/auth-steps-api';
 import { FormError } from '../components/form-error';
 import { MspAuthFrame } from '../components/msp-auth-frame';
@@ -46,6 +47,8 @@ function NewPasswordStep({ msp, state, code }: { msp: string; state: TForgotPass
         if (isApiError(cause) && cause.code === 'invalid_code') {
           setIsCodeRejected(true);
           setError(cause.detail);
+        } else if (isNothingDoneFailure(cause)) {
+          setError(errorDetail(cause));
         }
       },
     });
