@@ -70,6 +70,8 @@ export const MESSAGES = {
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
   controlCharacters: 'Remove the invisible control characters (such as NUL) from what you entered.',
   multipartBroken: 'The form upload was incomplete or damaged. Please send it again.',
+  /** A form with more than one file part (every upload takes one file). */
+  uploadOneFile: 'Upload one file at a time.',
   requestUnreadable: 'The request could not be read. Please check what was sent and try again.',
   payloadTooLarge: 'What was sent is too large.',
   uriTooLong: 'The address is too long.',
@@ -96,6 +98,22 @@ export const MESSAGES = {
     turnedOff: 'Authenticator app turned off. Sign-in codes arrive by mail.',
     loadFailed: 'Whether you use an authenticator app could not be loaded.',
     setupFailed: 'The authenticator app could not be set up.',
+  },
+  // A people manager removes someone's lost authenticator app (decision 047; ours, the spec has none).
+  authenticatorAppRemoval: {
+    action: 'Remove authenticator app',
+    confirmTitle: (name: string) => `Remove the authenticator app of ${name}?`,
+    confirmText:
+      'Do this when they lost the phone or device with their authenticator app. Until they set up a new app from their profile, they sign in with the code that arrives by mail. They get a mail saying you removed it.',
+    confirm: 'Remove app',
+    removed: 'Authenticator app removed.',
+    removedFor: (name: string) => `${name} signs in with the mailed code until they set up a new app. They were told by mail.`,
+    notMailed: (name: string) => `${name} signs in with the mailed code until they set up a new app. The mail telling them could not be sent: let them know yourself.`,
+    failed: 'The authenticator app could not be removed.',
+    notForSelf: 'You cannot remove your own authenticator app here. To replace it or turn it off, open your profile and enter a code from it.',
+    noneEnrolled: 'This person has no authenticator app to remove.',
+    changedMeanwhile: 'Their authenticator app changed while you were removing it. Reload the list and try again.',
+    mailSubject: 'Your Switchboard authenticator app was removed',
   },
   // Ours: the spec words only the missing-name case; a name with other characters needs its own words.
   profileNameInvalid: 'Names may contain only letters, digits, spaces, apostrophes, hyphens and periods.',
@@ -389,6 +407,9 @@ export const MESSAGES = {
     tooManyPassages: 'This document has too many sections to search (more than 5,000). Split it into smaller files.',
     tooComplex: 'This file took too long or needed too much memory to read. Split it into smaller files, or upload its text as a plain-text file.',
     busy: 'The server is reading other documents right now. Upload this one again in a minute.',
+    /** The client's Documents screen (review s29 #4): whom their uploads are for, not the technicians' wording. */
+    clientIntro: 'Documents you upload are shared with your colleagues at your company, and Jarvis uses them to help you.',
+    clientNone: 'No documents yet.',
   },
   // PSA connection problems (ours; the spec gives no wording).
   psa: {
@@ -436,6 +457,9 @@ export const MESSAGES = {
     followUpFailed: (reason: string) => `The PSA has this change, but recording its answer here failed: ${reason}`,
     /** A stored write that names its PSA (a ticket or contact create) when another PSA is connected now. */
     otherPsa: (connected: string, meantFor: string) => `Not sent: the PSA connected now is ${connected}; this change was meant for ${meantFor}.`,
+    /** An admin's Discard on a write that is not refused for good (still waiting, or already in the PSA). */
+    discardOnlyFailed: 'Only a change the PSA refused can be discarded. This one is still being sent; wait until it lands or is refused.',
+    discardAlreadyInPsa: 'This change is already in the PSA, so there is nothing to discard.',
   },
 
   // The technician queue (02 §5, §8; R-308–R-333). The spec's own strings first, then ours.
@@ -488,6 +512,14 @@ export const MESSAGES = {
     requeued: 'Ticket requeued',
     closed: 'Ticket closed',
     psaPending: 'Saved here; the PSA has not confirmed it yet and it will be retried.',
+    /** The ticket card's badge of writes the PSA refused for good (finding 2 of review s29), and its tooltip. */
+    psaFailedBadge: (count: number) => (count === 1 ? 'Not in the PSA' : `${count} not in the PSA`),
+    psaFailed: 'The PSA refused a change to this ticket, so it is not there. An admin must send it again or discard it under Integrations, “Changes waiting for the PSA”.',
+    /** A completion, requeue, hand-back or timer whose time entry the PSA has not taken (finding 1 of review s29). */
+    timeEntryNotRecordedTitle: (ticketId: number) => `The time worked on ticket #${ticketId} is not recorded in the PSA`,
+    timeEntryFailed: 'The PSA refused the time entry, so your time is not recorded there. An admin can send it again from Integrations, “Changes waiting for the PSA”.',
+    timeEntryPendingTitle: (ticketId: number) => `The time worked on ticket #${ticketId} is not in the PSA yet`,
+    timeEntryPending: 'The PSA has not taken the time entry yet. It will be sent when the PSA answers.',
     dispatch: {
       notQueued: 'Only a ticket waiting in the queue can be assigned. Unassign it first.',
       notAssigned: 'This ticket is not with a technician.',
@@ -498,6 +530,12 @@ export const MESSAGES = {
       reserved: 'Ticket reserved',
       reservedFor: (ticketId: number, name: string) => `Ticket #${ticketId} waits for ${name}, who is signed out: it is theirs when they next get tickets.`,
       unassigned: 'Ticket back in the queue',
+    },
+    dashboards: {
+      /** A day of the Dashboards with no work recorded, named as "Sunday 29 November". */
+      noWorkOn: (day: string) => `No work recorded on ${day}.`,
+      /** The button that shows the latest earlier day with work (the server's previousDayWithWork). */
+      showDay: (day: string) => `Show ${day}`,
     },
     sla: {
       noAlerts: 'No SLA alerts.',

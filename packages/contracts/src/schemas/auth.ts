@@ -195,6 +195,12 @@ export const ZTotpEnableBody = ZTotpCodeBody.extend({ currentCode: z.string().tr
 export type TTotpEnableBody = z.infer<typeof ZTotpEnableBody>;
 export const ZTotpStatusResponse = z.object({ totpEnabled: z.boolean() });
 export type TTotpStatusResponse = z.infer<typeof ZTotpStatusResponse>;
+/** Decision 047: a people manager removes someone else's (lost) authenticator app; `id` is that person's user id. */
+export const ZRemoveAuthenticatorAppBody = z.object({ id: z.uuid() });
+export type TRemoveAuthenticatorAppBody = z.infer<typeof ZRemoveAuthenticatorAppBody>;
+/** `isPersonNotified`: whether the mail telling them was accepted (the app is removed either way). */
+export const ZRemoveAuthenticatorAppResponse = z.object({ id: z.string(), hasAuthenticatorApp: z.literal(false), isPersonNotified: z.boolean() });
+export type TRemoveAuthenticatorAppResponse = z.infer<typeof ZRemoveAuthenticatorAppResponse>;
 
 
 /** "jane@northwind-it.example" → "j•••@northwind-it.example": enough to recognise, not to harvest. */

@@ -18,7 +18,12 @@ export const ZEmployee = ZSessionMspUser.pick({
   roleName: true,
   tierLevel: true,
   psaMemberId: true,
-}).extend({ isActive: z.boolean(), accountStatus: z.enum(ACCOUNT_STATUSES) });
+}).extend({
+  isActive: z.boolean(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  /** Whether they have a confirmed authenticator app (never the secret): a people manager may remove a lost one (decision 047). */
+  hasAuthenticatorApp: z.boolean(),
+});
 export type TEmployee = z.infer<typeof ZEmployee>;
 
 /** A-007 and the inactive list: search, role filter ("all" when absent) and page (30 a page, R-137). */
@@ -83,6 +88,8 @@ export type TAddPsaMembersResponse = z.infer<typeof ZAddPsaMembersResponse>;
 export const ZClientUsersOfClientQuery = z.object({ clientId: z.uuid() });
 export const ZClientUser = ZSessionMspUser.pick({ id: true, email: true, roleId: true, roleName: true, firstName: true, lastName: true, phoneNumber: true, psaContactId: true, psaCompanyId: true }).extend({
   isActive: z.boolean(),
+  /** As the employee's: whether they have a confirmed authenticator app (decision 047). */
+  hasAuthenticatorApp: z.boolean(),
 });
 export type TClientUser = z.infer<typeof ZClientUser>;
 export const ZClientUserList = z.object({ clientUsers: z.array(ZClientUser) });

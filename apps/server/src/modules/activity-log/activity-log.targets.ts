@@ -19,8 +19,9 @@ const TARGET_KINDS: ReadonlyArray<readonly [string, TTargetKind]> = [
   ['psa_write.contact.create', 'company'],
   // A mail's ticket, note or files: the mail's row, or (a reply to a ticket the PSA already has) that ticket's copy.
   ['psa_write.email.', 'mail'],
-  // Sending a failed write again names the outbox row.
+  // Sending a failed write again, or discarding it, names the outbox row.
   ['psa_write.retry', 'psaWrite'],
+  ['psa_write.discard', 'psaWrite'],
   // The mail that became a ticket or a note, or that a person filed under a company; the settings' events name 'email-connector'.
   ['email_connector.', 'mail'],
   ['role.', 'role'],

@@ -1,14 +1,26 @@
-import { MESSAGES, MSP_USER_COLLECTIONS, ZMspParams, ZTotpCodeBody, ZTotpEnableBody, ZTotpSetupResponse, ZTotpStatusResponse } from '@switchboard/contracts';
+import {
+  MESSAGES,
+  MSP_USER_COLLECTIONS,
+  ZMspParams,
+  ZRemoveAuthenticatorAppBody,
+  ZRemoveAuthenticatorAppResponse,
+  ZTotpCodeBody,
+  ZTotpEnableBody,
+  ZTotpSetupResponse,
+  ZTotpStatusResponse,
+} from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps, TModule } from '../../app-deps';
 import { AppError, notFound, validation } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/crypto';
-import { mspUserOf, requestMeta, type TRequestMeta } from '../../plugins/access';
+import { actorOf, mspUserOf, requestMeta, type TRequestMeta } from '../../plugins/access';
 import type { TAuthContext } from '../../plugins/auth-context';
 import { findUserById, updateUser, type TMspUserKind, type TUserRow } from './auth.repository';
 import { authIpRateLimit, USER_KIND_OF } from './auth-request';
 import { enrolledSecretOf, hasEnrolledTotp, newTotpSecret, totpUri, verifyTotp, verifyTotpReplacement } from './two-factor.service';
 import { findMspByDomain } from '../msp/msp.repository';
+import { MANAGEMENT_PERMISSION } from '../profile/profile.policy';
+import { createTotpResetService } from './totp-reset.service';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
 
@@ -38,8 +50,9 @@ function requireCode(code: string): string {
   return code;
 }
 
-/** Authenticator-app enrolment for the signed-in user (decisions #16; additions). */
+/** Authenticator-app enrolment for the signed-in user (decisions #16; additions), and a people manager's removal of a lost one (decision 047). */
 export const registerTotpRoutes: TModule = (app, deps) => {
+  const reset = createTotpResetService(deps);
   for (const collection of MSP_USER_COLLECTIONS) {
     const kind = USER_KIND_OF[collection];
     const tags = [collection];
@@ -116,6 +129,16 @@ export const registerTotpRoutes: TModule = (app, deps) => {
         const user = await loadSelf(deps, mspUserOf(request), kind);
         return { totpEnabled: hasEnrolledTotp(user) };
       },
+    );
+
+    app.post(
+      `/db/:msp/${collection}/totp/remove`,
+      {
+        // Decision 047: MSP staff with the permission that governs changing people of this kind (decisions #11).
+        config: { access: { principal: 'technician', tenant: 'path', anyPermission: [MANAGEMENT_PERMISSION[kind]] } },
+        schema: { tags, operationId: `${collection}TotpRemove`, summary: `Remove someone else's lost authenticator app and any pending setup; they are mailed (needs ${MANAGEMENT_PERMISSION[kind]}; addition, decision 047)`, security: [{ session: [] }], params: ZMspParams, body: ZRemoveAuthenticatorAppBody, response: { 200: ZRemoveAuthenticatorAppResponse } },
+      },
+      async (request) => reset.removeAuthenticatorApp(actorOf(request), kind, request.body.id, (error) => request.log.warn({ err: error }, 'authenticator app removal mail not sent')),
     );
   }
 };

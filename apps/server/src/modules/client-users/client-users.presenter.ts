@@ -1,5 +1,6 @@
 import type { TClientUser } from '@switchboard/contracts';
 import type { TClientUserRow } from './client-users.repository';
+import { hasEnrolledTotp } from '../auth/two-factor.service';
 
 export function presentClientUser({ user, roleName }: TClientUserRow): TClientUser {
   return {
@@ -13,5 +14,6 @@ export function presentClientUser({ user, roleName }: TClientUserRow): TClientUs
     psaContactId: user.psaContactId,
     psaCompanyId: user.psaCompanyId,
     isActive: user.isActive,
+    hasAuthenticatorApp: hasEnrolledTotp(user),
   };
 }

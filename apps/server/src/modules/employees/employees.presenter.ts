@@ -1,5 +1,6 @@
 import type { TAccountStatus, TEmployee, TPsaMemberCandidate } from '@switchboard/contracts';
 import type { TPsaMemberRow, TTechnicianWithRole } from './employees.repository';
+import { hasEnrolledTotp } from '../auth/two-factor.service';
 
 /** Decision 019: a password makes the account Active; without one, an open invitation makes it Invited. */
 export function accountStatusOf(user: Pick<TTechnicianWithRole['user'], 'passwordHash'>, hasOpenInvitation: boolean): TAccountStatus {
@@ -20,6 +21,7 @@ export function presentEmployee({ user, roleName, hasOpenInvitation }: TTechnici
     psaMemberId: user.psaMemberId,
     isActive: user.isActive,
     accountStatus: accountStatusOf(user, hasOpenInvitation),
+    hasAuthenticatorApp: hasEnrolledTotp(user),
   };
 }
 

@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<string, string> = {
   'auth.sign_in.password': 'Password checked, sign-in code sent',
   'auth.totp.disable': 'Authenticator app turned off',
   'auth.totp.enable': 'Authenticator app turned on',
+  'auth.totp.remove': "Someone's lost authenticator app removed",
   'auth.totp.setup': 'Authenticator app set-up started',
   'auth.two_factor': 'Sign-in code checked',
   'auth.two_factor.resend': 'Sign-in code sent again',
@@ -100,6 +101,7 @@ const ACTION_LABELS: Record<string, string> = {
 /** The outbox's own events, which are not a write of some kind. */
 const PSA_OUTBOX_LABELS: Record<string, string> = {
   'psa_write.connection_changed': 'Waiting PSA writes not sent: the PSA connection changed',
+  'psa_write.discard': 'PSA write discarded',
   'psa_write.retry': 'PSA write sent again',
 };
 

@@ -78,6 +78,15 @@ export function useRestoreEmployee(mspCustomDomain: string) {
   });
 }
 
+/** Decision 047: removes a colleague's lost authenticator app (and any pending setup); the server mails them. */
+export function useRemoveAuthenticatorApp(mspCustomDomain: string) {
+  const invalidate = useInvalidateEmployees(mspCustomDomain);
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`${mspPath(mspCustomDomain)}/technicianUsers/totp/remove`, { method: 'POST', body: { id }, schema: (s) => s.ZRemoveAuthenticatorAppResponse }),
+    onSettled: invalidate,
+  });
+}
+
 /** Decision 019: mail an invitation link to one technician without an account. */
 export function useSendInvitation(mspCustomDomain: string) {
   const invalidate = useInvalidateEmployees(mspCustomDomain);

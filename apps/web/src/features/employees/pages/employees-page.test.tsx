@@ -27,6 +27,7 @@ function employee(index: number): TEmployee {
     psaMemberId: null,
     isActive: true,
     accountStatus: index === 0 ? 'No account' : index === 1 ? 'Invited' : 'Active',
+    hasAuthenticatorApp: false,
   };
 }
 
@@ -254,7 +255,8 @@ describe('EmployeesPage', () => {
   it('offers no change of a colleague whose role holds more than the signed-in person\'s, and words a refusal', { timeout: 30_000 }, async () => {
     const managerRole: TRole = { id: '00000000-0000-4000-8000-000000000003', name: 'People managers', custom: true, permissions: { ...BUILT_IN_ROLES.Technician, technicianUserManagement: true }, mspCustomDomain: MSP };
     const me = buildAdminTechnician({ id: employee(3).id, email: employee(3).email, roleId: managerRole.id, roleName: managerRole.name, permissions: managerRole.permissions });
-    const richer = { ...employee(0), roleId: ADMIN_ROLE.id, roleName: 'Admin' };
+    // With an authenticator app: its removal is a change of them too (decision 047).
+    const richer = { ...employee(0), roleId: ADMIN_ROLE.id, roleName: 'Admin', hasAuthenticatorApp: true };
     const lesser = employee(1);
     const myself = { ...employee(3), roleId: managerRole.id, roleName: managerRole.name };
     const forbidden = new Response(JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403, detail: MESSAGES.roleTargetTooBroad, code: 'forbidden', requestId: 'r' }), { status: 403 });
@@ -291,6 +293,49 @@ describe('EmployeesPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Inactive' }));
     expect(await screen.findByRole('button', { name: 'Restore Tech1 Person' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Restore Tech0 Person' })).not.toBeInTheDocument();
+  });
+
+  // Decision 047: a colleague who lost the phone with their authenticator app gets it removed here, after a confirmation.
+  it('offers to remove an enrolled authenticator app only, never one\'s own, and confirms before removing it', { timeout: 30_000 }, async () => {
+    const enrolled = new Set([2, 3]);
+    const removals: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const json = (payload: unknown) => new Response(JSON.stringify(payload), { status: 200 });
+        if (url === `/db/${MSP}/roles/all`) return json({ roles: [ADMIN_ROLE, TECH_ROLE] });
+        if (url.startsWith(`/db/${MSP}/technicianUsers/activeTechnicians`)) {
+          return json({ employees: [1, 2, 3].map((index) => ({ ...employee(index), hasAuthenticatorApp: enrolled.has(index) })), total: 3, page: 1, pageSize: 30 });
+        }
+        if (url === `/db/${MSP}/technicianUsers/totp/remove` && init.method === 'POST') {
+          const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { id: string };
+          removals.push(body);
+          enrolled.delete(2);
+          return json({ id: body.id, hasAuthenticatorApp: false, isPersonNotified: true });
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const shown = vi.spyOn(notifications, 'show');
+    renderWithProviders(<EmployeesPage mspCustomDomain={MSP} currentUserId={employee(3).id} />);
+    const table = await screen.findByRole('table', { name: 'Active employees' });
+    const rowOf = (name: string) => within(table).getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
+    const removeButton = (name: string) => within(rowOf(name)).queryByRole('button', { name: `${MESSAGES.authenticatorAppRemoval.action} of ${name}` });
+    await waitFor(() => expect(removeButton('Tech2 Person')).toBeInTheDocument());
+    expect(removeButton('Tech1 Person')).not.toBeInTheDocument();
+    // One's own app changes only with a code from it, in the profile (decision 046).
+    expect(removeButton('Tech3 Person')).not.toBeInTheDocument();
+
+    await userEvent.click(removeButton('Tech2 Person') as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.authenticatorAppRemoval.confirmTitle('Tech2 Person') });
+    expect(within(dialog).getByText(MESSAGES.authenticatorAppRemoval.confirmText)).toBeInTheDocument();
+    expect(removals).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: MESSAGES.authenticatorAppRemoval.confirm }));
+    await waitFor(() => expect(removeButton('Tech2 Person')).not.toBeInTheDocument());
+    expect(removals).toEqual([{ id: employee(2).id }]);
+    await waitFor(() =>
+      expect(shown.mock.calls.map(([notice]) => [notice.title, notice.message])).toContainEqual([MESSAGES.authenticatorAppRemoval.removed, MESSAGES.authenticatorAppRemoval.removedFor('Tech2 Person')]),
+    );
   });
 
   // Bug: after an admin changed their own role, only the employee lists were re-read, so their menus kept

@@ -8,7 +8,7 @@ import type { TAccountStatus, TEmployee } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useRoles } from '../../roles/api/roles-queries';
 import { useSessionUser } from '../../session/api/session-queries';
-import { useDeleteEmployee, useEmployees, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
+import { useDeleteEmployee, useEmployees, useRemoveAuthenticatorApp, useRestoreEmployee, useSendInvitation, useSendInvitations, type TEmployeeStatus } from '../api/employees-queries';
 import { TIER_LABELS } from '../../../lib/tier-labels';
 import { AddEmployeeModal } from '../components/add-employee-modal';
 import { EditEmployeeModal } from '../components/edit-employee-modal';
@@ -64,6 +64,33 @@ function RestoreButton({ mspCustomDomain, employee, name }: { mspCustomDomain: s
   );
 }
 
+/**
+ * Decision 047: removes a colleague's lost authenticator app after a confirmation, with its own mutation as InviteButton.
+ * The notice waits on mutateAsync, not on mutate's callbacks: once the list is re-read the button leaves the row, and
+ * TanStack runs a call's own callbacks only while its component is mounted.
+ */
+function RemoveAuthenticatorAppButton({ mspCustomDomain, employee, name }: { mspCustomDomain: string; employee: TEmployee; name: string }) {
+  const removeApp = useRemoveAuthenticatorApp(mspCustomDomain);
+  const texts = MESSAGES.authenticatorAppRemoval;
+  function handleRemove() {
+    modals.openConfirmModal({
+      title: texts.confirmTitle(name),
+      children: <Text size="sm">{texts.confirmText}</Text>,
+      labels: { confirm: texts.confirm, cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void removeApp.mutateAsync(employee.id).then(
+          (removed) => notifications.show({ color: removed.isPersonNotified ? 'green' : 'yellow', title: texts.removed, message: removed.isPersonNotified ? texts.removedFor(name) : texts.notMailed(name) }),
+          (error: unknown) => notifications.show({ color: 'red', title: texts.failed, message: `${name}: ${errorDetail(error)}` }),
+        ),
+    });
+  }
+  return (
+    <Button size="xs" variant="light" color="red" aria-label={`${texts.action} of ${name}`} loading={removeApp.isPending} onClick={handleRemove}>
+      {texts.action}
+    </Button>
+  );
+}
 
 /** 01 §2 Employees (R-136–R-149): Active/Inactive lists, search, role filter, 30 a page, add, edit, delete. */
 export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDomain: string; currentUserId: string }) {
@@ -132,6 +159,8 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
           Delete
         </Button>
       )}
+      {/* One's own app changes only with a code from it, in the profile (decision 046). */}
+      {employee.hasAuthenticatorApp && employee.id !== currentUserId && <RemoveAuthenticatorAppButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />}
     </Group>
     );
 

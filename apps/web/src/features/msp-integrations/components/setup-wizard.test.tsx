@@ -21,6 +21,7 @@ function technician(index: number, firstName: string): TEmployee {
     psaMemberId: String(100 + index),
     isActive: true,
     accountStatus: 'Active',
+    hasAuthenticatorApp: false,
   };
 }
 
