@@ -69,6 +69,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendCode('internal', 'Something went wrong on our side.');
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return sendCode('file_size', MESSAGES.fileSize, { flags: { fileSize: true } });
+    // @fastify/multipart answers a second file part with 413, which told people their upload was too large (review s29).
+    if (error.code === 'FST_FILES_LIMIT') return sendCode('validation', MESSAGES.uploadOneFile);
     // Fastify's own client errors (unparsable JSON, an unsupported content type, a body or URL too
     // long…): one code per status, and any other 4xx is a plain validation error.
     request.log.info({ err: error }, 'request refused by the framework');

@@ -96,8 +96,11 @@ export const ZAddConversationBody = z.object({
 export type TAddConversationBody = z.input<typeof ZAddConversationBody>;
 export const ZConversationResponse = z.object({ conversation: ZConversation });
 
-/** A-014: the caller's own conversations with one agent, newest first, 30 per page (R-255). */
-export const ZConversationsByAgentQuery = z.object({ agentId: ZId, userId: ZId.optional(), ...ZPageQuery });
+/**
+ * A-014: the caller's own conversations with one agent, 30 per page (R-255), newest first; `order` is ours (asc: oldest
+ * first, for the list's "Oldest", which sorting one page of the newest could not give).
+ */
+export const ZConversationsByAgentQuery = z.object({ agentId: ZId, userId: ZId.optional(), ...ZPageQuery, order: z.enum(['asc', 'desc']).default('desc') });
 export const ZConversationPage = z.object({
   conversations: z.array(ZConversation),
   page: z.number().int(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_ID, MESSAGES, type TAgent, type TAgentList, type TConversation, type TConversationPage, type TMessagePage } from '@switchboard/contracts';
-import { agents, auditEvents } from '@switchboard/db';
+import { agents, auditEvents, conversations } from '@switchboard/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
@@ -175,17 +175,31 @@ describe('conversations (A-014, A-016, A-094, A-095, A-098; R-249–R-255)', () 
     expect(page.pageSize).toBe(30);
   });
 
-  it('pages conversations and messages 30 at a time, newest first', async () => {
+  // Review s29 #2: "Oldest" only reversed the 30 newest of the page shown; the list call now sorts (R-248 names Newest only).
+  it('pages conversations and messages 30 at a time, newest first, or the oldest conversations first with order=asc (another order refused in plain words)', async () => {
     const agent = await createAgent();
-    for (let index = 0; index < 31; index += 1) await addConversation(technician, { agentID: agent.id, conversationName: `Chat ${index}` });
+    const start = Date.now();
+    for (let index = 0; index < 31; index += 1) {
+      const added = await addConversation(technician, { agentID: agent.id, conversationName: `Chat ${index}` });
+      // A second apart, so the order is the order of creation (two creations in one millisecond would tie).
+      await t.deps.database.db.update(conversations).set({ createdAt: new Date(start - (31 - index) * 1000) }).where(and(eq(conversations.mspId, msp.id), eq(conversations.id, added.id)));
+    }
     const first = (await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${agent.id}`)).json<TConversationPage>();
     expect(first).toMatchObject({ total: 31, page: 1 });
     expect(first.conversations).toHaveLength(30);
+    expect(first.conversations[0]?.conversationName).toBe('Chat 30');
     const second = (await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${agent.id}&page=2`)).json<TConversationPage>();
-    expect(second.conversations).toHaveLength(1);
+    expect(second.conversations.map((c) => c.conversationName)).toEqual(['Chat 0']);
+    const url = `/db/conversations/getConversationsByAgentID?agentId=${agent.id}`;
+    const oldest = (await technician.get(`${url}&order=asc`)).json<TConversationPage>();
+    expect(oldest.total).toBe(31);
+    expect(oldest.conversations.map((c) => c.conversationName).slice(0, 3)).toEqual(['Chat 0', 'Chat 1', 'Chat 2']);
+    expect((await technician.get(`${url}&order=asc&page=2`)).json<TConversationPage>().conversations.map((c) => c.conversationName)).toEqual(['Chat 30']);
+    const wrong = await technician.get(`${url}&order=sideways`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ detail: string }>().detail).toBe('Order must be one of: asc, desc.');
 
     const conversation = await addConversation(technician, { agentID: agent.id });
-    const start = Date.now();
     for (let index = 0; index < 35; index += 1) {
       await insertMessage(t.deps.database.db, msp.id, conversation.id, { role: index % 2 === 0 ? 'user' : 'assistant', content: `message ${index}`, createdAt: new Date(start + index * 1000) });
     }
@@ -225,6 +239,25 @@ describe('conversations (A-014, A-016, A-094, A-095, A-098; R-249–R-255)', () 
     const deleted = await technician.get(`/db/conversations/deleteConversation?conversationId=${conversation.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await technician.get(`/db/getMessages?conversationId=${conversation.id}`)).statusCode).toBe(404);
+  });
+
+  // Review s29 #1: after softDeleteAgent its conversations were still listed and read, and the chat answered as the deleted persona.
+  it('leaves a soft-deleted agent’s conversations out of every list and read: total 0, and chat, messages and feedback answer 404', async () => {
+    const ghost = await createAgent(technician, { ...form, agentName: 'Ghost', role: 'Deleted persona' });
+    const conversation = await addConversation(technician, { agentID: ghost.id });
+    const answer = await insertMessage(t.deps.database.db, msp.id, conversation.id, { role: 'assistant', content: 'Boo.' });
+    expect((await technician.get(`/db/softDeleteAgent?agentId=${ghost.id}`)).statusCode).toBe(200);
+
+    const list = await technician.get(`/db/conversations/getConversationsByAgentID?agentId=${ghost.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json<TConversationPage>()).toMatchObject({ conversations: [], total: 0 });
+    const notFound = { status: 404, detail: MESSAGES.assistant.conversationNotFound };
+    expect((await technician.get(`/db/getMessages?conversationId=${conversation.id}`)).json()).toMatchObject(notFound);
+    expect((await technician.post('/gpt/jarvisQandA', { text: 'Who are you?', conversationId: conversation.id, useRAG: true })).json()).toMatchObject(notFound);
+    expect((await technician.get(`/db/updateFeedback?messageId=${answer.id}&feedback=positive`)).json()).toMatchObject(notFound);
+    // The built-in agent (stored as no agent) keeps its conversations.
+    const builtIn = await addConversation(technician, { agentID: DEFAULT_AGENT_ID });
+    expect((await technician.get(`/db/getMessages?conversationId=${builtIn.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a conversation with an agent the user does not have', async () => {

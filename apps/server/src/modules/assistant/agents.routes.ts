@@ -63,7 +63,7 @@ export const registerAgentRoutes: TModule = (app, deps) => {
   app.get(
     '/db/conversations/getConversationsByAgentID',
     {
-      schema: { tags: ['assistant'], operationId: 'getConversationsByAgentID', summary: 'A-014 The caller’s conversations with one agent, newest first, 30 per page', querystring: ZConversationsByAgentQuery, response: { 200: ZConversationPage } },
+      schema: { tags: ['assistant'], operationId: 'getConversationsByAgentID', summary: 'A-014 The caller’s conversations with one live agent, 30 per page: newest first, or oldest first with order=asc (ours)', querystring: ZConversationsByAgentQuery, response: { 200: ZConversationPage } },
       config: { access: ANY_USER },
     },
     async (request) => conversationsService.listByAgent(actorOf(request), request.query),

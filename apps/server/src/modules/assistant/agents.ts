@@ -150,11 +150,15 @@ export function createAgentsService(deps: Pick<TAppDeps, 'database' | 'audit'>) 
       });
     },
 
-    /** The persona of an agent the user may chat with (the built-in one, or their own, even if since edited). */
+    /**
+     * The persona of an agent the user may chat with: the built-in one, or their own live one (an edited agent's
+     * conversations moved to the new agent). A deleted agent answers nothing (it answered as its old persona: review s29).
+     */
     async personaFor(actor: TActor, agentId: string | null): Promise<TPersona> {
       if (agentId === null) return DEFAULT_AGENT;
-      const [row] = await db.select().from(agents).where(and(eq(agents.mspId, actor.mspId), eq(agents.id, agentId), eq(agents.ownerUserId, actor.userId))).limit(1);
-      return row ?? DEFAULT_AGENT;
+      const row = await findOwnAgent(db, actor, agentId);
+      if (!row) throw agentNotFound();
+      return row;
     },
   };
 }

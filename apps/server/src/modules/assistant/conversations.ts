@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, DEFAULT_AGENT_ID, MESSAGES, defaultConversationName, type TChatMessage, type TConversation } from '@switchboard/contracts';
 import { agents, chatMessages, conversations, type TDatabase, type TStoredInteractiveElement, type TStoredSource } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
@@ -43,12 +43,18 @@ export function presentMessage(row: TMessageRow): TChatMessage {
   };
 }
 
-/** The user's own live conversation, or undefined (another user's conversation does not exist for them). */
+/** A conversation's agent row, joined by `isWithLiveAgent` (none for the built-in agent, stored as a null agent id). */
+const agentOfConversation = and(eq(agents.mspId, conversations.mspId), eq(agents.id, conversations.agentId));
+/** The conversation is with the built-in agent or a live one: a soft-deleted agent's conversations leave every list and read (R-246; review s29). */
+const isWithLiveAgent = or(isNull(conversations.agentId), eq(agents.isDeleted, false));
+
+/** The user's own live conversation with a live agent, or undefined (another user's conversation does not exist for them). */
 export async function findOwnConversation(db: TDatabase, actor: Pick<TActor, 'mspId' | 'userId'>, conversationId: string): Promise<TConversationRow | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(conversations))
     .from(conversations)
-    .where(and(eq(conversations.mspId, actor.mspId), eq(conversations.id, conversationId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false)))
+    .leftJoin(agents, agentOfConversation)
+    .where(and(eq(conversations.mspId, actor.mspId), eq(conversations.id, conversationId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false), isWithLiveAgent))
     .limit(1);
   return row;
 }
@@ -128,17 +134,22 @@ export function createConversationsService(deps: Pick<TAppDeps, 'database' | 'au
       return presentConversation(row);
     },
 
-    /** A-014: the caller's conversations with one agent, newest first, 30 per page (R-255). */
-    async listByAgent(actor: TActor, query: { agentId: string; userId?: string; page: number }) {
+    /**
+     * A-014: the caller's conversations with one live agent, 30 per page (R-255), newest first unless `order` is asc
+     * (R-248 names Newest only; the list's "Oldest" needs the whole list sorted, not one page reversed: review s29).
+     */
+    async listByAgent(actor: TActor, query: { agentId: string; userId?: string; page: number; order?: 'asc' | 'desc' }) {
       if (query.userId !== undefined && query.userId !== actor.userId) throw conversationNotFound();
       const agentId = storedAgentId(query.agentId);
-      const where = and(eq(conversations.mspId, actor.mspId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false), agentId === null ? isNull(conversations.agentId) : eq(conversations.agentId, agentId));
-      const [total] = await db.select({ value: count() }).from(conversations).where(where);
+      const where = and(eq(conversations.mspId, actor.mspId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false), agentId === null ? isNull(conversations.agentId) : eq(conversations.agentId, agentId), isWithLiveAgent);
+      const [total] = await db.select({ value: count() }).from(conversations).leftJoin(agents, agentOfConversation).where(where);
+      const direction = query.order === 'asc' ? asc : desc;
       const rows = await db
-        .select()
+        .select(getTableColumns(conversations))
         .from(conversations)
+        .leftJoin(agents, agentOfConversation)
         .where(where)
-        .orderBy(desc(conversations.createdAt), desc(conversations.id))
+        .orderBy(direction(conversations.createdAt), direction(conversations.id))
         .limit(CHAT_PAGE_SIZE)
         .offset((query.page - 1) * CHAT_PAGE_SIZE);
       return { conversations: rows.map(presentConversation), page: query.page, pageSize: CHAT_PAGE_SIZE, total: total?.value ?? 0 };
@@ -176,9 +187,11 @@ export function createConversationsService(deps: Pick<TAppDeps, 'database' | 'au
         .select({ id: chatMessages.id, role: chatMessages.role })
         .from(chatMessages)
         .innerJoin(conversations, and(eq(conversations.mspId, chatMessages.mspId), eq(conversations.id, chatMessages.conversationId)))
-        .where(and(eq(chatMessages.mspId, actor.mspId), eq(chatMessages.id, messageId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false)))
+        .leftJoin(agents, agentOfConversation)
+        .where(and(eq(chatMessages.mspId, actor.mspId), eq(chatMessages.id, messageId), eq(conversations.userId, actor.userId), eq(conversations.isDeleted, false), isWithLiveAgent))
         .limit(1);
-      if (!row) throw new AppError('not_found', MESSAGES.notFound);
+      // The same words whether the message, its conversation or its agent is gone (or another user's).
+      if (!row) throw conversationNotFound();
       if (row.role !== 'assistant') throw new AppError('validation', MESSAGES.assistant.feedbackOnlyAnswers);
       await db.update(chatMessages).set({ feedback }).where(and(eq(chatMessages.mspId, actor.mspId), eq(chatMessages.id, row.id)));
     },

@@ -28,18 +28,31 @@ function piecesOf(sentence: string): string[] {
 
 /**
  * Splits a document into passages for retrieval: markdown headings start a new passage (and name
- * it), paragraphs are kept whole where they fit, and a long paragraph is cut at sentence ends.
+ * it), paragraphs are kept whole where they fit, and a long paragraph is cut at sentence ends. A
+ * heading with nothing under it is a passage of its own: a file of headings alone (an outline) had
+ * no passage, so nothing could find it (review s29).
  */
 export function chunkDocument(text: string, title: string): TChunk[] {
   const chunks: TChunk[] = [];
   let heading = title;
+  /** A heading of the text (not the title) that has no passage under it yet. */
+  let isHeadingBare = false;
   let buffer: string[] = [];
   let size = 0;
   const flush = () => {
     const content = buffer.join('\n\n').trim();
-    if (content !== '') chunks.push({ heading, content });
+    if (content !== '') {
+      chunks.push({ heading, content });
+      isHeadingBare = false;
+    }
     buffer = [];
     size = 0;
+  };
+  /** Before the next heading or the end: the heading left bare becomes its own passage. */
+  const closeHeading = () => {
+    flush();
+    if (isHeadingBare) chunks.push({ heading, content: heading });
+    isHeadingBare = false;
   };
   const add = (paragraph: string) => {
     if (size + paragraph.length > MAX_CHUNK_CHARS && size > 0) flush();
@@ -50,8 +63,10 @@ export function chunkDocument(text: string, title: string): TChunk[] {
     const lines = block.split('\n');
     const headingLine = lines[0]?.match(/^#{1,6}\s+(.+)$/);
     if (headingLine?.[1]) {
-      flush();
+      closeHeading();
       heading = headingLine[1].replace(/[*_`]/g, '').trim();
+      // A heading of markup alone ("# **") has no words to find it by.
+      isHeadingBare = heading !== '';
       lines.shift();
     }
     const paragraph = lines.join('\n').trim();
@@ -62,6 +77,6 @@ export function chunkDocument(text: string, title: string): TChunk[] {
     }
     for (const sentence of paragraph.match(/[^.!?\n]+[.!?]*\s*|\n/g) ?? [paragraph]) for (const piece of piecesOf(sentence.trim())) add(piece);
   }
-  flush();
+  closeHeading();
   return chunks;
 }

@@ -140,6 +140,24 @@ describe('the bound on byte arrays in the worker (a PDF page that unpacks to a g
 });
 
 describe('chunkDocument', () => {
+  // Review s29 #3: a heading with nothing under it was dropped, so a Markdown file of headings alone made no passage at all.
+  it('keeps a heading with nothing under it as a passage of its own, and headings with text as before', () => {
+    expect(chunkDocument('# Wombat VPN\n\n## Numbat firewall\n\n### Quokka proxy', 'Notes')).toEqual([
+      { heading: 'Wombat VPN', content: 'Wombat VPN' },
+      { heading: 'Numbat firewall', content: 'Numbat firewall' },
+      { heading: 'Quokka proxy', content: 'Quokka proxy' },
+    ]);
+    expect(chunkDocument('# Printers\n\n## Zebra\n\nRecalibrate it.\n\n## Empty', 'Notes')).toEqual([
+      { heading: 'Printers', content: 'Printers' },
+      { heading: 'Zebra', content: 'Recalibrate it.' },
+      { heading: 'Empty', content: 'Empty' },
+    ]);
+    expect(chunkDocument('Intro text.\n\n# Next\n\nMore text.', 'Notes')).toEqual([
+      { heading: 'Notes', content: 'Intro text.' },
+      { heading: 'Next', content: 'More text.' },
+    ]);
+  });
+
   it('cuts a sentence longer than a passage into passages of at most 1,200 characters, never inside an emoji', () => {
     const words = Array.from({ length: 3000 }, (_, index) => `word${index}`).join(' ');
     const noSpaces = `a${'😀'.repeat(2000)}`;

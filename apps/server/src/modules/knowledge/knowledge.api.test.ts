@@ -107,11 +107,32 @@ describe('A-065 upload and A-022 list of tools/documents', () => {
     expect(scanned.json()).toMatchObject({ detail: MESSAGES.documents.unreadable });
   });
 
+  // Review s29 #3: headings alone were accepted ("Document uploaded.") with 0 searchable passages, so nothing could ever find them.
+  it('makes a Markdown file of headings alone searchable by its headings', async () => {
+    const document = await upload(technician, { bytes: '# Echidna switch\n\n## Bilby router firmware\n', name: 'outline.md' });
+    expect(document.chunkCount).toBe(2);
+    const [best] = (await search(technician, 'bilby router firmware')).json<TRagSearchResponse>().results;
+    expect(best).toMatchObject({ kind: 'document', id: document.id });
+    // Headings with no words in them make no passage: refused, not stored unfindable.
+    const wordless = await technician.post('/db/applications/upload', uploadForm({ bytes: '# **\n\n## __\n', name: 'wordless.md' }));
+    expect(wordless.statusCode).toBe(400);
+    expect(wordless.json()).toMatchObject({ detail: MESSAGES.documents.noText });
+  });
+
   it('gives a file named only ".md" a plain title (it was stored and cited with an empty one)', async () => {
     const document = await upload(technician, { bytes: 'Platypus modem: hold reset for ten seconds, then wait for the green light.', name: '.md' });
     expect(document.fileName).toBe('.md');
     const [best] = (await search(technician, 'platypus modem reset')).json<TRagSearchResponse>().results;
     expect(best).toMatchObject({ id: document.id, title: MESSAGES.documents.untitledDocument, reference: '.md' });
+  });
+
+  // Review s29 #5: a form with two files answered 413 "What was sent is too large." though nothing was large.
+  it('refuses two files in one upload with "Upload one file at a time."', async () => {
+    const form = uploadForm({ bytes: 'First runbook text.', name: 'one.txt' }, { mspCustomDomain: msp.customDomain });
+    form.append('file', new Blob([Buffer.from('Second runbook text.')], { type: 'text/plain' }), 'two.txt');
+    const response = await technician.post('/db/applications/upload', form);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: MESSAGES.uploadOneFile });
   });
 
   it('words a description that is too long', async () => {

@@ -119,6 +119,8 @@ export function createKnowledgeService(deps: Pick<TAppDeps, 'config' | 'database
       // A name that is only an extension (".md") leaves no title; search results cite the title, so it is never empty.
       const title = fileName.replace(/\.[a-z0-9]+$/i, '').trim() || MESSAGES.documents.untitledDocument;
       const chunks = chunkDocument(text, title);
+      // Text of markup alone ("# **") makes no passage: stored, it could never be found (review s29).
+      if (chunks.length === 0) throw new AppError('validation', MESSAGES.documents.noText);
       if (chunks.length > DOCUMENT_LIMITS.passages) throw new AppError('file_size', MESSAGES.documents.tooManyPassages);
       const uploadName = `documents/${randomUUID()}`;
       // The bytes go to the file store (PostgreSQL or S3) with the document row, never to a server's disk.

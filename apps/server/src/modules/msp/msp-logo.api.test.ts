@@ -53,6 +53,15 @@ describe('brand logo change (addition to R-090)', () => {
     expect(events.map((event) => event.target)).toEqual([msp.customDomain, msp.customDomain]);
   });
 
+  // Review s29 #5: two files answered 413 "What was sent is too large.".
+  it('refuses two files at once with "Upload one file at a time."', async () => {
+    const form = logoForm({ bytes: png(3), type: 'image/png', name: 'one.png' });
+    form.append('file', new Blob([png(4)], { type: 'image/png' }), 'two.png');
+    const response = await admin.post(path(), form);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', detail: MESSAGES.uploadOneFile });
+  });
+
   it('refuses a missing, empty, too large or non-image file in plain words with the spec flags, and keeps the logo', async () => {
     const [before] = await t.deps.database.db.select({ logoPath: msps.logoPath }).from(msps).where(eq(msps.id, msp.id));
     const cases: Array<[FormData, number, string, Record<string, boolean>]> = [

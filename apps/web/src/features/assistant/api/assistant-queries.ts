@@ -56,10 +56,11 @@ export function useDeleteAgent() {
 }
 
 /** the caller's conversations with one agent, 30 a page. */
-export function useConversations(agentId: string | null, page: number) {
+export function useConversations(agentId: string | null, page: number, order: 'asc' | 'desc' = 'desc') {
   return useQuery({
-    queryKey: [...assistantKeys.conversations(agentId ?? 'none'), page] as const,
-    queryFn: ({ signal }) => apiFetch('/db/conversations/getConversationsByAgentID', { query: { agentId, page }, schema: (s) => s.ZConversationPage, signal }),
+    queryKey: [...assistantKeys.conversations(agentId ?? 'none'), page, order] as const,
+    // The server sorts the whole list: a page of the newest 30 reversed was not "Oldest" (review s29).
+    queryFn: ({ signal }) => apiFetch('/db/conversations/getConversationsByAgentID', { query: { agentId, page, order }, schema: (s) => s.ZConversationPage, signal }),
     enabled: agentId !== null,
     // Another page of the same agent's list stays up while the next loads; another agent's list never does.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === (agentId ?? 'none') ? previous : undefined),

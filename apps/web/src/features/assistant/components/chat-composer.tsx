@@ -8,6 +8,8 @@ type TChatComposerProps = {
   placeholder: string;
   isSending: boolean;
   onSend: (text: string) => void;
+  /** Told every change of the text (what the box holds, for the prompt generator). */
+  onTextChange?: (text: string) => void;
   disabled?: boolean;
 };
 
@@ -15,9 +17,14 @@ type TChatComposerProps = {
  * The message box: starts one line high (24 px, R-045) and grows with the text; Enter sends,
  * Shift+Enter breaks the line. A blank message is never sent (R-252).
  */
-export function ChatComposer({ label, placeholder, isSending, onSend, disabled = false }: TChatComposerProps) {
-  const [text, setText] = useState('');
+export function ChatComposer({ label, placeholder, isSending, onSend, onTextChange, disabled = false }: TChatComposerProps) {
+  const [text, setStoredText] = useState('');
   const canSend = text.trim() !== '' && !isSending && !disabled;
+
+  function setText(value: string) {
+    setStoredText(value);
+    onTextChange?.(value);
+  }
 
   function send() {
     if (!canSend) return;

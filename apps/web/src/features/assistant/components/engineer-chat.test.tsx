@@ -9,6 +9,7 @@ import { resetAllStores } from '../../../lib/store-reset';
 import { buildAdminTechnician } from '../../../test/build-session-user';
 import { assistantMessage, stubFetch } from '../test/assistant-fixtures';
 import type { TCall } from '../test/assistant-fixtures';
+import { useAssistantUiStore } from '../state/assistant-ui-store';
 import { EngineerChat } from './engineer-chat';
 
 afterEach(() => {
@@ -93,7 +94,55 @@ describe('EngineerChat', () => {
     await user.click(screen.getByRole('button', { name: 'Suggest prompts' }));
     const suggested = await screen.findByRole('group', { name: 'Suggested prompts' });
     expect(within(suggested).getAllByRole('button').map((button) => button.textContent)).toEqual(SUGGESTED);
-    expect(calls.filter((call) => call.url === '/gpt/message')).toHaveLength(1);
+    const asked = calls.filter((call) => call.url === '/gpt/message');
+    expect(asked).toHaveLength(1);
+    // A blank message box: the conversation's last question is the troubleshooting message it asks about (02 §5).
+    expect(JSON.stringify(asked[0]?.body)).toContain('How do I unlock an account in AD?');
+  });
+
+  // Review s29 #6: "Suggest prompts" always sent the agent's description, ignored the message box and said "technician" to clients.
+  it('suggests prompts about what is typed in the message box, worded for the user, and asks for input when there is none (R-256)', { timeout: 20_000 }, async () => {
+    const calls = stubConversations({
+      'GET /db/conversations/getConversationsByAgentID': () => ({ status: 200, body: { conversations: [], page: 1, pageSize: 30, total: 0 } }),
+      'POST /gpt/message': () => ({ status: 200, body: { id: 'g1', choices: [{ index: 0, message: { role: 'assistant', content: 'prompts' } }], engine: 'local', prompts: SUGGESTED, notice: null } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={buildAdminTechnician({ userKind: 'client', roleName: 'Client', psaCompanyId: '19' })} />);
+    await user.click(await screen.findByRole('button', { name: 'Suggest prompts' }));
+    expect(await screen.findByText(MESSAGES.assistant.promptInputRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/gpt/message')).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Shared mailbox is read-only');
+    await user.click(screen.getByRole('button', { name: 'Suggest prompts' }));
+    expect(await screen.findByRole('group', { name: 'Suggested prompts' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.assistant.promptInputRequired)).not.toBeInTheDocument();
+    const [asked] = calls.filter((call) => call.url === '/gpt/message').map((call) => (call.body as { message: string }).message);
+    expect(asked).toContain('Shared mailbox is read-only');
+    expect(asked).not.toMatch(/technician/i);
+  });
+
+  // Review s29 #2: "Oldest" reversed the page of the 30 newest; the list call now asks for the oldest first.
+  it('asks the server for the oldest conversations first when "Oldest" is chosen', { timeout: 20_000 }, async () => {
+    const calls = stubConversations({});
+    const user = userEvent.setup();
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await screen.findByRole('list', { name: 'Conversations' });
+    const orders = () => calls.filter((call) => call.url.startsWith('/db/conversations/getConversationsByAgentID')).map((call) => new URL(call.url, 'http://localhost').searchParams.get('order'));
+    expect(orders()).toEqual(['desc']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort conversations' }), 'Oldest');
+    await waitFor(() => expect(orders()).toEqual(['desc', 'asc']));
+  });
+
+  // Review s29 #1: an agent deleted elsewhere showed under the default agent's name with its conversation still open.
+  it('opens the default agent with no conversation when the chosen agent is gone from the list', { timeout: 20_000 }, async () => {
+    const calls = stubConversations({});
+    useAssistantUiStore.getState().openConversation('3a1e8a4e-7d7b-4a53-9a6f-2d1e0c7b9a55', CONVERSATION.id);
+    renderWithProviders(<EngineerChat user={TECHNICIAN} />);
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(useAssistantUiStore.getState()).toMatchObject({ agentId: DEFAULT_AGENT_ID, conversationId: null }));
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveValue(DEFAULT_AGENT_ID);
+    const chat = screen.getByRole('log', { name: `Chat with ${AGENT.agentName}` });
+    expect(within(chat).queryByText('How do I unlock an account in AD?')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes(`conversationId=${CONVERSATION.id}`))).toBe(false);
   });
 
   it('says so when no prompts could be suggested and when a conversation could not be deleted (both failed silently)', { timeout: 20_000 }, async () => {
@@ -103,7 +152,8 @@ describe('EngineerChat', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<EngineerChat user={TECHNICIAN} />);
-    await user.click(await screen.findByRole('button', { name: 'Suggest prompts' }));
+    await user.type(await screen.findByRole('textbox', { name: /message/i }), 'Outlook');
+    await user.click(screen.getByRole('button', { name: 'Suggest prompts' }));
     expect(await screen.findByText('No prompts could be suggested. The AI model did not answer. Try again in a minute.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: `Delete Chat - ${formatWhen(CONVERSATION.timeStamp)}` }));
     expect(await screen.findByText('The conversation could not be deleted. The conversation could not be reached.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
@@ -52,16 +52,25 @@ function sortConversations(conversations: TConversation[], filter: TConversation
 function ConversationList({ agentId, onOpen }: { agentId: string; onOpen: (conversation: TConversation | null) => void }) {
   const { filter, setFilter, conversationId } = useAssistantUiStore();
   const [page, setPage] = useState(1);
-  const conversations = useConversations(agentId, page);
+  // The server sorts the whole list; the page is sorted again below only to place a conversation added meanwhile.
+  const conversations = useConversations(agentId, page, filter === 'Oldest' ? 'asc' : 'desc');
   const deleteConversation = useDeleteConversation(agentId);
   const data = conversations.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CHAT_PAGE_SIZE)) : 1;
   // The last page's only conversation deleted (or conversations gone elsewhere): go to the last page there is.
   if (data && !conversations.isPlaceholderData && page > pageCount) setPage(pageCount);
+
+  /** Another order starts on its first page (the first page of the oldest, not page 3 of them). */
+  function handleFilterChange(value: string) {
+    if (!isFilter(value)) return;
+    setFilter(value);
+    setPage(1);
+  }
+
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
-        <NativeSelect aria-label="Sort conversations" size="xs" data={[...CONVERSATION_FILTERS]} value={filter} onChange={(event) => isFilter(event.currentTarget.value) && setFilter(event.currentTarget.value)} />
+        <NativeSelect aria-label="Sort conversations" size="xs" data={[...CONVERSATION_FILTERS]} value={filter} onChange={(event) => handleFilterChange(event.currentTarget.value)} />
         <Button size="compact-sm" variant="light" onClick={() => onOpen(null)}>
           New chat
         </Button>
@@ -144,6 +153,9 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
   const pending = temporary.conversationId === conversationId ? temporary.lines : [];
   const isStreaming = pending.some((line) => line.isStreaming === true);
   const abort = useRef<AbortController | null>(null);
+  // What the message box holds, for the prompt generator; and whether it was asked with nothing to go on.
+  const [draft, setDraft] = useState('');
+  const [isPromptInputMissing, setPromptInputMissing] = useState(false);
 
   const stored = useMemo(() => {
     // Page 1 holds the newest 30; older pages come after it, so they are shown first.
@@ -202,6 +214,19 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
 
   const suggestions = prompts.data ?? [];
 
+  /**
+   * R-256 / 02 §5: the prompt generator needs non-blank user input or a troubleshoot message: the message box's text,
+   * else the conversation's last question; with neither it asks for one and sends nothing.
+   */
+  function handleSuggestPrompts() {
+    const lastQuestion = [...lines].reverse().find((line) => line.role === 'user' && line.isError !== true)?.text ?? '';
+    const topic = draft.trim() !== '' ? draft.trim() : lastQuestion.trim();
+    setPromptInputMissing(topic === '');
+    if (topic === '') return;
+    const asker = user.userKind === 'technician' ? 'a technician' : 'an employee of a client company';
+    prompts.mutate(`${topic}\n\nGive the top ${PROMPT_SUGGESTION_COUNT} prompts ${asker} could ask ${agent.agentName} (${agent.role}) about this.`);
+  }
+
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
       {/* No notice line above the chat: every answer's first sentence says where it comes from (no model, or why the model did not answer). */}
@@ -234,12 +259,17 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
           No prompts could be suggested. {errorDetail(prompts.error)}
         </Text>
       )}
+      {isPromptInputMissing && (
+        <Text size="sm" c="red.8" role="alert">
+          {MESSAGES.assistant.promptInputRequired}
+        </Text>
+      )}
       <Group gap="xs" justify="space-between">
         <Button
           size="compact-xs"
           variant="subtle"
           loading={prompts.isPending}
-          onClick={() => prompts.mutate(`Give the top ${PROMPT_SUGGESTION_COUNT} prompts a technician could ask ${agent.agentName} (${agent.role}): ${agent.description}`)}
+          onClick={handleSuggestPrompts}
         >
           Suggest prompts
         </Button>
@@ -249,7 +279,16 @@ function AgentConversation({ user, agent }: { user: TSessionMspUser; agent: TAge
           </Button>
         )}
       </Group>
-      <ChatComposer label={`Message to ${agent.agentName}`} placeholder="Ask a question" isSending={isStreaming || addConversation.isPending} onSend={(text) => void send(text)} />
+      <ChatComposer
+        label={`Message to ${agent.agentName}`}
+        placeholder="Ask a question"
+        isSending={isStreaming || addConversation.isPending}
+        onSend={(text) => void send(text)}
+        onTextChange={(text) => {
+          setDraft(text);
+          if (text.trim() !== '') setPromptInputMissing(false);
+        }}
+      />
     </Stack>
   );
 }
@@ -266,7 +305,14 @@ export function EngineerChat({ user }: { user: TSessionMspUser }) {
   const chatMode: TChatMode = canEditAgents ? chosenMode : 'History';
   const agentsQuery = useAgents();
   const agents = agentsQuery.data ?? [];
-  const agent = agents.find((candidate) => candidate.id === agentId) ?? agents.find((candidate) => candidate.id === DEFAULT_AGENT_ID) ?? agents[0];
+  // The chosen agent deleted (on the Agents screen or elsewhere): its conversation is not shown under another agent's
+  // name (review s29); the default agent opens with no conversation once the list is current (not while it is re-read).
+  const isChosenAgentMissing = agentsQuery.data !== undefined && agentId !== null && !agents.some((candidate) => candidate.id === agentId);
+  const isChosenAgentGone = isChosenAgentMissing && !agentsQuery.isFetching;
+  useEffect(() => {
+    if (isChosenAgentGone) openConversation(DEFAULT_AGENT_ID, null);
+  }, [isChosenAgentGone, openConversation]);
+  const agent = isChosenAgentMissing ? undefined : (agents.find((candidate) => candidate.id === agentId) ?? agents.find((candidate) => candidate.id === DEFAULT_AGENT_ID) ?? agents[0]);
   const createAgent = useCreateAgent(user.mspCustomDomain);
   const editAgent = useEditAgent(user.mspCustomDomain);
   const isBuiltIn = agent ? agent.id === DEFAULT_AGENT_ID || !agent.custom : true;

