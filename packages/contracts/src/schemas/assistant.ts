@@ -525,7 +525,25 @@ export const ZSupportTicketPage = z.object({ tickets: z.array(ZSupportTicket), p
 export type TSupportTicketPage = z.infer<typeof ZSupportTicketPage>;
 
 export const ZTicketsByMspQuery = z.object({ mspCustomDomain: ZCustomDomain, ...ZPageQuery });
-export const ZTicketsByClientUserQuery = z.object({ clientsUserId: ZId, ...ZPageQuery });
+/** The client's "All Tickets" sort (R-285: Newest by default); ours: Oldest (the technicians' queue order means nothing here). */
+export const CLIENT_TICKET_SORTS = ['newest', 'oldest'] as const;
+export type TClientTicketSort = (typeof CLIENT_TICKET_SORTS)[number];
+/**
+ * A-018 with the filters of 02 §3 (R-285–R-287), ours as on the technicians' All Tickets (A-015, same names): board, type
+ * (category), subtype and priority by PSA id, words of the title or the ticket number, and the sort.
+ */
+export const ZTicketsByClientUserQuery = z.object({
+  clientsUserId: ZId,
+  ...ZPageQuery,
+  boardId: ZPsaId.optional(),
+  categoryId: ZPsaId.optional(),
+  subCategoryId: ZPsaId.optional(),
+  priorityId: ZPsaId.optional(),
+  search: ZText(200).optional(),
+  sort: z.enum(CLIENT_TICKET_SORTS).default('newest'),
+});
+export type TTicketsByClientUserQuery = z.input<typeof ZTicketsByClientUserQuery>;
+export type TClientTicketFilter = Omit<z.output<typeof ZTicketsByClientUserQuery>, 'clientsUserId' | 'page'>;
 /** The client company's row id (the session's `clientsAutopilotDbid`, 01 §3). */
 export const ZTicketsByCompanyQuery = z.object({ clientsAutopilotDbid: ZId, ...ZPageQuery });
 

@@ -178,3 +178,62 @@ describe('a ticket landing while the list is read', () => {
     expect(page?.total).toBe(1);
   });
 });
+
+// Review s29 #2: the client's "All Tickets" had no filters or sort (02 §3 Filters, R-285–R-287); it has the technician's
+// board, type, subtype, priority, search and a Newest/Oldest sort now, over their own tickets only.
+// Review s29 #3: the cards showed the MSP's triage line ("… Tier: Tier1. SLA: 8 hours."), which stays in the PSA.
+describe('a client filters their own tickets', () => {
+  it('narrows by board, type, subtype, priority and words, sorts, never lists another user’s tickets, and hides the triage line', async () => {
+    const msp = await buildMsp(t);
+    await connectPsa(msp, 'CONNECTWISE');
+    const { user, client } = await clientOfCompany19(msp, 'CONNECTWISE');
+    const colleague = await buildUser(t, msp, { kind: 'client', psaCompanyId: '19' });
+    const ticket = (externalId: number, summary: string, contactId: string, ids: { board: number; type: number; subtype: number; priority: number }, days: number) => ({
+      externalId,
+      ticketNumber: String(externalId),
+      summary,
+      description: 'Nobody can print.\n\nImpact: Medium (2). Severity: Medium (2). Tier: Tier1. SLA: 8 hours.',
+      board: { id: ids.board, name: `Board ${ids.board}` },
+      type: { id: ids.type, name: `Type ${ids.type}` },
+      subtype: { id: ids.subtype, name: `Subtype ${ids.subtype}` },
+      priority: { id: ids.priority, name: `Priority ${ids.priority}` },
+      company: { id: '19', name: 'Brightwater Family Dental' },
+      contact: { id: contactId, name: `Contact ${contactId}` },
+      isClosed: false,
+      createdAt: daysAgo(days),
+    });
+    const printer = { board: 1, type: 5, subtype: 6, priority: 3 };
+    await upsertTicketCopies(t.deps.database.db, msp.id, 'CONNECTWISE', [
+      ticket(910, 'Printer jams on tray 2', '77', printer, 3),
+      ticket(911, 'Email is down', '77', { board: 2, type: 7, subtype: 8, priority: 4 }, 2),
+      ticket(912, 'Colleague’s printer jams', '78', printer, 1),
+    ]);
+    const request = (by: TTestUser, title: string) => ({ mspId: msp.id, createdByUserId: by.id, createdByKind: 'client' as const, psaType: 'CONNECTWISE' as const, title, companyExternalId: '19', boardExternalId: '1', draft: { connectWiseDetails: { typeId: 5, subTypeId: 6 }, resolved: { priorityId: 3 } } });
+    await t.deps.database.db.insert(ticketRequests).values([request(user, 'Printer waiting for the PSA'), request(colleague, 'Colleague’s printer waiting')]);
+    const titles = async (query: string) => {
+      const response = await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${user.id}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<TSupportTicketPage>();
+      expect(page.total).toBe(page.tickets.length);
+      return titlesOf(page);
+    };
+
+    expect(await titles('page=1')).toEqual(['Printer waiting for the PSA', 'Email is down', 'Printer jams on tray 2']);
+    expect(await titles('priorityId=3')).toEqual(['Printer waiting for the PSA', 'Printer jams on tray 2']);
+    expect(await titles('boardId=2')).toEqual(['Email is down']);
+    expect(await titles('boardId=1&categoryId=5&subCategoryId=6&sort=oldest')).toEqual(['Printer jams on tray 2', 'Printer waiting for the PSA']);
+    expect(await titles('categoryId=7')).toEqual(['Email is down']);
+    expect(await titles('search=PRINTER')).toEqual(['Printer waiting for the PSA', 'Printer jams on tray 2']);
+    expect(await titles('search=911')).toEqual(['Email is down']);
+    expect(await titles('search=50%25')).toEqual([]);
+
+    const listed = (await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${user.id}`)).json<TSupportTicketPage>();
+    expect(listed.tickets.find((one) => one.title === 'Email is down')?.description).toBe('Nobody can print.');
+    expect(JSON.stringify(listed)).not.toMatch(/Tier:|SLA:/);
+
+    const bad = await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${user.id}&priorityId=high`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ detail: 'Priority id must be a number.' });
+    expect((await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${user.id}&sort=score`)).statusCode).toBe(400);
+  });
+});

@@ -19,10 +19,13 @@ export const registerSupportTicketRoutes: TModule = (app, deps) => {
   app.get(
     '/db/supportTickets/byClientsUserId',
     {
-      schema: { tags: ['tickets'], operationId: 'supportTicketsByClientUser', summary: 'A-018 The tickets one client user raised or is the contact of (a client: only their own)', querystring: ZTicketsByClientUserQuery, response: { 200: ZSupportTicketPage } },
+      schema: { tags: ['tickets'], operationId: 'supportTicketsByClientUser', summary: 'A-018 The tickets one client user raised or is the contact of (a client: only their own), filtered by board, type, subtype, priority and words, Newest or Oldest first', querystring: ZTicketsByClientUserQuery, response: { 200: ZSupportTicketPage } },
       config: { access: { principal: 'user', tenant: 'session' } },
     },
-    async (request) => service.byClientUser(actorOf(request), request.query.clientsUserId, request.query.page),
+    async (request) => {
+      const { clientsUserId, page, ...filter } = request.query;
+      return service.byClientUser(actorOf(request), clientsUserId, page, filter);
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { MESSAGES, PAGE_SIZE, isOnboardingCategory, type TPsaType, type TSupportTicket, type TSupportTicketPage, type TTicketProgress } from '@switchboard/contracts';
+import { MESSAGES, PAGE_SIZE, isOnboardingCategory, type TClientTicketFilter, type TClientTicketSort, type TPsaType, type TSupportTicket, type TSupportTicketPage, type TTicketProgress } from '@switchboard/contracts';
 import { psaCompanies, psaTickets, ticketRequests, users, type TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import type { TActor } from '../../plugins/access';
 import { findPsaTypeOfMsp } from '../integrations/integrations.repository';
 import { psaWritesFor, type TPsaOutboxRow } from '../psa-outbox/psa-outbox';
 import { TICKET_REQUEST_TARGET } from './ticket-create.psa-write';
+import { withoutTriageLine } from './triage-line';
 
 type TCopyRow = typeof psaTickets.$inferSelect;
 type TRequestRow = typeof ticketRequests.$inferSelect;
@@ -29,7 +30,8 @@ function presentCopy(row: TCopyRow): TSupportTicket {
     ticketId: numberOrNull(row.externalId),
     ticketNumber: row.ticketNumber ?? row.externalId,
     title: row.summary,
-    description: row.description,
+    // The triage line is for the MSP's technicians, in the PSA; these lists are read by clients (review s29 #3).
+    description: withoutTriageLine(row.description),
     boardId: numberOrNull(row.boardExternalId),
     boardName: row.boardName,
     categoryId: numberOrNull(row.typeExternalId),
@@ -59,7 +61,7 @@ function presentPending(row: TRequestRow, state: 'pending' | 'failed'): TSupport
     ticketId: null,
     ticketNumber: null,
     title: row.title,
-    description: draft.description ?? null,
+    description: withoutTriageLine(draft.description ?? null),
     boardId: numberOrNull(row.boardExternalId),
     boardName: resolved.boardName ?? null,
     categoryId: null,
@@ -99,6 +101,39 @@ const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only
 
 const emptyPage = (pageNumber: number): TSupportTicketPage => ({ tickets: [], page: pageNumber, pageSize: PAGE_SIZE, total: 0 });
 
+/** A request's PSA id of its confirmed draft (ConnectWise's field, else Autotask's), as text like the copies' columns. */
+const draftIdOf = (connectWiseField: string, autotaskField: string) =>
+  sql`coalesce(${ticketRequests.draft} -> 'connectWiseDetails' ->> ${connectWiseField}, ${ticketRequests.draft} -> 'autotaskDetails' ->> ${autotaskField})`;
+
+/** `text` as an ILIKE pattern that matches it anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The client's filters (02 §3, R-285) over both sides of the list: the copies by their PSA ids, number and summary; the
+ * requests not yet in the PSA by their board and the ids of the draft they confirmed (its priority as resolved), and title.
+ */
+function filtersOf(filter: TClientTicketFilter): { copies: SQL | undefined; requests: SQL | undefined } {
+  const idText = (id: number | undefined) => (id === undefined ? undefined : String(id));
+  const [board, type, subtype, priority] = [idText(filter.boardId), idText(filter.categoryId), idText(filter.subCategoryId), idText(filter.priorityId)];
+  const search = filter.search === undefined || filter.search === '' ? undefined : filter.search;
+  return {
+    copies: and(
+      board === undefined ? undefined : eq(psaTickets.boardExternalId, board),
+      type === undefined ? undefined : eq(psaTickets.typeExternalId, type),
+      subtype === undefined ? undefined : eq(psaTickets.subtypeExternalId, subtype),
+      priority === undefined ? undefined : eq(psaTickets.priorityExternalId, priority),
+      search === undefined ? undefined : or(ilike(psaTickets.summary, containing(search)), ilike(psaTickets.ticketNumber, containing(search)), eq(psaTickets.externalId, search)),
+    ),
+    requests: and(
+      board === undefined ? undefined : eq(ticketRequests.boardExternalId, board),
+      type === undefined ? undefined : sql`${draftIdOf('typeId', 'issueTypeValue')} = ${type}`,
+      subtype === undefined ? undefined : sql`${draftIdOf('subTypeId', 'subIssueTypeValue')} = ${subtype}`,
+      priority === undefined ? undefined : sql`${ticketRequests.draft} -> 'resolved' ->> 'priorityId' = ${priority}`,
+      search === undefined ? undefined : ilike(ticketRequests.title, containing(search)),
+    ),
+  };
+}
+
 /** Support ticket lists (A-017, A-018, A-019): the ticket copies plus the tickets not (yet) in the PSA, newest first, 30 a page. */
 export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
   const db = deps.database.db;
@@ -108,7 +143,8 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
    * months ago sorts among the tickets of its day, not on top; review s26 #2). Both sides are of the connected PSA:
    * the same company or contact id means someone else in another PSA (review s26 #1).
    */
-  async function page(tx: TDatabase, mspId: string, psaType: TPsaType, copiesWhere: SQL | undefined, requestsWhere: SQL | undefined, pageNumber: number): Promise<TSupportTicketPage> {
+  async function page(tx: TDatabase, mspId: string, psaType: TPsaType, copiesWhere: SQL | undefined, requestsWhere: SQL | undefined, pageNumber: number, sort: TClientTicketSort): Promise<TSupportTicketPage> {
+    const order = sort === 'oldest' ? asc : desc;
     const copyScope = and(eq(psaTickets.mspId, mspId), eq(psaTickets.psaType, psaType), copiesWhere);
     const requestScope = and(eq(ticketRequests.mspId, mspId), eq(ticketRequests.psaType, psaType), isNull(ticketRequests.psaTicketExternalId), requestsWhere);
     const entries = unionAll(
@@ -119,7 +155,7 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
     const onPage = tx
       .select()
       .from(entries)
-      .orderBy(desc(entries.openedAt), desc(entries.id))
+      .orderBy(order(entries.openedAt), order(entries.id))
       .limit(PAGE_SIZE)
       .offset((pageNumber - 1) * PAGE_SIZE)
       .as('on_page');
@@ -128,7 +164,7 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
       .from(onPage)
       .leftJoin(psaTickets, and(eq(onPage.source, 'copy'), eq(psaTickets.mspId, mspId), eq(psaTickets.id, onPage.id)))
       .leftJoin(ticketRequests, and(eq(onPage.source, 'request'), eq(ticketRequests.mspId, mspId), eq(ticketRequests.id, onPage.id)))
-      .orderBy(desc(onPage.openedAt), desc(onPage.id));
+      .orderBy(order(onPage.openedAt), order(onPage.id));
     const [copyCount] = await tx.select({ value: count() }).from(psaTickets).where(copyScope);
     const [requestCount] = await tx.select({ value: count() }).from(ticketRequests).where(requestScope);
     const requestIds = rows.flatMap((row) => (row.request ? [row.request.id] : []));
@@ -141,12 +177,12 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
   }
 
   /** The page in one read-only snapshot, of the PSA the MSP has connected now; nothing connected lists nothing. */
-  function pageOfConnectedPsa(mspId: string, pageNumber: number, scopeOf: (tx: TDatabase, psaType: TPsaType) => { copies: SQL | undefined; requests: SQL | undefined } | null) {
+  function pageOfConnectedPsa(mspId: string, pageNumber: number, scopeOf: (tx: TDatabase, psaType: TPsaType) => { copies: SQL | undefined; requests: SQL | undefined } | null, sort: TClientTicketSort = 'newest') {
     return db.transaction(async (tx) => {
       const psaType = await findPsaTypeOfMsp(tx, mspId);
       if (!psaType) return emptyPage(pageNumber);
       const scope = scopeOf(tx, psaType);
-      return scope ? page(tx, mspId, psaType, scope.copies, scope.requests, pageNumber) : emptyPage(pageNumber);
+      return scope ? page(tx, mspId, psaType, scope.copies, scope.requests, pageNumber, sort) : emptyPage(pageNumber);
     }, ONE_SNAPSHOT);
   }
 
@@ -156,19 +192,22 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
       return pageOfConnectedPsa(actor.mspId, pageNumber, () => ({ copies: undefined, requests: undefined }));
     },
 
-    /** A-018: the tickets one client user raised or is the contact of; a client only their own (404 otherwise). */
-    async byClientUser(actor: TActor, clientsUserId: string, pageNumber: number) {
+    /** A-018: the tickets one client user raised or is the contact of, filtered and sorted; a client only their own (404 otherwise). */
+    async byClientUser(actor: TActor, clientsUserId: string, pageNumber: number, filter: TClientTicketFilter = { sort: 'newest' }) {
       if (actor.userKind === 'client' && clientsUserId !== actor.userId) throw notFound();
       const [user] = await db.select({ psaContactId: users.psaContactId }).from(users).where(and(eq(users.mspId, actor.mspId), eq(users.id, clientsUserId))).limit(1);
       if (!user) throw notFound();
-      return pageOfConnectedPsa(actor.mspId, pageNumber, (tx, psaType) => {
+      const filters = filtersOf(filter);
+      const scopeOf = (tx: TDatabase, psaType: TPsaType) => {
         const raisedByUser = tx
           .select({ externalId: ticketRequests.psaTicketExternalId })
           .from(ticketRequests)
           .where(and(eq(ticketRequests.mspId, actor.mspId), eq(ticketRequests.psaType, psaType), eq(ticketRequests.createdByUserId, clientsUserId), isNotNull(ticketRequests.psaTicketExternalId)));
         const copies = or(inArray(psaTickets.externalId, raisedByUser), user.psaContactId === null ? undefined : eq(psaTickets.contactExternalId, user.psaContactId));
-        return { copies, requests: eq(ticketRequests.createdByUserId, clientsUserId) };
-      });
+        // The filters only narrow the user's own tickets (R-290): they are and-ed with this rule, never in its place.
+        return { copies: and(copies, filters.copies), requests: and(eq(ticketRequests.createdByUserId, clientsUserId), filters.requests) };
+      };
+      return pageOfConnectedPsa(actor.mspId, pageNumber, scopeOf, filter.sort);
     },
 
     /** A-019: the tickets of one client company (its row id); a client only their own company (404 otherwise). */

@@ -15,6 +15,7 @@ import { boardNotConfigured, loadMspBoard, type TMspBoard } from './mspboard';
 import { draftClosed, findOwnDraft, isOpenDraft, whereOwnOpenDraft, storedProposalOf } from './ticket-chat.service';
 import { TICKET_CREATE_WRITE, TICKET_REQUEST_TARGET, type TTicketCreatePayload } from './ticket-create.psa-write';
 import { autotaskDetailsOf, connectWiseDetailsOf, resolveCandidate, resolveCategory, type TResolvedCategory } from './ticket-draft';
+import { triageLineOf } from './triage-line';
 
 const invalid = (name: string, reason: string) => new AppError('validation', reason, { invalidParams: [{ name, reason }] });
 
@@ -257,8 +258,8 @@ export function createTicketCreateService(deps: TAppDeps) {
     const severityScore = body.severityScore ?? SEVERITY_SCORES[body.severity];
     const employee = newEmployeeLine(body.onboarding);
     const onboarding = employee === null ? '' : `\n\n${employee}`;
-    const placed = `${category ? ` Tier: ${category.tier}.` : ''}${slaHours === null ? '' : ` SLA: ${slaHours} hours.`}`;
-    const description = `${body.description}${onboarding}\n\nImpact: ${body.impact} (${impactScore}). Severity: ${body.severity} (${severityScore}).${placed}`;
+    const triage = triageLineOf({ impact: body.impact, impactScore, severity: body.severity, severityScore, tier: category?.tier ?? null, slaHours });
+    const description = `${body.description}${onboarding}\n\n${triage}`;
     const now = deps.now();
     const boardRow = placement.board.board;
     const payloadInput: TTicketCreatePayload['input'] = {

@@ -5,6 +5,8 @@ import {
   categoriserModels,
   diagnosticQuestionLists,
   emailConnectorMessages,
+  knowledgeChunks,
+  knowledgeDocuments,
   psaCompanies,
   psaContacts,
   psaMembers,
@@ -33,6 +35,7 @@ export interface TPsaDataReset {
   mailsNotSent: number;
   usersUnlinked: number;
   teamsUnmirrored: number;
+  companyDocumentsRetired: number;
 }
 
 /** Runs a data-modifying statement and counts its rows without carrying them back (an MSP may hold many copies). */
@@ -51,8 +54,8 @@ const deleteOfMsp = (table: PgTable & { mspId: unknown }, mspId: string) => sql`
  * sessions, notes, SLA alerts and embeddings (ON DELETE CASCADE); the ticketing configuration with its boards, types,
  * subtypes and priorities. Users keep their accounts, roles and passwords, without their PSA links; teams stay, no
  * longer mirrored to a board team of that PSA. A client's ticket requests and the mail threads stop naming that PSA's
- * tickets (startTicketRequestsOver, startMailOver). Kept: audit log, knowledge, agents, conversations and the failed PSA
- * writes.
+ * tickets (startTicketRequestsOver, startMailOver). A client company's documents are kept for the technicians only
+ * (retireCompanyKnowledge). Kept: audit log, the MSP's own knowledge, agents, conversations and the failed PSA writes.
  */
 export async function startPsaDataOver(tx: TDatabase, mspId: string): Promise<TPsaDataReset> {
   const unlinked = await tx
@@ -77,6 +80,7 @@ export async function startPsaDataOver(tx: TDatabase, mspId: string): Promise<TP
     .where(and(eq(ticketDrafts.mspId, mspId), inArray(ticketDrafts.stage, ['questions', 'troubleshooting'])))
     .returning({ id: ticketDrafts.id });
   const mail = await startMailOver(tx, mspId);
+  const companyDocumentsRetired = await retireCompanyKnowledge(tx, mspId);
   return {
     ...(await startTicketRequestsOver(tx, mspId)),
     ...mail,
@@ -91,7 +95,26 @@ export async function startPsaDataOver(tx: TDatabase, mspId: string): Promise<TP
     unfinishedDrafts: drafts.length,
     usersUnlinked: unlinked.length,
     teamsUnmirrored: unmirrored.length,
+    companyDocumentsRetired,
   };
+}
+
+/**
+ * A client company's documents and their passages are tagged with that PSA's company id, which names another company
+ * in the new PSA: a client of it would read and delete them (review s29). They stay for the record, untagged and for
+ * technicians only (decision 034's audience), so no client scope matches them; sharing one again is a technician's choice.
+ */
+async function retireCompanyKnowledge(tx: TDatabase, mspId: string): Promise<number> {
+  const retired = await tx
+    .update(knowledgeDocuments)
+    .set({ companyExternalId: null, audience: 'technicians' })
+    .where(and(eq(knowledgeDocuments.mspId, mspId), isNotNull(knowledgeDocuments.companyExternalId)))
+    .returning({ id: knowledgeDocuments.id });
+  await tx
+    .update(knowledgeChunks)
+    .set({ companyExternalId: null })
+    .where(and(eq(knowledgeChunks.mspId, mspId), isNotNull(knowledgeChunks.companyExternalId)));
+  return retired.length;
 }
 
 /**

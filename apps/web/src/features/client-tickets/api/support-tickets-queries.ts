@@ -1,11 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TSupportTicketPage } from '@switchboard/contracts';
+import type { TClientTicketSort, TSupportTicketPage } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
+import { ALL_FILTERS, type TTicketFilters } from '../../queue/queue-types';
+
+/** What the client's All Tickets is narrowed and sorted by (02 §3 Filters, R-285): the technician's filters, words, the sort. */
+export type TClientTicketsFilter = { filters: TTicketFilters; search: string; sort: TClientTicketSort };
+export const NO_CLIENT_TICKETS_FILTER: TClientTicketsFilter = { filters: ALL_FILTERS, search: '', sort: 'newest' };
 
 export const supportTicketKeys = {
   all: ['support-tickets'] as const,
-  ofClient: (clientsUserId: string, page: number) => [...supportTicketKeys.all, 'client', clientsUserId, page] as const,
+  ofClient: (clientsUserId: string, page: number, filter: TClientTicketsFilter = NO_CLIENT_TICKETS_FILTER) => [...supportTicketKeys.all, 'client', clientsUserId, page, filter] as const,
 };
+
+const idOrUndefined = (value: string) => (value === 'all' ? undefined : value);
 
 const PENDING_POLL_MS = 15_000;
 const OPEN_POLL_MS = 60_000;
@@ -23,14 +30,28 @@ export function clientTicketsRefetchInterval(page: TSupportTicketPage | undefine
 }
 
 /**
- * A-018: the client's own tickets (R-290), newest first, 30 a page, with their progress and
- * whether the PSA has them yet. Polled while one is pending or open, and read again when the window
+ * A-018: the client's own tickets (R-290), newest first unless sorted otherwise, filtered, 30 a page, with their
+ * progress and whether the PSA has them yet. Polled while one is pending or open, and read again when the window
  * gets the focus back (the app turns that off elsewhere).
  */
-export function useClientTickets(clientsUserId: string, page: number) {
+export function useClientTickets(clientsUserId: string, page: number, filter: TClientTicketsFilter = NO_CLIENT_TICKETS_FILTER) {
   return useQuery({
-    queryKey: supportTicketKeys.ofClient(clientsUserId, page),
-    queryFn: ({ signal }) => apiFetch('/db/supportTickets/byClientsUserId', { query: { clientsUserId, page }, schema: (s) => s.ZSupportTicketPage, signal }),
+    queryKey: supportTicketKeys.ofClient(clientsUserId, page, filter),
+    queryFn: ({ signal }) =>
+      apiFetch('/db/supportTickets/byClientsUserId', {
+        query: {
+          clientsUserId,
+          page,
+          boardId: idOrUndefined(filter.filters.board),
+          categoryId: idOrUndefined(filter.filters.type),
+          subCategoryId: idOrUndefined(filter.filters.subtype),
+          priorityId: idOrUndefined(filter.filters.priority),
+          search: filter.search === '' ? undefined : filter.search,
+          sort: filter.sort,
+        },
+        schema: (s) => s.ZSupportTicketPage,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => clientTicketsRefetchInterval(query.state.data, query.state.status === 'error'),

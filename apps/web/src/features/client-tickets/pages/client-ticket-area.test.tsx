@@ -176,3 +176,32 @@ describe('"My Ticket"', () => {
     expect(screen.queryByText('Refused two months ago')).not.toBeInTheDocument();
   });
 });
+
+// Review s29 #2: the client's "All Tickets" had no filters or sort (02 §3 Filters, R-285–R-287).
+describe("a client's All Tickets filters", () => {
+  it('start on All … and Newest; choosing a priority closes the menu and reads page 1 with priorityId', { timeout: 20_000 }, async () => {
+    const [serviceDesk, ...otherBoards] = CONFIGURATION.connectWiseConfig?.boardDetails ?? [];
+    if (!serviceDesk) throw new Error('fixture has no board');
+    const withPriority = { ...CONFIGURATION, connectWiseConfig: { ...CONFIGURATION.connectWiseConfig, boardDetails: [{ ...serviceDesk, priorities: [{ priorityId: 3, priority: 'Priority 3 - Medium', priorityScore: 3 }] }, ...otherBoards] } };
+    const calls = stubFetch({
+      [`GET /db/${MSP}/getPSATicketingConfiguration`]: () => ({ status: 200, body: withPriority }),
+      'GET /db/supportTickets/byClientsUserId': () => pageOf([supportTicket(1)], 2, 31),
+    });
+    const queryOfLastList = () => new URL(calls.filter((call) => call.url.startsWith('/db/supportTickets/byClientsUserId')).at(-1)?.url ?? '', 'http://localhost').searchParams;
+    const { user } = await openAllTickets();
+    await screen.findByText('31 tickets');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(queryOfLastList().get('page')).toBe('2'));
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('newest');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const menu = await screen.findByRole('group', { name: 'Ticket filters' });
+    expect(within(menu).getByLabelText('Board')).toHaveDisplayValue('All Boards');
+    expect(within(menu).getByLabelText('Priority')).toHaveDisplayValue('All Priorities');
+    await user.selectOptions(within(menu).getByLabelText('Priority'), 'Priority 3 - Medium');
+
+    await waitFor(() => expect(queryOfLastList().get('priorityId')).toBe('3'));
+    expect(queryOfLastList().get('page')).toBe('1');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Ticket filters' })).not.toBeInTheDocument());
+  });
+});

@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Loader, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Pagination, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { PAGE_SIZE, TICKET_AREA_MODES } from '@switchboard/contracts';
-import type { TSessionMspUser, TSupportTicket, TTicketAreaMode } from '@switchboard/contracts';
+import type { TClientTicketSort, TSessionMspUser, TSupportTicket, TTicketAreaMode } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { FlowDraftCard } from '../../assistant/components/ticket-draft-card';
 import type { useTicketFlow } from '../../assistant/state/use-ticket-flow';
 import { KnowledgeBase } from '../../knowledge/components/knowledge-base';
 import { useAssistantUiStore } from '../../assistant/state/assistant-ui-store';
+import { useTicketingConfiguration } from '../../boards/api/boards-queries';
+import { TicketFilters } from '../../queue/components/ticket-filters';
+import { allBoardChoices } from '../../queue/lib/board-choices';
+import { ALL_FILTERS, type TTicketFilters } from '../../queue/queue-types';
 import { useClientTickets } from '../api/support-tickets-queries';
 import { SupportTicketCard } from '../components/support-ticket-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,10 +28,46 @@ function openedLast(tickets: readonly TSupportTicket[]): TSupportTicket | undefi
   return tickets.reduce<TSupportTicket | undefined>((newest, ticket) => (newest === undefined || timeOf(ticket) > timeOf(newest) ? ticket : newest), undefined);
 }
 
+const SORT_CHOICES: { value: TClientTicketSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+];
+const isSort = (value: string): value is TClientTicketSort => SORT_CHOICES.some((choice) => choice.value === value);
+
+/** The technician's All Tickets filters (R-285) for the client's own list: board, type, subtype, priority, words and the sort. */
+function AllTicketsToolbar({ user, filters, sort, searchText, onFiltersChange, onSortChange, onSearchTextChange }: {
+  user: TSessionMspUser;
+  filters: TTicketFilters;
+  sort: TClientTicketSort;
+  searchText: string;
+  onFiltersChange: (filters: TTicketFilters) => void;
+  onSortChange: (sort: TClientTicketSort) => void;
+  onSearchTextChange: (text: string) => void;
+}) {
+  const configuration = useTicketingConfiguration(user.mspCustomDomain);
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end">
+      <TicketFilters boards={allBoardChoices(configuration.data)} filters={filters} onChange={onFiltersChange} />
+      <NativeSelect aria-label="Sort" value={sort} onChange={(event) => isSort(event.currentTarget.value) && onSortChange(event.currentTarget.value)} data={SORT_CHOICES} />
+      <TextInput aria-label="Search your tickets" placeholder="Search your tickets" value={searchText} onChange={(event) => onSearchTextChange(event.currentTarget.value)} style={{ flex: '1 1 160px', maxWidth: 240 }} />
+    </Group>
+  );
+}
+
 function AllTickets({ user }: { user: TSessionMspUser }) {
   const [page, setPage] = useState(1);
-  const tickets = useClientTickets(user.id, page);
+  const [filters, setFilters] = useState<TTicketFilters>(ALL_FILTERS);
+  const [sort, setSort] = useState<TClientTicketSort>('newest');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const tickets = useClientTickets(user.id, page, { filters, search, sort });
   const data = tickets.data;
+  // R-286, R-287: a filter, the sort or a search shows its first page.
+  const applySearch = useDebouncedCallback((value: string) => {
+    setSearch(value.trim());
+    setPage(1);
+  }, 300);
+  const isFiltered = search !== '' || Object.values(filters).some((value) => value !== 'all');
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : null;
   // The total can shrink under the page on screen: go back to the last page there is, not an empty one (review s26 #4).
   // Set while rendering (React's pattern for state that follows other data), so the empty page is never shown.
@@ -46,8 +87,26 @@ function AllTickets({ user }: { user: TSessionMspUser }) {
   }
   return (
     <Stack gap="xs">
+      <AllTicketsToolbar
+        user={user}
+        filters={filters}
+        sort={sort}
+        searchText={searchText}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        onSearchTextChange={(text) => {
+          setSearchText(text);
+          applySearch(text);
+        }}
+      />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {data.total === 0 ? 'You have no tickets yet.' : `${data.total} ticket${data.total === 1 ? '' : 's'}`}
+        {data.total === 0 ? (isFiltered ? 'No tickets match.' : 'You have no tickets yet.') : `${data.total} ticket${data.total === 1 ? '' : 's'}`}
       </Text>
       {/* A failed refresh keeps what was read last on screen; the list keeps polling (review s26 #3). */}
       {tickets.isRefetchError && (

@@ -247,7 +247,7 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
             <Suspense fallback={<Loader aria-label="Loading screen" />}>
               {isTicketsOpen && <QueuePage user={user} />}
               {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} onOpenAgent={(agent) => openAgentChat(agent.id)} />}
-              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={isTechnician && user.permissions.mspDocuments} canUpload={!isTechnician || user.permissions.mspDocuments} />}
+              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={isTechnician && user.permissions.mspDocuments} canUpload={!isTechnician || user.permissions.mspDocuments} isForClient={!isTechnician} />}
               {!isTicketsOpen &&
                 itAgentOption === 'tickets' &&
                 (user.userKind === 'client' ? (

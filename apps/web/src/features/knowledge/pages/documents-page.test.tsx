@@ -116,6 +116,17 @@ describe('DocumentsPage (R-239)', () => {
     expect(screen.queryByRole('radiogroup', { name: 'Who can read it' })).not.toBeInTheDocument();
   });
 
+  // Review s29 #4: a client read the technicians' "Upload your runbooks and guides…" and the whole Knowledge Base again
+  // below their documents (it is in their ticket area).
+  it('tells a client user whose their uploads are, in their words, without the Knowledge Base below', { timeout: 20_000 }, async () => {
+    stubFetch({ [`GET /db/applications/msp/${MSP}`]: () => ({ status: 200, body: { applications: [] } }) });
+    renderWithProviders(<DocumentsPage mspCustomDomain={MSP} canChooseAudience={false} isForClient />);
+    expect(await screen.findByText('No documents yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/runbooks/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Knowledge Base' })).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.documents.clientIntro)).toBeInTheDocument();
+  });
+
   it('links each document to its download, and deletes one after confirmation; a shared one a client may not delete has no Delete button', { timeout: 20_000 }, async () => {
     const own = uploaded('vpn-runbook.md', 'How we fix VPN drops');
     const shared = uploaded('wifi-guide.pdf', 'Shared guide', { id: '1b2c3d4e-5f60-4718-9a0b-1c2d3e4f5a6b', canDelete: false });

@@ -71,9 +71,10 @@ function DocumentActions({ document, mspCustomDomain, onDelete }: { document: TA
 /**
  * Tools and documents (R-239): upload a PDF, Word, Markdown or text file with a description; Jarvis searches its text.
  * A technician with `mspDocuments` says who may read it (decision 034: technicians only unless they share it); one without it
- * uploads nothing (a technician's upload is for the whole MSP); a client user's upload is for their company.
+ * uploads nothing (a technician's upload is for the whole MSP); a client user's upload is for their company. A client user
+ * (`isForClient`) reads whom their uploads are for, and finds the Knowledge Base in their ticket area instead (review s29 #4).
  */
-export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = true }: { mspCustomDomain: string; canChooseAudience: boolean; canUpload?: boolean }) {
+export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = true, isForClient = false }: { mspCustomDomain: string; canChooseAudience: boolean; canUpload?: boolean; isForClient?: boolean }) {
   useDocumentTitle('Documents');
   const documents = useDocuments(mspCustomDomain);
   const upload = useUploadDocument(mspCustomDomain);
@@ -121,6 +122,11 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = 
       <Title order={1} size="h2" id="documents-title">
         Documents
       </Title>
+      {isForClient && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.documents.clientIntro}
+        </Text>
+      )}
       {!canUpload && (
         <Text size="sm" c="dimmed">
           {MESSAGES.documents.mspDocumentsNeeded}
@@ -173,7 +179,7 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = 
           {errorDetail(documents.error)}
         </Alert>
       )}
-      {documents.data && items.length === 0 && <Text c="dimmed">No documents yet. Upload your runbooks and guides so Jarvis can use them.</Text>}
+      {documents.data && items.length === 0 && <Text c="dimmed">{isForClient ? MESSAGES.documents.clientNone : 'No documents yet. Upload your runbooks and guides so Jarvis can use them.'}</Text>}
       {items.length > 0 && !isNarrow && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Uploaded documents">
@@ -245,9 +251,11 @@ export function DocumentsPage({ mspCustomDomain, canChooseAudience, canUpload = 
           ))}
         </Stack>
       )}
-      <Paper withBorder p="md">
-        <KnowledgeBase mspCustomDomain={mspCustomDomain} />
-      </Paper>
+      {!isForClient && (
+        <Paper withBorder p="md">
+          <KnowledgeBase mspCustomDomain={mspCustomDomain} />
+        </Paper>
+      )}
     </Stack>
   );
 }
