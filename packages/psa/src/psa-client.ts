@@ -102,6 +102,9 @@ export interface TPsaCompany {
    * Empty when the read does not name them: a company found through a contact's e-mail (findContactsByEmail).
    */
   types: TPsaNamed[];
+  /** The company's main phone and city (ConnectWise `phoneNumber`/`city`, Autotask `phone`/`city`); null when blank or not read. */
+  phone: string | null;
+  city: string | null;
 }
 
 export interface TPsaContact {

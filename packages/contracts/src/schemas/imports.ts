@@ -9,6 +9,7 @@ export const IMPORT_CHUNK_ROWS = 250;
 const ZPsaId = z.number().int().positive();
 const ZName = z.string().trim().max(200);
 const ZOptionalText = z.string().trim().max(250).nullable();
+const ZOptionalPhone = z.string().trim().max(60).nullable();
 
 /** A PSA company as the clients stream sends it and A-056 takes it back. */
 export const ZProgressiveClient = z.object({
@@ -21,6 +22,14 @@ export const ZProgressiveClient = z.object({
    * client-type filter. Optional so a page that sends rows without it leaves the stored types as they are.
    */
   psaClientType: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  /** The company's main phone and city, for the Companies screen; optional and null alike leave the stored ones as they are. */
+  phone: ZOptionalPhone.optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  /**
+   * R-365: the stream says whether this MSP has already saved the company (a copy of this PSA exists), so a second load
+   * can show it and offer the new ones only. Ignored by A-056: a save is keyed by the PSA id either way.
+   */
+  isAlreadySaved: z.boolean().optional(),
 });
 export type TProgressiveClient = z.infer<typeof ZProgressiveClient>;
 
@@ -31,7 +40,7 @@ export const ZProgressiveContact = z.object({
   firstName: ZName,
   lastName: ZName,
   email: ZOptionalText,
-  phone: z.string().trim().max(60).nullable(),
+  phone: ZOptionalPhone,
   isActive: z.boolean(),
 });
 export type TProgressiveContact = z.infer<typeof ZProgressiveContact>;

@@ -35,7 +35,7 @@ export const toMemberWithPhone = (row: unknown): TPsaMemberWithPhone => {
 
 export const ZResourceRole = z.object({ defaultServiceDeskRoleID: ZId.nullish() });
 
-const ZCompany = z.object({ id: ZId, companyName: z.string(), companyNumber: z.string().nullish(), isActive: ZFlag, companyType: ZId.nullish() });
+const ZCompany = z.object({ id: ZId, companyName: z.string(), companyNumber: z.string().nullish(), isActive: ZFlag, companyType: ZId.nullish(), phone: z.string().nullish(), city: z.string().nullish() });
 /**
  * `companyTypeLabels` is the `Companies.companyType` picklist (value → label): a row carries only the value. A value the
  * picklist does not name (or a read made without the picklist) gives no type rather than a made-up name.
@@ -45,7 +45,7 @@ export const toCompany = (row: unknown, companyTypeLabels: ReadonlyMap<number, s
   const typeId = company.companyType ?? null;
   const typeName = typeId === null ? undefined : companyTypeLabels.get(typeId);
   const types = typeId !== null && typeName ? [{ id: typeId, name: typeName }] : [];
-  return { id: company.id, identifier: company.companyNumber ?? null, name: company.companyName, isActive: isTrue(company.isActive), types };
+  return { id: company.id, identifier: company.companyNumber ?? null, name: company.companyName, isActive: isTrue(company.isActive), types, phone: company.phone?.trim() || null, city: company.city?.trim() || null };
 };
 
 const ZContact = z.object({

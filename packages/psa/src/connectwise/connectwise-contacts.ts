@@ -10,8 +10,13 @@ import { listCommunicationTypes } from './connectwise-reference-data';
 /** The stream pages `orderBy=id asc`, so "after this id" resumes exactly where an earlier stream stopped. */
 const afterIdOf = (from: TStreamFrom): Condition[] => (from.afterId === undefined ? [] : [Condition.compare('id', '>', from.afterId)]);
 
+/**
+ * Deleted companies are read too, as Autotask's inactive ones are: a company deleted in ConnectWise after it was imported
+ * must come back with `isActive` false, or its copy stays active (and offered on the ticket form) for good (review s29).
+ */
 export function streamCompanies(api: ConnectWiseApi, from: TStreamFrom = {}): AsyncGenerator<TPsaCompany> {
-  return api.stream('/company/companies', map.toCompany, { conditions: Condition.and(eq('deletedFlag', false), ...afterIdOf(from)) });
+  const after = afterIdOf(from);
+  return api.stream('/company/companies', map.toCompany, { conditions: after.length === 0 ? undefined : Condition.and(...after) });
 }
 
 export function streamContacts(api: ConnectWiseApi, filter: TListContactsFilter = {}, from: TStreamFrom = {}): AsyncGenerator<TPsaContact> {
@@ -19,8 +24,9 @@ export function streamContacts(api: ConnectWiseApi, filter: TListContactsFilter 
   return api.stream('/company/contacts', map.toContact, { conditions: parts.length === 0 ? undefined : Condition.and(...parts) });
 }
 
+/** Counts what streamCompanies reads, deleted companies included. */
 export function countCompanies(api: ConnectWiseApi): Promise<number> {
-  return api.count('/company/companies', eq('deletedFlag', false));
+  return api.count('/company/companies');
 }
 
 export function countContacts(api: ConnectWiseApi, filter: TListContactsFilter = {}): Promise<number> {

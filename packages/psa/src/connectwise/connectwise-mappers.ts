@@ -128,11 +128,29 @@ export const toCommunicationType = (row: unknown): TPsaCommunicationType => {
 
 /** A CompanyTypeReference (`id: number | null`); a type without an id cannot be matched to a chosen type, so it is dropped. */
 const ZCompanyTypeReference = z.object({ id: z.number().int().nullish(), name: z.string().nullish() });
-const ZCompany = z.object({ id: z.number().int(), identifier: z.string().nullish(), name: z.string(), deletedFlag: z.boolean().nullish(), status: ZRef, types: z.array(ZCompanyTypeReference).nullish() });
+const ZCompany = z.object({
+  id: z.number().int(),
+  identifier: z.string().nullish(),
+  name: z.string(),
+  deletedFlag: z.boolean().nullish(),
+  status: ZRef,
+  types: z.array(ZCompanyTypeReference).nullish(),
+  phoneNumber: z.string().nullish(),
+  city: z.string().nullish(),
+});
+/** A company deleted in ConnectWise (`deletedFlag`) is inactive. */
 export const toCompany = (row: unknown): TPsaCompany => {
   const company = parsePsaPayload(ZCompany, row, 'company');
   const types = (company.types ?? []).flatMap((type) => (typeof type.id === 'number' && type.name ? [{ id: type.id, name: type.name }] : []));
-  return { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: company.deletedFlag !== true, types };
+  return {
+    id: company.id,
+    identifier: company.identifier ?? null,
+    name: company.name,
+    isActive: company.deletedFlag !== true,
+    types,
+    phone: company.phoneNumber?.trim() || null,
+    city: company.city?.trim() || null,
+  };
 };
 
 const ZCommunicationItem = z.object({ value: z.string().nullish(), communicationType: z.string().nullish(), defaultFlag: z.boolean().nullish() });
@@ -168,7 +186,7 @@ export const toContactWithCompany = (row: unknown): TPsaContactWithCompany => {
   return {
     ...toContact(row),
     // A contact's company is a reference: it names no types.
-    company: company?.name ? { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: true, types: [] } : null,
+    company: company?.name ? { id: company.id, identifier: company.identifier ?? null, name: company.name, isActive: true, types: [], phone: null, city: null } : null,
   };
 };
 

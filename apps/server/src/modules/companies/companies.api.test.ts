@@ -361,6 +361,19 @@ describe('A-044 / A-045 add a contact at the PSA', () => {
     expect((await admin.post(url, { ...base, psaCompanyId: '987654' })).statusCode).toBe(404);
   });
 
+  // Review s29, finding 5: the same key sent again with a changed e-mail answered "Contact added" with the old values.
+  it('refuses the same add-contact key with another e-mail or phone (409 in plain words); the same values again are the same add', async () => {
+    const url = `/psa/psa/${msp.customDomain}/addPSAContact`;
+    const body = { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'Etta', lastName: 'James', email: 'etta@example.com', phone: '3035550140', idempotencyKey: rndKey() };
+    expect((await admin.post(url, body)).statusCode).toBe(201);
+    for (const changed of [{ email: 'etta.james@example.com' }, { phone: '3035550141' }, { email: undefined }]) {
+      const response = await admin.post(url, { ...body, ...changed });
+      expect(response.json(), JSON.stringify(changed)).toMatchObject({ status: 409, code: 'conflict', detail: 'This add-contact request was already used for another contact. Reload the form and try again.' });
+    }
+    expect((await admin.post(url, body)).statusCode).toBe(201);
+    expect((await contactsAtPsa('James')).map((found) => found.email)).toEqual(['etta@example.com']);
+  });
+
   it('is 401 without a session, 403 without the permission or CSRF header, 404 for another MSP', async () => {
     const body = { psaType: 'CONNECTWISE', psaCompanyId: String(company.id), firstName: 'No', lastName: 'Body' };
     expect((await new TestClient(t.app).post(`/psa/psa/${msp.customDomain}/addPSAContact`, body)).statusCode).toBe(401);

@@ -218,7 +218,15 @@ export function createCompaniesService(deps: TPsaWriteDeps & Pick<TAppDeps, 'aud
 
   async function answerEarlierAdd(row: TPsaOutboxRow, payload: TContactCreatePayload, companyName: string): Promise<{ contact: TContact; isPending: boolean }> {
     const stored = contactPayloadOf(row);
-    if (stored.firstName !== payload.firstName || stored.lastName !== payload.lastName || stored.externalCompanyId !== payload.externalCompanyId) {
+    // Every detail the person typed counts: a resubmit with another e-mail or phone is another add, and answering it with
+    // the first add would say "Contact added" for values the PSA never got (review s29).
+    const isSameAdd =
+      stored.firstName === payload.firstName &&
+      stored.lastName === payload.lastName &&
+      stored.externalCompanyId === payload.externalCompanyId &&
+      (stored.email ?? '').toLowerCase() === (payload.email ?? '').toLowerCase() &&
+      (stored.phone ?? '') === (payload.phone ?? '');
+    if (!isSameAdd) {
       throw new AppError('conflict', 'This add-contact request was already used for another contact. Reload the form and try again.');
     }
     if (row.status === 'failed') throw new AppError('psa_validation', row.lastError ?? 'The PSA refused this contact.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { CSRF_HEADER, MESSAGES, permissionMap, SESSION_COOKIE, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
+import { CSRF_HEADER, MESSAGES, permissionMap, SESSION_COOKIE, type TCompany, type TCompanyPage, type TProgressiveClient, type TProgressiveContact } from '@switchboard/contracts';
 import { importJobs, psaCompanies, psaContacts, psaTicketingConfigs } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TPsaType } from '@switchboard/psa';
@@ -376,5 +376,53 @@ describe('access: session, tenant, permission and CSRF', () => {
       expect((await clientUser.request(request)).statusCode, call.url).toBe(403);
       if ('changes' in call) expect((await admin.request({ ...request, csrf: false })).json(), call.url).toMatchObject({ status: 403, code: 'csrf' });
     }
+  });
+});
+
+/** The company as the simulated PSA holds it, read straight from its ConnectWise API (not through the adapter under test). */
+async function companyAtPsa(companyId: number): Promise<{ phoneNumber: string; city: string }> {
+  const { companyId: site, publicKey, privateKey, clientId } = sim.connectWise;
+  const response = await fetch(`${sim.url}/v4_6_release/apis/3.0/company/companies/${companyId}`, { headers: { Authorization: `Basic ${Buffer.from(`${site}+${publicKey}:${privateKey}`).toString('base64')}`, clientId } });
+  return (await response.json()) as { phoneNumber: string; city: string };
+}
+
+/** The MSP's saved copy of a company as the Companies screen (A-008) lists it. */
+async function listedCompany(admin: TestClient, msp: TTestMsp, name: string): Promise<TCompany | undefined> {
+  const response = await admin.get(`/db/${msp.customDomain}/psaClients?search=${encodeURIComponent(name)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TCompanyPage>().items.find((item) => item.name === name);
+}
+
+// Review s29: these run last, as the blank-named company they add changes the simulator's company count.
+describe('a second load and what a save keeps (review s29)', () => {
+  it('R-365: a second load flags exactly the companies saved before (isAlreadySaved), and saved copies carry the PSA phone and city (A-008)', async () => {
+    const { msp, admin } = await connectedMsp('connectwise');
+    const first = (await stream(admin, msp, 'clients')).rows as TProgressiveClient[];
+    expect(first.filter((row) => row.isAlreadySaved !== false)).toEqual([]);
+    const chosen = first.slice(20, 30);
+    expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: chosen })).json()).toMatchObject({ saved: 10, created: 10 });
+    const again = (await stream(admin, msp, 'clients')).rows as TProgressiveClient[];
+    expect(again).toHaveLength(COMPANIES);
+    expect(again.filter((row) => row.isAlreadySaved === true).map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+    expect(again.filter((row) => row.isAlreadySaved === false)).toHaveLength(COMPANIES - 10);
+    // Finding 6: the Companies table's Phone and City were always blank for imported companies.
+    const sample = chosen[0];
+    if (!sample) throw new Error('no company streamed');
+    const atPsa = await companyAtPsa(sample.id);
+    expect(atPsa.phoneNumber).not.toBe('');
+    expect(await listedCompany(admin, msp, sample.name)).toMatchObject({ phone: atPsa.phoneNumber, city: atPsa.city });
+  });
+
+  it('a PSA company with a blank name streams as "Company {id}" and saves with the rest (its whole batch was refused with "Name is required.")', async () => {
+    const { msp, admin } = await connectedMsp('autotask');
+    const { companyId } = sim.addCompanyWithContacts({ name: '  ', contacts: 0 });
+    const rows = (await stream(admin, msp, 'clients')).rows as TProgressiveClient[];
+    expect(rows.find((row) => row.id === companyId)?.name).toBe(`Company ${companyId}`);
+    const saved = await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: rows });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ saved: rows.length });
+    // Autotask's phone and city reach the copy too (finding 6).
+    const atPsa = await companyAtPsa(companyId);
+    expect(await listedCompany(admin, msp, `Company ${companyId}`)).toMatchObject({ phone: atPsa.phoneNumber, city: atPsa.city });
   });
 });

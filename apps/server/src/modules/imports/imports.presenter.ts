@@ -4,13 +4,18 @@ import type { TPsaCompanyCopy, TPsaContactCopy } from '../psa-directory/psa-dire
 
 const bounded = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
 
-/** A PSA company as a `data` event row (bounded like A-056's body, so what is sent can be saved back). */
+/**
+ * A PSA company as a `data` event row (bounded like A-056's body, so what is sent can be saved back). A blank name is
+ * named by its id: A-056 requires a name, and one such company refused its whole batch of 1,000 (review s29).
+ */
 export const presentClient = (company: TPsaCompany): TProgressiveClient => ({
   id: company.id,
-  name: company.name.slice(0, 200) || `Company ${company.id}`,
+  name: company.name.trim().slice(0, 200) || `Company ${company.id}`,
   identifier: bounded(company.identifier, 100),
   isActive: company.isActive,
   psaClientType: clientTypeNames(company),
+  phone: bounded(company.phone, 60),
+  city: bounded(company.city, 100),
 });
 
 /** The company's type names as A-056 takes them back: bounded, blank and repeated names dropped. */
@@ -32,6 +37,8 @@ export const clientCopy = (client: TProgressiveClient): TPsaCompanyCopy => ({
   identifier: client.identifier,
   isActive: client.isActive,
   companyTypes: client.psaClientType,
+  phone: client.phone,
+  city: client.city,
 });
 
 export const contactCopy = (contact: TProgressiveContact & { companyId: number }): TPsaContactCopy => ({

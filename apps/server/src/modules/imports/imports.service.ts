@@ -14,7 +14,7 @@ import { findIntegration } from '../integrations/integrations.repository';
 import { isStillConnectedTo, PsaConnectionChanged, workConnectionOf, writeForConnection, type TWorkConnection } from '../integrations/psa-identity';
 import type { TPsaClientProvider } from '../integrations/psa-client-for-msp';
 import { appErrorFromPsaError, psaNotConfigured, withPsaErrors } from '../integrations/psa-errors';
-import { upsertPsaContactsCounted, upsertPsaDirectory, withReferencedCompanies } from '../psa-directory/psa-directory.repository';
+import { findSavedCompanyExternalIds, upsertPsaContactsCounted, upsertPsaDirectory, withReferencedCompanies } from '../psa-directory/psa-directory.repository';
 import { clientCopy, contactCopy, presentClient, presentContact } from './imports.presenter';
 import { addSavedToImportJob, findClientSyncTypeId, findImportJob, insertImportJob, saveClientSyncType, updateImportJob, updateOwnedImportJob, type TImportJobRow, type TImportKind } from './imports.repository';
 import { userAuditFields } from '../../lib/audit';
@@ -119,7 +119,7 @@ export function createImportsService(deps: TImportsDeps) {
       // Keys for another PSA saved while this one was read: its rows must not reach the screen that saves them (decision 042).
       if (!isStillConnectedTo(await findIntegration(db, actor.mspId), connection)) throw new PsaConnectionChanged();
       page += 1;
-      await sink.send('data', chunk);
+      await sink.send('data', kind === 'clients' ? await withSavedMarks(actor.mspId, connection, chunk as TProgressiveClient[]) : chunk);
       chunk = [];
       const progress: TImportProgress = {
         importJobId: job.id,
@@ -153,6 +153,15 @@ export function createImportsService(deps: TImportsDeps) {
     const status = signal.aborted || isCancelled ? 'CANCELLED' : 'COMPLETE';
     await write({ status, fetched });
     if (!signal.aborted && !isTakenOver) await sink.send('complete', { importJobId: job.id, fetched, total, status });
+  }
+
+  /**
+   * R-365: marks each company of a chunk the MSP has already saved (a copy of the PSA this stream reads; the connection
+   * was checked just before), so a second load shows which rows are new. One query per chunk.
+   */
+  async function withSavedMarks(mspId: string, connection: TWorkConnection, rows: TProgressiveClient[]): Promise<TProgressiveClient[]> {
+    const saved = await findSavedCompanyExternalIds(db, mspId, connection.psaType, rows.map((row) => String(row.id)));
+    return rows.map((row) => ({ ...row, isAlreadySaved: saved.has(String(row.id)) }));
   }
 
   /** Ours (api-additions): the cancel button; the stream, on whichever replica, sees it at its next check. */

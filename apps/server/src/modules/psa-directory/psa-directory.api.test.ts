@@ -138,4 +138,51 @@ describe('a company’s status follows the PSA when companies are saved (A-056) 
       await setActiveInAutotask(company.id, true);
     }
   });
+
+  /** Deletes the company in ConnectWise (its `deletedFlag`), or brings it back, as someone does in its own screens. */
+  async function setDeletedInConnectWise(companyId: number, isDeleted: boolean): Promise<void> {
+    const { companyId: site, publicKey, privateKey, clientId } = sim.connectWise;
+    const response = await fetch(`${sim.url}/v4_6_release/apis/3.0/company/companies/${companyId}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Basic ${Buffer.from(`${site}+${publicKey}:${privateKey}`).toString('base64')}`, clientId, 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ op: 'replace', path: 'deletedFlag', value: isDeleted }]),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  // Review s29, finding 2: ConnectWise companies were read with `deletedFlag=false`, so a deleted one was never read
+  // again and its copy stayed active (and offered by the ticket form) after a second load or the wizard's Finish sync.
+  it('a ConnectWise company deleted in the PSA turns inactive on the next load (A-056) and the next sync (A-043), and leaves the ticket form', async () => {
+    const { msp, admin } = await buildConnectedMsp(t, sim, 'connectwise');
+    let company: { id: number; name: string; type?: { id: number; name: string } } | undefined;
+    for await (const candidate of simulatorPsaClient(sim, 'connectwise', 'directory-status-cw').streamCompanies()) {
+      company = { id: candidate.id, name: candidate.name, type: candidate.types[0] };
+      break;
+    }
+    if (!company?.type) throw new Error('the simulator has no company with a client type');
+    const save = async (row: TProgressiveClient) =>
+      expect((await admin.post('/psa/psa/progressive/clients/save-selected', { mspCustomDomain: msp.customDomain, selectedClients: [row] })).statusCode).toBe(200);
+    const sync = async () => expect((await admin.get(`/psa/syncClientsContacts?mspCustomDomain=${msp.customDomain}`)).statusCode).toBe(200);
+    try {
+      await save(await streamedRow(admin, msp, company.id));
+      expect(await isOffered(admin, msp, company)).toBe(true);
+
+      await setDeletedInConnectWise(company.id, true);
+      const deletedRow = await streamedRow(admin, msp, company.id);
+      expect(deletedRow.isActive).toBe(false);
+      await save(deletedRow);
+      expect(await isOffered(admin, msp, company)).toBe(false);
+
+      // The wizard's Finish sync (A-042 then A-043) follows the PSA both ways too.
+      expect((await admin.get(`/db/${msp.customDomain}/updateClientSync?clientTypeId=${company.type.id}&clientTypeName=${encodeURIComponent(company.type.name)}`)).statusCode).toBe(200);
+      await setDeletedInConnectWise(company.id, false);
+      await sync();
+      expect(await isOffered(admin, msp, company)).toBe(true);
+      await setDeletedInConnectWise(company.id, true);
+      await sync();
+      expect(await isOffered(admin, msp, company)).toBe(false);
+    } finally {
+      await setDeletedInConnectWise(company.id, false);
+    }
+  });
 });

@@ -156,6 +156,16 @@ async function linkClientAccountsToContacts(db: TDatabase, mspId: string, contac
       and not exists (select 1 from psa_contacts d where d.msp_id = c.msp_id and d.psa_type = c.psa_type and d.is_active and d.id <> c.id and lower(d.email) = lower(c.email))`);
 }
 
+/** Of these PSA company ids, those the MSP holds a copy of for this PSA (R-365 isAlreadySaved): one `= any` query. */
+export async function findSavedCompanyExternalIds(db: TDatabase, mspId: string, psaType: TDbPsaType, externalIds: string[]): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ externalId: psaCompanies.externalId })
+    .from(psaCompanies)
+    .where(and(eq(psaCompanies.mspId, mspId), eq(psaCompanies.psaType, psaType), sql`${psaCompanies.externalId} = any(${sql.param(externalIds)}::text[])`));
+  return new Set(rows.map((row) => row.externalId));
+}
+
 /** Adds to `known` the stored company rows the contacts reference that it does not hold yet. */
 export async function withReferencedCompanies(
   db: TDatabase,

@@ -62,6 +62,8 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
   const addContact = useAddContact(mspCustomDomain);
   // One key per contact being added: a resubmit after a lost answer is the same add, never a second contact.
   const idempotencyKey = useRef(crypto.randomUUID());
+  /** The values the key was last sent with: a resubmit with any of them changed is another add, with a key of its own. */
+  const keySentWith = useRef<string | null>(null);
   const communicationTypes = useCommunicationTypes(mspCustomDomain, opened && company?.psaType === 'CONNECTWISE');
   const types = communicationTypes.data ?? [];
   const emailTypes = types.filter((type) => type.isEmail === true).map((type) => ({ value: String(type.id), label: type.name }));
@@ -75,6 +77,7 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
     setChosenCompany(null);
     setCompanyError(undefined);
     idempotencyKey.current = crypto.randomUUID();
+    keySentWith.current = null;
     onClose();
   }
 
@@ -85,6 +88,11 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
       return;
     }
     const companyName = company.name;
+    // Review s29: after a lost answer the server holds the first values under this key, and would answer a changed
+    // e-mail with them ("Contact added" for the old address).
+    const sending = JSON.stringify([company.psaType, company.psaCompanyId, values]);
+    if (keySentWith.current !== null && keySentWith.current !== sending) idempotencyKey.current = crypto.randomUUID();
+    keySentWith.current = sending;
     addContact.mutate(
       {
         psaType: company.psaType,
@@ -108,7 +116,10 @@ export function AddContactModal({ mspCustomDomain, company: fixedCompany, opened
         },
         onError: (error) => {
           // A refusal is final for these values: the next submit is a new add.
-          if (isApiError(error) && error.status !== 0) idempotencyKey.current = crypto.randomUUID();
+          if (isApiError(error) && error.status !== 0) {
+            idempotencyKey.current = crypto.randomUUID();
+            keySentWith.current = null;
+          }
         },
       },
     );

@@ -131,6 +131,41 @@ describe('CompaniesScreen', { timeout: 30_000 }, () => {
     ]);
   });
 
+  // Review s29, finding 5: after a lost answer the form kept its key, so a resubmit with a corrected e-mail was answered
+  // "Contact added" with the first e-mail. The same values keep the key (the same add); a changed field starts a new one.
+  it('keeps the add\'s key for a resubmit of the same values after a lost answer, and starts a new one when a field changed', async () => {
+    let answers = 0;
+    const calls = stubFetch({
+      [`GET /db/${MSP}/psaClients`]: () => ({ status: 200, body: COMPANIES }),
+      [`GET /db/${MSP}/psaContactsByClientId`]: () => ({ status: 200, body: CONTACTS }),
+      [`POST /psa/psa/${MSP}/addPSAContact`]: () => {
+        answers += 1;
+        if (answers <= 2) throw new TypeError('Failed to fetch');
+        return { status: 201, body: { contact: { ...CONTACTS.items[0], firstName: 'Journey', lastName: 'Tester', email: 'journey@brightwater.example' } } };
+      },
+    });
+    renderWithProviders(<CompaniesScreen mspCustomDomain={MSP} />);
+    await userEvent.click(await screen.findByRole('button', { name: COMPANY.name }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Journey');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Tester');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'journy@brightwater.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    await within(dialog).findByRole('alert');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'journey@brightwater.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await screen.findByText('Contact added')).toBeInTheDocument();
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   // Bug: a refused form said its first message twice, above the list of all of them, and no field was marked.
   it('puts each of the server\'s field messages at its field, once', async () => {
     const calls = stubFetch({

@@ -17,11 +17,16 @@ export interface TImportState<K extends TImportKind> {
   isComplete: boolean;
   /** The person pressed Cancel before the list was whole: `resume` carries on with the same import job. */
   isStopped: boolean;
+  /**
+   * Rows are held of a load that ended before the list was whole (stopped, a server `error` event, or reconnects that
+   * gave up): `resume` carries on with the same job after the last row held (the server resumes a FAILED job too).
+   */
+  isResumable: boolean;
   /** Why loading ended early: the server's problem (with its code, e.g. psa_bad_keys) or the resume giving up. */
   error: ApiError | null;
 }
 
-const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isResuming: false, isComplete: false, isStopped: false, error: null });
+const initial = <K extends TImportKind>(): TImportState<K> => ({ rows: [], importJobId: null, progressPercentage: 0, currentPage: 0, total: null, isLoading: false, isResuming: false, isComplete: false, isStopped: false, isResumable: false, error: null });
 
 /** A problem the stream itself reports (no HTTP status: it arrived as an event, or the connection never came back). */
 const streamProblem = (code: string, detail: string) => new ApiError({ status: 0, code, detail });
@@ -94,16 +99,19 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
         /** Whether this connection got the server's `started`: an error before it may be a refusal rather than a drop. */
         let isStarted = false;
         const isCurrent = () => sourceRef.current === source;
-        const finish = (error: ApiError | null = null) => {
+        /** Whether the rows held can be carried on from (review s29: a failed load could only start over). */
+        const hasRowsToResume = () => jobRef.current !== null && seenRef.current.size > 0;
+        const finish = (error: ApiError | null = null, isResumable = false) => {
           close();
-          setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, error: error ?? previous.error }));
+          setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, isResumable, error: error ?? previous.error }));
         };
         /** The transport went away without the server's last word: try again with the job id, or give up with a message. */
         const handleDropped = () => {
           close();
           const delay = RESUME_DELAYS_MS[retries];
           if (delay === undefined) {
-            setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: false, error: streamProblem('import_resume_failed', MESSAGES.imports.resumeFailed) }));
+            const isResumable = hasRowsToResume();
+            setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: false, isResumable, error: streamProblem('import_resume_failed', MESSAGES.imports.resumeFailed) }));
             return;
           }
           setState((previous) => ({ ...previous, isResuming: true }));
@@ -150,7 +158,7 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
           const raw = (event as MessageEvent<string | undefined>).data;
           if (raw) {
             const problem = JSON.parse(raw) as { code?: string; detail?: string };
-            finish(streamProblem(problem.code ?? 'internal', problem.detail ?? MESSAGES.imports.loadFailed));
+            finish(streamProblem(problem.code ?? 'internal', problem.detail ?? MESSAGES.imports.loadFailed), hasRowsToResume());
           } else if (isStarted) handleDropped();
           else {
             // EventSource turns a refused request (401, 403, 404, 409 psa_not_configured) into this same bare error:
@@ -191,7 +199,10 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
     const jobId = jobRef.current;
     close();
     const isStopped = jobId !== null && seenRef.current.size > 0;
-    setState((previous) => ({ ...previous, isLoading: false, isResuming: false, isComplete: true, isStopped: isStopped && (previous.total === null || previous.rows.length < previous.total) }));
+    setState((previous) => {
+      const isPartial = isStopped && (previous.total === null || previous.rows.length < previous.total);
+      return { ...previous, isLoading: false, isResuming: false, isComplete: true, isStopped: isPartial, isResumable: isPartial };
+    });
     if (!jobId) return;
     const request = apiFetch(`/psa/psa/progressive/${kind}/cancel`, { method: 'POST', query: { mspCustomDomain, jobId } }).catch(() => undefined);
     cancellingRef.current = request;
@@ -199,16 +210,22 @@ export function useProgressiveImport<K extends TImportKind>(mspCustomDomain: str
     if (cancellingRef.current === request) cancellingRef.current = null;
   }, [close, kind, mspCustomDomain]);
 
-  /** Carries on a stopped load: the same import job, from after the last row held; rows already held are not added again. */
+  /** Carries on a stopped or failed load: the same import job, from after the last row held; rows held are not added again. */
   const resume = useCallback(async () => {
     if (!jobRef.current || seenRef.current.size === 0) return start();
-    setState((previous) => ({ ...previous, isLoading: true, isComplete: false, isStopped: false, error: null }));
+    setState((previous) => ({ ...previous, isLoading: true, isComplete: false, isStopped: false, isResumable: false, error: null }));
     await cancellingRef.current;
     open();
   }, [open, start]);
 
+  /** R-365: after a save, the companies just saved show as saved, as a second load would show them. */
+  const markSaved = useCallback((ids: ReadonlySet<number>) => {
+    if (kind !== 'clients' || ids.size === 0) return;
+    setState((previous) => ({ ...previous, rows: previous.rows.map((row) => (ids.has(row.id) ? { ...row, isAlreadySaved: true } : row)) }));
+  }, [kind]);
+
   useEffect(() => close, [close]);
-  return { state, start, cancel, resume };
+  return { state, start, cancel, resume, markSaved };
 }
 
 /** What a save did: rows written, and rows the server would not save with its reason (A-057: the company was not imported). */

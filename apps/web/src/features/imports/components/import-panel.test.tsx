@@ -102,6 +102,12 @@ describe('ImportPanel progressive load (issue #11: a replica dies mid-import)', 
     expect(screen.queryByText(MESSAGES.imports.resuming)).toBeNull();
     expect(screen.getByText(/^2 loaded/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Review s29, finding 3: the rows held can still be completed later, from where they stopped.
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(FakeEventSource.opened.at(-1)?.url).toContain(`jobId=${JOB}&afterId=2&received=2`);
   });
 
   it('a server error event ends the load with its detail and no reconnect', async () => {
@@ -113,6 +119,74 @@ describe('ImportPanel progressive load (issue #11: a replica dies mid-import)', 
       await vi.advanceTimersByTimeAsync(RESUME_DELAYS_MS[0] * 4);
     });
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
+
+// Review s29, finding 3: a load the server ended with an error could only start over; the server resumes a FAILED job.
+describe('ImportPanel: a load that failed partway', () => {
+  it('offers Resume beside the error, which carries on the same job after the last row held', async () => {
+    const first = renderPanel();
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('data', contacts(1, 4));
+    first.emit('error', { importJobId: JOB, code: 'psa_unavailable', detail: MESSAGES.imports.loadFailed });
+    expect(await screen.findByText(MESSAGES.imports.loadFailed)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const second = FakeEventSource.opened[1];
+    expect(second?.url).toContain(`/psa/psa/progressive/contacts/fetchStream?mspCustomDomain=northwind&jobId=${JOB}&afterId=4&received=4`);
+    expect(screen.queryByText(MESSAGES.imports.loadFailed)).toBeNull();
+    second?.emit('started', { importJobId: JOB, kind: 'contacts' });
+    second?.emit('data', contacts(5, 6));
+    second?.emit('complete', { importJobId: JOB, fetched: 6, total: 6, status: 'COMPLETE' });
+    expect(await screen.findByText(/^6 loaded/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  it('an error before any row arrived offers no Resume', async () => {
+    const first = renderPanel();
+    first.emit('started', { importJobId: JOB, kind: 'contacts' });
+    first.emit('error', { importJobId: JOB, code: 'psa_unavailable', detail: MESSAGES.imports.loadFailed });
+    expect(await screen.findByText(MESSAGES.imports.loadFailed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+});
+
+// R-365 (review s29, finding 1): a second load said nothing of which companies were already saved.
+describe('ImportPanel: companies saved before', () => {
+  const client = (id: number, isAlreadySaved: boolean) => ({ id, name: `Client ${id}`, identifier: null, isActive: true, isAlreadySaved });
+
+  it('marks them "Saved", and "Select new only" selects only the others', async () => {
+    const bodies: Array<{ selectedClients: Array<{ id: number }> }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { selectedClients: Array<{ id: number }> };
+        bodies.push(body);
+        const saved = body.selectedClients.length;
+        return new Response(JSON.stringify({ saved, created: saved, updated: 0, skipped: [], jobSaved: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    renderWithProviders(<ImportPanel mspCustomDomain="northwind" kind="clients" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Load clients' }));
+    const first = FakeEventSource.opened[0];
+    first?.emit('started', { importJobId: JOB, kind: 'clients' });
+    first?.emit('data', [client(1, true), client(2, false), client(3, true), client(4, false), client(5, false)]);
+    first?.emit('complete', { importJobId: JOB, fetched: 5, total: 5, status: 'COMPLETE' });
+    const rowOf = (name: string) => screen.getByText(name).closest('tr');
+    expect(await screen.findByText('Client 1')).toBeTruthy();
+    expect(rowOf('Client 1')).toHaveTextContent('Saved');
+    expect(rowOf('Client 3')).toHaveTextContent('Saved');
+    expect(rowOf('Client 2')).not.toHaveTextContent('Saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Select new only' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Client 2' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Client 1' })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save 3 selected' }));
+    expect(await screen.findByText('3 saved.')).toBeTruthy();
+    expect(bodies[0]?.selectedClients.map((row) => row.id)).toEqual([2, 4, 5]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@switchboard/contracts';
+import { ReadableBadge } from '../../../components/readable-badge';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { describeSkipped, saveSelectedRows, useProgressiveImport, type TImportKind, type TImportRow } from '../api/progressive-import';
 
@@ -26,6 +27,9 @@ function describe(kind: TImportKind, row: TImportRow<TImportKind>): string {
 
 const byDetail = (error: ApiError) => error.detail;
 
+/** a company the MSP has already saved (the clients stream says so; contacts rows carry no such flag). */
+const isAlreadySaved = (row: TImportRow<TImportKind>): boolean => 'isAlreadySaved' in row && row.isAlreadySaved === true;
+
 /** "Stopped at 250 of 1,000. Resume to load the rest." in the counts the screen shows. */
 function stoppedText(loaded: number, total: number | null): string {
   const text = total === null ? MESSAGES.imports.stoppedAtNoTotal : MESSAGES.imports.stoppedAt.replace('{total}', total.toLocaleString());
@@ -37,7 +41,7 @@ function stoppedText(loaded: number, total: number | null): string {
  * saves in batches.
  */
 export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSaved, describeError = byDetail }: TImportPanelProps<K>) {
-  const { state, start, cancel, resume } = useProgressiveImport(mspCustomDomain, kind);
+  const { state, start, cancel, resume, markSaved } = useProgressiveImport(mspCustomDomain, kind);
   const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<TSelection>({ mode: 'some', ids: new Set() });
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
@@ -48,6 +52,7 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   const isSelected = (id: number) => (selection.mode === 'all' ? !selection.except.has(id) : selection.ids.has(id));
   const selectedCount = selection.mode === 'all' ? state.rows.length - selection.except.size : selection.ids.size;
   const pageRows = useMemo(() => state.rows.slice((page - 1) * PAGE_ROWS, page * PAGE_ROWS), [state.rows, page]);
+  const hasSavedRows = useMemo(() => state.rows.some(isAlreadySaved), [state.rows]);
 
   const toggle = (id: number) =>
     setSelection((current) => {
@@ -64,6 +69,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
     try {
       const chosen = state.rows.filter((row) => isSelected(row.id));
       const { saved, skipped } = await saveSelectedRows(mspCustomDomain, kind, chosen, state.importJobId);
+      const notSaved = new Set(skipped.map((row) => row.id));
+      markSaved(new Set(chosen.flatMap((row) => (notSaved.has(row.id) ? [] : [row.id]))));
       setSaveMessage(MESSAGES.imports.saved.replace('{count}', saved.toLocaleString()));
       setNotSavedMessage(skipped.length > 0 ? describeSkipped(skipped) : null);
       onSaved?.(saved, skipped.length);
@@ -77,8 +84,9 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   return (
     <Stack gap="sm">
       <Group>
-        {state.isStopped && <Button onClick={() => void resume()}>Resume</Button>}
-        <Button variant={state.isStopped ? 'default' : 'filled'} onClick={start} loading={state.isLoading} disabled={state.isLoading}>
+        {/* A stopped load, or one that failed partway (beside its error below), carries on from the last row held. */}
+        {state.isResumable && <Button onClick={() => void resume()}>Resume</Button>}
+        <Button variant={state.isResumable ? 'default' : 'filled'} onClick={start} loading={state.isLoading} disabled={state.isLoading}>
           {state.rows.length > 0 ? 'Load again' : kind === 'clients' ? 'Load clients' : 'Load contacts'}
         </Button>
         {state.isLoading && (
@@ -112,6 +120,11 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
             <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'all', except: new Set() })}>
               Select all
             </Button>
+            {hasSavedRows && (
+              <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'some', ids: new Set(state.rows.flatMap((row) => (isAlreadySaved(row) ? [] : [row.id]))) })}>
+                Select new only
+              </Button>
+            )}
             <Button size="xs" variant="subtle" onClick={() => setSelection({ mode: 'some', ids: new Set() })}>
               Clear
             </Button>
@@ -125,6 +138,7 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
                   </Table.Td>
                   {/* A long e-mail address wraps rather than widening the page on a phone. */}
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{describe(kind, row)}</Table.Td>
+                  <Table.Td w={80}>{isAlreadySaved(row) ? <ReadableBadge color="green" title="Saved before: saving it again updates it">Saved</ReadableBadge> : null}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
