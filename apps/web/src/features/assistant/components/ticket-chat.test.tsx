@@ -96,10 +96,17 @@ function holdRequests(path: string) {
   return () => release();
 }
 
+/** Writes a message to Jarvis and presses Enter; pasted, as one input, not one re-render of the chat per character. */
+async function sendMessage(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Message to Jarvis' }));
+  await user.paste(text);
+  await user.keyboard('{Enter}');
+}
+
 /** A client describes the password problem, answers Yes and sends it: the troubleshooting steps Jarvis shows. */
 async function reachSteps(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
   renderWithProviders(<Harness user={CLIENT} />);
-  await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+  await sendMessage(user, 'Outlook keeps asking for my password');
   await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'Yes' }));
   await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
   return screen.findByRole('group', { name: 'Troubleshooting steps' });
@@ -110,7 +117,7 @@ describe('tickets by chat (02 §4)', () => {
     const calls = stubFlow();
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
 
     // Step 2: the questions come as buttons and the ticket area shows the proposal with Confirm and Cancel.
     const answers = await screen.findByRole('group', { name: 'Answers' });
@@ -177,7 +184,7 @@ describe('tickets by chat (02 §4)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<TechnicianHarness user={TECHNICIAN} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
     const ticket = await screen.findByRole('region', { name: 'Your ticket' });
     const contact = within(ticket).getByLabelText('Contact');
     expect(contact).toBeDisabled();
@@ -204,7 +211,7 @@ describe('tickets by chat (02 §4)', () => {
     const calls = stubFlow();
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await sendMessage(user, 'My VPN drops');
     await user.click(within(await screen.findByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(MESSAGES.ticketCreationCancelled)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
@@ -217,7 +224,7 @@ describe('tickets by chat (02 §4)', () => {
     const calls = stubFlow();
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
     await screen.findByRole('group', { name: 'Answers' });
     await user.selectOptions(screen.getByLabelText('Board'), '2');
     expect(screen.getByLabelText('Category')).toHaveValue('');
@@ -274,7 +281,7 @@ describe('tickets by chat (02 §4)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
     await user.click(within(await screen.findByRole('group', { name: 'Answers' })).getByRole('button', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Send 1 answer' }));
     expect(await screen.findByText(MESSAGES.assistant.ticketDraftClosed)).toBeInTheDocument();
@@ -283,7 +290,7 @@ describe('tickets by chat (02 §4)', () => {
     expect(screen.queryByRole('group', { name: 'Answers' })).not.toBeInTheDocument();
 
     isClosed = false;
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await sendMessage(user, 'My VPN drops');
     await screen.findByRole('group', { name: 'Answers' });
     const sent = calls.filter((call) => call.url === '/psa/getTicketCategorizationDiagnosticQandA');
     expect(sent).toHaveLength(3);
@@ -305,7 +312,7 @@ describe('tickets by chat (02 §4)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'My VPN drops{Enter}');
+    await sendMessage(user, 'My VPN drops');
     await user.click(within(await screen.findByRole('region', { name: 'Your ticket' })).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(MESSAGES.assistant.ticketDraftNotFound)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All Tickets' })).toBeChecked();
@@ -316,11 +323,11 @@ describe('tickets by chat (02 §4)', () => {
     stubFlow();
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
     const answers = await screen.findByRole('group', { name: 'Answers' });
     const ticket = screen.getByRole('region', { name: 'Your ticket' });
     await user.clear(within(ticket).getByLabelText('Ticket title'));
-    await user.type(within(ticket).getByLabelText('Ticket title'), 'Password prompt loop');
+    await user.paste('Password prompt loop');
     await user.selectOptions(within(ticket).getByLabelText('Category'), '12');
     await user.selectOptions(within(ticket).getByLabelText('Subcategory'), '121');
     await user.selectOptions(within(ticket).getByLabelText('Impact'), 'High');
@@ -339,7 +346,7 @@ describe('tickets by chat (02 §4)', () => {
     const release = holdRequests('/psa/createTicket');
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Outlook keeps asking for my password{Enter}');
+    await sendMessage(user, 'Outlook keeps asking for my password');
     await screen.findByRole('group', { name: 'Answers' });
     const chat = screen.getByRole('log', { name: 'Ticket chat' });
     await user.dblClick(within(chat).getByRole('button', { name: 'Confirm' }));
@@ -380,7 +387,7 @@ describe('tickets by chat (02 §4)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<Harness user={CLIENT} />);
-    await user.type(screen.getByRole('textbox', { name: 'Message to Jarvis' }), 'Printer is on fire{Enter}');
+    await sendMessage(user, 'Printer is on fire');
     expect(await screen.findByText('Jarvis could not categorise this right now. You can still talk to a technician or try again.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message to Jarvis' })).toBeEnabled();
   });

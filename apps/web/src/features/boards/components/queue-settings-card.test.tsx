@@ -94,4 +94,14 @@ describe('QueueSettingsCard: the working day’s time zone', { timeout: 30_000 }
     expect(saves).toEqual([{ ...SAVED, timeZone: 'America/New_York' }]);
     expect(zone).toHaveValue('America/New_York');
   });
+
+  // Slowness (s29): the ~400 zones stayed on the page, hidden, and were re-rendered with every edit on the Board screen.
+  it('puts the zones on the page only while their list is open', async () => {
+    stubApi('ok');
+    renderWithProviders(<QueueSettingsCard msp={MSP} canEdit />);
+    const zone = await screen.findByRole('combobox', { name: 'Time zone of the working day' });
+    expect(screen.queryAllByRole('option', { hidden: true })).toHaveLength(0);
+    await userEvent.click(zone);
+    expect(await screen.findByRole('option', { name: 'America/New_York', hidden: true })).toBeInTheDocument();
+  });
 });

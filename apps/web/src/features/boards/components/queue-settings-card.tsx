@@ -99,6 +99,8 @@ export function QueueSettingsCard({ msp, canEdit, onUnsavedChange }: { msp: stri
               data={TIME_ZONES.includes(shown.timeZone) ? TIME_ZONES : [shown.timeZone, ...TIME_ZONES]}
               value={shown.timeZone}
               nothingFoundMessage="No time zone has that name"
+              // Some 400 zones: rendered only while the list is open, not hidden on the page (and re-rendered) all the time.
+              comboboxProps={{ keepMounted: false }}
               onChange={(value) => value !== null && setDraft({ ...shown, timeZone: value })}
             />
           </SimpleGrid>
