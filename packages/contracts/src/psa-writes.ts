@@ -34,7 +34,8 @@ const UPDATE_FIELD_WORDS: Record<string, string> = { summary: 'summary', typeId:
 
 export const PSA_WRITE_MESSAGES = {
   title: 'Changes waiting for the PSA',
-  intro: 'Changes made in Switchboard that your PSA does not have yet. Each is sent again by itself; “Send again” sends it now.',
+  intro:
+    'Changes made in Switchboard that your PSA does not have yet. Each is sent again by itself; “Send again” sends it now. A change the PSA refused stays here, and on its ticket, until you send it again or discard it.',
   loading: 'Loading the changes waiting for the PSA',
   loadFailed: 'The changes waiting for the PSA could not be loaded',
   empty: 'Every change is in the PSA.',
@@ -42,6 +43,14 @@ export const PSA_WRITE_MESSAGES = {
   waiting: 'Waiting',
   failed: 'Failed',
   sendAgain: 'Send again',
+  /** Discard (review s29, finding 3): a change the PSA refused for good is dropped for good after a plain-words confirm. */
+  discard: 'Discard',
+  discardTitle: 'Discard this change?',
+  discardText: (summary: string) =>
+    `“${summary}” is not in the PSA, and after this it never will be: Switchboard stops keeping it and it leaves this list and the ticket. Make the change in the PSA yourself if it is still needed.`,
+  discardConfirm: 'Discard the change',
+  discardCancel: 'Keep it',
+  discarded: 'Discarded. Switchboard will not send it to the PSA.',
   /** The retry's outcomes. */
   sent: 'Sent to the PSA.',
   stillWaiting: (reason: string | null) => `The PSA did not take it yet; it is kept and sent again by itself.${reason ? ` ${reason}` : ''}`,

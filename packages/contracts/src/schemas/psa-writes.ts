@@ -27,6 +27,10 @@ export const ZPsaWrite = z.object({
   summary: z.string(),
   /** The ticket a write about a ticket copy is for (the MSP's own copy of the PSA ticket); null for other writes. */
   ticket: ZPsaWriteTicket.nullable(),
+  /** "Send again" may send it: false for a write stopped because the PSA connection changed (it would answer 409). */
+  canSendAgain: z.boolean(),
+  /** "Discard" may drop it: only a write the PSA refused for good (failed). */
+  canDiscard: z.boolean(),
 });
 export type TPsaWrite = z.infer<typeof ZPsaWrite>;
 
@@ -37,3 +41,6 @@ export const ZPsaWritesQuery = z.object({
 export const ZPsaWriteList = z.object({ writes: z.array(ZPsaWrite) });
 export const ZPsaWriteIdParams = z.object({ writeId: z.string().uuid({ message: 'Write not found.' }) });
 export const ZPsaWriteResponse = z.object({ write: ZPsaWrite });
+/** A discarded write: never sent, and gone from the list and the tickets' counts. */
+export const ZPsaWriteDiscardResponse = z.object({ writeId: z.string(), discardedAt: z.string() });
+export type TPsaWriteDiscardResponse = z.infer<typeof ZPsaWriteDiscardResponse>;

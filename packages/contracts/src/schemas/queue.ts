@@ -136,8 +136,10 @@ export const ZQueueTicket = z.object({
   assignedTechName: z.string().nullable(),
   claimedAt: z.string().nullable(),
   holdUntil: z.string().nullable(),
-  /** PSA writes of this ticket not yet delivered (the "pending in the PSA" badge). */
+  /** PSA writes of this ticket not yet delivered and still being retried (the "pending in the PSA" badge). */
   psaPendingWrites: z.number().int(),
+  /** PSA writes of this ticket the PSA refused for good, until an admin sends them again or discards them (the "not in the PSA" badge). */
+  psaFailedWrites: z.number().int(),
 });
 export type TQueueTicket = z.infer<typeof ZQueueTicket>;
 
@@ -197,9 +199,17 @@ export type TCompleteTicketQuery = z.infer<typeof ZCompleteTicketQuery>;
 /**
  * A-119 / A-120 answer: the completed ticket; totalWorkHours from its sessions. Additions: `awaitsConfirmation`, a
  * work session of the completed timer ran past midnight or over 12 hours, so its time entry waits for the technician's
- * confirmation (listed by `…/toConfirm`); `close`, the PSA close's delivery when `close=true` (null otherwise).
+ * confirmation (listed by `…/toConfirm`); `close`, the PSA close's delivery when `close=true` (null otherwise); `timeEntry`
+ * (review s29, finding 1), the delivery of the time entries it sent as one state (failed when any failed, else pending
+ * when any waits; null when it sent none), so a refused entry is told to the technician, not only to an admin.
  */
-export const ZCompleteTicketResponse = z.object({ ticket: ZQueueTicket, totalWorkHours: z.number(), awaitsConfirmation: z.boolean().default(false), close: ZPsaWriteState.nullable().default(null) });
+export const ZCompleteTicketResponse = z.object({
+  ticket: ZQueueTicket,
+  totalWorkHours: z.number(),
+  awaitsConfirmation: z.boolean().default(false),
+  close: ZPsaWriteState.nullable().default(null),
+  timeEntry: ZPsaWriteState.nullable().default(null),
+});
 export type TCompleteTicketResponse = z.infer<typeof ZCompleteTicketResponse>;
 
 /** A-121 requeueticket: query. holdTimeInHours 0 (none) to MAX_HOLD_HOURS; newTier optional (keeps the tier). */
@@ -225,9 +235,15 @@ export const ZRejectTicketQuery = ZQueueTicketActionQuery;
 export const ZRejectTicketBody = z.object({ reason: z.string().trim().max(2000).default('') });
 export type TRejectTicketBody = z.infer<typeof ZRejectTicketBody>;
 /** `awaitsConfirmation` (addition): the handed-back ticket's timer holds a session to confirm before its time is sent. */
-export const ZRejectTicketResponse = z.object({ ticketId: z.number().int(), rejectedUntil: z.string(), note: ZPsaWriteState, awaitsConfirmation: z.boolean().default(false) });
-/** A-121 answer: the ticket; `awaitsConfirmation` (addition) as on a completion. */
-export const ZRequeueResponse = ZQueueTicketResponse.extend({ awaitsConfirmation: z.boolean().default(false) });
+export const ZRejectTicketResponse = z.object({
+  ticketId: z.number().int(),
+  rejectedUntil: z.string(),
+  note: ZPsaWriteState,
+  awaitsConfirmation: z.boolean().default(false),
+  timeEntry: ZPsaWriteState.nullable().default(null),
+});
+/** A-121 answer: the ticket; `awaitsConfirmation` and `timeEntry` (additions) as on a completion. */
+export const ZRequeueResponse = ZQueueTicketResponse.extend({ awaitsConfirmation: z.boolean().default(false), timeEntry: ZPsaWriteState.nullable().default(null) });
 
 /** Release claimed-but-unstarted tickets (addition). */
 export const ZReleaseQuery = ZMspQuery.extend({ techId: ZTechId });
@@ -286,6 +302,11 @@ export const ZActivitiesResponse = z.object({
   timeZone: z.string(),
   activities: z.array(ZActivity),
   totals: z.array(ZActivityTotals),
+  /**
+   * Addition: the latest day before `date` (YYYY-MM-DD, in `timeZone`) with work recorded in the same scope (the
+   * technician's for A-125, the MSP's for A-126), so a screen can offer it from an empty day; absent when there is none.
+   */
+  previousDayWithWork: z.string().optional(),
 });
 export type TActivitiesResponse = z.infer<typeof ZActivitiesResponse>;
 
@@ -400,7 +421,8 @@ export type TUpdateTicketResponse = z.infer<typeof ZUpdateTicketResponse>;
 /** A-113 query: boardId optional (the ticket's board otherwise). */
 export const ZCloseTicketQuery = ZMspQuery.extend({ ticketId: ZTicketId, boardId: ZPsaId.optional() });
 /** A-113 answer: closed in Switchboard at once; the PSA close may still be pending (tolerated, R-320). */
-export const ZCloseTicketResponse = z.object({ ticketId: z.number().int(), closed: z.boolean(), closingStatus: z.string().nullable(), psa: ZPsaWriteState });
+/** `timeEntry` (addition): the delivery of the time entries of the timers the close completed, as on a completion. */
+export const ZCloseTicketResponse = z.object({ ticketId: z.number().int(), closed: z.boolean(), closingStatus: z.string().nullable(), psa: ZPsaWriteState, timeEntry: ZPsaWriteState.nullable().default(null) });
 export type TCloseTicketResponse = z.infer<typeof ZCloseTicketResponse>;
 
 /** Whether `value` is an IANA time zone this runtime knows (UTC included). */

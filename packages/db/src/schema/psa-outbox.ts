@@ -41,6 +41,12 @@ export const psaOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /**
+     * When an admin discarded the write (review s29): only a failed one, which keeps its status; it is never sent
+     * again and leaves the admin's list and the tickets' counts. A column, not a status, so a server of the previous
+     * release (which knows no such status) still reads the row as failed (docs/operations.md §7).
+     */
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.mspId, t.id] }),

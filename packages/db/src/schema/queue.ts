@@ -102,7 +102,7 @@ export const queueRejections = pgTable(
 
 /**
  * What happened to a queue ticket, in order (claimed, picked, released, rejected, requeued with its
- * hold and new tier, completed, marked incomplete, closed, edited): the activities reads and the
+ * hold and new tier, completed, marked incomplete, closed, edited, reopened in the PSA): the activities reads and the
  * dashboards read it.
  */
 export const queueEvents = pgTable(
@@ -112,7 +112,7 @@ export const queueEvents = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     queueTicketId: uuid('queue_ticket_id').notNull(),
     techId: uuid('tech_id'),
-    kind: text('kind', { enum: ['claimed', 'picked', 'released', 'rejected', 'requeued', 'completed', 'incomplete', 'closed', 'edited'] }).notNull(),
+    kind: text('kind', { enum: ['claimed', 'picked', 'released', 'rejected', 'requeued', 'completed', 'incomplete', 'closed', 'edited', 'reopened'] }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     at: at('at').notNull().defaultNow(),
   },

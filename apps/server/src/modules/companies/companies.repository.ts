@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { psaCompanies, psaContacts, psaOutbox, psaTickets, type TDatabase } from '@switchboard/db';
 import type { TPsaOutboxRow } from '../psa-outbox/psa-outbox';
 import { CONTACT_CREATE, CONTACT_TARGET } from './companies.psa-writes';
@@ -244,6 +244,8 @@ export async function listUnfinishedContactWrites(db: TDatabase, mspId: string, 
         eq(psaOutbox.kind, CONTACT_CREATE),
         eq(psaOutbox.targetType, CONTACT_TARGET),
         ne(psaOutbox.status, 'done'),
+        // An add an admin discarded (review s29) is not waiting for the PSA any more.
+        isNull(psaOutbox.discardedAt),
         externalCompanyId === null ? undefined : eq(psaOutbox.targetId, externalCompanyId),
       ),
     )

@@ -73,7 +73,8 @@ describe('pending PSA writes when the PSA connection changes', () => {
     expect(saved.statusCode, saved.body).toBe(200);
 
     const reason = MESSAGES.psa.connectionChanged(`ConnectWise at ${hostOf(siteA)}, company ${siteA.connectWise.companyId}`);
-    expect(await writeOf(fixture, write.id)).toMatchObject({ status: 'failed', lastError: reason, nextAttemptAt: null });
+    // The card hides Send again on it (it would answer 409) and offers Discard (review s29, finding 3).
+    expect(await writeOf(fixture, write.id)).toMatchObject({ status: 'failed', lastError: reason, nextAttemptAt: null, canSendAgain: false, canDiscard: true });
 
     const before = requestsTo(siteB);
     await outboxPass();

@@ -29,6 +29,12 @@ export async function psaConnectionOf(db: TDatabase, mspId: string): Promise<str
   return psaIdentityOf(await findIntegration(db, mspId))?.key ?? NO_PSA_CONNECTION;
 }
 
+/**
+ * A write the PSA does not have and that is still kept: pending, or failed and not discarded by an admin (review s29).
+ * What the admin's list, the tickets' counts and Send again work on.
+ */
+export const isOpenPsaWrite = and(ne(psaOutbox.status, 'done'), isNull(psaOutbox.discardedAt));
+
 /** Not yet sent because an earlier write about the same target is still waiting (a note waits for its ticket's create). */
 const waitsForEarlierWrite = sql`exists (
   select 1 from ${psaOutbox} as earlier
@@ -209,24 +215,28 @@ export async function markPsaWriteNotSentForOtherConnection(db: TDatabase, mspId
 /**
  * Makes a pending or failed row due now with its tries counted from the start (an admin's "Send again", e.g. after
  * fixing the cause); a sender's lease on it stays, so a send already going is never made twice. A row stopped because
- * the PSA connection changed is left as it is (null): it would go to another PSA than the one it was meant for.
+ * the PSA connection changed is left as it is (null): it would go to another PSA than the one it was meant for; so is
+ * a discarded one (never sent again).
  */
 export async function requeuePsaWrite(db: TDatabase, mspId: string, id: string, now: Date): Promise<TPsaOutboxRow | null> {
   const [row] = await db
     .update(psaOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), ne(psaOutbox.status, 'done'), isNotStoppedByConnectionChange))
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), isOpenPsaWrite, isNotStoppedByConnectionChange))
     .returning();
   return row ?? null;
 }
 
-/** The writes about these targets that the PSA does not have yet (pending or failed), oldest first. */
-export async function psaWritesFor(db: TDatabase, mspId: string, targetType: string, targetIds: readonly string[]): Promise<TPsaOutboxRow[]> {
+/**
+ * The writes about these targets that the PSA does not have yet (pending, or failed and not discarded), oldest first.
+ * `withDiscarded`: the discarded ones too, for a screen that says of each record whether the PSA has it (a note).
+ */
+export async function psaWritesFor(db: TDatabase, mspId: string, targetType: string, targetIds: readonly string[], options: { withDiscarded?: boolean } = {}): Promise<TPsaOutboxRow[]> {
   if (targetIds.length === 0) return [];
   return db
     .select()
     .from(psaOutbox)
-    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.targetType, targetType), inArray(psaOutbox.targetId, [...targetIds]), ne(psaOutbox.status, 'done')))
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.targetType, targetType), inArray(psaOutbox.targetId, [...targetIds]), options.withDiscarded === true ? ne(psaOutbox.status, 'done') : isOpenPsaWrite))
     .orderBy(asc(psaOutbox.seq));
 }
 
@@ -263,19 +273,33 @@ function withTicket(selected: { row: TPsaOutboxRow; ticketExternalId: string | n
   return { row, ticket: ticketExternalId === null ? null : { externalId: ticketExternalId, ticketNumber, summary: ticketSummary ?? '' } };
 }
 
-/** An MSP's writes not yet in the PSA (the admin's list), newest first, each with its ticket. */
+/** An MSP's writes not yet in the PSA and not discarded (the admin's list), newest first, each with its ticket. */
 export async function listOpenPsaWrites(db: TDatabase, mspId: string, status: 'pending' | 'failed' | undefined, limit: number): Promise<TPsaWriteWithTicket[]> {
   const rows = await selectWritesWithTicket(db)
-    .where(and(eq(psaOutbox.mspId, mspId), status ? eq(psaOutbox.status, status) : ne(psaOutbox.status, 'done')))
+    .where(and(eq(psaOutbox.mspId, mspId), isOpenPsaWrite, status ? eq(psaOutbox.status, status) : undefined))
     .orderBy(sql`${psaOutbox.seq} desc`)
     .limit(limit);
   return rows.map(withTicket);
 }
 
-/** One write of the MSP with its ticket (the admin's retry answers it). */
+/** One write of the MSP with its ticket (the admin's retry answers it); null once discarded, as it is gone from the list. */
 export async function findPsaWriteWithTicket(db: TDatabase, mspId: string, id: string): Promise<TPsaWriteWithTicket | null> {
-  const [selected] = await selectWritesWithTicket(db).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id)));
+  const [selected] = await selectWritesWithTicket(db).where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), isNull(psaOutbox.discardedAt)));
   return selected ? withTicket(selected) : null;
+}
+
+/**
+ * Discards a write the PSA refused for good (review s29): it keeps its failed status and is never sent again (the retry
+ * loop sends only pending rows, and Send again skips discarded ones). Null when the MSP has no such failed write not
+ * yet discarded; the caller tells why from findPsaWrite.
+ */
+export async function discardFailedPsaWrite(db: TDatabase, mspId: string, id: string, now: Date): Promise<TPsaOutboxRow | null> {
+  const [row] = await db
+    .update(psaOutbox)
+    .set({ discardedAt: now, updatedAt: now })
+    .where(and(eq(psaOutbox.mspId, mspId), eq(psaOutbox.id, id), eq(psaOutbox.status, 'failed'), isNull(psaOutbox.discardedAt)))
+    .returning();
+  return row ?? null;
 }
 
 /** The results of the other done writes about the same target as `row` (the records they made at the PSA). */

@@ -1,9 +1,9 @@
-import { MESSAGES, ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery } from '@switchboard/contracts';
+import { MESSAGES, ZPsaWriteDiscardResponse, ZPsaWriteIdParams, ZPsaWriteList, ZPsaWriteResponse, ZPsaWritesQuery } from '@switchboard/contracts';
 import type { TModule } from '../../app-deps';
 import { conflict, notFound } from '../../lib/app-error';
 import { actorOf } from '../../plugins/access';
 import { attemptPsaWrite, createPsaOutboxWorker } from './psa-outbox';
-import { findPsaWriteWithTicket, isStoppedByConnectionChange, listOpenPsaWrites, requeuePsaWrite } from './psa-outbox.repository';
+import { discardFailedPsaWrite, findPsaWrite, findPsaWriteWithTicket, isStoppedByConnectionChange, listOpenPsaWrites, requeuePsaWrite } from './psa-outbox.repository';
 import { presentPsaWrite } from './psa-outbox.presenter';
 import { userAuditFields } from '../../lib/audit';
 
@@ -54,6 +54,34 @@ export const registerPsaOutboxRoutes: TModule = (app, deps) => {
         throw conflict(MESSAGES.psa.sendAgainConnectionChanged);
       }
       return { write: presentPsaWrite(shown.row, shown.ticket) };
+    },
+  );
+
+  app.post(
+    '/db/api/psa-writes/:writeId/discard',
+    {
+      schema: {
+        tags: ['psa-writes'],
+        operationId: 'psaWritesDiscard',
+        summary: 'Discard a PSA write the PSA refused for good: never sent, gone from the list and the tickets’ counts',
+        params: ZPsaWriteIdParams,
+        response: { 200: ZPsaWriteDiscardResponse },
+      },
+      config: { access: MANAGE_PSA_WRITES },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const now = deps.now();
+      const discarded = await deps.database.db.transaction(async (tx) => {
+        const row = await discardFailedPsaWrite(tx, actor.mspId, request.params.writeId, now);
+        if (row) await deps.audit.record(tx, { ...userAuditFields(actor), action: 'psa_write.discard', target: row.id, outcome: 'success', details: { kind: row.kind, reason: row.lastError } });
+        return row;
+      });
+      if (discarded) return { writeId: discarded.id, discardedAt: now.toISOString() };
+      // Why not: another MSP's, unknown or already discarded (gone from the list: 404), or not refused for good (409).
+      const row = await findPsaWrite(deps.database.db, actor.mspId, request.params.writeId);
+      if (!row || row.discardedAt !== null) throw notFound('Write not found.');
+      throw conflict(row.status === 'done' ? MESSAGES.psa.discardAlreadyInPsa : MESSAGES.psa.discardOnlyFailed);
     },
   );
 };

@@ -13,7 +13,7 @@ import type { TAppDeps } from '../../app-deps';
 import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { resolveTechnician } from './queue.policy';
-import { deliverQueueWrite, enqueueQueueWrite, pendingWriteStates, QUEUE_WRITES, type TUpdatePayload } from './queue.psa-writes';
+import { deliverQueueWrite, deliverTimeEntries, enqueueQueueWrite, pendingWriteStates, QUEUE_WRITES, type TUpdatePayload } from './queue.psa-writes';
 import { insertQueueEvent } from './queue-events.repository';
 import { applyEditToTicketCopy, findTicketByPsaId, updateQueueTicket, type TQueueTicketRow } from './queue-tickets.repository';
 import { tierRank } from './queue.scoring';
@@ -197,9 +197,9 @@ export function createTicketWritesService(deps: TAppDeps, queue: TQueueService) 
       const closed = await closeTicketInTx(tx, ticket, actor.userId, now);
       return { ticket, ...closed };
     });
-    for (const id of result.timeEntryWriteIds) await deliverQueueWrite(deps, actor.mspId, id);
+    const timeEntry = await deliverTimeEntries(deps, actor.mspId, result.timeEntryWriteIds);
     const psa = await deliverQueueWrite(deps, actor.mspId, result.writeId);
-    return { ticketId: result.ticket.psaTicketId, closed: true, closingStatus: result.statusName, psa };
+    return { ticketId: result.ticket.psaTicketId, closed: true, closingStatus: result.statusName, psa, timeEntry };
   }
 
   return { addNote, listNotes, updateTicket, closeTicket };

@@ -10,7 +10,8 @@ export async function isRejectedBy(db: TDatabase, mspId: string, queueTicketId: 
   return rows.length > 0;
 }
 
-export type TQueueEventKind = 'claimed' | 'picked' | 'released' | 'rejected' | 'requeued' | 'completed' | 'incomplete' | 'closed' | 'edited';
+/** `reopened` is written by the upkeep (queue-upkeep.repository refreshQueue) when the PSA reopens a closed ticket. */
+export type TQueueEventKind = 'claimed' | 'picked' | 'released' | 'rejected' | 'requeued' | 'completed' | 'incomplete' | 'closed' | 'edited' | 'reopened';
 
 export async function insertQueueEvent(db: TDatabase, mspId: string, queueTicketId: string, techId: string | null, kind: TQueueEventKind, at: Date, details: Record<string, unknown> = {}): Promise<void> {
   await db.execute(
@@ -32,6 +33,14 @@ export interface TCompletionRow {
   slaDueAt: Date | null;
 }
 
+/** The completion event `e` was not undone by a mark incomplete (decisions #18) before the ticket's next completion. */
+const COMPLETION_STANDS = sql`not exists (
+    select 1 from queue_events u
+    where u.msp_id = e.msp_id and u.queue_ticket_id = e.queue_ticket_id and u.kind = 'incomplete' and u.at >= e.at
+      and not exists (
+        select 1 from queue_events c
+        where c.msp_id = e.msp_id and c.queue_ticket_id = e.queue_ticket_id and c.kind = 'completed' and c.at > e.at and c.at <= u.at))`;
+
 /**
  * Completions in [from, to), of the MSP or one technician, oldest first, read from the `completed` queue events: the
  * ticket row's completed_at and assigned_tech_id are cleared by a reopen in the PSA, which must not rewrite a past day.
@@ -49,13 +58,32 @@ export async function listCompletionsBetween(db: TDatabase, mspId: string, from:
       join queue_tickets q on q.msp_id = e.msp_id and q.id = e.queue_ticket_id
       where e.msp_id = ${mspId} and e.at >= ${iso(from)}::timestamptz and e.at < ${iso(to)}::timestamptz
         and e.kind = 'completed' and e.tech_id is not null ${techId ? sql`and e.tech_id = ${techId}` : sql``}
-        and not exists (
-          select 1 from queue_events u
-          where u.msp_id = e.msp_id and u.queue_ticket_id = e.queue_ticket_id and u.kind = 'incomplete' and u.at >= e.at
-            and not exists (
-              select 1 from queue_events c
-              where c.msp_id = e.msp_id and c.queue_ticket_id = e.queue_ticket_id and c.kind = 'completed' and c.at > e.at and c.at <= u.at))
+        and ${COMPLETION_STANDS}
       order by e.at`,
   );
   return rows.map((row) => ({ queueTicketId: String(row.queue_ticket_id), techId: String(row.tech_id), completedAt: asDate(row.at) ?? from, slaDueAt: asDate(row.sla_due_at) }));
+}
+
+/**
+ * The latest instant before `before` at which work was recorded (of the MSP, or of one technician): the last moment of a
+ * timer session (one still running counts until `now`), or a completion that stands, as the activities reads count
+ * them (listSessionsBetween, listCompletionsBetween), so the day it falls on shows that work. A session's end is
+ * exclusive (one ended at midnight is not the next day's), hence the microsecond before it, never before its start.
+ * Null when there is none. Sessions come from queue_timer_sessions_started_idx, completions from queue_events_at_idx.
+ */
+export async function findLatestWorkBefore(db: TDatabase, mspId: string, before: Date, now: Date, techId?: string): Promise<Date | null> {
+  const ofSessions = techId ? sql`and s.tech_id = ${techId}` : sql``;
+  const ofEvents = techId ? sql`and e.tech_id = ${techId}` : sql``;
+  const rows = await rowsOf(
+    db,
+    sql`select greatest(
+        (select max(greatest(s.started_at, least(coalesce(s.ended_at, ${iso(now)}::timestamptz), ${iso(before)}::timestamptz) - interval '1 microsecond'))
+          from queue_timer_sessions s
+          where s.msp_id = ${mspId} and s.started_at < ${iso(before)}::timestamptz ${ofSessions}),
+        (select e.at from queue_events e
+          where e.msp_id = ${mspId} and e.at < ${iso(before)}::timestamptz and e.kind = 'completed' and e.tech_id is not null ${ofEvents}
+            and ${COMPLETION_STANDS}
+          order by e.at desc limit 1)) as at`,
+  );
+  return asDate(rows[0]?.at);
 }

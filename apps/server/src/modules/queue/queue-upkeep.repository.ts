@@ -5,6 +5,9 @@ import { DEFAULT_RANK_SLA_HOURS } from './queue.scoring';
 import { QUEUE_WRITES } from './queue.psa-writes';
 import { iso, rowsOf } from './queue-sql';
 
+/** The reason of the 'closed' queue event of a row taken out of the queue for leaving the configured boards. */
+const OFF_BOARD_REASON = 'offBoard';
+
 /** The queue kept up to date with the ticket copies (queue.maintenance.ts runs it), and re-ranked when the weights change. */
 
 /** The rank key in SQL (queue.scoring.ts rankKey): `due` and `created` are timestamptz expressions. */
@@ -73,23 +76,36 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
   );
   // A bulk insert (first pass over a large MSP) leaves the planner's row estimates stale: refresh them.
   if (inserted.length > 1000) await db.execute(sql`analyze queue_tickets`);
-  // What a refresh sets from the source row, in the update and the reopen below (a requeue's pinned tier stays).
-  const rescored = sql`
+  // The SLA clock of an existing row starts where its due time and hours put it: at the ticket's creation, or at its
+  // reopen in the PSA (below), which a later refresh (new SLA hours, a new priority) must not move back to creation.
+  const slaStartOfRow = sql.raw(`greatest(src.created, q.sla_due_at - q.sla_hours * interval '1 hour')`);
+  // What a refresh sets from the source row, in the update and the reopen below (a requeue's pinned tier stays), the
+  // SLA counted from `slaStart`; without SLA hours the rank's due time is counted from creation, as rerankQueue does.
+  const rescoredFrom = (slaStart: SQL) => {
+    const slaDue = sql`case when src.sla_hours is null then null else ${slaStart} + src.sla_hours * interval '1 hour' end`;
+    const rankDue = sql`coalesce(${slaDue}, src.created + ${DEFAULT_RANK_SLA_HOURS} * interval '1 hour')`;
+    const rankKey = rankKeySql(settings, sql.raw('src.priority_score'), sql.raw('src.subtype_score'), rankDue, created);
+    return {
+      key: rankKey,
+      set: sql`
       board_id = src.board_id,
       tier = case when q.is_tier_pinned then q.tier else src.tier end,
       tier_rank = case when q.is_tier_pinned then q.tier_rank else src.tier_rank end,
       priority_score = src.priority_score, subtype_score = src.subtype_score, sla_hours = src.sla_hours,
-      sla_due_at = src.sla_due_at, ticket_created_at = src.created, rank_key = ${key}, updated_at = ${iso(now)}::timestamptz`;
+      sla_due_at = ${slaDue}, ticket_created_at = src.created, rank_key = ${rankKey}, updated_at = ${iso(now)}::timestamptz`,
+    };
+  };
+  const rescored = rescoredFrom(slaStartOfRow);
   // Changed configuration or copy: only rows whose values differ are updated (and locked); a
   // requeue's tier stays.
   const changed = await rowsOf(
     db,
     sql`with ${sourceOf(changedFilter)}
-    update queue_tickets q set ${rescored}
+    update queue_tickets q set ${rescored.set}
     from src
     where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state in ('queued', 'claimed', 'working')
       and (q.board_id, q.priority_score, q.subtype_score, q.sla_hours, q.ticket_created_at, q.rank_key, q.tier)
-        is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${key}, case when q.is_tier_pinned then q.tier else src.tier end)
+        is distinct from (src.board_id, src.priority_score, src.subtype_score, src.sla_hours, src.created, ${rescored.key}, case when q.is_tier_pinned then q.tier else src.tier end)
     returning q.id`,
   );
   // Reopened in the PSA: a closed row whose copy is open again (on a configured board) goes back to the queue, for
@@ -97,18 +113,40 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
   // it open after that close's write landed: while the write is pending, or the copy was read before it landed, an
   // open copy only means the PSA has not heard of the close yet (a failed close keeps the row closed too, for the
   // integrations screen's resend).
+  // A reopen restarts the SLA clock, as a help desk counts it: due the subtype's hours after the reopen (when the sync
+  // read the copy open), not after creation, which put the ticket back already breached and alerted at 100 % at once.
+  // Its earlier alerts belong to the SLA that ended with the close: they go (their mails and read marks with them), so
+  // they neither stand for the new ones (once per ticket, technician and threshold) nor show on a list again. The reopen
+  // is kept in the ticket's queue events. A row that only left the configured boards (closeTicketsOffConfiguredBoards)
+  // was never closed in the PSA: back on a configured board, it keeps the SLA it had.
+  const reopenedAt = sql`least(src.copy_synced_at, ${iso(now)}::timestamptz)`;
+  const reopenedSla = rescoredFrom(sql`case when c.is_board_return then ${slaStartOfRow} else ${reopenedAt} end`);
   const reopened = await rowsOf(
     db,
-    sql`with ${sourceOf(changedFilter)}
-    update queue_tickets q set
-      state = 'queued', closed_at = null, completed_at = null, assigned_tech_id = null, is_reserved = false,
-      hold_until = null, claimed_at = null, started_at = null, ${rescored}
-    from src
-    where q.msp_id = ${mspId} and q.ticket_row_id = src.ticket_row_id and q.state = 'closed'
-      and (not exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed' and e.at = q.closed_at)
-        or exists (select 1 from psa_outbox o where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
-          and o.kind = ${QUEUE_WRITES.close} and o.status = 'done' and o.created_at >= q.closed_at and src.copy_synced_at > o.done_at))
-    returning q.id`,
+    sql`with ${sourceOf(changedFilter)},
+    candidates as (
+      select q.id, exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed'
+          and e.at = q.closed_at and e.details ->> 'reason' = ${OFF_BOARD_REASON}) as is_board_return
+      from queue_tickets q join src on q.ticket_row_id = src.ticket_row_id
+      where q.msp_id = ${mspId} and q.state = 'closed'
+        and (not exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed' and e.at = q.closed_at and e.tech_id is not null)
+          or exists (select 1 from psa_outbox o where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
+            and o.kind = ${QUEUE_WRITES.close} and o.status = 'done' and o.created_at >= q.closed_at and src.copy_synced_at > o.done_at))
+    ), reopened as (
+      update queue_tickets q set
+        state = 'queued', closed_at = null, completed_at = null, assigned_tech_id = null, is_reserved = false,
+        hold_until = null, claimed_at = null, started_at = null, ${reopenedSla.set}
+      from src, candidates c
+      where q.msp_id = ${mspId} and q.id = c.id and q.ticket_row_id = src.ticket_row_id and q.state = 'closed'
+      returning q.id, q.sla_due_at, c.is_board_return
+    ), earlier_alerts as (
+      delete from sla_alerts a using reopened r where a.msp_id = ${mspId} and a.queue_ticket_id = r.id and not r.is_board_return
+    ), logged as (
+      insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, details, at)
+      select ${mspId}, r.id, null, 'reopened', jsonb_build_object('slaDueAt', r.sla_due_at), ${iso(now)}::timestamptz
+      from reopened r where not r.is_board_return
+    )
+    select id from reopened`,
   );
   return inserted.length + changed.length + reopened.length;
 }
@@ -139,14 +177,22 @@ export async function closeTicketsClosedInPsa(tx: TDatabase, mspId: string, now:
  * of the rows it closed.
  */
 export async function closeTicketsOffConfiguredBoards(tx: TDatabase, mspId: string, now: Date, changedSince: Date | null): Promise<string[]> {
+  // Kept as a 'closed' event with its reason and no technician, so that `refreshQueue` tells the ticket's return to a
+  // configured board (its SLA runs on) from a reopen in the PSA (its SLA restarts).
   const rows = await rowsOf(
     tx,
-    sql`update queue_tickets q set state = 'closed', closed_at = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
-      from psa_tickets t
-      where q.msp_id = ${mspId} and q.state = 'queued' and t.msp_id = q.msp_id and t.id = q.ticket_row_id
-        ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
-        and not exists (select 1 from board_configs bc where bc.msp_id = t.msp_id and bc.psa_type = t.psa_type and bc.board_id::text = t.board_external_id)
-      returning q.id`,
+    sql`with closed as (
+        update queue_tickets q set state = 'closed', closed_at = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+        from psa_tickets t
+        where q.msp_id = ${mspId} and q.state = 'queued' and t.msp_id = q.msp_id and t.id = q.ticket_row_id
+          ${changedSince === null ? sql`` : sql`and t.synced_at >= ${iso(changedSince)}::timestamptz`}
+          and not exists (select 1 from board_configs bc where bc.msp_id = t.msp_id and bc.psa_type = t.psa_type and bc.board_id::text = t.board_external_id)
+        returning q.id
+      ), logged as (
+        insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, details, at)
+        select ${mspId}, c.id, null, 'closed', jsonb_build_object('reason', ${OFF_BOARD_REASON}::text), ${iso(now)}::timestamptz from closed c
+      )
+      select id from closed`,
   );
   return rows.map((row) => String(row.id));
 }

@@ -7,7 +7,7 @@ const idNumber = (value: string | null): number | null => (value !== null && /^\
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A queue row as the spec's queue ticket (02 §3, R-291) plus the queue's own fields. */
-export function presentQueueTicket(row: TQueueTicketRow, settings: TQueueSettings, now: Date, psaPendingWrites = 0): TQueueTicket {
+export function presentQueueTicket(row: TQueueTicketRow, settings: TQueueSettings, now: Date, psaWrites: { pending: number; failed: number } = { pending: 0, failed: 0 }): TQueueTicket {
   const information = [row.ticketNumber ? `#${row.ticketNumber}` : `#${row.psaTicketId}`, row.companyName, row.contactName].filter((part): part is string => part !== null && part !== '').join(' · ');
   const isHeld = row.state === 'queued' && row.holdUntil !== null && row.holdUntil > now;
   return {
@@ -42,7 +42,8 @@ export function presentQueueTicket(row: TQueueTicketRow, settings: TQueueSetting
     assignedTechName: row.assignedTechName,
     claimedAt: isoOrNull(row.claimedAt),
     holdUntil: isoOrNull(row.holdUntil),
-    psaPendingWrites,
+    psaPendingWrites: psaWrites.pending,
+    psaFailedWrites: psaWrites.failed,
   };
 }
 

@@ -202,18 +202,50 @@ export async function deliverQueueWrite(deps: TAppDeps, mspId: string, rowId: st
   }
 }
 
-/** How many writes of each ticket copy are not yet in the PSA (pending or failed). */
-export async function pendingWritesByTicket(db: TDatabase, mspId: string, ticketRowIds: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+/** How many writes of a ticket copy the PSA does not have: still being retried, and refused for good (not discarded). */
+export interface TTicketPsaWriteCounts {
+  pending: number;
+  failed: number;
+}
+
+/**
+ * The writes of each ticket copy not yet in the PSA, pending apart from failed (review s29, finding 2: a write refused
+ * for good showed as "pending … it will be retried"); a discarded write counts in neither.
+ */
+export async function psaWriteCountsByTicket(db: TDatabase, mspId: string, ticketRowIds: string[]): Promise<Map<string, TTicketPsaWriteCounts>> {
+  const counts = new Map<string, TTicketPsaWriteCounts>();
   if (ticketRowIds.length === 0) return counts;
-  for (const row of await psaWritesFor(db, mspId, 'ticket', ticketRowIds)) counts.set(row.targetId, (counts.get(row.targetId) ?? 0) + 1);
+  for (const row of await psaWritesFor(db, mspId, 'ticket', ticketRowIds)) {
+    const counted = counts.get(row.targetId) ?? { pending: 0, failed: 0 };
+    if (row.status === 'failed') counted.failed += 1;
+    else counted.pending += 1;
+    counts.set(row.targetId, counted);
+  }
   return counts;
 }
 
-/** The delivery state of each pending or failed write of one kind on a ticket copy, keyed by the payload's noteId. */
+/**
+ * The delivery of several time entries as one state for the screens (review s29, finding 1): failed when the PSA refused
+ * any, else pending when any waits, else done; null when none was sent.
+ */
+export function timeEntriesState(states: readonly TPsaWriteState[]): TPsaWriteState | null {
+  return states.find((state) => state.status === 'failed') ?? states.find((state) => state.status === 'pending') ?? states[0] ?? null;
+}
+
+/** Tries the time entries after the commit, in order; their delivery as one state (timeEntriesState). */
+export async function deliverTimeEntries(deps: TAppDeps, mspId: string, writeIds: readonly string[]): Promise<TPsaWriteState | null> {
+  const states: TPsaWriteState[] = [];
+  for (const id of writeIds) states.push(await deliverQueueWrite(deps, mspId, id));
+  return timeEntriesState(states);
+}
+
+/**
+ * The delivery state of each pending or failed write of one kind on a ticket copy, keyed by the payload's noteId; a
+ * write an admin discarded is still failed here: the PSA does not have that note.
+ */
 export async function pendingWriteStates(db: TDatabase, mspId: string, ticketRowId: string, kind: TQueueWriteKind): Promise<Map<string, TPsaWriteState>> {
   const states = new Map<string, TPsaWriteState>();
-  for (const row of await psaWritesFor(db, mspId, 'ticket', [ticketRowId])) {
+  for (const row of await psaWritesFor(db, mspId, 'ticket', [ticketRowId], { withDiscarded: true })) {
     if (row.kind !== kind) continue;
     const payload = row.payload as Partial<TNotePayload>;
     if (typeof payload.noteId !== 'string') continue;

@@ -5,6 +5,7 @@ import {
   type TActivity,
   type TCompleteTicketResponse,
   type TNextTicketsQuery,
+  type TPsaWriteState,
   type TQueueGetAllQuery,
   type TQueueSettings,
   type TQueueTicket,
@@ -19,10 +20,10 @@ import { conflict, notFound, validation } from '../../lib/app-error';
 import type { TActor } from '../../plugins/access';
 import { assertWorkingOn, lockOpenQueueTicket, resolveTechnician, workingTierRank } from './queue.policy';
 import { presentQueueTicket, presentSession } from './queue.presenter';
-import { deliverQueueWrite, enqueueQueueWrite, isAssignedInPsaByQueue, pendingWritesByTicket, QUEUE_WRITES } from './queue.psa-writes';
+import { deliverQueueWrite, deliverTimeEntries, enqueueQueueWrite, isAssignedInPsaByQueue, psaWriteCountsByTicket, QUEUE_WRITES } from './queue.psa-writes';
 import type { TQueueMaintenance } from './queue.maintenance';
 import { claimNextTickets, claimNextTicketsBatch, findTechnicians, releaseClaimedTickets, releaseTicketsNotAssignedInPsa, type TClaimRequest, type TTechnicianRow } from './queue-claims.repository';
-import { insertQueueEvent, insertRejection, listCompletionsBetween, type TCompletionRow } from './queue-events.repository';
+import { findLatestWorkBefore, insertQueueEvent, insertRejection, listCompletionsBetween, type TCompletionRow } from './queue-events.repository';
 import { listEligibleTickets, listQueuePage, listUserNames, listWorkingTickets } from './queue-listings.repository';
 import { saveQueueSettings } from './queue-settings.repository';
 import { findBoardStatuses, findTicketById, findTicketByPsaId, listTicketsByIds, updateQueueTicket, type TQueueTicketRow } from './queue-tickets.repository';
@@ -117,8 +118,8 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
   async function present(mspId: string, rows: TQueueTicketRow[], settings?: TQueueSettings): Promise<TQueueTicket[]> {
     const now = deps.now();
     const weights = settings ?? (await maintenance.settingsOf(mspId));
-    const pending = await pendingWritesByTicket(db, mspId, rows.map((row) => row.ticketRowId));
-    return rows.map((row) => presentQueueTicket(row, weights, now, pending.get(row.ticketRowId) ?? 0));
+    const counts = await psaWriteCountsByTicket(db, mspId, rows.map((row) => row.ticketRowId));
+    return rows.map((row) => presentQueueTicket(row, weights, now, counts.get(row.ticketRowId)));
   }
 
   async function presentOne(mspId: string, id: string): Promise<TQueueTicket> {
@@ -193,7 +194,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
     }
     maintenance.deliverLater(actor.mspId, writeIds);
     const now = deps.now();
-    return rows.map((row) => presentQueueTicket(row, settings, now, row.isNew === true && isLinkedToPsa ? 1 : 0));
+    return rows.map((row) => presentQueueTicket(row, settings, now, { pending: row.isNew === true && isLinkedToPsa ? 1 : 0, failed: 0 }));
   }
 
   /** the technician's claimed and in-progress tickets. */
@@ -265,12 +266,12 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const close = options.close === true ? await closeTicketInTx(tx, { ...ticket, completedAt: now }, actor.userId, now) : null;
       return { ticket, timeEntryWriteIds: [...(timer?.timeEntryWriteId ? [timer.timeEntryWriteId] : []), ...(close?.timeEntryWriteIds ?? [])], closeWriteId: close?.writeId ?? null, awaitsConfirmation: timer?.awaitsConfirmation === true };
     });
-    for (const id of result.timeEntryWriteIds) await deliverQueueWrite(deps, actor.mspId, id);
+    const timeEntry = await deliverTimeEntries(deps, actor.mspId, result.timeEntryWriteIds);
     const close = result.closeWriteId === null ? null : await deliverQueueWrite(deps, actor.mspId, result.closeWriteId);
     const sessions = await listSessions(db, actor.mspId, result.ticket.id, technician.id);
     const now = deps.now();
     const minutes = sessions.reduce((sum, session) => sum + minutesBetween(session.startedAt, session.endedAt ?? now), 0);
-    return { ticket: await presentOne(actor.mspId, result.ticket.id), totalWorkHours: Math.round((minutes / 60) * 100) / 100, awaitsConfirmation: result.awaitsConfirmation, close };
+    return { ticket: await presentOne(actor.mspId, result.ticket.id), totalWorkHours: Math.round((minutes / 60) * 100) / 100, awaitsConfirmation: result.awaitsConfirmation, close, timeEntry };
   }
 
   /** Mark incomplete, persisted (decisions #18): a completed ticket goes back to the technician's working list. */
@@ -294,7 +295,7 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
    * same technician (assignedFlag) and with a new tier. Kept for them, a running timer on it is paused
    * (R-325); handed back, their timer is completed and its time entry sent, as nobody else can finish it.
    */
-  async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<{ ticket: TQueueTicket; awaitsConfirmation: boolean }> {
+  async function requeue(actor: TActor, query: TRequeueQuery, body: TRequeueBody): Promise<{ ticket: TQueueTicket; awaitsConfirmation: boolean; timeEntry: TPsaWriteState | null }> {
     const technician = await resolveTechnician(db, actor, query.techId, 'work');
     if (!body || (body.id === undefined && body.ticketId === undefined)) throw validation(MESSAGES.queue.noActiveTicketToRequeue, [{ name: 'body', reason: MESSAGES.queue.noActiveTicketToRequeue }]);
     const isAssigned = query.assignedFlag === 'true';
@@ -328,9 +329,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       await insertQueueEvent(tx, actor.mspId, ticket.id, technician.id, 'requeued', now, { holdTimeInHours: query.holdTimeInHours, assignedFlag: isAssigned, newTier: query.newTier ?? null });
       return { ticket, timeEntryWriteId, awaitsConfirmation, writeId: isAssigned ? null : await enqueueUnassign(tx, actor, ticket) };
     });
-    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
+    const timeEntry = await deliverTimeEntries(deps, actor.mspId, result.timeEntryWriteId === null ? [] : [result.timeEntryWriteId]);
     if (result.writeId !== null) await deliverQueueWrite(deps, actor.mspId, result.writeId);
-    return { ticket: await presentOne(actor.mspId, result.ticket.id), awaitsConfirmation: result.awaitsConfirmation };
+    return { ticket: await presentOne(actor.mspId, result.ticket.id), awaitsConfirmation: result.awaitsConfirmation, timeEntry };
   }
 
   /**
@@ -364,10 +365,10 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       const unassignWriteId = await enqueueUnassign(tx, actor, ticket);
       return { ticket, until, timeEntryWriteId: timer?.timeEntryWriteId ?? null, awaitsConfirmation: timer?.awaitsConfirmation === true, noteWriteId, unassignWriteId };
     });
-    if (result.timeEntryWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.timeEntryWriteId);
+    const timeEntry = await deliverTimeEntries(deps, actor.mspId, result.timeEntryWriteId === null ? [] : [result.timeEntryWriteId]);
     const note = await deliverQueueWrite(deps, actor.mspId, result.noteWriteId);
     if (result.unassignWriteId !== null) await deliverQueueWrite(deps, actor.mspId, result.unassignWriteId);
-    return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note, awaitsConfirmation: result.awaitsConfirmation };
+    return { ticketId: result.ticket.psaTicketId, rejectedUntil: result.until.toISOString(), note, awaitsConfirmation: result.awaitsConfirmation, timeEntry };
   }
 
   /** Releases the technician's claimed but unstarted tickets (also done for absent technicians by the upkeep). */
@@ -404,7 +405,8 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
    * A-125 / A-126: who worked on what on a date, minutes clipped to the day, completions and SLA met. Completions come
    * from the queue's events, so a later reopen in the PSA leaves a past day as it was. Time of a session flagged for
    * running past midnight or over 12 hours and not yet confirmed (decision 043) is not a fact until its technician
-   * confirms it: a timer left running would count as 24 hours on every day after, so it is reported apart.
+   * confirms it: a timer left running would count as 24 hours on every day after, so it is reported apart. The answer
+   * names the latest earlier day with work in the same scope (previousDayWithWork), in the MSP's time zone.
    */
   async function activities(actor: TActor, date: string | undefined, techId?: string): Promise<TActivitiesResponse> {
     if (techId !== undefined) await resolveTechnician(db, actor, techId, 'read');
@@ -469,7 +471,9 @@ export function createQueueService(deps: TAppDeps, maintenance: TQueueMaintenanc
       if (activity.slaMet === true) total.slaMet += 1;
       totals.set(activity.techId, total);
     }
-    return { date: day.date, timeZone, activities: list, totals: [...totals.values()] };
+    // The latest earlier day with work of the same scope, so an empty day (a weekend, a Monday morning) can lead to it.
+    const latestWork = await findLatestWorkBefore(db, actor.mspId, day.from, now, techId);
+    return { date: day.date, timeZone, activities: list, totals: [...totals.values()], ...(latestWork === null ? {} : { previousDayWithWork: dayIn(latestWork, timeZone) }) };
   }
 
   async function getSettings(actor: TActor): Promise<TQueueSettings> {

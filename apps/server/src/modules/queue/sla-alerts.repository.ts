@@ -35,8 +35,10 @@ export async function insertReachedSlaAlerts(db: TDatabase, now: Date, of?: { ms
         join psa_tickets p on p.msp_id = q.msp_id and p.id = q.ticket_row_id and not p.is_closed
         cross join (values (50), (75), (90), (100)) as th(threshold)
         where ${HELD} and q.assigned_tech_id is not null
-          and q.sla_due_at is not null and q.sla_due_at > q.ticket_created_at
-          and ${at}::timestamptz >= q.ticket_created_at + (q.sla_due_at - q.ticket_created_at) * (th.threshold / 100.0)
+          and q.sla_due_at is not null and q.sla_hours > 0
+          -- Measured over the SLA's own hours, from its start: the ticket's creation, or its reopen in the PSA (the
+          -- upkeep restarts the clock there), not from creation, which had a reopened ticket's 90 % long gone.
+          and ${at}::timestamptz >= q.sla_due_at - q.sla_hours * interval '1 hour' * (1 - th.threshold / 100.0)
           ${ofTechnician}
         on conflict do nothing
         returning msp_id, id, queue_ticket_id, tech_id, threshold

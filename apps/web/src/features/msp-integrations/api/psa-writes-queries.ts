@@ -28,3 +28,12 @@ export function useRetryPsaWrite(mspCustomDomain: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: psaWriteKeys.open(mspCustomDomain) }),
   });
 }
+
+/** Discards a change the PSA refused for good (review s29): never sent, gone from the list. The list is read again after. */
+export function useDiscardPsaWrite(mspCustomDomain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (writeId: string) => apiFetch(`${PSA_WRITES_PATH}/${encodeURIComponent(writeId)}/discard`, { method: 'POST', schema: (s) => s.ZPsaWriteDiscardResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: psaWriteKeys.open(mspCustomDomain) }),
+  });
+}

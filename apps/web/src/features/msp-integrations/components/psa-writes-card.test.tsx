@@ -23,6 +23,8 @@ const NOTE: TPsaWrite = {
   createdAt: '2026-11-27T19:00:00.000Z',
   summary: 'Internal note on the ticket',
   ticket: { psaTicketId: 1234, ticketNumber: '1234', summary: 'Label printer on floor 2 offline' },
+  canSendAgain: true,
+  canDiscard: false,
 };
 const CONTACT: TPsaWrite = {
   id: '6f1c2f0e-0000-4000-8000-000000000002',
@@ -36,6 +38,8 @@ const CONTACT: TPsaWrite = {
   createdAt: '2026-11-27T18:00:00.000Z',
   summary: 'New contact Ada Lovelace',
   ticket: null,
+  canSendAgain: true,
+  canDiscard: true,
 };
 
 /** A stand-in for the outbox routes: the open writes, and a retry that answers `retryAnswer(write)` (done leaves the list). */

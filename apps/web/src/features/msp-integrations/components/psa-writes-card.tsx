@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { PSA_WRITE_MESSAGES, type TPsaWrite } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { formatWhen } from '../../../lib/format-when';
 import { ReadableBadge } from '../../../components/readable-badge';
 import { ListRow, QueriedList } from '../../../components/queried-list';
-import { usePsaWrites, useRetryPsaWrite } from '../api/psa-writes-queries';
+import { useDiscardPsaWrite, usePsaWrites, useRetryPsaWrite } from '../api/psa-writes-queries';
 
 type TOutcome = { tone: 'green' | 'yellow' | 'red'; text: string };
 
@@ -18,11 +19,14 @@ function outcomeOf(write: TPsaWrite): TOutcome {
 
 /**
  * Decision 013: the MSP's changes the PSA does not have yet (kept in the outbox and resent by themselves), each in
- * plain words with its ticket, why it is waiting and when it is tried next; "Send again" tries one now.
+ * plain words with its ticket, why it is waiting and when it is tried next; "Send again" tries one now (not offered on
+ * one stopped because the PSA connection changed, which the server refuses), and "Discard" drops one the PSA refused
+ * for good after a confirm (review s29).
  */
 export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) {
   const query = usePsaWrites(mspCustomDomain);
   const retry = useRetryPsaWrite(mspCustomDomain);
+  const discard = useDiscardPsaWrite(mspCustomDomain);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
   const writes = query.data?.writes;
 
@@ -33,6 +37,24 @@ export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) 
       onError: (error) => setOutcome({ tone: 'red', text: errorDetail(error) }),
     });
   }
+
+  function handleDiscard(write: TPsaWrite) {
+    modals.openConfirmModal({
+      title: PSA_WRITE_MESSAGES.discardTitle,
+      children: <Text size="sm">{PSA_WRITE_MESSAGES.discardText(write.summary)}</Text>,
+      labels: { confirm: PSA_WRITE_MESSAGES.discardConfirm, cancel: PSA_WRITE_MESSAGES.discardCancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setOutcome(null);
+        discard.mutate(write.id, {
+          onSuccess: () => setOutcome({ tone: 'green', text: PSA_WRITE_MESSAGES.discarded }),
+          onError: (error) => setOutcome({ tone: 'red', text: errorDetail(error) }),
+        });
+      },
+    });
+  }
+
+  const busyId = retry.isPending ? retry.variables : discard.isPending ? discard.variables : null;
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="psa-writes-title">
@@ -55,8 +77,10 @@ export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) 
               write={write}
               isFirst={index === 0}
               isSending={retry.isPending && retry.variables === write.id}
-              isOtherSending={retry.isPending && retry.variables !== write.id}
+              isDiscarding={discard.isPending && discard.variables === write.id}
+              isOtherBusy={busyId !== null && busyId !== write.id}
               onSendAgain={handleSendAgain}
+              onDiscard={handleDiscard}
             />
           )}
         </QueriedList>
@@ -65,7 +89,18 @@ export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) 
   );
 }
 
-function PsaWriteItem({ write, isFirst, isSending, isOtherSending, onSendAgain }: { write: TPsaWrite; isFirst: boolean; isSending: boolean; isOtherSending: boolean; onSendAgain: (writeId: string) => void }) {
+type TPsaWriteItemProps = {
+  write: TPsaWrite;
+  isFirst: boolean;
+  isSending: boolean;
+  isDiscarding: boolean;
+  /** Another change is being sent or discarded: one at a time. */
+  isOtherBusy: boolean;
+  onSendAgain: (writeId: string) => void;
+  onDiscard: (write: TPsaWrite) => void;
+};
+
+function PsaWriteItem({ write, isFirst, isSending, isDiscarding, isOtherBusy, onSendAgain, onDiscard }: TPsaWriteItemProps) {
   const isFailed = write.status === 'failed';
   const details = [PSA_WRITE_MESSAGES.tries(write.attempts), ...(write.status === 'pending' && write.nextAttemptAt ? [PSA_WRITE_MESSAGES.nextTry(formatWhen(write.nextAttemptAt))] : [])];
   return (
@@ -93,9 +128,18 @@ function PsaWriteItem({ write, isFirst, isSending, isOtherSending, onSendAgain }
             {details.join(' · ')}
           </Text>
         </Stack>
-        <Button variant="default" size="sm" loading={isSending} disabled={isOtherSending} onClick={() => onSendAgain(write.id)}>
-          {PSA_WRITE_MESSAGES.sendAgain}
-        </Button>
+        <Group gap="xs">
+          {write.canSendAgain ? (
+            <Button variant="default" size="sm" loading={isSending} disabled={isOtherBusy || isDiscarding} onClick={() => onSendAgain(write.id)}>
+              {PSA_WRITE_MESSAGES.sendAgain}
+            </Button>
+          ) : null}
+          {write.canDiscard ? (
+            <Button variant="outline" color="red" size="sm" loading={isDiscarding} disabled={isOtherBusy || isSending} onClick={() => onDiscard(write)}>
+              {PSA_WRITE_MESSAGES.discard}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
     </ListRow>
   );

@@ -187,3 +187,80 @@ describe('DashboardsView — previous and next day', () => {
     expect(day).toHaveValue('2026-01-02');
   });
 });
+
+// Usability (s29): on a weekend or early on a Monday the first view was an empty today, and the person pressed
+// "Previous day" until work showed up. The server names the latest earlier day with work (previousDayWithWork), per scope.
+describe('DashboardsView — an empty day leads to the latest day with work', () => {
+  const SUNDAY = '2026-11-29';
+  const FRIDAY = '2026-11-27';
+  const SATURDAY = '2026-11-28';
+
+  /** Nothing on Sunday (today); Jane's Friday and the MSP's Saturday have work. */
+  function serveWeekend() {
+    const worked = [completion(1, true)];
+    const dayWith = (activities: TActivity[]) => ({
+      timeZone: 'UTC',
+      activities,
+      totals: activities.length === 0 ? [] : [{ techId: TECH_ID, technicianName: 'Jane Doe', totalWorkMinutes: 20, unconfirmedMinutes: 0, ticketsCompleted: 1, slaMet: 1 }],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const { pathname: path, searchParams } = new URL(url, 'http://localhost');
+        const date = searchParams.get('date') ?? SUNDAY;
+        const body =
+          path === QUEUE_PATHS.activitiesOfTechnician
+            ? { ...dayWith(date === FRIDAY ? worked : []), date, ...(date > FRIDAY ? { previousDayWithWork: FRIDAY } : {}) }
+            : path === QUEUE_PATHS.activities
+              ? { ...dayWith(date === FRIDAY || date === SATURDAY ? worked : []), date, ...(date > SATURDAY ? { previousDayWithWork: SATURDAY } : date > FRIDAY ? { previousDayWithWork: FRIDAY } : {}) }
+              : undefined;
+        return body === undefined
+          ? new Response(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404, detail: `No fake for ${path}`, code: 'not_found', requestId: 'r' }), { status: 404, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  }
+
+  it('says the day has no work and shows the latest earlier day with work in one click', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${SUNDAY}T12:00:00.000Z`));
+    serveWeekend();
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByText('No work recorded on Sunday 29 November.')).toBeInTheDocument();
+    // Each block offers the latest day with work of its own scope.
+    const everyone = screen.getByRole('region', { name: 'Everyone in the MSP' });
+    expect(await within(everyone).findByRole('button', { name: 'Show Saturday 28 November' })).toBeInTheDocument();
+
+    await user.click(within(mine).getByRole('button', { name: 'Show Friday 27 November' }));
+    expect(screen.getByLabelText('Day')).toHaveValue(FRIDAY);
+    await waitFor(() => expect(daysAsked().at(-1)).toBe(FRIDAY));
+    expect(await within(mine).findByRole('group', { name: 'Tickets completed' })).toHaveTextContent(/^Tickets completed1$/);
+    expect(within(within(mine).getByRole('table', { name: 'Tickets worked' })).getByRole('row', { name: /Printer 1/ })).toBeInTheDocument();
+    expect(within(mine).queryByText(/No work recorded/)).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /^Show / })).not.toBeInTheDocument();
+  });
+
+  it('says the day has no work, with no button, when nothing was recorded before it', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${SUNDAY}T12:00:00.000Z`));
+    serveWeekend();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const day = await screen.findByLabelText('Day');
+    fireEvent.change(day, { target: { value: '2026-11-26' } });
+    const mine = screen.getByRole('region', { name: 'My day' });
+    expect(await within(mine).findByText('No work recorded on Thursday 26 November.')).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /^Show / })).not.toBeInTheDocument();
+  });
+
+  it('names the year of a day in another year', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${SUNDAY}T12:00:00.000Z`));
+    serveWeekend();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    fireEvent.change(await screen.findByLabelText('Day'), { target: { value: '2025-12-31' } });
+    const mine = screen.getByRole('region', { name: 'My day' });
+    expect(await within(mine).findByText('No work recorded on Wednesday 31 December 2025.')).toBeInTheDocument();
+  });
+});

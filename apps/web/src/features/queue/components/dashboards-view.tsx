@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import type { TActivitiesResponse } from '@switchboard/contracts';
+import { MESSAGES, type TActivitiesResponse } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useActivities } from '../api/queue-queries';
 
@@ -18,6 +18,17 @@ function shiftDay(day: string, days: number): string {
   const shifted = new Date(`${day}T00:00:00.000Z`);
   shifted.setUTCDate(shifted.getUTCDate() + days);
   return shifted.toISOString().slice(0, 10);
+}
+
+/**
+ * A YYYY-MM-DD day as people say it, "Sunday 29 November", with the year when it is not `currentYear` ("Wednesday
+ * 31 December 2025"). Put together from parts, as en-GB adds a comma before a year.
+ */
+function dayLabel(day: string, currentYear: string | undefined): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(`${day}T00:00:00.000Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  const year = day.slice(0, 4);
+  return `${part('weekday')} ${part('day')} ${part('month')}${year === currentYear ? '' : ` ${year}`}`;
 }
 
 /** What the view shows where there is no figure, e.g. the SLA share of a day without a completion that had an SLA. */
@@ -81,7 +92,7 @@ function Totals({ data, isStacked }: { data: TActivitiesResponse; isStacked: boo
   // Whole minutes, as shown: 20 seconds of work is "0" with an empty bar, not a full one.
   const maxMinutes = Math.max(...data.totals.map((row) => Math.round(row.totalWorkMinutes)), 0) || 1;
   const maxCompleted = Math.max(...data.totals.map((row) => row.ticketsCompleted), 0) || 1;
-  if (data.totals.length === 0) return <Text c="dimmed">No work recorded on this day.</Text>;
+  if (data.totals.length === 0) return null;
   if (isStacked) {
     return (
       <Stack gap="xs" component="ul" aria-label="Activity per technician" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -233,7 +244,25 @@ function Worked({ data, showTechnician, isStacked }: { data: TActivitiesResponse
   );
 }
 
-function ActivityBlock({ title, query, showTechnician, isStacked }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean; isStacked: boolean }) {
+/**
+ * A day without work says so, and offers the latest earlier day with work in the block's scope, which the server names
+ * (previousDayWithWork): a weekend or a Monday morning otherwise opened on nothing.
+ */
+function EmptyDay({ data, currentYear, onShowDay }: { data: TActivitiesResponse; currentYear: string | undefined; onShowDay: (day: string) => void }) {
+  const previous = data.previousDayWithWork;
+  return (
+    <Group gap="sm">
+      <Text c="dimmed">{MESSAGES.queue.dashboards.noWorkOn(dayLabel(data.date, currentYear))}</Text>
+      {previous !== undefined && (
+        <Button variant="light" size="compact-sm" onClick={() => onShowDay(previous)}>
+          {MESSAGES.queue.dashboards.showDay(dayLabel(previous, currentYear))}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function ActivityBlock({ title, query, showTechnician, isStacked, currentYear, onShowDay }: { title: string; query: ReturnType<typeof useActivities>; showTechnician: boolean; isStacked: boolean; currentYear: string | undefined; onShowDay: (day: string) => void }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
@@ -252,6 +281,7 @@ function ActivityBlock({ title, query, showTechnician, isStacked }: { title: str
                 Minutes awaiting confirmation come from timers that ran past midnight or for over 12 hours. They count as worked once the technician confirms them under “Time to confirm” on My Ticket.
               </Text>
             )}
+            {query.data.totals.length === 0 && <EmptyDay data={query.data} currentYear={currentYear} onShowDay={onShowDay} />}
             <Totals data={query.data} isStacked={isStacked} />
             <Worked data={query.data} showTechnician={showTechnician} isStacked={isStacked} />
           </>
@@ -300,8 +330,8 @@ export function DashboardsView({ msp, techId, canSeeEveryone }: { msp: string; t
           <span aria-hidden="true">›</span>
         </ActionIcon>
       </Group>
-      <ActivityBlock title="My day" query={mine} showTechnician={false} isStacked={isStacked} />
-      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician isStacked={isStacked} />}
+      <ActivityBlock title="My day" query={mine} showTechnician={false} isStacked={isStacked} currentYear={today?.slice(0, 4)} onShowDay={setDate} />
+      {canSeeEveryone && <ActivityBlock title="Everyone in the MSP" query={everyone} showTechnician isStacked={isStacked} currentYear={today?.slice(0, 4)} onShowDay={setDate} />}
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@switchboard/contracts';
-import type { TTicketingConfiguration } from '@switchboard/contracts';
+import type { TPsaWriteState, TTicketingConfiguration } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useClearingState } from '../../../lib/use-clearing-state';
 import {
@@ -38,6 +38,7 @@ import { MyTicketsSwitcher } from './my-tickets-switcher';
 import { TicketAssist } from './ticket-assist';
 import { TicketWorkspace } from './ticket-workspace';
 import { TimeToConfirm } from './time-to-confirm';
+import { TimeEntryAlert, timeEntryWarningOf, type TTimeEntryWarning } from './time-entry-alert';
 
 export const BANNER_MS = 3000;
 /** `awaitsConfirmation`: the ticket's time waits under "Time to confirm" (decision 043). */
@@ -69,6 +70,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
   // R-321 / R-325: the closed and requeued confirmations show for 3 seconds.
   const [banner, setBanner] = useClearingState<TBanner>(BANNER_MS);
   const [closeWarning, setCloseWarning] = useState<TCloseWarning | null>(null);
+  const [timeEntryWarning, setTimeEntryWarning] = useState<TTimeEntryWarning | null>(null);
   const [timerError, setTimerError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'requeue' | 'edit' | 'reject' | null>(null);
   const [eligiblePage, setEligiblePage] = useState(1);
@@ -106,11 +108,21 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     if (working.isError) console.error('currentWorking failed', working.error);
   }, [working.isError, working.error]);
 
+  /**
+   * An answer's time entry the PSA has not taken is said until dismissed (review s29, finding 1); an answer whose entry
+   * landed, or that sent none, leaves an earlier warning in place, as it is still true.
+   */
+  function tellTimeEntry(ticketId: number, timeEntry: TPsaWriteState | null | undefined) {
+    const warning = timeEntryWarningOf(ticketId, timeEntry);
+    if (warning) setTimeEntryWarning(warning);
+  }
+
   /** `wording`: whose failure texts (R-310–R-313) a failure shows, when the button said something else. */
   async function runTimer(action: TTimerAction, ticketId: number, wording: TTimerAction = action): Promise<boolean> {
     setTimerError(null);
     try {
-      await timer.mutateAsync({ action, ticketId });
+      const answer = await timer.mutateAsync({ action, ticketId });
+      tellTimeEntry(ticketId, answer.timeEntry);
       return true;
     } catch (error) {
       setTimerError(timerErrorText(wording, error));
@@ -192,6 +204,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
     setGoneIds((current) => new Set(current).add(ticket.id));
     setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
     // "Closed" only when the PSA has the close (R-321); otherwise the screen says plainly that it is not closed there yet.
+    tellTimeEntry(ticket.ticketId, answer.timeEntry);
     const close = answer.close;
     if (close === null || close.status === 'done') {
       setCloseWarning(null);
@@ -216,7 +229,9 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       if (isTimerActive) await runTimer('pause', ticket.ticketId);
       let awaitsConfirmation = false;
       try {
-        awaitsConfirmation = (await requeue.mutateAsync({ ticket, ...choice })).awaitsConfirmation;
+        const answer = await requeue.mutateAsync({ ticket, ...choice });
+        awaitsConfirmation = answer.awaitsConfirmation;
+        tellTimeEntry(ticket.ticketId, answer.timeEntry);
       } catch (error) {
         console.error('requeueticket failed', error);
         notifications.show({ color: 'red', title: 'Ticket not requeued', message: errorDetail(error) });
@@ -299,7 +314,10 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       onConfirm={(session) =>
         confirmSession.mutate(
           { sessionId: session.id, ticketId: session.ticketId },
-          { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }) },
+          {
+            onSuccess: (answer) => tellTimeEntry(session.ticketId, answer.timeEntry),
+            onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }),
+          },
         )
       }
     />
@@ -378,7 +396,10 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
         onConfirmSession={(sessionId) =>
           confirmSession.mutate(
             { sessionId, ticketId: active.ticketId },
-            { onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }) },
+            {
+              onSuccess: (answer) => tellTimeEntry(active.ticketId, answer.timeEntry),
+              onError: (error) => notifications.show({ color: 'red', title: 'Session not confirmed', message: errorDetail(error) }),
+            },
           )
         }
         onRequeue={() => setDialog('requeue')}
@@ -405,6 +426,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
       {toolbar}
       {bannerView}
       {closeWarningView}
+      {timeEntryWarning === null ? null : <TimeEntryAlert warning={timeEntryWarning} onDismiss={() => setTimeEntryWarning(null)} />}
       {timeToConfirm}
       {body}
       {dialog === 'reject' && active !== null && (
@@ -422,6 +444,7 @@ export function MyTicketView({ actor, isMobile, isNarrow, configuration, isConfi
                   const nextState = afterRequeue({ tickets, activeIndex }, ticket.id);
                   setGoneIds((current) => new Set(current).add(ticket.id));
                   setActiveId(nextState.tickets[nextState.activeIndex]?.id ?? null);
+                  tellTimeEntry(ticket.ticketId, answer.timeEntry);
                   const confirmNote = answer.awaitsConfirmation ? ' Its time waits for your confirmation under “Time to confirm”.' : '';
                   notifications.show({ color: 'blue', title: 'Ticket handed back', message: `Ticket #${ticket.ticketId} is back in the queue.${confirmNote}` });
                 },

@@ -5,7 +5,7 @@ import { queueTierLabel } from '../../../lib/tier-labels';
 import type { TQueueTicketView } from '../queue-types';
 
 /**
- * Writes the outbox has not landed in the PSA yet (notes, time entries, assignment, edits, the
+ * Writes the outbox has not landed in the PSA yet and still retries (notes, time entries, assignment, edits, the
  * close): the technician sees that the PSA is behind instead of assuming it has everything.
  */
 export function PendingPsaBadge({ count }: { count: number }) {
@@ -18,6 +18,21 @@ export function PendingPsaBadge({ count }: { count: number }) {
     </Tooltip>
   );
 }
+/**
+ * Writes the PSA refused for good (review s29, finding 2): not retried, so not "pending"; they stay until an admin sends
+ * them again or discards them under Integrations, which the tooltip says.
+ */
+export function FailedPsaBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Tooltip label={MESSAGES.queue.psaFailed} withArrow multiline w={280}>
+      <Badge color="red" variant="light">
+        {MESSAGES.queue.psaFailedBadge(count)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 const PRIORITY_COLORS: Array<[RegExp, string]> = [
   [/critical|emergency|urgent|1/i, 'red'],
   [/high|2/i, 'orange'],
@@ -56,6 +71,7 @@ export function TicketBadges({ ticket }: { ticket: TQueueTicketView }) {
         {STATE_LABELS[ticket.state]}
       </Badge>
       <PendingPsaBadge count={ticket.psaPendingWrites} />
+      <FailedPsaBadge count={ticket.psaFailedWrites} />
     </Group>
   );
 }

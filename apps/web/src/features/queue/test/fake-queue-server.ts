@@ -44,6 +44,7 @@ export function queueTicket(index: number, overrides: Partial<TQueueTicket> = {}
     claimedAt: null,
     holdUntil: null,
     psaPendingWrites: 0,
+    psaFailedWrites: 0,
     ...overrides,
   };
 }
@@ -69,6 +70,8 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
   let answers = 0;
   /** The PSA close's delivery a completion with close=true answers (the server's outbox state). */
   let closeState: { status: 'done' | 'pending' | 'failed'; message: string | null; nextAttemptAt: string | null } = { status: 'done', message: null, nextAttemptAt: null };
+  /** The PSA time entry's delivery a completion or requeue answers (null: none sent). */
+  let timeEntryState: typeof closeState | null = null;
   /** Whether the next completion's sessions ran past midnight (flagged, awaiting confirmation). */
   let flagNextCompletion = false;
 
@@ -224,7 +227,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const isClose = query.get('close') === 'true';
       const finished = { ...done, completed: true, closed: isClose, state: isClose ? ('closed' as const) : ('completed' as const) };
       completed.push(finished);
-      return ok({ ticket: finished, totalWorkHours: 0.1, awaitsConfirmation, close: isClose ? closeState : null });
+      return ok({ ticket: finished, totalWorkHours: 0.1, awaitsConfirmation, close: isClose ? closeState : null, timeEntry: timeEntryState });
     }
     if (path === '/psa/closeTicket') return ok({ ticketId: ticketIdOf(), closed: true, closingStatus: 'Closed', psa: { status: 'done', message: null, nextAttemptAt: null } });
     if (path === '/db/api/ticketQueue/requeueticket') {
@@ -233,7 +236,7 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
       const [back] = index === -1 ? [] : working.splice(index, 1);
       if (!back) return problem(409, 'No active ticket to requeue');
       queued.push({ ...back, state: 'queued' });
-      return ok({ ticket: back });
+      return ok({ ticket: back, timeEntry: timeEntryState });
     }
     if (path === '/db/api/ticketQueue/markIncomplete') {
       const index = completed.findIndex((ticket) => ticket.ticketId === ticketIdOf());
@@ -345,6 +348,8 @@ export function startFakeQueueServer(options: { queued?: TQueueTicket[]; working
     sessionsOf,
     /** What the PSA close of the next completions (close=true) answers. */
     setCloseState: (state: typeof closeState) => void (closeState = state),
+    /** What the PSA time entry of the next completions and requeues answers (null: none was sent). */
+    setTimeEntryState: (state: typeof timeEntryState) => void (timeEntryState = state),
     /** The next completion's sessions ran past midnight: flagged, their time waiting for a confirmation. */
     flagNextCompletion: () => void (flagNextCompletion = true),
     /** Takes `count` tickets out of the queue, as other technicians taking them would. */
