@@ -131,6 +131,8 @@ export const ZQueueTicket = z.object({
   score: z.number(),
   /** When the SLA runs out (created + the subtype's SLA hours); null when the subtype is unknown. */
   slaDueAt: z.string().nullable(),
+  /** When the SLA clock started: the ticket's creation, or its reopen in the PSA (which restarts it); null without an SLA. Ours. */
+  slaStartedAt: z.string().nullable().optional(),
   createdAt: z.string().nullable(),
   assignedTechId: z.uuid().nullable(),
   assignedTechName: z.string().nullable(),

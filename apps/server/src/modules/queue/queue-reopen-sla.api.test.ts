@@ -96,6 +96,8 @@ describe('a ticket reopened in the PSA restarts its SLA at the reopen', () => {
     const due = new Date(listed?.slaDueAt ?? 0).getTime();
     expect(due).toBeGreaterThanOrEqual(reopenedFrom + 8 * HOUR_MS);
     expect(due).toBeLessThanOrEqual(t.deps.now().getTime() + 8 * HOUR_MS);
+    // The clock's start is the reopen, so the dispatch board counts "% of SLA used" from it, not from creation.
+    expect(new Date(listed?.slaStartedAt ?? 0).getTime()).toBe(due - 8 * HOUR_MS);
     // The reopen is in the ticket's history.
     const history = await t.deps.database.db.select().from(queueEvents).where(and(eq(queueEvents.mspId, fixture.msp.id), eq(queueEvents.queueTicketId, (await queueRow()).id)));
     expect(history.map((event) => event.kind)).toContain('reopened');

@@ -37,6 +37,8 @@ export function presentQueueTicket(row: TQueueTicketRow, settings: TQueueSetting
     state: isHeld ? 'held' : row.state,
     score: scoreAt(settings, row.rankKey, now),
     slaDueAt: isoOrNull(row.slaDueAt),
+    // The due time less the subtype's hours: the creation, or the reopen that restarted the clock (queue-upkeep).
+    slaStartedAt: row.slaDueAt !== null && row.slaHours !== null ? new Date(row.slaDueAt.getTime() - row.slaHours * 3_600_000).toISOString() : null,
     createdAt: isoOrNull(row.ticketCreatedAt),
     assignedTechId: row.assignedTechId,
     assignedTechName: row.assignedTechName,

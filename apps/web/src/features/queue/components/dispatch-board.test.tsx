@@ -111,10 +111,13 @@ describe('DispatchBoard — SLA badges', () => {
     const hour = 3_600_000;
     const fresh = queueTicket(3, { createdAt: new Date(Date.now() - hour).toISOString(), slaDueAt: new Date(Date.now() + 49 * hour).toISOString() });
     const late = queueTicket(4, { createdAt: new Date(Date.now() - 2 * hour).toISOString(), slaDueAt: new Date(Date.now() - hour).toISOString() });
-    startBoardServer({ ...board, unassigned: [fresh, late], unassignedTotal: 2 });
+    // Created three days ago, reopened in the PSA 2 hours ago: its 8-hour SLA restarted then (review s29).
+    const reopened = queueTicket(5, { createdAt: new Date(Date.now() - 72 * hour).toISOString(), slaStartedAt: new Date(Date.now() - 2 * hour).toISOString(), slaDueAt: new Date(Date.now() + 6 * hour).toISOString() });
+    startBoardServer({ ...board, unassigned: [fresh, late, reopened], unassignedTotal: 3 });
     renderWithProviders(<DispatchBoard mspCustomDomain={MSP} />);
     expect(await screen.findByText('2 % of SLA used')).toBeInTheDocument();
-    expect(screen.getByText('SLA breached')).toBeInTheDocument();
+    expect(screen.getByText('25 % of SLA used')).toBeInTheDocument();
+    expect(screen.getAllByText('SLA breached')).toHaveLength(1);
     expect(screen.queryByText(/^SLA \d+ %$/)).not.toBeInTheDocument();
   });
 });

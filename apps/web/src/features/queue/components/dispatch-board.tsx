@@ -16,10 +16,11 @@ import { PriorityBadge, TierBadge } from './ticket-badges';
  */
 const CARD_MIN_WIDTH = 260;
 
-/** How much of the SLA is used now (0–100+), or null when the ticket has none. */
-export function slaUsedPercent(ticket: Pick<TQueueTicket, 'slaDueAt' | 'createdAt'>, now: number): number | null {
-  if (ticket.slaDueAt === null || ticket.createdAt === null) return null;
-  const start = new Date(ticket.createdAt).getTime();
+/** How much of the SLA is used now (0–100+), or null when the ticket has none; counted from a reopen that restarted it. */
+export function slaUsedPercent(ticket: Pick<TQueueTicket, 'slaDueAt' | 'slaStartedAt' | 'createdAt'>, now: number): number | null {
+  const startedAt = ticket.slaStartedAt ?? ticket.createdAt;
+  if (ticket.slaDueAt === null || startedAt === null) return null;
+  const start = new Date(startedAt).getTime();
   const due = new Date(ticket.slaDueAt).getTime();
   if (!(due > start)) return null;
   return Math.round(((now - start) / (due - start)) * 100);
