@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TDatabaseHandle } from '@switchboard/db';
+import type { TRetryPolicy } from '@switchboard/psa';
 import type { TConfig } from './config/env';
 import type { TMailer } from './lib/mailer';
 import type { TAuditLog } from './lib/audit';
@@ -33,6 +34,8 @@ export interface TAppDeps {
   files: TFileStore;
   /** The per-MSP PSA clients, built once per app so each tenant's request budget is shared by all its requests. */
   psaClients: TPsaClientProvider;
+  /** The PSA clients' own retries (tests shorten the backoff); absent, the adapter's defaults, which suit production. */
+  psaRetry?: Partial<TRetryPolicy>;
   /** The categoriser's full training (decision 045: a worker thread by default); tests swap it to make a training fail. */
   trainCategoriser?: TTrainCategoriser;
 }

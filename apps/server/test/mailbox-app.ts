@@ -7,7 +7,7 @@ import type { PsaClient, TPsaBoard } from '@switchboard/psa';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestMsp } from './factories';
 import type { TestClient, TTestApp } from './test-app';
-import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from './psa-simulator';
+import { buildConnectedMsp, FAST_PSA_RETRY, simulatorPsaClient, withSimulatorApp } from './psa-simulator';
 import { startImapServer, type TImapServer } from './imap-server';
 import { nextIp } from '../src/modules/auth/auth-test-helpers';
 
@@ -27,7 +27,7 @@ export function withMailboxApp(clientKey: string, onReady: (app: TMailboxApp) =>
     await imap?.close();
   });
   withSimulatorApp(
-    { app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, (imap as TImapServer).hostPort] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } } }) },
+    { app: (started) => ({ config: { outboundAllowList: [new URL(started.url).host, (imap as TImapServer).hostPort] }, jobs: { queue: { pollingIntervalSeconds: 0.5 } }, psaRetry: FAST_PSA_RETRY }) },
     (ready) => ({ t, sim } = ready),
   );
   beforeAll(async () => {

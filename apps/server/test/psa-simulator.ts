@@ -5,6 +5,12 @@ import { startPsaSimulator, type TPsaSimulator, type TPsaSimulatorOptions } from
 import { createTestApp, type TestClient, type TTestApp, type TTestAppOverrides } from './test-app';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from './factories';
 
+/**
+ * The PSA client's own retries for tests that make the simulator fail on purpose: as many attempts as in production,
+ * milliseconds apart instead of up to seconds (`deps.psaRetry`), so a test waits on what it checks, not on backoff.
+ */
+export const FAST_PSA_RETRY = { baseDelayMs: 5, maxDelayMs: 40 } as const;
+
 /** A test app and the PSA simulator it may reach. */
 export interface TSimulatorApp {
   t: TTestApp;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionMap, type TRole } from '@switchboard/contracts';
 import type { TApp } from '../app-deps';
 import { createReplicaApp, createTestApp, TestClient, type TTestApp } from '../../test/test-app';
@@ -9,19 +9,33 @@ import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../test/f
 
 const TTL_MS = 60_000;
 
-let t: TTestApp | undefined;
-let replica: TApp | undefined;
-afterEach(async () => {
-  await replica?.close();
-  await t?.close();
-  replica = undefined;
-  t = undefined;
+/**
+ * An app and a replica on one database per TTL, started once for the file: each test has its own MSP, users and
+ * sessions and only moves the clock forward, so none needs a database of its own (building one was most of each test).
+ */
+const started = new Map<number, Promise<{ t: TTestApp; replica: TApp }>>();
+beforeAll(async () => {
+  await start(TTL_MS);
+  await start(0);
+}, 120_000);
+afterAll(async () => {
+  for (const apps of started.values()) {
+    const { t, replica } = await apps;
+    await replica.close();
+    await t.close();
+  }
 });
 
-async function start(authCacheTtlMs: number): Promise<{ t: TTestApp; replica: TApp }> {
-  t = await createTestApp({ config: { authCacheTtlMs } });
-  replica = await createReplicaApp(t);
-  return { t, replica };
+function start(authCacheTtlMs: number): Promise<{ t: TTestApp; replica: TApp }> {
+  let apps = started.get(authCacheTtlMs);
+  if (!apps) {
+    apps = (async () => {
+      const t = await createTestApp({ config: { authCacheTtlMs } });
+      return { t, replica: await createReplicaApp(t) };
+    })();
+    started.set(authCacheTtlMs, apps);
+  }
+  return apps;
 }
 
 /** The same browser session, sent to another replica. */
@@ -58,7 +72,7 @@ async function adminAndHolder(app: TTestApp) {
 
 describe('the session and roles-list caches on one app', () => {
   it('refuses a logged-out session at once, though it was just used', async () => {
-    const { t } = await start(60_000);
+    const { t } = await start(TTL_MS);
     const msp = await buildMsp(t);
     const client = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
     const token = client.sessionCookie;
@@ -71,7 +85,7 @@ describe('the session and roles-list caches on one app', () => {
   });
 
   it('applies a role change and a new role at once', async () => {
-    const { t } = await start(60_000);
+    const { t } = await start(TTL_MS);
     const { msp, admin, holder, holderUser, grantRoleManagement } = await adminAndHolder(t);
     expect((await createRole(holder, msp, 'Not yet')).statusCode).toBe(403);
     expect(await roleNames(holder, msp)).not.toContain('Dispatcher');
@@ -123,7 +137,7 @@ describe('two apps on one database', () => {
   });
 
   it('an expired session is refused even while it is cached', async () => {
-    const { t } = await start(60_000);
+    const { t } = await start(TTL_MS);
     const msp = await buildMsp(t);
     const client = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }));
     expect((await client.get(`/db/${msp.customDomain}/roles/all`)).statusCode).toBe(200);

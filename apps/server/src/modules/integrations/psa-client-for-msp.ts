@@ -27,8 +27,8 @@ export interface TPsaClientProvider {
   invalidate(mspId: string): void;
 }
 
-/** What the provider reads: the keys' encryption, the allow-list, the integration rows and the clock. */
-export type TPsaClientProviderDeps = Pick<TAppDeps, 'config' | 'database' | 'now'>;
+/** What the provider reads: the keys' encryption, the allow-list, the integration rows, the clock and the retry backoff. */
+export type TPsaClientProviderDeps = Pick<TAppDeps, 'config' | 'database' | 'now' | 'psaRetry'>;
 
 function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
   const stored: unknown = JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext));
@@ -63,7 +63,7 @@ export function createPsaClientProvider(deps: TPsaClientProviderDeps): TPsaClien
 
   const fromIntegration = (row: TIntegrationRow): PsaClient => {
     const config = configFromIntegration(deps, row);
-    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed, fetch: guardedFetch });
+    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed, fetch: guardedFetch, ...(deps.psaRetry ? { retry: deps.psaRetry } : {}) });
   };
 
   return {

@@ -5,7 +5,8 @@ import { psaOutbox } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import type { TTestApp } from '../../../test/test-app';
 import { runPsaOutboxPass } from '../psa-outbox/psa-outbox';
-import { withQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
+import { FAST_PSA_RETRY, withSimulatorApp } from '../../../test/psa-simulator';
+import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
 
 // Issue #10 "done when": a working day of claims, notes, time entries, requeues and completions while
 // 20 % of the PSA's answers fail (429, 500, dropped connections; before and after the PSA took the
@@ -15,7 +16,11 @@ let t: TTestApp;
 let sim: TPsaSimulator;
 let fixture: TQueueFixture;
 
-withQueueFixture({}, (ready) => ({ t, sim, fixture } = ready));
+// The PSA client retries as often as in production, milliseconds apart: the test waits on the faults, not on backoff.
+withSimulatorApp({ app: { psaRetry: FAST_PSA_RETRY } }, async (ready) => {
+  ({ t, sim } = ready);
+  fixture = await createQueueFixture(t, sim);
+});
 
 /** Moves the app's clock on to the next 08:00 UTC: the day's work must not depend on the hour the test runs. */
 function startWorkingDay(): void {

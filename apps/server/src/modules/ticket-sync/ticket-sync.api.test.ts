@@ -9,7 +9,7 @@ import type { TAppDeps, TApp } from '../../app-deps';
 import { createLifecycle } from '../../lib/lifecycle';
 import { createAppJobQueue } from '../../app-job-queue';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
-import { buildConnectedMsp, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
+import { buildConnectedMsp, FAST_PSA_RETRY, simulatorPsaClient, withSimulatorApp } from '../../../test/psa-simulator';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { insertCustomRole } from '../roles/roles.repository';
 
@@ -18,7 +18,7 @@ const JOBS = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retry
 let t: TTestApp;
 let sim: TPsaSimulator;
 
-withSimulatorApp({ simulator: { scale: { companies: 50, contacts: 100, tickets: 20_000 } }, app: { jobs: JOBS } }, (ready) => ({ t, sim } = ready));
+withSimulatorApp({ simulator: { scale: { companies: 50, contacts: 100, tickets: 20_000 } }, app: { jobs: JOBS, psaRetry: FAST_PSA_RETRY } }, (ready) => ({ t, sim } = ready));
 
 const directClient = (psaType: TPsaType): PsaClient => simulatorPsaClient(sim, psaType, psaType === 'connectwise' ? 'sync-direct-cw' : 'sync-direct-at');
 const connectedMsp = (psaType: TPsaType, on: TTestApp = t) => buildConnectedMsp(on, sim, psaType);
@@ -203,7 +203,7 @@ describe('a PSA that fails', () => {
 describe('a worker that stops mid-sync', () => {
   it('leaves a run that another app instance on the same database finishes, with no duplicate or missing ticket', async () => {
     // Its own database: the file's test app (whose worker has started) must not take the run; only these instances may.
-    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: JOBS });
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: JOBS, psaRetry: FAST_PSA_RETRY });
     const { msp, admin } = await connectedMsp('autotask', own);
     const { boardId, startDate, endDate, expected } = await boardAndRange('autotask');
     expect(expected.length).toBeGreaterThan(500);
@@ -253,7 +253,7 @@ describe('a replica killed mid-sync (decision 021)', () => {
   it('leaves its claim behind; a live replica takes the run over once the heartbeat is older than SYNC_TAKEOVER_AFTER_MS, without a restart', async () => {
     // A hard-killed replica neither releases its claim nor fails its queue job: all that is left is a heartbeat that
     // stops moving. The run below is in exactly that state, with no job queued for it anywhere.
-    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_500 } });
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_500 }, psaRetry: FAST_PSA_RETRY });
     try {
       const { msp, admin } = await connectedMsp('connectwise', own);
       const { boardId, startDate, endDate, expected } = await boardAndRange('connectwise');
@@ -276,7 +276,7 @@ describe('a replica killed mid-sync (decision 021)', () => {
   }, 150_000);
 
   it('a live run is not taken over: its heartbeat moves even while one PSA page takes longer than the takeover time', async () => {
-    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_000 } });
+    const own = await createTestApp({ config: { outboundAllowList: [new URL(sim.url).host] }, jobs: { ...JOBS, staleAfterMs: 1_000 }, psaRetry: FAST_PSA_RETRY });
     try {
       const { msp, admin } = await connectedMsp('connectwise', own);
       const { boardId, startDate, endDate, expected } = await boardAndRange('connectwise');
