@@ -33,8 +33,11 @@ export const EMAIL_CONNECTOR_MESSAGES = {
   signInRefused: 'The mailbox refused the sign-in. Check the address and the app password (an app password, not the normal password, when the mailbox has two-step sign-in).',
   unreachable: 'The mail server could not be reached. Check the IMAP server and port, then try again.',
   notSecure: 'The mail server does not offer an encrypted connection, so the password was not sent. Use the server’s TLS port (usually 993).',
+  /** The server's TLS certificate cannot be trusted (expired, self-signed, for another name): not a server that is not there. */
+  certificateInvalid: "The mail server's certificate is not valid (expired, self-signed or for another name), so the password was not sent. Ask your mail provider, or check the server name.",
   notConfigured: 'No email connector is set up for this MSP.',
-  saved: 'Email connector saved: new mail to this address now becomes tickets.',
+  /** The mail the mailbox already holds is left alone (review s29): only what arrives from now on is read. */
+  saved: 'Email connector saved: mail that arrives at this address from now on becomes tickets; the mail already in the mailbox is left as it is.',
   removed: 'Email connector removed. Mail is no longer turned into tickets.',
   keepPassword: 'Leave empty to keep the saved app password.',
 } as const;

@@ -3,6 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { TDatabase } from '@switchboard/db';
 import type { TAppDeps } from '../../app-deps';
 import { decryptSecret, safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto';
+import { findMspById } from '../msp/msp.repository';
 import {
   consumeCode,
   consumeOpenCodes,
@@ -29,14 +30,20 @@ const MAIL_SUBJECTS: Record<TCodePurpose, string> = {
 /** The row id salts the hash, so one table of 10^6 precomputed hashes does not open every row. */
 const hashCode = (codeId: string, code: string): string => sha256(`${codeId}:${code}`);
 
-function mailText(purpose: TCodePurpose, code: string): string {
-  const reason = purpose === 'sign_in' ? 'to finish signing in' : 'to reset your password';
+/**
+ * The first line names the MSP: one address can have accounts at several MSPs (R-054), and the code is for one of them.
+ * No requirement fixes these texts.
+ */
+function mailText(purpose: TCodePurpose, code: string, mspName: string | undefined): string {
+  const at = mspName ? ` at ${mspName}` : '';
+  const reason = purpose === 'sign_in' ? `to sign in to Switchboard${at}` : `to reset your Switchboard password${at}`;
   return [`Use this code ${reason}:`, '', code, '', 'It expires in 10 minutes and works once. If this was not you, ignore this mail.'].join('\n');
 }
 
-/** Mails a code to its user; called after the transaction that stored the code has committed. */
-export async function mailCode(deps: Pick<TAppDeps, 'mailer'>, purpose: TCodePurpose, user: TUserRow, code: string): Promise<void> {
-  await deps.mailer.send({ mspId: user.mspId, to: user.email, subject: MAIL_SUBJECTS[purpose], text: mailText(purpose, code) });
+/** Mails a code to its user, naming their MSP; called after the transaction that stored the code has committed. */
+export async function mailCode(deps: Pick<TAppDeps, 'mailer' | 'database'>, purpose: TCodePurpose, user: TUserRow, code: string): Promise<void> {
+  const msp = await findMspById(deps.database.db, user.mspId);
+  await deps.mailer.send({ mspId: user.mspId, to: user.email, subject: MAIL_SUBJECTS[purpose], text: mailText(purpose, code, msp?.name) });
 }
 
 /** A stored code and the digits to mail (only its salted hash is kept). */

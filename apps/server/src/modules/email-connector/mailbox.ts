@@ -59,13 +59,29 @@ export async function connectionOptionsFor(account: TMailboxAccount, allowList: 
   return { ...common, host: address, servername: isIP(host) === 0 ? host : undefined, secure: isTls, doSTARTTLS: isTls ? undefined : true };
 }
 
-/** An imapflow failure as the sentence the admin reads: a refused sign-in, a server that is not there, or no TLS. */
+/**
+ * Node's codes for a TLS certificate it will not trust (OpenSSL's verify codes, and the name check's); imapflow passes the
+ * socket's error on with its code.
+ */
+const CERTIFICATE_ERROR_CODES: ReadonlySet<string> = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/** An imapflow failure as the sentence the admin reads: a refused sign-in, a certificate not to trust, no TLS, or a server that is not there. */
 export function mailboxErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const failure = error as { authenticationFailed?: boolean; code?: string; message?: string } | null;
   if (failure?.authenticationFailed) {
     return new AppError('validation', EMAIL_CONNECTOR_MESSAGES.signInRefused, { invalidParams: [{ name: 'appPassword', reason: EMAIL_CONNECTOR_MESSAGES.signInRefused }] });
   }
+  // Before the STARTTLS check: a certificate refused after STARTTLS is a certificate problem, not a server without TLS.
+  if (failure?.code !== undefined && CERTIFICATE_ERROR_CODES.has(failure.code)) return new AppError('mail_server_unreachable', EMAIL_CONNECTOR_MESSAGES.certificateInvalid);
   if (failure?.code === 'STARTTLS_REQUIRED' || /starttls/i.test(failure?.message ?? '')) return new AppError('mail_server_unreachable', EMAIL_CONNECTOR_MESSAGES.notSecure);
   return new AppError('mail_server_unreachable', EMAIL_CONNECTOR_MESSAGES.unreachable);
 }

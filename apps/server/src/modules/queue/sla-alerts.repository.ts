@@ -84,6 +84,8 @@ export interface TSlaMailRow {
   slaDueAt: Date | null;
   /** The MSP's time zone (queue settings; UTC until an admin saves one), in which the mail states the due time. */
   timeZone: string;
+  /** The MSP's name: the mail says whose ticket it is (one address can have accounts at several MSPs). */
+  mspName: string;
 }
 
 export type TSlaMailKey = Pick<TSlaMailRow, 'mspId' | 'alertId' | 'userId'>;
@@ -129,8 +131,9 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
         returning m.msp_id, m.alert_id, m.user_id
       )
       select t.msp_id, t.alert_id, t.user_id, u.email, a.threshold, q.psa_ticket_id, p.summary, q.sla_due_at,
-        trim(tu.first_name || ' ' || tu.last_name) as technician_name, coalesce(s.time_zone, 'UTC') as time_zone
+        trim(tu.first_name || ' ' || tu.last_name) as technician_name, coalesce(s.time_zone, 'UTC') as time_zone, ms.name as msp_name
       from taken t
+      join msps ms on ms.id = t.msp_id
       join users u on u.msp_id = t.msp_id and u.id = t.user_id
       join sla_alerts a on a.msp_id = t.msp_id and a.id = t.alert_id
       join users tu on tu.msp_id = a.msp_id and tu.id = a.tech_id
@@ -151,6 +154,7 @@ export async function takeUnsentSlaMails(db: TDatabase, now: Date, limit: number
     technicianName: asText(row.technician_name),
     slaDueAt: row.sla_due_at === null || row.sla_due_at === undefined ? null : asDate(row.sla_due_at),
     timeZone: asText(row.time_zone) || 'UTC',
+    mspName: asText(row.msp_name),
   }));
 }
 

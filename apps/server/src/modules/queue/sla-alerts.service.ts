@@ -40,7 +40,8 @@ function mailOf(mail: TSlaMailRow, publicUrl: string | undefined) {
     mspId: mail.mspId,
     to: mail.to,
     subject: `SLA ${mail.threshold} %: ticket #${mail.psaTicketId} ${mail.title}`.slice(0, 200),
-    text: `Ticket #${mail.psaTicketId} "${mail.title}" (with ${mail.technicianName || 'a technician'}) ${reached}.${due}${publicUrl ? `\n\nOpen the dispatcher's board: ${publicUrl}` : ''}\n`,
+    // The first line names the MSP: one address can have accounts at several MSPs (review s29); the subject stays as it was.
+    text: `Ticket #${mail.psaTicketId} "${mail.title}"${mail.mspName ? ` at ${mail.mspName}` : ''} (with ${mail.technicianName || 'a technician'}) ${reached}.${due}${publicUrl ? `\n\nOpen the dispatcher's board: ${publicUrl}` : ''}\n`,
   };
 }
 

@@ -11,16 +11,21 @@ export const emailConnectorKeys = {
 
 const pathOf = (mspCustomDomain: string) => `/db/${encodeURIComponent(mspCustomDomain)}/integrations/email-connector`;
 
-/** The help-desk mailbox whose mail becomes tickets (never the password, only its last four characters). */
+/** The mailbox is read every few minutes: the status and the list look again each minute while the screen is open. */
+const MAIL_REFRESH_MS = 60_000;
+
+/**
+ * The help-desk mailbox whose mail becomes tickets (never the password, only its last four characters). While a mailbox is
+ * connected it looks again each minute, like the list: a reading changes "last checked", the ticket count and the error
+ * (the app does not refetch on window focus, so without this a failed first reading only showed after a reload).
+ */
 export function useEmailConnector(mspCustomDomain: string) {
   return useQuery({
     queryKey: emailConnectorKeys.byMsp(mspCustomDomain),
     queryFn: ({ signal }) => apiFetch(pathOf(mspCustomDomain), { schema: (s) => s.ZEmailConnectorSettings, signal }),
+    refetchInterval: (query) => (query.state.data?.isConfigured ? MAIL_REFRESH_MS : false),
   });
 }
-
-/** The mailbox is read every few minutes: the list looks again each minute while the screen is open. */
-const MAIL_REFRESH_MS = 60_000;
 
 /** The messages read from the mailbox, newest first, and what became of each. */
 export function useEmailConnectorMail(mspCustomDomain: string) {
@@ -35,6 +40,8 @@ export function useEmailConnectorMail(mspCustomDomain: string) {
 function useStore(mspCustomDomain: string) {
   const queryClient = useQueryClient();
   return (settings: TEmailConnectorSettings) => {
+    // A look started before the save must not put the old settings back when it answers.
+    void queryClient.cancelQueries({ queryKey: emailConnectorKeys.byMsp(mspCustomDomain), exact: true });
     queryClient.setQueryData(emailConnectorKeys.byMsp(mspCustomDomain), settings);
     void queryClient.invalidateQueries({ queryKey: mspIntegrationKeys.summary(mspCustomDomain) });
   };
