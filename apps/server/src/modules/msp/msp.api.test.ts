@@ -307,6 +307,9 @@ describe('A-035 POST /db/{msp}/technicianUsers/add with the bootstrap token', ()
     const added = await anonymous().post(`/db/${domain}/technicianUsers/add`, firstTechnician, { headers: { 'x-bootstrap-token': again.bootstrapToken } });
     expect(added.statusCode).toBe(201);
     expect((await anonymous().get('/db/msp', { query: { customDomain: domain } })).json<TMspProfile>()).toMatchObject({ mspName: 'Acme Again' });
+    // The new MSP's activity log holds its own sign-up only, not the earlier person's (their MSP name and address).
+    const audit = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, row?.id ?? ''), eq(auditEvents.action, 'msp.create')));
+    expect(audit.map((event) => event.details?.mspName)).toEqual(['Acme Again']);
     // A finished MSP is never taken over, however long after.
     t.advanceClock(31 * 60 * 1000);
     expect((await signUp(signupForm({ customDomain: domain }))).statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { TMspBrand } from '@switchboard/contracts';
-import { msps, users, type TDatabase } from '@switchboard/db';
+import { auditEvents, msps, users, type TDatabase } from '@switchboard/db';
 
 export type TMspRow = typeof msps.$inferSelect;
 export type TNewMsp = typeof msps.$inferInsert;
@@ -37,6 +37,14 @@ export async function reclaimAbandonedMsp(db: TDatabase, mspId: string, now: Dat
     )
     .returning();
   return row;
+}
+
+/**
+ * A taken-over sign-up's earlier audit events (the abandoned sign-up's `msp.create` with that person's MSP name and
+ * address, its failed first-technician tries) leave the MSP's activity log: kept for the operator, with no MSP.
+ */
+export async function detachAuditEventsOf(db: TDatabase, mspId: string): Promise<void> {
+  await db.update(auditEvents).set({ mspId: null }).where(eq(auditEvents.mspId, mspId));
 }
 
 /** The MSP by its id, or undefined (read in the change's transaction, to know the logo it replaces). */

@@ -8,7 +8,7 @@ import type { TRequestMeta } from '../../plugins/access';
 import { ensureBuiltInRoles } from '../roles/built-in-roles';
 import { detectLogoType, isRefusedSvg, logoRelativePath, versionedLogoPath, type TLogoType } from './logo-file';
 import { presentBrand, presentMspProfile } from './msp.presenter';
-import { findMspByDomain, findMspById, insertMsp, reclaimAbandonedMsp, updateMspBrand, updateMspLogo, type TMspRow } from './msp.repository';
+import { detachAuditEventsOf, findMspByDomain, findMspById, insertMsp, reclaimAbandonedMsp, updateMspBrand, updateMspLogo, type TMspRow } from './msp.repository';
 import { userAuditFields } from '../../lib/audit';
 
 /** decisions #6: the first-technician token lives 30 minutes. */
@@ -121,6 +121,8 @@ export function createMspService(deps: Pick<TAppDeps, 'database' | 'audit' | 'co
         if (existing) {
           // Someone finished or took over that sign-up since it was read: the domain is taken after all.
           if (!(await reclaimAbandonedMsp(tx, mspId, now, values))) throw mspSignupError('conflict', MESSAGES.customDomainTaken);
+          // The new owner's activity log starts with their own sign-up, not the earlier person's.
+          await detachAuditEventsOf(tx, mspId);
         } else {
           await insertMsp(tx, { id: mspId, customDomain: fields.customDomain, ...values });
         }
