@@ -155,9 +155,9 @@ describe('ImportPanel: a load that failed partway', () => {
 
 // R-365 (review s29, finding 1): a second load said nothing of which companies were already saved.
 describe('ImportPanel: companies saved before', () => {
-  const client = (id: number, isAlreadySaved: boolean) => ({ id, name: `Client ${id}`, identifier: null, isActive: true, isAlreadySaved });
+  const client = (id: number, isAlreadySaved: boolean, isActive = true) => ({ id, name: `Client ${id}`, identifier: null, isActive, isAlreadySaved });
 
-  it('marks them "Saved", and "Select new only" selects only the others', async () => {
+  it('marks them "Saved", and "Select new only" selects only the others that are active in the PSA', async () => {
     const bodies: Array<{ selectedClients: Array<{ id: number }> }> = [];
     vi.stubGlobal(
       'fetch',
@@ -174,14 +174,18 @@ describe('ImportPanel: companies saved before', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load clients' }));
     const first = FakeEventSource.opened[0];
     first?.emit('started', { importJobId: JOB, kind: 'clients' });
-    first?.emit('data', [client(1, true), client(2, false), client(3, true), client(4, false), client(5, false)]);
-    first?.emit('complete', { importJobId: JOB, fetched: 5, total: 5, status: 'COMPLETE' });
+    // Client 6 was deleted in the PSA and never saved: listed as inactive, never picked as new (review s29).
+    first?.emit('data', [client(1, true), client(2, false), client(3, true), client(4, false), client(5, false), client(6, false, false)]);
+    first?.emit('complete', { importJobId: JOB, fetched: 6, total: 6, status: 'COMPLETE' });
     const rowOf = (name: string) => screen.getByText(name).closest('tr');
     expect(await screen.findByText('Client 1')).toBeTruthy();
     expect(rowOf('Client 1')).toHaveTextContent('Saved');
     expect(rowOf('Client 3')).toHaveTextContent('Saved');
     expect(rowOf('Client 2')).not.toHaveTextContent('Saved');
+    expect(rowOf('Client 6')).toHaveTextContent('Inactive');
+    expect(rowOf('Client 2')).not.toHaveTextContent('Inactive');
     fireEvent.click(screen.getByRole('button', { name: 'Select new only' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Client 6' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Client 2' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Client 1' })).not.toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Save 3 selected' }));

@@ -29,6 +29,8 @@ const byDetail = (error: ApiError) => error.detail;
 
 /** a company the MSP has already saved (the clients stream says so; contacts rows carry no such flag). */
 const isAlreadySaved = (row: TImportRow<TImportKind>): boolean => 'isAlreadySaved' in row && row.isAlreadySaved === true;
+/** Inactive or deleted in the PSA: listed (a save marks a stored copy inactive) but never offered as new (review s29). */
+const isNewAndActive = (row: TImportRow<TImportKind>): boolean => row.isActive && !isAlreadySaved(row);
 
 /** "Stopped at 250 of 1,000. Resume to load the rest." in the counts the screen shows. */
 function stoppedText(loaded: number, total: number | null): string {
@@ -52,7 +54,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
   const isSelected = (id: number) => (selection.mode === 'all' ? !selection.except.has(id) : selection.ids.has(id));
   const selectedCount = selection.mode === 'all' ? state.rows.length - selection.except.size : selection.ids.size;
   const pageRows = useMemo(() => state.rows.slice((page - 1) * PAGE_ROWS, page * PAGE_ROWS), [state.rows, page]);
-  const hasSavedRows = useMemo(() => state.rows.some(isAlreadySaved), [state.rows]);
+  // "Select new only" when some rows are not new: saved before, or inactive in the PSA.
+  const hasRowsNotNew = useMemo(() => state.rows.some((row) => !isNewAndActive(row)), [state.rows]);
 
   const toggle = (id: number) =>
     setSelection((current) => {
@@ -120,8 +123,8 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
             <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'all', except: new Set() })}>
               Select all
             </Button>
-            {hasSavedRows && (
-              <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'some', ids: new Set(state.rows.flatMap((row) => (isAlreadySaved(row) ? [] : [row.id]))) })}>
+            {hasRowsNotNew && (
+              <Button size="xs" variant="light" onClick={() => setSelection({ mode: 'some', ids: new Set(state.rows.flatMap((row) => (isNewAndActive(row) ? [row.id] : []))) })}>
                 Select new only
               </Button>
             )}
@@ -138,7 +141,10 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
                   </Table.Td>
                   {/* A long e-mail address wraps rather than widening the page on a phone. */}
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{describe(kind, row)}</Table.Td>
-                  <Table.Td w={80}>{isAlreadySaved(row) ? <ReadableBadge color="green" title="Saved before: saving it again updates it">Saved</ReadableBadge> : null}</Table.Td>
+                  <Table.Td w={80}>
+                    {isAlreadySaved(row) ? <ReadableBadge color="green" title="Saved before: saving it again updates it">Saved</ReadableBadge> : null}
+                    {row.isActive ? null : <ReadableBadge color="gray" title="Inactive or deleted in the PSA">Inactive</ReadableBadge>}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
