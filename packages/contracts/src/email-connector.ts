@@ -72,6 +72,9 @@ export const EMAIL_MAIL_MESSAGES = {
   noSubject: '(no subject)',
   /** A mail whose ticket was still waiting for the PSA when the MSP connected another PSA (decision 042). */
   psaChanged: 'Not made: another PSA was connected before its ticket was sent. Use “Make a ticket…” to file it in the PSA connected now.',
+  /** A mail whose ticket the PSA refused for good (review s29): the PSA's own words, and what can be done. */
+  ticketRefused: (reason: string) =>
+    `Not made: the PSA refused its ticket (${reason.trim().replace(/\.$/, '')}). Use “Make a ticket…” to file it again, or send it again from the PSA writes once the cause is fixed.`,
   /** "Make a ticket…": a person files one skipped mail under a company of their choosing (decision 036, 2026-11-29). */
   fileUnder: {
     button: 'Make a ticket…',

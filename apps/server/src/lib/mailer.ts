@@ -47,7 +47,9 @@ export function createMailer(deps: { db: TDatabase; smtpUrl: string | undefined;
       return lastCheck.result;
     },
     async send(mail) {
-      if (transport) await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text });
+      // RFC 3834: every mail of this product is automatic, so mail programs send no auto-reply to it and a help-desk
+      // mailbox's connector (this one's, or another PSA's) makes no ticket of it: no mail loop (review s29).
+      if (transport) await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, headers: { 'Auto-Submitted': 'auto-generated' } });
       if (!transport || deps.keepCopies) {
         await deps.db.insert(outboxMail).values({
           mspId: mail.mspId ?? null,

@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { msps } from './tenancy';
 import { bytea } from './uploads';
 
@@ -18,6 +18,14 @@ export const emailConnectors = pgTable('email_connectors', {
   /** The last time the connector read the mailbox, and what went wrong then (null when it went well). */
   lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /**
+   * Where reading starts (review s29): the mail the INBOX held when this mailbox was connected stays untouched. The
+   * INBOX's UIDVALIDITY and UIDNEXT at that moment, and the moment itself for a mailbox whose UIDs were renumbered
+   * since (another UIDVALIDITY). Null on a connector saved before this existed: it reads every unread mail, as it did.
+   */
+  readFromUidValidity: bigint('read_from_uid_validity', { mode: 'number' }),
+  readFromUid: bigint('read_from_uid', { mode: 'number' }),
+  readFromAt: timestamp('read_from_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

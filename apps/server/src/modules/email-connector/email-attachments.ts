@@ -70,20 +70,28 @@ export function attachmentLinesOf(plan: TAttachmentPlan): string[] {
 
 /**
  * Stores the files to add and their PSA writes, in the caller's transaction (the one that claims the message), with
- * the same outbox target as the mail's ticket or note write: the outbox sends them after it, in order. Their ids.
+ * the same outbox target as the mail's ticket or note write: the outbox sends them after it, in order; `ticketWriteId`
+ * names a new ticket's write, so a file whose ticket the PSA refused is not added to one made again later. Their ids.
  */
 export async function enqueueAttachmentWrites(
   tx: TDatabase,
   mspId: string,
   messageRowId: string,
   files: readonly TMailFile[],
-  where: { target: { type: string; id: string }; ticketOf: TEmailTicketOfWrite },
+  where: { target: { type: string; id: string }; ticketOf: TEmailTicketOfWrite; ticketWriteId?: string },
   now: Date,
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const file of files) {
     const attachmentRowId = await storeEmailAttachment(tx, mspId, messageRowId, file, now);
-    const payload: TEmailAttachmentPayload = { attachmentRowId, ...where.ticketOf, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length };
+    const payload: TEmailAttachmentPayload = {
+      attachmentRowId,
+      ...where.ticketOf,
+      ...(where.ticketWriteId === undefined ? {} : { ticketWriteId: where.ticketWriteId }),
+      fileName: file.fileName,
+      contentType: file.contentType,
+      sizeBytes: file.data.length,
+    };
     const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_ATTACHMENT_WRITE, idempotencyKey: `email-attachment:${attachmentRowId}`, target: where.target, payload }, now);
     ids.push(write.id);
   }

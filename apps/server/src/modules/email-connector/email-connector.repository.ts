@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TPsaType } from '@switchboard/contracts';
 import { emailConnectorAttachments, emailConnectorMessages, emailConnectors, psaCompanies, psaContacts, psaTickets, type TDatabase } from '@switchboard/db';
+import { cutText } from '../../lib/text';
+import { chunksOf, type TReadingStart } from './reading-start';
 
 export type TEmailConnectorRow = typeof emailConnectors.$inferSelect;
 export type TEmailMessageRow = typeof emailConnectorMessages.$inferSelect;
@@ -24,12 +26,19 @@ export interface TSaveEmailConnector {
   passwordHint: string;
 }
 
-/** Creates or replaces the MSP's one connector; a new mailbox starts without a reading error. */
-export async function saveEmailConnector(db: TDatabase, mspId: string, values: TSaveEmailConnector, now: Date): Promise<TEmailConnectorRow> {
+/** The columns of where reading starts. */
+const readingStartColumns = (start: TReadingStart) => ({ readFromUidValidity: start.uidValidity, readFromUid: start.uid, readFromAt: start.at });
+
+/**
+ * Creates or replaces the MSP's one connector; a new mailbox starts without a reading error. `start`: where reading
+ * starts (another mailbox, or another server); null keeps the stored start (the same mailbox, e.g. a new password).
+ */
+export async function saveEmailConnector(db: TDatabase, mspId: string, values: TSaveEmailConnector, start: TReadingStart | null, now: Date): Promise<TEmailConnectorRow> {
+  const started = start ? readingStartColumns(start) : {};
   const [row] = await db
     .insert(emailConnectors)
-    .values({ mspId, ...values, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: emailConnectors.mspId, set: { ...values, lastError: null, updatedAt: now } })
+    .values({ mspId, ...values, ...started, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: emailConnectors.mspId, set: { ...values, ...started, lastError: null, updatedAt: now } })
     .returning();
   if (!row) throw new Error('email connector not saved');
   return row;
@@ -39,6 +48,11 @@ export async function saveEmailConnector(db: TDatabase, mspId: string, values: T
 export async function deleteEmailConnector(db: TDatabase, mspId: string): Promise<boolean> {
   const deleted = await db.delete(emailConnectors).where(eq(emailConnectors.mspId, mspId)).returning({ mspId: emailConnectors.mspId });
   return deleted.length > 0;
+}
+
+/** Where reading the mailbox starts from now on (found anew after the server renumbered its UIDs). */
+export async function recordReadingStart(db: TDatabase, mspId: string, start: TReadingStart): Promise<void> {
+  await db.update(emailConnectors).set(readingStartColumns(start)).where(eq(emailConnectors.mspId, mspId));
 }
 
 /** What the last reading of the mailbox came to (null: it went well). */
@@ -215,20 +229,20 @@ export async function claimEmailMessage(db: TDatabase, mspId: string, message: T
   return row ?? null;
 }
 
-/** Of these Message-IDs, the ones recorded as skipped that nobody chose a company for, with their senders. */
+/** Message-IDs per query: a bind parameter each, and PostgreSQL takes at most 65,535 in one statement (review s29). */
+const MESSAGE_IDS_PER_QUERY = 1000;
+
+/** Of these Message-IDs (any number), the ones recorded as skipped that nobody chose a company for, with their senders. */
 export async function findSkippedMessages(db: TDatabase, mspId: string, messageIds: readonly string[]): Promise<Array<{ messageId: string; fromAddress: string }>> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select({ messageId: emailConnectorMessages.messageId, fromAddress: emailConnectorMessages.fromAddress })
-    .from(emailConnectorMessages)
-    .where(
-      and(
-        eq(emailConnectorMessages.mspId, mspId),
-        inArray(emailConnectorMessages.messageId, [...messageIds]),
-        eq(emailConnectorMessages.state, 'skipped'),
-        isNull(emailConnectorMessages.fileCompanyId),
-      ),
-    );
+  const found: Array<{ messageId: string; fromAddress: string }> = [];
+  for (const chunk of chunksOf(messageIds, MESSAGE_IDS_PER_QUERY)) {
+    const rows = await db
+      .select({ messageId: emailConnectorMessages.messageId, fromAddress: emailConnectorMessages.fromAddress })
+      .from(emailConnectorMessages)
+      .where(and(eq(emailConnectorMessages.mspId, mspId), inArray(emailConnectorMessages.messageId, chunk), eq(emailConnectorMessages.state, 'skipped'), isNull(emailConnectorMessages.fileCompanyId)));
+    found.push(...rows);
+  }
+  return found;
 }
 
 /** The PSA has the message's ticket. */
@@ -237,6 +251,17 @@ export async function markEmailTicketDone(db: TDatabase, mspId: string, id: stri
     .update(emailConnectorMessages)
     .set({ state: 'done', psaTicketExternalId: ticket.externalId, psaTicketNumber: ticket.number, updatedAt: now })
     .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id)));
+}
+
+/**
+ * The PSA refused the message's ticket for good: the message is skipped with the reason, as a mail with nowhere to go
+ * is, so "Make a ticket…" can file it again. Only while its ticket is still waiting (a later state stays).
+ */
+export async function markEmailTicketRefused(db: TDatabase, mspId: string, id: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(emailConnectorMessages)
+    .set({ state: 'skipped', reason: cutText(reason, 1000), updatedAt: now })
+    .where(and(eq(emailConnectorMessages.mspId, mspId), eq(emailConnectorMessages.id, id), eq(emailConnectorMessages.state, 'pending')));
 }
 
 /** A message that made a ticket, as a reply in its thread needs it. */

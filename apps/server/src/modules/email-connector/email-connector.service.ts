@@ -5,14 +5,15 @@ import { AppError, validation } from '../../lib/app-error';
 import { userAuditFields } from '../../lib/audit';
 import { decryptSecret, encryptSecret, secretHintOf } from '../../lib/crypto';
 import type { TActor } from '../../plugins/access';
-import { verifyMailbox } from './mailbox';
+import { verifyMailboxAndStart, type TReadingStart } from './reading-start';
 import { presentEmailConnector } from './email-connector.presenter';
 import { countEmailTickets, deleteEmailConnector, findEmailConnector, saveEmailConnector } from './email-connector.repository';
+import { EMAIL_CONNECTOR_QUEUE } from './email-tickets.service';
 
 const notConfigured = () => new AppError('conflict', EMAIL_CONNECTOR_MESSAGES.notConfigured);
 
 /** The email connector's settings (R-195, R-199, decision 036): read, save after a real sign-in, remove. */
-export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now'>) {
+export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'database' | 'audit' | 'now' | 'jobQueue'>) {
   const db = deps.database.db;
 
   function recordAudit(handle: TDatabase, actor: TActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
@@ -30,7 +31,8 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
     /**
      * Saves the mailbox once it has accepted the sign-in: the IMAP server defaults for the big providers, the
      * host passes the SSRF guard, and the password is encrypted at rest. Leaving the password out keeps the
-     * stored one while the address and the IMAP server and port stay the same (the screen never holds it).
+     * stored one while the address and the IMAP server and port stay the same (the screen never holds it). A new
+     * mailbox (or server) is read from now on: the mail it already holds is left alone (review s29).
      */
     async save(actor: TActor, body: TSaveEmailConnectorBody): Promise<TEmailConnectorSettings> {
       const existing = await findEmailConnector(db, actor.mspId);
@@ -57,8 +59,9 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
       }
 
       // The real sign-in, outside any transaction (no network inside one); only a mailbox that accepted it is saved.
+      let start: TReadingStart;
       try {
-        await verifyMailbox({ address, password, host, port }, deps.config.outboundAllowList);
+        start = await verifyMailboxAndStart({ address, password, host, port }, deps.config.outboundAllowList, deps.now());
       } catch (error) {
         const reason = error instanceof AppError ? error.detail : 'unknown';
         await recordAudit(db, actor, 'email_connector.verify', 'failure', { address, imapHost: host, imapPort: port, reason });
@@ -70,10 +73,16 @@ export function createEmailConnectorService(deps: Pick<TAppDeps, 'config' | 'dat
           tx,
           actor.mspId,
           { address, imapHost: host, imapPort: port, secretCiphertext: sealed?.secretCiphertext ?? existing?.secretCiphertext ?? '', passwordHint: sealed?.passwordHint ?? existing?.passwordHint ?? '' },
+          // The same mailbox keeps its start: its unread mail since then (a stranger's, waiting for a contact) is still read.
+          isSameMailbox && isSameServer ? null : start,
           deps.now(),
         );
         await recordAudit(tx, actor, existing ? 'email_connector.update' : 'email_connector.create', 'success', { address, imapHost: host, imapPort: port, passwordChanged: sealed !== null });
       });
+      // After the commit, the interval's reading brought forward, so the admin sees its outcome at once. With the interval
+      // off (EMAIL_CONNECTOR_INTERVAL_MS=0) nothing reads the mailbox by itself, so neither does this. Should the queue
+      // refuse, the interval's next reading does it.
+      if (deps.config.emailConnectorIntervalMs > 0) await deps.jobQueue.send(EMAIL_CONNECTOR_QUEUE, { mspId: actor.mspId }, { singletonKey: actor.mspId }).catch(() => null);
       return present(actor.mspId);
     },
 

@@ -1,12 +1,13 @@
 import type { PsaClient, TAddPsaNote, TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
-import { PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
-import { definePsaWrite, enqueuePsaWrite, findPsaWriteByKey, type TPsaOutboxRow, type TPsaWriteContext } from '../psa-outbox/psa-outbox';
+import { EMAIL_MAIL_MESSAGES, PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
+import { definePsaWrite, enqueuePsaWrite, failureText, findPsaWriteByKey, type TPsaOutboxRow, type TPsaWriteContext } from '../psa-outbox/psa-outbox';
+import { findPsaWrite } from '../psa-outbox/psa-outbox.repository';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { assertStoredForConnectedPsa, ticketCopyOfCreate } from '../assistant/ticket-create.psa-write';
 import { AppError } from '../../lib/app-error';
 import { noteIdOfResult, psaResendOf } from '../psa-outbox/psa-resend';
 import type { TDatabase } from '@switchboard/db';
-import { findEmailAttachmentData, findThreadTicketId, markEmailAttachmentDone, markEmailNoteDone, markEmailTicketDone } from './email-connector.repository';
+import { findEmailAttachmentData, findThreadTicketId, markEmailAttachmentDone, markEmailNoteDone, markEmailTicketDone, markEmailTicketRefused } from './email-connector.repository';
 
 /** What the outbox keeps for a ticket made from an email (JSON): the PSA input and the names its copy shows. */
 export interface TEmailTicketPayload {
@@ -37,6 +38,12 @@ definePsaWrite<TEmailTicketPayload, TPsaTicket>(EMAIL_TICKET_WRITE, {
     const now = new Date();
     await markEmailTicketDone(tx, row.mspId, payload.emailMessageRowId, { externalId: String(ticket.id), number: ticket.number }, now);
     await upsertTicketCopies(tx, row.mspId, payload.psaType, [ticketCopyOfCreate(payload, ticket, now)]);
+  },
+  // Refused for good (review s29): the mail is not made, saying why, and "Make a ticket…" can file it again; it no longer
+  // looks like a ticket on its way, nor like a thread a reply could be a note in. A discarded write leaves it so.
+  onFailed: async (tx, row, error, now) => {
+    const payload = row.payload as TEmailTicketPayload;
+    await markEmailTicketRefused(tx, row.mspId, payload.emailMessageRowId, EMAIL_MAIL_MESSAGES.ticketRefused(failureText(error)), now);
   },
 });
 
@@ -104,6 +111,8 @@ definePsaWrite<TEmailNotePayload, { ticketId: number; number: string; noteId: nu
 export interface TEmailAttachmentPayload extends TEmailTicketOfWrite {
   /** The email_connector_attachments row. */
   attachmentRowId: string;
+  /** The write of the new ticket the file goes to (absent on a reply's file, and on writes stored before review s29). */
+  ticketWriteId?: string;
   fileName: string;
   contentType: string;
   sizeBytes: number;
@@ -128,6 +137,8 @@ export const EMAIL_ATTACHMENT_WRITE = 'email.ticket.attachment';
 definePsaWrite<TEmailAttachmentPayload, { ticketId: number; attachmentId: number }>(EMAIL_ATTACHMENT_WRITE, {
   describe: (payload) => PSA_WRITE_MESSAGES.summary.attachment(payload.fileName),
   send: async (client, payload, row, context) => {
+    // The PSA refused that ticket for good: a ticket made again later (Make a ticket…) gets the mail's files with it.
+    if (await isTicketRefused(context.db, row.mspId, payload)) throw new AppError('conflict', `The ticket of this email was not made in the PSA, so the file ${payload.fileName} was not added.`);
     const ticket = await ticketOfWrite(context.db, row.mspId, payload);
     const data = await findEmailAttachmentData(context.db, row.mspId, payload.attachmentRowId);
     if (!data) throw new AppError('not_found', `The file ${payload.fileName} is no longer kept, so it cannot be added to the ticket.`);
@@ -147,11 +158,17 @@ definePsaWrite<TEmailAttachmentPayload, { ticketId: number; attachmentId: number
   onFailed: async (tx, row, error, now) => {
     const payload = row.payload as TEmailAttachmentPayload;
     const ticketOf: TEmailTicketOfWrite = { threadRowId: payload.threadRowId, ticket: payload.ticket };
-    if (!(await findTicketOfWrite(tx, row.mspId, ticketOf))) return;
+    if ((await isTicketRefused(tx, row.mspId, payload)) || !(await findTicketOfWrite(tx, row.mspId, ticketOf))) return;
     const note: TEmailAttachmentNotePayload = { ...ticketOf, text: attachmentNotAddedText(payload.fileName, error.detail) };
     await enqueueFileNote(tx, row, EMAIL_ATTACHMENT_NOT_ADDED_WRITE, 'not-added', note, now);
   },
 });
+
+/** True when the new ticket a file was for was refused by the PSA for good (that ticket will never have it). */
+async function isTicketRefused(db: TDatabase, mspId: string, payload: TEmailAttachmentPayload): Promise<boolean> {
+  if (payload.ticketWriteId === undefined) return false;
+  return (await findPsaWrite(db, mspId, payload.ticketWriteId))?.status === 'failed';
+}
 
 /** The internal note on a ticket whose file from the mail the PSA refused for good. */
 export function attachmentNotAddedText(fileName: string, reason: string): string {

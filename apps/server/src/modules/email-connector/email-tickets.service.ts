@@ -8,12 +8,14 @@ import { EMAIL_MAIL_MESSAGES } from '@switchboard/contracts';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, sha256 } from '../../lib/crypto';
 import { cutText, wellFormed } from '../../lib/text';
-import { attemptPsaWrite, enqueuePsaWrite } from '../psa-outbox/psa-outbox';
+import { attemptPsaWrite, enqueuePsaWrite, findPsaWriteByKey } from '../psa-outbox/psa-outbox';
+import { discardFailedPsaWrite } from '../psa-outbox/psa-outbox.repository';
 import { findSyncedCompany, findTicketingConfig } from '../boards/boards.repository';
 import { categoriserStoreFor, loadMspBoard, type TMspBoard } from '../assistant/mspboard';
 import { resolveCandidate, type TResolvedCategory } from '../assistant/ticket-draft';
 import { openMailbox } from './mailbox';
 import { readMessage, type TReadMail } from './mail-reading';
+import { chunksOf, firstUidToRead, UIDS_PER_FETCH } from './reading-start';
 import {
   claimEmailMessage,
   dropChosenFiling,
@@ -25,6 +27,7 @@ import {
   findSkippedMessages,
   findThreadTicket,
   recordMailboxCheck,
+  recordReadingStart,
   type TChosenFiling,
   type TEmailConnectorRow,
   type TNewEmailMessage,
@@ -148,6 +151,11 @@ function answeredIdsOf(mail: ParsedMail): string[] {
   return [...new Set(ids.filter((id) => id !== '' && id.length <= 998))].slice(0, 50);
 }
 
+/** The address of a From header value ("Switchboard <no-reply@switchboard.local>", or the bare address), lower case. */
+export function addressOf(from: string): string {
+  return (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+}
+
 /** Mail no person wrote: auto-replies, bounces and lists (RFC 3834), which would otherwise answer ticket notifications in a loop. */
 function isAutomatic(mail: ParsedMail): boolean {
   const header = (name: string) => {
@@ -169,6 +177,7 @@ function isAutomatic(mail: ParsedMail): boolean {
 export function createEmailTicketsService(deps: TAppDeps) {
   const db = deps.database.db;
   const categorisers = categoriserStoreFor(db, deps.now);
+  const productAddress = addressOf(deps.config.mailFrom);
 
   /** What the audit event of a ticket or note says of the mail's files. */
   const attachmentsAudit = (plan: TAttachmentPlan) => ({ attachments: plan.toAdd.map((file) => file.fileName), attachmentsNotAdded: [...plan.overSize, ...plan.overCount, ...plan.overMail] });
@@ -177,16 +186,16 @@ export function createEmailTicketsService(deps: TAppDeps) {
   const auditMail = (tx: TDatabase, mspId: string, action: 'email_connector.ticket' | 'email_connector.note', rowId: string, details: Record<string, unknown>) =>
     deps.audit.record(tx, { mspId, actorKind: 'system', action, target: rowId, outcome: 'success', details });
 
-  async function contactOf(mspId: string, board: TMspBoard, sender: TSender) {
-    if (sender.address === '') return null;
-    const [contact] = await db
-      .select({ externalId: psaContacts.externalId, externalCompanyId: psaContacts.externalCompanyId, firstName: psaContacts.firstName, lastName: psaContacts.lastName })
+  /** The synchronized contacts with the sender's address (one person may be a contact of several companies), at most 50. */
+  async function contactsOf(mspId: string, board: TMspBoard, sender: TSender) {
+    if (sender.address === '') return [];
+    return db
+      .select({ externalId: psaContacts.externalId, externalCompanyId: psaContacts.externalCompanyId, firstName: psaContacts.firstName, lastName: psaContacts.lastName, isActive: psaContacts.isActive })
       .from(psaContacts)
       .where(and(eq(psaContacts.mspId, mspId), eq(psaContacts.psaType, board.psaType), sql`lower(${psaContacts.email}) = ${sender.address}`))
       // An active contact first, then the oldest: one address in two companies files under the same one every time.
       .orderBy(sql`${psaContacts.isActive} desc`, asc(psaContacts.createdAt), asc(psaContacts.externalId))
-      .limit(1);
-    return contact ?? null;
+      .limit(50);
   }
 
   /**
@@ -207,7 +216,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
   async function filingOf(mspId: string, board: TMspBoard, sender: TSender, chosen: TChosenFiling | null) {
     const byChoice = await chosenFilingOf(mspId, board, chosen);
     if (byChoice) return byChoice;
-    const contact = await contactOf(mspId, board, sender);
+    const [contact] = await contactsOf(mspId, board, sender);
     if (contact) {
       const company = await findSyncedCompany(db, mspId, board.psaType, Number.parseInt(contact.externalCompanyId, 10));
       return {
@@ -233,11 +242,13 @@ export function createEmailTicketsService(deps: TAppDeps) {
   async function replyTargetOf(mspId: string, board: TMspBoard, mail: ParsedMail, sender: TSender, subject: string): Promise<{ note: TReplyTarget | null; followUpOf: string | null }> {
     const newTicket = { note: null, followUpOf: null };
     if (sender.address === '') return newTicket;
-    const companyOfSender = async () => (await contactOf(mspId, board, sender))?.externalCompanyId ?? null;
+    // Any active contact with the address may speak for its company: one person listed in two companies answers a
+    // ticket of either (review s29; only the first was compared, and the reply became a ticket of the other company).
+    const isContactOf = async (companyExternalId: string) => (await contactsOf(mspId, board, sender)).some((contact) => contact.isActive && contact.externalCompanyId === companyExternalId);
     const thread = await findThreadTicket(db, mspId, board.psaType, answeredIdsOf(mail));
     if (thread && !thread.isClosed) {
       if (thread.fromAddress === sender.address) return { note: { thread, ticket: null }, followUpOf: null };
-      if (thread.companyExternalId !== null && (await companyOfSender()) === thread.companyExternalId) return { note: { thread, ticket: null }, followUpOf: null };
+      if (thread.companyExternalId !== null && (await isContactOf(thread.companyExternalId))) return { note: { thread, ticket: null }, followUpOf: null };
       return newTicket;
     }
     if (thread) return { note: null, followUpOf: thread.psaTicketNumber ?? thread.psaTicketExternalId };
@@ -245,7 +256,7 @@ export function createEmailTicketsService(deps: TAppDeps) {
     if (number === null) return newTicket;
     const ticket = await findOpenTicketByNumber(db, mspId, board.psaType, number);
     if (!ticket || ticket.companyExternalId === null) return newTicket;
-    return (await companyOfSender()) === ticket.companyExternalId ? { note: { thread: null, ticket }, followUpOf: null } : newTicket;
+    return (await isContactOf(ticket.companyExternalId)) ? { note: { thread: null, ticket }, followUpOf: null } : newTicket;
   }
 
   /**
@@ -283,6 +294,21 @@ export function createEmailTicketsService(deps: TAppDeps) {
     return { category, engine: category ? 'local' : 'board-default', confidence: proposal.confidence };
   }
 
+  /**
+   * The idempotency key of a message's ticket write: `email:<row id>`, and for a mail made a ticket again after its
+   * ticket never reached the PSA (refused for good, or its PSA replaced: "Make a ticket…") the next free
+   * `email:<row id>:<n>` — the earlier key answers the earlier, failed write. Those earlier writes are discarded, so
+   * nobody's "Send again" makes the mail a second ticket.
+   */
+  async function ticketWriteKeyOf(tx: TDatabase, mspId: string, rowId: string, now: Date): Promise<string> {
+    for (let attempt = 1; ; attempt += 1) {
+      const key = attempt === 1 ? `email:${rowId}` : `email:${rowId}:${attempt}`;
+      const earlier = await findPsaWriteByKey(tx, mspId, key);
+      if (!earlier) return key;
+      if (earlier.status === 'failed') await discardFailedPsaWrite(tx, mspId, earlier.id, now);
+    }
+  }
+
   /** One message: claimed and, when it is a ticket, stored in the outbox, in one transaction. Null when it was taken before. */
   async function takeMessage(connector: TEmailConnectorRow, board: TMspBoard, read: TReadMail): Promise<{ state: TNewEmailMessage['state']; outboxIds: string[] } | null> {
     const { mail, source, plan } = read;
@@ -295,7 +321,9 @@ export function createEmailTicketsService(deps: TAppDeps) {
     const base = { messageId: cutText(messageId, 998), fromAddress: cutText(sender.address, 320), subject: cutText(subject, 998), receivedAt: mail.date ?? null };
     const now = deps.now();
 
-    if (isAutomatic(mail) || sender.address === connector.address.toLowerCase()) {
+    // This product's own mail too (sign-in codes, alerts: MAIL_FROM), should it lack its Auto-Submitted header (an older
+    // release, a relay that drops it), so a sign-in code never becomes a ticket nor a mail loop starts (review s29).
+    if (isAutomatic(mail) || sender.address === connector.address.toLowerCase() || sender.address === productAddress) {
       const row = await claimEmailMessage(db, mspId, { ...base, state: 'ignored', reason: 'An automatic reply or the help-desk mailbox’s own mail.' }, now);
       return row ? { state: 'ignored', outboxIds: [] } : null;
     }
@@ -347,9 +375,10 @@ export function createEmailTicketsService(deps: TAppDeps) {
         names: { board: target.board.boardName, type: category?.typeName ?? null, subtype: category?.subTypeName ?? null, priority: priorityName, company: filing.companyName, contact: filing.contactName },
       };
       const writeTarget = { type: EMAIL_MESSAGE_TARGET, id: row.id };
-      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey: `email:${row.id}`, target: writeTarget, payload }, now);
+      const idempotencyKey = await ticketWriteKeyOf(tx, mspId, row.id, now);
+      const write = await enqueuePsaWrite(tx, { mspId, kind: EMAIL_TICKET_WRITE, idempotencyKey, target: writeTarget, payload }, now);
       // The files wait behind the ticket (same target) and are added to it once the message row has its PSA id.
-      const attachmentWriteIds = await enqueueAttachmentWrites(tx, mspId, row.id, plan.toAdd, { target: writeTarget, ticketOf: { threadRowId: row.id, ticket: null } }, now);
+      const attachmentWriteIds = await enqueueAttachmentWrites(tx, mspId, row.id, plan.toAdd, { target: writeTarget, ticketOf: { threadRowId: row.id, ticket: null }, ticketWriteId: write.id }, now);
       await auditMail(tx, mspId, 'email_connector.ticket', row.id, {
         from: sender.address,
         subject: summary,
@@ -377,9 +406,11 @@ export function createEmailTicketsService(deps: TAppDeps) {
   async function stillSkipped(client: ImapFlow, mspId: string, board: TMspBoard, unseen: readonly number[]): Promise<Set<number>> {
     if (unseen.length === 0) return new Set();
     const uidOfId = new Map<string, number>();
-    for (const message of await client.fetchAll([...unseen], { uid: true, envelope: true }, { uid: true })) {
-      const messageId = message.envelope?.messageId?.trim();
-      if (messageId) uidOfId.set(cutText(messageId, 998), message.uid);
+    for (const chunk of chunksOf(unseen, UIDS_PER_FETCH)) {
+      for (const message of await client.fetchAll(chunk, { uid: true, envelope: true }, { uid: true })) {
+        const messageId = message.envelope?.messageId?.trim();
+        if (messageId) uidOfId.set(cutText(messageId, 998), message.uid);
+      }
     }
     const skipped = await findSkippedMessages(db, mspId, [...uidOfId.keys()]);
     if (skipped.length === 0 || (await findTicketingConfig(db, mspId, board.psaType))?.defaultCompanyId != null) return new Set();
@@ -423,7 +454,13 @@ export function createEmailTicketsService(deps: TAppDeps) {
   async function readInbox(client: ImapFlow, connector: TEmailConnectorRow, board: TMspBoard, signal: AbortSignal, outcome: TReadingOutcome, failures: string[], onMessageError: (error: unknown) => void): Promise<void> {
     const lock = await client.getMailboxLock('INBOX');
     try {
-      const unseen = ((await client.search({ seen: false }, { uid: true })) || []).sort((a, b) => a - b);
+      // Only the mail that arrived since the mailbox was connected (review s29): what it held before stays untouched.
+      const start = await firstUidToRead(client, { uidValidity: connector.readFromUidValidity, uid: connector.readFromUid, at: connector.readFromAt });
+      if (start.renewed) await recordReadingStart(db, connector.mspId, start.renewed);
+      const fromUid = start.uid;
+      const query = fromUid === null ? { seen: false } : { seen: false, uid: `${fromUid}:*` };
+      // "N:*" holds the last message even when its UID is below N (RFC 3501 §6.4.8): kept out here.
+      const unseen = ((await client.search(query, { uid: true })) || []).filter((uid) => fromUid === null || uid >= fromUid).sort((a, b) => a - b);
       const waiting = await stillSkipped(client, connector.mspId, board, unseen);
       outcome.skipped += waiting.size;
       const chosen = await chosenInInbox(client, connector.mspId, outcome);

@@ -137,8 +137,8 @@ function classify(error: unknown): { retry: boolean; appError: AppError; retryAf
   return { retry: true, appError: new AppError('psa_unavailable', error instanceof Error ? error.message : 'The PSA did not answer.'), retryAfterSeconds: null };
 }
 
-/** The text kept on a failed row: the PSA's field messages when it gave some. */
-function failureText(error: AppError): string {
+/** The text kept on a failed row: the PSA's field messages when it gave some (a module's onFailed may show it too). */
+export function failureText(error: AppError): string {
   const fields = error.extra.invalidParams?.map((param) => (param.name ? `${param.name}: ${param.reason}` : param.reason)) ?? [];
   return [error.detail, ...fields].join(' ').slice(0, 1000);
 }
