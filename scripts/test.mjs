@@ -240,11 +240,13 @@ await step('unit and web tests', (exec) => vitest(exec, 'unit', ['--project', 'u
 // Phase 3: the API suite on PGlite beside the same suite on PostgreSQL (each its own databases). The PGlite pass
 // alone left the cores idle about a third of its time (tests waiting on the simulator, retries and timers), and the
 // PostgreSQL pass alone about half of its; side by side they fill each other's waits (decision 020, revision 4).
-// The PSA adapter tests (packages/psa/test) use no database: the PGlite pass runs them, the PostgreSQL pass leaves them out.
+// The PSA adapter tests (packages/psa/test) use no database: the PGlite pass runs them, the PostgreSQL pass leaves them out,
+// and so the two files that start the embedded demo (always PGlite, whatever TEST_DATABASE_URL says): the same work twice.
+const EMBEDDED_DEMO_TESTS = ['apps/server/src/embedded-restart.api.test.ts', 'apps/server/src/modules/psa-reads/demo-boards.api.test.ts'];
 const apiPasses = Promise.all([
   step('API tests on PGlite', (exec) => vitest(exec, 'api-pglite', ['--project', 'api'], { TEST_DATABASE_URL: '', SB_API_WORKERS: '3' })),
   ...(postgres
-    ? [step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**'], { TEST_DATABASE_URL: postgres.url }))]
+    ? [step(`API tests on ${postgres.version || 'PostgreSQL'}`, (exec) => vitest(exec, 'api-postgres', ['--project', 'api', '--exclude', 'packages/psa/test/**', ...EMBEDDED_DEMO_TESTS.flatMap((file) => ['--exclude', file])], { TEST_DATABASE_URL: postgres.url }))]
     : []),
 ]);
 if (!postgres) results.push({ name: 'API tests on PostgreSQL', outcome: 'skipped (PostgreSQL could not be installed here)', seconds: '0' });
