@@ -48,6 +48,9 @@ export type TEmailMailOutcome = (typeof EMAIL_MAIL_OUTCOMES)[number];
 export const EMAIL_MAIL_LIST_DEFAULT = 20;
 export const EMAIL_MAIL_LIST_MAX = 100;
 
+/** How the reasons of a mail whose ticket was not made (refused by the PSA, or overtaken by another PSA) begin. */
+const NOT_MADE = 'Not made:';
+
 /** The "Recent mail" list of the email connector card. */
 export const EMAIL_MAIL_MESSAGES = {
   title: 'Recent mail',
@@ -67,14 +70,16 @@ export const EMAIL_MAIL_MESSAGES = {
   noteAdded: (number: string) => `Added to ticket #${number} as a note.`,
   noteWaiting: 'A note on its ticket, waiting for the PSA.',
   ticketWaiting: 'The ticket is waiting for the PSA; it is sent again by itself.',
+  /** Whether a skipped mail's reason is one of the "Not made:" ones (its ticket was refused or overtaken), not an unknown sender's. */
+  isNotMade: (reason: string | null) => reason !== null && reason.startsWith(NOT_MADE),
   skippedHint: 'It stays unread in the mailbox. Set a default company on the Board screen, or import the sender as a contact of their company: it then becomes a ticket at the next reading.',
   from: (address: string, when: string) => `From ${address} · ${when}`,
   noSubject: '(no subject)',
   /** A mail whose ticket was still waiting for the PSA when the MSP connected another PSA (decision 042). */
-  psaChanged: 'Not made: another PSA was connected before its ticket was sent. Use “Make a ticket…” to file it in the PSA connected now.',
+  psaChanged: `${NOT_MADE} another PSA was connected before its ticket was sent. Use “Make a ticket…” to file it in the PSA connected now.`,
   /** A mail whose ticket the PSA refused for good (review s29): the PSA's own words, and what can be done. */
   ticketRefused: (reason: string) =>
-    `Not made: the PSA refused its ticket (${reason.trim().replace(/\.$/, '')}). Use “Make a ticket…” to file it again, or send it again from the PSA writes once the cause is fixed.`,
+    `${NOT_MADE} the PSA refused its ticket (${reason.trim().replace(/\.$/, '')}). Use “Make a ticket…” to file it again, or send it again from the PSA writes once the cause is fixed.`,
   /** "Make a ticket…": a person files one skipped mail under a company of their choosing (decision 036, 2026-11-29). */
   fileUnder: {
     button: 'Make a ticket…',

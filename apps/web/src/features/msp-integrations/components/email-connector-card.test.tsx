@@ -133,14 +133,18 @@ describe('EmailConnectorCard', { timeout: 30_000 }, () => {
       { id: 'm2', from: 'ada@northwind.test', subject: 'Re: Printer offline', receivedAt: '2026-11-29T08:30:00.000Z', outcome: 'note', reason: null, ticketNumber: '100532' },
       { id: 'm1', from: 'ada@northwind.test', subject: 'Printer offline', receivedAt: '2026-11-29T08:00:00.000Z', outcome: 'ticket', reason: null, ticketNumber: '100532' },
       { id: 'm0', from: 'grace@northwind.test', subject: '', receivedAt: '2026-11-29T07:00:00.000Z', outcome: 'waiting', reason: null, ticketNumber: null },
+      // Refused by the PSA: its reason says what to do; the unknown sender's hint would be wrong (review s29).
+      { id: 'mr', from: 'ada@northwind.test', subject: 'Scanner broken', receivedAt: '2026-11-29T06:00:00.000Z', outcome: 'skipped', reason: EMAIL_MAIL_MESSAGES.ticketRefused('Summary is required.'), ticketNumber: null },
     ];
     stubApi({ connected: true, mail });
     renderWithProviders(<EmailConnectorCard mspCustomDomain={MSP} />);
     const list = await screen.findByRole('list', { name: EMAIL_MAIL_MESSAGES.listLabel });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Quote for 20 laptops', 'Re: Printer offline', 'Printer offline', EMAIL_MAIL_MESSAGES.noSubject]);
-    const [skipped, note, ticket, waiting] = items;
-    if (!skipped || !note || !ticket || !waiting) throw new Error('four items');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Quote for 20 laptops', 'Re: Printer offline', 'Printer offline', EMAIL_MAIL_MESSAGES.noSubject, 'Scanner broken']);
+    const [skipped, note, ticket, waiting, refused] = items;
+    if (!skipped || !note || !ticket || !waiting || !refused) throw new Error('five items');
+    expect(within(refused).getByText(EMAIL_MAIL_MESSAGES.ticketRefused('Summary is required.'))).toBeInTheDocument();
+    expect(within(refused).queryByText(EMAIL_MAIL_MESSAGES.skippedHint)).not.toBeInTheDocument();
     expect(within(skipped).getByText(EMAIL_MAIL_MESSAGES.outcome.skipped)).toBeInTheDocument();
     expect(within(skipped).getByText('No synchronized contact has this address and no default company is set.')).toBeInTheDocument();
     expect(within(skipped).getByText(EMAIL_MAIL_MESSAGES.skippedHint)).toBeInTheDocument();

@@ -84,7 +84,8 @@ function MailItem({ mail, isFirst, onFileUnder }: { mail: TEmailConnectorMail; i
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {detailOf(mail)}
         </Text>
-        {mail.outcome === 'skipped' ? (
+        {/* The unknown sender's way out; a mail whose ticket was refused or overtaken says its own in the reason. */}
+        {mail.outcome === 'skipped' && !EMAIL_MAIL_MESSAGES.isNotMade(mail.reason) ? (
           <Text size="sm" c="dimmed">
             {EMAIL_MAIL_MESSAGES.skippedHint}
           </Text>
