@@ -176,6 +176,8 @@ export const queueTimerSessions = pgTable(
     uniqueIndex('queue_timer_sessions_running_uq').on(t.mspId, t.techId).where(sql`${t.endedAt} is null`),
     index('queue_timer_sessions_ticket_idx').on(t.mspId, t.queueTicketId, t.techId),
     index('queue_timer_sessions_started_idx').on(t.mspId, t.startedAt),
+    // The sessions still going after an instant (queue-events.repository findLatestWorkBefore; review s29 #3).
+    index('queue_timer_sessions_ended_idx').on(t.mspId, t.endedAt),
     foreignKey({ name: 'queue_timer_sessions_timer_fk', columns: [t.mspId, t.timerId], foreignColumns: [queueTimers.mspId, queueTimers.id] }).onDelete('cascade'),
     foreignKey({ name: 'queue_timer_sessions_ticket_fk', columns: [t.mspId, t.queueTicketId], foreignColumns: [queueTickets.mspId, queueTickets.id] }).onDelete('cascade'),
     foreignKey({ name: 'queue_timer_sessions_tech_fk', columns: [t.mspId, t.techId], foreignColumns: [users.mspId, users.id] }).onDelete('cascade'),

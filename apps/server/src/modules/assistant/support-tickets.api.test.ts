@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES, type TPsaType, type TSupportTicketPage } from '@switchboard/contracts';
-import { psaCompanies, ticketRequests, users } from '@switchboard/db';
+import { psaCompanies, psaOutbox, ticketRequests, users } from '@switchboard/db';
+import type { PsaClient } from '@switchboard/psa';
 import { buildMsp, buildUser, signedInClient, type TTestMsp, type TTestUser } from '../../../test/factories';
 import { createTestApp, type TTestApp } from '../../../test/test-app';
 import { isPostgresRun, waitForLockWaiter } from '../../../test/lock-waits';
 import { upsertTicketCopies } from '../boards/ticket-copies.repository';
 import { saveIntegrationKeys } from '../integrations/integrations.repository';
 import { nextIp } from '../auth/auth-test-helpers';
+import { AppError } from '../../lib/app-error';
+import { enqueuePsaWrite, runPsaOutboxPass } from '../psa-outbox/psa-outbox';
+import { TICKET_CREATE_WRITE, TICKET_REQUEST_TARGET, type TTicketCreatePayload } from './ticket-create.psa-write';
 
 /** The support ticket lists (A-017, A-018, A-019) over ticket copies and ticket requests stored directly. */
 let t: TTestApp;
@@ -235,5 +239,54 @@ describe('a client filters their own tickets', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ detail: 'Priority id must be a number.' });
     expect((await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${user.id}&sort=score`)).statusCode).toBe(400);
+  });
+});
+
+// Regression (review s29 #1): a request whose create the PSA refused on a later try (the retry loop) kept its 'pending'
+// state (only the first try set 'failed'), and the lists read only writes not discarded: once an admin discarded the
+// refused write, the client saw "pending in the PSA" for good.
+describe('a ticket request the PSA refused on a later try', () => {
+  const clientList = async (client: Awaited<ReturnType<typeof clientOfCompany19>>['client'], userId: string) =>
+    (await client.get(`/db/supportTickets/byClientsUserId?clientsUserId=${userId}`)).json<TSupportTicketPage>().tickets.map((ticket) => [ticket.title, ticket.psaWriteState, ticket.status]);
+
+  it('reads as refused by the PSA once the retry loop is refused, and still after an admin discards the write', async () => {
+    const msp = await buildMsp(t);
+    await connectPsa(msp, 'AUTOTASK');
+    const { user, client } = await clientOfCompany19(msp, 'AUTOTASK');
+    const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }), nextIp());
+    // As the first try left it (the PSA was down): the request waits, its write pending for the retry loop.
+    const request = await storeRequest(msp, user, { psaType: 'AUTOTASK', title: 'Printer jams', companyId: '19', state: 'pending', createdAt: daysAgo(0) });
+    const payload: TTicketCreatePayload = {
+      psaType: 'AUTOTASK',
+      requestId: request.id,
+      draftId: null,
+      input: { summary: 'Printer jams', description: 'Tray 2', boardId: 1, companyId: 19 },
+      names: { board: 'Help Desk', type: null, subtype: null, priority: null, company: null, contact: null },
+    };
+    const write = await t.deps.database.db.transaction((tx) =>
+      enqueuePsaWrite(tx, { mspId: msp.id, kind: TICKET_CREATE_WRITE, idempotencyKey: request.id, target: { type: TICKET_REQUEST_TARGET, id: request.id }, payload }, t.deps.now()),
+    );
+    const refusing = { psaType: 'autotask', createTicket: () => Promise.reject(new AppError('psa_validation', 'Board is inactive.')) } as unknown as PsaClient;
+    await runPsaOutboxPass({ ...t.deps, psaClients: { ...t.deps.psaClients, forMsp: () => Promise.resolve(refusing) } });
+
+    const [refused] = await t.deps.database.db.select({ state: ticketRequests.state }).from(ticketRequests).where(and(eq(ticketRequests.mspId, msp.id), eq(ticketRequests.id, request.id)));
+    expect(refused?.state).toBe('failed');
+    expect(await clientList(client, user.id)).toEqual([['Printer jams', 'failed', MESSAGES.assistant.refusedInPsa]]);
+    expect((await admin.post(`/db/api/psa-writes/${write.id}/discard`)).statusCode).toBe(200);
+    expect(await clientList(client, user.id)).toEqual([['Printer jams', 'failed', MESSAGES.assistant.refusedInPsa]]);
+  });
+
+  it('a request left pending by a refusal before this fix reads as refused once its write is discarded', async () => {
+    const msp = await buildMsp(t);
+    await connectPsa(msp, 'AUTOTASK');
+    const { user, client } = await clientOfCompany19(msp, 'AUTOTASK');
+    const admin = await signedInClient(t, await buildUser(t, msp, { role: 'Admin' }), nextIp());
+    const request = await storeRequest(msp, user, { psaType: 'AUTOTASK', title: 'Scanner offline', companyId: '19', state: 'pending', createdAt: daysAgo(0) });
+    const [write] = await t.deps.database.db
+      .insert(psaOutbox)
+      .values({ mspId: msp.id, kind: TICKET_CREATE_WRITE, idempotencyKey: request.id, targetType: TICKET_REQUEST_TARGET, targetId: request.id, payload: {}, status: 'failed', attempts: 12, lastError: 'Board is inactive.', nextAttemptAt: new Date() })
+      .returning();
+    expect((await admin.post(`/db/api/psa-writes/${write?.id}/discard`)).statusCode).toBe(200);
+    expect(await clientList(client, user.id)).toEqual([['Scanner offline', 'failed', MESSAGES.assistant.refusedInPsa]]);
   });
 });

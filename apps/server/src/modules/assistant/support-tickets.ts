@@ -85,7 +85,8 @@ function presentPending(row: TRequestRow, state: 'pending' | 'failed'): TSupport
 
 /**
  * What a ticket not yet in the PSA shows: its latest write as it stands, so a write an admin sent again ("Send again",
- * which only the outbox row records) is pending again; the request's own state only when it has no open write.
+ * which only the outbox row records) is pending again, and one an admin discarded stays refused; the request's own
+ * state only when it has no write the PSA lacks.
  */
 function shownState(row: TRequestRow, writes: readonly TPsaOutboxRow[]): 'pending' | 'failed' {
   const latest = writes.filter((write) => write.targetId === row.id).at(-1);
@@ -168,7 +169,8 @@ export function createSupportTicketsService(deps: Pick<TAppDeps, 'database'>) {
     const [copyCount] = await tx.select({ value: count() }).from(psaTickets).where(copyScope);
     const [requestCount] = await tx.select({ value: count() }).from(ticketRequests).where(requestScope);
     const requestIds = rows.flatMap((row) => (row.request ? [row.request.id] : []));
-    const outbox = await psaWritesFor(tx, mspId, TICKET_REQUEST_TARGET, requestIds);
+    // Discarded writes too: a create the PSA refused stays refused when an admin discards it (review s29 #1).
+    const outbox = await psaWritesFor(tx, mspId, TICKET_REQUEST_TARGET, requestIds, { withDiscarded: true });
     const tickets = rows.flatMap((row) => {
       if (row.copy) return [presentCopy(row.copy)];
       return row.request ? [presentPending(row.request, shownState(row.request, outbox))] : [];

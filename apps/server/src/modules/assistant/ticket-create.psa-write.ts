@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { PsaClient, TCreatePsaTicket, TPsaTicket } from '@switchboard/psa';
 import { MESSAGES, PSA_WRITE_MESSAGES, type TPsaType } from '@switchboard/contracts';
 import { ticketDrafts, ticketRequests } from '@switchboard/db';
@@ -81,5 +81,14 @@ definePsaWrite<TTicketCreatePayload, TPsaTicket>(TICKET_CREATE_WRITE, {
       await tx.update(ticketDrafts).set({ stage: 'created', updatedAt: now }).where(and(eq(ticketDrafts.mspId, row.mspId), eq(ticketDrafts.id, payload.draftId)));
     }
     await upsertTicketCopies(tx, row.mspId, payload.psaType, [ticketCopyOfCreate(payload, ticket, now)]);
+  },
+  // Refused for good, on any try (review s29 #1): the request reads as refused, not as on its way, also once an admin
+  // discards the write. Send again makes the write pending, which the lists show first; its landing sets 'done'.
+  onFailed: async (tx, row, _error, now) => {
+    const payload = row.payload as TTicketCreatePayload;
+    await tx
+      .update(ticketRequests)
+      .set({ state: 'failed', updatedAt: now })
+      .where(and(eq(ticketRequests.mspId, row.mspId), eq(ticketRequests.id, payload.requestId), isNull(ticketRequests.psaTicketExternalId)));
   },
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { QUEUE_PATHS, type TActivitiesResponse } from '@switchboard/contracts';
-import { queueTickets } from '@switchboard/db';
+import { queueTickets, queueTimerSessions } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { signedInClient } from '../../../test/factories';
 import type { TestClient, TTestApp } from '../../../test/test-app';
@@ -22,6 +22,7 @@ let fixture: TQueueFixture;
 withQueueFixture({}, (ready) => ({ t, sim, fixture } = ready));
 
 const q = (params: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString();
+const sharedFixture = () => fixture;
 const today = () => t.deps.now().toISOString().slice(0, 10);
 const timer = (client: TestClient, domain: string, action: string, body: Record<string, unknown>) => client.post(`${QUEUE_PATHS.timerBase}/${domain}/${action}`, body);
 
@@ -38,7 +39,7 @@ async function mspDay(client: TestClient, date?: string, domain = fixture.msp.cu
 }
 
 /** A technician of the MSP who picks a new ticket, works on it for `minutes` (timer started, then paused) from now. */
-async function worksFor(minutes: number) {
+async function worksFor(minutes: number, fixture: TQueueFixture = sharedFixture()) {
   const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Previous day' });
   if (ticketId === undefined) throw new Error('no ticket');
   const tech = await technician(t, fixture, { tierLevel: 'Tier1' });
@@ -102,6 +103,29 @@ describe('the latest earlier day with work (previousDayWithWork on A-125 and A-1
     } finally {
       await admin.put(weights, settings);
     }
+  });
+
+  // Review s29 #3 read the latest start first: a session begun earlier that ran on longer (confirmed past midnight, or
+  // still running) must still count to its end.
+  it('counts a session begun before the latest start to its end, and a running one until now', async () => {
+    const other = await createQueueFixture(t, sim);
+    const day0 = today();
+    const ann = await worksFor(30, other);
+    t.advanceClock(3 * HOUR_MS);
+    await worksFor(20, other);
+    const day1 = new Date(t.deps.now().getTime() + DAY_MS).toISOString().slice(0, 10);
+    const annSession = and(eq(queueTimerSessions.mspId, other.msp.id), eq(queueTimerSessions.techId, ann.user.id));
+    // Ann's session, begun before Bob's, ran on to 10:00 the next day (as a confirmation of a flagged session sets it).
+    await t.deps.database.db.update(queueTimerSessions).set({ endedAt: new Date(`${day1}T10:00:00Z`) }).where(annSession);
+    t.advanceClock(3 * DAY_MS);
+    const admin = await signedInClient(t, other.adminUser);
+    expect((await mspDay(admin, undefined, other.msp.customDomain)).previousDayWithWork).toBe(day1);
+    expect((await mspDay(admin, day1, other.msp.customDomain)).previousDayWithWork).toBe(day0);
+    // Still running: it is work up to now, so yesterday has work.
+    await t.deps.database.db.update(queueTimerSessions).set({ endedAt: null }).where(annSession);
+    const yesterday = new Date(t.deps.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+    expect((await mspDay(admin, undefined, other.msp.customDomain)).previousDayWithWork).toBe(yesterday);
+    expect((await techDay(ann.client, ann.user.id, undefined, other.msp.customDomain)).previousDayWithWork).toBe(yesterday);
   });
 
   it('an MSP without any work has none, and another MSP’s work is not counted', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDatabase } from '@switchboard/db';
 import { asDate, iso, rowsOf } from './queue-sql';
 
@@ -69,19 +69,38 @@ export async function listCompletionsBetween(db: TDatabase, mspId: string, from:
  * timer session (one still running counts until `now`), or a completion that stands, as the activities reads count
  * them (listSessionsBetween, listCompletionsBetween), so the day it falls on shows that work. A session's end is
  * exclusive (one ended at midnight is not the next day's), hence the microsecond before it, never before its start.
- * Null when there is none. Sessions come from queue_timer_sessions_started_idx, completions from queue_events_at_idx.
+ * Null when there is none.
+ * Read without walking every earlier session (review s29 #3): the latest start before `before` first
+ * (queue_timer_sessions_started_idx, newest first, one row); only a session that started then, or one that started
+ * earlier and was still going after that start (running: the running-session index; ended after it:
+ * queue_timer_sessions_ended_idx), can end later. The latest standing completion comes from queue_events_at_idx,
+ * newest first.
  */
 export async function findLatestWorkBefore(db: TDatabase, mspId: string, before: Date, now: Date, techId?: string): Promise<Date | null> {
   const ofSessions = techId ? sql`and s.tech_id = ${techId}` : sql``;
   const ofEvents = techId ? sql`and e.tech_id = ${techId}` : sql``;
+  const beforeAt = sql`${iso(before)}::timestamptz`;
+  const [latest] = await rowsOf(
+    db,
+    sql`select s.started_at from queue_timer_sessions s where s.msp_id = ${mspId} and s.started_at < ${beforeAt} ${ofSessions} order by s.started_at desc limit 1`,
+  );
+  const latestStart = asDate(latest?.started_at);
+  // Passed as a value, not a subquery, so the planner weighs the ended-after range by its real bound (a start read to the
+  // millisecond only widens the first range, so no session is missed).
+  const lastMoment = sql`greatest(s.started_at, least(coalesce(s.ended_at, ${iso(now)}::timestamptz), ${beforeAt}) - interval '1 microsecond')`;
+  const ofLatestSessions = (where: SQL) => sql`(select max(${lastMoment}) from queue_timer_sessions s where s.msp_id = ${mspId} and ${where} ${ofSessions})`;
+  const fromSessions =
+    latestStart === null
+      ? sql`null::timestamptz`
+      : sql`greatest(
+          ${ofLatestSessions(sql`s.started_at >= ${iso(latestStart)}::timestamptz and s.started_at < ${beforeAt}`)},
+          ${ofLatestSessions(sql`s.ended_at is null and s.started_at < ${iso(latestStart)}::timestamptz`)},
+          ${ofLatestSessions(sql`s.ended_at > ${iso(latestStart)}::timestamptz and s.started_at < ${iso(latestStart)}::timestamptz`)})`;
   const rows = await rowsOf(
     db,
-    sql`select greatest(
-        (select max(greatest(s.started_at, least(coalesce(s.ended_at, ${iso(now)}::timestamptz), ${iso(before)}::timestamptz) - interval '1 microsecond'))
-          from queue_timer_sessions s
-          where s.msp_id = ${mspId} and s.started_at < ${iso(before)}::timestamptz ${ofSessions}),
+    sql`select greatest(${fromSessions},
         (select e.at from queue_events e
-          where e.msp_id = ${mspId} and e.at < ${iso(before)}::timestamptz and e.kind = 'completed' and e.tech_id is not null ${ofEvents}
+          where e.msp_id = ${mspId} and e.at < ${beforeAt} and e.kind = 'completed' and e.tech_id is not null ${ofEvents}
             and ${COMPLETION_STANDS}
           order by e.at desc limit 1)) as at`,
   );

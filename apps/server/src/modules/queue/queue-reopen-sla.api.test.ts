@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DISPATCH_PATHS, QUEUE_PATHS, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
-import { psaTickets, queueEvents, queueTickets } from '@switchboard/db';
+import { DISPATCH_PATHS, QUEUE_PATHS, type TCloseTicketResponse, type TQueueTicket, type TSlaAlertList } from '@switchboard/contracts';
+import { psaOutbox, psaTickets, queueEvents, queueTickets } from '@switchboard/db';
 import type { TPsaSimulator } from '@switchboard/psa-sim';
 import { signedInClient } from '../../../test/factories';
 import { withSimulatorApp } from '../../../test/psa-simulator';
@@ -12,6 +12,7 @@ import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { createQueueMaintenance } from './queue.maintenance';
 import { createQueueFixture, createTickets, technician, type TQueueFixture } from './queue-fixtures.test';
 import { createSlaAlertsService } from './sla-alerts.service';
+import { QUEUE_WRITES } from './queue.psa-writes';
 
 // Regression (s29): a ticket closed in the PSA and reopened there came back to the queue with the SLA due time counted
 // from its creation, so it re-entered already breached, and the SLA sweep at once alerted its technician and mailed the
@@ -166,5 +167,52 @@ describe('a ticket reopened in the PSA restarts its SLA at the reopen', () => {
     expect(await queueRow()).toMatchObject({ state: 'queued', slaDueAt: dueAtFirst });
     const history = await t.deps.database.db.select().from(queueEvents).where(and(eq(queueEvents.mspId, fixture.msp.id), eq(queueEvents.queueTicketId, (await queueRow()).id)));
     expect(history.map((event) => event.kind)).not.toContain('reopened');
+  });
+
+  // Regression (review s29 #2): a close made here that the PSA refused for good, then discarded by an admin, kept the
+  // row closed for good (the rule waited for the close to land), though the ticket stays open in the PSA.
+  it('a ticket whose close the PSA refused for good comes back once an admin discards the close, with the SLA it had', async () => {
+    const fixture: TQueueFixture = await createQueueFixture(t, sim);
+    const domain = fixture.msp.customDomain;
+    const events = createPsaEventsService(t.deps);
+    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Close refused' });
+    if (ticketId === undefined) throw new Error('no ticket');
+    const ann = await technician(t, fixture, { tierLevel: 'Tier1' });
+    const rereadAndUpkeep = async () => {
+      await events.applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
+      t.advanceClock(1_000);
+      await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
+    };
+    const queueRow = async () => {
+      const [row] = await t.deps.database.db.select().from(queueTickets).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.psaTicketId, ticketId)));
+      if (!row) throw new Error('no queue row');
+      return row;
+    };
+    await rereadAndUpkeep();
+    const dueAtFirst = (await queueRow()).slaDueAt;
+    expect((await ann.client.post(`${QUEUE_PATHS.manualPick}?${q({ mspCustomDomain: domain, techId: ann.user.id, ticketQueueEntityId: (await queueRow()).id })}`)).statusCode).toBe(200);
+
+    // The PSA refuses the closing status for good.
+    sim.faults.failNext({ kind: 400, method: 'PATCH', path: `/v4_6_release/apis/3.0/service/tickets/${ticketId}` });
+    const closed = await ann.client.post(`${QUEUE_PATHS.closeTicket}?${q({ mspCustomDomain: domain, ticketId })}`);
+    sim.faults.reset();
+    expect(closed.json<TCloseTicketResponse>().psa.status).toBe('failed');
+    const [write] = await t.deps.database.db.select().from(psaOutbox).where(and(eq(psaOutbox.mspId, fixture.msp.id), eq(psaOutbox.kind, QUEUE_WRITES.close)));
+    expect(write?.status).toBe('failed');
+
+    // Failed but not discarded: it stays closed, for the integrations screen's Send again.
+    await fixture.direct.updateTicket(ticketId, { summary: 'Edited in the PSA, still open' });
+    await rereadAndUpkeep();
+    expect(await queueRow()).toMatchObject({ state: 'closed' });
+
+    // Discarded: nobody will close it in the PSA, where it is open; the next change there brings it back, SLA as it was.
+    expect((await fixture.admin.post(`/db/api/psa-writes/${write?.id}/discard`)).statusCode).toBe(200);
+    await fixture.direct.updateTicket(ticketId, { summary: 'Edited again in the PSA' });
+    await rereadAndUpkeep();
+    expect(await queueRow()).toMatchObject({ state: 'queued', closedAt: null, assignedTechId: null, slaDueAt: dueAtFirst });
+    const eligible = await ann.client.get(`${QUEUE_PATHS.eligibleTickets}?${q({ mspCustomDomain: domain, techId: ann.user.id })}`);
+    expect(eligible.json<{ tickets: TQueueTicket[] }>().tickets.map((ticket) => ticket.ticketId)).toContain(ticketId);
+    const history = await t.deps.database.db.select().from(queueEvents).where(and(eq(queueEvents.mspId, fixture.msp.id), eq(queueEvents.queueTicketId, (await queueRow()).id), eq(queueEvents.kind, 'reopened')));
+    expect(history.map((event) => (event.details as { reason?: string }).reason)).toEqual(['closeDiscarded']);
   });
 });

@@ -7,6 +7,8 @@ import { iso, rowsOf } from './queue-sql';
 
 /** The reason of the 'closed' queue event of a row taken out of the queue for leaving the configured boards. */
 const OFF_BOARD_REASON = 'offBoard';
+/** The reason of the 'reopened' queue event of a row closed here whose close the PSA refused and an admin discarded. */
+const CLOSE_DISCARDED_REASON = 'closeDiscarded';
 
 /** The queue kept up to date with the ticket copies (queue.maintenance.ts runs it), and re-ranked when the weights change. */
 
@@ -112,38 +114,50 @@ export async function refreshQueue(db: TDatabase, mspId: string, settings: TQueu
   // anyone, scored afresh. Not a row closed here (A-113 logs a 'closed' event at its closed_at) until the PSA shows
   // it open after that close's write landed: while the write is pending, or the copy was read before it landed, an
   // open copy only means the PSA has not heard of the close yet (a failed close keeps the row closed too, for the
-  // integrations screen's resend).
+  // integrations screen's resend). Once an admin discards that failed close (the latest one stored at or after the
+  // row's close; review s29 #2), nobody will close it in the PSA, where it is open: it comes back too.
   // A reopen restarts the SLA clock, as a help desk counts it: due the subtype's hours after the reopen (when the sync
   // read the copy open), not after creation, which put the ticket back already breached and alerted at 100 % at once.
   // Its earlier alerts belong to the SLA that ended with the close: they go (their mails and read marks with them), so
   // they neither stand for the new ones (once per ticket, technician and threshold) nor show on a list again. The reopen
-  // is kept in the ticket's queue events. A row that only left the configured boards (closeTicketsOffConfiguredBoards)
-  // was never closed in the PSA: back on a configured board, it keeps the SLA it had.
+  // is kept in the ticket's queue events. A row that was never closed in the PSA keeps the SLA it had and its alerts:
+  // one that only left the configured boards (closeTicketsOffConfiguredBoards) and is back on one, or one whose close
+  // the PSA refused and an admin discarded (its reopen is logged with that reason).
   const reopenedAt = sql`least(src.copy_synced_at, ${iso(now)}::timestamptz)`;
-  const reopenedSla = rescoredFrom(sql`case when c.is_board_return then ${slaStartOfRow} else ${reopenedAt} end`);
+  const reopenedSla = rescoredFrom(sql`case when c.is_board_return or c.is_close_discarded then ${slaStartOfRow} else ${reopenedAt} end`);
   const reopened = await rowsOf(
     db,
     sql`with ${sourceOf(changedFilter)},
-    candidates as (
-      select q.id, exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed'
-          and e.at = q.closed_at and e.details ->> 'reason' = ${OFF_BOARD_REASON}) as is_board_return
+    closed_rows as (
+      select q.id,
+        exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed'
+          and e.at = q.closed_at and e.details ->> 'reason' = ${OFF_BOARD_REASON}) as is_board_return,
+        exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed'
+          and e.at = q.closed_at and e.tech_id is not null) as is_closed_here,
+        exists (select 1 from psa_outbox o where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
+          and o.kind = ${QUEUE_WRITES.close} and o.status = 'done' and o.created_at >= q.closed_at and src.copy_synced_at > o.done_at) as is_close_landed,
+        coalesce((select o.status = 'failed' and o.discarded_at is not null from psa_outbox o
+          where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
+            and o.kind = ${QUEUE_WRITES.close} and o.created_at >= q.closed_at
+          order by o.seq desc limit 1), false) as is_close_discarded
       from queue_tickets q join src on q.ticket_row_id = src.ticket_row_id
       where q.msp_id = ${mspId} and q.state = 'closed'
-        and (not exists (select 1 from queue_events e where e.msp_id = q.msp_id and e.queue_ticket_id = q.id and e.kind = 'closed' and e.at = q.closed_at and e.tech_id is not null)
-          or exists (select 1 from psa_outbox o where o.msp_id = q.msp_id and o.target_type = 'ticket' and o.target_id = q.ticket_row_id::text
-            and o.kind = ${QUEUE_WRITES.close} and o.status = 'done' and o.created_at >= q.closed_at and src.copy_synced_at > o.done_at))
+    ), candidates as (
+      select id, is_board_return, is_close_discarded from closed_rows where not is_closed_here or is_close_landed or is_close_discarded
     ), reopened as (
       update queue_tickets q set
         state = 'queued', closed_at = null, completed_at = null, assigned_tech_id = null, is_reserved = false,
         hold_until = null, claimed_at = null, started_at = null, ${reopenedSla.set}
       from src, candidates c
       where q.msp_id = ${mspId} and q.id = c.id and q.ticket_row_id = src.ticket_row_id and q.state = 'closed'
-      returning q.id, q.sla_due_at, c.is_board_return
+      returning q.id, q.sla_due_at, c.is_board_return, c.is_close_discarded
     ), earlier_alerts as (
-      delete from sla_alerts a using reopened r where a.msp_id = ${mspId} and a.queue_ticket_id = r.id and not r.is_board_return
+      delete from sla_alerts a using reopened r where a.msp_id = ${mspId} and a.queue_ticket_id = r.id and not r.is_board_return and not r.is_close_discarded
     ), logged as (
       insert into queue_events (msp_id, queue_ticket_id, tech_id, kind, details, at)
-      select ${mspId}, r.id, null, 'reopened', jsonb_build_object('slaDueAt', r.sla_due_at), ${iso(now)}::timestamptz
+      select ${mspId}, r.id, null, 'reopened',
+        case when r.is_close_discarded then jsonb_build_object('slaDueAt', r.sla_due_at, 'reason', ${CLOSE_DISCARDED_REASON}::text) else jsonb_build_object('slaDueAt', r.sla_due_at) end,
+        ${iso(now)}::timestamptz
       from reopened r where not r.is_board_return
     )
     select id from reopened`,
