@@ -68,9 +68,13 @@ export interface TBankQuestion {
   text: string;
 }
 
-/** The editable per-subtype question lists, keyed by type and subtype name (so any board can use them). */
+/**
+ * The editable per-subtype question lists, keyed by type and subtype name (so any board can use them). An entry with a
+ * `boardId` is one board's own list: ConnectWise keeps types per board, so two boards may name a subtype alike and
+ * still ask different questions (review s29).
+ */
 export interface TQuestionBank {
-  entries: { typeName: string; subtypeName: string; questions: TBankQuestion[] }[];
+  entries: { boardId?: string; typeName: string; subtypeName: string; questions: TBankQuestion[] }[];
 }
 
 /** A question chosen for the user, with the candidate subtypes a "yes" speaks for. */

@@ -107,6 +107,8 @@ export interface TBoardProblem {
 }
 
 const isScore = (value: number) => Number.isInteger(value) && value >= 0 && value <= SCORE_MAX;
+/** Whole hours only: the board stores SLA hours in an integer column, so 1.5 would silently become 2 (review s29). */
+export const isSlaHours = (value: number) => Number.isInteger(value) && value >= 1 && value <= SLA_HOURS_MAX;
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -135,7 +137,7 @@ export function boardSaveProblems(board: TEditableBoard, psaType: TPsaType): TBo
       if (psaType === 'AUTOTASK' && subType.isNew) problems.push({ name: `${path}.subTypeId`, reason: MESSAGES.boards.autotaskCreateNotAllowed });
       if (!isScore(subType.priorityScore)) problems.push({ name: `${path}.priorityScore`, reason: MESSAGES.boards.scoreRange });
       if (!isScore(subType.subTypeScore)) problems.push({ name: `${path}.subTypeScore`, reason: MESSAGES.boards.scoreRange });
-      if (!(subType.slaDeadLineInHours >= 1 && subType.slaDeadLineInHours <= SLA_HOURS_MAX)) problems.push({ name: `${path}.slaDeadLineInHours`, reason: MESSAGES.boards.slaRange });
+      if (!isSlaHours(subType.slaDeadLineInHours)) problems.push({ name: `${path}.slaDeadLineInHours`, reason: MESSAGES.boards.slaRange });
     });
   });
   board.priorities.forEach((priority, index) => {

@@ -218,7 +218,7 @@ export const MESSAGES = {
     duplicateTypeName: 'Two types on this board have the same name.',
     duplicateSubTypeName: 'Two subtypes of one type have the same name.',
     scoreRange: 'Scores are whole numbers from 0 to 100.',
-    slaRange: 'SLA hours must be between 1 and 8760.',
+    slaRange: 'SLA hours must be a whole number of hours between 1 and 8760.',
     typeUnknown: 'A type of this board no longer exists in the PSA. Reload the board.',
     subTypeUnknown: 'A subtype of this board no longer exists in the PSA. Reload the board.',
     autotaskCreateNotAllowed: 'Autotask issue types, sub-issue types, statuses and queues cannot be created through its API: map to an existing value instead.',

@@ -276,12 +276,12 @@ class Categoriser implements TCategoriser {
       for (const s of scored) {
         const type = this.types[s.type];
         const sub = type?.subtypes[s.subtype];
-        if (type && sub) for (const q of questionsForSubtype(bank, type.typeName, sub.name)) known.add(q.id);
+        if (type && sub) for (const q of questionsForSubtype(bank, type.typeName, sub.name, type.boardId)) known.add(q.id);
       }
       scored = scored.map((s) => {
         const type = this.types[s.type];
         const sub = type?.subtypes[s.subtype];
-        const factor = type && sub ? answersLikelihood(bank, type.typeName, sub.name, answers, known) : 1;
+        const factor = type && sub ? answersLikelihood(bank, type.typeName, sub.name, answers, known, type.boardId) : 1;
         return { ...s, probability: s.probability * factor };
       });
     }

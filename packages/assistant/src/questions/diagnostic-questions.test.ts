@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TCandidate, TProposal, TQuestionBank } from '../types';
 import { DEFAULT_QUESTION_BANK } from './default-question-bank';
-import { diagnosticQuestions, questionsForSubtype } from './diagnostic-questions';
+import { YES_IF_LISTED, answersLikelihood, diagnosticQuestions, questionsForSubtype } from './diagnostic-questions';
 
 function candidate(typeName: string, subtypeName: string, confidence: number): TCandidate {
   return { boardId: 'b', boardName: 'Help Desk', typeId: typeName, typeName, subtypeId: `${typeName}/${subtypeName}`, subtypeName, priorityId: null, tier: null, slaHours: null, confidence };
@@ -44,6 +44,27 @@ describe('diagnosticQuestions', () => {
     const questions = diagnosticQuestions(abstain(candidate('A', 'One', 0.5), candidate('A', 'Two', 0.5)), bank, 3);
     expect(questions.map((q) => q.id)).toEqual(['only-one']);
     expect(questions[0]?.supports).toEqual(['A/One']);
+  });
+
+  // Bug (review s29): ConnectWise keeps types per board, so two boards may both hold "Hardware / Printer / Scanner";
+  // matched by names alone, the first board's list was asked on the other.
+  it('asks a board its own list of a subtype, the seed when it has none, and never another board’s list of the same names', () => {
+    const bank: TQuestionBank = {
+      entries: [
+        { boardId: '1', typeName: 'Hardware', subtypeName: 'Printer / Scanner', questions: [{ id: 'help-desk', text: 'The Help Desk printer?' }] },
+        { boardId: '2', typeName: 'Hardware', subtypeName: 'Printer / Scanner', questions: [{ id: 'branch', text: 'The branch plotter?' }] },
+        ...DEFAULT_QUESTION_BANK.entries,
+      ],
+    };
+    const onBoard = (boardId: string): TCandidate => ({ ...candidate('Hardware', 'Printer / Scanner', 1), boardId });
+    expect(diagnosticQuestions(abstain(onBoard('2')), bank, 3).map((q) => q.id)).toEqual(['branch']);
+    expect(diagnosticQuestions(abstain(onBoard('1')), bank, 3).map((q) => q.id)).toEqual(['help-desk']);
+    const seed = questionsForSubtype(DEFAULT_QUESTION_BANK, 'Hardware', 'Printer / Scanner');
+    expect(questionsForSubtype(bank, 'Hardware', 'Printer / Scanner', '3')).toEqual(seed);
+    // The board unknown: the first list of the names.
+    expect(questionsForSubtype(bank, 'Hardware', 'Printer / Scanner').map((q) => q.id)).toEqual(['help-desk']);
+    // An answer re-ranks by the board's own list.
+    expect(answersLikelihood(bank, 'Hardware', 'Printer / Scanner', [{ questionId: 'branch', answer: 'yes' }], new Set(['branch', 'help-desk']), '2')).toBe(YES_IF_LISTED);
   });
 
   it('makes a question from the board names for a subtype the bank does not know', () => {

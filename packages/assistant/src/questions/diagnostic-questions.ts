@@ -21,11 +21,22 @@ const OPTIONS: TQuestion['options'] = [
   { value: 'unsure', label: 'Not sure' },
 ];
 
-/** The question list of one subtype: the bank's, or one question made from the board's own names. */
-export function questionsForSubtype(bank: TQuestionBank, typeName: string, subtypeName: string): TBankQuestion[] {
+/**
+ * The bank entry of one subtype. With its board known: that board's own entry, else one for any board (the seed); an
+ * entry of another board never, as a same-named subtype there may ask other questions. Without the board: the first
+ * entry of the names, so the bank lists its boards' own entries first.
+ */
+function entryOf(bank: TQuestionBank, typeKey: string, subtypeKey: string, boardId: string | undefined): TQuestionBank['entries'][number] | undefined {
+  const named = bank.entries.filter((e) => nameKey(e.typeName) === typeKey && nameKey(e.subtypeName) === subtypeKey);
+  if (!boardId) return named[0];
+  return named.find((e) => e.boardId === boardId) ?? named.find((e) => e.boardId === undefined);
+}
+
+/** The question list of one subtype (of `boardId` when known): the bank's, or one question made from the board's own names. */
+export function questionsForSubtype(bank: TQuestionBank, typeName: string, subtypeName: string, boardId?: string): TBankQuestion[] {
   const typeKey = nameKey(typeName);
   const subtypeKey = nameKey(subtypeName);
-  const entry = bank.entries.find((e) => nameKey(e.typeName) === typeKey && nameKey(e.subtypeName) === subtypeKey);
+  const entry = entryOf(bank, typeKey, subtypeKey, boardId);
   if (entry && entry.questions.length > 0) return entry.questions;
   return [{ id: `about:${typeKey}/${subtypeKey}`, text: `Is your request about ${subtypeName} (${typeName})?` }];
 }
@@ -37,10 +48,10 @@ export function answerFactor(answer: TAnswer['answer'], isListed: boolean): numb
   return 1;
 }
 
-/** The product of answer factors for one subtype. Answers to questions no subtype lists change nothing. */
-export function answersLikelihood(bank: TQuestionBank, typeName: string, subtypeName: string, answers: TAnswer[], knownQuestionIds: Set<string>): number {
+/** The product of answer factors for one subtype (of `boardId` when known). Answers to questions no subtype lists change nothing. */
+export function answersLikelihood(bank: TQuestionBank, typeName: string, subtypeName: string, answers: TAnswer[], knownQuestionIds: Set<string>, boardId?: string): number {
   if (answers.length === 0) return 1;
-  const listed = new Set(questionsForSubtype(bank, typeName, subtypeName).map((q) => q.id));
+  const listed = new Set(questionsForSubtype(bank, typeName, subtypeName, boardId).map((q) => q.id));
   let factor = 1;
   for (const a of answers) {
     if (!knownQuestionIds.has(a.questionId)) continue;
@@ -85,7 +96,7 @@ export function diagnosticQuestions(proposal: TProposal, bank: TQuestionBank, li
   const total = candidates.reduce((s, c) => s + c.confidence, 0);
   const prior = candidates.map((c) => (total > 0 ? c.confidence / total : 1 / candidates.length));
   const answeredIds = new Set(answered.map((a) => a.questionId));
-  const lists = candidates.map((c) => questionsForSubtype(bank, c.typeName, c.subtypeName));
+  const lists = candidates.map((c) => questionsForSubtype(bank, c.typeName, c.subtypeName, c.boardId));
   const byId = new Map<string, TBankQuestion>();
   for (const list of lists) for (const q of list) if (!answeredIds.has(q.id) && !byId.has(q.id)) byId.set(q.id, q);
 

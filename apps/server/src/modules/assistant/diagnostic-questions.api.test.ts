@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_QUESTION_BANK } from '@switchboard/assistant';
 import { copyDemoHistory, copyFirstCompanyAndContact } from '../../../test/jarvis-fixtures';
 import { MESSAGES, permissionMap, type TDiagnosticQuestionList, type TMergedCategorization, type TTicketDraft } from '@switchboard/contracts';
-import { auditEvents, users } from '@switchboard/db';
-import { createPsaClient } from '@switchboard/psa';
+import { auditEvents, psaTickets, users } from '@switchboard/db';
+import { createPsaClient, type PsaClient } from '@switchboard/psa';
 import { startPsaSimulator, type TPsaSimulator } from '@switchboard/psa-sim';
 import { buildMsp, buildUser, signedInClient, type TTestMsp } from '../../../test/factories';
 import { createTestApp, TestClient, type TTestApp } from '../../../test/test-app';
@@ -18,6 +18,8 @@ let admin: TestClient;
 let client: TestClient;
 let passwordReset: { typeId: number; subTypeId: number };
 let outlook: { typeId: number; subTypeId: number };
+let printer: { typeId: number; subTypeId: number };
+let direct: PsaClient;
 
 const path = () => `/db/${msp.customDomain}/diagnosticQuestions`;
 const seedOf = (typeName: string, subtypeName: string) => DEFAULT_QUESTION_BANK.entries.find((entry) => entry.typeName === typeName && entry.subtypeName === subtypeName)?.questions ?? [];
@@ -29,7 +31,7 @@ beforeAll(async () => {
   admin = await signedInClient(t, await buildUser(t, msp), nextIp());
   const cw = sim.connectWise;
   expect((await admin.post(`/db/${msp.customDomain}/integrations/update`, { connectWiseManageIntegration: { companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, psaUrl: cw.siteUrl, clientId: cw.clientId } })).statusCode).toBe(200);
-  const direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-questions' });
+  direct = createPsaClient({ psaType: 'connectwise', siteUrl: cw.siteUrl, companyId: cw.companyId, publicKey: cw.publicKey, privateKey: cw.privateKey, clientId: cw.clientId }, { tenantKey: 'direct-questions' });
   const helpDesk = (await direct.listBoards()).find((candidate) => candidate.name === 'Help Desk');
   if (!helpDesk) throw new Error('no Help Desk board');
   const board = (await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${helpDesk.id}`)).json<TMergedCategorization>();
@@ -43,6 +45,7 @@ beforeAll(async () => {
   };
   passwordReset = idsOf('Accounts & Access', 'Password Reset');
   outlook = idsOf('Email', 'Outlook Not Working');
+  printer = idsOf('Hardware', 'Printer / Scanner');
 
   // A client of a synchronized company, and the demo history, so the client can describe a problem to Jarvis.
   const { company, contact } = await copyFirstCompanyAndContact(t, msp.id, direct);
@@ -126,6 +129,38 @@ describe('diagnostic questions of a subcategory (issue #9)', () => {
     expect((await save([{ text: 'x'.repeat(200) }])).statusCode).toBe(200);
     expect((await admin.post(path(), { typeId: 'abc', subTypeId: 1, questions: [] })).statusCode).toBe(400);
     expect((await admin.get(`${path()}?typeId=999999&subTypeId=999999`)).json()).toMatchObject({ status: 404, detail: MESSAGES.diagnosticQuestions.subtypeNotFound });
+  });
+
+  // Bug (review s29): ConnectWise keeps types per board, so two boards may both hold "Hardware / Printer / Scanner";
+  // the bank matched by names alone, so the list of the board read first (the Help Desk's) was asked on the other.
+  it('asks the questions edited on the board the chat is categorised on, not those of a same-named subcategory on another board', async () => {
+    const [department] = await direct.listDepartments();
+    const [location] = await direct.listLocations();
+    if (!department || !location) throw new Error('the simulator has no department or location');
+    const branch = await direct.createBoard({ name: `Branch Desk ${Date.now().toString(36)}`, departmentId: department.id, locationId: location.id });
+    const hardware = await direct.createType(branch.id, { name: 'Hardware' });
+    const branchPrinter = await direct.createSubtype(branch.id, { name: 'Printer / Scanner', typeIds: [hardware.id] });
+    await direct.createStatus(branch.id, { name: 'New', isClosed: false });
+    await direct.createStatus(branch.id, { name: 'Closed', isClosed: true });
+    const merged = (await admin.get(`/psa/getMergedConnectWiseCategorizationWithoutGPT?mspCustomDomain=${msp.customDomain}&boardId=${branch.id}`)).json<TMergedCategorization>();
+    const { psaType: _p, isConfigured: _i, statuses: _s, canCreate: _c, ...detail } = merged;
+    expect((await admin.post(`/db/${msp.customDomain}/addUpdatePSATicketingConfiguration`, { connectWiseConfig: { boardDetails: [detail] } })).statusCode).toBe(200);
+    // The printer tickets were the branch's all along: the chat is categorised there, on the board with the higher ids.
+    await t.deps.database.db
+      .update(psaTickets)
+      .set({ boardExternalId: String(branch.id) })
+      .where(and(eq(psaTickets.mspId, msp.id), eq(psaTickets.typeName, 'Hardware'), eq(psaTickets.subtypeName, 'Printer / Scanner')));
+
+    const branchQuestion = 'Is it the plotter in the branch office warehouse?';
+    const helpDeskQuestion = 'Does the printer on your desk show a paper jam?';
+    expect((await admin.post(path(), { ...printer, questions: [{ text: helpDeskQuestion }] })).statusCode).toBe(200);
+    expect((await admin.post(path(), { typeId: hardware.id, subTypeId: branchPrinter.id, questions: [{ text: branchQuestion }] })).statusCode).toBe(200);
+
+    const response = await client.post('/psa/getTicketCategorizationDiagnosticQandA', { userMessage: 'The office printer shows offline and nothing I send to it prints', mspCustomDomain: msp.customDomain });
+    expect(response.statusCode, response.body).toBe(200);
+    const draft = response.json<{ ticketDraft: TTicketDraft }>().ticketDraft;
+    expect(draft.categorisation.connectWiseDetails).toMatchObject({ boardId: branch.id, typeId: hardware.id, subTypeId: branchPrinter.id });
+    expect(draft.questions.map((question) => question.question)).toContain(branchQuestion);
   });
 
   it('401 without a session, 403 without boardView/mspIntegrations or for a client, 403 without CSRF, 404 for another MSP', async () => {

@@ -1,7 +1,7 @@
 // The editable per-subcategory diagnostic question lists (issue #9): seeded with the engine's default question bank
 // by names, edited by board admins in the board editor, read by the local engine when it chooses what to ask.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_QUESTION_BANK, type TBankQuestion, type TQuestionBank } from '@switchboard/assistant';
 import { MESSAGES, type TDiagnosticQuestionList, type TPsaType } from '@switchboard/contracts';
 import { diagnosticQuestionLists, type TDatabase } from '@switchboard/db';
@@ -24,33 +24,42 @@ const seedIdByText = new Map(DEFAULT_QUESTION_BANK.entries.flatMap((entry) => en
 /** New questions get an id from their wording: the same question under two subtypes then does not tell them apart. */
 const idOfWording = (text: string) => seedIdByText.get(normalised(text)) ?? `q-${createHash('sha256').update(normalised(text)).digest('hex').slice(0, 12)}`;
 
+/** The MSP's saved lists in one order (type, then subtype id), so the bank is the same on every read. */
 async function listRows(db: TDatabase, mspId: string, psaType: TPsaType) {
-  return db.select().from(diagnosticQuestionLists).where(and(eq(diagnosticQuestionLists.mspId, mspId), eq(diagnosticQuestionLists.psaType, psaType)));
+  return db
+    .select()
+    .from(diagnosticQuestionLists)
+    .where(and(eq(diagnosticQuestionLists.mspId, mspId), eq(diagnosticQuestionLists.psaType, psaType)))
+    .orderBy(asc(diagnosticQuestionLists.typeId), asc(diagnosticQuestionLists.subtypeId));
 }
 
 /**
- * The MSP's question bank for the engine: the seed bank, with each subtype the MSP edited replaced by its own list
- * (matched to the board's names through the type and subtype ids).
+ * The MSP's question bank for the engine: each list the MSP saved, as an entry of every board holding that subtype
+ * (ConnectWise: its one board; Autotask: each queue mapping the picklist pair), first; then the seed bank, which a
+ * board without its own list of a subtype still asks from. By board, because two ConnectWise boards may name a
+ * subtype alike and keep different lists (review s29).
  */
 export async function questionBankFor(db: TDatabase, mspId: string, board: TMspBoard): Promise<TQuestionBank> {
   const rows = await listRows(db, mspId, board.psaType);
   if (rows.length === 0) return DEFAULT_QUESTION_BANK;
-  const edited: TQuestionBank['entries'] = [];
-  for (const row of rows) {
-    const found = findSubtype(board, row.typeId, row.subtypeId);
-    if (found) edited.push({ typeName: found.typeName, subtypeName: found.subtypeName, questions: row.questions });
-  }
-  const isEdited = (typeName: string, subtypeName: string) => edited.some((entry) => sameName(entry.typeName, typeName) && sameName(entry.subtypeName, subtypeName));
-  return { entries: [...DEFAULT_QUESTION_BANK.entries.filter((entry) => !isEdited(entry.typeName, entry.subtypeName)), ...edited] };
+  const edited: TQuestionBank['entries'] = rows.flatMap((row) =>
+    boardsHolding(board, row.typeId, row.subtypeId).map((found) => ({ boardId: String(found.boardId), typeName: found.typeName, subtypeName: found.subtypeName, questions: row.questions })),
+  );
+  return { entries: [...edited, ...DEFAULT_QUESTION_BANK.entries] };
+}
+
+/** Every configured board holding the subtype under the type, with their names there. */
+function boardsHolding(board: TMspBoard, typeId: number, subtypeId: number): { boardId: number; typeName: string; subtypeName: string }[] {
+  return board.stored.flatMap((stored) => {
+    const type = stored.types.find((candidate) => candidate.typeId === typeId);
+    const subtype = stored.subtypes.find((candidate) => candidate.typeId === typeId && candidate.subtypeId === subtypeId);
+    return type && subtype ? [{ boardId: stored.board.boardId, typeName: type.typeName, subtypeName: subtype.subtypeName }] : [];
+  });
 }
 
 function findSubtype(board: TMspBoard, typeId: number, subtypeId: number): { typeName: string; subtypeName: string } | null {
-  for (const stored of board.stored) {
-    const type = stored.types.find((candidate) => candidate.typeId === typeId);
-    const subtype = stored.subtypes.find((candidate) => candidate.typeId === typeId && candidate.subtypeId === subtypeId);
-    if (type && subtype) return { typeName: type.typeName, subtypeName: subtype.subtypeName };
-  }
-  return null;
+  const [first] = boardsHolding(board, typeId, subtypeId);
+  return first ? { typeName: first.typeName, subtypeName: first.subtypeName } : null;
 }
 
 export function createDiagnosticQuestionsService(deps: Pick<TAppDeps, 'database' | 'audit' | 'now'>) {

@@ -151,6 +151,62 @@ describe('board saves (review s27)', () => {
     expect((await mergedBoard(admin, msp, boardId)).isConfigured).toBe(false);
   });
 
+  it('A-034 refuses a type switched off in the PSA since the board was read, on its field, and stores nothing (review s29)', async () => {
+    const { boardId, type } = await freshBoard();
+    const board = editable(await mergedBoard(admin, msp, boardId));
+    expect(board.mspConnectWiseBoardTypes.map((entry) => entry.typeId)).toContain(type.id);
+    const typeIndex = board.mspConnectWiseBoardTypes.findIndex((entry) => entry.typeId === type.id);
+    await direct.updateType(boardId, type.id, { isActive: false });
+    const refused = await save(admin, board);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ detail: MESSAGES.boards.typeUnknown, invalidParams: [{ name: `connectWiseConfig.boardDetails.0.mspConnectWiseBoardTypes.${typeIndex}.typeId`, reason: MESSAGES.boards.typeUnknown }] });
+    expect((await mergedBoard(admin, msp, boardId)).isConfigured).toBe(false);
+  });
+
+  it('A-034 on Autotask refuses an issue type whose picklist value is inactive (review s29)', async () => {
+    // Autotask's issue types are one global picklist, which the simulator keeps with ConnectWise's board types. Switched
+    // off before the MSP connects: the Autotask client caches picklists for a few minutes.
+    const { boardId, type, subtype } = await freshBoard();
+    await direct.updateType(boardId, type.id, { isActive: false });
+    const directAutotask = simulatorPsaClient(sim, 'autotask', 'board-saves-direct-at');
+    expect((await directAutotask.listTypes(null)).find((entry) => entry.id === type.id)).toMatchObject({ isActive: false });
+    const autotask = await buildConnectedMsp(t, sim, 'autotask');
+    const [queue] = await directAutotask.listBoards();
+    if (!queue) throw new Error('the simulator has no Autotask queue');
+    const merged = await mergedBoard(autotask.admin, autotask.msp, queue.id);
+    const refused = await autotask.admin.post(`/db/${autotask.msp.customDomain}/addUpdatePSATicketingConfiguration`, {
+      psaType: 'AUTOTASK',
+      autotaskConfigV2: {
+        ticketQueueDetails: [
+          {
+            queueId: queue.id,
+            queueName: merged.boardName,
+            newTicketStatusId: merged.newCreatingTicketStatusId,
+            closingStatusId: merged.closingTicketStatusId,
+            issueTypes: [{ value: type.id, label: type.name, subIssueTypes: [{ value: subtype.id, label: subtype.name }] }],
+          },
+        ],
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ detail: MESSAGES.boards.typeUnknown, invalidParams: [{ name: 'autotaskConfigV2.ticketQueueDetails.0.mspConnectWiseBoardTypes.0.typeId' }] });
+  });
+
+  it('A-034 refuses SLA hours that are not a whole number on their field instead of rounding them (review s29)', async () => {
+    const { boardId } = await freshBoard();
+    const board = editable(await mergedBoard(admin, msp, boardId));
+    const [firstType] = board.mspConnectWiseBoardTypes;
+    if (!firstType) throw new Error('board without types');
+    const withSla = { ...board, mspConnectWiseBoardTypes: [{ ...firstType, mspConnectWiseBoardSubTypes: firstType.mspConnectWiseBoardSubTypes.map((sub) => ({ ...sub, slaDeadLineInHours: 1.5 })) }] };
+    const refused = await save(admin, withSla);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      detail: MESSAGES.boards.slaRange,
+      invalidParams: [{ name: 'connectWiseConfig.boardDetails.0.mspConnectWiseBoardTypes.0.mspConnectWiseBoardSubTypes.0.slaDeadLineInHours', reason: MESSAGES.boards.slaRange }],
+    });
+    expect(MESSAGES.boards.slaRange).toMatch(/whole number/);
+  });
+
   it('A-051 checks the numbers before it writes to the PSA: a bad SLA is a 400 on its place in the request, and no status is made', async () => {
     const { boardId } = await freshBoard();
     const template = await admin.get('/db/default-et7-board-template/connectWiseManageDetails');
@@ -163,6 +219,10 @@ describe('board saves (review s27)', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ detail: MESSAGES.boards.slaRange, invalidParams: [{ name: 'types.0.subTypes.0.slaDeadLineInHours', reason: MESSAGES.boards.slaRange }] });
+    expect((await direct.listStatuses(boardId)).map((status) => status.id)).toEqual(before.map((status) => status.id));
+    const fraction = await admin.post(`/psa/createDefaultBoardSetup?${q(msp, { boardId })}`, { statuses, priorities: [], types: [{ typeName: 'Network', subTypes: [{ subTypeName: 'VPN', slaDeadLineInHours: 1.5 }] }] });
+    expect(fraction.statusCode, fraction.body).toBe(400);
+    expect(fraction.json()).toMatchObject({ invalidParams: [{ name: 'types.0.subTypes.0.slaDeadLineInHours', reason: MESSAGES.boards.slaRange }] });
     expect((await direct.listStatuses(boardId)).map((status) => status.id)).toEqual(before.map((status) => status.id));
   });
 });

@@ -3,12 +3,12 @@ import type { TDatabase } from '@switchboard/db';
 import {
   MESSAGES,
   SCORE_MAX,
-  SLA_HOURS_MAX,
   ZBoardDetailInput,
   boardFromAutotaskQueue,
   boardSaveProblems,
   coerceScore,
   coerceSlaHours,
+  isSlaHours,
   normaliseBoard,
   type TBoardProblem,
   type TDefaultBoardSetupBody,
@@ -103,8 +103,7 @@ function setupBodyProblems(body: TDefaultBoardSetupBody, psaType: TPsaType): TBo
     type.subTypes.forEach((subType, subIndex) => {
       const path = `types.${typeIndex}.subTypes.${subIndex}`;
       if (!isScore(coerceScore(subType.subTypeScore))) problems.push({ name: `${path}.subTypeScore`, reason: MESSAGES.boards.scoreRange });
-      const hours = coerceSlaHours(subType.slaDeadLineInHours, psaType);
-      if (!(hours >= 1 && hours <= SLA_HOURS_MAX)) problems.push({ name: `${path}.slaDeadLineInHours`, reason: MESSAGES.boards.slaRange });
+      if (!isSlaHours(coerceSlaHours(subType.slaDeadLineInHours, psaType))) problems.push({ name: `${path}.slaDeadLineInHours`, reason: MESSAGES.boards.slaRange });
     }),
   );
   return problems;
@@ -231,7 +230,9 @@ export function createBoardsService(deps: TBoardsDeps) {
     // Every existing reference is checked before anything is created, so a bad save changes nothing at the PSA.
     board.mspConnectWiseBoardTypes.forEach((type, typeIndex) => {
       const typePath = `${path}.mspConnectWiseBoardTypes.${typeIndex}`;
-      if (!type.isNew && !psa.types.some((candidate) => candidate.id === type.typeId)) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
+      // An inactive type (a switched-off ConnectWise type, an inactive Autotask issue type) is not offered by A-030:
+      // stored, the queue and Jarvis would go on using it (decision 012), so it is refused like an unknown one.
+      if (!type.isNew && !psa.types.some((candidate) => candidate.id === type.typeId && candidate.isActive)) throw validation(MESSAGES.boards.typeUnknown, [{ name: `${typePath}.typeId`, reason: MESSAGES.boards.typeUnknown }]);
       type.mspConnectWiseBoardSubTypes.forEach((subType, subIndex) => {
         const subPath = `${typePath}.mspConnectWiseBoardSubTypes.${subIndex}`;
         // An existing subtype must still be active and associated with this type at the PSA (A-030 lists it only then),
