@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FileInput, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGO_TYPES, MESSAGES } from '@switchboard/contracts';
@@ -128,9 +129,12 @@ export function MspSignupPage() {
     },
   });
 
+  // On a phone the two steps did not fit side by side: step 2 wrapped under step 1, leaving its connector dangling (visual review s29).
+  const isNarrow = useMediaQuery('(max-width: 30em)') === true;
+
   return (
     <AuthLayout title="Sign up your MSP">
-      <Stepper active={active} allowNextStepsSelect={false} size="sm">
+      <Stepper active={active} allowNextStepsSelect={false} size="sm" orientation={isNarrow ? 'vertical' : 'horizontal'}>
         <Stepper.Step label="Your MSP" description="Company details">
           <form onSubmit={handleMspInfoSubmit} noValidate>
             <Stack mt="md">

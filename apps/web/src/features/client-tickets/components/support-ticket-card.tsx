@@ -21,11 +21,12 @@ export function SupportTicketCard({ ticket, isExpanded = false }: { ticket: TSup
   const category = [ticket.boardName, ticket.categoryName, ticket.subCategoryName].filter((part) => part !== null && part !== '').join(' › ');
   return (
     <Paper withBorder p="sm" component="article" aria-label={`${label}: ${ticket.title}`}>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+      {/* The badge stays at the top right: beside a long title it used to drop under it on its own line (visual review s29). */}
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text fw={700} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
           {ticket.title}
         </Text>
-        <Group gap={4}>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {ticket.psaWriteState === 'pending' && (
             <Badge color="orange" variant="light">
               {MESSAGES.assistant.pendingInPsa}

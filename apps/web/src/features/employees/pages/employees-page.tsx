@@ -149,7 +149,8 @@ export function EmployeesPage({ mspCustomDomain, currentUserId }: { mspCustomDom
     ) : !employee.isActive ? (
       <RestoreButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />
     ) : (
-    <Group gap="xs" wrap="nowrap">
+    // A phone's card wraps its actions: with "Remove authenticator app" beside Edit and Delete the row was ~320 px.
+    <Group gap="xs" wrap={isNarrow ? 'wrap' : 'nowrap'}>
       {employee.accountStatus !== 'Active' && <InviteButton mspCustomDomain={mspCustomDomain} employee={employee} name={name} />}
       <Button size="xs" variant="light" aria-label={`Edit ${name}`} onClick={() => setDialog({ kind: 'edit', employee })}>
         Edit

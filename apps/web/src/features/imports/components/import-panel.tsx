@@ -141,9 +141,12 @@ export function ImportPanel<K extends TImportKind>({ mspCustomDomain, kind, onSa
                   </Table.Td>
                   {/* A long e-mail address wraps rather than widening the page on a phone. */}
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{describe(kind, row)}</Table.Td>
-                  <Table.Td w={80}>
-                    {isAlreadySaved(row) ? <ReadableBadge color="green" title="Saved before: saving it again updates it">Saved</ReadableBadge> : null}
-                    {row.isActive ? null : <ReadableBadge color="gray" title="Inactive or deleted in the PSA">Inactive</ReadableBadge>}
+                  {/* As wide as its badges: a fixed 80 px cut "Saved" to "SAV…" (visual review s29). */}
+                  <Table.Td style={{ width: '1%', whiteSpace: 'nowrap' }}>
+                    <Group gap={4} wrap="nowrap" justify="flex-end" style={{ minWidth: 'max-content' }}>
+                      {isAlreadySaved(row) ? <ReadableBadge color="green" title="Saved before: saving it again updates it">Saved</ReadableBadge> : null}
+                      {row.isActive ? null : <ReadableBadge color="gray" title="Inactive or deleted in the PSA">Inactive</ReadableBadge>}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

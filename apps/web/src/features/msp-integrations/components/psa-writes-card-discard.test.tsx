@@ -83,4 +83,20 @@ describe('PsaWritesCard — Discard', { timeout: 30_000 }, () => {
     expect(api.posts).toEqual([`${LIST}/${REFUSED.id}/discard`]);
     await waitFor(() => expect(within(card()).queryByRole('listitem', { name: REFUSED.summary })).not.toBeInTheDocument());
   });
+
+  // Visual review s29: with two refused changes of the same kind ("Internal note on the ticket"), the confirm did not
+  // say which ticket's change it would drop.
+  it('names the ticket of the change in the confirm', async () => {
+    const otherTicket = { psaTicketId: 5678, ticketNumber: '5678', summary: 'Printer offline' };
+    const other: TPsaWrite = { ...REFUSED, id: '6f1c2f0e-0000-4000-8000-000000000006', ticket: otherTicket };
+    stubApi([REFUSED, other]);
+    renderWithProviders(<PsaWritesCard mspCustomDomain="northwind" />);
+    const items = await within(card()).findAllByRole('listitem', { name: REFUSED.summary });
+    const second = items.find((item) => within(item).queryByText(PSA_WRITE_MESSAGES.ticket(otherTicket)) !== null);
+    expect(second).toBeDefined();
+    await userEvent.click(within(second ?? document.body).getByRole('button', { name: PSA_WRITE_MESSAGES.discard }));
+    const dialog = await screen.findByRole('dialog', { name: PSA_WRITE_MESSAGES.discardTitle });
+    expect(dialog).toHaveTextContent('Ticket #5678: Printer offline');
+    expect(dialog).not.toHaveTextContent('Ticket #1234');
+  });
 });

@@ -41,7 +41,17 @@ export function PsaWritesCard({ mspCustomDomain }: { mspCustomDomain: string }) 
   function handleDiscard(write: TPsaWrite) {
     modals.openConfirmModal({
       title: PSA_WRITE_MESSAGES.discardTitle,
-      children: <Text size="sm">{PSA_WRITE_MESSAGES.discardText(write.summary)}</Text>,
+      // The ticket first: two refused changes of one kind ("Internal note on the ticket") read the same (visual review s29).
+      children: (
+        <Stack gap="xs">
+          {write.ticket ? (
+            <Text size="sm" fw={500}>
+              {PSA_WRITE_MESSAGES.ticket(write.ticket)}
+            </Text>
+          ) : null}
+          <Text size="sm">{PSA_WRITE_MESSAGES.discardText(write.summary)}</Text>
+        </Stack>
+      ),
       labels: { confirm: PSA_WRITE_MESSAGES.discardConfirm, cancel: PSA_WRITE_MESSAGES.discardCancel },
       confirmProps: { color: 'red' },
       onConfirm: () => {

@@ -242,6 +242,19 @@ describe('DashboardsView — an empty day leads to the latest day with work', ()
     expect(within(mine).queryByRole('button', { name: /^Show / })).not.toBeInTheDocument();
   });
 
+  // Visual review s29: an empty day showed three tiles of 0 / 0 / — above the message, which on a phone pushed the
+  // message and its button below the fold.
+  it('shows the message in place of the zero tiles on a day without work', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${SUNDAY}T12:00:00.000Z`));
+    serveWeekend();
+    renderWithProviders(<DashboardsView msp={MSP} techId={TECH_ID} canSeeEveryone={false} />);
+    const mine = await screen.findByRole('region', { name: 'My day' });
+    expect(await within(mine).findByText('No work recorded on Sunday 29 November.')).toBeInTheDocument();
+    expect(within(mine).queryByRole('group', { name: 'Minutes worked' })).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('group', { name: 'Tickets completed' })).not.toBeInTheDocument();
+  });
+
   it('says the day has no work, with no button, when nothing was recorded before it', { timeout: 20_000 }, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`${SUNDAY}T12:00:00.000Z`));

@@ -275,13 +275,13 @@ function ActivityBlock({ title, query, showTechnician, isStacked, currentYear, o
           <Alert color="red">{errorDetail(query.error)}</Alert>
         ) : (
           <>
-            <Summary data={query.data} />
+            {/* An empty day says so in place of three tiles of 0 / 0 / —: on a phone they pushed the message and its button out of view. */}
+            {query.data.totals.length === 0 ? <EmptyDay data={query.data} currentYear={currentYear} onShowDay={onShowDay} /> : <Summary data={query.data} />}
             {query.data.totals.some((row) => awaitingConfirmation(row.unconfirmedMinutes) !== null) && (
               <Text size="sm" c="dimmed">
                 Minutes awaiting confirmation come from timers that ran past midnight or for over 12 hours. They count as worked once the technician confirms them under “Time to confirm” on My Ticket.
               </Text>
             )}
-            {query.data.totals.length === 0 && <EmptyDay data={query.data} currentYear={currentYear} onShowDay={onShowDay} />}
             <Totals data={query.data} isStacked={isStacked} />
             <Worked data={query.data} showTechnician={showTechnician} isStacked={isStacked} />
           </>

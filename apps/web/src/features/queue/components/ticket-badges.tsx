@@ -26,7 +26,8 @@ export function FailedPsaBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <Tooltip label={MESSAGES.queue.psaFailed} withArrow multiline w={280}>
-      <Badge color="red" variant="light">
+      {/* Edged: on a selected card, tinted with a red brand colour, the light tint alone all but vanished (visual review s29). */}
+      <Badge color="red" variant="light" style={{ border: '1px solid var(--mantine-color-red-7)' }}>
         {MESSAGES.queue.psaFailedBadge(count)}
       </Badge>
     </Tooltip>
