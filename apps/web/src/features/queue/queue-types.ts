@@ -13,6 +13,18 @@ export const NOTE_KIND_LABELS: Record<TQueueNote['kind'], TNoteCategory> = { des
 
 export type TTicketFilters = { board: string; type: string; subtype: string; priority: string };
 export const ALL_FILTERS: TTicketFilters = { board: 'all', type: 'all', subtype: 'all', priority: 'all' };
+
+/** The filters and search as the ticket list calls take them: "all" and an empty search are left out. */
+export function ticketFilterQuery(filters: TTicketFilters, search: string) {
+  const idOrUndefined = (value: string) => (value === 'all' ? undefined : value);
+  return {
+    boardId: idOrUndefined(filters.board),
+    categoryId: idOrUndefined(filters.type),
+    subCategoryId: idOrUndefined(filters.subtype),
+    priorityId: idOrUndefined(filters.priority),
+    search: search === '' ? undefined : search,
+  };
+}
 export const FILTER_ALL_LABELS: Record<keyof TTicketFilters, string> = {
   board: 'All Boards',
   type: 'All Types',

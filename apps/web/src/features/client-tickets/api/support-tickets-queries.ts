@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TClientTicketSort, TSupportTicketPage } from '@switchboard/contracts';
 import { apiFetch } from '../../../lib/api-client';
-import { ALL_FILTERS, type TTicketFilters } from '../../queue/queue-types';
+import { ALL_FILTERS, ticketFilterQuery, type TTicketFilters } from '../../queue/queue-types';
 
 /** What the client's All Tickets is narrowed and sorted by (02 §3 Filters, R-285): the technician's filters, words, the sort. */
 export type TClientTicketsFilter = { filters: TTicketFilters; search: string; sort: TClientTicketSort };
@@ -11,8 +11,6 @@ export const supportTicketKeys = {
   all: ['support-tickets'] as const,
   ofClient: (clientsUserId: string, page: number, filter: TClientTicketsFilter = NO_CLIENT_TICKETS_FILTER) => [...supportTicketKeys.all, 'client', clientsUserId, page, filter] as const,
 };
-
-const idOrUndefined = (value: string) => (value === 'all' ? undefined : value);
 
 const PENDING_POLL_MS = 15_000;
 const OPEN_POLL_MS = 60_000;
@@ -42,11 +40,7 @@ export function useClientTickets(clientsUserId: string, page: number, filter: TC
         query: {
           clientsUserId,
           page,
-          boardId: idOrUndefined(filter.filters.board),
-          categoryId: idOrUndefined(filter.filters.type),
-          subCategoryId: idOrUndefined(filter.filters.subtype),
-          priorityId: idOrUndefined(filter.filters.priority),
-          search: filter.search === '' ? undefined : filter.search,
+          ...ticketFilterQuery(filter.filters, filter.search),
           sort: filter.sort,
         },
         schema: (s) => s.ZSupportTicketPage,

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { MESSAGES, NEXT_TICKETS_LIMIT, QUEUE_PATHS, timerPath, timerSessionsPath } from '@switchboard/contracts';
 import type { TQueueTicket, TTimerResponse, TUpdateTicketBody } from '@switchboard/contracts';
 import { apiFetch, isApiError } from '../../../lib/api-client';
-import type { TNoteCategory, TTicketFilters } from '../queue-types';
+import { ticketFilterQuery, type TNoteCategory, type TTicketFilters } from '../queue-types';
 
 /** Who is working: the signed-in technician (every queue call acts on the caller's own queue). */
 export type TQueueActor = { mspCustomDomain: string; techId: string; psaMemberId: string | null };
@@ -22,8 +22,6 @@ export const queueKeys = {
 
 export type TAllTicketsFilter = { page: number; filters: TTicketFilters; search: string; sort: 'newest' | 'score'; show: 'open' | 'all' };
 
-const idOrUndefined = (value: string) => (value === 'all' ? undefined : value);
-
 /** A-015 getAll: the MSP's queue tickets, 30 a page, filtered and sorted by the server (R-285, R-289). */
 export function useAllTickets(msp: string, filter: TAllTicketsFilter) {
   return useQuery({
@@ -33,11 +31,7 @@ export function useAllTickets(msp: string, filter: TAllTicketsFilter) {
         query: {
           mspCustomDomain: msp,
           page: filter.page,
-          boardId: idOrUndefined(filter.filters.board),
-          categoryId: idOrUndefined(filter.filters.type),
-          subCategoryId: idOrUndefined(filter.filters.subtype),
-          priorityId: idOrUndefined(filter.filters.priority),
-          search: filter.search === '' ? undefined : filter.search,
+          ...ticketFilterQuery(filter.filters, filter.search),
           sort: filter.sort,
           show: filter.show,
         },
