@@ -64,7 +64,9 @@ export const MESSAGES = {
   bootstrapTokenInvalid: 'The sign-up link has expired. Please start the MSP sign-up again.',
   roleNameTaken: 'A role with that name already exists.',
   roleBuiltIn: 'Built-in roles cannot be changed or deleted.',
-  roleInUse: 'This role is assigned to users. Move them to another role first.',
+  // Ours (the spec fixes no string): only active holders keep a role from being deleted; deleted employees holding it
+  // are moved to the built-in Technician role (review s29 #3), so the count is of active people.
+  roleInUse: (holders: number) => `This role is assigned to ${holders === 1 ? '1 person' : `${holders} people`}. Move them to another role first.`,
   roleLastRoleManager:
     'Nobody active could manage roles after this change. Keep Role management in this role, or first give another active employee a role that has it.',
   resetTokenInvalid: 'The verification code is incorrect or has expired.',
@@ -79,6 +81,8 @@ export const MESSAGES = {
   roleGrantTooBroad: 'You cannot give someone a role with permissions you do not have yourself.',
   // Ours: the person acted on (deleted, restored, given another role) holds a role richer than the actor's (review s26 #2).
   roleTargetTooBroad: 'You cannot change someone whose role has permissions you do not have yourself.',
+  // Ours: the role being edited or deleted holds a permission the role manager lacks (review s29 #1, decision 044).
+  roleChangeTooBroad: 'You cannot change or delete a role that has permissions you do not have yourself.',
   profileSaved: 'Your changes were saved.',
   // The profile dialog's authenticator app section (decisions #16; ours, the spec has none).
   authenticatorApp: {

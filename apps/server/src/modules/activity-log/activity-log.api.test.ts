@@ -286,6 +286,22 @@ describe('activity log', () => {
     ]);
   });
 
+  // Regression (review s29 #2): giving someone a role was only "user.profile_edit" with fields ['roleId'], under Accounts.
+  it('lists a person\'s role change under Roles, with the roles before and after', async () => {
+    const roleMsp = await buildMsp(t);
+    const roleAdmin = await signedInClient(t, await buildUser(t, roleMsp, { role: 'Admin' }));
+    const tech = await buildUser(t, roleMsp, { role: 'Technician', firstName: 'Tia', lastName: 'Tech' });
+    expect((await roleAdmin.put(`/db/${roleMsp.customDomain}/technicianUsers/edit`, { email: tech.email, roleId: roleMsp.roleIds.Admin })).statusCode).toBe(200);
+    const page = (await roleAdmin.get(`/db/${roleMsp.customDomain}/activityLog?kind=role`)).json<TActivityPage>();
+    expect(page.items.map((item) => [item.action, item.kind, item.targetLabel])).toEqual([['user.role_change', 'role', 'Tia Tech']]);
+    const [recorded] = await t.deps.database.db.select({ details: auditEvents.details }).from(auditEvents).where(sql`${auditEvents.id} = ${page.items[0]?.id ?? null}`);
+    expect(recorded?.details).toEqual({
+      kind: 'technician',
+      before: { roleId: roleMsp.roleIds.Technician, roleName: 'Technician' },
+      after: { roleId: roleMsp.roleIds.Admin, roleName: 'Admin' },
+    });
+  });
+
   it('is for adminPortal or roleManagement only, within the tenant', async () => {
     expect((await new TestClient(t.app).get(base())).statusCode).toBe(401);
     const technician = await signedInClient(t, await buildUser(t, msp, { role: 'Technician' }));

@@ -8,7 +8,8 @@ const KIND_PREFIXES: ReadonlyArray<readonly [Exclude<TActivityKind, 'change'>, r
   // Signing in and out only: the authenticator app, passwords and activation (auth.totp.*, auth.password_*,
   // auth.activation) change the account, so they fall through to 'account'.
   ['sign-in', ['auth.sign_in', 'auth.two_factor', 'auth.lockout', 'auth.logout', 'account.sign_in', 'account.provider_sign_in']],
-  ['role', ['role.']],
+  // Giving a person another role is a role event (review s29 #2), though it is recorded against the person (user.*).
+  ['role', ['role.', 'user.role_change']],
   ['account', ['auth.', 'technician.', 'client_user.', 'user.', 'public_user.', 'account.', 'team_member.']],
 ];
 

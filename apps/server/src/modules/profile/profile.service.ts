@@ -10,7 +10,7 @@ import { assertMayActOnHolderOf, assertMayGrantRole } from '../roles/roles.polic
 import { canAccessUser, canManageUsersOfKind } from './profile.policy';
 import { presentSessionMspUser } from '../auth/session-user.presenter';
 import type { TRequestMeta } from '../../plugins/access';
-import { findRole } from '../roles/roles.repository';
+import { findRole, type TRoleRow } from '../roles/roles.repository';
 
 type TUserContext = Extract<TAuthContext, { principal: 'user' }>;
 type TProfileDeps = Pick<TAppDeps, 'database' | 'audit' | 'now' | 'caches'>;
@@ -71,22 +71,25 @@ export function createProfileService(deps: TProfileDeps) {
       const currentRole = await findRole(db, auth.mspId, target.roleId);
       if (!currentRole) throw notFound();
       assertMayActOnHolderOf(auth.permissions, currentRole);
+      return currentRole;
     };
     // Decision 044: no field of a colleague on the MSP's staff changes when their role holds a permission the actor lacks
     // (names, phone and tier as much as the role). A client user's names and phone are governed by clientUserManagement
     // alone; their role, like anyone's, by both role rules below.
     const isStaffColleague = kind === 'technician' && target.id !== auth.userId;
-    if (isStaffColleague) await assertMayActOnTarget();
+    const colleaguesRole = isStaffColleague ? await assertMayActOnTarget() : null;
     validateEdit(edit, target);
     const isRoleChange = edit.roleId !== undefined && edit.roleId !== target.roleId;
     const isTierChange = kind === 'technician' && edit.tierLevel !== undefined && edit.tierLevel !== target.tierLevel;
     if ((isRoleChange || isTierChange) && !canManageUsersOfKind(auth, kind)) throw forbidden();
+    let roleChange: { before: TRoleRow; after: TRoleRow } | null = null;
     if (isRoleChange && edit.roleId !== undefined) {
       // Review s26 #2: the role the person holds now must not outrank the actor's either, or a user manager could demote an Admin.
-      if (!isStaffColleague) await assertMayActOnTarget();
+      const before = colleaguesRole ?? (await assertMayActOnTarget());
       const role = await findRole(db, auth.mspId, edit.roleId);
       if (!role) throw roleNotFound();
       assertMayGrantRole(auth.permissions, role);
+      roleChange = { before, after: role };
     }
     const changes = {
       ...(edit.firstName !== undefined ? { firstName: edit.firstName } : {}),
@@ -111,6 +114,23 @@ export function createProfileService(deps: TProfileDeps) {
           ...meta,
           details: { kind, fields: Object.keys(changes) },
         });
+        // Review s29 #2: a new role is what a reader of the log looks for under "Roles", with what it was and what it became.
+        if (roleChange) {
+          await deps.audit.record(tx, {
+            mspId: auth.mspId,
+            actorKind: 'user',
+            actorId: auth.userId,
+            action: 'user.role_change',
+            target: target.id,
+            outcome: 'success',
+            ...meta,
+            details: {
+              kind,
+              before: { roleId: roleChange.before.id, roleName: roleChange.before.name },
+              after: { roleId: roleChange.after.id, roleName: roleChange.after.name },
+            },
+          });
+        }
       });
     } catch (error) {
       // The role was deleted after it was looked up: the same answer as a role that never existed.

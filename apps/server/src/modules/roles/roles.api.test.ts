@@ -77,7 +77,7 @@ describe('A-061 POST /db/{msp}/roles/create', () => {
   // Decision 025: nobody can edit roles into a state where no active person can manage roles any more.
   it('refuses to take Role management out of the role of the last people who can manage roles, saying why', async () => {
     const msp = await buildMsp(t);
-    const keepers = (await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Role keepers', custom: true, permissions: permissionMap(['roleManagement', 'technicianUserManagement']) }).returning())[0];
+    const keepers = (await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Role keepers', custom: true, permissions: permissionMap(['roleManagement', 'technicianUserManagement', 'boardView']) }).returning())[0];
     if (!keepers) throw new Error('role not inserted');
     const keeper = await signedInClient(t, await buildUser(t, msp, { roleId: keepers.id }));
     // An inactive admin cannot give Role management back, so does not count.
@@ -92,7 +92,7 @@ describe('A-061 POST /db/{msp}/roles/create', () => {
     const [failure] = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'role.update')));
     expect(failure).toMatchObject({ outcome: 'failure', details: { reason: 'last_role_manager' } });
     // Renaming or changing other permissions is fine while Role management stays.
-    expect((await keeper.post(`/db/${msp.customDomain}/roles/create`, { ...lockOut, name: 'Keepers', permissions: permissionMap(['roleManagement']) })).statusCode).toBe(200);
+    expect((await keeper.post(`/db/${msp.customDomain}/roles/create`, { ...lockOut, name: 'Keepers', permissions: permissionMap(['roleManagement', 'technicianUserManagement']) })).statusCode).toBe(200);
 
     // Once another active person can manage roles, the role may lose it.
     await buildUser(t, msp, { role: 'Admin' });
@@ -231,11 +231,31 @@ describe('A-062 GET /db/{msp}/roles/delete', () => {
     await buildUser(t, msp, { roleId: role.id });
     const inUse = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json()).toMatchObject({ detail: MESSAGES.roleInUse });
+    expect(inUse.json()).toMatchObject({ detail: MESSAGES.roleInUse(1) });
     const builtIn = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${msp.roleIds.Client}`);
     expect(builtIn.statusCode).toBe(403);
     expect(builtIn.json()).toMatchObject({ detail: MESSAGES.roleBuiltIn });
     expect(await rolesOf(admin, msp)).toHaveLength(4);
+  });
+
+  // Regression (review s29 #3): a role held only by deleted employees could not be deleted without restoring them first.
+  it('moves deleted employees holding the role to Technician, audited, and refuses only for active holders, counting them', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { role } = (await admin.post(`/db/${msp.customDomain}/roles/create`, { name: 'Seasonal', permissions: dispatcherPermissions, mspCustomDomain: msp.customDomain })).json<{ role: TRole }>();
+    const [first, second] = [await buildUser(t, msp, { roleId: role.id }), await buildUser(t, msp, { roleId: role.id })];
+    const inUse = await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`);
+    expect(inUse.json()).toMatchObject({ status: 409, detail: MESSAGES.roleInUse(2) });
+    expect(MESSAGES.roleInUse(2)).toContain('assigned to 2 people');
+    for (const holder of [first, second]) expect((await admin.get(`/db/${msp.customDomain}/technicianUsers/delete?id=${holder.id}`)).statusCode).toBe(200);
+
+    expect((await admin.get(`/db/${msp.customDomain}/roles/delete?id=${role.id}`)).statusCode).toBe(200);
+    expect((await rolesOf(admin, msp)).map((listed) => listed.id)).not.toContain(role.id);
+    const moved = await t.deps.database.db.select({ roleId: users.roleId, isActive: users.isActive }).from(users).where(and(eq(users.mspId, msp.id), eq(users.lastName, 'User'), eq(users.isActive, false)));
+    expect(moved).toEqual([{ roleId: msp.roleIds.Technician, isActive: false }, { roleId: msp.roleIds.Technician, isActive: false }]);
+    const events = await t.deps.database.db.select().from(auditEvents).where(and(eq(auditEvents.mspId, msp.id), eq(auditEvents.action, 'user.role_change')));
+    expect(events.map((event) => event.target).sort()).toEqual([first.id, second.id].sort());
+    expect(events[0]?.details).toMatchObject({ before: { roleId: role.id, roleName: 'Seasonal' }, after: { roleId: msp.roleIds.Technician, roleName: 'Technician' }, reason: 'role_deleted' });
   });
 
   it('is a protected state-changing GET: CSRF header, session, permission and tenant', async () => {
@@ -250,6 +270,61 @@ describe('A-062 GET /db/{msp}/roles/delete', () => {
     expect((await (await adminOf(other)).get(url)).statusCode).toBe(404);
     expect((await admin.get(`/db/${msp.customDomain}/roles/delete?id=not-a-uuid`)).statusCode).toBe(400);
     expect((await rolesOf(admin, msp)).map((listed) => listed.name)).toContain('Keep');
+  });
+});
+
+// Regression (review s29 #1): a role holding only Role management could give itself (or any role) every permission.
+describe('A role save or delete stays within the role manager\'s own permissions (decision 044)', () => {
+  async function clerkOf(msp: TTestMsp, permissions = permissionMap(['roleManagement'])) {
+    const [own] = await t.deps.database.db.insert(roles).values({ mspId: msp.id, name: 'Role clerk', custom: true, permissions }).returning();
+    if (!own) throw new Error('role not inserted');
+    return { own, clerk: await signedInClient(t, await buildUser(t, msp, { roleId: own.id })) };
+  }
+  const save = (client: TestClient, msp: TTestMsp, body: { id?: string; name: string; permissions: Record<string, boolean> }) =>
+    client.post(`/db/${msp.customDomain}/roles/create`, { ...body, mspCustomDomain: msp.customDomain });
+
+  it('refuses giving their own role, a new role or a clone of Admin a permission they lack, and nothing changes', async () => {
+    const msp = await buildMsp(t);
+    await buildUser(t, msp, { role: 'Admin' });
+    const { own, clerk } = await clerkOf(msp);
+    const employees = `/db/${msp.customDomain}/technicianUsers/activeTechnicians`;
+    expect((await clerk.get(employees)).statusCode).toBe(403);
+    for (const body of [
+      { id: own.id, name: 'Role clerk', permissions: ALL_PERMISSIONS },
+      { name: 'Helpers', permissions: permissionMap(['roleManagement', 'technicianUserManagement']) },
+      { name: cloneRoleName('Admin', ['Admin']), permissions: ALL_PERMISSIONS },
+    ]) {
+      const refused = await save(clerk, msp, body);
+      expect(refused.json(), body.name).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleGrantTooBroad });
+    }
+    expect((await clerk.get(employees)).statusCode).toBe(403);
+    const listed = await rolesOf(clerk, msp);
+    expect(listed.find((role) => role.id === own.id)?.permissions).toEqual(permissionMap(['roleManagement']));
+    expect(listed).toHaveLength(4);
+  });
+
+  it('refuses changing or deleting a role richer than their own, even to take permissions away', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const { clerk } = await clerkOf(msp, permissionMap(['roleManagement', 'boardView']));
+    const { role: richer } = (await save(admin, msp, { name: 'Managers', permissions: permissionMap(['boardView', 'technicianUserManagement']) })).json<{ role: TRole }>();
+    const stripped = await save(clerk, msp, { id: richer.id, name: 'Managers', permissions: permissionMap(['boardView']) });
+    expect(stripped.json()).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleChangeTooBroad });
+    const deleted = await clerk.get(`/db/${msp.customDomain}/roles/delete?id=${richer.id}`);
+    expect(deleted.json()).toMatchObject({ status: 403, code: 'forbidden', detail: MESSAGES.roleChangeTooBroad });
+    expect((await rolesOf(admin, msp)).find((role) => role.id === richer.id)?.permissions).toEqual(permissionMap(['boardView', 'technicianUserManagement']));
+  });
+
+  it('saves and deletes roles within their own permissions', async () => {
+    const msp = await buildMsp(t);
+    await buildUser(t, msp, { role: 'Admin' });
+    const { own, clerk } = await clerkOf(msp, permissionMap(['roleManagement', 'boardView']));
+    const created = await save(clerk, msp, { name: 'Viewers', permissions: permissionMap(['boardView']) });
+    expect(created.statusCode).toBe(200);
+    const { role: viewers } = created.json<{ role: TRole }>();
+    expect((await save(clerk, msp, { id: viewers.id, name: 'Viewers', permissions: permissionMap([]) })).statusCode).toBe(200);
+    expect((await save(clerk, msp, { id: own.id, name: 'Role clerk', permissions: permissionMap(['roleManagement']) })).statusCode).toBe(200);
+    expect((await clerk.get(`/db/${msp.customDomain}/roles/delete?id=${viewers.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -284,7 +359,7 @@ describe('Regression: a role deleted while a user is being given it (issue #6 §
       const outcome = `${added.statusCode}/${deleted.statusCode}`;
       outcomes.push(outcome);
       expect(['404/200', '201/409']).toContain(outcome);
-      if (deleted.statusCode === 409) expect(deleted.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.roleInUse });
+      if (deleted.statusCode === 409) expect(deleted.json()).toMatchObject({ code: 'conflict', detail: MESSAGES.roleInUse(1) });
       const isRoleListed = (await rolesOf(admin, msp)).some((listed) => listed.id === role.id);
       expect(isRoleListed).toBe(deleted.statusCode === 409);
       expect(await usersOnMissingRoles(msp)).toEqual([]);
@@ -308,7 +383,7 @@ describe('Regression: a role deleted while a user is being given it (issue #6 §
       });
       const response = await deleting;
       expect(response?.statusCode).toBe(409);
-      expect(response?.json()).toMatchObject({ detail: MESSAGES.roleInUse });
+      expect(response?.json()).toMatchObject({ detail: MESSAGES.roleInUse(1) });
       expect((await rolesOf(admin, msp)).map((listed) => listed.id)).toContain(role.id);
       expect(await usersOnMissingRoles(msp)).toEqual([]);
     },

@@ -30,3 +30,12 @@ export function assertMayGrantRole(actorPermissions: TPermissionMap, role: Pick<
 export function assertMayActOnHolderOf(actorPermissions: TPermissionMap, targetRole: Pick<TRoleRow, 'permissions'>): void {
   if (!grantsNoMoreThan(targetRole.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleTargetTooBroad);
 }
+
+/**
+ * Roles themselves follow the same rule (review s29 #1, decision 044): nobody edits or deletes a role holding a permission
+ * they lack (which would change, or take from, people richer than themselves), and a role saved (created, edited or cloned)
+ * must hold no permission the actor lacks, or a role manager could give their own role, or a colleague's, anything.
+ */
+export function assertMayChangeRole(actorPermissions: TPermissionMap, role: Pick<TRoleRow, 'permissions'>): void {
+  if (!grantsNoMoreThan(role.permissions, actorPermissions)) throw new AppError('forbidden', MESSAGES.roleChangeTooBroad);
+}

@@ -78,8 +78,33 @@ export async function deleteCustomRole(db: TDatabase, mspId: string, roleId: str
   return deleted.length === 1;
 }
 
-/** How many users (technicians and clients) hold the role. */
-export async function countUsersWithRole(db: TDatabase, mspId: string, roleId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(and(eq(users.mspId, mspId), eq(users.roleId, roleId)));
+/** How many active users (technicians and clients) hold the role: the people who keep it from being deleted. */
+export async function countActiveUsersWithRole(db: TDatabase, mspId: string, roleId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.mspId, mspId), eq(users.roleId, roleId), eq(users.isActive, true)));
   return row?.total ?? 0;
+}
+
+/**
+ * Moves the inactive (deleted) holders of a role to the built-in role of their kind (Technician or Client), so the role can
+ * go without restoring them first (review s29 #3); the moved users, for the audit trail.
+ */
+export async function moveInactiveHoldersOfRole(
+  db: TDatabase,
+  mspId: string,
+  roleId: string,
+  builtInRoleIdOfKind: Record<'technician' | 'client', string>,
+): Promise<Array<{ id: string; kind: 'technician' | 'client'; roleId: string }>> {
+  const moved: Array<{ id: string; kind: 'technician' | 'client'; roleId: string }> = [];
+  for (const kind of ['technician', 'client'] as const) {
+    const rows = await db
+      .update(users)
+      .set({ roleId: builtInRoleIdOfKind[kind] })
+      .where(and(eq(users.mspId, mspId), eq(users.roleId, roleId), eq(users.isActive, false), eq(users.kind, kind)))
+      .returning({ id: users.id, roleId: users.roleId });
+    moved.push(...rows.map((row) => ({ ...row, kind })));
+  }
+  return moved;
 }

@@ -13,7 +13,7 @@ export const registerRolesRoutes: TModule = (app, deps) => {
 
   const roleManagerOf = (request: FastifyRequest): TRoleActor => {
     const actor = actorOf(request);
-    return { mspId: actor.mspId, mspCustomDomain: actor.mspCustomDomain, userId: actor.userId, ip: actor.ip, requestId: actor.requestId };
+    return { mspId: actor.mspId, mspCustomDomain: actor.mspCustomDomain, userId: actor.userId, permissions: actor.permissions, ip: actor.ip, requestId: actor.requestId };
   };
 
   app.get(

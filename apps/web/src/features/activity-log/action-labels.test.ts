@@ -8,6 +8,11 @@ describe('actionLabel', () => {
     expect(actionLabel('msp.logo.save')).toBe('Logo changed');
   });
 
+  // Regression (review s29 #4): a successful check read "PSA boards could not be read".
+  it('names the integrator check without saying how it went (the outcome column does)', () => {
+    expect(actionLabel('integrations.integrator.enable')).toBe('PSA boards checked to turn the integration on');
+  });
+
   it('says a write the outbox made reached the PSA', () => {
     expect(actionLabel('psa_write.queue.close')).toBe('In the PSA: ticket closed');
     expect(actionLabel('psa_write.contact.create')).toBe('In the PSA: contact created');

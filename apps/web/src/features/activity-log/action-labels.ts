@@ -56,7 +56,8 @@ const ACTION_LABELS: Record<string, string> = {
   'imports.contacts.save': 'Contacts imported',
   'imports.sync-all': 'Companies and contacts synchronised',
   'integrations.disconnect': 'PSA disconnected',
-  'integrations.integrator.enable': 'PSA boards could not be read',
+  // Recorded for a success and a failure alike; the outcome column says which.
+  'integrations.integrator.enable': 'PSA boards checked to turn the integration on',
   'integrations.keys.save': 'PSA connection saved',
   'integrations.psa_data.reset': 'PSA data started over for another PSA',
   'llm_provider.create': 'AI model connected',
@@ -94,6 +95,7 @@ const ACTION_LABELS: Record<string, string> = {
   'ticket.create': 'Ticket created',
   'ticket.draft_cancelled': 'Ticket cancelled in the chat',
   'user.profile_edit': 'Profile edited',
+  'user.role_change': 'Role of a person changed',
   'wizard.finish': 'Setup wizard finished',
   'wizard.step.complete': 'Setup wizard step completed',
 };

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, permissionMap } from '@switchboard/contracts';
-import type { TRole } from '@switchboard/contracts';
+import type { TRole, TSessionCheckResponse } from '@switchboard/contracts';
 import { renderWithProviders } from '../../../lib/render-with-providers';
+import { buildAdminTechnician } from '../../../test/build-session-user';
+import { sessionKeys } from '../../session/api/session-queries';
 import { RolesScreen } from './roles-screen';
 
 const MSP = 'northwind';
@@ -138,6 +140,27 @@ describe('RolesScreen', () => {
     expect(await screen.findByText('Role updated.')).toBeInTheDocument();
     const save = calls.find((call) => call.url === `/db/${MSP}/roles/create`);
     expect(save?.body).toEqual({ id: dispatcher.id, name: 'Dispatcher', permissions: permissionMap(['boardView', 'roleManagement']), custom: true, mspCustomDomain: MSP });
+  });
+
+  // Regression (review s29 #1): a role manager could tick any permission (their own role's included) and the server took it.
+  it('offers no permission the signed-in person lacks, and no change of a role richer than theirs, saying why', async () => {
+    const mine = permissionMap(['roleManagement', 'boardView']);
+    const session: TSessionCheckResponse = { authenticated: true, user: buildAdminTechnician({ roleName: 'Role clerks', permissions: mine }) };
+    stubRolesApi([role(1, 'Admin', false, BUILT_IN_ROLES.Admin), role(5, 'Dispatcher', true, permissionMap(['boardView'])), role(6, 'Managers', true, permissionMap(['boardView', 'technicianUserManagement']))]);
+    renderWithProviders(<RolesScreen mspCustomDomain={MSP} />, { prepareCache: (cache) => cache.setQueryData(sessionKeys.current(), session) });
+
+    await screen.findByRole('button', { name: 'Edit Dispatcher' });
+    for (const hidden of ['Clone Admin', 'Edit Managers', 'Delete Managers', 'Clone Managers']) expect(screen.queryByRole('button', { name: hidden })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Managers' })).toBeInTheDocument();
+    expect(screen.getAllByText('Has permissions you lack')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Dispatcher' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: 'Board view' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Role management' })).toBeEnabled();
+    const lacking = within(dialog).getByRole('checkbox', { name: 'Technician user management' });
+    expect(lacking).toBeDisabled();
+    expect(lacking).toHaveAccessibleDescription('You do not have this permission yourself.');
   });
 
   it('deletes a custom role only after confirmation', async () => {

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, PERMISSIONS, cloneRoleName } from '@switchboard/contracts';
+import { MESSAGES, PERMISSIONS, cloneRoleName, grantsNoMoreThan } from '@switchboard/contracts';
 import type { TRole } from '@switchboard/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/roles-queries';
 import { RoleFormModal } from './role-form-modal';
 import type { TRoleFormMode, TRoleFormValues } from './role-form-modal';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSessionUser } from '../../session/api/session-queries';
 
 type TRoleDialog = { mode: TRoleFormMode; role: TRole | null } | null;
 
@@ -32,6 +33,11 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
   const deleteRole = useDeleteRole(mspCustomDomain);
   const [dialog, setDialog] = useState<TRoleDialog>(null);
   const roles = rolesQuery.data ?? [];
+  // Decision 044: the server refuses to save a role with a permission the signed-in person lacks, and to edit or delete
+  // one that holds such a permission; so neither is offered. Until the session is known, everything shows and the server decides.
+  const sessionUser = useSessionUser();
+  const ownPermissions = sessionUser?.principal === 'user' ? sessionUser.permissions : null;
+  const isBeyondReach = (role: TRole) => ownPermissions !== null && !grantsNoMoreThan(role.permissions, ownPermissions);
 
   function handleSubmit(values: TRoleFormValues) {
     if (dialog === null) return;
@@ -117,7 +123,7 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      {role.custom ? (
+                      {role.custom && !isBeyondReach(role) ? (
                         <Button size="xs" variant="light" aria-label={`Edit ${role.name}`} onClick={() => setDialog({ mode: 'edit', role })}>
                           Edit
                         </Button>
@@ -126,10 +132,16 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
                           View
                         </Button>
                       )}
-                      <Button size="xs" variant="light" aria-label={`Clone ${role.name}`} disabled={saveRole.isPending} onClick={() => handleClone(role)}>
-                        Clone
-                      </Button>
-                      {role.custom && (
+                      {isBeyondReach(role) ? (
+                        <Text size="xs" c="dimmed">
+                          Has permissions you lack
+                        </Text>
+                      ) : (
+                        <Button size="xs" variant="light" aria-label={`Clone ${role.name}`} disabled={saveRole.isPending} onClick={() => handleClone(role)}>
+                          Clone
+                        </Button>
+                      )}
+                      {role.custom && !isBeyondReach(role) && (
                         <Button size="xs" variant="light" color="red" aria-label={`Delete ${role.name}`} onClick={() => handleDelete(role)}>
                           Delete
                         </Button>
@@ -147,6 +159,7 @@ export function RolesScreen({ mspCustomDomain }: { mspCustomDomain: string }) {
           key={`${dialog.mode}-${dialog.role?.id ?? 'new'}`}
           mode={dialog.mode}
           role={dialog.role}
+          ownPermissions={ownPermissions}
           isSaving={saveRole.isPending}
           onClose={() => setDialog(null)}
           onSubmit={handleSubmit}
