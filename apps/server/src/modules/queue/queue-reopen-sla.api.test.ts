@@ -41,25 +41,31 @@ function recordingMailer(): TMailer & { delivered: TMail[] } {
   };
 }
 
+/** One Tier1 ticket of a fresh MSP, how the PSA's changes reach its copy and queue row, and that row. */
+async function oneTicket(prefix: string) {
+  const fixture: TQueueFixture = await createQueueFixture(t, sim);
+  const events = createPsaEventsService(t.deps);
+  const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix });
+  if (ticketId === undefined) throw new Error('no ticket');
+  /** The PSA's change reaches the copy as a webhook's reread does, then the queue's upkeep runs. */
+  const rereadAndUpkeep = async () => {
+    await events.applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
+    t.advanceClock(1_000);
+    await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
+  };
+  const queueRow = async () => {
+    const [row] = await t.deps.database.db.select().from(queueTickets).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.psaTicketId, ticketId)));
+    if (!row) throw new Error('no queue row');
+    return row;
+  };
+  return { fixture, ticketId, rereadAndUpkeep, queueRow };
+}
+
 describe('a ticket reopened in the PSA restarts its SLA at the reopen', () => {
   it('comes back with its SLA due the subtype’s hours after the reopen, is not alerted at once, and its new alerts and mails are raised as they fall due', async () => {
-    const fixture: TQueueFixture = await createQueueFixture(t, sim);
+    const { fixture, ticketId, rereadAndUpkeep, queueRow } = await oneTicket('Reopened SLA');
     const domain = fixture.msp.customDomain;
-    const events = createPsaEventsService(t.deps);
-    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Reopened SLA' });
-    if (ticketId === undefined) throw new Error('no ticket');
     const ann = await technician(t, fixture, { tierLevel: 'Tier1' });
-    /** The PSA's change reaches the copy as a webhook's reread does, then the queue's upkeep runs. */
-    const rereadAndUpkeep = async () => {
-      await events.applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
-      t.advanceClock(1_000);
-      await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
-    };
-    const queueRow = async () => {
-      const [row] = await t.deps.database.db.select().from(queueTickets).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.psaTicketId, ticketId)));
-      if (!row) throw new Error('no queue row');
-      return row;
-    };
     const sweep = async () => {
       const mailer = recordingMailer();
       await createSlaAlertsService({ ...t.deps, mailer }).sweep();
@@ -121,20 +127,7 @@ describe('a ticket reopened in the PSA restarts its SLA at the reopen', () => {
   });
 
   it('a ticket that only left the configured boards and came back keeps its SLA', async () => {
-    const fixture: TQueueFixture = await createQueueFixture(t, sim);
-    const events = createPsaEventsService(t.deps);
-    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Moved and back' });
-    if (ticketId === undefined) throw new Error('no ticket');
-    const rereadAndUpkeep = async () => {
-      await events.applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
-      t.advanceClock(1_000);
-      await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
-    };
-    const queueRow = async () => {
-      const [row] = await t.deps.database.db.select().from(queueTickets).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.psaTicketId, ticketId)));
-      if (!row) throw new Error('no queue row');
-      return row;
-    };
+    const { fixture, ticketId, rereadAndUpkeep, queueRow } = await oneTicket('Moved and back');
     await rereadAndUpkeep();
     const dueAtFirst = (await queueRow()).slaDueAt;
     expect(dueAtFirst).not.toBeNull();
@@ -172,22 +165,9 @@ describe('a ticket reopened in the PSA restarts its SLA at the reopen', () => {
   // Regression (review s29 #2): a close made here that the PSA refused for good, then discarded by an admin, kept the
   // row closed for good (the rule waited for the close to land), though the ticket stays open in the PSA.
   it('a ticket whose close the PSA refused for good comes back once an admin discards the close, with the SLA it had', async () => {
-    const fixture: TQueueFixture = await createQueueFixture(t, sim);
+    const { fixture, ticketId, rereadAndUpkeep, queueRow } = await oneTicket('Close refused');
     const domain = fixture.msp.customDomain;
-    const events = createPsaEventsService(t.deps);
-    const [ticketId] = await createTickets(t, fixture, 1, { tier: 'Tier1', prefix: 'Close refused' });
-    if (ticketId === undefined) throw new Error('no ticket');
     const ann = await technician(t, fixture, { tierLevel: 'Tier1' });
-    const rereadAndUpkeep = async () => {
-      await events.applyEvent({ mspId: fixture.msp.id, ticketId, isDeleted: false });
-      t.advanceClock(1_000);
-      await createQueueMaintenance(t.deps).maintain(fixture.msp.id, true);
-    };
-    const queueRow = async () => {
-      const [row] = await t.deps.database.db.select().from(queueTickets).where(and(eq(queueTickets.mspId, fixture.msp.id), eq(queueTickets.psaTicketId, ticketId)));
-      if (!row) throw new Error('no queue row');
-      return row;
-    };
     await rereadAndUpkeep();
     const dueAtFirst = (await queueRow()).slaDueAt;
     expect((await ann.client.post(`${QUEUE_PATHS.manualPick}?${q({ mspCustomDomain: domain, techId: ann.user.id, ticketQueueEntityId: (await queueRow()).id })}`)).statusCode).toBe(200);
