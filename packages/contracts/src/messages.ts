@@ -187,6 +187,11 @@ export const MESSAGES = {
     /** Forgot-password for a technician without a password: the answer stays the same for every address, the mail explains. */
     noPasswordYetMailSubject: 'Your Switchboard account has no password yet',
   },
+  // The mail after an activation (A-089/A-090): ours, the spec has none. Activation proves no ownership of the mailbox, so
+  // the mailbox is told and can take the account back with "Forgot password".
+  activation: {
+    mailSubject: (mspName: string) => `Your Switchboard account at ${mspName} is ready`,
+  },
   // Team screen: the first two are the spec's (01 §5, §8); the rest are ours.
   teams: {
     tierRequired: 'Please select a tier level for all team members',

@@ -91,6 +91,7 @@ describe('activation when keys for another PSA are saved meanwhile (decision 042
       'client',
       { email, password: PASSWORD, psaRecordRowId: rowId, psaCompanyId: String(company.id) },
       { ip: '127.0.0.1', requestId: 'activation-in-flight' },
+      { baseUrl: 'https://desk.example.com', onMailError: () => undefined },
     );
     await expect(activating).rejects.toMatchObject({ statusCode: 409, detail: MESSAGES.imports.activationConnectionChanged, extra: { flags: { clientSignup: true } } });
     expect(await countOf(psaContacts, msp.id)).toBe(0);

@@ -170,3 +170,30 @@ describe('client activation (A-088, A-090)', () => {
     expect(badEmail.json()).toMatchObject({ status: 400, detail: 'A valid email is required.', flags: { clientSignup: true } });
   });
 });
+
+// Brief s29: activation asks for no proof of owning the mailbox, so the mailbox is told, and can take the account back.
+describe('activation mail', () => {
+  const mailsTo = async (email: string) => (await newClient(t).get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json<{ items: Array<{ subject: string; text: string }> }>().items;
+
+  it('mails the activated technician and client their MSP and its sign-in link; an activation refused as existing mails nothing', async () => {
+    const msp = await buildMsp(t);
+    const host = { headers: { host: 'desk.example.com' } };
+    const techEmail = uniqueEmail('told-tech');
+    const member = await seedMember(msp, techEmail);
+    expect((await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email: techEmail, password: PASSWORD, psaMembersAutopilotDbId: member.id }, host)).statusCode).toBe(201);
+    const clientEmail = uniqueEmail('told-client');
+    const { company, contact } = await seedContact(msp, clientEmail);
+    expect((await newClient(t).post(`/db/${msp.customDomain}/clientUsers/createAccount?psaCompanyId=${company.externalId}`, { email: clientEmail, password: PASSWORD, psaContactAutopilotDbId: contact.id }, host)).statusCode).toBe(201);
+
+    for (const [email, side] of [[techEmail, 'tech'], [clientEmail, 'client']] as const) {
+      const mails = await mailsTo(email);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Your Switchboard account at ${msp.name} is ready`]);
+      expect(mails[0]?.text.split('\n')).toContain(`http://desk.example.com/${msp.customDomain}?as=${side}`);
+      expect(mails[0]?.text).toContain(`tell ${msp.name}`);
+    }
+
+    const again = await newClient(t).post(`/db/${msp.customDomain}/technicianUsers/createAccount`, { email: techEmail, password: PASSWORD, psaMembersAutopilotDbId: member.id }, host);
+    expect(again.statusCode).toBe(409);
+    expect(await mailsTo(techEmail)).toHaveLength(1);
+  });
+});

@@ -10,11 +10,13 @@ import { findUserByEmail, type TMspRow, type TMspUserKind } from '../auth/auth.r
 import { awaitingInvitationError, isAwaitingInvitation } from '../auth/auth.policy';
 import { findIntegration, findIntegrationForShare } from '../integrations/integrations.repository';
 import { assertStillConnectedTo, PsaConnectionChanged, workConnectionOf, type TWorkConnection } from '../integrations/psa-identity';
+import { queueTimeZoneOf } from '../queue/queue-settings.repository';
+import { formatDueTime } from '../queue/sla-alerts.service';
 import { findPsaRecordsByEmail } from './activation.repository';
 import type { TActivationPsaLookup } from './activation-psa-lookup';
 import type { TRequestMeta } from '../../plugins/access';
 
-type TActivationDeps = Pick<TAppDeps, 'database' | 'audit' | 'now'>;
+type TActivationDeps = Pick<TAppDeps, 'database' | 'audit' | 'mailer' | 'now'>;
 
 const LOOKUP_FLAG: Record<TMspUserKind, string> = { technician: 'techEmailCheck', client: 'clientEmailCheck' };
 const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', client: 'clientSignup' };
@@ -26,6 +28,30 @@ const SIGNUP_FLAG: Record<TMspUserKind, string> = { technician: 'techSignup', cl
 async function assertStillOn(tx: TDatabase, mspId: string, connection: TWorkConnection | null): Promise<void> {
   if (connection) return assertStillConnectedTo(tx, mspId, connection);
   if (workConnectionOf(await findIntegrationForShare(tx, mspId)) !== null) throw new PsaConnectionChanged();
+}
+
+/** The web app's MSP sign-in page, opened on the person's side (its LOGIN_AS_PARAM, as embedded.ts builds it). */
+function signInLinkOf(baseUrl: string, msp: TMspRow, kind: TMspUserKind): string {
+  return `${baseUrl}/${encodeURIComponent(msp.customDomain)}?as=${kind === 'technician' ? 'tech' : 'client'}`;
+}
+
+function activatedMailText(firstName: string, msp: TMspRow, activatedAt: string, signInLink: string): string {
+  return [
+    // A PSA record may have no first name.
+    firstName.trim() === '' ? 'Hello,' : `Hello ${firstName.trim()},`,
+    '',
+    `Your Switchboard account at ${msp.name} was activated with this e-mail address just now, at ${activatedAt}. Sign in on this page:`,
+    '',
+    signInLink,
+    '',
+    `If you did not do this, choose a new password with "Forgot password" on that page — the code goes to this mailbox, so only you can — and tell ${msp.name}.`,
+  ].join('\n');
+}
+
+/** Where the activation mail's sign-in link points, and who hears of a mail the mail server refused. */
+export interface TActivationMail {
+  baseUrl: string;
+  onMailError: (error: unknown) => void;
 }
 
 export interface TActivationInput {
@@ -56,8 +82,24 @@ export function createActivationService(deps: TActivationDeps) {
     return { records: found.matches.map((match) => match.record) };
   }
 
-  /** A-089/A-090: creates the user linked to its PSA record (technician → Technician/Tier1, client → Client). */
-  async function activateAccount(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, input: TActivationInput, meta: TRequestMeta): Promise<{ id: string }> {
+  /**
+   * Tells the mailbox its account was activated (brief s29): activation proves no ownership of the address, and the
+   * owner who did not activate it takes it back with "Forgot password". Sent after the commit; a failure is only logged.
+   */
+  async function mailActivated(msp: TMspRow, kind: TMspUserKind, to: string, firstName: string, mail: TActivationMail): Promise<void> {
+    try {
+      const activatedAt = formatDueTime(deps.now(), await queueTimeZoneOf(deps.database.db, msp.id));
+      await deps.mailer.send({ mspId: msp.id, to, subject: MESSAGES.activation.mailSubject(msp.name), text: activatedMailText(firstName, msp, activatedAt, signInLinkOf(mail.baseUrl, msp, kind)) });
+    } catch (error) {
+      mail.onMailError(error);
+    }
+  }
+
+  /**
+   * A-089/A-090: creates the user linked to its PSA record (technician → Technician/Tier1, client → Client), then mails
+   * the address that it was activated, with the sign-in page under `mail.baseUrl` (the account stands whatever the mail server says).
+   */
+  async function activateAccount(psa: TActivationPsaLookup, msp: TMspRow, kind: TMspUserKind, input: TActivationInput, meta: TRequestMeta, mail: TActivationMail): Promise<{ id: string }> {
     const flags = { [SIGNUP_FLAG[kind]]: true };
     if (!isValidEmail(input.email)) throw validation(MESSAGES.validEmailRequired, [{ name: 'email', reason: MESSAGES.validEmailRequired }], { ...flags, validEmail: false });
     const problems = passwordProblems(input.password);
@@ -110,6 +152,7 @@ export function createActivationService(deps: TActivationDeps) {
         psaMemberId: member.record.psaMembersId,
         psaMemberRowId: member.rowId,
       });
+      await mailActivated(msp, kind, base.email, member.record.firstName, mail);
     } else {
       const contact = found.matches.find((match) => match.rowId === input.psaRecordRowId && match.record.psaCompanyId === input.psaCompanyId);
       if (!contact) throw await fail('no_psa_record', new AppError('not_found', MESSAGES.notFound, { flags }));
@@ -126,6 +169,7 @@ export function createActivationService(deps: TActivationDeps) {
         psaCompanyId: contact.record.psaCompanyId,
         companyRowId: contact.companyRowId,
       });
+      await mailActivated(msp, kind, base.email, contact.record.firstName, mail);
     }
     return { id };
   }
