@@ -13,6 +13,11 @@ export interface TSsrfGuardOptions {
   resolveHost?: TResolveHost;
   /** The field the URL came from, for the refusal (default: the PSA address, psaUrl). */
   field?: { name: string; label: string };
+  /**
+   * The URL is an API root that the SDK appends paths to (a model base URL): a query string or fragment is refused,
+   * since it cannot work there and is where a key would hide in an address stored and shown in plain text.
+   */
+  isApiRoot?: boolean;
 }
 
 /**
@@ -81,7 +86,7 @@ const refuseFor =
 
 /**
  * Refuses an outbound URL unless it is https to public addresses only (every DNS answer is checked),
- * or its host:port is on the operator's allow-list (DESIGN §4).
+ * or its host:port is on the operator's allow-list (DESIGN §4). Credentials in the URL are refused either way.
  */
 export async function assertOutboundUrlAllowed(rawUrl: string, options: TSsrfGuardOptions): Promise<void> {
   const refuse = refuseFor(options.field);
@@ -93,9 +98,12 @@ export async function assertOutboundUrlAllowed(rawUrl: string, options: TSsrfGua
   }
   const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // Before the allow-list: a trusted host does not make a password in a stored, displayed and audited URL safe.
+  if (url.username || url.password) throw refuse('addresses with a user name or password are not allowed');
+  // The raw text, not url.search/url.hash: a bare "?" or "#" parses to empty ones but still breaks the API root.
+  if (options.isApiRoot && /[?#]/.test(rawUrl)) throw refuse('it must not have a query string or fragment (anything after ? or #); put a key in the API key field');
   if (isAllowListed(options.allowList, host, port)) return;
   if (url.protocol !== 'https:') throw refuse('only https addresses are allowed');
-  if (url.username || url.password) throw refuse('addresses with credentials are not allowed');
   const addresses = isIP(host) ? [host] : await (options.resolveHost ?? resolveWithDns)(host).catch(() => [] as string[]);
   if (addresses.length === 0) throw refuse('the host name does not resolve');
   if (addresses.some(isForbiddenAddress)) throw refuse('it points to a private or local network address');

@@ -87,4 +87,25 @@ describe('assertOutboundUrlAllowed', () => {
     await expect(assertOutboundUrlAllowed('http://127.0.0.1:3100/login', { allowList: ['127.0.0.1:3100'] })).resolves.toBeUndefined();
     await expect(assertOutboundUrlAllowed('http://127.0.0.1:3101/login', { allowList: ['127.0.0.1:3100'] })).rejects.toBeInstanceOf(AppError);
   });
+
+  // Review s29: the allow-list shortcut came before the credentials check, so http://user:pass@localhost:11434/v1 was saved.
+  it('refuses a user name or password in any URL, allow-listed or not', async () => {
+    const reason = 'Addresses with a user name or password are not allowed.';
+    for (const url of ['http://user:pass@127.0.0.1:3100/v1', 'http://user@127.0.0.1:3100/v1', 'https://user:pass@api.example.com/v1']) {
+      await expect(assertOutboundUrlAllowed(url, { allowList: ['127.0.0.1:3100'], resolveHost: publicDns(['52.1.2.3']) })).rejects.toMatchObject({ statusCode: 400, extra: { invalidParams: [{ name: 'psaUrl', reason }] } });
+    }
+  });
+
+  it('refuses a query string or fragment in an API root (a model base URL), and only there', async () => {
+    const field = { name: 'baseUrl', label: 'base URL' };
+    for (const url of ['http://127.0.0.1:3100/v1?api-key=SECRET', 'http://127.0.0.1:3100/v1#key', 'http://127.0.0.1:3100/v1?', 'https://api.example.com/v1?api-version=1']) {
+      await expect(assertOutboundUrlAllowed(url, { allowList: ['127.0.0.1:3100'], resolveHost: publicDns(['52.1.2.3']), field, isApiRoot: true })).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'That base URL cannot be used: it must not have a query string or fragment (anything after ? or #); put a key in the API key field.',
+        extra: { invalidParams: [{ name: 'baseUrl' }] },
+      });
+    }
+    await expect(assertOutboundUrlAllowed('http://127.0.0.1:3100/v1', { allowList: ['127.0.0.1:3100'], field, isApiRoot: true })).resolves.toBeUndefined();
+    await expect(assertOutboundUrlAllowed('http://127.0.0.1:3100/login?next=1', { allowList: ['127.0.0.1:3100'] })).resolves.toBeUndefined();
+  });
 });

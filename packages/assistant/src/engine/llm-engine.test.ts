@@ -172,6 +172,50 @@ describe('createLlmEngine with the OpenAI SDK', () => {
   });
 });
 
+// Review s29: a model that sent nothing (or only whitespace), or refused, gave a blank answer marked as the model's.
+describe('createLlmEngine when the model gives no answer', () => {
+  /** A fetch that answers every call with `body` (SSE when `isStream`), for replies the fake server does not script. */
+  const fetchReplying = (body: string, isStream: boolean): typeof fetch => () =>
+    Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': isStream ? 'text/event-stream' : 'application/json' } }));
+  const openAiChunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+  it('answers locally, saying the answer was empty, when the stream brings no words or only whitespace', async () => {
+    for (const deltas of [[], [' ', '\n\n', '\t']]) {
+      const transport = { json: () => Promise.resolve({}), stream: async function* () { yield* deltas; } };
+      const { text, end } = await collect(createLlmEngine({ provider: 'openai', apiKey: 'k', model: 'm', timeoutMs: 2000, board: BOARD, fallback: local }, transport).answer({ text: 'printer offline', sources: SOURCES }));
+      expect(text.startsWith('The AI model could not answer this time (The language model gave an empty answer), so this answer comes straight from your knowledge base')).toBe(true);
+      expect(text).toContain('1. Power-cycle the printer. [1]');
+      expect(end).toMatchObject({ type: 'end', engine: 'local', fallbackReason: 'The language model gave an empty answer.' });
+    }
+    // Through the real SDK: an OpenAI stream of zero pieces.
+    server.reply(() => ({ kind: 'openai-stream', deltas: [] }));
+    expect((await collect(engine('openai').answer({ text: 'printer offline', sources: SOURCES }))).end).toMatchObject({ engine: 'local', fallbackReason: 'The language model gave an empty answer.' });
+  });
+
+  it('answers locally, saying the model declined, when OpenAI streams or returns a refusal', async () => {
+    const refusalStream = [openAiChunk({ role: 'assistant', content: null, refusal: '' }), openAiChunk({ refusal: "I'm sorry, I can't help with that." }), openAiChunk({}, 'stop'), 'data: [DONE]\n\n'].join('');
+    const streamed = await collect(engine('openai', { fetch: fetchReplying(refusalStream, true) }).answer({ text: 'printer offline', sources: SOURCES }));
+    expect(streamed.text.startsWith('The AI model could not answer this time (The language model declined to answer)')).toBe(true);
+    expect(streamed.end).toMatchObject({ engine: 'local', fallbackReason: 'The language model declined to answer.' });
+
+    const refusalJson = JSON.stringify({ id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: "I can't help with that." }, finish_reason: 'stop', logprobs: null }] });
+    const categorised = await engine('openai', { fetch: fetchReplying(refusalJson, false) }).categorise({ text: 'printer offline' });
+    expect(categorised).toMatchObject({ engine: 'local', fallbackReason: 'The language model declined to answer.' });
+  });
+
+  it('answers locally, saying the model declined, when Claude stops with a refusal', async () => {
+    const event = (name: string, data: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
+    const refusal = [
+      event('message_start', { message: { id: 'msg', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } }),
+      event('message_delta', { delta: { stop_reason: 'refusal', stop_sequence: null }, usage: { output_tokens: 1 } }),
+      event('message_stop', {}),
+    ].join('');
+    const { end } = await collect(engine('anthropic', { fetch: fetchReplying(refusal, true) }).answer({ text: 'printer offline', sources: SOURCES }));
+    expect(end).toMatchObject({ engine: 'local', fallbackReason: 'The language model declined to answer.' });
+  });
+});
+
 describe('createLlmEngine prompt generator', () => {
   it('returns the model\'s top prompts (at most the limit) and falls back to local ones on a bad answer', async () => {
     server.reply(() => ({ kind: 'openai-json', content: JSON.stringify({ prompts: ['How do I re-add the printer?', 'How do I re-add the printer?', 'Why does the IP change?', 'Three', 'Four', 'Five', 'Six'] }) }));

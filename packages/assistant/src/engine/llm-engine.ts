@@ -24,7 +24,7 @@ import type {
   TStep,
 } from '../types';
 import { localAnswer } from './local-engine';
-import { createLlmTransport, LlmOutputError, type TLlmConnection, type TLlmTransport } from './llm-transport';
+import { createLlmTransport, LLM_EMPTY_ANSWER, LlmOutputError, type TLlmConnection, type TLlmTransport } from './llm-transport';
 
 export interface TLlmEngineConfig extends TLlmConnection {
   /** The MSP's board: the model may only choose among its pairs. */
@@ -294,12 +294,20 @@ async function* llmAnswer(config: TLlmEngineConfig, transport: TLlmTransport, in
     timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), config.timeoutMs);
   };
   let text = '';
+  // Whitespace before the first word is held back: an answer that never gets a word is answered locally.
+  let leadingWhitespace = '';
   try {
     for await (const delta of transport.stream({ system: SYSTEM_ANSWER, messages, signal: controller.signal })) {
       restartTimer();
-      text += delta;
-      yield { type: 'delta', text: delta };
+      if (text === '' && delta.trim() === '') {
+        leadingWhitespace += delta;
+        continue;
+      }
+      const piece = text === '' ? `${leadingWhitespace}${delta}` : delta;
+      text += piece;
+      yield { type: 'delta', text: piece };
     }
+    if (text === '') throw new LlmOutputError(LLM_EMPTY_ANSWER);
   } catch (error) {
     const isOurTimeout = controller.signal.aborted && !input.signal?.aborted;
     const reason = fallbackReasonOf(isOurTimeout ? new LlmTimeoutError('timed out') : error, config.timeoutMs);

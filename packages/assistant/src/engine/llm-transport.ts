@@ -45,6 +45,10 @@ export interface TLlmTransport {
 /** Thrown when the model answered, but not with what was asked for. */
 export class LlmOutputError extends Error {}
 
+export const LLM_EMPTY_ANSWER = 'The language model gave an empty answer.';
+/** An OpenAI `refusal` or a Claude `stop_reason: "refusal"`: the model answered, but would not answer this. */
+export const LLM_DECLINED = 'The language model declined to answer.';
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -69,9 +73,10 @@ function openAiTransport(connection: TLlmConnection): TLlmTransport {
         },
         { signal: request.signal },
       );
-      const content = completion.choices[0]?.message.content;
-      if (!content) throw new LlmOutputError('The language model gave an empty answer.');
-      return parseJson(content);
+      const message = completion.choices[0]?.message;
+      if (message?.refusal) throw new LlmOutputError(LLM_DECLINED);
+      if (!message?.content) throw new LlmOutputError(LLM_EMPTY_ANSWER);
+      return parseJson(message.content);
     },
     async *stream(request) {
       const stream = await client.chat.completions.create(
@@ -84,8 +89,10 @@ function openAiTransport(connection: TLlmConnection): TLlmTransport {
         { signal: request.signal },
       );
       for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta.content;
-        if (delta) yield delta;
+        const delta = chunk.choices[0]?.delta;
+        // A refusal arrives in its own field, never in content; passing on only content made it a blank answer.
+        if (delta?.refusal) throw new LlmOutputError(LLM_DECLINED);
+        if (delta?.content) yield delta.content;
       }
     },
   };
@@ -107,6 +114,7 @@ function anthropicTransport(connection: TLlmConnection): TLlmTransport {
         },
         { signal: request.signal },
       );
+      if (message.stop_reason === 'refusal') throw new LlmOutputError(LLM_DECLINED);
       const block = message.content.find((b) => b.type === 'tool_use');
       if (!block || block.type !== 'tool_use') throw new LlmOutputError('The language model did not return the structured answer.');
       return block.input;
@@ -124,6 +132,7 @@ function anthropicTransport(connection: TLlmConnection): TLlmTransport {
       );
       for await (const event of stream) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text;
+        if (event.type === 'message_delta' && event.delta.stop_reason === 'refusal') throw new LlmOutputError(LLM_DECLINED);
       }
     },
   };

@@ -159,6 +159,30 @@ describe('A-096 chat with the MSP\'s model', () => {
     expect(audited).toMatchObject({ use: 'chat', engine: 'local', fallbackReason: reason });
   });
 
+  // Review s29: a model that streamed nothing left a blank answer, stored as the model's, with no notice.
+  it('answers from the knowledge base, saying why, when the model streams no words — in the chat and the document chat', async () => {
+    llm.reply(() => ({ kind: 'openai-stream', deltas: [] }));
+    const reason = 'The language model gave an empty answer.';
+    const chat = await conversation();
+    const response = await technician.post('/gpt/jarvisQandA', { text: 'A user forgot their password and needs a reset', conversationId: chat.id, useRAG: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TJarvisChatResponse>();
+    expect(body.answer).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro(reason) });
+    expect(body.aiContent.startsWith(fallbackAnswerIntro(reason))).toBe(true);
+    expect(body.aiContent).toContain('1. ');
+    const stored = (await technician.get(`/db/getMessages?conversationId=${chat.id}`)).json<TMessagePage>().messages;
+    expect(stored.map((message) => [message.role, message.engine])).toEqual([['user', null], ['assistant', 'local']]);
+    expect(stored[1]?.content.trim()).not.toBe('');
+
+    const document = await technician.post('/docs/chat', { documentMessage: 'A user forgot their password and needs a reset' });
+    expect(document.statusCode, document.body).toBe(200);
+    const answered = document.json<TDocumentChatResponse>();
+    expect(answered).toMatchObject({ engine: 'local', notice: fallbackAnswerIntro(reason) });
+    expect(answered.documentMessage.startsWith(fallbackAnswerIntro(reason))).toBe(true);
+    const [audited] = await answerEvents(document.headers['x-request-id'] as string);
+    expect(audited).toMatchObject({ use: 'document', engine: 'local', fallbackReason: reason });
+  });
+
   it('falls back when the model is slower than LLM_TIMEOUT_MS', async () => {
     llm.reply(() => ({ kind: 'delay', ms: 6000, then: { kind: 'openai-stream', deltas: ['too late'] } }));
     const chat = await conversation();

@@ -159,6 +159,22 @@ describe('GET/PUT/DELETE /db/{msp}/llm-provider', () => {
     expect((await admin.get(url(msp))).json()).toMatchObject({ isConfigured: false });
   });
 
+  // Review s29: on an allow-listed host, credentials (and any query string) in the base URL were saved in plain text,
+  // shown by GET and written to the audit row.
+  it('refuses a base URL holding credentials or a query string, even on an allow-listed host', async () => {
+    const msp = await buildMsp(t);
+    const admin = await adminOf(msp);
+    const host = new URL(llm.url).host;
+    const withCredentials = await admin.put(url(msp), { ...openAiBody(), baseUrl: `http://user:pass@${host}/v1` });
+    expect(withCredentials.statusCode).toBe(400);
+    expect(withCredentials.json()).toMatchObject({ detail: 'That base URL cannot be used: addresses with a user name or password are not allowed.', invalidParams: [{ name: 'baseUrl' }] });
+    const withQuery = await admin.put(url(msp), { ...openAiBody(), baseUrl: `http://${host}/v1?api-key=SECRET` });
+    expect(withQuery.statusCode).toBe(400);
+    expect(withQuery.json<{ invalidParams: { name: string }[] }>().invalidParams[0]?.name).toBe('baseUrl');
+    expect((await admin.get(url(msp))).json()).toMatchObject({ isConfigured: false });
+    expect(await auditActions(msp)).toEqual([]);
+  });
+
   it('removes the provider and its key, and says so when there is nothing to remove', async () => {
     const msp = await buildMsp(t);
     const admin = await adminOf(msp);

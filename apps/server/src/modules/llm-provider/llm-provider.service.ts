@@ -36,7 +36,7 @@ export function createLlmProviderService(deps: Pick<TAppDeps, 'config' | 'databa
       if (embeddingModel !== null && body.provider !== 'openai') {
         throw validation(LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly, [{ name: 'embeddingModel', reason: LLM_PROVIDER_MESSAGES.embeddingModelOpenAiOnly }]);
       }
-      if (baseUrl) await assertOutboundUrlAllowed(baseUrl, { allowList: deps.config.outboundAllowList, field: { name: 'baseUrl', label: 'base URL' } });
+      if (baseUrl) await assertOutboundUrlAllowed(baseUrl, { allowList: deps.config.outboundAllowList, field: { name: 'baseUrl', label: 'base URL' }, isApiRoot: true });
       // The screen never holds the stored key, so leaving the field empty keeps it, unless the provider or the
       // address changes: the key is only ever sent where it was saved for (security review: a new base URL and
       // no key, then Test, sent the stored key to that address).
