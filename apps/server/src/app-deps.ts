@@ -36,6 +36,8 @@ export interface TAppDeps {
   psaClients: TPsaClientProvider;
   /** The PSA clients' own retries (tests shorten the backoff); absent, the adapter's defaults, which suit production. */
   psaRetry?: Partial<TRetryPolicy>;
+  /** How long an admin waits for the PSA to check keys (A-041, keys for another PSA); absent, 20 s. Tests shorten it. */
+  psaKeyCheckMs?: number;
   /** The categoriser's full training (decision 045: a worker thread by default); tests swap it to make a training fail. */
   trainCategoriser?: TTrainCategoriser;
 }

@@ -430,6 +430,18 @@ export const MESSAGES = {
     unavailable: 'The PSA is not answering right now. Try again shortly.',
     notSupported: 'Your PSA does not allow this through its API.',
     clientIdRequired: 'A ConnectWise clientId is required.',
+    /** Shown under Connect while the keys are checked (review s29): the check is bounded (PSA_KEY_CHECK_MS). */
+    keyCheckWaiting: 'Checking the keys with your PSA — this can take up to 20 seconds.',
+    /** The key check (A-041, or keys for another PSA) got no usable answer within its bound. */
+    keyCheckUnavailable: 'Your PSA did not answer in time, so the keys could not be checked. Check the address, then press Connect again in a few minutes.',
+    /** Another admin saved keys while these were being checked: the flag is not set on keys nobody checked. */
+    keysChangedDuringCheck: 'The keys changed while they were being checked; connect again.',
+    /** Keys for another PSA that PSA refused (decision 042): nothing was saved and the MSP's data was not touched. */
+    otherPsaKeysRefused: 'These keys were not saved and nothing was removed: the PSA refused them.',
+    /** The same when that PSA did not answer in time. */
+    otherPsaUnanswered: 'These keys were not saved and nothing was removed: your PSA did not answer in time. Check the address, then try again in a few minutes.',
+    /** The same PSA became another one while typed keys were checked (another admin saved keys meanwhile). */
+    otherPsaSavedMeanwhile: 'Other keys were saved while these were being checked; look at the connection again and save once more.',
     /** The PSAs as an admin names them. */
     psaName: { CONNECTWISE: 'ConnectWise', AUTOTASK: 'Autotask' },
     /** Which PSA a connection reaches, as the failed writes' reason names it. */

@@ -179,7 +179,7 @@ describe('A-041 POST /db/{msp}/integrations/updateConnectWiseManageIntegrator', 
       sim.faults.failNext({ kind: 503, count: 20, pathPrefix: '/v4_6_release/apis/3.0/service/boards' });
       const down = await connect();
       expect(down.statusCode, down.body).toBe(503);
-      expect(down.json()).toMatchObject({ code: 'psa_unavailable', detail: MESSAGES.psa.unavailable });
+      expect(down.json()).toMatchObject({ code: 'psa_unavailable', detail: MESSAGES.psa.keyCheckUnavailable });
     } finally {
       sim.faults.reset();
     }

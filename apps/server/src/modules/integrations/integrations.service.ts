@@ -1,13 +1,15 @@
 import { MESSAGES, psaConnectionKeyOf, type TIntegrationSummary, type TIntegratorResult } from '@switchboard/contracts';
 import type { TDatabase } from '@switchboard/db';
+import { isPsaError, runWithPsaDeadline } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
-import { validation } from '../../lib/app-error';
+import { AppError, conflict, validation } from '../../lib/app-error';
 import { encryptSecret, secretHintOf } from '../../lib/crypto';
 import { assertOutboundUrlAllowed } from '../../lib/ssrf-guard';
 import { isIntegrationConfigured, presentIntegration } from './integrations.presenter';
-import { clearIntegrationKeys, findIntegration, findIntegrationForUpdate, saveIntegrationKeys, setConnectWiseManageIntegrator, type TSaveIntegration } from './integrations.repository';
+import { clearIntegrationKeys, findIntegration, findIntegrationForUpdate, saveIntegrationKeys, setConnectWiseManageIntegrator, type TIntegrationRow, type TSaveIntegration } from './integrations.repository';
 import type { TIntegrationSecrets, TUpdateIntegrationsBody } from './integrations.schemas';
-import { psaNotConfigured, withPsaErrors } from './psa-errors';
+import { appErrorFromPsaError, psaNotConfigured } from './psa-errors';
+import type { TPsaKeys } from './psa-client-for-msp';
 import { deleteEventSubscription, deleteReconcileCursor, findEventSubscription } from '../psa-events/psa-events.repository';
 import { createPsaEventsService } from '../psa-events/psa-events.service';
 import { resetWizardProgress } from '../wizard/wizard.repository';
@@ -18,6 +20,21 @@ import { dataPsaOf, isSamePsa, psaIdentityOf, type TPsaIdentity } from './psa-id
 import { startPsaDataOver } from './psa-data-reset.repository';
 import { forgetCachedSessions } from '../../plugins/auth-context';
 import { categoriserStoreFor } from '../assistant/mspboard';
+
+/**
+ * How long an admin waits for the PSA to check keys (review s29): the client's own retries (4 × 20 s, Retry-After up
+ * to 60 s) are for background work; someone watching a spinner gets one retry and an answer within this bound.
+ */
+export const PSA_KEY_CHECK_MS = 20_000;
+const KEY_CHECK_RETRY = { maxAttempts: 2 } as const;
+
+/** A typed address without a scheme gets https:// (the only scheme a PSA is called with outside the allow-list). */
+const withScheme = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
+
+/** The keys the check proved are still the saved ones: any save encrypts anew, so another save changes the ciphertext. */
+function hasSameKeys(current: TIntegrationRow, checked: TIntegrationRow): boolean {
+  return current.psaType === checked.psaType && current.secretCiphertext === checked.secretCiphertext && JSON.stringify(current.settings) === JSON.stringify(checked.settings);
+}
 
 export interface TIntegrationActor {
   mspId: string;
@@ -35,6 +52,35 @@ export function createIntegrationsService(deps: TAppDeps) {
   // admin: a registration that fails is retried by the reconcile loop, whose reread also covers the missed events.
   const psaEvents = createPsaEventsService(deps);
   const logEventsProblem = (what: string) => (error: unknown) => process.stderr.write(`psa-events: ${what} failed (${error instanceof Error ? error.message : String(error)})\n`);
+
+  /** Lists the boards with `keys`, within the key check's bound and with one retry (review s29); PSA errors as thrown. */
+  const listBoardsWithKeys = (keys: TPsaKeys) => runWithPsaDeadline(deps.psaKeyCheckMs ?? PSA_KEY_CHECK_MS, () => clients.fromIntegration(keys, { retry: KEY_CHECK_RETRY }).listBoards());
+
+  /** Proves the saved keys (A-041); a PSA that gives no usable answer in time is `psa_unavailable` in plain words. */
+  async function countBoardsWithKeys(keys: TPsaKeys): Promise<number> {
+    try {
+      return (await listBoardsWithKeys(keys)).length;
+    } catch (error) {
+      if (!isPsaError(error)) throw error;
+      if (error.kind === 'unavailable') throw new AppError('psa_unavailable', MESSAGES.psa.keyCheckUnavailable);
+      throw appErrorFromPsaError(error);
+    }
+  }
+
+  /**
+   * Decision 042: keys that would start the MSP's data over are checked before anything is saved, so a typo removes
+   * nothing. A refusal says the keys were not saved and nothing was removed, with what the PSA said.
+   */
+  async function assertTypedKeysWork(keys: TPsaKeys): Promise<void> {
+    try {
+      await listBoardsWithKeys(keys);
+    } catch (error) {
+      if (!isPsaError(error)) throw error;
+      if (error.kind === 'unavailable') throw new AppError('psa_unavailable', MESSAGES.psa.otherPsaUnanswered);
+      if (error.kind === 'rate_limited') throw appErrorFromPsaError(error);
+      throw validation(`${MESSAGES.psa.otherPsaKeysRefused} (${error.message})`);
+    }
+  }
 
   /** Records a change through `handle` (the transaction that makes it), or a refusal through the database. */
   async function recordAudit(handle: TDatabase, actor: TIntegrationActor, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
@@ -88,7 +134,7 @@ export function createIntegrationsService(deps: TAppDeps) {
       let secrets: TIntegrationSecrets;
       if (body.connectWiseManageIntegration) {
         const input = body.connectWiseManageIntegration;
-        const psaUrl = /^https?:\/\//i.test(input.psaUrl) ? input.psaUrl : `https://${input.psaUrl}`;
+        const psaUrl = withScheme(input.psaUrl);
         await assertAllowed(psaUrl);
         const clientId = input.clientId ?? (existing?.psaType === 'CONNECTWISE' ? existing.settings.clientId : undefined) ?? deps.config.connectWiseClientId;
         if (!clientId) throw validation(MESSAGES.psa.clientIdRequired, [{ name: 'connectWiseManageIntegration.clientId', reason: MESSAGES.psa.clientIdRequired }]);
@@ -102,28 +148,43 @@ export function createIntegrationsService(deps: TAppDeps) {
         };
       } else if (body.autotaskIntegration) {
         const input = body.autotaskIntegration;
-        if (input.zoneDiscoveryUrl) await assertAllowed(input.zoneDiscoveryUrl);
+        // As the ConnectWise site: a typed address without a scheme gets https://, and a refusal names this field.
+        const zoneDiscoveryUrl = input.zoneDiscoveryUrl ? withScheme(input.zoneDiscoveryUrl) : undefined;
+        if (zoneDiscoveryUrl) await assertOutboundUrlAllowed(zoneDiscoveryUrl, { allowList: deps.config.outboundAllowList, field: { name: 'autotaskIntegration.zoneDiscoveryUrl', label: 'zone discovery URL' } });
         secrets = { psaType: 'AUTOTASK', secret: input.secret, integrationCode: input.integrationCode };
         values = {
           psaType: 'AUTOTASK',
-          settings: { username: input.username, ...(input.zoneDiscoveryUrl ? { zoneDiscoveryUrl: input.zoneDiscoveryUrl } : {}) },
+          settings: { username: input.username, ...(zoneDiscoveryUrl ? { zoneDiscoveryUrl } : {}) },
           secretCiphertext: '',
           keyHint: secretHintOf(input.secret),
-          dataPsaConnection: psaConnectionKeyOf({ psaType: 'AUTOTASK', username: input.username, zoneDiscoveryUrl: input.zoneDiscoveryUrl }),
+          dataPsaConnection: psaConnectionKeyOf({ psaType: 'AUTOTASK', username: input.username, zoneDiscoveryUrl }),
         };
       } else {
         throw validation('Send exactly one of connectWiseManageIntegration or autotaskIntegration.');
       }
       values.secretCiphertext = encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets));
+      // Decision 042: data of another PSA never mixes with the new one's (the ids collide and cannot be told apart).
+      // The same PSA (the same keys, a rotated key, a reconnect after a disconnect) keeps everything.
+      const startsOver = (dataPsa: TPsaIdentity | null): dataPsa is TPsaIdentity => dataPsa !== null && dataPsa.key !== values.dataPsaConnection;
+      // Keys that would start over are proven first, outside any transaction, so a typo removes nothing (review s29).
+      const isChecked = startsOver(dataPsaOf(existing));
+      if (isChecked) {
+        try {
+          await assertTypedKeysWork({ mspId: actor.mspId, psaType: values.psaType, settings: values.settings, secretCiphertext: values.secretCiphertext });
+        } catch (error) {
+          await recordAudit(db, actor, 'integrations.keys.save', 'failure', { psaType: values.psaType, settings: values.settings, reason: 'keys for another PSA refused' });
+          throw error;
+        }
+      }
       const { row, oldWebhook, hasStartedOver } = await db.transaction(async (tx) => {
         const beforeRow = await findIntegrationForUpdate(tx, actor.mspId);
         const before = psaIdentityOf(beforeRow);
         const dataPsa = dataPsaOf(beforeRow);
+        const hasStartedOver = startsOver(dataPsa);
+        // Another admin's save during the check made this one a start-over that nobody checked.
+        if (hasStartedOver && !isChecked) throw conflict(MESSAGES.psa.otherPsaSavedMeanwhile);
         const saved = await saveIntegrationKeys(tx, actor.mspId, values, deps.now());
         await recordAudit(tx, actor, 'integrations.keys.save', 'success', { psaType: values.psaType, settings: values.settings });
-        // Decision 042: data of another PSA never mixes with the new one's (the ids collide and cannot be told apart).
-        // The same PSA (the same keys, a rotated key, a reconnect after a disconnect) keeps everything.
-        const hasStartedOver = dataPsa !== null && dataPsa.key !== values.dataPsaConnection;
         if (hasStartedOver) await startDataOver(tx, actor, dataPsa);
         // The same PSA (the same keys again, or a rotated key) keeps its waiting writes; another one must not get them.
         if (isSamePsa(before, psaIdentityOf(saved))) return { row: saved, oldWebhook: null, hasStartedOver };
@@ -162,16 +223,24 @@ export function createIntegrationsService(deps: TAppDeps) {
       if (!row || !isIntegrationConfigured(row)) throw psaNotConfigured();
       let boardCount: number;
       try {
-        boardCount = (await withPsaErrors(() => clients.fromIntegration(row).listBoards())).length;
+        boardCount = await countBoardsWithKeys(row);
       } catch (error) {
         await recordAudit(db, actor, 'integrations.integrator.enable', 'failure', { psaType: row.psaType });
         throw error;
       }
-      // The PSA was called above, outside any transaction; only the flag and its audit event commit together.
-      await db.transaction(async (tx) => {
+      // The PSA was called above, outside any transaction; only the flag and its audit event commit together, and only
+      // on the keys that were checked: another admin may have saved others meanwhile (review s29), which stay unchecked.
+      const isStillChecked = await db.transaction(async (tx) => {
+        const current = await findIntegrationForUpdate(tx, actor.mspId);
+        if (!current || !hasSameKeys(current, row)) return false;
         await setConnectWiseManageIntegrator(tx, actor.mspId, true, deps.now());
         await recordAudit(tx, actor, 'integrations.integrator.enable', 'success', { psaType: row.psaType, boardCount });
+        return true;
       });
+      if (!isStillChecked) {
+        await recordAudit(db, actor, 'integrations.integrator.enable', 'failure', { psaType: row.psaType, reason: 'keys changed during the check' });
+        throw conflict(MESSAGES.psa.keysChangedDuringCheck);
+      }
       clients.invalidate(actor.mspId);
       await psaEvents.subscribe(actor.mspId).catch(logEventsProblem('registering the ticket webhook'));
       return { ...(await this.getSummary(actor.mspId)), boardCount };

@@ -6,6 +6,7 @@ import {
   systemClock,
   type PsaClient,
   type TPsaConfig,
+  type TRetryPolicy,
 } from '@switchboard/psa';
 import type { TAppDeps } from '../../app-deps';
 import { decryptSecret } from '../../lib/crypto';
@@ -22,15 +23,21 @@ const CLIENT_CACHE_MS = 5 * 60_000;
 export interface TPsaClientProvider {
   /** The signed-in MSP's client, built from its saved integration; 409 psa_not_configured when there is none. */
   forMsp(mspId: string): Promise<PsaClient>;
-  /** A client for a row that is not cached (used to verify keys before they are trusted). */
-  fromIntegration(row: TIntegrationRow): PsaClient;
+  /**
+   * A client for keys that are not cached (used to verify keys before they are trusted, saved or not yet); `retry`
+   * narrows the retries of a call someone waits for (the key check retries once).
+   */
+  fromIntegration(row: TPsaKeys, options?: { retry?: Partial<TRetryPolicy> }): PsaClient;
   invalidate(mspId: string): void;
 }
+
+/** The columns of an integration row a client is built from; typed keys not yet saved have these too. */
+export type TPsaKeys = Pick<TIntegrationRow, 'mspId' | 'psaType' | 'settings' | 'secretCiphertext'>;
 
 /** What the provider reads: the keys' encryption, the allow-list, the integration rows, the clock and the retry backoff. */
 export type TPsaClientProviderDeps = Pick<TAppDeps, 'config' | 'database' | 'now' | 'psaRetry'>;
 
-function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TIntegrationRow): TPsaConfig {
+function configFromIntegration(deps: Pick<TAppDeps, 'config'>, row: TPsaKeys): TPsaConfig {
   const stored: unknown = JSON.parse(decryptSecret(deps.config.encryptionKey, row.secretCiphertext));
   // The row's psa_type column is authoritative: the demo seed stores the simulator's keys without it.
   const secrets = ZIntegrationSecrets.parse(typeof stored === 'object' && stored !== null ? { ...stored, psaType: row.psaType } : stored);
@@ -61,9 +68,10 @@ export function createPsaClientProvider(deps: TPsaClientProviderDeps): TPsaClien
   // Checked again at connect time, so a DNS answer that changes after the URL check cannot reach inside.
   const guardedFetch = createGuardedFetch({ allowList: deps.config.outboundAllowList });
 
-  const fromIntegration = (row: TIntegrationRow): PsaClient => {
+  const fromIntegration = (row: TPsaKeys, options: { retry?: Partial<TRetryPolicy> } = {}): PsaClient => {
     const config = configFromIntegration(deps, row);
-    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed, fetch: guardedFetch, ...(deps.psaRetry ? { retry: deps.psaRetry } : {}) });
+    const retry = { ...deps.psaRetry, ...options.retry };
+    return createPsaClient(config, { tenantKey: row.mspId, budget: budgets[config.psaType], assertUrlAllowed, fetch: guardedFetch, ...(Object.keys(retry).length > 0 ? { retry } : {}) });
   };
 
   return {

@@ -43,6 +43,32 @@ describe('ConnectPsaForm', () => {
     expect(alert).not.toHaveTextContent('under Integrations');
   });
 
+  // Review s29: the check with the PSA may take many seconds; a bare spinner on Connect said nothing about why.
+  it('says the keys are being checked while the PSA is asked, and not once it answered', async () => {
+    let answerCheck: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0];
+        if (path === `/db/${MSP}/integrations/update`) return new Response(JSON.stringify(SAVED), { status: 200 });
+        return new Promise<Response>((resolve) => {
+          answerCheck = resolve;
+        });
+      }),
+    );
+    const onConnected = vi.fn();
+    renderWithProviders(<ConnectPsaForm mspCustomDomain={MSP} onConnected={onConnected} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Autotask' }));
+    await userEvent.type(screen.getByLabelText(/API username/), 'api-user@example.com');
+    await userEvent.type(screen.getByLabelText(/^Secret/), 'secret');
+    await userEvent.type(screen.getByLabelText(/Integration code/), 'CODE123');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(MESSAGES.psa.keyCheckWaiting)).toBeInTheDocument();
+    answerCheck(new Response(JSON.stringify({ ...SAVED, connectWiseManageIntegrator: true, boardCount: 2 }), { status: 200 }));
+    await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith(2));
+    await vi.waitFor(() => expect(screen.queryByText(MESSAGES.psa.keyCheckWaiting)).not.toBeInTheDocument());
+  }, 15_000);
+
   // Decision 042: keys for another PSA start the MSP's PSA data over, so the admin is warned before anything is saved.
   describe('keys for another PSA than the one the data came from', () => {
     const DATA_PSA = { connection: 'CONNECTWISE na.myconnectwise.net northwind', label: 'ConnectWise at na.myconnectwise.net, company northwind' };

@@ -139,6 +139,12 @@ export function ConnectPsaForm({ mspCustomDomain, dataPsa = null, onConnected }:
             Connect
           </Button>
         </div>
+        {/* The PSA is asked for its boards (bounded on the server, review s29): say why the button spins. */}
+        {connect.isPending && (
+          <Text size="sm" role="status">
+            {MESSAGES.psa.keyCheckWaiting}
+          </Text>
+        )}
       </Stack>
       <Modal opened={pendingInput !== null} onClose={() => setPendingInput(null)} title={MESSAGES.psa.startOverTitle} closeButtonProps={MODAL_CLOSE_BUTTON_PROPS}>
         <Stack>
