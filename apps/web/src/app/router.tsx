@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from '../components/root-layout';
 import { RouteErrorPage } from '../components/route-error-page';
 import { authRoutes } from '../features/auth/routes';
@@ -17,6 +16,8 @@ function FirstLoadFallback() {
 
 const lazyMspDashboard = async () => ({ Component: (await import('../features/dashboard/pages/msp-dashboard-page')).MspDashboardPage });
 const lazyBoardSync = async () => ({ Component: (await import('../features/imports/pages/board-sync-page')).BoardSyncPage });
+// The 404 page reads the session and titles the tab: out of the sign-in pages' first load (issue #6 §5).
+const lazyNotFound = async () => ({ Component: (await import('../components/not-found-page')).NotFoundPage });
 const lazyAccountDashboard = async () => ({ Component: (await import('../features/dashboard/pages/account-dashboard-page')).AccountDashboardPage });
 
 /**
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
       { path: '/:msp/dashboard/:id/tickets', loader: requireMspUserLoader, lazy: lazyMspDashboard },
       // The sync screen (01 §2), reached from MSP integrations. Its path has no user id: its guard checks the MSP and the sync permission.
       { path: '/:msp/admin/board/sync', loader: requireBoardSyncLoader, lazy: lazyBoardSync },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: lazyNotFound },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '@switchboard/contracts';
-import { ApiError, apiFetch, buildApiUrl, errorDetail, onUnauthenticated } from './api-client';
+import { ApiError, apiFetch, buildApiUrl, errorDetail, onRefusal } from './api-client';
 
 function respondWith(status: number, body: unknown, contentType = 'application/problem+json') {
   const fetchMock = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType } }));
@@ -97,12 +97,12 @@ describe('errorDetail', () => {
 });
 
 // Bug: a session that ended mid-work was never noticed; every action only said "Please sign in.".
-describe('onUnauthenticated', () => {
+describe('onRefusal', () => {
   const problemOf = (status: number, code: string, detail: string) => ({ type: 'about:blank', title: code, status, detail, code, requestId: 'req-1' });
 
   it('tells its listeners of a 401 `unauthenticated` answer, and the call still throws it', async () => {
     const listener = vi.fn();
-    const stop = onUnauthenticated(listener);
+    const stop = onRefusal(listener);
     respondWith(401, problemOf(401, 'unauthenticated', MESSAGES.sessionRequired));
     const error = await apiFetch('/db/northwind/roles').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 401, code: 'unauthenticated', detail: MESSAGES.sessionRequired });
@@ -113,14 +113,18 @@ describe('onUnauthenticated', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('stays quiet for a wrong password (401 invalid_credentials) and for a 403', async () => {
-    const listener = vi.fn();
-    const stop = onUnauthenticated(listener);
+  // Review s29: a 403 now tells the session watcher too (a permission taken away); it branches on the code.
+  it('tells of a wrong password and a 403 with their own codes, and of nothing when no answer arrived', async () => {
+    const listener = vi.fn<(error: ApiError) => void>();
+    const stop = onRefusal(listener);
     respondWith(401, problemOf(401, 'invalid_credentials', MESSAGES.invalidCredentials));
     await apiFetch('/db/northwind/technicianUsers/signin', { method: 'POST', body: {} }).catch(() => undefined);
     respondWith(403, problemOf(403, 'forbidden', MESSAGES.forbidden));
     await apiFetch('/db/northwind/roles').catch(() => undefined);
-    expect(listener).not.toHaveBeenCalled();
+    expect(listener.mock.calls.map(([error]) => error.code)).toEqual(['invalid_credentials', 'forbidden']);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await apiFetch('/db/northwind/roles').catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(2);
     stop();
   });
 });

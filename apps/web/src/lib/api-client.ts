@@ -118,17 +118,18 @@ function toApiError(status: number, body: unknown, fallbackText: string): ApiErr
   return new ApiError({ status, code: status >= 500 ? 'internal' : 'unknown', detail });
 }
 
-type TUnauthenticatedListener = (error: ApiError) => void;
-const unauthenticatedListeners = new Set<TUnauthenticatedListener>();
+type TRefusalListener = (error: ApiError) => void;
+const refusalListeners = new Set<TRefusalListener>();
 
 /**
- * Subscribes to every 401 `unauthenticated` answer (the server's "Please sign in.": no session,
- * or one that expired or was revoked); the call still throws. Returns the unsubscribe.
+ * Subscribes to every answer the server refused (an error status: a 401 `unauthenticated` when the session expired
+ * or was revoked, a 403 `forbidden` when a permission was taken away, …); the call still throws. The listener
+ * branches on the code. Returns the unsubscribe.
  */
-export function onUnauthenticated(listener: TUnauthenticatedListener): () => void {
-  unauthenticatedListeners.add(listener);
+export function onRefusal(listener: TRefusalListener): () => void {
+  refusalListeners.add(listener);
   return () => {
-    unauthenticatedListeners.delete(listener);
+    refusalListeners.delete(listener);
   };
 }
 
@@ -175,8 +176,7 @@ export async function apiFetch(
   const parsed = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response.status, parsed, response.statusText || `HTTP ${response.status}`);
-    // The server's code says why (apps/server/src/lib/app-error.ts): a wrong password is `invalid_credentials`, not this.
-    if (error.status === 401 && error.code === 'unauthenticated') for (const listener of unauthenticatedListeners) listener(error);
+    for (const listener of refusalListeners) listener(error);
     throw error;
   }
   if (!options.schema || !schemas) return parsed;

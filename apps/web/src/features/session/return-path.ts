@@ -21,20 +21,24 @@ function sameOriginPath(raw: string): string | null {
   }
 }
 
-function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}#`);
+/** The pages of the user's own area that the router has (app/router.tsx): anything else under them is the 404 page. */
+function ownPagesOf(user: TSessionUser): string[] {
+  if (user.principal !== 'user') return [`/dashboard/${user.id}`, '/public/dashboard'];
+  const dashboard = `/${user.mspCustomDomain}/dashboard/${user.id}`;
+  return [dashboard, `${dashboard}/tickets`, `/${user.mspCustomDomain}/admin/board/sync`, '/admin'];
 }
 
 /**
- * Where a sign-in goes back to: the `?returnTo=` path when it is one of this site's pages that the
- * signed-in user's own dashboard shows (their dashboard and their MSP's admin screens, or the
- * account's dashboard); null otherwise (another user's page, another site), and the sign-in goes to
- * the user's home.
+ * Where a sign-in goes back to: the `?returnTo=` path (with its query and hash) when it is one of the
+ * pages of this site that the signed-in user's own area has (their dashboard, the MSP's sync screen,
+ * /admin, or the account's dashboard); null otherwise (another user's page, another site, a page
+ * that does not exist: review s29 landed on the 404 page under the sign-in's loading dots), and the
+ * sign-in goes to the user's home.
  */
 export function returnPathFor(user: TSessionUser, raw: string | null): string | null {
   const path = raw === null ? null : sameOriginPath(raw);
   if (path === null) return null;
-  const prefixes =
-    user.principal === 'user' ? [`/${user.mspCustomDomain}/dashboard/${user.id}`, `/${user.mspCustomDomain}/admin`, '/admin'] : [`/dashboard/${user.id}`, '/public/dashboard'];
-  return prefixes.some((prefix) => isUnder(path, prefix)) ? path : null;
+  // React Router matches a page with or without one trailing slash.
+  const pathname = new URL(path, SAME_ORIGIN_BASE).pathname.replace(/(.)\/$/, '$1');
+  return ownPagesOf(user).includes(pathname) ? path : null;
 }

@@ -104,4 +104,14 @@ describe('returnPathFor: where a sign-in goes back to', () => {
     expect(returnPathFor(technician, '/northwind/dashboard/someone-else/tickets')).toBeNull();
     expect(returnPathFor(technician, '/dashboard/acc-1')).toBeNull();
   });
+
+  // Review s29: returnTo=/northwind/admin/nope was accepted, and the sign-in landed on the 404 page under its loading dots.
+  it('accepts only pages the app has, not any path under them', () => {
+    expect(returnPathFor(technician, `/northwind/dashboard/${technician.id}/tickets#top`)).toBe(`/northwind/dashboard/${technician.id}/tickets#top`);
+    for (const raw of ['/northwind/admin/nope', '/northwind/admin', `/northwind/dashboard/${technician.id}/nope`, '/admin/roles', '/northwind/admin/board/sync/x']) {
+      expect(returnPathFor(technician, raw)).toBeNull();
+    }
+    expect(returnPathFor(account, '/dashboard/acc-1/x')).toBeNull();
+    expect(returnPathFor(account, '/public/dashboard/x')).toBeNull();
+  });
 });

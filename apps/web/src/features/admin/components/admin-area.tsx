@@ -1,21 +1,23 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { TAdminOption, TSessionMspUser } from '@switchboard/contracts';
 import { ADMIN_OPTION_LABELS, isAdminOption, visibleAdminOptions } from '../admin-options';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+// Lazy screens that load again on the dashboard's "Try again" after a failed chunk load (offline).
+import { lazyScreen } from '../../dashboard/components/lazy-screen';
 
-const RolesScreen = lazy(() => import('../../roles/components/roles-screen').then((module) => ({ default: module.RolesScreen })));
-const BoardsPage = lazy(() => import('../../boards/pages/boards-page').then((module) => ({ default: module.BoardsPage })));
-const EmployeesPage = lazy(() => import('../../employees/pages/employees-page').then((module) => ({ default: module.EmployeesPage })));
-const TeamsPage = lazy(() => import('../../teams/pages/teams-page').then((module) => ({ default: module.TeamsPage })));
-const CompaniesScreen = lazy(() => import('../../companies/components/companies-screen').then((module) => ({ default: module.CompaniesScreen })));
-const ContactsScreen = lazy(() => import('../../companies/components/contacts-screen').then((module) => ({ default: module.ContactsScreen })));
-const BrandingScreen = lazy(() => import('../../branding/components/branding-screen').then((module) => ({ default: module.BrandingScreen })));
-const IntegrationsCatalogueScreen = lazy(() =>
-  import('../../integrations-catalogue/components/integrations-catalogue-screen').then((module) => ({ default: module.IntegrationsCatalogueScreen })),
+const RolesScreen = lazyScreen(() => import('../../roles/components/roles-screen').then((module) => module.RolesScreen));
+const BoardsPage = lazyScreen(() => import('../../boards/pages/boards-page').then((module) => module.BoardsPage));
+const EmployeesPage = lazyScreen(() => import('../../employees/pages/employees-page').then((module) => module.EmployeesPage));
+const TeamsPage = lazyScreen(() => import('../../teams/pages/teams-page').then((module) => module.TeamsPage));
+const CompaniesScreen = lazyScreen(() => import('../../companies/components/companies-screen').then((module) => module.CompaniesScreen));
+const ContactsScreen = lazyScreen(() => import('../../companies/components/contacts-screen').then((module) => module.ContactsScreen));
+const BrandingScreen = lazyScreen(() => import('../../branding/components/branding-screen').then((module) => module.BrandingScreen));
+const IntegrationsCatalogueScreen = lazyScreen(() =>
+  import('../../integrations-catalogue/components/integrations-catalogue-screen').then((module) => module.IntegrationsCatalogueScreen),
 );
-const MspIntegrationsPage = lazy(() => import('../../msp-integrations/pages/msp-integrations-page').then((module) => ({ default: module.MspIntegrationsPage })));
-const ActivityLogScreen = lazy(() => import('../../activity-log/components/activity-log-screen').then((module) => ({ default: module.ActivityLogScreen })));
+const MspIntegrationsPage = lazyScreen(() => import('../../msp-integrations/pages/msp-integrations-page').then((module) => module.MspIntegrationsPage));
+const ActivityLogScreen = lazyScreen(() => import('../../activity-log/components/activity-log-screen').then((module) => module.ActivityLogScreen));
 
 type TAdminAreaProps = {
   user: TSessionMspUser;

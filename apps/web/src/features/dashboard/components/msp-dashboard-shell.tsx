@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { AppShell, Burger, Button, Collapse, Group, Image, Loader, NavLink, ScrollArea, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -20,17 +20,18 @@ import { technicianScreenForPath } from '../state/restore-ui-state';
 import { MspUserOverview } from './user-overview';
 import { QueueSetupNotice, canRunSetupWizard } from './setup-pointer';
 import { UserMenu } from './user-menu';
+import { ScreenErrorBoundary, ScreenLoading, lazyScreen } from './lazy-screen';
 
-const QueuePage = lazy(() => import('../../queue/pages/queue-page').then((module) => ({ default: module.QueuePage })));
+const QueuePage = lazyScreen(() => import('../../queue/pages/queue-page').then((module) => module.QueuePage));
 
 const TAB_LABELS: Record<TTopLevelTab, string> = { iTAgent: 'iTAgent', admin: 'Admin' };
 
-const AgentsPage = lazy(() => import('../../assistant/pages/agents-page').then((module) => ({ default: module.AgentsPage })));
+const AgentsPage = lazyScreen(() => import('../../assistant/pages/agents-page').then((module) => module.AgentsPage));
 // Jarvis's chat and the client ticket area bring the markdown renderer: they load after the shell.
-const JarvisAside = lazy(() => import('../../assistant/components/jarvis-aside').then((module) => ({ default: module.JarvisAside })));
-const ClientTicketArea = lazy(() => import('../../client-tickets/pages/client-ticket-area').then((module) => ({ default: module.ClientTicketArea })));
-const DocumentsPage = lazy(() => import('../../knowledge/pages/documents-page').then((module) => ({ default: module.DocumentsPage })));
-const BoardSyncScreen = lazy(() => import('../../imports/components/board-sync-screen').then((module) => ({ default: module.BoardSyncScreen })));
+const JarvisAside = lazyScreen(() => import('../../assistant/components/jarvis-aside').then((module) => module.JarvisAside));
+const ClientTicketArea = lazyScreen(() => import('../../client-tickets/pages/client-ticket-area').then((module) => module.ClientTicketArea));
+const DocumentsPage = lazyScreen(() => import('../../knowledge/pages/documents-page').then((module) => module.DocumentsPage));
+const BoardSyncScreen = lazyScreen(() => import('../../imports/components/board-sync-screen').then((module) => module.BoardSyncScreen));
 
 /**
  * Admin screens with a route of their own (R-206: the sync screen at `/{msp}/admin/board/sync`), shown inside the shell
@@ -104,6 +105,8 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
   const isTicketsOpen = isTechnician && navOption === 'tickets';
   // A technician's "tickets" option is the queue; their overview is every other choice that is not a screen of its own.
   const isOverviewOpen = isTechnician && !isTicketsOpen && itAgentOption === 'tickets';
+  // The screen the main area shows: choosing another one clears a failed screen's error (ScreenErrorBoundary).
+  const screenKey = activeTab === 'admin' ? `admin:${routeScreen ?? currentAdminOption ?? ''}` : `iTAgent:${isTicketsOpen ? 'queue' : itAgentOption}`;
 
   function handleOpenTickets() {
     if (isPhone && openPanels.nav) togglePanel('nav');
@@ -243,36 +246,43 @@ export function MspDashboardShell({ user, routeScreen }: { user: TSessionMspUser
 
         <AppShell.Main inert={isJarvisCovering}>
           <Tabs.Panel value="iTAgent">
-            {isTicketsOpen && canRunSetupWizard(user) && <QueueSetupNotice mspCustomDomain={user.mspCustomDomain} onOpenSetup={() => handleChooseOption('msp-integrations')} />}
-            <Suspense fallback={<Loader aria-label="Loading screen" />}>
-              {isTicketsOpen && <QueuePage user={user} />}
-              {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} onOpenAgent={(agent) => openAgentChat(agent.id)} />}
-              {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={isTechnician && user.permissions.mspDocuments} canUpload={!isTechnician || user.permissions.mspDocuments} isForClient={!isTechnician} />}
-              {!isTicketsOpen &&
-                itAgentOption === 'tickets' &&
-                (user.userKind === 'client' ? (
-                  <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
-                ) : (
-                  <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} onOpenQueue={handleOpenTickets} />
-                ))}
-            </Suspense>
+            <ScreenErrorBoundary resetKey={screenKey} title="This screen could not be shown">
+              {isTicketsOpen && canRunSetupWizard(user) && <QueueSetupNotice mspCustomDomain={user.mspCustomDomain} onOpenSetup={() => handleChooseOption('msp-integrations')} />}
+              <Suspense fallback={<ScreenLoading title={isTicketsOpen ? 'Tickets' : IT_AGENT_LABELS[itAgentOption]} />}>
+                {isTicketsOpen && <QueuePage user={user} />}
+                {!isTicketsOpen && itAgentOption === 'copilots' && <AgentsPage mspCustomDomain={user.mspCustomDomain} onOpenAgent={(agent) => openAgentChat(agent.id)} />}
+                {!isTicketsOpen && itAgentOption === 'documents' && <DocumentsPage mspCustomDomain={user.mspCustomDomain} canChooseAudience={isTechnician && user.permissions.mspDocuments} canUpload={!isTechnician || user.permissions.mspDocuments} isForClient={!isTechnician} />}
+                {!isTicketsOpen &&
+                  itAgentOption === 'tickets' &&
+                  (user.userKind === 'client' ? (
+                    <ClientTicketArea user={user} flow={ticketFlow} showDraft={!jarvis.isMobile} onOpenAssistant={() => jarvis.setOpen(true)} />
+                  ) : (
+                    <MspUserOverview user={user} onChooseOption={handleChooseOption} onOpenProfile={() => setProfileOpen(true)} onOpenQueue={handleOpenTickets} />
+                  ))}
+              </Suspense>
+            </ScreenErrorBoundary>
           </Tabs.Panel>
           {hasAdminTab && (
             <Tabs.Panel value="admin">
-              {routeScreen === 'board-sync' ? (
-                <Suspense fallback={<Loader aria-label="Loading screen" />}>
-                  <BoardSyncScreen mspCustomDomain={user.mspCustomDomain} />
-                </Suspense>
-              ) : (
-                <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
-              )}
+              <ScreenErrorBoundary resetKey={screenKey} title="This screen could not be shown">
+                {routeScreen === 'board-sync' ? (
+                  <Suspense fallback={<ScreenLoading title="Sync boards and tickets" />}>
+                    <BoardSyncScreen mspCustomDomain={user.mspCustomDomain} />
+                  </Suspense>
+                ) : (
+                  <AdminArea user={user} currentOption={ui.currentOption} onChooseOption={handleChooseOption} />
+                )}
+              </ScreenErrorBoundary>
             </Tabs.Panel>
           )}
         </AppShell.Main>
         <AppShell.Aside ref={jarvisAsideRef} id="jarvis-panel" aria-label="Jarvis assistant" inert={!jarvis.isOpen} onKeyDown={handleJarvisKeyDown}>
-          <Suspense fallback={<Loader m="md" aria-label="Loading Jarvis" />}>
-            <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
-          </Suspense>
+          {/* Closing and opening Jarvis again is a new try, as choosing another screen is for the main area. */}
+          <ScreenErrorBoundary resetKey={String(jarvis.isOpen)} title="Jarvis could not be shown">
+            <Suspense fallback={<Loader m="md" aria-label="Loading Jarvis" />}>
+              <JarvisAside user={user} flow={ticketFlow} isMobile={jarvis.isMobile} psaType={ticketFlow.catalogue.psaType} />
+            </Suspense>
+          </ScreenErrorBoundary>
         </AppShell.Aside>
         <ProfileModal user={user} opened={isProfileOpen} onClose={() => setProfileOpen(false)} />
       </AppShell>
