@@ -15,6 +15,7 @@ import {
 } from '@switchboard/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAppDeps, TApp } from '../../app-deps';
+import { appOrigin } from '../../lib/app-origin';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAuditEvent } from '../../lib/audit';
 import { signInAccount } from './account-session';
@@ -54,11 +55,6 @@ const ZCallbackQuery = z.object({
 });
 
 const ZRedirect = z.null().describe('302 redirect; see the Location header');
-
-/** The app's own origin as the provider sees it: PUBLIC_URL when set, else this request's. */
-function appOrigin(deps: TAppDeps, request: FastifyRequest): string {
-  return (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
 
 function setSignedCookie(reply: FastifyReply, name: string, value: unknown, secure: boolean): void {
   // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which Lax cookies accompany.
@@ -127,8 +123,8 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
         return reply.redirect(providerLoginErrorPath(provider));
       }
       try {
-        const redirectUri = `${appOrigin(deps, request)}${CALLBACK_PATHS[provider]}`;
-        const returnTo = safeReturnPath(request.query.returnTo, appOrigin(deps, request));
+        const redirectUri = `${appOrigin(deps.config, request)}${CALLBACK_PATHS[provider]}`;
+        const returnTo = safeReturnPath(request.query.returnTo, appOrigin(deps.config, request));
         const { authorizationUrl, authorizationState } = await beginProviderSignIn(clients, provider, redirectUri, returnTo, deps.now());
         setSignedCookie(reply, OIDC_STATE_COOKIE, authorizationState, secure);
         return reply.redirect(authorizationUrl.href);
@@ -152,7 +148,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
 
     let identity;
     try {
-      identity = await finishProviderCallback(clients, authorizationState, new URL(request.url, appOrigin(deps, request)), deps.now());
+      identity = await finishProviderCallback(clients, authorizationState, new URL(request.url, appOrigin(deps.config, request)), deps.now());
     } catch (error) {
       request.log.warn({ err: error, provider }, 'provider callback rejected');
       return fail(error instanceof ProviderSignInError ? error.reason : 'code_exchange_failed');
@@ -163,7 +159,7 @@ export function registerOidcRoutes(app: TApp, deps: TAppDeps, clients: TOidcClie
     if (account) {
       const signedIn = await signInAccount(deps, request, reply, account, provider, providerSignInEvent(request, provider, 'success', { email: identity.email }, account.id));
       // Checked again: a state cookie signed before this check was tightened may still hold an unsafe path.
-      return reply.redirect(safeReturnPath(authorizationState.returnTo, appOrigin(deps, request)) ?? signedIn.redirectTo);
+      return reply.redirect(safeReturnPath(authorizationState.returnTo, appOrigin(deps.config, request)) ?? signedIn.redirectTo);
     }
     // A new identity: keep it server-signed until the business details arrive (A-067).
     setSignedCookie(reply, OIDC_IDENTITY_COOKIE, identity, secure);

@@ -9,14 +9,14 @@ import {
   MSP_USER_COLLECTIONS,
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { TAppDeps, TModule } from '../../app-deps';
+import type { TModule } from '../../app-deps';
+import { appOrigin } from '../../lib/app-origin';
 import { authIpRateLimit, requireMsp, USER_KIND_OF } from '../auth/auth-request';
 import { createActivationService } from './activation.service';
 import { activationPsaLookupFor, createLiveLookupBudget } from './activation-psa-lookup';
 import { requestMeta } from '../../plugins/access';
 
 /** Where the mailed sign-in link points: the configured public address, else the address this request came to (development), as invitations do. */
-const baseUrlOf = (deps: Pick<TAppDeps, 'config'>, request: FastifyRequest): string => (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
 /** The account stands whatever the mail server says; its own words go to the log for the operator. */
 const logMailError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'activation mail not sent');
@@ -24,7 +24,7 @@ const logMailError = (request: FastifyRequest) => (error: unknown) => request.lo
 /** Account activation under `…/activate`: find the PSA record of an email, then create the linked user (A-087…A-090). */
 export const registerActivationRoutes: TModule = (app, deps) => {
   const activation = createActivationService(deps);
-  const mailOf = (request: FastifyRequest) => ({ baseUrl: baseUrlOf(deps, request), onMailError: logMailError(request) });
+  const mailOf = (request: FastifyRequest) => ({ baseUrl: appOrigin(deps.config, request), onMailError: logMailError(request) });
   // Shared by the public look-ups and activations of this app (one per process): what they may spend of each MSP's PSA requests.
   const liveLookups = createLiveLookupBudget(deps.now);
   for (const collection of MSP_USER_COLLECTIONS) {

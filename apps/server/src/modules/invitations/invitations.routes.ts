@@ -11,7 +11,8 @@ import {
   ZSendInvitationsResponse,
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { TAppDeps, TModule } from '../../app-deps';
+import type { TModule } from '../../app-deps';
+import { appOrigin } from '../../lib/app-origin';
 import { actorOf, requestMeta } from '../../plugins/access';
 import { authIpRateLimit, requireMsp } from '../auth/auth-request';
 import { createInvitationsService } from './invitations.service';
@@ -23,7 +24,6 @@ const MANAGE_TECHNICIANS = { principal: 'technician', tenant: 'path', anyPermiss
 /** A refused invitation mail is answered (502) and audited; the mail server's own words go to the log for the operator. */
 const logMailError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'invitation mail not sent');
 
-const baseUrlOf = (deps: Pick<TAppDeps, 'config'>, request: FastifyRequest): string => (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
 /**
  * Technician invitations (decision 019; the catalogue has no call for them, so the paths follow
@@ -41,7 +41,7 @@ export const registerInvitationsRoutes: TModule = (app, deps) => {
     async (request) => {
       const actor = actorOf(request);
       const msp = await requireMsp(deps, actor.mspCustomDomain);
-      return { employee: await service.inviteOne(actor, msp, request.body.id, baseUrlOf(deps, request), logMailError(request)) };
+      return { employee: await service.inviteOne(actor, msp, request.body.id, appOrigin(deps.config, request), logMailError(request)) };
     },
   );
 
@@ -54,7 +54,7 @@ export const registerInvitationsRoutes: TModule = (app, deps) => {
     async (request) => {
       const actor = actorOf(request);
       const msp = await requireMsp(deps, actor.mspCustomDomain);
-      return service.inviteAllUninvited(actor, msp, baseUrlOf(deps, request), logMailError(request));
+      return service.inviteAllUninvited(actor, msp, appOrigin(deps.config, request), logMailError(request));
     },
   );
 
